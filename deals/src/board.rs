@@ -1,0 +1,378 @@
+//! A FreeCell position and its text in Freecell Solver's board format.
+//!
+//! Format (as read and written by fc-solve): one line per cascade, cards separated by spaces,
+//! the deepest card first and the top (movable) card last; a line may start with `:`. Optional
+//! lines `Freecells: 8H - JD` (`-` or nothing for an empty slot; also `FC:`) and
+//! `Foundations: H-0 C-2 D-A S-0` (also `Founds:`) may come before or between the cascades.
+//! Blank lines and lines starting with `#` are ignored.
+
+use crate::card::{Card, Rank, Suit};
+use std::fmt;
+
+/// Number of cascades in FreeCell.
+pub const CASCADES: usize = 8;
+/// Number of freecells in FreeCell.
+pub const FREECELLS: usize = 4;
+
+/// A FreeCell position: 8 cascades (each deepest card first), 4 freecell slots and, per suit
+/// (indexed C, D, H, S), the highest rank on its foundation (0 = empty).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// 8 cascades, each listed from the deepest card to the top card.
+    pub cascades: Vec<Vec<Card>>,
+    /// 4 freecell slots `a`..`d`.
+    pub freecells: [Option<Card>; FREECELLS],
+    /// Per suit (C, D, H, S): top rank on the foundation, 0..=13.
+    pub foundations: [u8; 4],
+}
+
+/// One problem found while parsing board text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardIssue {
+    /// 1-based line number, 0 when the problem concerns the board as a whole.
+    pub line: usize,
+    /// The offending token, if any.
+    pub token: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for BoardIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, &self.token) {
+            (0, _) => write!(f, "{}", self.message),
+            (l, Some(t)) => write!(f, "line {l}, token `{t}`: {}", self.message),
+            (l, None) => write!(f, "line {l}: {}", self.message),
+        }
+    }
+}
+
+/// Every problem found in a board text (never empty).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct BoardError {
+    /// The problems, in the order found.
+    pub issues: Vec<BoardIssue>,
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid board: ")?;
+        for (i, issue) in self.issues.iter().enumerate() {
+            if i > 0 {
+                write!(f, "; ")?;
+            }
+            write!(f, "{issue}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Board {
+    /// A board with the given cascades, empty freecells and empty foundations.
+    pub fn from_cascades(cascades: Vec<Vec<Card>>) -> Board {
+        Board { cascades, freecells: [None; FREECELLS], foundations: [0; 4] }
+    }
+
+    /// Number of cards not yet on a foundation.
+    pub fn cards_in_play(&self) -> usize {
+        self.cascades.iter().map(Vec::len).sum::<usize>() + self.freecells.iter().flatten().count()
+    }
+
+    /// True when all 52 cards are on the foundations.
+    pub fn is_won(&self) -> bool {
+        self.foundations.iter().all(|&r| r == 13)
+    }
+
+    /// Check that the position holds each of the 52 cards exactly once (cascades, freecells
+    /// and foundations together) and has 8 cascades. Errors list every problem.
+    pub fn check(&self) -> Result<(), BoardError> {
+        let mut issues = Vec::new();
+        if self.cascades.len() != CASCADES {
+            issues.push(BoardIssue {
+                line: 0,
+                token: None,
+                message: format!("expected {CASCADES} cascades, found {}", self.cascades.len()),
+            });
+        }
+        let mut seen = [false; 52];
+        for &r in &self.foundations {
+            if r > 13 {
+                issues.push(BoardIssue { line: 0, token: None, message: format!("foundation rank {r} > 13") });
+            }
+        }
+        for s in Suit::ALL {
+            for r in 1..=self.foundations[s.index()].min(13) {
+                seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] = true;
+            }
+        }
+        for c in self.cascades.iter().flatten().chain(self.freecells.iter().flatten()) {
+            let slot = &mut seen[c.id() as usize];
+            if *slot {
+                issues.push(BoardIssue {
+                    line: 0,
+                    token: Some(c.to_string()),
+                    message: "card appears twice (or also on a foundation)".into(),
+                });
+            }
+            *slot = true;
+        }
+        let missing: Vec<String> =
+            Card::all().filter(|c| !seen[c.id() as usize]).map(|c| c.to_string()).collect();
+        if !missing.is_empty() {
+            issues.push(BoardIssue {
+                line: 0,
+                token: None,
+                message: format!("{} card(s) missing: {}", missing.len(), missing.join(" ")),
+            });
+        }
+        if issues.is_empty() {
+            Ok(())
+        } else {
+            Err(BoardError { issues })
+        }
+    }
+
+    /// Parse Freecell Solver board text (see the module docs). The result holds all 52 cards
+    /// exactly once and 8 cascades; otherwise [`BoardError`] lists every problem with its line
+    /// and token: unknown token, duplicate card, missing cards, wrong number of cascades, a
+    /// card both on a foundation and elsewhere.
+    pub fn parse(text: &str) -> Result<Board, BoardError> {
+        let mut issues = Vec::new();
+        let mut cascades: Vec<Vec<Card>> = Vec::new();
+        let mut cascade_lines: Vec<usize> = Vec::new();
+        let mut freecells = [None; FREECELLS];
+        let mut foundations = [0u8; 4];
+        let mut where_seen: [Option<usize>; 52] = [None; 52];
+        let mut note = |issues: &mut Vec<BoardIssue>, line: usize, c: Card, tok: &str| {
+            if let Some(prev) = where_seen[c.id() as usize] {
+                issues.push(BoardIssue {
+                    line,
+                    token: Some(tok.to_string()),
+                    message: format!("duplicate card {c} (already on line {prev})"),
+                });
+            } else {
+                where_seen[c.id() as usize] = Some(line);
+            }
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let lower = line.to_ascii_lowercase();
+            if let Some(rest) = strip_any(line, &lower, &["freecells:", "fc:"]) {
+                let toks: Vec<&str> = rest.split_whitespace().collect();
+                if toks.len() > FREECELLS {
+                    issues.push(BoardIssue {
+                        line: line_no,
+                        token: None,
+                        message: format!("{} freecell entries, at most {FREECELLS}", toks.len()),
+                    });
+                }
+                for (slot, tok) in toks.iter().take(FREECELLS).enumerate() {
+                    if *tok == "-" {
+                        continue;
+                    }
+                    match tok.parse::<Card>() {
+                        Ok(c) => {
+                            note(&mut issues, line_no, c, tok);
+                            freecells[slot] = Some(c);
+                        }
+                        Err(_) => issues.push(unknown(line_no, tok)),
+                    }
+                }
+            } else if let Some(rest) = strip_any(line, &lower, &["foundations:", "founds:"]) {
+                for tok in rest.split_whitespace() {
+                    match parse_foundation(tok) {
+                        Some((suit, rank)) => {
+                            foundations[suit.index()] = rank;
+                            for r in 1..=rank {
+                                let c = Card::new(Rank::new(r).unwrap(), suit);
+                                note(&mut issues, line_no, c, tok);
+                            }
+                        }
+                        None => issues.push(BoardIssue {
+                            line: line_no,
+                            token: Some(tok.to_string()),
+                            message: "not a foundation entry (expected e.g. `H-5`, `S-0`, `C-K`)".into(),
+                        }),
+                    }
+                }
+            } else {
+                let body = line.strip_prefix(':').unwrap_or(line);
+                let mut col = Vec::new();
+                for tok in body.split_whitespace() {
+                    match tok.parse::<Card>() {
+                        Ok(c) => {
+                            note(&mut issues, line_no, c, tok);
+                            col.push(c);
+                        }
+                        Err(_) => issues.push(unknown(line_no, tok)),
+                    }
+                }
+                cascades.push(col);
+                cascade_lines.push(line_no);
+            }
+        }
+        if cascades.len() != CASCADES {
+            let at = cascade_lines.get(CASCADES).copied().unwrap_or(0);
+            issues.push(BoardIssue {
+                line: at,
+                token: None,
+                message: format!("expected {CASCADES} cascade lines, found {}", cascades.len()),
+            });
+        }
+        let missing: Vec<String> = Card::all()
+            .filter(|c| where_seen[c.id() as usize].is_none())
+            .map(|c| c.to_string())
+            .collect();
+        if !missing.is_empty() {
+            issues.push(BoardIssue {
+                line: 0,
+                token: None,
+                message: format!("{} card(s) missing: {}", missing.len(), missing.join(" ")),
+            });
+        }
+        if issues.is_empty() {
+            Ok(Board { cascades, freecells, foundations })
+        } else {
+            Err(BoardError { issues })
+        }
+    }
+
+    /// The 8 cascade lines exactly as `make-microsoft-freecell-board -t` prints them: cards
+    /// separated by one space, deepest first, `T` for tens, each line ending in `\n`.
+    pub fn cascades_text(&self) -> String {
+        let mut s = String::with_capacity(52 * 3 + 8);
+        for col in &self.cascades {
+            let toks: Vec<String> = col.iter().map(Card::to_string).collect();
+            s.push_str(&toks.join(" "));
+            s.push('\n');
+        }
+        s
+    }
+
+    /// The position as fc-solve prints a state with `-p -t`:
+    /// `Foundations: H-0 C-0 D-0 S-0`, `Freecells:` then each slot as a 4-wide field (`  JH`,
+    /// four spaces when empty), then each cascade as `:` followed by ` CARD` per card (`: ` when
+    /// empty).
+    pub fn fcs_state_text(&self) -> String {
+        let f = |s: Suit| rank_token(self.foundations[s.index()]);
+        let mut out = format!(
+            "Foundations: H-{} C-{} D-{} S-{} \nFreecells:",
+            f(Suit::Hearts),
+            f(Suit::Clubs),
+            f(Suit::Diamonds),
+            f(Suit::Spades)
+        );
+        for c in &self.freecells {
+            match c {
+                Some(c) => out.push_str(&format!(" {c:>3}")),
+                None => out.push_str("    "),
+            }
+        }
+        out.push('\n');
+        for col in &self.cascades {
+            out.push(':');
+            if col.is_empty() {
+                out.push(' ');
+            }
+            for c in col {
+                out.push(' ');
+                out.push_str(&c.to_string());
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn strip_any<'a>(line: &'a str, lower: &str, prefixes: &[&str]) -> Option<&'a str> {
+    prefixes.iter().find(|p| lower.starts_with(*p)).map(|p| &line[p.len()..])
+}
+
+fn unknown(line: usize, tok: &str) -> BoardIssue {
+    BoardIssue {
+        line,
+        token: Some(tok.to_string()),
+        message: "unknown token (expected a card such as `AC`, `TD`, `10H`, `KS`)".into(),
+    }
+}
+
+fn rank_token(r: u8) -> String {
+    if r == 0 {
+        "0".into()
+    } else {
+        Rank::new(r).map(|r| r.letter().to_string()).unwrap_or_else(|| "?".into())
+    }
+}
+
+fn parse_foundation(tok: &str) -> Option<(Suit, u8)> {
+    let (s, r) = tok.split_once('-')?;
+    let mut sc = s.chars();
+    let suit = Suit::from_letter(sc.next()?)?;
+    if sc.next().is_some() {
+        return None;
+    }
+    let rank = if r == "0" { 0 } else { Rank::from_token(r)?.value() };
+    Some((suit, rank))
+}
+
+impl fmt::Display for Board {
+    /// Same as [`Board::fcs_state_text`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fcs_state_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::msdeal::ms_deal;
+
+    #[test]
+    fn parse_round_trips_ms_deal() {
+        let b = ms_deal(617).unwrap();
+        assert_eq!(Board::parse(&b.cascades_text()).unwrap(), b);
+        assert_eq!(Board::parse(&b.fcs_state_text()).unwrap(), b);
+    }
+
+    #[test]
+    fn parse_reports_duplicate_unknown_and_missing() {
+        let mut text = ms_deal(1).unwrap().cascades_text();
+        text = text.replacen("JD", "KD", 1).replacen("2D", "ZZ", 1);
+        let err = Board::parse(&text).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("duplicate card KD"), "{msg}");
+        assert!(msg.contains("token `ZZ`"), "{msg}");
+        assert!(msg.contains("missing: 2D JD") || msg.contains("missing: JD 2D"), "{msg}");
+    }
+
+    #[test]
+    fn parse_reports_nine_cascades() {
+        let mut lines: Vec<String> = ms_deal(5).unwrap().cascades_text().lines().map(String::from).collect();
+        let cut = lines[0].len() - 2;
+        let moved = lines[0].split_off(cut);
+        lines[0].pop();
+        lines.push(moved);
+        let err = Board::parse(&lines.join("\n")).unwrap_err();
+        assert!(err.to_string().contains("expected 8 cascade lines, found 9"), "{err}");
+    }
+
+    #[test]
+    fn foundation_and_cascade_conflict() {
+        let text = format!("Foundations: H-0 C-A D-0 S-0\n{}", ms_deal(3).unwrap().cascades_text());
+        let err = Board::parse(&text).unwrap_err();
+        assert!(err.to_string().contains("duplicate card AC"), "{err}");
+    }
+
+    #[test]
+    fn freecells_and_foundations_parse() {
+        let text = "Foundations: H-0 C-A D-0 S-0\nFreecells: 2C - KD\n: 3C\n";
+        let err = Board::parse(text).unwrap_err();
+        // Only 4 cards; cascade count and missing cards are reported, not the ones given.
+        assert!(err.to_string().contains("expected 8 cascade lines, found 1"));
+        assert!(!err.to_string().contains("duplicate"));
+    }
+}

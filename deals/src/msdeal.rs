@@ -1,0 +1,125 @@
+//! The Microsoft FreeCell deal generator.
+//!
+//! Algorithm (Microsoft FreeCell, as reproduced by fc-solve's `make-microsoft-freecell-board`,
+//! source `gen_ms_boards__rand.h`):
+//! - LCG `state = state * 214013 + 2531011 (mod 2^32)`, seeded with the deal number; each draw
+//!   is `(state >> 16) & 0x7fff`.
+//! - Deck in MS order AC AD AH AS 2C ... KS. For i in 0..52: `j = draw % remaining`; card
+//!   `deck[j]` is dealt to cascade `i % 8` (left to right, rows top-down from the deepest card);
+//!   `deck[j]` is replaced by the last remaining card.
+//! - Freecell Pro's extension (as `make-microsoft-freecell-board` computes it): for
+//!   2^31 <= n < 2^32 each draw is OR-ed with `0x8000`; for 2^32 <= n < 2^33 the seed is
+//!   `n - 2^32` and each draw is `((state >> 16) & 0xffff) + 1`.
+
+use crate::board::Board;
+use crate::card::Card;
+
+/// The largest deal number: 2^33 - 1 (Freecell Pro's range).
+pub const MAX_DEAL: u64 = (1 << 33) - 1;
+
+/// A deal number that is not in 1..=2^33-1.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    /// Not a whole decimal number.
+    #[error("deal number `{0}` is not a whole number (expected 1..={MAX_DEAL})")]
+    NotANumber(String),
+    /// Zero or negative.
+    #[error("deal number {0} is out of range: deals start at 1 (expected 1..={MAX_DEAL})")]
+    TooSmall(String),
+    /// Above 2^33 - 1.
+    #[error("deal number {0} is out of range: the largest is {MAX_DEAL} (2^33-1)")]
+    TooLarge(String),
+}
+
+/// Parse a deal number from text, accepting exactly 1..=2^33-1.
+///
+/// Errors: [`DealError::NotANumber`] for `abc`, `1.5`, empty text; [`DealError::TooSmall`]
+/// for `0` and negatives; [`DealError::TooLarge`] above [`MAX_DEAL`].
+pub fn parse_deal_number(s: &str) -> Result<u64, DealError> {
+    let t = s.trim();
+    let digits = t.strip_prefix('+').unwrap_or(t);
+    if let Some(rest) = t.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(DealError::TooSmall(t.to_string()));
+        }
+    }
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(DealError::NotANumber(s.to_string()));
+    }
+    match digits.parse::<u64>() {
+        Ok(0) => Err(DealError::TooSmall(t.to_string())),
+        Ok(n) if n <= MAX_DEAL => Ok(n),
+        _ => Err(DealError::TooLarge(t.to_string())),
+    }
+}
+
+/// The MS LCG with Freecell Pro's extended draws.
+struct MsRand {
+    state: u32,
+    deal: u64,
+}
+
+impl MsRand {
+    fn new(deal: u64) -> MsRand {
+        let seed = if deal < (1 << 32) { deal } else { deal - (1 << 32) };
+        MsRand { state: seed as u32, deal }
+    }
+
+    fn draw(&mut self) -> u32 {
+        self.state = self.state.wrapping_mul(214013).wrapping_add(2531011);
+        if self.deal < (1 << 31) {
+            (self.state >> 16) & 0x7fff
+        } else if self.deal < (1 << 32) {
+            ((self.state >> 16) & 0x7fff) | 0x8000
+        } else {
+            ((self.state >> 16) & 0xffff) + 1
+        }
+    }
+}
+
+/// The initial board of Microsoft FreeCell deal `n` (1..=2^33-1): 8 cascades, the first four
+/// with 7 cards and the rest with 6, each listed from the deepest card to the top card.
+///
+/// Errors: [`DealError`] when `n` is 0 or above [`MAX_DEAL`].
+pub fn ms_deal(n: u64) -> Result<Board, DealError> {
+    if n == 0 {
+        return Err(DealError::TooSmall("0".into()));
+    }
+    if n > MAX_DEAL {
+        return Err(DealError::TooLarge(n.to_string()));
+    }
+    let mut rng = MsRand::new(n);
+    let mut deck: Vec<Card> = Card::all().collect();
+    let mut cascades: Vec<Vec<Card>> = vec![Vec::with_capacity(7); 8];
+    for i in 0..52 {
+        let left = deck.len() as u32;
+        let j = (rng.draw() % left) as usize;
+        cascades[i % 8].push(deck.swap_remove(j));
+    }
+    Ok(Board::from_cascades(cascades))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_1_matches_published_layout() {
+        let b = ms_deal(1).unwrap();
+        let first: Vec<String> = b.cascades[0].iter().map(|c| c.to_string()).collect();
+        assert_eq!(first, ["JD", "KD", "2S", "4C", "3S", "6D", "6S"]);
+        let last: Vec<String> = b.cascades[7].iter().map(|c| c.to_string()).collect();
+        assert_eq!(last, ["5H", "3H", "3C", "7S", "7D", "TC"]);
+    }
+
+    #[test]
+    fn parse_rejects_out_of_range() {
+        assert!(matches!(parse_deal_number("0"), Err(DealError::TooSmall(_))));
+        assert!(matches!(parse_deal_number("-5"), Err(DealError::TooSmall(_))));
+        assert!(matches!(parse_deal_number("abc"), Err(DealError::NotANumber(_))));
+        assert!(matches!(parse_deal_number("8589934592"), Err(DealError::TooLarge(_))));
+        assert!(matches!(parse_deal_number("99999999999999999999999"), Err(DealError::TooLarge(_))));
+        assert_eq!(parse_deal_number("8589934591").unwrap(), MAX_DEAL);
+        assert_eq!(parse_deal_number("617").unwrap(), 617);
+    }
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Idempotent installer for what fcauto's tests and GUI replay need on Debian 12 (bookworm).
+#
+#   scripts/setup-deps.sh            # reference solver only: freecell-solver-bin
+#   scripts/setup-deps.sh --gui      # + Xvfb, openbox, tesseract, xdotool, -dev libs, PySolFC
+#
+# PySolFC is not in bookworm: the trixie suite is added by copying this machine's own
+# Debian apt source entry with the suite renamed, pinned at priority 100 so nothing else
+# is upgraded from it, and only pysolfc + python3-pysol-cards are taken from it.
+set -euo pipefail
+
+want_gui=0
+[[ "${1:-}" == "--gui" ]] && want_gui=1
+
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+
+missing=()
+need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" || missing+=("$1"); }
+
+need freecell-solver-bin
+if (( want_gui )); then
+  for p in xvfb openbox xdotool tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev \
+           libclang-dev pkg-config libwayland-dev libpipewire-0.3-dev libdbus-1-dev \
+           libxcb-randr0-dev libxcb-shm0-dev libegl-dev libgbm-dev libxdo-dev libxkbcommon-dev \
+           x11-utils imagemagick; do
+    need "$p"
+  done
+fi
+
+updated=0
+apt_update() { (( updated )) || { $SUDO apt-get update -qq; updated=1; }; }
+
+if (( ${#missing[@]} )); then
+  apt_update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if (( want_gui )) && [[ ! -x /usr/games/pysolfc ]]; then
+  src=/etc/apt/sources.list.d/debian.sources
+  trixie=/etc/apt/sources.list.d/fcauto-trixie.sources
+  if [[ ! -f "$trixie" ]]; then
+    if [[ -f "$src" ]]; then
+      # First stanza of the machine's own Debian entry, suites renamed to trixie.
+      awk 'BEGIN{RS="";ORS="\n\n"} NR==1' "$src" \
+        | sed -E 's/^Suites:.*/Suites: trixie/' | grep -v '^#' | $SUDO tee "$trixie" >/dev/null
+    elif [[ -f /etc/apt/sources.list ]]; then
+      grep -E '^deb .* bookworm( |$)' /etc/apt/sources.list | head -n1 \
+        | sed -E 's/ bookworm( |$)/ trixie\1/' | $SUDO tee /etc/apt/sources.list.d/fcauto-trixie.list >/dev/null
+    else
+      echo "setup-deps: no Debian apt source entry found to copy for trixie" >&2; exit 1
+    fi
+    printf 'Package: *\nPin: release n=trixie\nPin-Priority: 100\n' \
+      | $SUDO tee /etc/apt/preferences.d/fcauto-trixie-pin >/dev/null
+    updated=0
+  fi
+  apt_update
+  # `pkg/trixie` takes just these two (architecture-independent) packages from trixie and
+  # their dependencies from bookworm. (`-t trixie` would raise all of trixie to priority 990
+  # for this install and pull in trixie's libc6 and python3: seen here, avoided.)
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+    pysolfc/trixie python3-pysol-cards/trixie
+fi
+echo "setup-deps: ok"

@@ -1,0 +1,38 @@
+//! `fcauto deal N`: print a Microsoft FreeCell deal.
+
+use anyhow::Result;
+use fcauto_deals::{ms_deal, parse_deal_number};
+
+/// Output formats for `fcauto deal`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum DealFormat {
+    /// Freecell Solver's board text: 8 cascade lines, deepest card first.
+    Fcs,
+    /// `{"deal": N, "board": [[cards of cascade 1, deepest first], ...]}`.
+    Json,
+}
+
+/// Arguments of `fcauto deal`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Deal number, 1..=8589934591 (2^33-1; above 2^31-1 is Freecell Pro's extension).
+    #[arg(allow_hyphen_values = true)]
+    pub number: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "fcs")]
+    pub format: DealFormat,
+}
+
+/// Print the deal; exit 0, or an error for a bad deal number.
+pub fn run(args: Args) -> Result<i32> {
+    let n = parse_deal_number(&args.number)?;
+    let board = ms_deal(n)?;
+    match args.format {
+        DealFormat::Fcs => print!("{}", board.cascades_text()),
+        DealFormat::Json => println!(
+            "{}",
+            serde_json::json!({"deal": n, "board": board.cascades})
+        ),
+    }
+    Ok(0)
+}

@@ -1,0 +1,9 @@
+//! One module per subcommand: each has a clap `Args` and `run(Args) -> anyhow::Result<i32>`
+//! returning the process exit code.
+
+pub mod bench;
+pub mod deal;
+pub mod play;
+pub mod solve;
+pub mod stats;
+pub mod verify;

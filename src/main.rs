@@ -1,0 +1,51 @@
+//! `fcauto`: a native FreeCell solver and PySolFC replay automation.
+//!
+//! Exit codes: 0 success, 1 failure (bad input, unsolved, a check that disagrees), 2 usage
+//! error (clap).
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// Solve Microsoft FreeCell deals natively, check every solution, and replay them in PySolFC.
+#[derive(Parser)]
+#[command(name = "fcauto", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print a Microsoft FreeCell deal (same text as `make-microsoft-freecell-board -t N`).
+    Deal(cmd::deal::Args),
+    /// Solve a deal or a board, validate the solution, and print it.
+    Solve(cmd::solve::Args),
+    /// Check a solution (our JSON) against a deal or a board with the independent validator.
+    Verify(cmd::verify::Args),
+    /// Decode PySolFC's statistics.dat (read-only, no code execution).
+    Stats(cmd::stats::Args),
+    /// Solve a range of deals in parallel, validate everything, print a summary.
+    Bench(cmd::bench::Args),
+    /// Replay a solution in the real PySolFC window and prove the win.
+    Play(cmd::play::Args),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Deal(a) => cmd::deal::run(a),
+        Command::Solve(a) => cmd::solve::run(a),
+        Command::Verify(a) => cmd::verify::run(a),
+        Command::Stats(a) => cmd::stats::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+        Command::Play(a) => cmd::play::run(a),
+    };
+    match result {
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            eprintln!("fcauto: error: {e:#}");
+            std::process::exit(1);
+        }
+    }
+}
