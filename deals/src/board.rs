@@ -70,7 +70,11 @@ impl fmt::Display for BoardError {
 impl Board {
     /// A board with the given cascades, empty freecells and empty foundations.
     pub fn from_cascades(cascades: Vec<Vec<Card>>) -> Board {
-        Board { cascades, freecells: [None; FREECELLS], foundations: [0; 4] }
+        Board {
+            cascades,
+            freecells: [None; FREECELLS],
+            foundations: [0; 4],
+        }
     }
 
     /// Number of cards not yet on a foundation.
@@ -91,13 +95,20 @@ impl Board {
             issues.push(BoardIssue {
                 line: 0,
                 token: None,
-                message: format!("expected {CASCADES} cascades, found {}", self.cascades.len()),
+                message: format!(
+                    "expected {CASCADES} cascades, found {}",
+                    self.cascades.len()
+                ),
             });
         }
         let mut seen = [false; 52];
         for &r in &self.foundations {
             if r > 13 {
-                issues.push(BoardIssue { line: 0, token: None, message: format!("foundation rank {r} > 13") });
+                issues.push(BoardIssue {
+                    line: 0,
+                    token: None,
+                    message: format!("foundation rank {r} > 13"),
+                });
             }
         }
         for s in Suit::ALL {
@@ -105,7 +116,12 @@ impl Board {
                 seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] = true;
             }
         }
-        for c in self.cascades.iter().flatten().chain(self.freecells.iter().flatten()) {
+        for c in self
+            .cascades
+            .iter()
+            .flatten()
+            .chain(self.freecells.iter().flatten())
+        {
             let slot = &mut seen[c.id() as usize];
             if *slot {
                 issues.push(BoardIssue {
@@ -116,8 +132,10 @@ impl Board {
             }
             *slot = true;
         }
-        let missing: Vec<String> =
-            Card::all().filter(|c| !seen[c.id() as usize]).map(|c| c.to_string()).collect();
+        let missing: Vec<String> = Card::all()
+            .filter(|c| !seen[c.id() as usize])
+            .map(|c| c.to_string())
+            .collect();
         if !missing.is_empty() {
             issues.push(BoardIssue {
                 line: 0,
@@ -195,7 +213,8 @@ impl Board {
                         None => issues.push(BoardIssue {
                             line: line_no,
                             token: Some(tok.to_string()),
-                            message: "not a foundation entry (expected e.g. `H-5`, `S-0`, `C-K`)".into(),
+                            message: "not a foundation entry (expected e.g. `H-5`, `S-0`, `C-K`)"
+                                .into(),
                         }),
                     }
                 }
@@ -220,7 +239,10 @@ impl Board {
             issues.push(BoardIssue {
                 line: at,
                 token: None,
-                message: format!("expected {CASCADES} cascade lines, found {}", cascades.len()),
+                message: format!(
+                    "expected {CASCADES} cascade lines, found {}",
+                    cascades.len()
+                ),
             });
         }
         let missing: Vec<String> = Card::all()
@@ -235,7 +257,11 @@ impl Board {
             });
         }
         if issues.is_empty() {
-            Ok(Board { cascades, freecells, foundations })
+            Ok(Board {
+                cascades,
+                freecells,
+                foundations,
+            })
         } else {
             Err(BoardError { issues })
         }
@@ -289,7 +315,10 @@ impl Board {
 }
 
 fn strip_any<'a>(line: &'a str, lower: &str, prefixes: &[&str]) -> Option<&'a str> {
-    prefixes.iter().find(|p| lower.starts_with(*p)).map(|p| &line[p.len()..])
+    prefixes
+        .iter()
+        .find(|p| lower.starts_with(*p))
+        .map(|p| &line[p.len()..])
 }
 
 fn unknown(line: usize, tok: &str) -> BoardIssue {
@@ -304,7 +333,9 @@ fn rank_token(r: u8) -> String {
     if r == 0 {
         "0".into()
     } else {
-        Rank::new(r).map(|r| r.letter().to_string()).unwrap_or_else(|| "?".into())
+        Rank::new(r)
+            .map(|r| r.letter().to_string())
+            .unwrap_or_else(|| "?".into())
     }
 }
 
@@ -315,7 +346,11 @@ fn parse_foundation(tok: &str) -> Option<(Suit, u8)> {
     if sc.next().is_some() {
         return None;
     }
-    let rank = if r == "0" { 0 } else { Rank::from_token(r)?.value() };
+    let rank = if r == "0" {
+        0
+    } else {
+        Rank::from_token(r)?.value()
+    };
     Some((suit, rank))
 }
 
@@ -346,23 +381,38 @@ mod tests {
         let msg = err.to_string();
         assert!(msg.contains("duplicate card KD"), "{msg}");
         assert!(msg.contains("token `ZZ`"), "{msg}");
-        assert!(msg.contains("missing: 2D JD") || msg.contains("missing: JD 2D"), "{msg}");
+        assert!(
+            msg.contains("missing: 2D JD") || msg.contains("missing: JD 2D"),
+            "{msg}"
+        );
     }
 
     #[test]
     fn parse_reports_nine_cascades() {
-        let mut lines: Vec<String> = ms_deal(5).unwrap().cascades_text().lines().map(String::from).collect();
+        let mut lines: Vec<String> = ms_deal(5)
+            .unwrap()
+            .cascades_text()
+            .lines()
+            .map(String::from)
+            .collect();
         let cut = lines[0].len() - 2;
         let moved = lines[0].split_off(cut);
         lines[0].pop();
         lines.push(moved);
         let err = Board::parse(&lines.join("\n")).unwrap_err();
-        assert!(err.to_string().contains("expected 8 cascade lines, found 9"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("expected 8 cascade lines, found 9"),
+            "{err}"
+        );
     }
 
     #[test]
     fn foundation_and_cascade_conflict() {
-        let text = format!("Foundations: H-0 C-A D-0 S-0\n{}", ms_deal(3).unwrap().cascades_text());
+        let text = format!(
+            "Foundations: H-0 C-A D-0 S-0\n{}",
+            ms_deal(3).unwrap().cascades_text()
+        );
         let err = Board::parse(&text).unwrap_err();
         assert!(err.to_string().contains("duplicate card AC"), "{err}");
     }
@@ -372,7 +422,9 @@ mod tests {
         let text = "Foundations: H-0 C-A D-0 S-0\nFreecells: 2C - KD\n: 3C\n";
         let err = Board::parse(text).unwrap_err();
         // Only 4 cards; cascade count and missing cards are reported, not the ones given.
-        assert!(err.to_string().contains("expected 8 cascade lines, found 1"));
+        assert!(err
+            .to_string()
+            .contains("expected 8 cascade lines, found 1"));
         assert!(!err.to_string().contains("duplicate"));
     }
 }

@@ -61,8 +61,15 @@ struct MsRand {
 
 impl MsRand {
     fn new(deal: u64) -> MsRand {
-        let seed = if deal < (1 << 32) { deal } else { deal - (1 << 32) };
-        MsRand { state: seed as u32, deal }
+        let seed = if deal < (1 << 32) {
+            deal
+        } else {
+            deal - (1 << 32)
+        };
+        MsRand {
+            state: seed as u32,
+            deal,
+        }
     }
 
     fn draw(&mut self) -> u32 {
@@ -114,11 +121,26 @@ mod tests {
 
     #[test]
     fn parse_rejects_out_of_range() {
-        assert!(matches!(parse_deal_number("0"), Err(DealError::TooSmall(_))));
-        assert!(matches!(parse_deal_number("-5"), Err(DealError::TooSmall(_))));
-        assert!(matches!(parse_deal_number("abc"), Err(DealError::NotANumber(_))));
-        assert!(matches!(parse_deal_number("8589934592"), Err(DealError::TooLarge(_))));
-        assert!(matches!(parse_deal_number("99999999999999999999999"), Err(DealError::TooLarge(_))));
+        assert!(matches!(
+            parse_deal_number("0"),
+            Err(DealError::TooSmall(_))
+        ));
+        assert!(matches!(
+            parse_deal_number("-5"),
+            Err(DealError::TooSmall(_))
+        ));
+        assert!(matches!(
+            parse_deal_number("abc"),
+            Err(DealError::NotANumber(_))
+        ));
+        assert!(matches!(
+            parse_deal_number("8589934592"),
+            Err(DealError::TooLarge(_))
+        ));
+        assert!(matches!(
+            parse_deal_number("99999999999999999999999"),
+            Err(DealError::TooLarge(_))
+        ));
         assert_eq!(parse_deal_number("8589934591").unwrap(), MAX_DEAL);
         assert_eq!(parse_deal_number("617").unwrap(), 617);
     }

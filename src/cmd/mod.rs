@@ -2,7 +2,9 @@
 //! returning the process exit code.
 
 pub mod bench;
+pub mod crosscheck;
 pub mod deal;
+pub mod input;
 pub mod play;
 pub mod solve;
 pub mod stats;

@@ -1,8 +1,218 @@
-//! `fcauto solve`.
-/// Arguments.
+//! `fcauto solve`: solve a deal or a board, validate the solution, print it.
+
+use crate::cmd::input::load_board;
+use anyhow::{Context, Result};
+use fcauto_deals::Board;
+use fcauto_solver::{solve, validate, Limits, Mode, Solution, Verdict};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Solution output formats.
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
+pub enum SolutionFormat {
+    /// The JSON contract read by `fcauto verify` and the GUI replay.
+    Json,
+    /// Standard notation: `3a a3 3h 38 ...` (cascades 1-8, freecells a-d, h = foundation).
+    Standard,
+    /// Freecell Solver's `-p -t -sam` text (states and 0-based move lines).
+    Fcs,
+}
+
+/// Search modes (see `fcauto solve --help`).
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
+pub enum ModeArg {
+    /// First solution found: fastest.
+    Fast,
+    /// Short solutions at practical speed (default).
+    Short,
+    /// Proven minimum number of single-card moves (A*), within --max-states.
+    Optimal,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Mode {
+        match m {
+            ModeArg::Fast => Mode::Fast,
+            ModeArg::Short => Mode::Short,
+            ModeArg::Optimal => Mode::Optimal,
+        }
+    }
+}
+
+/// Arguments of `fcauto solve`.
+///
+/// Move counts: `moves_total` counts every move once (a supermove of k cards is one move,
+/// each foundation move is one move); `single_card_moves` counts a k-card supermove as the
+/// single-card moves that realise it (2k-1 through freecells, more when it must also park
+/// cards on empty cascades). Both include all 52 foundation moves.
 #[derive(clap::Args)]
-pub struct Args {}
-/// Run.
-pub fn run(_args: Args) -> anyhow::Result<i32> {
-    anyhow::bail!("not yet")
+#[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "board"])))]
+pub struct Args {
+    /// MS deal number, 1..=8589934591.
+    #[arg(allow_hyphen_values = true)]
+    pub deal: Option<String>,
+    /// A board file in Freecell Solver's format instead of a deal number.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "standard")]
+    pub format: SolutionFormat,
+    /// Write the solution to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Search mode.
+    #[arg(long, value_enum, default_value = "short")]
+    pub mode: ModeArg,
+    /// Most positions to store before giving up with "unknown" (default depends on mode).
+    #[arg(long)]
+    pub max_states: Option<usize>,
+    /// Also run fc-solve on the same board, validate its solution with our validator, print
+    /// both verdicts and lengths, and fail when they disagree.
+    #[arg(long)]
+    pub cross_check: bool,
+}
+
+/// A solved board, validated.
+pub struct Checked {
+    /// The solution.
+    pub solution: Solution,
+    /// Counts from the validator.
+    pub moves_total: usize,
+    /// Single-card moves from the validator.
+    pub single_card_moves: usize,
+}
+
+/// Outcome of solving and validating one board.
+pub enum Outcome {
+    /// Solved and validated.
+    Solved(Checked),
+    /// Proven unsolvable by an exhaustive search.
+    Unsolvable,
+    /// Stopped by a limit (named).
+    Unknown(String),
+}
+
+/// Solve and validate; a solution the validator rejects is an error (a solver bug).
+pub fn solve_checked(
+    deal: Option<u64>,
+    board: &Board,
+    mode: Mode,
+    max_states: Option<usize>,
+) -> Result<(Outcome, fcauto_solver::SearchStats)> {
+    let limits = Limits {
+        max_states: max_states.unwrap_or(mode.default_max_states()),
+    };
+    let res = solve(board, mode, limits);
+    let out = match res.verdict {
+        Verdict::Solved(moves) => {
+            let solution = Solution {
+                deal,
+                board: board.clone(),
+                moves,
+            };
+            let v = validate(board, &solution.step_moves())
+                .context("internal error: the validator rejected the solver's solution")?;
+            Outcome::Solved(Checked {
+                solution,
+                moves_total: v.moves_total,
+                single_card_moves: v.single_card_moves,
+            })
+        }
+        Verdict::Unsolvable => Outcome::Unsolvable,
+        Verdict::Unknown(why) => Outcome::Unknown(why),
+    };
+    Ok((out, res.stats))
+}
+
+/// Solve, print, optionally cross-check. Exit 0 when solved (and cross-check agrees), 1
+/// otherwise.
+pub fn run(args: Args) -> Result<i32> {
+    let (deal, board) = load_board(args.deal.as_deref(), args.board.as_deref())?;
+    let name = deal
+        .map(|n| format!("deal {n}"))
+        .unwrap_or_else(|| "board".into());
+    let t0 = Instant::now();
+    let (outcome, stats) = solve_checked(deal, &board, args.mode.into(), args.max_states)?;
+    let ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let mut code = 0;
+    let text = match &outcome {
+        Outcome::Solved(c) => {
+            eprintln!(
+                "fcauto: {name} solved in {ms:.1} ms ({} positions expanded): {} moves, {} single-card moves; validated",
+                stats.expanded, c.moves_total, c.single_card_moves
+            );
+            match args.format {
+                SolutionFormat::Json => {
+                    serde_json::to_string_pretty(&c.solution.to_json(c.single_card_moves))? + "\n"
+                }
+                SolutionFormat::Standard => c.solution.to_standard(),
+                SolutionFormat::Fcs => c.solution.to_fcs(),
+            }
+        }
+        Outcome::Unsolvable => {
+            code = 1;
+            eprintln!(
+                "fcauto: {name} is unsolvable: exhaustive search of {} positions in {ms:.1} ms",
+                stats.stored
+            );
+            not_solved_text(
+                args.format,
+                deal,
+                &board,
+                "unsolvable",
+                "I could not solve this game.",
+            )
+        }
+        Outcome::Unknown(why) => {
+            code = 1;
+            eprintln!("fcauto: {name}: unknown: {why} ({ms:.1} ms)");
+            not_solved_text(
+                args.format,
+                deal,
+                &board,
+                &format!("unknown: {why}"),
+                "Iterations count exceeded.",
+            )
+        }
+    };
+    match &args.output {
+        Some(p) => {
+            std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?
+        }
+        None => print!("{text}"),
+    }
+    if args.cross_check {
+        let ours = match &outcome {
+            Outcome::Solved(c) => Some(c.moves_total),
+            _ => None,
+        };
+        let agree = crate::cmd::crosscheck::cross_check(
+            &board,
+            ours,
+            matches!(outcome, Outcome::Unsolvable),
+        )?;
+        if !agree {
+            code = 1;
+        }
+    }
+    Ok(code)
+}
+
+fn not_solved_text(
+    format: SolutionFormat,
+    deal: Option<u64>,
+    board: &Board,
+    verdict: &str,
+    fcs_line: &str,
+) -> String {
+    match format {
+        SolutionFormat::Json => {
+            serde_json::json!({"deal": deal, "board": board.cascades, "solvable": false, "verdict": verdict,
+                "moves_total": 0, "single_card_moves": 0, "moves": []})
+            .to_string()
+                + "\n"
+        }
+        SolutionFormat::Standard => format!("# {verdict}\n"),
+        SolutionFormat::Fcs => format!("-=-=-=-=-=-=-=-=-=-=-=-\n\n{}\n\n{fcs_line}\n", board.fcs_state_text()),
+    }
 }

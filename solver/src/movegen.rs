@@ -1,0 +1,190 @@
+//! Legal move generation for the search, and safe auto-play to the foundations.
+//!
+//! Generated moves: cascade/freecell → foundation; freecell → cascade (onto a fitting card,
+//! or into the first empty cascade only: empty cascades are interchangeable); cascade →
+//! cascade for every run size that fits the destination within the supermove limit (into
+//! the first empty cascade, every run size up to the limit except the whole cascade, which
+//! would only swap two cascades); cascade top → the first free freecell. The single-card
+//! moves among these are all of FreeCell's atomic moves up to the symmetry of freecells and
+//! of empty cascades, so a search over them that runs out of positions has proved the deal
+//! unsolvable.
+
+use crate::moves::{supermove_limit, Loc, Move};
+use crate::state::{fits, rank, red, suit, State, EMPTY};
+use fcauto_deals::{CASCADES, FREECELLS};
+
+/// Append every legal move of `s` to `out` (see the module docs).
+/// With `atomic`, only single-card moves are generated (the move model of optimal search).
+pub fn generate(s: &State, atomic: bool, out: &mut Vec<Move>) {
+    let free = s.free_cells();
+    let empty = s.empty_cols();
+    let first_empty = (0..CASCADES).find(|&i| s.len[i] == 0);
+    let first_free = (0..FREECELLS).find(|&j| s.cells[j] == EMPTY);
+
+    // To the foundations.
+    for i in 0..CASCADES {
+        if let Some(t) = s.top(i) {
+            if s.can_home(t) {
+                out.push(Move {
+                    from: Loc::Cascade(i as u8),
+                    to: Loc::Foundation,
+                    count: 1,
+                });
+            }
+        }
+    }
+    for j in 0..FREECELLS {
+        let c = s.cells[j];
+        if c != EMPTY && s.can_home(c) {
+            out.push(Move {
+                from: Loc::Freecell(j as u8),
+                to: Loc::Foundation,
+                count: 1,
+            });
+        }
+    }
+    // Freecell → cascade.
+    for j in 0..FREECELLS {
+        let c = s.cells[j];
+        if c == EMPTY {
+            continue;
+        }
+        for k in 0..CASCADES {
+            let ok = match s.top(k) {
+                Some(d) => fits(d, c),
+                None => Some(k) == first_empty,
+            };
+            if ok {
+                out.push(Move {
+                    from: Loc::Freecell(j as u8),
+                    to: Loc::Cascade(k as u8),
+                    count: 1,
+                });
+            }
+        }
+    }
+    // Cascade → cascade.
+    let (lim_full, lim_empty) = if atomic {
+        (1, 1)
+    } else {
+        (
+            supermove_limit(free, empty, false),
+            supermove_limit(free, empty, true),
+        )
+    };
+    for i in 0..CASCADES {
+        let l = s.len[i] as usize;
+        if l == 0 {
+            continue;
+        }
+        let run = s.run_len(i);
+        let col = s.col(i);
+        let top = col[l - 1];
+        for k in 0..CASCADES {
+            if k == i {
+                continue;
+            }
+            match s.top(k) {
+                Some(d) => {
+                    // The run card landing on d has rank(d) - 1, so the run size is fixed.
+                    let n = rank(d) as isize - rank(top) as isize;
+                    if n >= 1 && (n as usize) <= run && (n as usize) <= lim_full {
+                        let n = n as usize;
+                        if red(col[l - n]) != red(d) {
+                            out.push(Move {
+                                from: Loc::Cascade(i as u8),
+                                to: Loc::Cascade(k as u8),
+                                count: n as u8,
+                            });
+                        }
+                    }
+                }
+                None if Some(k) == first_empty => {
+                    let max = run.min(lim_empty);
+                    for n in 1..=max {
+                        if n == l {
+                            break; // moving a whole cascade to an empty one changes nothing
+                        }
+                        out.push(Move {
+                            from: Loc::Cascade(i as u8),
+                            to: Loc::Cascade(k as u8),
+                            count: n as u8,
+                        });
+                    }
+                }
+                None => {}
+            }
+        }
+        // Cascade → freecell.
+        if let Some(j) = first_free {
+            out.push(Move {
+                from: Loc::Cascade(i as u8),
+                to: Loc::Freecell(j as u8),
+                count: 1,
+            });
+        }
+    }
+}
+
+/// True when homing `c` can never hurt: it is an ace or a two, or both foundations of the
+/// other colour already hold `rank(c) - 1`, so no card can ever need to be placed on `c`.
+/// (Any solution from the position before homing `c` stays a solution, minus the moves of
+/// `c`, from the position after: freecells and empty cascades only grow.)
+#[inline]
+pub fn is_safe_home(s: &State, c: u8) -> bool {
+    let r = rank(c);
+    if !s.can_home(c) {
+        return false;
+    }
+    if r <= 1 {
+        return true;
+    }
+    let (o1, o2) = if red(c) == 1 { (0, 3) } else { (1, 2) };
+    s.found[o1] >= r && s.found[o2] >= r
+}
+
+/// Home every card allowed by [`is_safe_home`], repeatedly, calling `on_move` for each
+/// foundation move made (cascades first, left to right, then freecells).
+#[inline]
+pub fn autoplay(s: &mut State, mut on_move: impl FnMut(Move, u8)) {
+    loop {
+        let mut moved = false;
+        for i in 0..CASCADES {
+            while let Some(t) = s.top(i) {
+                if !is_safe_home(s, t) {
+                    break;
+                }
+                s.len[i] -= 1;
+                s.found[suit(t) as usize] += 1;
+                on_move(
+                    Move {
+                        from: Loc::Cascade(i as u8),
+                        to: Loc::Foundation,
+                        count: 1,
+                    },
+                    t,
+                );
+                moved = true;
+            }
+        }
+        for j in 0..FREECELLS {
+            let c = s.cells[j];
+            if c != EMPTY && is_safe_home(s, c) {
+                s.cells[j] = EMPTY;
+                s.found[suit(c) as usize] += 1;
+                on_move(
+                    Move {
+                        from: Loc::Freecell(j as u8),
+                        to: Loc::Foundation,
+                        count: 1,
+                    },
+                    c,
+                );
+                moved = true;
+            }
+        }
+        if !moved {
+            return;
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! Solution formats: the JSON contract, standard notation, and Freecell Solver's
+//! `-p -t -sam` text; plus readers for our JSON and for fc-solve's move lines.
+
+use crate::moves::{Loc, Move, MoveKind, PlayedMove};
+use crate::validator::{apply_checked, StepMove};
+use fcauto_deals::{Board, Card};
+use serde::{Deserialize, Serialize};
+
+/// One move in the JSON contract.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct JsonMove {
+    /// 1-based position in the solution.
+    #[serde(default)]
+    pub step: usize,
+    /// The move's kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<MoveKind>,
+    /// `"1"`..`"8"` (cascade), `"a"`..`"d"` (freecell slot).
+    pub from: String,
+    /// `"1"`..`"8"`, `"a"`..`"d"`, or `"h"` (foundation).
+    pub to: String,
+    /// The card moved; for a multi-card move the deepest card of the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<Card>,
+    /// Cards moved (1 unless a supermove).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u8>,
+    /// Standard notation, e.g. `3a`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
+}
+
+/// The JSON contract printed by `fcauto solve --format json` and read by `fcauto verify`
+/// and the GUI replay:
+/// `{"deal": 617, "board": [[8 cascades, deepest first]], "solvable": true,
+///   "moves_total": N, "single_card_moves": M, "moves": [JsonMove...]}`.
+/// `deal` is null for a board given as a file; `moves` is empty unless solvable.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SolutionJson {
+    /// MS deal number, if the board came from one.
+    #[serde(default)]
+    pub deal: Option<u64>,
+    /// The initial cascades (deepest card first).
+    #[serde(default)]
+    pub board: Option<Vec<Vec<Card>>>,
+    /// Whether a solution is given.
+    #[serde(default = "yes")]
+    pub solvable: bool,
+    /// Number of entries in `moves`.
+    #[serde(default)]
+    pub moves_total: usize,
+    /// Single-card moves (a k-card supermove counted as its single-card expansion).
+    #[serde(default)]
+    pub single_card_moves: usize,
+    /// The moves, in order.
+    pub moves: Vec<JsonMove>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A solved deal: the initial board and every move (foundation moves included).
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// MS deal number, if any.
+    pub deal: Option<u64>,
+    /// Initial position.
+    pub board: Board,
+    /// Moves from the initial position to the won position.
+    pub moves: Vec<PlayedMove>,
+}
+
+/// A solution text that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolutionParseError {
+    /// Not JSON of the expected shape.
+    #[error("not a solution JSON: {0}")]
+    Json(String),
+    /// A move's `from`/`to` is not `1`-`8`, `a`-`d` or `h`.
+    #[error("step {step}: bad location `{loc}` (expected 1-8, a-d or h)")]
+    BadLoc {
+        /// 1-based step.
+        step: usize,
+        /// The text found.
+        loc: String,
+    },
+    /// An fc-solve move line we do not understand.
+    #[error("line {line}: unrecognised fc-solve move `{text}`")]
+    BadFcsLine {
+        /// 1-based line.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+}
+
+impl Solution {
+    /// Number of moves (a supermove counts as one).
+    pub fn moves_total(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The moves as validator input.
+    pub fn step_moves(&self) -> Vec<StepMove> {
+        self.moves
+            .iter()
+            .map(|p| StepMove {
+                from: p.mv.from,
+                to: p.mv.to,
+                count: Some(p.mv.count),
+                card: Some(p.card),
+            })
+            .collect()
+    }
+
+    /// The JSON contract (see [`SolutionJson`]); `single_card_moves` as computed by the
+    /// validator.
+    pub fn to_json(&self, single_card_moves: usize) -> SolutionJson {
+        SolutionJson {
+            deal: self.deal,
+            board: Some(self.board.cascades.clone()),
+            solvable: true,
+            moves_total: self.moves.len(),
+            single_card_moves,
+            moves: self
+                .moves
+                .iter()
+                .enumerate()
+                .map(|(i, p)| JsonMove {
+                    step: i + 1,
+                    kind: p.mv.kind(),
+                    from: p.mv.from.notation(),
+                    to: p.mv.to.notation(),
+                    card: Some(p.card),
+                    count: Some(p.mv.count),
+                    notation: Some(p.mv.notation()),
+                })
+                .collect(),
+        }
+    }
+
+    /// Standard notation, moves separated by spaces, ten to a line.
+    pub fn to_standard(&self) -> String {
+        let toks: Vec<String> = self.moves.iter().map(|p| p.mv.notation()).collect();
+        let mut s = toks
+            .chunks(10)
+            .map(|c| c.join(" "))
+            .collect::<Vec<_>>()
+            .join("\n");
+        s.push('\n');
+        s
+    }
+
+    /// Freecell Solver's `-p -t -sam` layout: each state, then each move line with 0-based
+    /// indices (`Move a card from stack 2 to freecell 0`, `Move 3 cards from stack 1 to
+    /// stack 4`, `Move a card from freecell 1 to the foundations`), separated by
+    /// `====================`; then `This game is solveable.` and `Total number of moves: N`.
+    pub fn to_fcs(&self) -> String {
+        let mut b = self.board.clone();
+        let mut out = String::from("-=-=-=-=-=-=-=-=-=-=-=-\n\n");
+        out.push_str(&b.fcs_state_text());
+        out.push_str("\n\n====================\n\n");
+        for p in &self.moves {
+            out.push_str(&fcs_move_text(p.mv));
+            out.push_str("\n\n");
+            let _ = apply_checked(
+                &mut b,
+                &StepMove {
+                    from: p.mv.from,
+                    to: p.mv.to,
+                    count: Some(p.mv.count),
+                    card: None,
+                },
+            );
+            out.push_str(&b.fcs_state_text());
+            out.push_str("\n\n====================\n\n");
+        }
+        out.push_str("This game is solveable.\n");
+        out.push_str(&format!("Total number of moves: {}\n", self.moves.len()));
+        out
+    }
+}
+
+/// fc-solve's text for one move (0-based stack and freecell indices).
+pub fn fcs_move_text(m: Move) -> String {
+    match (m.from, m.to) {
+        (Loc::Cascade(i), Loc::Freecell(j)) => {
+            format!("Move a card from stack {i} to freecell {j}")
+        }
+        (Loc::Freecell(j), Loc::Cascade(i)) => {
+            format!("Move a card from freecell {j} to stack {i}")
+        }
+        (Loc::Freecell(i), Loc::Freecell(j)) => {
+            format!("Move a card from freecell {i} to freecell {j}")
+        }
+        (Loc::Cascade(i), Loc::Cascade(k)) => {
+            format!("Move {} cards from stack {i} to stack {k}", m.count)
+        }
+        (Loc::Cascade(i), Loc::Foundation) => {
+            format!("Move a card from stack {i} to the foundations")
+        }
+        (Loc::Freecell(j), Loc::Foundation) => {
+            format!("Move a card from freecell {j} to the foundations")
+        }
+        (Loc::Foundation, _) => "Move a card from the foundations (invalid)".into(),
+    }
+}
+
+/// Read the moves of a solution JSON ([`SolutionJson`]; only `moves[].from`/`to` are
+/// required, `card` and `count` are checked when present).
+pub fn parse_json(text: &str) -> Result<(SolutionJson, Vec<StepMove>), SolutionParseError> {
+    let sol: SolutionJson =
+        serde_json::from_str(text).map_err(|e| SolutionParseError::Json(e.to_string()))?;
+    let mut out = Vec::with_capacity(sol.moves.len());
+    for (i, m) in sol.moves.iter().enumerate() {
+        let loc = |s: &str| {
+            Loc::parse(s).ok_or(SolutionParseError::BadLoc {
+                step: i + 1,
+                loc: s.to_string(),
+            })
+        };
+        out.push(StepMove {
+            from: loc(&m.from)?,
+            to: loc(&m.to)?,
+            count: m.count,
+            card: m.card,
+        });
+    }
+    Ok((sol, out))
+}
+
+/// What fc-solve concluded, from its final lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FcsVerdict {
+    /// `This game is solveable.`
+    Solved,
+    /// `I could not solve this game.`
+    NotSolved,
+    /// `Iterations count exceeded.`
+    LimitExceeded,
+    /// None of these lines.
+    Unknown,
+}
+
+/// Read fc-solve's output (`-sam`, with or without `-p -t`): its move lines (0-based
+/// indices) and its verdict line.
+pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), SolutionParseError> {
+    let mut moves = Vec::new();
+    let mut verdict = FcsVerdict::Unknown;
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        match l {
+            "This game is solveable." => verdict = FcsVerdict::Solved,
+            "I could not solve this game." => verdict = FcsVerdict::NotSolved,
+            "Iterations count exceeded." => verdict = FcsVerdict::LimitExceeded,
+            _ => {}
+        }
+        if !l.starts_with("Move ") {
+            continue;
+        }
+        let bad = || SolutionParseError::BadFcsLine {
+            line: i + 1,
+            text: l.to_string(),
+        };
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let num = |s: &str| s.parse::<u8>().map_err(|_| bad());
+        let m = match w.as_slice() {
+            ["Move", "a", "card", "from", "stack", a, "to", "freecell", b] => StepMove {
+                from: Loc::Cascade(num(a)?),
+                to: Loc::Freecell(num(b)?),
+                count: Some(1),
+                card: None,
+            },
+            ["Move", "a", "card", "from", "freecell", a, "to", "stack", b] => StepMove {
+                from: Loc::Freecell(num(a)?),
+                to: Loc::Cascade(num(b)?),
+                count: Some(1),
+                card: None,
+            },
+            ["Move", "a", "card", "from", "freecell", a, "to", "freecell", b] => StepMove {
+                from: Loc::Freecell(num(a)?),
+                to: Loc::Freecell(num(b)?),
+                count: Some(1),
+                card: None,
+            },
+            ["Move", "a", "card", "from", "stack", a, "to", "the", "foundations"] => StepMove {
+                from: Loc::Cascade(num(a)?),
+                to: Loc::Foundation,
+                count: Some(1),
+                card: None,
+            },
+            ["Move", "a", "card", "from", "freecell", a, "to", "the", "foundations"] => StepMove {
+                from: Loc::Freecell(num(a)?),
+                to: Loc::Foundation,
+                count: Some(1),
+                card: None,
+            },
+            ["Move", n, "cards", "from", "stack", a, "to", "stack", b] => StepMove {
+                from: Loc::Cascade(num(a)?),
+                to: Loc::Cascade(num(b)?),
+                count: Some(num(n)?),
+                card: None,
+            },
+            _ => return Err(bad()),
+        };
+        let in_range = |loc: Loc| match loc {
+            Loc::Cascade(i) => i < 8,
+            Loc::Freecell(j) => j < 4,
+            Loc::Foundation => true,
+        };
+        if !in_range(m.from) || !in_range(m.to) {
+            return Err(bad());
+        }
+        moves.push(m);
+    }
+    Ok((verdict, moves))
+}

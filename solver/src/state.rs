@@ -1,0 +1,255 @@
+//! The search's compact game state: fixed arrays, card bytes, and a canonical 128-bit
+//! fingerprint that ignores the order of cascades and of freecells.
+//!
+//! Card byte = MS deck index `rank_index * 4 + suit` (suits C D H S), as in `fcauto_deals`.
+
+use crate::moves::{Loc, Move};
+use fcauto_deals::{Board, Card, CASCADES, FREECELLS};
+
+/// Deepest possible cascade: 7 dealt cards plus a run from queen down to ace.
+pub const MAX_HEIGHT: usize = 20;
+/// Marker for an empty freecell.
+pub const EMPTY: u8 = 0xFF;
+
+/// Rank index 0 (ace) ..= 12 (king) of a card byte.
+#[inline(always)]
+pub fn rank(c: u8) -> u8 {
+    c >> 2
+}
+
+/// Suit index 0..=3 (C D H S) of a card byte.
+#[inline(always)]
+pub fn suit(c: u8) -> u8 {
+    c & 3
+}
+
+/// 1 for red (diamonds, hearts), 0 for black.
+#[inline(always)]
+pub fn red(c: u8) -> u8 {
+    ((c & 3) == 1 || (c & 3) == 2) as u8
+}
+
+/// True when `top` may be placed on `below` in a cascade (one rank lower, other colour).
+#[inline(always)]
+pub fn fits(below: u8, top: u8) -> bool {
+    rank(below) == rank(top) + 1 && red(below) != red(top)
+}
+
+/// A FreeCell position for the search (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    /// Cascade cards, deepest first; only the first `len[i]` entries are meaningful.
+    pub cols: [[u8; MAX_HEIGHT]; CASCADES],
+    /// Cascade heights.
+    pub len: [u8; CASCADES],
+    /// Freecell slots, [`EMPTY`] when free.
+    pub cells: [u8; FREECELLS],
+    /// Cards on each suit's foundation (0..=13), indexed C D H S.
+    pub found: [u8; 4],
+}
+
+impl State {
+    /// The search state of a board. The board must be valid ([`Board::check`]).
+    pub fn from_board(b: &Board) -> State {
+        let mut s = State {
+            cols: [[0; MAX_HEIGHT]; CASCADES],
+            len: [0; CASCADES],
+            cells: [EMPTY; FREECELLS],
+            found: b.foundations,
+        };
+        for (i, col) in b.cascades.iter().enumerate().take(CASCADES) {
+            for (j, c) in col.iter().enumerate().take(MAX_HEIGHT) {
+                s.cols[i][j] = c.id();
+            }
+            s.len[i] = col.len().min(MAX_HEIGHT) as u8;
+        }
+        for (i, c) in b.freecells.iter().enumerate() {
+            if let Some(c) = c {
+                s.cells[i] = c.id();
+            }
+        }
+        s
+    }
+
+    /// The position as a [`Board`].
+    pub fn to_board(&self) -> Board {
+        let cascades = (0..CASCADES)
+            .map(|i| {
+                self.col(i)
+                    .iter()
+                    .map(|&c| Card::from_id(c).unwrap())
+                    .collect()
+            })
+            .collect();
+        let mut b = Board::from_cascades(cascades);
+        for i in 0..FREECELLS {
+            b.freecells[i] = Card::from_id(self.cells[i]);
+        }
+        b.foundations = self.found;
+        b
+    }
+
+    /// The cards of cascade `i`, deepest first.
+    #[inline(always)]
+    pub fn col(&self, i: usize) -> &[u8] {
+        &self.cols[i][..self.len[i] as usize]
+    }
+
+    /// Top card of cascade `i`, if any.
+    #[inline(always)]
+    pub fn top(&self, i: usize) -> Option<u8> {
+        let l = self.len[i] as usize;
+        (l > 0).then(|| self.cols[i][l - 1])
+    }
+
+    /// Number of free freecells.
+    #[inline(always)]
+    pub fn free_cells(&self) -> usize {
+        self.cells.iter().filter(|&&c| c == EMPTY).count()
+    }
+
+    /// Number of empty cascades.
+    #[inline(always)]
+    pub fn empty_cols(&self) -> usize {
+        self.len.iter().filter(|&&l| l == 0).count()
+    }
+
+    /// Cards on the foundations, 0..=52.
+    #[inline(always)]
+    pub fn home(&self) -> usize {
+        self.found.iter().map(|&f| f as usize).sum()
+    }
+
+    /// True when all 52 cards are home.
+    #[inline(always)]
+    pub fn is_won(&self) -> bool {
+        self.found == [13; 4]
+    }
+
+    /// True when `c` can go to its foundation now.
+    #[inline(always)]
+    pub fn can_home(&self, c: u8) -> bool {
+        self.found[suit(c) as usize] == rank(c)
+    }
+
+    /// Length of the movable run (alternating colours, descending) on top of cascade `i`.
+    #[inline]
+    pub fn run_len(&self, i: usize) -> usize {
+        let col = self.col(i);
+        if col.is_empty() {
+            return 0;
+        }
+        let mut n = 1;
+        while n < col.len() && fits(col[col.len() - n - 1], col[col.len() - n]) {
+            n += 1;
+        }
+        n
+    }
+
+    /// The card a move takes (the deepest card of a run), or `None` if the source is empty.
+    pub fn moved_card(&self, m: Move) -> Option<u8> {
+        match m.from {
+            Loc::Cascade(i) => {
+                let l = self.len[i as usize] as usize;
+                (l >= m.count as usize && m.count > 0)
+                    .then(|| self.cols[i as usize][l - m.count as usize])
+            }
+            Loc::Freecell(i) => Some(self.cells[i as usize]).filter(|&c| c != EMPTY),
+            Loc::Foundation => None,
+        }
+    }
+
+    /// Apply a move the search generated (no legality check: the generator guarantees it).
+    #[inline]
+    pub fn apply(&mut self, m: Move) {
+        let n = m.count as usize;
+        let mut buf = [0u8; MAX_HEIGHT];
+        match m.from {
+            Loc::Cascade(i) => {
+                let i = i as usize;
+                let l = self.len[i] as usize;
+                buf[..n].copy_from_slice(&self.cols[i][l - n..l]);
+                self.len[i] = (l - n) as u8;
+            }
+            Loc::Freecell(i) => {
+                buf[0] = self.cells[i as usize];
+                self.cells[i as usize] = EMPTY;
+            }
+            Loc::Foundation => unreachable!("moves never leave the foundations"),
+        }
+        match m.to {
+            Loc::Cascade(i) => {
+                let i = i as usize;
+                let l = self.len[i] as usize;
+                self.cols[i][l..l + n].copy_from_slice(&buf[..n]);
+                self.len[i] = (l + n) as u8;
+            }
+            Loc::Freecell(i) => self.cells[i as usize] = buf[0],
+            Loc::Foundation => self.found[suit(buf[0]) as usize] += 1,
+        }
+    }
+
+    /// Canonical 128-bit fingerprint: equal for positions that differ only in the order of
+    /// cascades or of freecells. Column hashes are mixed and summed (order-independent); the
+    /// chance that two of N distinct positions collide is about N^2 / 2^129.
+    #[inline]
+    pub fn fingerprint(&self) -> u128 {
+        let mut a: u64 = 0;
+        let mut b: u64 = 0;
+        for i in 0..CASCADES {
+            let mut h1: u64 = 0x9E37_79B9_7F4A_7C15;
+            let mut h2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+            for &c in self.col(i) {
+                h1 = (h1 ^ c as u64)
+                    .wrapping_mul(0x100_0000_01B3)
+                    .rotate_left(23);
+                h2 = (h2 ^ c as u64)
+                    .wrapping_mul(0xFF51_AFD7_ED55_8CCD)
+                    .rotate_left(29);
+            }
+            a = a.wrapping_add(mix(h1 ^ self.len[i] as u64));
+            b = b.wrapping_add(mix(h2.wrapping_add(0x5555)));
+        }
+        for &c in &self.cells {
+            a = a.wrapping_add(mix(0xABCD_0000 + c as u64));
+            b = b.wrapping_add(mix(0x1234_0000_0000 + c as u64));
+        }
+        ((a as u128) << 64) | b as u128
+    }
+}
+
+/// splitmix64's finaliser.
+#[inline(always)]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A `Hasher` for keys that are already uniform fingerprints: it keeps the low 64 bits.
+#[derive(Default, Clone, Copy)]
+pub struct FingerprintHasher(u64);
+
+impl std::hash::Hasher for FingerprintHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | b as u64;
+        }
+    }
+    fn write_u128(&mut self, i: u128) {
+        self.0 = i as u64 ^ (i >> 64) as u64;
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = i;
+    }
+}
+
+/// A set of fingerprints.
+pub type FingerprintSet =
+    std::collections::HashSet<u128, std::hash::BuildHasherDefault<FingerprintHasher>>;
+/// A map keyed by fingerprints.
+pub type FingerprintMap<V> =
+    std::collections::HashMap<u128, V, std::hash::BuildHasherDefault<FingerprintHasher>>;

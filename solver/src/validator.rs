@@ -1,0 +1,238 @@
+//! An independent solution checker: replays moves on a [`Board`] (plain vectors of cards,
+//! not the search's state) with its own implementation of FreeCell's rules, and checks that
+//! all 52 cards end on the foundations. It shares no rule code with the search.
+//!
+//! Rules checked per move: the source holds the card(s); a multi-card move is a run (each
+//! card one rank below the card under it, colours alternating), only between cascades, and
+//! no longer than `(free freecells + 1) * 2^(empty cascades, an empty destination not
+//! counted)`; a cascade destination is empty or its top card is one rank above the
+//! deepest moved card and of the other colour; a freecell destination is empty; a
+//! foundation move takes one card whose foundation holds exactly the rank below it; the
+//! `card` given with a move (if any) is the deepest moved card.
+
+use crate::moves::Loc;
+use fcauto_deals::{Board, Card, Rank};
+
+/// A move to check: `count` and `card` may be omitted (`None`): a missing count is taken
+/// from the card's place in the source cascade (or 1), a missing card is not compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepMove {
+    /// Source.
+    pub from: Loc,
+    /// Destination.
+    pub to: Loc,
+    /// Cards moved.
+    pub count: Option<u8>,
+    /// The (deepest) card moved.
+    pub card: Option<Card>,
+}
+
+/// Why a solution was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValidationError {
+    /// The initial board is not a full, consistent deck.
+    #[error("{0}")]
+    BadBoard(String),
+    /// Move number `step` (1-based) breaks a rule.
+    #[error("step {step} ({notation}): illegal move: {reason}")]
+    Illegal {
+        /// 1-based step number.
+        step: usize,
+        /// The move in standard notation.
+        notation: String,
+        /// Which rule it breaks.
+        reason: String,
+    },
+    /// All moves were legal but cards remain off the foundations.
+    #[error("after all {moves} moves, {remaining} card(s) are not on the foundations")]
+    NotWon {
+        /// Moves replayed.
+        moves: usize,
+        /// Cards not home.
+        remaining: usize,
+    },
+}
+
+/// What a valid solution amounts to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Validated {
+    /// Number of moves (a supermove counts as one).
+    pub moves_total: usize,
+    /// Number of single-card moves, a k-card supermove counted as the single-card moves
+    /// that realise it through the freecells and empty cascades available.
+    pub single_card_moves: usize,
+}
+
+/// Replay `moves` from `board`; the final board must have all cards home.
+pub fn validate(board: &Board, moves: &[StepMove]) -> Result<Validated, ValidationError> {
+    board
+        .check()
+        .map_err(|e| ValidationError::BadBoard(e.to_string()))?;
+    let mut b = board.clone();
+    let mut single = 0;
+    for (i, m) in moves.iter().enumerate() {
+        single += apply_checked(&mut b, m).map_err(|reason| ValidationError::Illegal {
+            step: i + 1,
+            notation: format!("{}{}", m.from.notation(), m.to.notation()),
+            reason,
+        })?;
+    }
+    let remaining = b.cards_in_play();
+    if remaining > 0 || !b.is_won() {
+        return Err(ValidationError::NotWon {
+            moves: moves.len(),
+            remaining,
+        });
+    }
+    Ok(Validated {
+        moves_total: moves.len(),
+        single_card_moves: single,
+    })
+}
+
+/// Check and apply one move; returns its single-card cost or the broken rule.
+pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
+    let free_cells = b.freecells.iter().filter(|c| c.is_none()).count();
+    let empty_cascades = b.cascades.iter().filter(|c| c.is_empty()).count();
+    // The moved cards, deepest first.
+    let moving: Vec<Card> = match m.from {
+        Loc::Cascade(i) => {
+            let col = b
+                .cascades
+                .get(i as usize)
+                .ok_or(format!("no cascade {}", i + 1))?;
+            let n = match (m.count, m.card) {
+                (Some(n), _) => n as usize,
+                (None, Some(c)) => col
+                    .iter()
+                    .rev()
+                    .position(|&x| x == c)
+                    .map(|p| p + 1)
+                    .ok_or(format!("card {c} is not in cascade {}", i + 1))?,
+                (None, None) => 1,
+            };
+            if n == 0 {
+                return Err("moves zero cards".into());
+            }
+            if n > col.len() {
+                return Err(format!(
+                    "cascade {} holds {} card(s), cannot move {n}",
+                    i + 1,
+                    col.len()
+                ));
+            }
+            col[col.len() - n..].to_vec()
+        }
+        Loc::Freecell(j) => {
+            if m.count.unwrap_or(1) != 1 {
+                return Err("a freecell holds one card".into());
+            }
+            let c = b
+                .freecells
+                .get(j as usize)
+                .ok_or(format!("no freecell {}", (b'a' + j) as char))?;
+            vec![c.ok_or(format!("freecell {} is empty", (b'a' + j) as char))?]
+        }
+        Loc::Foundation => return Err("cards never leave the foundations".into()),
+    };
+    let deepest = moving[0];
+    if let Some(c) = m.card {
+        if c != deepest {
+            return Err(format!("the card moved would be {deepest}, not {c}"));
+        }
+    }
+    for w in moving.windows(2) {
+        if !stacks_on(w[0], w[1]) {
+            return Err(format!(
+                "{} on {} is not a run (descending, alternating colours)",
+                w[1], w[0]
+            ));
+        }
+    }
+    let n = moving.len();
+    let cost = match m.to {
+        Loc::Foundation => {
+            if n != 1 {
+                return Err("one card at a time goes to the foundations".into());
+            }
+            let have = b.foundations[deepest.suit().index()];
+            if deepest.rank().value() != have + 1 {
+                let top = if have == 0 {
+                    "nothing".to_string()
+                } else {
+                    Card::new(Rank::new(have).unwrap(), deepest.suit()).to_string()
+                };
+                return Err(format!(
+                    "{deepest} cannot go home: its foundation holds {top}"
+                ));
+            }
+            1
+        }
+        Loc::Freecell(j) => {
+            if n != 1 {
+                return Err("one card at a time goes to a freecell".into());
+            }
+            match b.freecells.get(j as usize) {
+                None => return Err(format!("no freecell {}", (b'a' + j) as char)),
+                Some(Some(c)) => {
+                    return Err(format!("freecell {} already holds {c}", (b'a' + j) as char))
+                }
+                Some(None) => {}
+            }
+            1
+        }
+        Loc::Cascade(k) => {
+            let dest = b
+                .cascades
+                .get(k as usize)
+                .ok_or(format!("no cascade {}", k + 1))?;
+            if m.from == Loc::Cascade(k) {
+                return Err("source and destination are the same cascade".into());
+            }
+            let dest_empty = dest.is_empty();
+            if let Some(&top) = dest.last() {
+                if !stacks_on(top, deepest) {
+                    return Err(format!("{deepest} cannot go on {top}"));
+                }
+            }
+            let empty_other = empty_cascades - usize::from(dest_empty);
+            let limit = (free_cells + 1) << empty_other;
+            if n > limit {
+                return Err(format!(
+                    "{n} cards exceed the supermove limit of {limit} ({free_cells} free freecells, {empty_other} empty cascades)"
+                ));
+            }
+            cost_of_run(n, free_cells, empty_other)
+        }
+    };
+    // Apply.
+    match m.from {
+        Loc::Cascade(i) => {
+            let col = &mut b.cascades[i as usize];
+            col.truncate(col.len() - n);
+        }
+        Loc::Freecell(j) => b.freecells[j as usize] = None,
+        Loc::Foundation => unreachable!(),
+    }
+    match m.to {
+        Loc::Foundation => b.foundations[deepest.suit().index()] += 1,
+        Loc::Freecell(j) => b.freecells[j as usize] = Some(deepest),
+        Loc::Cascade(k) => b.cascades[k as usize].extend(moving),
+    }
+    Ok(cost)
+}
+
+/// `upper` may lie on `lower` in a cascade.
+fn stacks_on(lower: Card, upper: Card) -> bool {
+    lower.rank().value() == upper.rank().value() + 1 && lower.is_red() != upper.is_red()
+}
+
+/// Single-card moves for a run of `n` with the given spare freecells and empty cascades.
+fn cost_of_run(n: usize, free: usize, empty: usize) -> usize {
+    if n <= free + 1 || empty == 0 {
+        2 * n - 1
+    } else {
+        let park = ((free + 1) << (empty - 1)).min(n - 1);
+        2 * cost_of_run(park, free, empty - 1) + cost_of_run(n - park, free, empty - 1)
+    }
+}

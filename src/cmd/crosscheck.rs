@@ -1,0 +1,79 @@
+//! `--cross-check`: run Freecell Solver (`fc-solve`) on the same board and compare.
+
+use anyhow::{Context, Result};
+use fcauto_deals::Board;
+use fcauto_solver::{parse_fcs_output, validate, FcsVerdict};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Run `fc-solve -p -t -sam -sel -l lg` on `board`, validate its solution with our validator,
+/// and print both verdicts and lengths. `ours` is our move count when we solved it,
+/// `ours_unsolvable` whether we proved it unsolvable. Returns whether the two agree.
+///
+/// Errors: fc-solve is missing (install the Debian package `freecell-solver-bin`, e.g. with
+/// `scripts/setup-deps.sh`) or fails to run.
+pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) -> Result<bool> {
+    let raw = run_fc_solve(board, &["-l", "lg"])?;
+    let (verdict, moves) = parse_fcs_output(&raw).context("reading fc-solve's output")?;
+    let ours_text = match (ours, ours_unsolvable) {
+        (Some(n), _) => format!("solved, {n} moves"),
+        (None, true) => "unsolvable (exhaustive)".into(),
+        (None, false) => "unknown (limit reached)".into(),
+    };
+    eprintln!("cross-check: fcauto: {ours_text}");
+    let theirs_valid = match verdict {
+        FcsVerdict::Solved => {
+            match validate(board, &moves) {
+                Ok(v) => {
+                    eprintln!("cross-check: fc-solve -l lg: solved, {} moves ({} single-card); our validator accepts it", v.moves_total, v.single_card_moves);
+                    true
+                }
+                Err(e) => {
+                    eprintln!("cross-check: fc-solve -l lg: solved, {} moves; our validator REJECTS it: {e}", moves.len());
+                    false
+                }
+            }
+        }
+        other => {
+            eprintln!("cross-check: fc-solve -l lg: {other:?}");
+            false
+        }
+    };
+    let agree = match (ours.is_some(), verdict) {
+        (true, FcsVerdict::Solved) => theirs_valid,
+        // fc-solve's lg is a meta-move scan: "could not solve" is its word for "not found".
+        (false, FcsVerdict::NotSolved) => true,
+        _ => false,
+    };
+    eprintln!("cross-check: {}", if agree { "AGREE" } else { "DISAGREE" });
+    Ok(agree)
+}
+
+/// Run fc-solve with `-p -t -sam -sel` plus `extra` on `board`; returns its standard output.
+pub fn run_fc_solve(board: &Board, extra: &[&str]) -> Result<String> {
+    let mut child = Command::new("fc-solve")
+        .args(["-p", "-t", "-sam", "-sel"])
+        .args(extra)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            anyhow::anyhow!("cannot run fc-solve ({e}): install Debian's freecell-solver-bin (scripts/setup-deps.sh)")
+        })?;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(board.fcs_state_text().as_bytes())?;
+    let out = child.wait_with_output()?;
+    if !out.status.success() {
+        anyhow::bail!(
+            "fc-solve failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}

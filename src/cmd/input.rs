@@ -1,0 +1,25 @@
+//! Shared input handling: a deal number or a board file, read into a checked [`Board`].
+
+use anyhow::{Context, Result};
+use fcauto_deals::{ms_deal, parse_deal_number, Board};
+use std::path::Path;
+
+/// Load the initial board from a deal number (text, validated) or a board file in Freecell
+/// Solver's format. Returns the deal number too when there is one.
+pub fn load_board(deal: Option<&str>, board: Option<&Path>) -> Result<(Option<u64>, Board)> {
+    match (deal, board) {
+        (Some(d), None) => {
+            let n = parse_deal_number(d)?;
+            Ok((Some(n), ms_deal(n)?))
+        }
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read board file {}", path.display()))?;
+            let b =
+                Board::parse(&text).with_context(|| format!("board file {}", path.display()))?;
+            Ok((None, b))
+        }
+        (Some(_), Some(_)) => anyhow::bail!("give either a deal number or --board FILE, not both"),
+        (None, None) => anyhow::bail!("give a deal number or --board FILE"),
+    }
+}
