@@ -1,0 +1,2 @@
+/// PySolFC's statistics.dat / options.cfg decoding and automated-play profiles.
+pub mod pysol;

@@ -1,10 +1,268 @@
-//! Not implemented yet.
+//! `fcauto stats`: decode PySolFC's statistics.dat (read-only, no code execution) and
+//! compare two of them.
+//!
+//! Output shapes: `--json` prints [`fcauto_automation::pysol::stats::StatsFile`] with a
+//! `path` field added; `--diff --json` prints
+//! [`fcauto_automation::pysol::stats_diff::StatsDiff`] with `before` and `after` paths;
+//! `--options --json` prints the options.cfg summary and the replay problems.
 
-/// Arguments (none yet).
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use fcauto_automation::pysol::options::{OptionsFile, OptionsSummary};
+use fcauto_automation::pysol::stats::{self, GameStats, ResultStats, StatsFile};
+use fcauto_automation::pysol::stats_diff::{self, Delta, StatsDiff};
+use fcauto_automation::pysol::{profile, FREECELL_GAME_ID};
+use serde::Serialize;
+
+/// Arguments of `fcauto stats`.
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// statistics.dat, or a profile folder holding one [default: ~/.pysolfc, then ~/.PySolFC]
+    pub path: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Only this PySolFC game id (8 = FreeCell).
+    #[arg(long, value_name = "ID")]
+    pub game_id: Option<i64>,
+    /// Only this player (the `[general] player` of options.cfg).
+    #[arg(long)]
+    pub player: Option<String>,
+    /// Print what changed from BEFORE to AFTER (files or profile folders).
+    #[arg(long, num_args = 2, value_names = ["BEFORE", "AFTER"], conflicts_with = "path")]
+    pub diff: Option<Vec<PathBuf>>,
+    /// Show the options.cfg of the profile (or the one beside statistics.dat) instead.
+    #[arg(long, conflicts_with = "diff")]
+    pub options: bool,
+}
 
-/// Not implemented yet: exits 1 with a message.
-pub fn run(_args: Args) -> anyhow::Result<i32> {
-    anyhow::bail!("this subcommand is not implemented yet")
+/// Run `fcauto stats`; returns the exit code (0), errors give exit 1 via main.
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    if let Some(pair) = &args.diff {
+        return run_diff(&args, &pair[0], &pair[1]);
+    }
+    let path = match &args.path {
+        Some(p) => p.clone(),
+        None => default_profile()?,
+    };
+    if args.options {
+        return run_options(&args, &path);
+    }
+    let file = stats::resolve_path(&path)?;
+    let mut s = stats::load(&file)?;
+    filter(&mut s, &args);
+    if args.json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            path: String,
+            #[serde(flatten)]
+            stats: &'a StatsFile,
+        }
+        let out = Out {
+            path: file.display().to_string(),
+            stats: &s,
+        };
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print_stats(&file, &s);
+    }
+    Ok(0)
+}
+
+fn default_profile() -> anyhow::Result<PathBuf> {
+    let home = profile::home_dir().context("HOME is not set: give a statistics.dat path")?;
+    profile::find_profile_dir(&home).with_context(|| {
+        format!(
+            "no PySolFC profile folder (.pysolfc or .PySolFC) under {}",
+            home.display()
+        )
+    })
+}
+
+fn filter(s: &mut StatsFile, args: &Args) {
+    if let Some(id) = args.game_id {
+        s.retain_game(id);
+    }
+    if let Some(p) = &args.player {
+        s.players
+            .retain(|x| x.player.as_deref() == Some(p.as_str()));
+    }
+}
+
+fn game_name(id: i64) -> String {
+    match id {
+        FREECELL_GAME_ID => format!("{id} (FreeCell)"),
+        0 => "all games".to_string(),
+        _ => id.to_string(),
+    }
+}
+
+fn player_name(p: &Option<String>) -> &str {
+    p.as_deref().unwrap_or("(demo)")
+}
+
+fn print_stats(path: &Path, s: &StatsFile) {
+    let version = s.version.as_ref().map_or("?".to_string(), |v| {
+        v.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(".")
+    });
+    println!(
+        "{}: written by PySolFC {version}, saved {} times",
+        path.display(),
+        s.saved.unwrap_or(0)
+    );
+    if s.players.is_empty() {
+        println!("  no games recorded");
+    }
+    for p in &s.players {
+        println!("player {}", player_name(&p.player));
+        for g in p.games.iter().chain(p.all_games.iter()) {
+            print_game(g);
+        }
+        if !p.past_games.is_empty() {
+            println!("  past games:");
+        }
+        for g in &p.past_games {
+            println!(
+                "    {}  game {}  {}  {:?}",
+                g.date.as_deref().unwrap_or("?"),
+                g.game_id.map_or("?".into(), |i| i.to_string()),
+                g.game_number.as_deref().unwrap_or("?"),
+                g.result
+            );
+        }
+    }
+}
+
+fn print_game(g: &GameStats) {
+    println!(
+        "  {}: played {}, won {} (perfect {}, other {}), lost {}",
+        if g.game_id == 0 {
+            "all games".to_string()
+        } else {
+            format!("game {}", game_name(g.game_id))
+        },
+        g.played,
+        g.won,
+        g.won_perfect,
+        g.won_not_perfect,
+        g.lost
+    );
+    let line = |what: &str, unit: &str, r: &Option<ResultStats>| {
+        if let Some(r) = r.as_ref().filter(|r| r.count > 0) {
+            println!(
+                "    {what}: best {:.1}{unit}, average {:.1}{unit}, total {:.1}{unit} over {} won",
+                r.best, r.average, r.total, r.count
+            );
+        }
+    };
+    line("time", " s", &g.time);
+    line("moves", "", &g.moves);
+}
+
+fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
+    let (b_path, a_path) = (stats::resolve_path(before)?, stats::resolve_path(after)?);
+    let mut b = stats::load(&b_path)?;
+    let mut a = stats::load(&a_path)?;
+    filter(&mut b, args);
+    filter(&mut a, args);
+    let d = stats_diff::diff(&b, &a);
+    if args.json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            before: String,
+            after: String,
+            #[serde(flatten)]
+            diff: &'a StatsDiff,
+        }
+        let out = Out {
+            before: b_path.display().to_string(),
+            after: a_path.display().to_string(),
+            diff: &d,
+        };
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(0);
+    }
+    if d.is_empty() {
+        println!("no changes");
+    }
+    let fmt = |name: &str, x: &Delta| format!("{name} {} -> {} ({:+})", x.before, x.after, x.delta);
+    for c in &d.changes {
+        println!(
+            "player {}, game {}: {}, {} [perfect {:+}, other {:+}], {}",
+            player_name(&c.player),
+            game_name(c.game_id),
+            fmt("played", &c.played),
+            fmt("won", &c.won),
+            c.won_perfect.delta,
+            c.won_not_perfect.delta,
+            fmt("lost", &c.lost)
+        );
+    }
+    for n in &d.new_past_games {
+        println!(
+            "new past game: player {}, {}  game {}  {}  {:?}",
+            player_name(&n.player),
+            n.game.date.as_deref().unwrap_or("?"),
+            n.game.game_id.map_or("?".into(), |i| i.to_string()),
+            n.game.game_number.as_deref().unwrap_or("?"),
+            n.game.result
+        );
+    }
+    Ok(0)
+}
+
+fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
+    let (cfg, stats_file) = if path.is_dir() {
+        (path.join("options.cfg"), path.join("statistics.dat"))
+    } else if path.file_name().is_some_and(|n| n == "options.cfg") {
+        (path.to_path_buf(), path.with_file_name("statistics.dat"))
+    } else {
+        (path.with_file_name("options.cfg"), path.to_path_buf())
+    };
+    if !cfg.is_file() {
+        bail!("{}: no options.cfg", cfg.display());
+    }
+    let opts = OptionsFile::load(&cfg)?;
+    let mut summary: OptionsSummary = opts.summary();
+    if let Some(s) = stats::load_optional(&stats_file).ok().flatten() {
+        let player = summary.player.clone();
+        summary.last_game_number = s
+            .player(player.as_deref())
+            .and_then(|p| p.past_games.last())
+            .and_then(|g| g.game_number.clone());
+    }
+    let problems = opts.replay_problems();
+    if args.json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            path: String,
+            #[serde(flatten)]
+            summary: &'a OptionsSummary,
+            replay_problems: &'a [String],
+        }
+        let out = Out {
+            path: cfg.display().to_string(),
+            summary: &summary,
+            replay_problems: &problems,
+        };
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        println!("{}:", cfg.display());
+        let v = serde_json::to_value(&summary)?;
+        for (k, val) in v.as_object().into_iter().flatten() {
+            println!("  {k}: {val}");
+        }
+        println!(
+            "  settings that differ from automated replay: {}",
+            problems.len()
+        );
+        for p in &problems {
+            println!("    {p}");
+        }
+    }
+    Ok(0)
 }

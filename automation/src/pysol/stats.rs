@@ -1,0 +1,539 @@
+//! Decode PySolFC's `statistics.dat` without executing code.
+//!
+//! Layout (PySolFC 3.2.0, `pysollib/app_statistics.py`, `app_stat.py`,
+//! `app_stat_result.py`; written by `Application.saveStatistics` with
+//! `pickle.Pickler(fh, -1)`, i.e. protocol 5 on Python 3.11): one `Statistics` instance
+//! whose state dict holds
+//!
+//! * `version_tuple` `(3, 2, 0)`, `saved` (number of saves);
+//! * `games_stats`: `{player: {gameid: GameStat}}`, `gameid` an int or the str `'all'`
+//!   (the all-games aggregate); `player` a str, or `None` for demo games;
+//! * `GameStat`: `num_total`, `num_won`, `num_perfect`, `num_lost` and the
+//!   `GameStatResult`s `time_result` (seconds), `moves_result`, `total_moves_result`,
+//!   `score_result`, `score_casino_result`; each result has `min`, `max`, `num`, `total`,
+//!   `average` and `top` (up to 10 `mfxutil.Struct(gameid, value, game_number,
+//!   game_start_time)`);
+//! * `prev_games`: `{player: [(gameid, game_number, status, start_time,
+//!   total_elapsed_time, version_tuple, score, casino_score, GAME_VERSION)]}`, status 2
+//!   perfect, 1 won, 0 lost;
+//! * `all_prev_games`, `session_games`: the same tuples again (not decoded here: see below).
+//!
+//! PySolFC 2.x (e.g. 2.6.4) keeps the same fields but defines the classes in
+//! `pysollib/app.py` (`Statistics`, `GameStat`, `_GameStatResult`); both layouts are
+//! accepted. Python 2 pickles of old-style classes (`OBJ` opcode, PySolFC 1.x) are refused.
+//!
+//! Decoding: [`pickle_guard::check`] first bounds size, depth and expansion and allows only
+//! the classes above; then serde_pickle decodes with `replace_recursive_structures`. That
+//! option is needed because serde_pickle's memo reference counting reports the log tuples
+//! shared by `prev_games`, `all_prev_games` and `session_games` as recursive; with it the
+//! first copy (`prev_games`, which precedes the others in the file) decodes intact and the
+//! later ones get `None` in place of shared strings, so only `prev_games` is used.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde_pickle::{DeOptions, HashableValue, Value};
+
+use super::pickle_guard::{self, Limits, PickleError};
+use super::time_fmt::utc_string;
+
+/// The `(module, class)` pairs a statistics file may name.
+pub const ALLOWED_CLASSES: &[(&str, &str)] = &[
+    ("pysollib.app_statistics", "Statistics"),
+    ("pysollib.app_stat", "GameStat"),
+    ("pysollib.app_stat_result", "GameStatResult"),
+    ("pysollib.mfxutil", "Struct"),
+    ("pysollib.app", "Statistics"),
+    ("pysollib.app", "GameStat"),
+    ("pysollib.app", "_GameStatResult"),
+];
+
+/// Errors from loading a statistics file. Each displays as one line naming the file.
+#[derive(Debug, thiserror::Error)]
+pub enum StatsError {
+    /// The path does not exist (PySolFC writes the file only on a clean quit).
+    #[error("{0}: no such file (PySolFC writes statistics.dat only when it quits cleanly)")]
+    NotFound(PathBuf),
+    /// The path is a directory with no `statistics.dat` inside.
+    #[error("{0}: is a directory without a statistics.dat")]
+    IsDirectory(PathBuf),
+    /// Reading failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The OS error.
+        source: std::io::Error,
+    },
+    /// The pickle guard refused the bytes.
+    #[error("{path}: {source}")]
+    Pickle {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: PickleError,
+    },
+    /// serde_pickle could not decode the stream.
+    #[error("{path}: pickle decoding failed: {message}")]
+    Decode {
+        /// The file.
+        path: PathBuf,
+        /// serde_pickle's message.
+        message: String,
+    },
+    /// The pickle decoded but is not shaped like PySolFC's `Statistics`.
+    #[error("{path}: not a PySolFC statistics file: {reason}")]
+    Layout {
+        /// The file.
+        path: PathBuf,
+        /// What is missing or mistyped.
+        reason: String,
+    },
+}
+
+/// Which PySolFC generation wrote the file, from the class module names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Layout {
+    /// `pysollib.app_statistics.Statistics` (PySolFC 3.x).
+    #[serde(rename = "pysolfc-3")]
+    V3,
+    /// `pysollib.app.Statistics` (PySolFC 2.x).
+    #[serde(rename = "pysolfc-2")]
+    V2,
+}
+
+/// Everything decoded from one statistics file.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StatsFile {
+    /// Writer generation.
+    pub layout: Layout,
+    /// `Statistics.version_tuple`, e.g. `[3, 2, 0]`.
+    pub version: Option<Vec<i64>>,
+    /// `Statistics.saved`: how many times PySolFC saved this file.
+    pub saved: Option<i64>,
+    /// One entry per player key of `games_stats` or `prev_games`, sorted by name, demo
+    /// (`player: null`) first.
+    pub players: Vec<PlayerStats>,
+}
+
+/// One player's statistics.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerStats {
+    /// The `[general] player` name from options.cfg; `None` for demo/autopilot games.
+    pub player: Option<String>,
+    /// Per game id, ascending.
+    pub games: Vec<GameStats>,
+    /// The `'all'` aggregate over all games (reported with `game_id` 0, PySolFC's own
+    /// "all games" id in `resetStats`), if present.
+    pub all_games: Option<GameStats>,
+    /// `prev_games`: every finished game in the order played.
+    pub past_games: Vec<PastGame>,
+}
+
+/// One `GameStat`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameStats {
+    /// PySolFC game id (8 = FreeCell); 0 for the all-games aggregate.
+    pub game_id: i64,
+    /// `num_total`: games recorded.
+    pub played: i64,
+    /// `num_won + num_perfect`: what PySolFC's statistics dialog calls "won".
+    pub won: i64,
+    /// `num_perfect`: wins with no undo, hint, bookmark, highlight or shuffle.
+    pub won_perfect: i64,
+    /// `num_won`: the other wins.
+    pub won_not_perfect: i64,
+    /// `num_lost` (includes abandoned games and wins helped by hints or the demo).
+    pub lost: i64,
+    /// `time_result`: playing time of won games, in seconds.
+    pub time: Option<ResultStats>,
+    /// `moves_result`: moves of won games (`game.moves.index`).
+    pub moves: Option<ResultStats>,
+    /// `total_moves_result`: moves including undone ones.
+    pub total_moves: Option<ResultStats>,
+}
+
+/// One `GameStatResult`: statistics over the won games' values (lower is better).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResultStats {
+    /// `num`: values recorded.
+    pub count: i64,
+    /// `total`: their sum.
+    pub total: f64,
+    /// `average` (0 while `count` is 0).
+    pub average: f64,
+    /// `min`: the best value (0 while `count` is 0).
+    pub best: f64,
+    /// `max`: the worst value.
+    pub worst: f64,
+    /// `top`: up to 10 best values, best first.
+    pub top: Vec<TopEntry>,
+}
+
+/// One entry of a `GameStatResult.top` list (`mfxutil.Struct`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TopEntry {
+    /// The value (seconds or moves).
+    pub value: f64,
+    /// Game id, absent in files from before PySolFC 2.0.
+    pub game_id: Option<i64>,
+    /// Game number without `#`, e.g. `ms617`.
+    pub game_number: Option<String>,
+    /// Start time as `YYYY-MM-DD HH:MM:SS` UTC.
+    pub date: Option<String>,
+}
+
+/// Result of one finished game (the log tuple's `status`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameResult {
+    /// 2
+    Perfect,
+    /// 1
+    Won,
+    /// 0
+    Lost,
+    /// -1 (session log only)
+    NotWon,
+    /// -2 (session log only)
+    Loaded,
+    /// Any other value.
+    Unknown,
+}
+
+impl GameResult {
+    fn from_status(s: Option<i64>) -> GameResult {
+        match s {
+            Some(2) => GameResult::Perfect,
+            Some(1) => GameResult::Won,
+            Some(0) => GameResult::Lost,
+            Some(-1) => GameResult::NotWon,
+            Some(-2) => GameResult::Loaded,
+            _ => GameResult::Unknown,
+        }
+    }
+
+    /// Perfect or won.
+    pub fn is_win(self) -> bool {
+        matches!(self, GameResult::Perfect | GameResult::Won)
+    }
+}
+
+/// One `prev_games` log tuple.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PastGame {
+    /// Game id (8 = FreeCell).
+    pub game_id: Option<i64>,
+    /// Game number without `#`, e.g. `ms617`.
+    pub game_number: Option<String>,
+    /// Decoded status.
+    pub result: GameResult,
+    /// Raw status (2 perfect, 1 won, 0 lost).
+    pub status: Option<i64>,
+    /// Start time, seconds since the epoch.
+    pub start_time: Option<f64>,
+    /// Start time as `YYYY-MM-DD HH:MM:SS` UTC.
+    pub date: Option<String>,
+}
+
+impl StatsFile {
+    /// A file with no players (what a profile that never quit cleanly amounts to).
+    pub fn empty() -> StatsFile {
+        StatsFile {
+            layout: Layout::V3,
+            version: None,
+            saved: None,
+            players: Vec::new(),
+        }
+    }
+
+    /// The player's entry; `None` selects the demo player.
+    pub fn player(&self, name: Option<&str>) -> Option<&PlayerStats> {
+        self.players.iter().find(|p| p.player.as_deref() == name)
+    }
+
+    /// The player's `GameStat` for `game_id`, if any game of it was recorded.
+    pub fn game(&self, player: Option<&str>, game_id: i64) -> Option<&GameStats> {
+        self.player(player)?
+            .games
+            .iter()
+            .find(|g| g.game_id == game_id)
+    }
+
+    /// Wins (perfect + other) of `player` at `game_id`; 0 when nothing is recorded.
+    pub fn won(&self, player: Option<&str>, game_id: i64) -> i64 {
+        self.game(player, game_id).map_or(0, |g| g.won)
+    }
+
+    /// Wins at `game_id` summed over all named players (demo games excluded).
+    pub fn won_by_anyone(&self, game_id: i64) -> i64 {
+        self.players
+            .iter()
+            .filter(|p| p.player.is_some())
+            .filter_map(|p| p.games.iter().find(|g| g.game_id == game_id))
+            .map(|g| g.won)
+            .sum()
+    }
+
+    /// Keep only `game_id` (games and past games); the aggregate is dropped.
+    pub fn retain_game(&mut self, game_id: i64) {
+        for p in &mut self.players {
+            p.games.retain(|g| g.game_id == game_id);
+            p.past_games.retain(|g| g.game_id == Some(game_id));
+            p.all_games = None;
+        }
+    }
+}
+
+/// Resolve `path`: a directory means the `statistics.dat` inside it.
+pub fn resolve_path(path: &Path) -> Result<PathBuf, StatsError> {
+    if path.is_dir() {
+        let inner = path.join("statistics.dat");
+        if inner.is_file() {
+            return Ok(inner);
+        }
+        return Err(StatsError::IsDirectory(path.to_path_buf()));
+    }
+    if !path.exists() {
+        return Err(StatsError::NotFound(path.to_path_buf()));
+    }
+    Ok(path.to_path_buf())
+}
+
+/// Load and decode a statistics file (or a profile folder holding one). Reads at most
+/// [`Limits::max_bytes`] + 1 bytes. Errors: [`StatsError`].
+pub fn load(path: &Path) -> Result<StatsFile, StatsError> {
+    let path = resolve_path(path)?;
+    let io = |source| StatsError::Io {
+        path: path.clone(),
+        source,
+    };
+    let limits = Limits::default();
+    let file = std::fs::File::open(&path).map_err(io)?;
+    let mut data = Vec::new();
+    file.take(limits.max_bytes as u64 + 1)
+        .read_to_end(&mut data)
+        .map_err(io)?;
+    parse_with(&data, &limits, &path)
+}
+
+/// Like [`load`], but a missing file gives `Ok(None)` (a profile that never quit cleanly).
+pub fn load_optional(path: &Path) -> Result<Option<StatsFile>, StatsError> {
+    match load(path) {
+        Err(StatsError::NotFound(_)) => Ok(None),
+        other => other.map(Some),
+    }
+}
+
+/// Decode statistics from bytes with the default [`Limits`]; errors name `<bytes>`.
+/// Never panics.
+pub fn parse(data: &[u8]) -> Result<StatsFile, StatsError> {
+    parse_with(data, &Limits::default(), Path::new("<bytes>"))
+}
+
+/// Decode statistics from bytes with explicit limits; `origin` names the source in errors.
+/// Never panics.
+pub fn parse_with(data: &[u8], limits: &Limits, origin: &Path) -> Result<StatsFile, StatsError> {
+    let path = || origin.to_path_buf();
+    let summary = pickle_guard::check(data, limits, ALLOWED_CLASSES).map_err(|source| {
+        StatsError::Pickle {
+            path: path(),
+            source,
+        }
+    })?;
+    let has = |m: &str| {
+        summary
+            .classes
+            .iter()
+            .any(|(cm, cn)| cm == m && cn == "Statistics")
+    };
+    let layout = if has("pysollib.app_statistics") {
+        Layout::V3
+    } else if has("pysollib.app") {
+        Layout::V2
+    } else {
+        return Err(StatsError::Layout {
+            path: path(),
+            reason: "no Statistics object in the pickle".into(),
+        });
+    };
+    let value =
+        serde_pickle::value_from_slice(data, DeOptions::new().replace_recursive_structures())
+            .map_err(|e| StatsError::Decode {
+                path: path(),
+                message: e.to_string(),
+            })?;
+    convert(&value, layout).map_err(|reason| StatsError::Layout {
+        path: path(),
+        reason,
+    })
+}
+
+type Dict = BTreeMap<HashableValue, Value>;
+
+fn field<'a>(d: &'a Dict, key: &str) -> Option<&'a Value> {
+    d.get(&HashableValue::String(key.to_string()))
+        .or_else(|| d.get(&HashableValue::Bytes(key.as_bytes().to_vec())))
+}
+
+fn as_i64(v: &Value) -> Option<i64> {
+    match v {
+        Value::I64(n) => Some(*n),
+        Value::Bool(b) => Some(i64::from(*b)),
+        _ => None,
+    }
+}
+
+fn as_f64(v: &Value) -> Option<f64> {
+    match v {
+        Value::I64(n) => Some(*n as f64),
+        Value::F64(f) => Some(*f),
+        _ => None,
+    }
+}
+
+fn text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Bytes(b) => Some(String::from_utf8_lossy(b).into_owned()),
+        _ => None,
+    }
+}
+
+fn key_text(k: &HashableValue) -> Option<String> {
+    match k {
+        HashableValue::String(s) => Some(s.clone()),
+        HashableValue::Bytes(b) => Some(String::from_utf8_lossy(b).into_owned()),
+        HashableValue::None => None,
+        other => Some(other.to_string()),
+    }
+}
+
+fn seq(v: &Value) -> Option<&[Value]> {
+    match v {
+        Value::List(x) | Value::Tuple(x) => Some(x),
+        _ => None,
+    }
+}
+
+fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
+    let Value::Dict(root) = root else {
+        return Err("the top-level object has no attribute dict".into());
+    };
+    let Some(Value::Dict(games_stats)) = field(root, "games_stats") else {
+        return Err("games_stats is missing or not a dict".into());
+    };
+    let prev = match field(root, "prev_games") {
+        Some(Value::Dict(d)) => Some(d),
+        None => None,
+        Some(_) => return Err("prev_games is not a dict".into()),
+    };
+    let mut players: BTreeMap<Option<String>, PlayerStats> = BTreeMap::new();
+    for (pk, games) in games_stats {
+        let name = key_text(pk);
+        let Value::Dict(games) = games else {
+            return Err(format!("games_stats[{pk}] is not a dict"));
+        };
+        let entry = players
+            .entry(name.clone())
+            .or_insert_with(|| new_player(name));
+        for (gk, gs) in games {
+            let Value::Dict(gs) = gs else {
+                return Err(format!("games_stats[{pk}][{gk}] is not a GameStat"));
+            };
+            match gk {
+                HashableValue::I64(id) => entry.games.push(game_stats(*id, gs)),
+                HashableValue::String(s) if s == "all" => entry.all_games = Some(game_stats(0, gs)),
+                _ => {}
+            }
+        }
+    }
+    for (pk, log) in prev.into_iter().flatten() {
+        let name = key_text(pk);
+        let Some(log) = seq(log) else {
+            return Err(format!("prev_games[{pk}] is not a list"));
+        };
+        let entry = players
+            .entry(name.clone())
+            .or_insert_with(|| new_player(name));
+        entry.past_games = log.iter().filter_map(|t| seq(t).map(past_game)).collect();
+    }
+    Ok(StatsFile {
+        layout,
+        version: field(root, "version_tuple")
+            .and_then(seq)
+            .map(|t| t.iter().filter_map(as_i64).collect()),
+        saved: field(root, "saved").and_then(as_i64),
+        players: players.into_values().collect(),
+    })
+}
+
+fn new_player(player: Option<String>) -> PlayerStats {
+    PlayerStats {
+        player,
+        games: Vec::new(),
+        all_games: None,
+        past_games: Vec::new(),
+    }
+}
+
+fn game_stats(game_id: i64, d: &Dict) -> GameStats {
+    let num = |k: &str| field(d, k).and_then(as_i64).unwrap_or(0);
+    let result = |k: &str| match field(d, k) {
+        Some(Value::Dict(r)) => Some(result_stats(r)),
+        _ => None,
+    };
+    let (won_not_perfect, won_perfect) = (num("num_won"), num("num_perfect"));
+    GameStats {
+        game_id,
+        played: num("num_total"),
+        won: won_not_perfect.saturating_add(won_perfect),
+        won_perfect,
+        won_not_perfect,
+        lost: num("num_lost"),
+        time: result("time_result"),
+        moves: result("moves_result"),
+        total_moves: result("total_moves_result"),
+    }
+}
+
+fn result_stats(d: &Dict) -> ResultStats {
+    let f = |k: &str| field(d, k).and_then(as_f64).unwrap_or(0.0);
+    let top = field(d, "top").and_then(seq).unwrap_or(&[]);
+    ResultStats {
+        count: field(d, "num").and_then(as_i64).unwrap_or(0),
+        total: f("total"),
+        average: f("average"),
+        best: f("min"),
+        worst: f("max"),
+        top: top
+            .iter()
+            .filter_map(|v| match v {
+                Value::Dict(s) => Some(TopEntry {
+                    value: field(s, "value").and_then(as_f64).unwrap_or(0.0),
+                    game_id: field(s, "gameid").and_then(as_i64),
+                    game_number: field(s, "game_number").and_then(text),
+                    date: field(s, "game_start_time")
+                        .and_then(as_f64)
+                        .and_then(utc_string),
+                }),
+                _ => None,
+            })
+            .collect(),
+    }
+}
+
+fn past_game(t: &[Value]) -> PastGame {
+    let status = t.get(2).and_then(as_i64);
+    let start_time = t.get(3).and_then(as_f64);
+    PastGame {
+        game_id: t.first().and_then(as_i64),
+        game_number: t.get(1).and_then(text),
+        result: GameResult::from_status(status),
+        status,
+        start_time,
+        date: start_time.and_then(utc_string),
+    }
+}
