@@ -95,6 +95,14 @@ struct Params {
 }
 
 fn params(mode: Mode) -> Params {
+    if let Ok(w) = std::env::var("FCAUTO_TUNE") {
+        let v: Vec<i32> = w.split(',').map(|x| x.parse().unwrap()).collect();
+        return Params {
+            weights: Weights { remaining: v[0], blocked: v[1], next_depth: v[2], used_cells: v[3], empty_cols: v[4] },
+            g_weight: v[5],
+            atomic: false,
+        };
+    }
     match mode {
         Mode::Fast => Params {
             weights: Weights {
@@ -157,7 +165,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
             p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64
         }
     };
-    open.push(Reverse((prio(&root, root_g), 0)));
+    open.push(Reverse((prio(&root, root_g), u32::MAX)));
     nodes.push(Node {
         state: root,
         parent: u32::MAX,
@@ -169,8 +177,9 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
         g: root_g,
     });
     let mut moves = Vec::with_capacity(64);
-    while let Some(Reverse((_, idx))) = open.pop() {
-        let idx = idx as usize;
+    while let Some(Reverse((_, rev_idx))) = open.pop() {
+        // Ties go to the newest position (depth first on plateaus).
+        let idx = (u32::MAX - rev_idx) as usize;
         stats.expanded += 1;
         if mode == Mode::Optimal && nodes[idx].state.is_won() {
             return SearchResult {
@@ -207,7 +216,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                 };
             }
             let pr = prio(&child, g);
-            open.push(Reverse((pr, nodes.len() as u32)));
+            open.push(Reverse((pr, u32::MAX - nodes.len() as u32)));
             nodes.push(Node {
                 state: child,
                 parent: idx as u32,

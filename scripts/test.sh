@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Run fcauto's whole test suite on a fresh Debian 12 machine with Rust installed:
+# installs the reference tools the tests compare against (fc-solve, PySolFC's deal module),
+# runs every cargo test in release mode, then a small release-mode `fcauto bench` that
+# fails on any invalid solution or false verdict.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust (rustup) first" >&2; exit 1; }
+scripts/setup-deps.sh --gui
+
+cargo build --release --locked
+cargo test --release --locked --workspace
+# Small range of the bench in release mode: exits non-zero on an invalid solution or unknown
+# verdict; 11982 is not in this range, so any "unsolvable" here would be false.
+./target/release/fcauto bench --range 1..300 --mode fast
+./target/release/fcauto bench --range 1..300 --mode short

@@ -1,0 +1,90 @@
+//! Property tests: random legal play keeps the deck intact; the validator rejects mutated
+//! solutions.
+
+use fcauto_deals::{ms_deal, Card};
+use fcauto_solver::movegen::generate;
+use fcauto_solver::state::State;
+use fcauto_solver::{solve, validate, Limits, Loc, Mode, Solution, StepMove, ValidationError, Verdict};
+use proptest::prelude::*;
+
+fn solved(deal: u64) -> Solution {
+    let board = ms_deal(deal).unwrap();
+    match solve(&board, Mode::Fast, Limits { max_states: 300_000 }).verdict {
+        Verdict::Solved(moves) => Solution { deal: Some(deal), board, moves },
+        v => panic!("deal {deal}: {v:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any sequence of generated moves keeps exactly 52 distinct cards, and the validator
+    /// (an independent rules implementation) accepts every generated move.
+    #[test]
+    fn random_legal_moves_keep_52_distinct_cards(deal in 1u64..32000, picks in proptest::collection::vec(any::<u16>(), 1..200)) {
+        let board = ms_deal(deal).unwrap();
+        let mut s = State::from_board(&board);
+        let mut b = board.clone();
+        let mut moves = Vec::new();
+        for p in picks {
+            moves.clear();
+            generate(&s, false, &mut moves);
+            if moves.is_empty() { break; }
+            let m = moves[p as usize % moves.len()];
+            let card = Card::from_id(s.moved_card(m).unwrap());
+            s.apply(m);
+            fcauto_solver::validator::apply_checked(&mut b, &StepMove { from: m.from, to: m.to, count: Some(m.count), card })
+                .map_err(|e| TestCaseError::fail(format!("validator rejects generated move {m}: {e}")))?;
+            let sb = s.to_board();
+            prop_assert!(sb.check().is_ok(), "{:?}", sb.check());
+            prop_assert_eq!(sb.cards_in_play() + sb.foundations.iter().map(|&f| f as usize).sum::<usize>(), 52);
+            prop_assert_eq!(&sb, &b);
+        }
+    }
+
+    /// Truncating a solution leaves cards off the foundations.
+    #[test]
+    fn truncated_solutions_are_rejected(deal in 1u64..2000, cut in 1usize..40) {
+        let sol = solved(deal);
+        let mut steps = sol.step_moves();
+        let keep = steps.len().saturating_sub(cut);
+        steps.truncate(keep);
+        let rejected = matches!(validate(&sol.board, &steps), Err(ValidationError::NotWon { .. }) | Err(ValidationError::Illegal { .. }));
+        prop_assert!(rejected, "a truncated solution was accepted");
+    }
+
+    /// Naming the wrong card, or the wrong run size, for any step is rejected at that step.
+    #[test]
+    fn wrong_card_or_count_is_rejected_at_its_step(deal in 1u64..2000, at in any::<prop::sample::Index>(), other in 0u8..52) {
+        let sol = solved(deal);
+        let mut steps = sol.step_moves();
+        let i = at.index(steps.len());
+        let orig = steps[i];
+        if orig.card != Card::from_id(other) {
+            steps[i].card = Card::from_id(other);
+            match validate(&sol.board, &steps) {
+                Err(ValidationError::Illegal { step, .. }) => prop_assert_eq!(step, i + 1),
+                r => prop_assert!(false, "accepted a wrong card: {:?}", r),
+            }
+        }
+        steps[i] = orig;
+        if matches!(orig.from, Loc::Cascade(_)) {
+            steps[i].count = Some(orig.count.unwrap() + 1);
+            match validate(&sol.board, &steps) {
+                Err(ValidationError::Illegal { step, .. }) => prop_assert_eq!(step, i + 1),
+                r => prop_assert!(false, "accepted a wrong count: {:?}", r),
+            }
+        }
+    }
+
+    /// A move out of the foundations is never legal.
+    #[test]
+    fn moves_from_the_foundations_are_rejected(deal in 1u64..2000, at in any::<prop::sample::Index>()) {
+        let sol = solved(deal);
+        let mut steps = sol.step_moves();
+        let i = at.index(steps.len());
+        steps[i].from = Loc::Foundation;
+        let at_step = matches!(validate(&sol.board, &steps), Err(ValidationError::Illegal { step, .. }) if step == i + 1);
+        prop_assert!(at_step, "a move from the foundations was not rejected at its step");
+    }
+}

@@ -1,0 +1,26 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::process::Command;
+
+/// The `fcauto` binary built for these tests.
+pub fn fcauto() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("fcauto").expect("fcauto binary")
+}
+
+/// True when `prog` runs (e.g. fc-solve from Debian's freecell-solver-bin).
+pub fn have(prog: &str) -> bool {
+    Command::new("sh").arg("-c").arg(format!("command -v {prog} >/dev/null 2>&1")).status().map(|s| s.success()).unwrap_or(false)
+}
+
+/// In CI (CI=true) a missing reference tool is a failure, elsewhere a skip with a note.
+pub fn require(prog: &str) -> bool {
+    if have(prog) {
+        return true;
+    }
+    if std::env::var("CI").map(|v| v == "true").unwrap_or(false) {
+        panic!("{prog} is required in CI: run scripts/setup-deps.sh");
+    }
+    eprintln!("note: {prog} not installed; skipping the comparison with it");
+    false
+}

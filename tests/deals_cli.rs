@@ -1,0 +1,132 @@
+//! `fcauto deal`: output identical to fc-solve's `make-microsoft-freecell-board -t`, and to
+//! PySolFC's own deal generator (the pysol_cards module).
+
+mod common;
+use common::{fcauto, require};
+use fcauto_deals::ms_deal;
+use std::collections::HashMap;
+use std::process::Command;
+
+/// `# N` headers, each followed by the 8 lines of deal N.
+fn parse_table(text: &str) -> HashMap<u64, String> {
+    let mut out = HashMap::new();
+    let mut cur: Option<(u64, String)> = None;
+    for line in text.lines() {
+        if let Some(n) = line.strip_prefix("# ") {
+            if let Some((k, v)) = cur.take() {
+                out.insert(k, v);
+            }
+            cur = Some((n.trim().parse().unwrap(), String::new()));
+        } else if let Some((_, v)) = cur.as_mut() {
+            v.push_str(line);
+            v.push('\n');
+        }
+    }
+    if let Some((k, v)) = cur {
+        out.insert(k, v);
+    }
+    out
+}
+
+#[test]
+fn committed_table_matches_cli_output() {
+    let table = parse_table(include_str!("fixtures/deals/ms-expected.txt"));
+    assert!(table.len() >= 15);
+    for (n, expected) in &table {
+        let out = fcauto().args(["deal", &n.to_string()]).output().unwrap();
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), *expected, "deal {n}");
+    }
+}
+
+#[test]
+fn all_deals_1_to_32000_and_large_ones_match_make_microsoft_freecell_board() {
+    if !require("make-microsoft-freecell-board") {
+        return;
+    }
+    let mut deals: Vec<u64> = (1..=32000).collect();
+    deals.extend([32001, 100_000, 1_000_000, 123_456_789, (1 << 31) - 1, 1 << 31, (1 << 31) + 12345, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, 6_000_000_000, (1 << 33) - 1]);
+    let list: Vec<String> = deals.iter().map(|n| n.to_string()).collect();
+    // Shells run the tool for every deal in turn, printing a header per deal.
+    let script = "xargs -n 2000 sh -c 'for n; do printf \"# %s\\n\" \"$n\"; make-microsoft-freecell-board -t \"$n\"; done' sh";
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Feed the deal list from a thread so that a full stdout pipe cannot deadlock us.
+    let mut stdin = child.stdin.take().unwrap();
+    let input = list.join("\n");
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        stdin.write_all(input.as_bytes()).unwrap();
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success());
+    let table = parse_table(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(table.len(), deals.len(), "tool printed every deal");
+    let mut bad = Vec::new();
+    for n in &deals {
+        if ms_deal(*n).unwrap().cascades_text() != table[n] {
+            bad.push(*n);
+        }
+    }
+    assert!(bad.is_empty(), "{} deals differ from make-microsoft-freecell-board, first: {:?}", bad.len(), &bad[..bad.len().min(20)]);
+}
+
+#[test]
+fn pysolfc_deals_match_for_ms_numbers() {
+    // PySolFC deals with pysol_cards (Debian python3-pysol-cards). Its FreeCell game number N
+    // (plain, 1..31999) or msN (any N up to 2^33-1) is MS deal N.
+    let py = "/usr/bin/python3";
+    let probe = Command::new(py).args(["-c", "import pysol_cards"]).status();
+    if !probe.map(|s| s.success()).unwrap_or(false) {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("python3-pysol-cards is required in CI: run scripts/setup-deps.sh --gui");
+        }
+        eprintln!("note: pysol_cards not installed; skipping");
+        return;
+    }
+    let mut deals: Vec<u64> = (1..32000).step_by(37).collect();
+    deals.extend([617, 11982, 31999, 32000, 100_000, 1_000_000, (1 << 31) - 1]);
+    let code = format!(
+        "from pysol_cards.cards import CardRenderer\n\
+         from pysol_cards.deal_game import Game\n\
+         from pysol_cards.random import RandomBase\n\
+         for n in {deals:?}:\n\
+         \x20   print('# %d' % n)\n\
+         \x20   print(Game('freecell', n, RandomBase.DEALS_MS).calc_layout_string(CardRenderer(True)), end='')\n"
+    );
+    let out = Command::new(py).args(["-c", &code]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = parse_table(&String::from_utf8(out.stdout).unwrap());
+    for n in &deals {
+        assert_eq!(ms_deal(*n).unwrap().cascades_text(), table[n], "deal {n}");
+    }
+}
+
+#[test]
+fn json_format_lists_cascades() {
+    let out = fcauto().args(["deal", "617", "--format", "json"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["deal"], 617);
+    assert_eq!(v["board"][0][0], "7D");
+    assert_eq!(v["board"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn bad_deal_numbers_are_clear_errors() {
+    for (arg, needle) in [("0", "out of range"), ("-5", "out of range"), ("abc", "not a whole number"), ("8589934592", "largest"), ("1.5", "not a whole number")] {
+        let out = fcauto().args(["deal", arg]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "deal {arg}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "deal {arg}: {err}");
+        assert_eq!(err.lines().count(), 1, "one-line error: {err}");
+        assert!(!err.contains("panicked"));
+    }
+    let out = fcauto().args(["deal"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "missing argument is a usage error");
+}
