@@ -1,2 +1,6 @@
+/// PySolFC GUI replay (screen, OCR, mouse): `fcauto play --gui`.
+#[cfg(feature = "gui")]
+pub mod gui;
+
 /// PySolFC's statistics.dat / options.cfg decoding and automated-play profiles.
 pub mod pysol;

@@ -1,0 +1,182 @@
+//! The X display: use `$DISPLAY` (or `--display :N` if a server is there), or start Xvfb plus
+//! openbox on a free display, and stop what was started on drop, on error and on Ctrl-C.
+//!
+//! Every child process fcauto starts (Xvfb, openbox, PySolFC) is put in a process-wide
+//! registry, which a Ctrl-C handler empties (kills) before exiting with status 130.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::GuiError;
+
+static CHILDREN: Mutex<Vec<(u32, String, Child)>> = Mutex::new(Vec::new());
+
+/// Register `child` (named `what` for messages) so that Ctrl-C and [`kill_registered`] stop it.
+pub fn register(what: &str, child: Child) -> u32 {
+    let pid = child.id();
+    CHILDREN
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((pid, what.to_string(), child));
+    pid
+}
+
+/// Kill and reap the registered child with process id `pid` (no-op if it is not registered).
+pub fn kill_registered(pid: u32) {
+    let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(i) = list.iter().position(|(p, _, _)| *p == pid) {
+        let (_, _, mut child) = list.remove(i);
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+
+/// Whether the registered child `pid` has exited; `Some(status code)` once it has.
+pub fn exited(pid: u32) -> Option<i32> {
+    let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
+    let i = list.iter().position(|(p, _, _)| *p == pid)?;
+    match list[i].2.try_wait() {
+        Ok(Some(st)) => {
+            list.remove(i);
+            Some(st.code().unwrap_or(-1))
+        }
+        _ => None,
+    }
+}
+
+/// Install the Ctrl-C handler (once): kill every registered child, newest first, exit 130.
+pub fn install_ctrlc_handler() {
+    let _ = ctrlc::set_handler(|| {
+        let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
+        while let Some((_, what, mut child)) = list.pop() {
+            eprintln!("fcauto: interrupted, stopping {what}");
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        std::process::exit(130);
+    });
+}
+
+/// An X display in use: its name (`:N`) and the processes fcauto started for it, if any.
+#[derive(Debug)]
+pub struct Display {
+    /// The display name, e.g. `:90`.
+    pub name: String,
+    /// Process ids of Xvfb and openbox when fcauto started them (stopped on drop).
+    started: Vec<u32>,
+}
+
+impl Display {
+    /// Pick the display: `requested` (`:N`; a server is started there if none runs), else
+    /// `$DISPLAY`, else Xvfb (1024×768×24) plus openbox on the first free display from `:90`.
+    /// Sets `DISPLAY` in this process so xcap and enigo connect to it.
+    ///
+    /// Errors: Xvfb/openbox missing or not coming up within 20 s (names the setup script).
+    pub fn acquire(requested: Option<&str>) -> Result<Display, GuiError> {
+        let name = match requested {
+            Some(d) => d.to_string(),
+            None => match std::env::var("DISPLAY") {
+                Ok(d) if !d.is_empty() => d,
+                _ => free_display()
+                    .ok_or_else(|| GuiError::Display("no free X display :90..:199".into()))?,
+            },
+        };
+        let num = name
+            .trim_start_matches(':')
+            .split('.')
+            .next()
+            .unwrap_or("")
+            .to_string();
+        std::env::set_var("DISPLAY", &name);
+        let mut disp = Display {
+            name: name.clone(),
+            started: Vec::new(),
+        };
+        if !num.is_empty() && !Path::new(&format!("/tmp/.X11-unix/X{num}")).exists() {
+            disp.start_xvfb(&num)?;
+            disp.start_openbox()?;
+        }
+        Ok(disp)
+    }
+
+    /// Whether fcauto started the X server (and so owns the whole display).
+    pub fn is_own(&self) -> bool {
+        !self.started.is_empty()
+    }
+
+    fn start_xvfb(&mut self, num: &str) -> Result<(), GuiError> {
+        let child = Command::new("Xvfb")
+            .args([
+                &format!(":{num}"),
+                "-screen",
+                "0",
+                "1024x768x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| GuiError::missing("Xvfb", &e))?;
+        let pid = register("Xvfb", child);
+        self.started.push(pid);
+        let socket = format!("/tmp/.X11-unix/X{num}");
+        wait_until(Duration::from_secs(20), || {
+            Path::new(&socket).exists() && x11rb::connect(Some(&self.name)).is_ok()
+        })
+        .then_some(())
+        .ok_or_else(|| GuiError::Display(format!("Xvfb :{num} did not come up within 20 s")))
+    }
+
+    fn start_openbox(&mut self) -> Result<(), GuiError> {
+        let child = Command::new("openbox")
+            .arg("--sm-disable")
+            .env("DISPLAY", &self.name)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| GuiError::missing("openbox", &e))?;
+        self.started.push(register("openbox", child));
+        wait_until(Duration::from_secs(20), || {
+            super::screen::wm_running().unwrap_or(false)
+        })
+        .then_some(())
+        .ok_or_else(|| GuiError::Display("openbox did not take the display within 20 s".into()))
+    }
+}
+
+impl Drop for Display {
+    /// Stop openbox, then Xvfb, if fcauto started them.
+    fn drop(&mut self) {
+        for pid in self.started.drain(..).rev() {
+            kill_registered(pid);
+        }
+    }
+}
+
+/// Poll `cond` every 100 ms until it holds (true) or `timeout` passes (false).
+pub fn wait_until(timeout: Duration, mut cond: impl FnMut() -> bool) -> bool {
+    let t0 = Instant::now();
+    loop {
+        if cond() {
+            return true;
+        }
+        if t0.elapsed() > timeout {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn free_display() -> Option<String> {
+    (90..200)
+        .find(|n| {
+            !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+                && !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+        })
+        .map(|n| format!(":{n}"))
+}

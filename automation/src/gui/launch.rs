@@ -1,0 +1,144 @@
+//! PySolFC's process and its dedicated profile (HOME with `.pysolfc/options.cfg`).
+//!
+//! The profile and options.cfg are written with `crate::pysol` (profile, options); the
+//! start-up flags come from PySolFC 3.2.0 `pysollib/main.py` and `pysollib/init.py`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::pysol::options::OptionsFile;
+use crate::pysol::profile::AutomationProfile;
+
+use super::display::{exited, register};
+use super::screen::{find_windows, WinInfo};
+use super::GuiError;
+
+/// PySolFC's launcher (override with `FCAUTO_PYSOLFC`, e.g. to test a missing install).
+pub const DEFAULT_PYSOLFC: &str = "/usr/games/pysolfc";
+/// The Standard cardset directory (71×96 GIFs) our options select.
+pub const CARDSET_DIR: &str = "/usr/share/games/pysolfc/cardset-standard";
+/// Main window title for FreeCell (`Game.create`: `TITLE + " - " + name`).
+pub const MAIN_TITLE: &str = "PySol - FreeCell";
+/// Player name written to options.cfg (the key of statistics.dat's `games_stats`).
+pub const PLAYER: &str = "fcauto";
+
+/// `[general]` keys set on top of `REPLAY_SETTINGS`: a filled foundation would otherwise be
+/// drawn shaded (`shade_filled_stacks`, default True; `Stack.updateText`/`shade_item` in
+/// `pysollib/stack.py`), which breaks matching the King against the cardset image.
+pub const EXTRA_SETTINGS: [(&str, &str); 4] =
+    [("shade_filled_stacks", "False"), ("highlight_not_matching", "False"), ("dragcursor", "False"), ("demo_logo", "False")];
+
+/// Create (or refresh) the dedicated profile under `base` (`<base>/home/.pysolfc`) with the
+/// stats engineer's [`AutomationProfile::create`] (their `REPLAY_SETTINGS`: Standard cardset at
+/// scale 1, no animations/splash/auto-drop, ...), then set `[general] mouse_type` (`drag-n-drop`
+/// or `point-n-click`) through their [`OptionsFile`]. Never touches the user's own profile.
+pub fn prepare_profile(base: &Path, mouse_type: &str) -> Result<AutomationProfile, GuiError> {
+    let profile = AutomationProfile::create(base, PLAYER, None).map_err(|e| GuiError::Launch(format!("profile: {e}")))?;
+    let path = profile.options_path();
+    let mut opts = OptionsFile::load(&path).map_err(|e| GuiError::Launch(format!("options: {e}")))?;
+    opts.set("general", "mouse_type", mouse_type);
+    for (key, value) in EXTRA_SETTINGS {
+        opts.set("general", key, value);
+    }
+    fs::write(&path, opts.to_text()).map_err(|e| GuiError::Launch(format!("write {}: {e}", path.display())))?;
+    Ok(profile)
+}
+
+/// A started (or attached) PySolFC.
+#[derive(Debug, Clone)]
+pub struct Pysol {
+    /// Process id (the registered child when fcauto started it).
+    pub pid: u32,
+    /// Whether fcauto started the process (and so may kill it on error).
+    pub owned: bool,
+}
+
+/// The launcher path, from `FCAUTO_PYSOLFC` or [`DEFAULT_PYSOLFC`].
+pub fn pysolfc_path() -> PathBuf {
+    std::env::var_os("FCAUTO_PYSOLFC")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_PYSOLFC))
+}
+
+/// Start `pysolfc --game FreeCell --deal N` with `HOME=home`, its output going to `log`.
+/// Errors: the launcher missing (names the setup script) or failing to start.
+pub fn start(home: &Path, deal: u64, log: &Path) -> Result<Pysol, GuiError> {
+    let exe = pysolfc_path();
+    if !exe.exists() {
+        return Err(GuiError::Launch(format!(
+            "PySolFC not found at {} (install it with scripts/setup-deps.sh --gui)",
+            exe.display()
+        )));
+    }
+    let out = fs::File::create(log)
+        .map_err(|e| GuiError::Launch(format!("create {}: {e}", log.display())))?;
+    let err = out
+        .try_clone()
+        .map_err(|e| GuiError::Launch(e.to_string()))?;
+    let child = Command::new(&exe)
+        .args([
+            "--game",
+            "FreeCell",
+            "--deal",
+            &deal.to_string(),
+            "--nosound",
+            "--noplugins",
+            "--french-only",
+            "--no-games-menu",
+        ])
+        .env("HOME", home)
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .map_err(|e| {
+            GuiError::Launch(format!(
+                "cannot start {}: {e} (see scripts/setup-deps.sh --gui)",
+                exe.display()
+            ))
+        })?;
+    Ok(Pysol {
+        pid: register("PySolFC", child),
+        owned: true,
+    })
+}
+
+/// Wait up to `timeout` for a visible main window (`MAIN_TITLE`) of `pysol` (any PySolFC
+/// window when `pysol` is `None`, i.e. `--attach`). Errors: timeout, or the process exiting.
+pub fn wait_window(pysol: Option<&Pysol>, timeout: Duration) -> Result<WinInfo, GuiError> {
+    let t0 = Instant::now();
+    loop {
+        let wins = find_windows(MAIN_TITLE)?;
+        let hit = wins.into_iter().find(|w| {
+            pysol
+                .map(|p| !p.owned || w.pid == 0 || w.pid == p.pid)
+                .unwrap_or(true)
+        });
+        if let Some(w) = hit {
+            return Ok(w);
+        }
+        if let Some(p) = pysol.filter(|p| p.owned) {
+            if let Some(code) = exited(p.pid) {
+                return Err(GuiError::Launch(format!("PySolFC exited with status {code} before its window appeared (see pysolfc.log)")));
+            }
+        }
+        if t0.elapsed() > timeout {
+            return Err(GuiError::Launch(format!(
+                "no visible window \"{MAIN_TITLE}\" after {} s",
+                timeout.as_secs()
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}
+
+/// CPU time (user + system, in clock ticks) used so far by process `pid`, from
+/// `/proc/PID/stat` fields 14 and 15; `None` if the process is gone.
+pub fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
+}

@@ -1,0 +1,81 @@
+//! Replaying a FreeCell solution in the real PySolFC window and proving the win.
+//!
+//! Always built (no GUI crates): [`model`] (moves and their effect on a board),
+//! [`layout`] (PySolFC's table geometry), [`evidence`] (the results bundle writers),
+//! [`fcsolve`] (the fc-solve reference solver as a subprocess).
+//! Behind the `gui` feature: [`display`] (Xvfb/openbox), [`launch`] (PySolFC process and
+//! profile), [`screen`] (xcap), [`ocr`] (leptess), [`recognize`] (card matching),
+//! [`mouse`] (enigo), [`replay`] (moves on screen), [`verify`] (deal and win checks),
+//! [`session`] (the whole `fcauto play --gui` run and its evidence).
+
+pub mod evidence;
+pub mod fcsolve;
+pub mod layout;
+pub mod model;
+
+/// The `image` crate used for screenshots and card images (for tests and callers).
+#[cfg(feature = "gui")]
+pub use image;
+
+#[cfg(feature = "gui")]
+pub mod display;
+#[cfg(feature = "gui")]
+pub mod launch;
+#[cfg(feature = "gui")]
+pub mod mouse;
+#[cfg(feature = "gui")]
+pub mod ocr;
+#[cfg(feature = "gui")]
+pub mod recognize;
+#[cfg(feature = "gui")]
+pub mod replay;
+#[cfg(feature = "gui")]
+pub mod screen;
+#[cfg(feature = "gui")]
+pub mod session;
+#[cfg(feature = "gui")]
+pub mod verify;
+
+/// Errors of the GUI replay, one per stage; each message is one line for the user.
+#[derive(Debug, thiserror::Error)]
+pub enum GuiError {
+    /// Starting or using the X display.
+    #[error("display: {0}")]
+    Display(String),
+    /// Starting PySolFC or finding its window.
+    #[error("pysolfc: {0}")]
+    Launch(String),
+    /// Capturing the screen or querying windows.
+    #[error("screen: {0}")]
+    Screen(String),
+    /// OCR.
+    #[error("ocr: {0}")]
+    Ocr(String),
+    /// Card recognition.
+    #[error("recognition: {0}")]
+    Recognize(String),
+    /// Mouse or keyboard input.
+    #[error("input: {0}")]
+    Input(String),
+    /// The deal on screen is not the one we solved: refuses to play.
+    #[error("deal mismatch: {0}")]
+    DealMismatch(String),
+    /// A solver failed or found no solution.
+    #[error("solver: {0}")]
+    Solver(String),
+    /// Replay could not be completed.
+    #[error("replay: {0}")]
+    Replay(String),
+    /// Writing the evidence bundle.
+    #[error("evidence: {0}")]
+    Evidence(String),
+}
+
+impl GuiError {
+    /// A required program could not be started.
+    pub fn missing(program: &str, e: &std::io::Error) -> GuiError {
+        GuiError::Display(format!(
+            "cannot start {program}: {e} (install it with scripts/setup-deps.sh --gui)"
+        ))
+    }
+}

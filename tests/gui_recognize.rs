@@ -1,0 +1,52 @@
+//! Card recognition on committed real PySolFC screenshots (tests/fixtures/gui/).
+#![cfg(feature = "gui")]
+
+use std::path::Path;
+
+use fcauto_automation::gui::launch::CARDSET_DIR;
+use fcauto_automation::gui::layout::Layout;
+use fcauto_automation::gui::recognize::{read_board, CardImages};
+use fcauto_automation::gui::screen::{game_origin, Rect};
+use fcauto_deals::ms_deal;
+
+use fcauto_automation::gui::image;
+
+fn load(name: &str) -> image::RgbaImage {
+    image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gui").join(name)).unwrap().to_rgba8()
+}
+
+fn setup() -> (Layout, CardImages) {
+    let dir = Path::new(CARDSET_DIR);
+    (Layout::from_cardset(dir).unwrap(), CardImages::load(dir).unwrap())
+}
+
+fn whole(img: &image::RgbaImage) -> Rect {
+    Rect { x: 0, y: 0, w: img.width() as i32, h: img.height() as i32 }
+}
+
+#[test]
+fn start_screenshot_reads_as_deal_617() {
+    let (layout, imgs) = setup();
+    let shot = load("screen-ms617-start.png");
+    // 731x564 crop without a window manager: canvas at (+1,+33), game origin 10 px further in.
+    let origin = game_origin(&shot, whole(&shot)).expect("table found");
+    assert_eq!(origin, (11, 43));
+    let seen = read_board(&shot, origin, &layout, &imgs);
+    assert!(seen.unreadable.is_empty(), "{:?}", seen.unreadable);
+    assert_eq!(seen.card_count(), 52);
+    assert_eq!(seen.to_board(), ms_deal(617).unwrap());
+    assert!(seen.min_score() > 0.95, "min score {}", seen.min_score());
+    // another deal's layout must not match
+    assert_ne!(seen.to_board(), ms_deal(618).unwrap());
+}
+
+#[test]
+fn won_screenshot_shows_full_foundations() {
+    let (layout, imgs) = setup();
+    let shot = load("screen-ms617-won.png");
+    let origin = game_origin(&shot, whole(&shot)).expect("table found");
+    let seen = read_board(&shot, origin, &layout, &imgs);
+    assert_eq!(seen.foundations, [13, 13, 13, 13]);
+    assert!(seen.cascades.iter().all(Vec::is_empty));
+    assert_eq!(seen.card_count(), 52);
+}
