@@ -1,0 +1,8 @@
+//! statistics.dat decoder: the guard plus serde-pickle must never panic, and anything the
+//! guard accepts must decode within its limits.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let _ = fcauto_automation::pysol::stats::parse(data);
+});

@@ -1,0 +1,152 @@
+//! `fcauto stats` end to end, on real PySolFC 3.2.0 files.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const F: &str = "tests/fixtures/pysolfc";
+
+fn fcauto() -> Command {
+    Command::cargo_bin("fcauto").unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = fcauto().args(args).assert().success().get_output().stdout.clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+fn freecell<'a>(v: &'a serde_json::Value, player: &str) -> &'a serde_json::Value {
+    let p = v["players"].as_array().unwrap().iter().find(|p| p["player"] == player).unwrap();
+    p["games"].as_array().unwrap().iter().find(|g| g["game_id"] == 8).unwrap()
+}
+
+#[test]
+fn json_of_the_win_shows_freecell_won() {
+    let v = json(&["stats", &format!("{F}/shared-ms617/statistics.dat"), "--json", "--game-id", "8"]);
+    assert_eq!(v["layout"], "pysolfc-3");
+    let g = freecell(&v, "tester");
+    assert!(g["won"].as_i64().unwrap() >= 1);
+    assert_eq!(g["won_perfect"], 1);
+    assert_eq!(g["lost"], 1);
+    assert_eq!(g["moves"]["best"], 155.0);
+    let past = v["players"][0]["past_games"].as_array().unwrap();
+    assert_eq!(past.last().unwrap()["result"], "perfect");
+    assert_eq!(past.last().unwrap()["game_number"], "ms617");
+}
+
+#[test]
+fn diff_before_after_win_is_plus_one() {
+    let v = json(&[
+        "stats",
+        "--diff",
+        &format!("{F}/shared-ms617/statistics-lost-only.dat"),
+        &format!("{F}/shared-ms617/statistics.dat"),
+        "--json",
+    ]);
+    let c = &v["changes"][0];
+    assert_eq!((c["player"].as_str(), c["game_id"].as_i64()), (Some("tester"), Some(8)));
+    assert_eq!(c["won"]["delta"], 1);
+    assert_eq!(c["won"]["before"], 0);
+    assert_eq!(c["played"]["delta"], 1);
+    assert_eq!(c["lost"]["delta"], 0);
+    assert_eq!(v["new_past_games"].as_array().unwrap().len(), 1);
+    fcauto()
+        .args(["stats", "--diff"])
+        .arg(format!("{F}/shared-ms617/statistics-lost-only.dat"))
+        .arg(format!("{F}/shared-ms617/statistics.dat"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("won 0 -> 1 (+1)"));
+}
+
+#[test]
+fn abandoned_game_counts_as_a_loss() {
+    let v = json(&["stats", "--diff", &format!("{F}/fresh"), &format!("{F}/abandoned"), "--json"]);
+    let c = &v["changes"][0];
+    assert_eq!((c["won"]["delta"].as_i64(), c["lost"]["delta"].as_i64()), (Some(0), Some(1)));
+    fcauto()
+        .args(["stats", &format!("{F}/fresh/statistics.dat")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no games recorded"));
+}
+
+#[test]
+fn won_fixture_if_present_adds_one_win() {
+    // produced by make-fixtures.sh (third session of the same profile as abandoned/)
+    let won = format!("{F}/won/statistics.dat");
+    if !std::path::Path::new(&won).exists() {
+        return;
+    }
+    let v = json(&["stats", &won, "--json"]);
+    assert!(freecell(&v, "fixture")["won"].as_i64().unwrap() >= 1);
+    let d = json(&["stats", "--diff", &format!("{F}/abandoned"), &won, "--json"]);
+    assert_eq!(d["changes"][0]["won"]["delta"], 1);
+}
+
+#[test]
+fn options_summary_of_a_real_profile() {
+    let v = json(&["stats", "--options", &format!("{F}/abandoned"), "--json"]);
+    assert_eq!(v["player"], "fixture");
+    assert_eq!(v["last_gameid"], 8);
+    assert_eq!(v["cardset"], "Standard");
+    assert_eq!(v["mouse_type"], "point-n-click");
+    assert_eq!(v["last_game_number"], "ms617");
+    let problems: Vec<&str> =
+        v["replay_problems"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    assert_eq!(problems, ["cardsets.resampling: have 1, want 0"]);
+}
+
+#[test]
+fn bad_inputs_fail_with_one_line_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.dat");
+    std::fs::write(&empty, b"").unwrap();
+    let cut = dir.path().join("cut.dat");
+    let real = std::fs::read(format!("{F}/shared-ms617/statistics.dat")).unwrap();
+    std::fs::write(&cut, &real[..real.len() / 2]).unwrap();
+    let evil = dir.path().join("evil.dat");
+    std::fs::write(&evil, b"cposix\nsystem\n(S'touch /tmp/pwned'\ntR.").unwrap();
+    let cases = [
+        (empty, "empty file"),
+        (cut, "truncated"),
+        (evil, "posix.system is not a PySolFC statistics class"),
+        (dir.path().to_path_buf(), "is a directory"),
+        (dir.path().join("missing.dat"), "no such file"),
+    ];
+    for (path, msg) in cases {
+        let out = fcauto().arg("stats").arg(&path).assert().code(1).get_output().clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(msg), "{}: {err}", path.display());
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn default_path_uses_the_profile_under_home() {
+    let home = tempfile::tempdir().unwrap();
+    fcauto()
+        .env("HOME", home.path())
+        .arg("stats")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no PySolFC profile folder"));
+    let legacy = home.path().join(".PySolFC");
+    std::fs::create_dir(&legacy).unwrap();
+    std::fs::copy(format!("{F}/abandoned/statistics.dat"), legacy.join("statistics.dat")).unwrap();
+    fcauto()
+        .env("HOME", home.path())
+        .args(["stats", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(".PySolFC/statistics.dat"));
+    let modern = home.path().join(".pysolfc");
+    std::fs::create_dir(&modern).unwrap();
+    std::fs::copy(format!("{F}/fresh/statistics.dat"), modern.join("statistics.dat")).unwrap();
+    fcauto()
+        .env("HOME", home.path())
+        .arg("stats")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(".pysolfc/statistics.dat"));
+}
