@@ -38,8 +38,8 @@ impl Mode {
     /// Default state budget (positions stored) for the mode.
     pub fn default_max_states(self) -> usize {
         match self {
-            Mode::Fast => 300_000,
-            Mode::Short => 300_000,
+            Mode::Fast => 400_000,
+            Mode::Short => 400_000,
             Mode::Optimal => 20_000_000,
         }
     }
@@ -88,70 +88,72 @@ struct Node {
     g: u32,
 }
 
+/// One best-first configuration: evaluation weights and the weight of the path cost.
+#[derive(Clone, Copy, Debug)]
 struct Params {
     weights: Weights,
     g_weight: i32,
-    atomic: bool,
 }
 
-fn params(mode: Mode) -> Params {
-    if let Ok(w) = std::env::var("FCAUTO_TUNE") {
-        let v: Vec<i32> = w.split(',').map(|x| x.parse().unwrap()).collect();
-        return Params {
-            weights: Weights { remaining: v[0], blocked: v[1], next_depth: v[2], used_cells: v[3], empty_cols: v[4] },
-            g_weight: v[5],
-            atomic: false,
-        };
-    }
-    match mode {
-        Mode::Fast => Params {
-            weights: Weights {
-                remaining: 6,
-                blocked: 4,
-                next_depth: 2,
-                used_cells: 3,
-                empty_cols: -4,
-            },
-            g_weight: 0,
-            atomic: false,
-        },
-        Mode::Short => Params {
-            weights: Weights {
-                remaining: 6,
-                blocked: 4,
-                next_depth: 2,
-                used_cells: 3,
-                empty_cols: -4,
-            },
-            g_weight: 2,
-            atomic: false,
-        },
-        Mode::Optimal => Params {
-            weights: Weights {
-                remaining: 0,
-                blocked: 0,
-                next_depth: 0,
-                used_cells: 0,
-                empty_cols: 0,
-            },
-            g_weight: 1,
-            atomic: true,
-        },
-    }
+const fn w(remaining: i32, blocked: i32, next_depth: i32, used_cells: i32, empty_cols: i32, g_weight: i32) -> Params {
+    Params { weights: Weights { remaining, blocked, next_depth, used_cells, empty_cols }, g_weight }
+}
+
+/// `fast`: greedy configurations, tried in turn with growing budgets (a portfolio: each
+/// fails on different deals).
+const FAST: [Params; 3] = [w(6, 4, 2, 5, -8, 1), w(6, 4, 2, 3, -4, 0), w(10, 4, 2, 3, -4, 0)];
+/// `short`: configurations that weigh the path length more.
+const SHORT: [Params; 3] = [w(6, 4, 2, 3, -4, 2), w(6, 4, 2, 5, -8, 2), w(6, 4, 2, 5, -8, 1)];
+/// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
+const ROUNDS: [usize; 4] = [4_000, 20_000, 100_000, 400_000];
+
+fn tuned() -> Option<Vec<Params>> {
+    let v: Vec<i32> = std::env::var("FCAUTO_TUNE").ok()?.split(',').filter_map(|x| x.parse().ok()).collect();
+    (v.len() == 6).then(|| vec![w(v[0], v[1], v[2], v[3], v[4], v[5])])
 }
 
 /// Solve `board` (which must pass [`Board::check`]) in `mode` within `limits`.
+///
+/// `fast` and `short` run a portfolio of best-first configurations in rounds of growing
+/// budgets (4k, 20k, 100k, 400k positions, capped by `limits.max_states`), so a deal one
+/// configuration gets lost on is soon tried by another. `optimal` runs one A*.
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
-    let p = params(mode);
+    let configs: Vec<Params> = match (mode, tuned()) {
+        (Mode::Optimal, _) => return best_first(board, None, limits.max_states),
+        (_, Some(t)) => t,
+        (Mode::Fast, None) => FAST.to_vec(),
+        (Mode::Short, None) => SHORT.to_vec(),
+    };
+    let mut total = SearchStats::default();
+    let mut last = None;
+    for &round in &ROUNDS {
+        let budget = round.min(limits.max_states);
+        for &p in &configs {
+            let r = best_first(board, Some(p), budget);
+            total.expanded += r.stats.expanded;
+            total.stored = total.stored.max(r.stats.stored);
+            if !matches!(r.verdict, Verdict::Unknown(_)) {
+                return SearchResult { verdict: r.verdict, stats: total };
+            }
+            last = Some(r.verdict);
+        }
+        if budget == limits.max_states {
+            break;
+        }
+    }
+    SearchResult { verdict: last.unwrap_or(Verdict::Unknown("no search ran".into())), stats: total }
+}
+
+/// One best-first search: greedy/weighted with `Some(params)`, A* over single-card moves
+/// with `None`. Stops at `max_states` stored positions.
+fn best_first(board: &Board, params: Option<Params>, max_states: usize) -> SearchResult {
+    let optimal = params.is_none();
     let mut root = State::from_board(board);
     let mut stats = SearchStats::default();
     let mut root_g = 0;
     autoplay(&mut root, |_, _| root_g += 1);
     if root.is_won() {
-        return SearchResult {
-            verdict: Verdict::Solved(replay(board, &[])),
-            stats,
-        };
+        return SearchResult { verdict: Verdict::Solved(replay(board, &[])), stats };
     }
     let mut nodes: Vec<Node> = Vec::with_capacity(4096);
     let mut closed = FingerprintSet::default();
@@ -159,76 +161,49 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     closed.insert(root.fingerprint());
     let prio = |s: &State, g: u32| -> i64 {
         let f = features(s);
-        if mode == Mode::Optimal {
-            (g + admissible(&f)) as i64 * 256 - g as i64 // ties: deeper first
-        } else {
-            p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64
+        match params {
+            None => (g + admissible(&f)) as i64 * 256 - g as i64, // ties: deeper first
+            Some(p) => p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64,
         }
     };
     open.push(Reverse((prio(&root, root_g), u32::MAX)));
-    nodes.push(Node {
-        state: root,
-        parent: u32::MAX,
-        mv: Move {
-            from: Loc::Foundation,
-            to: Loc::Foundation,
-            count: 0,
-        },
-        g: root_g,
-    });
+    nodes.push(Node { state: root, parent: u32::MAX, mv: Move { from: Loc::Foundation, to: Loc::Foundation, count: 0 }, g: root_g });
     let mut moves = Vec::with_capacity(64);
     while let Some(Reverse((_, rev_idx))) = open.pop() {
         // Ties go to the newest position (depth first on plateaus).
         let idx = (u32::MAX - rev_idx) as usize;
         stats.expanded += 1;
-        if mode == Mode::Optimal && nodes[idx].state.is_won() {
-            return SearchResult {
-                verdict: Verdict::Solved(replay(board, &path(&nodes, idx))),
-                stats: done(stats, &closed),
-            };
+        if optimal && nodes[idx].state.is_won() {
+            return SearchResult { verdict: Verdict::Solved(replay(board, &path(&nodes, idx))), stats: done(stats, &closed) };
         }
         moves.clear();
-        generate(&nodes[idx].state, p.atomic, &mut moves);
+        generate(&nodes[idx].state, optimal, &mut moves);
         for &m in &moves {
             let mut child = nodes[idx].state.clone();
             let cost = move_cost(&child, m);
             child.apply(m);
             let mut g = nodes[idx].g + cost;
             autoplay(&mut child, |_, _| g += 1);
-            if mode != Mode::Optimal && child.is_won() {
+            if !optimal && child.is_won() {
                 let mut moves_path = path(&nodes, idx);
                 moves_path.push(m);
-                return SearchResult {
-                    verdict: Verdict::Solved(replay(board, &moves_path)),
-                    stats: done(stats, &closed),
-                };
+                return SearchResult { verdict: Verdict::Solved(replay(board, &moves_path)), stats: done(stats, &closed) };
             }
             if !closed.insert(child.fingerprint()) {
                 continue;
             }
-            if closed.len() >= limits.max_states {
+            if closed.len() >= max_states {
                 return SearchResult {
-                    verdict: Verdict::Unknown(format!(
-                        "state limit of {} positions reached",
-                        limits.max_states
-                    )),
+                    verdict: Verdict::Unknown(format!("state limit of {max_states} positions reached")),
                     stats: done(stats, &closed),
                 };
             }
             let pr = prio(&child, g);
             open.push(Reverse((pr, u32::MAX - nodes.len() as u32)));
-            nodes.push(Node {
-                state: child,
-                parent: idx as u32,
-                mv: m,
-                g,
-            });
+            nodes.push(Node { state: child, parent: idx as u32, mv: m, g });
         }
     }
-    SearchResult {
-        verdict: Verdict::Unsolvable,
-        stats: done(stats, &closed),
-    }
+    SearchResult { verdict: Verdict::Unsolvable, stats: done(stats, &closed) }
 }
 
 fn done(mut stats: SearchStats, closed: &FingerprintSet) -> SearchStats {

@@ -1,17 +1,24 @@
-//! `fcauto bench`: solve a range of deals in parallel, validate every solution, summarise.
+//! `fcauto bench`: solve a range of deals in parallel, validate every solution, summarise,
+//! and optionally measure Freecell Solver on the same deals in the same run.
 
+use crate::cmd::fcsolve_bench::{self, FcSolveSummary};
+use crate::cmd::rusage;
 use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
+use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
 /// Arguments of `fcauto bench`.
 ///
-/// Move counts: `moves` counts a supermove as one move; `single` counts it as the
-/// single-card moves that realise it. Both include all 52 foundation moves.
+/// Move counts: `moves_total` counts every move once (a supermove of k cards is one move);
+/// `single_card_moves` counts a k-card supermove as the single-card moves that realise it
+/// (2k-1 through freecells, more when cards must be parked on empty cascades). Both include
+/// all 52 foundation moves. fc-solve's solutions are counted the same way, by our validator.
 #[derive(clap::Args)]
 pub struct Args {
     /// Deals to solve, `A..B` (inclusive), e.g. `1..32000`.
@@ -29,6 +36,15 @@ pub struct Args {
     /// Write per-deal rows and the summary as JSON to FILE.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Also run Freecell Solver on the same deals: `freecell-solver-range-parallel-solve`
+    /// for its CPU time, and one `fc-solve` per board for its solution lengths (validated
+    /// by our validator). Prints the ratios.
+    #[arg(long)]
+    pub vs_fc_solve: bool,
+    /// fc-solve preset for --vs-fc-solve (`lg` = looking-glass, its fastest; `ve` =
+    /// video-editing, its short-solution preset, hundreds of times slower).
+    #[arg(long, default_value = "lg")]
+    pub fc_solve_preset: String,
 }
 
 /// One deal's result.
@@ -39,20 +55,81 @@ pub struct Row {
     /// `solved`, `unsolvable` or `unknown`.
     pub verdict: &'static str,
     /// Moves (supermove = 1).
-    pub moves: usize,
+    pub moves_total: usize,
     /// Single-card moves.
-    pub single: usize,
+    pub single_card_moves: usize,
     /// Positions expanded.
     pub expanded: u64,
-    /// CPU-thread time spent on this deal, milliseconds.
+    /// Thread time spent on this deal, milliseconds.
     pub ms: f64,
+}
+
+/// Mean, median and max of a count.
+#[derive(Serialize, Clone, Copy, Debug, Default)]
+pub struct Spread {
+    /// Arithmetic mean.
+    pub mean: f64,
+    /// Median.
+    pub median: f64,
+    /// Maximum.
+    pub max: f64,
+}
+
+impl Spread {
+    /// Spread of `v` (zeros when empty).
+    pub fn of(mut v: Vec<f64>) -> Spread {
+        if v.is_empty() {
+            return Spread::default();
+        }
+        v.sort_by(|a, b| a.total_cmp(b));
+        let n = v.len();
+        let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
+        Spread { mean: v.iter().sum::<f64>() / n as f64, median, max: v[n - 1] }
+    }
+}
+
+/// The run's summary.
+#[derive(Serialize)]
+pub struct Summary {
+    /// First deal.
+    pub from: u64,
+    /// Last deal (inclusive).
+    pub to: u64,
+    /// Search mode.
+    pub mode: String,
+    /// Worker threads.
+    pub threads: usize,
+    /// Deals solved (and validated).
+    pub solved: usize,
+    /// Deals proved unsolvable by an exhaustive search.
+    pub unsolvable: Vec<u64>,
+    /// Deals stopped by a limit.
+    pub unknown: Vec<u64>,
+    /// Moves per solution (supermove = 1).
+    pub moves_total: Spread,
+    /// Single-card moves per solution.
+    pub single_card_moves: Spread,
+    /// Positions expanded, all deals.
+    pub expanded: u64,
+    /// CPU time of the solving (user + system, all threads), seconds.
+    pub cpu_s: f64,
+    /// Wall time, seconds.
+    pub wall_s: f64,
+    /// Peak resident set size of the process, MiB.
+    pub peak_rss_mib: f64,
+    /// Peak RSS divided by worker threads, MiB.
+    pub peak_rss_per_thread_mib: f64,
+    /// Freecell Solver on the same deals, when asked.
+    pub fc_solve: Option<FcSolveSummary>,
+    /// Our CPU time / fc-solve's.
+    pub cpu_ratio_vs_fc_solve: Option<f64>,
+    /// Our mean moves_total / fc-solve's.
+    pub moves_ratio_vs_fc_solve: Option<f64>,
 }
 
 /// Parse `A..B` (inclusive) into deal numbers.
 pub fn parse_range(s: &str) -> Result<(u64, u64)> {
-    let (a, b) = s
-        .split_once("..")
-        .with_context(|| format!("range `{s}` is not A..B"))?;
+    let (a, b) = s.split_once("..").with_context(|| format!("range `{s}` is not A..B"))?;
     let a = fcauto_deals::parse_deal_number(a)?;
     let b = fcauto_deals::parse_deal_number(b.trim_start_matches('='))?;
     anyhow::ensure!(a <= b, "range `{s}` is empty");
@@ -63,14 +140,27 @@ pub fn parse_range(s: &str) -> Result<(u64, u64)> {
 /// published with Freecell Solver; shlomif/freecell-pro-impossible-deals).
 pub const KNOWN_IMPOSSIBLE: [u64; 8] = [11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948];
 
+fn progress(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}").unwrap());
+    pb
+}
+
 /// Run the benchmark; exit 1 if any solution fails validation, any deal is unknown, or a
 /// deal up to 1,000,000 outside [`KNOWN_IMPOSSIBLE`] is reported unsolvable.
 pub fn run(args: Args) -> Result<i32> {
     let (a, b) = parse_range(&args.range)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()?;
+    if args.vs_fc_solve {
+        fcsolve_bench::check_installed()?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
+    let threads = pool.current_num_threads();
     let mode = args.mode.into();
+    let pb = progress(b - a + 1);
+    let cpu0 = rusage::this_process().cpu_s;
     let t0 = Instant::now();
     let rows: Vec<Result<Row>> = pool.install(|| {
         (a..=b)
@@ -78,87 +168,84 @@ pub fn run(args: Args) -> Result<i32> {
             .map(|n| {
                 let t = Instant::now();
                 let board = ms_deal(n)?;
-                let (out, stats) = solve_checked(Some(n), &board, mode, args.max_states)
-                    .with_context(|| format!("deal {n}"))?;
+                let (out, stats) = solve_checked(Some(n), &board, mode, args.max_states).with_context(|| format!("deal {n}"))?;
                 let ms = t.elapsed().as_secs_f64() * 1000.0;
+                pb.inc(1);
+                let row = |verdict, moves_total, single_card_moves| Row { deal: n, verdict, moves_total, single_card_moves, expanded: stats.expanded, ms };
                 Ok(match out {
-                    Outcome::Solved(c) => Row {
-                        deal: n,
-                        verdict: "solved",
-                        moves: c.moves_total,
-                        single: c.single_card_moves,
-                        expanded: stats.expanded,
-                        ms,
-                    },
-                    Outcome::Unsolvable => Row {
-                        deal: n,
-                        verdict: "unsolvable",
-                        moves: 0,
-                        single: 0,
-                        expanded: stats.expanded,
-                        ms,
-                    },
-                    Outcome::Unknown(_) => Row {
-                        deal: n,
-                        verdict: "unknown",
-                        moves: 0,
-                        single: 0,
-                        expanded: stats.expanded,
-                        ms,
-                    },
+                    Outcome::Solved(c) => row("solved", c.moves_total, c.single_card_moves),
+                    Outcome::Unsolvable => row("unsolvable", 0, 0),
+                    Outcome::Unknown(_) => row("unknown", 0, 0),
                 })
             })
             .collect()
     });
-    let wall = t0.elapsed().as_secs_f64();
+    pb.finish_and_clear();
+    let wall_s = t0.elapsed().as_secs_f64();
+    let usage = rusage::this_process();
     let rows: Vec<Row> = rows.into_iter().collect::<Result<_>>()?;
     let solved: Vec<&Row> = rows.iter().filter(|r| r.verdict == "solved").collect();
-    let unsolvable: Vec<u64> = rows
-        .iter()
-        .filter(|r| r.verdict == "unsolvable")
-        .map(|r| r.deal)
-        .collect();
-    let unknown: Vec<u64> = rows
-        .iter()
-        .filter(|r| r.verdict == "unknown")
-        .map(|r| r.deal)
-        .collect();
-    let mean = |f: fn(&Row) -> usize| {
-        solved.iter().map(|r| f(r) as f64).sum::<f64>() / solved.len().max(1) as f64
+    let pick = |v: &str| rows.iter().filter(|r| r.verdict == v).map(|r| r.deal).collect::<Vec<u64>>();
+    let mut summary = Summary {
+        from: a,
+        to: b,
+        mode: format!("{:?}", fcauto_solver::Mode::from(args.mode)).to_lowercase(),
+        threads,
+        solved: solved.len(),
+        unsolvable: pick("unsolvable"),
+        unknown: pick("unknown"),
+        moves_total: Spread::of(solved.iter().map(|r| r.moves_total as f64).collect()),
+        single_card_moves: Spread::of(solved.iter().map(|r| r.single_card_moves as f64).collect()),
+        expanded: rows.iter().map(|r| r.expanded).sum(),
+        cpu_s: usage.cpu_s - cpu0,
+        wall_s,
+        peak_rss_mib: usage.max_rss_mib,
+        peak_rss_per_thread_mib: usage.max_rss_mib / threads as f64,
+        fc_solve: None,
+        cpu_ratio_vs_fc_solve: None,
+        moves_ratio_vs_fc_solve: None,
     };
-    let cpu_ms: f64 = rows.iter().map(|r| r.ms).sum();
-    println!(
-        "deals {a}..{b}: solved {} / unsolvable {} {:?} / unknown {} {:?}",
-        solved.len(),
-        unsolvable.len(),
-        unsolvable,
-        unknown.len(),
-        unknown
-    );
-    println!(
-        "mean moves {:.2}, mean single-card moves {:.2}",
-        mean(|r| r.moves),
-        mean(|r| r.single)
-    );
-    println!(
-        "expanded total {}, thread time {:.2} s ({:.3} ms/deal), wall {:.2} s",
-        rows.iter().map(|r| r.expanded).sum::<u64>(),
-        cpu_ms / 1000.0,
-        cpu_ms / rows.len() as f64,
-        wall
-    );
-    if let Some(p) = &args.json {
-        std::fs::write(
-            p,
-            serde_json::to_string_pretty(&serde_json::json!({"rows": rows}))?,
-        )?;
+    if args.vs_fc_solve {
+        let fc = fcsolve_bench::measure(a, b, &args.fc_solve_preset, &pool)?;
+        summary.cpu_ratio_vs_fc_solve = Some(summary.cpu_s / fc.cpu_s);
+        summary.moves_ratio_vs_fc_solve = Some(summary.moves_total.mean / fc.moves_total.mean);
+        summary.fc_solve = Some(fc);
     }
-    let false_unsolvable: Vec<u64> = unsolvable.iter().copied().filter(|n| *n <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(n)).collect();
+    print_summary(&summary);
+    if let Some(p) = &args.json {
+        let doc = serde_json::json!({"summary": summary, "rows": rows});
+        std::fs::write(p, serde_json::to_string_pretty(&doc)?).with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    let false_unsolvable: Vec<u64> = summary.unsolvable.iter().copied().filter(|n| *n <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(n)).collect();
     if !false_unsolvable.is_empty() {
         eprintln!("fcauto bench: deals reported unsolvable but known solvable: {false_unsolvable:?}");
     }
-    if !unknown.is_empty() {
-        eprintln!("fcauto bench: {} deal(s) unknown (a limit was reached)", unknown.len());
+    if !summary.unknown.is_empty() {
+        eprintln!("fcauto bench: {} deal(s) unknown (a limit was reached)", summary.unknown.len());
     }
-    Ok(if unknown.is_empty() && false_unsolvable.is_empty() { 0 } else { 1 })
+    Ok(if summary.unknown.is_empty() && false_unsolvable.is_empty() { 0 } else { 1 })
+}
+
+fn print_summary(s: &Summary) {
+    let total = s.to - s.from + 1;
+    println!("fcauto bench, deals {}..{} ({} deals), mode {}, {} threads", s.from, s.to, total, s.mode, s.threads);
+    println!("  solved and validated: {}", s.solved);
+    println!("  proven unsolvable:    {} {:?}", s.unsolvable.len(), s.unsolvable);
+    println!("  unknown (limit):      {} {:?}", s.unknown.len(), s.unknown);
+    let sp = |x: &Spread| format!("mean {:.2}, median {:.1}, max {:.0}", x.mean, x.median, x.max);
+    println!("  moves_total:          {}", sp(&s.moves_total));
+    println!("  single_card_moves:    {}", sp(&s.single_card_moves));
+    println!("  positions expanded:   {}", s.expanded);
+    println!("  CPU time:             {:.2} s ({:.3} ms/deal)", s.cpu_s, s.cpu_s * 1000.0 / total as f64);
+    println!("  wall time:            {:.2} s", s.wall_s);
+    println!("  peak RSS:             {:.1} MiB ({:.1} MiB per thread)", s.peak_rss_mib, s.peak_rss_per_thread_mib);
+    if let Some(fc) = &s.fc_solve {
+        println!("fc-solve -l {} on the same deals:", fc.preset);
+        println!("  solved: {}, not solved: {} {:?}", fc.solved, fc.not_solved.len(), fc.not_solved);
+        println!("  CPU time (range solver): {:.2} s ({:.3} ms/deal), peak RSS {:.1} MiB", fc.cpu_s, fc.cpu_s * 1000.0 / total as f64, fc.peak_rss_mib);
+        println!("  moves_total:          {}", sp(&fc.moves_total));
+        println!("  single_card_moves:    {}", sp(&fc.single_card_moves));
+        println!("  fc-solve solutions rejected by our validator: {}", fc.invalid.len());
+        println!("ratios: CPU fcauto/fc-solve = {:.3}, mean moves fcauto/fc-solve = {:.3}", s.cpu_ratio_vs_fc_solve.unwrap_or(f64::NAN), s.moves_ratio_vs_fc_solve.unwrap_or(f64::NAN));
+    }
 }

@@ -4,7 +4,9 @@
 pub mod bench;
 pub mod crosscheck;
 pub mod deal;
+pub mod fcsolve_bench;
 pub mod input;
+pub mod rusage;
 pub mod play;
 pub mod solve;
 pub mod stats;
