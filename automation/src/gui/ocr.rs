@@ -32,38 +32,51 @@ impl Ocr {
         Ok(Ocr { tess })
     }
 
-    /// Read the text in `rect` of `shot`, scaled up 3× (small UI fonts read much better).
-    pub fn read(&mut self, shot: &RgbaImage, rect: Rect) -> Result<OcrText, GuiError> {
-        let part = crop(shot, rect);
-        let big = image::imageops::resize(
-            &part,
-            part.width() * 3,
-            part.height() * 3,
-            image::imageops::FilterType::CatmullRom,
-        );
+    /// Read the text in `rect` of `shot`. The crop is turned to grey, scaled up 4× and
+    /// thresholded at `threshold` (0..=255) into black text on white (`light_text`: the text is
+    /// the bright part, as in a window-manager title bar); UI text reads far better so.
+    /// `single_line` selects tesseract's page segmentation mode 7 (one text line) instead of 3.
+    pub fn read_mode(&mut self, shot: &RgbaImage, rect: Rect, single_line: bool, threshold: u8, light_text: bool) -> Result<OcrText, GuiError> {
+        let part = image::DynamicImage::ImageRgba8(crop(shot, rect)).to_luma8();
+        let (w, h) = part.dimensions();
+        let mut big = image::imageops::resize(&part, w * 4, h * 4, image::imageops::FilterType::CatmullRom);
+        for p in big.pixels_mut() {
+            p.0[0] = if (p.0[0] >= threshold) != light_text { 255 } else { 0 };
+        }
         let mut png = Vec::new();
-        image::DynamicImage::ImageRgba8(big)
-            .to_rgb8()
-            .write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
+        big.write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
             .map_err(|e| GuiError::Ocr(format!("encode crop: {e}")))?;
-        self.tess
-            .set_image_from_mem(&png)
-            .map_err(|e| GuiError::Ocr(format!("leptonica: {e}")))?;
+        self.tess.set_image_from_mem(&png).map_err(|e| GuiError::Ocr(format!("leptonica: {e}")))?;
         self.tess.set_source_resolution(300);
-        let text = self
-            .tess
-            .get_utf8_text()
-            .map_err(|e| GuiError::Ocr(format!("tesseract text: {e}")))?;
-        Ok(OcrText {
-            text: text.split_whitespace().collect::<Vec<_>>().join(" "),
-            confidence: self.tess.mean_text_conf(),
-        })
+        let psm = if single_line { "7" } else { "3" };
+        self.tess
+            .set_variable(leptess::Variable::TesseditPagesegMode, psm)
+            .map_err(|_| GuiError::Ocr("cannot set tesseract page segmentation mode".into()))?;
+        let text = self.tess.get_utf8_text().map_err(|e| GuiError::Ocr(format!("tesseract text: {e}")))?;
+        Ok(OcrText { text: text.split_whitespace().collect::<Vec<_>>().join(" "), confidence: self.tess.mean_text_conf() })
+    }
+
+    /// One line of dark text on a light Tk widget (status bar): threshold 60 %.
+    pub fn read(&mut self, shot: &RgbaImage, rect: Rect) -> Result<OcrText, GuiError> {
+        self.read_mode(shot, rect, true, 153, false)
+    }
+
+    /// One line of light text on a coloured title bar (openbox's default theme): threshold 80 %.
+    pub fn read_title(&mut self, shot: &RgbaImage, rect: Rect) -> Result<OcrText, GuiError> {
+        self.read_mode(shot, rect, true, 204, true)
+    }
+
+    /// A block of dark text (a dialog): threshold 60 %, automatic page segmentation.
+    pub fn read_block(&mut self, shot: &RgbaImage, rect: Rect) -> Result<OcrText, GuiError> {
+        self.read_mode(shot, rect, false, 153, false)
     }
 }
 
-/// The moves counter `index/total` (e.g. `12/12`) in a status-bar text, if present.
+/// The moves counter `index/total` (e.g. `12/12`) in a status-bar text: the first
+/// `N/N` token before the game number `#ms…` (the `won/lost` field comes after it).
 pub fn moves_counter(text: &str) -> Option<(u32, u32)> {
-    text.split_whitespace().find_map(|w| {
+    let head = text.split('#').next().unwrap_or(text);
+    head.split_whitespace().find_map(|w| {
         let (a, b) = w.split_once('/')?;
         Some((
             a.trim_matches(|c: char| !c.is_ascii_digit()).parse().ok()?,
@@ -81,5 +94,6 @@ mod tests {
             Some((12, 15))
         );
         assert_eq!(super::moves_counter("#ms617"), None);
+        assert_eq!(super::moves_counter("| 0:05 | 5s #ms617 0: 0/0"), None);
     }
 }
