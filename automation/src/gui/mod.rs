@@ -16,6 +16,9 @@ pub mod model;
 /// The `image` crate used for screenshots and card images (for tests and callers).
 #[cfg(feature = "gui")]
 pub use image;
+/// The `csv` crate used for `play_log.csv` (for tests and callers).
+#[cfg(feature = "gui")]
+pub use csv;
 
 #[cfg(feature = "gui")]
 pub mod display;
