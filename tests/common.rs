@@ -10,7 +10,12 @@ pub fn fcauto() -> assert_cmd::Command {
 
 /// True when `prog` runs (e.g. fc-solve from Debian's freecell-solver-bin).
 pub fn have(prog: &str) -> bool {
-    Command::new("sh").arg("-c").arg(format!("command -v {prog} >/dev/null 2>&1")).status().map(|s| s.success()).unwrap_or(false)
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {prog} >/dev/null 2>&1"))
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
 }
 
 /// In CI (CI=true) a missing reference tool is a failure, elsewhere a skip with a note.

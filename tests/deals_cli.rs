@@ -35,7 +35,11 @@ fn committed_table_matches_cli_output() {
     for (n, expected) in &table {
         let out = fcauto().args(["deal", &n.to_string()]).output().unwrap();
         assert!(out.status.success());
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), *expected, "deal {n}");
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            *expected,
+            "deal {n}"
+        );
     }
 }
 
@@ -45,7 +49,20 @@ fn all_deals_1_to_32000_and_large_ones_match_make_microsoft_freecell_board() {
         return;
     }
     let mut deals: Vec<u64> = (1..=32000).collect();
-    deals.extend([32001, 100_000, 1_000_000, 123_456_789, (1 << 31) - 1, 1 << 31, (1 << 31) + 12345, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, 6_000_000_000, (1 << 33) - 1]);
+    deals.extend([
+        32001,
+        100_000,
+        1_000_000,
+        123_456_789,
+        (1 << 31) - 1,
+        1 << 31,
+        (1 << 31) + 12345,
+        (1 << 32) - 1,
+        1 << 32,
+        (1 << 32) + 1,
+        6_000_000_000,
+        (1 << 33) - 1,
+    ]);
     let list: Vec<String> = deals.iter().map(|n| n.to_string()).collect();
     // Shells run the tool for every deal in turn, printing a header per deal.
     let script = "xargs -n 2000 sh -c 'for n; do printf \"# %s\\n\" \"$n\"; make-microsoft-freecell-board -t \"$n\"; done' sh";
@@ -74,7 +91,12 @@ fn all_deals_1_to_32000_and_large_ones_match_make_microsoft_freecell_board() {
             bad.push(*n);
         }
     }
-    assert!(bad.is_empty(), "{} deals differ from make-microsoft-freecell-board, first: {:?}", bad.len(), &bad[..bad.len().min(20)]);
+    assert!(
+        bad.is_empty(),
+        "{} deals differ from make-microsoft-freecell-board, first: {:?}",
+        bad.len(),
+        &bad[..bad.len().min(20)]
+    );
 }
 
 #[test]
@@ -101,7 +123,11 @@ fn pysolfc_deals_match_for_ms_numbers() {
          \x20   print(Game('freecell', n, RandomBase.DEALS_MS).calc_layout_string(CardRenderer(True)), end='')\n"
     );
     let out = Command::new(py).args(["-c", &code]).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let table = parse_table(&String::from_utf8(out.stdout).unwrap());
     for n in &deals {
         assert_eq!(ms_deal(*n).unwrap().cascades_text(), table[n], "deal {n}");
@@ -110,7 +136,10 @@ fn pysolfc_deals_match_for_ms_numbers() {
 
 #[test]
 fn json_format_lists_cascades() {
-    let out = fcauto().args(["deal", "617", "--format", "json"]).output().unwrap();
+    let out = fcauto()
+        .args(["deal", "617", "--format", "json"])
+        .output()
+        .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["deal"], 617);
     assert_eq!(v["board"][0][0], "7D");
@@ -119,7 +148,13 @@ fn json_format_lists_cascades() {
 
 #[test]
 fn bad_deal_numbers_are_clear_errors() {
-    for (arg, needle) in [("0", "out of range"), ("-5", "out of range"), ("abc", "not a whole number"), ("8589934592", "largest"), ("1.5", "not a whole number")] {
+    for (arg, needle) in [
+        ("0", "out of range"),
+        ("-5", "out of range"),
+        ("abc", "not a whole number"),
+        ("8589934592", "largest"),
+        ("1.5", "not a whole number"),
+    ] {
         let out = fcauto().args(["deal", arg]).output().unwrap();
         assert_eq!(out.status.code(), Some(1), "deal {arg}");
         let err = String::from_utf8(out.stderr).unwrap();
@@ -128,5 +163,9 @@ fn bad_deal_numbers_are_clear_errors() {
         assert!(!err.contains("panicked"));
     }
     let out = fcauto().args(["deal"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "missing argument is a usage error");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "missing argument is a usage error"
+    );
 }

@@ -15,34 +15,63 @@ fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf 
 fn solve_617_json_passes_verify() {
     let dir = tempfile::tempdir().unwrap();
     let sol = dir.path().join("617.json");
-    fcauto().args(["solve", "617", "--format", "json", "--output"]).arg(&sol).assert().success();
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&sol).unwrap()).unwrap();
+    fcauto()
+        .args(["solve", "617", "--format", "json", "--output"])
+        .arg(&sol)
+        .assert()
+        .success();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&sol).unwrap()).unwrap();
     assert_eq!(v["deal"], 617);
     assert_eq!(v["solvable"], true);
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(v["moves_total"].as_u64().unwrap() as usize, moves.len());
-    assert_eq!(moves.iter().filter(|m| m["to"] == "h").count(), 52, "every foundation move explicit");
+    assert_eq!(
+        moves.iter().filter(|m| m["to"] == "h").count(),
+        52,
+        "every foundation move explicit"
+    );
     assert!(v["single_card_moves"].as_u64().unwrap() >= moves.len() as u64);
     let first = &moves[0];
     for key in ["step", "kind", "from", "to", "card", "count", "notation"] {
         assert!(!first[key].is_null(), "move field {key}");
     }
-    let out = fcauto().args(["verify", "--deal", "617"]).arg(&sol).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = fcauto()
+        .args(["verify", "--deal", "617"])
+        .arg(&sol)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("valid:"));
 }
 
 #[test]
 fn verify_names_the_illegal_step() {
     let dir = tempfile::tempdir().unwrap();
-    let out = fcauto().args(["solve", "617", "--format", "json"]).output().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--format", "json"])
+        .output()
+        .unwrap();
     let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     // Send the first non-foundation move's card to the foundation instead: illegal there.
-    let idx = v["moves"].as_array().unwrap().iter().position(|m| m["to"] != "h" && m["card"].as_str().unwrap().as_bytes()[0] != b'A').unwrap();
+    let idx = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|m| m["to"] != "h" && m["card"].as_str().unwrap().as_bytes()[0] != b'A')
+        .unwrap();
     v["moves"][idx]["to"] = "h".into();
     v["moves"][idx]["count"] = 1.into();
     let p = write(&dir, "bad.json", &v.to_string());
-    let out = fcauto().args(["verify", "--deal", "617"]).arg(&p).output().unwrap();
+    let out = fcauto()
+        .args(["verify", "--deal", "617"])
+        .arg(&p)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains(&format!("step {}", idx + 1)), "{err}");
@@ -51,28 +80,47 @@ fn verify_names_the_illegal_step() {
 
 #[test]
 fn formats_standard_and_fcs() {
-    let out = fcauto().args(["solve", "617", "--format", "standard"]).output().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--format", "standard"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let toks: Vec<&str> = text.split_whitespace().collect();
     assert!(toks.iter().all(|t| t.len() == 2), "{text}");
     assert_eq!(toks.iter().filter(|t| t.ends_with('h')).count(), 52);
 
-    let out = fcauto().args(["solve", "617", "--format", "fcs"]).output().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--format", "fcs"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[lines.len() - 2], "This game is solveable.");
-    let n: usize = lines.last().unwrap().strip_prefix("Total number of moves: ").unwrap().parse().unwrap();
+    let n: usize = lines
+        .last()
+        .unwrap()
+        .strip_prefix("Total number of moves: ")
+        .unwrap()
+        .parse()
+        .unwrap();
     assert_eq!(n, text.lines().filter(|l| l.starts_with("Move ")).count());
     // Our fcs text is itself readable by verify (fc-solve move lines).
     let dir = tempfile::tempdir().unwrap();
     let p = write(&dir, "617.fcs", &text);
-    fcauto().args(["verify", "--deal", "617"]).arg(&p).assert().success();
+    fcauto()
+        .args(["verify", "--deal", "617"])
+        .arg(&p)
+        .assert()
+        .success();
 }
 
 #[test]
 fn deal_11982_is_proved_unsolvable() {
-    let out = fcauto().args(["solve", "11982", "--format", "json"]).output().unwrap();
+    let out = fcauto()
+        .args(["solve", "11982", "--format", "json"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["solvable"], false);
@@ -82,10 +130,16 @@ fn deal_11982_is_proved_unsolvable() {
 
 #[test]
 fn a_tiny_state_limit_says_unknown_not_unsolvable() {
-    let out = fcauto().args(["solve", "617", "--max-states", "50"]).output().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--max-states", "50"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("unknown") && err.contains("state limit"), "{err}");
+    assert!(
+        err.contains("unknown") && err.contains("state limit"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -101,22 +155,37 @@ fn bad_boards_are_clear_errors() {
     };
     let nine = format!("{good}\n");
     let nine = {
-        let mut lines: Vec<String> = nine.lines().filter(|l| !l.is_empty()).map(String::from).collect();
+        let mut lines: Vec<String> = nine
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(String::from)
+            .collect();
         let cut = lines[7].len() - 2;
         let last = lines[7].split_off(cut);
         lines[7].pop();
         lines.push(last);
         lines.join("\n")
     };
-    for (name, text, needle) in [("51.txt", missing.as_str(), "missing"), ("dup.txt", dup.as_str(), "duplicate card"), ("nine.txt", nine.as_str(), "found 9")] {
+    for (name, text, needle) in [
+        ("51.txt", missing.as_str(), "missing"),
+        ("dup.txt", dup.as_str(), "duplicate card"),
+        ("nine.txt", nine.as_str(), "found 9"),
+    ] {
         let p = write(&dir, name, text);
-        let out = fcauto().args(["solve", "--board"]).arg(&p).output().unwrap();
+        let out = fcauto()
+            .args(["solve", "--board"])
+            .arg(&p)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(1), "{name}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(needle), "{name}: {err}");
         assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
     }
-    let out = fcauto().args(["solve", "--board", "/nonexistent/board.txt"]).output().unwrap();
+    let out = fcauto()
+        .args(["solve", "--board", "/nonexistent/board.txt"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let out = fcauto().args(["solve"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -126,7 +195,12 @@ fn bad_boards_are_clear_errors() {
 fn solve_from_a_board_file() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(&dir, "b.txt", &ms_deal(1941).unwrap().fcs_state_text());
-    let out = fcauto().args(["solve", "--board"]).arg(&p).args(["--format", "json"]).output().unwrap();
+    let out = fcauto()
+        .args(["solve", "--board"])
+        .arg(&p)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["deal"].is_null());
@@ -137,10 +211,18 @@ fn cross_check_agrees_with_fc_solve() {
     if !require("fc-solve") {
         return;
     }
-    let out = fcauto().args(["solve", "617", "--cross-check"]).output().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--cross-check"])
+        .output()
+        .unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(out.status.success(), "{err}");
-    assert!(err.contains("fc-solve -l lg: solved") && err.contains("our validator accepts it") && err.contains("AGREE"), "{err}");
+    assert!(
+        err.contains("fc-solve -l lg: solved")
+            && err.contains("our validator accepts it")
+            && err.contains("AGREE"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -148,12 +230,30 @@ fn deals_1_to_200_solve_and_validate() {
     for mode in [Mode::Fast, Mode::Short] {
         for n in 1..=200 {
             let board = ms_deal(n).unwrap();
-            let res = solve(&board, mode, Limits { max_states: mode.default_max_states() });
-            let Verdict::Solved(moves) = res.verdict else { panic!("deal {n} ({mode:?}): {:?}", res.verdict) };
-            let sol = Solution { deal: Some(n), board: board.clone(), moves };
+            let res = solve(
+                &board,
+                mode,
+                Limits {
+                    max_states: mode.default_max_states(),
+                },
+            );
+            let Verdict::Solved(moves) = res.verdict else {
+                panic!("deal {n} ({mode:?}): {:?}", res.verdict)
+            };
+            let sol = Solution {
+                deal: Some(n),
+                board: board.clone(),
+                moves,
+            };
             let v = validate(&board, &sol.step_moves()).unwrap_or_else(|e| panic!("deal {n}: {e}"));
             assert_eq!(v.moves_total, sol.moves.len());
-            assert_eq!(sol.moves.iter().filter(|m| m.mv.to == fcauto_solver::Loc::Foundation).count(), 52);
+            assert_eq!(
+                sol.moves
+                    .iter()
+                    .filter(|m| m.mv.to == fcauto_solver::Loc::Foundation)
+                    .count(),
+                52
+            );
         }
     }
 }

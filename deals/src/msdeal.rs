@@ -97,7 +97,7 @@ pub fn ms_deal(n: u64) -> Result<Board, DealError> {
     }
     let mut rng = MsRand::new(n);
     let mut deck: Vec<Card> = Card::all().collect();
-    let mut cascades: Vec<Vec<Card>> = vec![Vec::with_capacity(7); 8];
+    let mut cascades: Vec<Vec<Card>> = (0..8).map(|_| Vec::with_capacity(7)).collect();
     for i in 0..52 {
         let left = deck.len() as u32;
         let j = (rng.draw() % left) as usize;

@@ -16,7 +16,7 @@
 use crate::heuristic::{admissible, features, Weights};
 use crate::movegen::{autoplay, generate};
 use crate::moves::{single_card_cost, Loc, Move, PlayedMove};
-use crate::state::{FingerprintSet, State};
+use crate::state::{FingerprintMap, FingerprintSet, State};
 use fcauto_deals::{Board, Card};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -95,22 +95,45 @@ struct Params {
     g_weight: i32,
 }
 
-const fn w(remaining: i32, blocked: i32, next_depth: i32, used_cells: i32, empty_cols: i32, g_weight: i32) -> Params {
-    Params { weights: Weights { remaining, blocked, next_depth, used_cells, empty_cols }, g_weight }
+const fn w(
+    remaining: i32,
+    blocked: i32,
+    next_depth: i32,
+    used_cells: i32,
+    empty_cols: i32,
+    g_weight: i32,
+) -> Params {
+    Params {
+        weights: Weights {
+            remaining,
+            blocked,
+            next_depth,
+            used_cells,
+            empty_cols,
+        },
+        g_weight,
+    }
 }
 
 /// `fast`: greedy configurations, tried in turn with growing budgets (a portfolio: each
 /// fails on different deals).
-const FAST: [Params; 3] = [w(6, 4, 2, 5, -8, 1), w(6, 4, 2, 3, -4, 0), w(10, 4, 2, 3, -4, 0)];
+const FAST: [Params; 3] = [
+    w(6, 4, 2, 5, -8, 1),
+    w(6, 4, 2, 3, -4, 0),
+    w(10, 4, 2, 3, -4, 0),
+];
 /// `short`: configurations that weigh the path length more.
-const SHORT: [Params; 3] = [w(6, 4, 2, 3, -4, 2), w(6, 4, 2, 5, -8, 2), w(6, 4, 2, 5, -8, 1)];
+const SHORT: [Params; 3] = [
+    w(6, 4, 2, 3, -4, 2),
+    w(6, 4, 2, 5, -8, 2),
+    w(6, 4, 2, 5, -8, 1),
+];
+/// `short`'s anytime phase: path cost weighted as much as the evaluation's card counts.
+const ANYTIME: Params = w(6, 6, 0, 3, -4, 5);
+/// Positions the anytime phase may store.
+const SHORT_ANYTIME_BUDGET: usize = 150_000;
 /// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
 const ROUNDS: [usize; 4] = [4_000, 20_000, 100_000, 400_000];
-
-fn tuned() -> Option<Vec<Params>> {
-    let v: Vec<i32> = std::env::var("FCAUTO_TUNE").ok()?.split(',').filter_map(|x| x.parse().ok()).collect();
-    (v.len() == 6).then(|| vec![w(v[0], v[1], v[2], v[3], v[4], v[5])])
-}
 
 /// Solve `board` (which must pass [`Board::check`]) in `mode` within `limits`.
 ///
@@ -118,22 +141,48 @@ fn tuned() -> Option<Vec<Params>> {
 /// budgets (4k, 20k, 100k, 400k positions, capped by `limits.max_states`), so a deal one
 /// configuration gets lost on is soon tried by another. `optimal` runs one A*.
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
-    let configs: Vec<Params> = match (mode, tuned()) {
-        (Mode::Optimal, _) => return best_first(board, None, limits.max_states),
-        (_, Some(t)) => t,
-        (Mode::Fast, None) => FAST.to_vec(),
-        (Mode::Short, None) => SHORT.to_vec(),
+    let configs: &[Params] = match mode {
+        Mode::Optimal => return best_first(board, None, limits.max_states, None),
+        Mode::Fast => &FAST,
+        Mode::Short => &SHORT,
     };
     let mut total = SearchStats::default();
     let mut last = None;
     for &round in &ROUNDS {
         let budget = round.min(limits.max_states);
-        for &p in &configs {
-            let r = best_first(board, Some(p), budget);
+        for &p in configs {
+            let r = best_first(board, Some(p), budget, None);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
+            if let Verdict::Solved(first) = &r.verdict {
+                if mode == Mode::Short {
+                    // Anytime phase: keep searching, with a heavier path weight, for
+                    // shorter solutions than the first, pruning by an admissible bound.
+                    let bound = single_card_length(board, first);
+                    let better = best_first(
+                        board,
+                        Some(ANYTIME),
+                        SHORT_ANYTIME_BUDGET.min(limits.max_states),
+                        Some(bound),
+                    );
+                    total.expanded += better.stats.expanded;
+                    if let Verdict::Solved(m) = better.verdict {
+                        return SearchResult {
+                            verdict: Verdict::Solved(m),
+                            stats: total,
+                        };
+                    }
+                }
+                return SearchResult {
+                    verdict: r.verdict,
+                    stats: total,
+                };
+            }
             if !matches!(r.verdict, Verdict::Unknown(_)) {
-                return SearchResult { verdict: r.verdict, stats: total };
+                return SearchResult {
+                    verdict: r.verdict,
+                    stats: total,
+                };
             }
             last = Some(r.verdict);
         }
@@ -141,24 +190,45 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
             break;
         }
     }
-    SearchResult { verdict: last.unwrap_or(Verdict::Unknown("no search ran".into())), stats: total }
+    SearchResult {
+        verdict: last.unwrap_or(Verdict::Unknown("no search ran".into())),
+        stats: total,
+    }
 }
 
 /// One best-first search: greedy/weighted with `Some(params)`, A* over single-card moves
 /// with `None`. Stops at `max_states` stored positions.
-fn best_first(board: &Board, params: Option<Params>, max_states: usize) -> SearchResult {
+///
+/// With `Some(bound)` (anytime mode) it does not stop at the first solution: it keeps the
+/// shortest found (in single-card moves), prunes positions whose path cost plus the
+/// admissible bound cannot beat it (or `bound`), and returns the best when the budget or
+/// the open list runs out (`Unknown` if nothing shorter than `bound` was found).
+fn best_first(
+    board: &Board,
+    params: Option<Params>,
+    max_states: usize,
+    bound: Option<u32>,
+) -> SearchResult {
     let optimal = params.is_none();
+    let anytime = bound.is_some();
+    let mut best: Option<(u32, Vec<Move>)> = None;
+    let mut limit = bound.unwrap_or(u32::MAX);
     let mut root = State::from_board(board);
     let mut stats = SearchStats::default();
     let mut root_g = 0;
     autoplay(&mut root, |_, _| root_g += 1);
     if root.is_won() {
-        return SearchResult { verdict: Verdict::Solved(replay(board, &[])), stats };
+        return SearchResult {
+            verdict: Verdict::Solved(replay(board, &[])),
+            stats,
+        };
     }
     let mut nodes: Vec<Node> = Vec::with_capacity(4096);
     let mut closed = FingerprintSet::default();
+    let mut best_g: FingerprintMap<u32> = FingerprintMap::default();
     let mut open: BinaryHeap<Reverse<(i64, u32)>> = BinaryHeap::new();
     closed.insert(root.fingerprint());
+    best_g.insert(root.fingerprint(), root_g);
     let prio = |s: &State, g: u32| -> i64 {
         let f = features(s);
         match params {
@@ -167,14 +237,26 @@ fn best_first(board: &Board, params: Option<Params>, max_states: usize) -> Searc
         }
     };
     open.push(Reverse((prio(&root, root_g), u32::MAX)));
-    nodes.push(Node { state: root, parent: u32::MAX, mv: Move { from: Loc::Foundation, to: Loc::Foundation, count: 0 }, g: root_g });
+    nodes.push(Node {
+        state: root,
+        parent: u32::MAX,
+        mv: Move {
+            from: Loc::Foundation,
+            to: Loc::Foundation,
+            count: 0,
+        },
+        g: root_g,
+    });
     let mut moves = Vec::with_capacity(64);
     while let Some(Reverse((_, rev_idx))) = open.pop() {
         // Ties go to the newest position (depth first on plateaus).
         let idx = (u32::MAX - rev_idx) as usize;
         stats.expanded += 1;
         if optimal && nodes[idx].state.is_won() {
-            return SearchResult { verdict: Verdict::Solved(replay(board, &path(&nodes, idx))), stats: done(stats, &closed) };
+            return SearchResult {
+                verdict: Verdict::Solved(replay(board, &path(&nodes, idx))),
+                stats: done(stats, &closed),
+            };
         }
         moves.clear();
         generate(&nodes[idx].state, optimal, &mut moves);
@@ -187,23 +269,85 @@ fn best_first(board: &Board, params: Option<Params>, max_states: usize) -> Searc
             if !optimal && child.is_won() {
                 let mut moves_path = path(&nodes, idx);
                 moves_path.push(m);
-                return SearchResult { verdict: Verdict::Solved(replay(board, &moves_path)), stats: done(stats, &closed) };
+                if !anytime {
+                    return SearchResult {
+                        verdict: Verdict::Solved(replay(board, &moves_path)),
+                        stats: done(stats, &closed),
+                    };
+                }
+                if g < limit {
+                    limit = g;
+                    best = Some((g, moves_path));
+                }
+                continue;
             }
-            if !closed.insert(child.fingerprint()) {
+            if anytime && g + admissible(&features(&child)) >= limit {
+                continue;
+            }
+            let fp = child.fingerprint();
+            if optimal {
+                // A*: a position reached again by a shorter path is opened again.
+                match best_g.get(&fp) {
+                    Some(&old) if old <= g => continue,
+                    _ => {
+                        best_g.insert(fp, g);
+                    }
+                }
+                closed.insert(fp);
+            } else if !closed.insert(fp) {
                 continue;
             }
             if closed.len() >= max_states {
+                if let Some((_, p)) = best {
+                    return SearchResult {
+                        verdict: Verdict::Solved(replay(board, &p)),
+                        stats: done(stats, &closed),
+                    };
+                }
                 return SearchResult {
-                    verdict: Verdict::Unknown(format!("state limit of {max_states} positions reached")),
+                    verdict: Verdict::Unknown(format!(
+                        "state limit of {max_states} positions reached"
+                    )),
                     stats: done(stats, &closed),
                 };
             }
             let pr = prio(&child, g);
             open.push(Reverse((pr, u32::MAX - nodes.len() as u32)));
-            nodes.push(Node { state: child, parent: idx as u32, mv: m, g });
+            nodes.push(Node {
+                state: child,
+                parent: idx as u32,
+                mv: m,
+                g,
+            });
         }
     }
-    SearchResult { verdict: Verdict::Unsolvable, stats: done(stats, &closed) }
+    if let Some((_, p)) = best {
+        return SearchResult {
+            verdict: Verdict::Solved(replay(board, &p)),
+            stats: done(stats, &closed),
+        };
+    }
+    if anytime {
+        return SearchResult {
+            verdict: Verdict::Unknown("no shorter solution".into()),
+            stats: done(stats, &closed),
+        };
+    }
+    SearchResult {
+        verdict: Verdict::Unsolvable,
+        stats: done(stats, &closed),
+    }
+}
+
+/// Single-card length of a solution, as the search counts it.
+fn single_card_length(board: &Board, moves: &[PlayedMove]) -> u32 {
+    let mut s = State::from_board(board);
+    let mut g = 0;
+    for p in moves {
+        g += move_cost(&s, p.mv);
+        s.apply(p.mv);
+    }
+    g
 }
 
 fn done(mut stats: SearchStats, closed: &FingerprintSet) -> SearchStats {

@@ -4,13 +4,27 @@
 use fcauto_deals::{ms_deal, Card};
 use fcauto_solver::movegen::generate;
 use fcauto_solver::state::State;
-use fcauto_solver::{solve, validate, Limits, Loc, Mode, Solution, StepMove, ValidationError, Verdict};
+use fcauto_solver::{
+    solve, validate, Limits, Loc, Mode, Solution, StepMove, ValidationError, Verdict,
+};
 use proptest::prelude::*;
 
 fn solved(deal: u64) -> Solution {
     let board = ms_deal(deal).unwrap();
-    match solve(&board, Mode::Fast, Limits { max_states: 300_000 }).verdict {
-        Verdict::Solved(moves) => Solution { deal: Some(deal), board, moves },
+    match solve(
+        &board,
+        Mode::Fast,
+        Limits {
+            max_states: 300_000,
+        },
+    )
+    .verdict
+    {
+        Verdict::Solved(moves) => Solution {
+            deal: Some(deal),
+            board,
+            moves,
+        },
         v => panic!("deal {deal}: {v:?}"),
     }
 }

@@ -83,8 +83,16 @@ impl Spread {
         }
         v.sort_by(|a, b| a.total_cmp(b));
         let n = v.len();
-        let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
-        Spread { mean: v.iter().sum::<f64>() / n as f64, median, max: v[n - 1] }
+        let median = if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        };
+        Spread {
+            mean: v.iter().sum::<f64>() / n as f64,
+            median,
+            max: v[n - 1],
+        }
     }
 }
 
@@ -129,7 +137,9 @@ pub struct Summary {
 
 /// Parse `A..B` (inclusive) into deal numbers.
 pub fn parse_range(s: &str) -> Result<(u64, u64)> {
-    let (a, b) = s.split_once("..").with_context(|| format!("range `{s}` is not A..B"))?;
+    let (a, b) = s
+        .split_once("..")
+        .with_context(|| format!("range `{s}` is not A..B"))?;
     let a = fcauto_deals::parse_deal_number(a)?;
     let b = fcauto_deals::parse_deal_number(b.trim_start_matches('='))?;
     anyhow::ensure!(a <= b, "range `{s}` is empty");
@@ -138,14 +148,18 @@ pub fn parse_range(s: &str) -> Result<(u64, u64)> {
 
 /// The deals in 1..=1,000,000 known to be impossible with 4 freecells (Freecell Pro's list, as
 /// published with Freecell Solver; shlomif/freecell-pro-impossible-deals).
-pub const KNOWN_IMPOSSIBLE: [u64; 8] = [11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948];
+pub const KNOWN_IMPOSSIBLE: [u64; 8] = [
+    11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948,
+];
 
 fn progress(len: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::new(len);
-    pb.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}").unwrap());
+    pb.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}").unwrap(),
+    );
     pb
 }
 
@@ -156,7 +170,9 @@ pub fn run(args: Args) -> Result<i32> {
     if args.vs_fc_solve {
         fcsolve_bench::check_installed()?;
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()?;
     let threads = pool.current_num_threads();
     let mode = args.mode.into();
     let pb = progress(b - a + 1);
@@ -168,10 +184,18 @@ pub fn run(args: Args) -> Result<i32> {
             .map(|n| {
                 let t = Instant::now();
                 let board = ms_deal(n)?;
-                let (out, stats) = solve_checked(Some(n), &board, mode, args.max_states).with_context(|| format!("deal {n}"))?;
+                let (out, stats) = solve_checked(Some(n), &board, mode, args.max_states)
+                    .with_context(|| format!("deal {n}"))?;
                 let ms = t.elapsed().as_secs_f64() * 1000.0;
                 pb.inc(1);
-                let row = |verdict, moves_total, single_card_moves| Row { deal: n, verdict, moves_total, single_card_moves, expanded: stats.expanded, ms };
+                let row = |verdict, moves_total, single_card_moves| Row {
+                    deal: n,
+                    verdict,
+                    moves_total,
+                    single_card_moves,
+                    expanded: stats.expanded,
+                    ms,
+                };
                 Ok(match out {
                     Outcome::Solved(c) => row("solved", c.moves_total, c.single_card_moves),
                     Outcome::Unsolvable => row("unsolvable", 0, 0),
@@ -185,7 +209,12 @@ pub fn run(args: Args) -> Result<i32> {
     let usage = rusage::this_process();
     let rows: Vec<Row> = rows.into_iter().collect::<Result<_>>()?;
     let solved: Vec<&Row> = rows.iter().filter(|r| r.verdict == "solved").collect();
-    let pick = |v: &str| rows.iter().filter(|r| r.verdict == v).map(|r| r.deal).collect::<Vec<u64>>();
+    let pick = |v: &str| {
+        rows.iter()
+            .filter(|r| r.verdict == v)
+            .map(|r| r.deal)
+            .collect::<Vec<u64>>()
+    };
     let mut summary = Summary {
         from: a,
         to: b,
@@ -214,38 +243,95 @@ pub fn run(args: Args) -> Result<i32> {
     print_summary(&summary);
     if let Some(p) = &args.json {
         let doc = serde_json::json!({"summary": summary, "rows": rows});
-        std::fs::write(p, serde_json::to_string_pretty(&doc)?).with_context(|| format!("cannot write {}", p.display()))?;
+        std::fs::write(p, serde_json::to_string_pretty(&doc)?)
+            .with_context(|| format!("cannot write {}", p.display()))?;
     }
-    let false_unsolvable: Vec<u64> = summary.unsolvable.iter().copied().filter(|n| *n <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(n)).collect();
+    let false_unsolvable: Vec<u64> = summary
+        .unsolvable
+        .iter()
+        .copied()
+        .filter(|n| *n <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(n))
+        .collect();
     if !false_unsolvable.is_empty() {
-        eprintln!("fcauto bench: deals reported unsolvable but known solvable: {false_unsolvable:?}");
+        eprintln!(
+            "fcauto bench: deals reported unsolvable but known solvable: {false_unsolvable:?}"
+        );
     }
     if !summary.unknown.is_empty() {
-        eprintln!("fcauto bench: {} deal(s) unknown (a limit was reached)", summary.unknown.len());
+        eprintln!(
+            "fcauto bench: {} deal(s) unknown (a limit was reached)",
+            summary.unknown.len()
+        );
     }
-    Ok(if summary.unknown.is_empty() && false_unsolvable.is_empty() { 0 } else { 1 })
+    Ok(
+        if summary.unknown.is_empty() && false_unsolvable.is_empty() {
+            0
+        } else {
+            1
+        },
+    )
 }
 
 fn print_summary(s: &Summary) {
     let total = s.to - s.from + 1;
-    println!("fcauto bench, deals {}..{} ({} deals), mode {}, {} threads", s.from, s.to, total, s.mode, s.threads);
+    println!(
+        "fcauto bench, deals {}..{} ({} deals), mode {}, {} threads",
+        s.from, s.to, total, s.mode, s.threads
+    );
     println!("  solved and validated: {}", s.solved);
-    println!("  proven unsolvable:    {} {:?}", s.unsolvable.len(), s.unsolvable);
-    println!("  unknown (limit):      {} {:?}", s.unknown.len(), s.unknown);
-    let sp = |x: &Spread| format!("mean {:.2}, median {:.1}, max {:.0}", x.mean, x.median, x.max);
+    println!(
+        "  proven unsolvable:    {} {:?}",
+        s.unsolvable.len(),
+        s.unsolvable
+    );
+    println!(
+        "  unknown (limit):      {} {:?}",
+        s.unknown.len(),
+        s.unknown
+    );
+    let sp = |x: &Spread| {
+        format!(
+            "mean {:.2}, median {:.1}, max {:.0}",
+            x.mean, x.median, x.max
+        )
+    };
     println!("  moves_total:          {}", sp(&s.moves_total));
     println!("  single_card_moves:    {}", sp(&s.single_card_moves));
     println!("  positions expanded:   {}", s.expanded);
-    println!("  CPU time:             {:.2} s ({:.3} ms/deal)", s.cpu_s, s.cpu_s * 1000.0 / total as f64);
+    println!(
+        "  CPU time:             {:.2} s ({:.3} ms/deal)",
+        s.cpu_s,
+        s.cpu_s * 1000.0 / total as f64
+    );
     println!("  wall time:            {:.2} s", s.wall_s);
-    println!("  peak RSS:             {:.1} MiB ({:.1} MiB per thread)", s.peak_rss_mib, s.peak_rss_per_thread_mib);
+    println!(
+        "  peak RSS:             {:.1} MiB ({:.1} MiB per thread)",
+        s.peak_rss_mib, s.peak_rss_per_thread_mib
+    );
     if let Some(fc) = &s.fc_solve {
         println!("fc-solve -l {} on the same deals:", fc.preset);
-        println!("  solved: {}, not solved: {} {:?}", fc.solved, fc.not_solved.len(), fc.not_solved);
-        println!("  CPU time (range solver): {:.2} s ({:.3} ms/deal), peak RSS {:.1} MiB", fc.cpu_s, fc.cpu_s * 1000.0 / total as f64, fc.peak_rss_mib);
+        println!(
+            "  solved: {}, not solved: {} {:?}",
+            fc.solved,
+            fc.not_solved.len(),
+            fc.not_solved
+        );
+        println!(
+            "  CPU time (range solver): {:.2} s ({:.3} ms/deal), peak RSS {:.1} MiB",
+            fc.cpu_s,
+            fc.cpu_s * 1000.0 / total as f64,
+            fc.peak_rss_mib
+        );
         println!("  moves_total:          {}", sp(&fc.moves_total));
         println!("  single_card_moves:    {}", sp(&fc.single_card_moves));
-        println!("  fc-solve solutions rejected by our validator: {}", fc.invalid.len());
-        println!("ratios: CPU fcauto/fc-solve = {:.3}, mean moves fcauto/fc-solve = {:.3}", s.cpu_ratio_vs_fc_solve.unwrap_or(f64::NAN), s.moves_ratio_vs_fc_solve.unwrap_or(f64::NAN));
+        println!(
+            "  fc-solve solutions rejected by our validator: {}",
+            fc.invalid.len()
+        );
+        println!(
+            "ratios: CPU fcauto/fc-solve = {:.3}, mean moves fcauto/fc-solve = {:.3}",
+            s.cpu_ratio_vs_fc_solve.unwrap_or(f64::NAN),
+            s.moves_ratio_vs_fc_solve.unwrap_or(f64::NAN)
+        );
     }
 }

@@ -38,8 +38,16 @@ pub struct FcSolveSummary {
 /// Fail with a clear message when fc-solve's programs are not installed.
 pub fn check_installed() -> Result<()> {
     for prog in ["fc-solve", "freecell-solver-range-parallel-solve"] {
-        let ok = Command::new("sh").arg("-c").arg(format!("command -v {prog}")).output().map(|o| o.status.success()).unwrap_or(false);
-        anyhow::ensure!(ok, "{prog} not found: install Debian's freecell-solver-bin (scripts/setup-deps.sh)");
+        let ok = Command::new("sh")
+            .arg("-c")
+            .arg(format!("command -v {prog}"))
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false);
+        anyhow::ensure!(
+            ok,
+            "{prog} not found: install Debian's freecell-solver-bin (scripts/setup-deps.sh)"
+        );
     }
     Ok(())
 }
@@ -49,14 +57,28 @@ pub fn check_installed() -> Result<()> {
 pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result<FcSolveSummary> {
     let before = rusage::children();
     let out = Command::new("freecell-solver-range-parallel-solve")
-        .args([a.to_string(), b.to_string(), "1000".into(), "-l".into(), preset.into()])
+        .args([
+            a.to_string(),
+            b.to_string(),
+            "1000".into(),
+            "-l".into(),
+            preset.into(),
+        ])
         .env("FREECELL_SOLVER_QUIET", "1")
         .output()
         .context("running freecell-solver-range-parallel-solve")?;
-    anyhow::ensure!(out.status.success(), "freecell-solver-range-parallel-solve failed: {}", String::from_utf8_lossy(&out.stderr).trim());
+    anyhow::ensure!(
+        out.status.success(),
+        "freecell-solver-range-parallel-solve failed: {}",
+        String::from_utf8_lossy(&out.stderr).trim()
+    );
     let after = rusage::children();
     let text = String::from_utf8_lossy(&out.stdout);
-    let iterations = text.lines().rev().find_map(|l| l.split("total_num_iters=").nth(1)).and_then(|s| s.trim_end_matches(')').trim().parse().ok());
+    let iterations = text
+        .lines()
+        .rev()
+        .find_map(|l| l.split("total_num_iters=").nth(1))
+        .and_then(|s| s.trim_end_matches(')').trim().parse().ok());
 
     let per_board: Vec<Result<(u64, Option<(usize, usize)>, bool)>> = pool.install(|| {
         (a..=b)
@@ -75,7 +97,8 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
             })
             .collect()
     });
-    let per_board: Vec<(u64, Option<(usize, usize)>, bool)> = per_board.into_iter().collect::<Result<_>>()?;
+    let per_board: Vec<(u64, Option<(usize, usize)>, bool)> =
+        per_board.into_iter().collect::<Result<_>>()?;
     let solved: Vec<(usize, usize)> = per_board.iter().filter_map(|r| r.1).collect();
     Ok(FcSolveSummary {
         preset: preset.to_string(),
@@ -83,7 +106,11 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
         peak_rss_mib: after.max_rss_mib,
         iterations,
         solved: solved.len(),
-        not_solved: per_board.iter().filter(|r| r.1.is_none() && r.2).map(|r| r.0).collect(),
+        not_solved: per_board
+            .iter()
+            .filter(|r| r.1.is_none() && r.2)
+            .map(|r| r.0)
+            .collect(),
         invalid: per_board.iter().filter(|r| !r.2).map(|r| r.0).collect(),
         moves_total: Spread::of(solved.iter().map(|s| s.0 as f64).collect()),
         single_card_moves: Spread::of(solved.iter().map(|s| s.1 as f64).collect()),

@@ -18,7 +18,10 @@ fn read(who: libc::c_int) -> Usage {
         return Usage::default();
     }
     let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 / 1e6;
-    Usage { cpu_s: t(ru.ru_utime) + t(ru.ru_stime), max_rss_mib: ru.ru_maxrss as f64 / 1024.0 }
+    Usage {
+        cpu_s: t(ru.ru_utime) + t(ru.ru_stime),
+        max_rss_mib: ru.ru_maxrss as f64 / 1024.0,
+    }
 }
 
 /// This process (all threads).

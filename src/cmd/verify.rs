@@ -23,9 +23,11 @@ pub struct Args {
 /// names the first illegal step).
 pub fn run(args: Args) -> Result<i32> {
     let (_, board) = load_board(args.deal.as_deref(), args.board.as_deref())?;
-    let text = std::fs::read_to_string(&args.solution).with_context(|| format!("cannot read solution {}", args.solution.display()))?;
+    let text = std::fs::read_to_string(&args.solution)
+        .with_context(|| format!("cannot read solution {}", args.solution.display()))?;
     let moves = if text.trim_start().starts_with('{') {
-        let (sol, moves) = parse_json(&text).with_context(|| format!("solution {}", args.solution.display()))?;
+        let (sol, moves) =
+            parse_json(&text).with_context(|| format!("solution {}", args.solution.display()))?;
         if let Some(b) = &sol.board {
             anyhow::ensure!(
                 *b == board.cascades,
@@ -40,9 +42,14 @@ pub fn run(args: Args) -> Result<i32> {
         );
         moves
     } else {
-        parse_fcs_output(&text).with_context(|| format!("solution {}", args.solution.display()))?.1
+        parse_fcs_output(&text)
+            .with_context(|| format!("solution {}", args.solution.display()))?
+            .1
     };
     let v = validate(&board, &moves)?;
-    println!("valid: {} moves, {} single-card moves; all 52 cards on the foundations", v.moves_total, v.single_card_moves);
+    println!(
+        "valid: {} moves, {} single-card moves; all 52 cards on the foundations",
+        v.moves_total, v.single_card_moves
+    );
     Ok(0)
 }
