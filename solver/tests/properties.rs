@@ -102,3 +102,41 @@ proptest! {
         prop_assert!(at_step, "a move from the foundations was not rejected at its step");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Move generation is complete: every single-card move the validator accepts leads to a
+    /// position (up to the order of cascades and freecells) that some generated move reaches,
+    /// and every generated move is one the validator accepts.
+    #[test]
+    fn generated_moves_cover_every_legal_single_card_move(deal in 1u64..32000, picks in proptest::collection::vec(any::<u16>(), 0..120)) {
+        let board = ms_deal(deal).unwrap();
+        let mut s = State::from_board(&board);
+        let mut moves = Vec::new();
+        for p in picks {
+            moves.clear();
+            generate(&s, false, &mut moves);
+            if moves.is_empty() { break; }
+            s.apply(moves[p as usize % moves.len()]);
+        }
+        moves.clear();
+        generate(&s, true, &mut moves);
+        let reached: std::collections::HashSet<u128> = moves.iter().map(|&m| { let mut c = s.clone(); c.apply(m); c.fingerprint() }).collect();
+        let b = s.to_board();
+        let mut locs: Vec<Loc> = (0..8).map(Loc::Cascade).chain((0..4).map(Loc::Freecell)).collect();
+        locs.push(Loc::Foundation);
+        for &from in &locs[..12] {
+            for &to in &locs {
+                if from == to { continue; }
+                let mut after = b.clone();
+                let step = StepMove { from, to, count: Some(1), card: None };
+                if fcauto_solver::validator::apply_checked(&mut after, &step).is_err() { continue; }
+                if matches!((from, to), (Loc::Freecell(_), Loc::Freecell(_))) { continue; } // same position up to symmetry
+                let fp = State::from_board(&after).fingerprint();
+                if fp == s.fingerprint() { continue; } // e.g. a lone card to an empty cascade
+                prop_assert!(reached.contains(&fp), "legal move {}{} not generated in\n{}", from.notation(), to.notation(), b);
+            }
+        }
+    }
+}
