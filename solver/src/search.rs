@@ -38,8 +38,8 @@ impl Mode {
     /// Default state budget (positions stored) for the mode.
     pub fn default_max_states(self) -> usize {
         match self {
-            Mode::Fast => 400_000,
-            Mode::Short => 400_000,
+            Mode::Fast => 200_000,
+            Mode::Short => 200_000,
             Mode::Optimal => 20_000_000,
         }
     }
@@ -93,6 +93,10 @@ struct Node {
 struct Params {
     weights: Weights,
     g_weight: i32,
+    /// Random tie-breaking: 0..noise is added to each priority (0 = none).
+    noise: u32,
+    /// Seed of that noise.
+    seed: u64,
 }
 
 const fn w(
@@ -112,16 +116,32 @@ const fn w(
             empty_cols,
         },
         g_weight,
+        noise: 0,
+        seed: 0,
     }
 }
 
-/// `fast`: greedy configurations, tried in turn with growing budgets (a portfolio: each
-/// fails on different deals).
-const FAST: [Params; 3] = [
-    w(6, 4, 2, 5, -8, 1),
-    w(6, 4, 2, 3, -4, 0),
-    w(10, 4, 2, 3, -4, 0),
+/// `fast`: one greedy configuration, then copies of it with random tie-breaking noise
+/// (different seeds): runtimes of greedy search are heavy-tailed, and independent
+/// randomised tries cut the tail.
+const FAST: [Params; 5] = [
+    FAST_BASE,
+    noisy(FAST_BASE, 1),
+    noisy(FAST_BASE, 2),
+    noisy(FAST_BASE, 3),
+    noisy(FAST_BASE, 4),
 ];
+const FAST_BASE: Params = w(6, 4, 2, 5, -8, 1);
+
+/// `p` with priority noise 0..30 drawn from `seed`.
+const fn noisy(p: Params, seed: u64) -> Params {
+    Params {
+        weights: p.weights,
+        g_weight: p.g_weight,
+        noise: 30,
+        seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    }
+}
 /// `short`: configurations that weigh the path length more.
 const SHORT: [Params; 3] = [
     w(6, 4, 2, 3, -4, 2),
@@ -133,7 +153,7 @@ const ANYTIME: Params = w(6, 6, 0, 3, -4, 5);
 /// Positions the anytime phase may store.
 const SHORT_ANYTIME_BUDGET: usize = 150_000;
 /// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
-const ROUNDS: [usize; 4] = [4_000, 20_000, 100_000, 400_000];
+const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
 
 /// Solve `board` (which must pass [`Board::check`]) in `mode` within `limits`.
 ///
@@ -223,20 +243,30 @@ fn best_first(
             stats,
         };
     }
-    let mut nodes: Vec<Node> = Vec::with_capacity(4096);
-    let mut closed = FingerprintSet::default();
+    // Reserve the whole budget up front: pages become resident only when used, and no
+    // growth step ever holds an old and a new copy at once (that doubled peak memory).
+    let reserve = max_states.min(1 << 26) + 64;
+    let mut nodes: Vec<Node> = Vec::with_capacity(reserve);
+    let mut closed = FingerprintSet::with_capacity_and_hasher(reserve, Default::default());
     let mut best_g: FingerprintMap<u32> = FingerprintMap::default();
-    let mut open: BinaryHeap<Reverse<(i64, u32)>> = BinaryHeap::new();
+    let mut open: BinaryHeap<Reverse<(i64, u32)>> = BinaryHeap::with_capacity(reserve);
     closed.insert(root.fingerprint());
     best_g.insert(root.fingerprint(), root_g);
-    let prio = |s: &State, g: u32| -> i64 {
+    let prio = |s: &State, g: u32, fp: u128| -> i64 {
         let f = features(s);
         match params {
             None => (g + admissible(&f)) as i64 * 256 - g as i64, // ties: deeper first
-            Some(p) => p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64,
+            Some(p) => {
+                let noise = if p.noise == 0 {
+                    0
+                } else {
+                    (crate::state::mix64(fp as u64 ^ p.seed) % p.noise as u64) as i64
+                };
+                p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
+            }
         }
     };
-    open.push(Reverse((prio(&root, root_g), u32::MAX)));
+    open.push(Reverse((prio(&root, root_g, 0), u32::MAX)));
     nodes.push(Node {
         state: root,
         parent: u32::MAX,
@@ -311,7 +341,7 @@ fn best_first(
                     stats: done(stats, &closed),
                 };
             }
-            let pr = prio(&child, g);
+            let pr = prio(&child, g, fp);
             open.push(Reverse((pr, u32::MAX - nodes.len() as u32)));
             nodes.push(Node {
                 state: child,

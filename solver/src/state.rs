@@ -218,6 +218,12 @@ impl State {
     }
 }
 
+/// splitmix64's finaliser (a well-mixed 64-bit hash of a 64-bit value).
+#[inline(always)]
+pub fn mix64(z: u64) -> u64 {
+    mix(z)
+}
+
 /// splitmix64's finaliser.
 #[inline(always)]
 fn mix(mut z: u64) -> u64 {

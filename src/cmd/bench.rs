@@ -167,12 +167,17 @@ fn progress(len: u64) -> ProgressBar {
 /// deal up to 1,000,000 outside [`KNOWN_IMPOSSIBLE`] is reported unsolvable.
 pub fn run(args: Args) -> Result<i32> {
     let (a, b) = parse_range(&args.range)?;
-    if args.vs_fc_solve {
-        fcsolve_bench::check_installed()?;
-    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
+    // fc-solve first, while this process is still small: a child's peak RSS as the kernel
+    // reports it includes what it inherited from us at fork time.
+    let fc = if args.vs_fc_solve {
+        fcsolve_bench::check_installed()?;
+        Some(fcsolve_bench::measure(a, b, &args.fc_solve_preset, &pool)?)
+    } else {
+        None
+    };
     let threads = pool.current_num_threads();
     let mode = args.mode.into();
     let pb = progress(b - a + 1);
@@ -234,8 +239,7 @@ pub fn run(args: Args) -> Result<i32> {
         cpu_ratio_vs_fc_solve: None,
         moves_ratio_vs_fc_solve: None,
     };
-    if args.vs_fc_solve {
-        let fc = fcsolve_bench::measure(a, b, &args.fc_solve_preset, &pool)?;
+    if let Some(fc) = fc {
         summary.cpu_ratio_vs_fc_solve = Some(summary.cpu_s / fc.cpu_s);
         summary.moves_ratio_vs_fc_solve = Some(summary.moves_total.mean / fc.moves_total.mean);
         summary.fc_solve = Some(fc);
