@@ -23,14 +23,32 @@ pub fn register(what: &str, child: Child) -> u32 {
     pid
 }
 
-/// Kill and reap the registered child with process id `pid` (no-op if it is not registered).
+/// Stop and reap the registered child with process id `pid` (no-op if it is not registered).
 pub fn kill_registered(pid: u32) {
-    let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(i) = list.iter().position(|(p, _, _)| *p == pid) {
-        let (_, _, mut child) = list.remove(i);
-        let _ = child.kill();
-        let _ = child.wait();
+    let entry = {
+        let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
+        list.iter().position(|(p, _, _)| *p == pid).map(|i| list.remove(i))
+    };
+    if let Some((_, _, mut child)) = entry {
+        stop(&mut child);
     }
+}
+
+/// SIGTERM (so Xvfb removes its lock file and socket), up to 3 s grace, then SIGKILL; reap.
+fn stop(child: &mut Child) {
+    // SAFETY: kill(2) on our own child's pid; no memory is touched.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+    }
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_secs(3) {
+        if let Ok(Some(_)) = child.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// Whether the registered child `pid` has exited; `Some(status code)` once it has.
@@ -52,8 +70,7 @@ pub fn install_ctrlc_handler() {
         let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
         while let Some((_, what, mut child)) = list.pop() {
             eprintln!("fcauto: interrupted, stopping {what}");
-            let _ = child.kill();
-            let _ = child.wait();
+            stop(&mut child);
         }
         std::process::exit(130);
     });
@@ -73,7 +90,7 @@ impl Display {
     /// `$DISPLAY`, else Xvfb (1024×768×24) plus openbox on the first free display from `:90`.
     /// Sets `DISPLAY` in this process so xcap and enigo connect to it.
     ///
-    /// Errors: Xvfb/openbox missing or not coming up within 20 s (names the setup script).
+    /// Errors: Xvfb/openbox missing (names the setup script), or not coming up (20 s / 60 s).
     pub fn acquire(requested: Option<&str>) -> Result<Display, GuiError> {
         let name = match requested {
             Some(d) => d.to_string(),
@@ -94,7 +111,7 @@ impl Display {
             name: name.clone(),
             started: Vec::new(),
         };
-        if !num.is_empty() && !Path::new(&format!("/tmp/.X11-unix/X{num}")).exists() {
+        if !num.is_empty() && x11rb::connect(Some(&name)).is_err() {
             disp.start_xvfb(&num)?;
             disp.start_openbox()?;
         }
@@ -104,6 +121,11 @@ impl Display {
     /// Whether fcauto started the X server (and so owns the whole display).
     pub fn is_own(&self) -> bool {
         !self.started.is_empty()
+    }
+
+    /// Leave the started Xvfb/openbox running after fcauto exits (for `--keep-open`).
+    pub fn keep_running(mut self) {
+        self.started.clear();
     }
 
     fn start_xvfb(&mut self, num: &str) -> Result<(), GuiError> {
@@ -131,21 +153,45 @@ impl Display {
         .ok_or_else(|| GuiError::Display(format!("Xvfb :{num} did not come up within 20 s")))
     }
 
+    /// Start openbox and wait until it manages the display. openbox sometimes exits with
+    /// status 1 and no message when started right after Xvfb accepts connections (seen here
+    /// under load), so an early exit is retried twice after a short pause.
     fn start_openbox(&mut self) -> Result<(), GuiError> {
-        let child = Command::new("openbox")
-            .arg("--sm-disable")
-            .env("DISPLAY", &self.name)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| GuiError::missing("openbox", &e))?;
-        self.started.push(register("openbox", child));
-        wait_until(Duration::from_secs(20), || {
-            super::screen::wm_running().unwrap_or(false)
-        })
-        .then_some(())
-        .ok_or_else(|| GuiError::Display("openbox did not take the display within 20 s".into()))
+        let log_path = std::env::temp_dir().join(format!("fcauto-openbox-{}.log", self.name.trim_start_matches(':')));
+        let mut last_err = String::new();
+        for attempt in 1..=3 {
+            let log = std::fs::File::create(&log_path).map_err(|e| GuiError::Display(format!("{}: {e}", log_path.display())))?;
+            let child = Command::new("openbox")
+                .arg("--sm-disable")
+                .env("DISPLAY", &self.name)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(log)
+                .spawn()
+                .map_err(|e| GuiError::missing("openbox", &e))?;
+            let pid = register("openbox", child);
+            let mut status = None;
+            let up = wait_until(Duration::from_secs(60), || {
+                status = status.or_else(|| exited(pid));
+                status.is_some() || super::screen::wm_running().unwrap_or(false)
+            });
+            match (up, status) {
+                (true, None) => {
+                    self.started.push(pid);
+                    return Ok(());
+                }
+                (false, None) => {
+                    kill_registered(pid);
+                    return Err(GuiError::Display("openbox did not take the display within 60 s".into()));
+                }
+                (_, Some(code)) => {
+                    let text = std::fs::read_to_string(&log_path).unwrap_or_default();
+                    last_err = format!("openbox exited with status {code} on {} (attempt {attempt}): {}", self.name, text.lines().last().unwrap_or(""));
+                    std::thread::sleep(Duration::from_millis(500));
+                }
+            }
+        }
+        Err(GuiError::Display(last_err))
     }
 }
 

@@ -142,3 +142,22 @@ pub fn cpu_ticks(pid: u32) -> Option<u64> {
     let f: Vec<&str> = rest.split_whitespace().collect();
     Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
 }
+
+/// Environment variable `key` of process `pid` (from `/proc/PID/environ`).
+pub fn proc_env(pid: u32, key: &str) -> Option<String> {
+    let env = fs::read(format!("/proc/{pid}/environ")).ok()?;
+    let prefix = format!("{key}=");
+    env.split(|&b| b == 0)
+        .find_map(|kv| kv.strip_prefix(prefix.as_bytes()).map(|v| String::from_utf8_lossy(v).into_owned()))
+}
+
+/// A running PySolFC process on `display` (its command line names `pysolfc` and its `DISPLAY`
+/// is `display`), for `--attach` when the window carries no `_NET_WM_PID`.
+pub fn find_pysolfc_on(display: &str) -> Option<u32> {
+    let mut pids: Vec<u32> = fs::read_dir("/proc").ok()?.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect();
+    pids.sort_unstable();
+    pids.into_iter().find(|&pid| {
+        let cmd = fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        cmd.split(|&b| b == 0).any(|a| a.ends_with(b"/pysolfc") || a == b"pysolfc") && proc_env(pid, "DISPLAY").as_deref() == Some(display)
+    })
+}

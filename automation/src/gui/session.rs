@@ -116,14 +116,12 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     };
     let (pysol, stats_path, options_path) = if cfg.attach {
         let w = launch::wait_window(None, Duration::from_secs(5))?;
-        let home = std::fs::read(format!("/proc/{}/environ", w.pid))
-            .ok()
-            .and_then(|env| {
-                env.split(|&b| b == 0).find_map(|kv| kv.strip_prefix(b"HOME=").map(|h| PathBuf::from(String::from_utf8_lossy(h).into_owned())))
-            })
-            .ok_or_else(|| GuiError::Launch("cannot find the attached PySolFC's HOME".into()))?;
+        let pid = if w.pid != 0 { w.pid } else { launch::find_pysolfc_on(&display.name).unwrap_or(0) };
+        let home = launch::proc_env(pid, "HOME")
+            .map(PathBuf::from)
+            .ok_or_else(|| GuiError::Launch("cannot find the attached PySolFC's process and HOME".into()))?;
         let dir = home.join(".pysolfc");
-        (Pysol { pid: w.pid, owned: false }, dir.join("statistics.dat"), dir.join("options.cfg"))
+        (Pysol { pid, owned: false }, dir.join("statistics.dat"), dir.join("options.cfg"))
     } else {
         let profile = prepare_profile(&base, cfg.mode.option_value())?;
         (Pysol { pid: 0, owned: true }, profile.statistics_path(), profile.options_path())
@@ -367,10 +365,14 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
         status_ocr: &status_ocr.text,
     })
     .and_then(|report| {
-        drop(display);
         if cfg.keep_open {
+            if display.is_own() {
+                log(cfg, &format!("PySolFC left open on display {} (Xvfb and openbox keep running)", display.name));
+            }
+            display.keep_running();
             Ok(report)
         } else if !quit_clean {
+            drop(display);
             Err(GuiError::Replay("PySolFC did not quit within 60 s after Ctrl+Q; statistics.dat not written".into()))
         } else if delta != 1 {
             Err(GuiError::Replay(format!("FreeCell wins went {} -> {} (expected +1)", before.won, after.won)))
