@@ -11,6 +11,7 @@ pub mod heuristic;
 pub mod movegen;
 pub mod moves;
 pub mod search;
+pub mod shorten;
 pub mod solution;
 pub mod state;
 pub mod validator;

@@ -15,7 +15,8 @@
 
 use crate::heuristic::{admissible, features, Weights};
 use crate::movegen::{autoplay, generate};
-use crate::moves::{single_card_cost, Loc, Move, PlayedMove};
+use crate::moves::{Loc, Move, PlayedMove};
+use crate::shorten::{move_cost, shorten_solution};
 use crate::state::{FingerprintMap, FingerprintSet, State};
 use fcauto_deals::{Board, Card};
 use std::cmp::Reverse;
@@ -150,6 +151,8 @@ const SHORT: [Params; 3] = [
 ];
 /// `short`'s anytime phase: path cost weighted as much as the evaluation's card counts.
 const ANYTIME: Params = w(6, 6, 0, 3, -4, 5);
+/// Moves per shortcut tried by the final shortening pass of `short`.
+const SHORTCUT_DEPTH: usize = 2;
 /// Positions the anytime phase may store.
 const SHORT_ANYTIME_BUDGET: usize = 150_000;
 /// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
@@ -186,12 +189,15 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                         Some(bound),
                     );
                     total.expanded += better.stats.expanded;
-                    if let Verdict::Solved(m) = better.verdict {
-                        return SearchResult {
-                            verdict: Verdict::Solved(m),
-                            stats: total,
-                        };
-                    }
+                    let best = match better.verdict {
+                        Verdict::Solved(m) => m,
+                        _ => first.clone(),
+                    };
+                    let shortened = shorten_solution(board, &best, SHORTCUT_DEPTH, 50);
+                    return SearchResult {
+                        verdict: Verdict::Solved(shortened),
+                        stats: total,
+                    };
                 }
                 return SearchResult {
                     verdict: r.verdict,
@@ -385,17 +391,6 @@ fn done(mut stats: SearchStats, closed: &FingerprintSet) -> SearchStats {
     stats
 }
 
-/// Single-card moves a move costs in `s` (before it is applied).
-#[inline]
-fn move_cost(s: &State, m: Move) -> u32 {
-    if m.count <= 1 {
-        return 1;
-    }
-    let dest_empty = matches!(m.to, Loc::Cascade(k) if s.len[k as usize] == 0);
-    let empty = s.empty_cols() - usize::from(dest_empty);
-    single_card_cost(m.count as usize, s.free_cells(), empty) as u32
-}
-
 /// The player moves from the root to node `idx`.
 fn path(nodes: &[Node], mut idx: usize) -> Vec<Move> {
     let mut out = Vec::new();
@@ -409,7 +404,7 @@ fn path(nodes: &[Node], mut idx: usize) -> Vec<Move> {
 
 /// Replay player moves from the initial board, inserting the auto-play foundation moves
 /// (as explicit moves) the search made after each one.
-fn replay(board: &Board, player_moves: &[Move]) -> Vec<PlayedMove> {
+pub(crate) fn replay(board: &Board, player_moves: &[Move]) -> Vec<PlayedMove> {
     let mut s = State::from_board(board);
     let mut out = Vec::with_capacity(player_moves.len() + 52);
     let mut record = |m: Move, c: u8| {

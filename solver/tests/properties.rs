@@ -140,3 +140,18 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Shortcut shortening keeps a solution valid and never makes it longer.
+    #[test]
+    fn shortening_keeps_solutions_valid_and_not_longer(deal in 1u64..32000) {
+        let sol = solved(deal);
+        let before = validate(&sol.board, &sol.step_moves()).unwrap();
+        let shorter = fcauto_solver::shorten::shorten_solution(&sol.board, &sol.moves, 2, 50);
+        let sol2 = Solution { deal: Some(deal), board: sol.board.clone(), moves: shorter };
+        let after = validate(&sol2.board, &sol2.step_moves()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(after.single_card_moves <= before.single_card_moves);
+    }
+}
