@@ -14,6 +14,9 @@ use super::recognize::{read_board, CardImages, SeenBoard};
 use super::screen::{capture, game_origin, Rect};
 use super::GuiError;
 
+/// A point `(x, y)` in pixels.
+pub type Point = (i32, i32);
+
 /// How moves are made: PySolFC's `mouse_type` option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MouseMode {
@@ -74,7 +77,7 @@ impl Table {
 
     /// Screen point to grab the cards a move takes from `board`, and the top-left of the
     /// grabbed card (both in game coordinates).
-    fn grab(&self, board: &Board, from: Loc, count: usize) -> Result<((i32, i32), (i32, i32)), GuiError> {
+    fn grab(&self, board: &Board, from: Loc, count: usize) -> Result<(Point, Point), GuiError> {
         let l = &self.layout;
         match from {
             Loc::Cascade(c) => {

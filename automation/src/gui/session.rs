@@ -554,7 +554,7 @@ fn write_final(ev: &mut Bundle, cfg: &PlayConfig, f: &FinalFacts) -> Result<serd
          - Each move waited for the screen to show the expected board and PySolFC to be idle: mean {mean:.2} s, max {max:.2} s per move.\n\
          - Launch to dealt board {lb:.1} s; launch to win {lw:.1} s.\n\
          - Final foundations seen: {found:?} (C, D, H, S); most freecells in use at once: {fc_used}.\n\
-         - End dialog {dialog:?}: {dtext:?}.\n\n\
+         - End dialog \"{dialog}\" (OCR): {dtext:?}.\n\n\
          ## Statistics evidence\n\
          - {stats}: FreeCell won {b} -> {a} (delta {delta}), played {pb} -> {pa}; last win at {ts}.\n\
          - pre_top = top card of the source before the move, post_top = top card of the destination after it, both read from the screen.\n",
@@ -571,7 +571,7 @@ fn write_final(ev: &mut Bundle, cfg: &PlayConfig, f: &FinalFacts) -> Result<serd
         lw = f.launch_to_win.as_secs_f64(),
         found = f.final_seen.foundations,
         fc_used = f.max_fc,
-        dialog = f.dialog_title,
+        dialog = f.dialog_title.as_deref().unwrap_or("none seen"),
         dtext = f.dialog_text,
         stats = f.stats_path.display(),
         b = f.before.won,

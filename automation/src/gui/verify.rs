@@ -76,8 +76,8 @@ pub fn read_stats(path: &Path, player: &str) -> Result<StatsSnapshot, GuiError> 
     let Some(file) = file else { return Ok(StatsSnapshot::default()) };
     let game = file.game(Some(player), FREECELL_GAME_ID);
     let past = file.player(Some(player)).map(|p| p.past_games.as_slice()).unwrap_or(&[]);
-    let fc = past.iter().filter(|g| g.game_id == Some(FREECELL_GAME_ID));
-    let last_won = fc.clone().filter(|g| g.result.is_win()).last();
+    let mut fc = past.iter().filter(|g| g.game_id == Some(FREECELL_GAME_ID));
+    let last_won = fc.clone().rfind(|g| g.result.is_win());
     Ok(StatsSnapshot {
         exists: true,
         played: game.map_or(0, |g| g.played),
@@ -85,6 +85,6 @@ pub fn read_stats(path: &Path, player: &str) -> Result<StatsSnapshot, GuiError> 
         last_won_ts_iso: last_won.and_then(|g| g.start_time).and_then(|t| {
             chrono::DateTime::from_timestamp(t.floor() as i64, 0).map(|d| d.format("%Y-%m-%dT%H:%M:%SZ").to_string())
         }),
-        last_game_number: fc.last().and_then(|g| g.game_number.clone()),
+        last_game_number: fc.next_back().and_then(|g| g.game_number.clone()),
     })
 }
