@@ -50,3 +50,38 @@ fn won_screenshot_shows_full_foundations() {
     assert!(seen.cascades.iter().all(Vec::is_empty));
     assert_eq!(seen.card_count(), 52);
 }
+
+/// A mid-game screenshot taken by `fcauto play --gui` under openbox (window frame included):
+/// after 25 moves of the committed solution, with all four freecells and two foundations used.
+#[test]
+fn mid_game_openbox_screenshot_matches_the_solution_after_25_moves() {
+    use fcauto_automation::gui::model::{apply_move, Solution};
+    let (layout, imgs) = setup();
+    let shot = load("openbox-ms617-step25.png");
+    let origin = game_origin(&shot, whole(&shot)).expect("table found");
+    let seen = read_board(&shot, origin, &layout, &imgs);
+    assert!(seen.unreadable.is_empty(), "{:?}", seen.unreadable);
+
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gui/ms617-solution.json")).unwrap();
+    let sol: Solution = serde_json::from_str(&text).unwrap();
+    let mut board = ms_deal(617).unwrap();
+    for m in &sol.moves[..25] {
+        apply_move(&mut board, m).unwrap();
+    }
+    assert_eq!(seen.to_board(), board);
+    assert_eq!(seen.freecells.iter().flatten().count(), 4);
+    assert!(seen.min_score() > 0.95);
+    // one move later the screen would differ
+    let mut next = board.clone();
+    apply_move(&mut next, &sol.moves[25]).unwrap();
+    assert_ne!(seen.to_board(), next);
+}
+
+#[test]
+fn openbox_start_screenshot_with_frame_reads_as_deal_617() {
+    let (layout, imgs) = setup();
+    let shot = load("openbox-ms617-start.png");
+    let origin = game_origin(&shot, whole(&shot)).expect("table found");
+    let seen = read_board(&shot, origin, &layout, &imgs);
+    assert_eq!(seen.to_board(), ms_deal(617).unwrap());
+}
