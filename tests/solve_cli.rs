@@ -257,3 +257,26 @@ fn deals_1_to_200_solve_and_validate() {
         }
     }
 }
+
+#[test]
+fn a_board_too_tall_for_the_solver_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let cards: Vec<String> = fcauto_deals::Card::all().map(|c| c.to_string()).collect();
+    let mut lines = vec![cards[..30].join(" ")];
+    for i in 0..7 {
+        let end = if i == 6 { 52 } else { 33 + i * 3 };
+        lines.push(cards[30 + i * 3..end].join(" "));
+    }
+    let p = write(&dir, "tall.txt", &lines.join("\n"));
+    let out = fcauto()
+        .args(["solve", "--board"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("could grow to") && !err.contains("panicked"),
+        "{err}"
+    );
+}

@@ -48,8 +48,33 @@ pub struct State {
     pub found: [u8; 4],
 }
 
+/// Check that no cascade of `b` can ever outgrow [`MAX_HEIGHT`]: a cascade cut down to its
+/// card at depth k can grow to k + rank(that card) cards (a run down to the ace), an empty
+/// one to 13. Every MS deal passes; an arbitrary board file may not.
+pub fn check_capacity(b: &Board) -> Result<(), String> {
+    for (i, col) in b.cascades.iter().enumerate() {
+        let most = col
+            .iter()
+            .enumerate()
+            .map(|(k, c)| k + c.rank().value() as usize)
+            .max()
+            .unwrap_or(0)
+            .max(col.len())
+            .max(13);
+        if most > MAX_HEIGHT {
+            return Err(format!(
+                "cascade {} ({} cards) could grow to {most} cards; the solver supports at most {MAX_HEIGHT}",
+                i + 1,
+                col.len()
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl State {
-    /// The search state of a board. The board must be valid ([`Board::check`]).
+    /// The search state of a board. The board must be valid ([`Board::check`]) and pass
+    /// [`check_capacity`].
     pub fn from_board(b: &Board) -> State {
         let mut s = State {
             cols: [[0; MAX_HEIGHT]; CASCADES],

@@ -102,6 +102,8 @@ pub fn solve_checked(
     let limits = Limits {
         max_states: max_states.unwrap_or(mode.default_max_states()),
     };
+    fcauto_solver::state::check_capacity(board)
+        .map_err(|e| anyhow::anyhow!("board not supported: {e}"))?;
     let res = solve(board, mode, limits);
     let out = match res.verdict {
         Verdict::Solved(moves) => {
