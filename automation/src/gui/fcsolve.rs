@@ -99,3 +99,30 @@ pub fn solve_native(board: &Board) -> Result<Vec<Move>, GuiError> {
         })
         .collect()
 }
+
+/// The plan to play: fcauto's own solver ([`solve_native`]); if it fails or panics, fc-solve's
+/// solution instead. Returns the moves, the tool that produced them, and the native solver's
+/// failure (if any) so callers can report it.
+#[cfg(feature = "gui")]
+pub fn plan(board: &Board) -> Result<(Vec<Move>, &'static str, Option<String>), GuiError> {
+    let native = std::panic::catch_unwind(|| solve_native(board)).unwrap_or_else(|p| {
+        let msg = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        Err(GuiError::Solver(format!("fcauto solver panicked: {msg}")))
+    });
+    match native {
+        Ok(m) => Ok((m, NATIVE_TOOL, None)),
+        Err(e) => {
+            let (_, m) = solve(board)?;
+            Ok((m, FCSOLVE_TOOL, Some(e.to_string())))
+        }
+    }
+}
+
+/// Tool name recorded in `channels.json` for fcauto's solver.
+pub const NATIVE_TOOL: &str = "fcauto_solver::solve";
+/// Tool name recorded in `channels.json` for Freecell Solver.
+pub const FCSOLVE_TOOL: &str = "fc-solve";

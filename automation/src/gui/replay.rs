@@ -154,7 +154,9 @@ impl Table {
 
     /// Poll the screen until it shows `expected` with PySolFC idle (Taken), or still `before`
     /// with PySolFC idle (NotTaken), or something else / the timeout (Unexpected).
-    /// "Idle" = the process used no CPU between two polls ≥ 150 ms apart (`/proc/PID/stat`).
+    /// "Idle" = the process used no CPU between two polls ≥ 150 ms apart (`/proc/PID/stat`);
+    /// NotTaken/Unexpected need 1.5 s of idleness and 2.5 s overall, so a loaded machine that
+    /// has not yet scheduled PySolFC is not mistaken for a dropped move.
     pub fn wait_for(&self, before: &Board, expected: &Board) -> Result<Outcome, GuiError> {
         let t0 = Instant::now();
         let mut last_cpu = cpu_ticks(self.pid);
@@ -180,8 +182,8 @@ impl Table {
             if idle && expected.is_won() && seen.foundations == [13; 4] {
                 return Ok(Outcome::Taken(shot, seen));
             }
-            let long_idle = idle_since.map(|t| t.elapsed() >= Duration::from_millis(800)).unwrap_or(false);
-            if settled && long_idle && t0.elapsed() >= Duration::from_millis(1200) {
+            let long_idle = idle_since.map(|t| t.elapsed() >= Duration::from_millis(1500)).unwrap_or(false);
+            if settled && long_idle && t0.elapsed() >= Duration::from_millis(2500) {
                 return Ok(if board == *before { Outcome::NotTaken(shot, seen) } else { Outcome::Unexpected(shot, seen) });
             }
             if t0.elapsed() > self.move_timeout {

@@ -91,14 +91,17 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     write_deal(&mut ev, cfg.deal, &board)?;
 
     // Solve: our solver (the plan) and fc-solve (independent second solver, raw log).
-    ev.channel(0, "solver", "fcauto_solver::solve");
-    let plan = fcsolve::solve_native(&board)?;
+    let (plan, plan_tool, native_failure) = fcsolve::plan(&board)?;
+    ev.channel(0, "solver", plan_tool);
+    if let Some(why) = &native_failure {
+        log(cfg, &format!("warning: {why}; playing fc-solve's solution instead"));
+    }
     let sol = solution(Some(cfg.deal), &board, plan.clone());
     ev.json("solution.json", &sol)?;
     ev.channel(0, "fc-solve", "fc-solve");
     let (raw, fc_moves) = fcsolve::solve(&board)?;
     ev.text("fcsolve_raw.log", &raw)?;
-    log(cfg, &format!("deal {}: fcauto solver {} moves, fc-solve {} moves", cfg.deal, plan.len(), fc_moves.len()));
+    log(cfg, &format!("deal {}: plan from {plan_tool}: {} moves; fc-solve: {} moves", cfg.deal, plan.len(), fc_moves.len()));
 
     install_ctrlc_handler();
     let display = Display::acquire(cfg.display.as_deref())?;
@@ -289,8 +292,16 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
                 let (_, now2, o2) = reread(&table)?;
                 origin = o2;
                 expected = now2.to_board();
-                ev.channel(step, "solver", "fcauto_solver::solve");
-                plan = if expected.is_won() { Vec::new() } else { fcsolve::solve_native(&expected)? };
+                plan = if expected.is_won() {
+                    Vec::new()
+                } else {
+                    let (p, tool, failure) = fcsolve::plan(&expected)?;
+                    ev.channel(step, "solver", tool);
+                    if let Some(why) = failure {
+                        log(cfg, &format!("warning: {why}; re-planned with fc-solve"));
+                    }
+                    p
+                };
                 idx = 0;
                 recoveries.push(json!({"step": step, "move": format!("{}{}", mv.from, mv.to), "card": mv.card, "observed": what, "misdrag_hook": misdrag, "new_plan_moves": plan.len()}));
                 seen = now2;
@@ -342,6 +353,8 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     let delta = after.won - before.won;
     write_final(&mut ev, cfg, &FinalFacts {
         plan_total: sol.moves_total,
+        plan_tool,
+        native_failure: native_failure.clone(),
         executed: &executed,
         rows: &rows,
         final_seen: &final_seen,
@@ -454,6 +467,8 @@ fn write_deal(ev: &mut Bundle, deal: u64, board: &Board) -> Result<(), GuiError>
 
 struct FinalFacts<'a> {
     plan_total: usize,
+    plan_tool: &'a str,
+    native_failure: Option<String>,
     executed: &'a [Move],
     rows: &'a [PlayRow],
     final_seen: &'a SeenBoard,
@@ -532,6 +547,8 @@ fn write_final(ev: &mut Bundle, cfg: &PlayConfig, f: &FinalFacts) -> Result<serd
         "screenshots": ev.screenshots,
         "channels_used": ev.channels_used(),
         "mouse_mode": cfg.mode.option_value(),
+        "plan_solver": f.plan_tool,
+        "native_solver_failure": f.native_failure,
         "recoveries": f.recoveries.len(),
         "won_dialog": f.dialog_title,
         "delta_won_after_run": f.delta,
@@ -548,7 +565,7 @@ fn write_final(ev: &mut Bundle, cfg: &PlayConfig, f: &FinalFacts) -> Result<serd
          - Screen: {matched:.0}% of the 52 cards recognised against the cardset images match position by position (board_match.json).\n\
          - Title bar OCR: {title:?}; status bar OCR: {status:?}.\n\n\
          ## Solver output\n\
-         - fcauto solver (library): {plan} moves (solution.json); fc-solve, as an independent check: {fc} moves (fcsolve_raw.log).\n\n\
+         - Plan from {tool}: {plan} moves (solution.json){nf}; fc-solve, as an independent check: {fc} moves (fcsolve_raw.log).\n\n\
          ## Drag execution\n\
          - Mouse mode {mode} via enigo; {exec} moves executed (play_log.csv), {rec} recoveries (re-read + re-plan).\n\
          - Each move waited for the screen to show the expected board and PySolFC to be idle: mean {mean:.2} s, max {max:.2} s per move.\n\
@@ -563,6 +580,8 @@ fn write_final(ev: &mut Bundle, cfg: &PlayConfig, f: &FinalFacts) -> Result<serd
         title = f.title_ocr,
         status = f.status_ocr,
         plan = f.plan_total,
+        tool = f.plan_tool,
+        nf = f.native_failure.as_ref().map(|w| format!(" (fcauto solver failed: {w})")).unwrap_or_default(),
         fc = f.fc_moves,
         mode = cfg.mode.option_value(),
         exec = f.executed.len(),
