@@ -41,7 +41,7 @@ impl Mode {
         match self {
             Mode::Fast => 200_000,
             Mode::Short => 200_000,
-            Mode::Optimal => 20_000_000,
+            Mode::Optimal => 4_000_000,
         }
     }
 }
