@@ -155,6 +155,7 @@ pub fn autoplay(s: &mut State, mut on_move: impl FnMut(Move, u8)) {
                     break;
                 }
                 s.len[i] -= 1;
+                s.cols[i][s.len[i] as usize] = 0; // keep the bytes above the top zero
                 s.found[suit(t) as usize] += 1;
                 on_move(
                     Move {

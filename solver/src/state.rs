@@ -194,6 +194,7 @@ impl State {
                 let i = i as usize;
                 let l = self.len[i] as usize;
                 buf[..n].copy_from_slice(&self.cols[i][l - n..l]);
+                self.cols[i][l - n..l].fill(0); // keep the bytes above the top zero
                 self.len[i] = (l - n) as u8;
             }
             Loc::Freecell(i) => {
@@ -215,25 +216,28 @@ impl State {
     }
 
     /// Canonical 128-bit fingerprint: equal for positions that differ only in the order of
-    /// cascades or of freecells. Column hashes are mixed and summed (order-independent); the
-    /// chance that two of N distinct positions collide is about N^2 / 2^129.
+    /// cascades or of freecells. Each cascade's 20 bytes (zero above its top card, an
+    /// invariant `apply` and auto-play keep) are read as three words and hashed in two
+    /// independent lanes; cascade hashes are mixed and summed (order-independent). The chance
+    /// that two of N distinct positions collide is about N^2 / 2^129.
     #[inline]
     pub fn fingerprint(&self) -> u128 {
         let mut a: u64 = 0;
         let mut b: u64 = 0;
         for i in 0..CASCADES {
-            let mut h1: u64 = 0x9E37_79B9_7F4A_7C15;
-            let mut h2: u64 = 0xC2B2_AE3D_27D4_EB4F;
-            for &c in self.col(i) {
-                h1 = (h1 ^ c as u64)
-                    .wrapping_mul(0x100_0000_01B3)
-                    .rotate_left(23);
-                h2 = (h2 ^ c as u64)
-                    .wrapping_mul(0xFF51_AFD7_ED55_8CCD)
-                    .rotate_left(29);
-            }
-            a = a.wrapping_add(mix(h1 ^ self.len[i] as u64));
-            b = b.wrapping_add(mix(h2.wrapping_add(0x5555)));
+            let c = &self.cols[i];
+            let w0 = u64::from_le_bytes(c[0..8].try_into().unwrap());
+            let w1 = u64::from_le_bytes(c[8..16].try_into().unwrap());
+            let w2 = u32::from_le_bytes(c[16..20].try_into().unwrap()) as u64
+                | (self.len[i] as u64) << 32;
+            let h1 = w0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ w1.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(21)
+                ^ w2.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(42);
+            let h2 = w0.wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(7)
+                ^ w1.wrapping_mul(0xC4CE_B9FE_1A85_EC53).rotate_left(29)
+                ^ w2.wrapping_mul(0x2127_599B_F432_5C37).rotate_left(51);
+            a = a.wrapping_add(mix(h1));
+            b = b.wrapping_add(mix(h2 ^ 0x5555_5555_5555_5555));
         }
         for &c in &self.cells {
             a = a.wrapping_add(mix(0xABCD_0000 + c as u64));
@@ -284,3 +288,40 @@ pub type FingerprintSet =
 /// A map keyed by fingerprints.
 pub type FingerprintMap<V> =
     std::collections::HashMap<u128, V, std::hash::BuildHasherDefault<FingerprintHasher>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fcauto_deals::ms_deal;
+
+    #[test]
+    fn fingerprint_ignores_cascade_and_freecell_order_only() {
+        let s = State::from_board(&ms_deal(617).unwrap());
+        let mut t = s.clone();
+        t.cols.swap(0, 5);
+        t.len.swap(0, 5);
+        assert_eq!(s.fingerprint(), t.fingerprint());
+        let mut u = s.clone();
+        u.apply(Move {
+            from: Loc::Cascade(2),
+            to: Loc::Freecell(0),
+            count: 1,
+        });
+        let mut v = s.clone();
+        v.apply(Move {
+            from: Loc::Cascade(2),
+            to: Loc::Freecell(3),
+            count: 1,
+        });
+        assert_eq!(u.fingerprint(), v.fingerprint());
+        assert_ne!(u.fingerprint(), s.fingerprint());
+        // Back where it came from: the same position, the same fingerprint.
+        u.apply(Move {
+            from: Loc::Freecell(0),
+            to: Loc::Cascade(2),
+            count: 1,
+        });
+        assert_eq!(u, s);
+        assert_eq!(u.fingerprint(), s.fingerprint());
+    }
+}
