@@ -131,6 +131,13 @@ fn deal_11982_is_proved_unsolvable() {
 #[test]
 fn a_tiny_state_limit_says_unknown_not_unsolvable() {
     let out = fcauto()
+        .args(["solve", "617", "--max-states", "50", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["solvable"].is_null(), "unknown is not unsolvable: {v}");
+    assert!(v["verdict"].as_str().unwrap().starts_with("unknown"));
+    let out = fcauto()
         .args(["solve", "617", "--max-states", "50"])
         .output()
         .unwrap();

@@ -19,7 +19,7 @@ fn bytes(rel: &str) -> Vec<u8> {
 
 fn pickle_err(data: &[u8]) -> PickleError {
     match stats::parse(data) {
-        Err(StatsError::Pickle { source, .. }) => source,
+        Err(StatsError::Pickle { reason, .. }) => reason,
         other => panic!("expected a pickle guard error, got {other:?}"),
     }
 }

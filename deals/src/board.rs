@@ -172,6 +172,9 @@ impl Board {
                 where_seen[c.id() as usize] = Some(line);
             }
         };
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a UTF-8 byte-order mark
+        let mut seen_freecells = false;
+        let mut seen_foundations = false;
         for (i, raw) in text.lines().enumerate() {
             let line_no = i + 1;
             let line = raw.trim();
@@ -180,27 +183,43 @@ impl Board {
             }
             let lower = line.to_ascii_lowercase();
             if let Some(rest) = strip_any(line, &lower, &["freecells:", "fc:"]) {
-                let toks: Vec<&str> = rest.split_whitespace().collect();
-                if toks.len() > FREECELLS {
+                if std::mem::replace(&mut seen_freecells, true) {
                     issues.push(BoardIssue {
                         line: line_no,
                         token: None,
-                        message: format!("{} freecell entries, at most {FREECELLS}", toks.len()),
+                        message: "a second Freecells line".into(),
+                    });
+                    continue;
+                }
+                let slots = freecell_slots(raw_rest(raw, "freecells:", "fc:"), rest);
+                if slots.len() > FREECELLS {
+                    issues.push(BoardIssue {
+                        line: line_no,
+                        token: None,
+                        message: format!("{} freecell entries, at most {FREECELLS}", slots.len()),
                     });
                 }
-                for (slot, tok) in toks.iter().take(FREECELLS).enumerate() {
-                    if *tok == "-" {
-                        continue;
-                    }
+                for (slot, tok) in slots.iter().enumerate() {
+                    let Some(tok) = tok else { continue };
                     match tok.parse::<Card>() {
                         Ok(c) => {
                             note(&mut issues, line_no, c, tok);
-                            freecells[slot] = Some(c);
+                            if slot < FREECELLS {
+                                freecells[slot] = Some(c);
+                            }
                         }
                         Err(_) => issues.push(unknown(line_no, tok)),
                     }
                 }
             } else if let Some(rest) = strip_any(line, &lower, &["foundations:", "founds:"]) {
+                if std::mem::replace(&mut seen_foundations, true) {
+                    issues.push(BoardIssue {
+                        line: line_no,
+                        token: None,
+                        message: "a second Foundations line".into(),
+                    });
+                    continue;
+                }
                 for tok in rest.split_whitespace() {
                     match parse_foundation(tok) {
                         Some((suit, rank)) => {
@@ -294,7 +313,7 @@ impl Board {
         );
         for c in &self.freecells {
             match c {
-                Some(c) => out.push_str(&format!(" {c:>3}")),
+                Some(c) => out.push_str(&format!(" {:>3}", c.to_string())),
                 None => out.push_str("    "),
             }
         }
@@ -312,6 +331,50 @@ impl Board {
         }
         out
     }
+}
+
+/// The freecell entries of a `Freecells:` line, by slot (`None` = empty). fc-solve prints
+/// each slot as a 4-character field (`Freecells:  JH      8D    `, an empty slot blank), so
+/// when the text after the colon splits into 4-character fields that are each blank or one
+/// card, those are the slots; otherwise entries are whitespace-separated with `-` for an
+/// empty slot (`Freecells: JH - 8D`).
+fn freecell_slots<'a>(raw_rest: &'a str, rest: &'a str) -> Vec<Option<&'a str>> {
+    let body = raw_rest.trim_end();
+    if body.is_ascii() && !body.contains('-') && !body.trim().is_empty() {
+        let fields: Vec<&str> = body
+            .as_bytes()
+            .chunks(4)
+            .map(|c| std::str::from_utf8(c).unwrap_or(""))
+            .collect();
+        let fixed = fields.len() <= FREECELLS
+            && fields.iter().all(|f| {
+                let t = f.trim();
+                t.is_empty() || (f.starts_with(' ') && t.parse::<Card>().is_ok())
+            });
+        if fixed {
+            return fields
+                .iter()
+                .map(|f| Some(f.trim()).filter(|t| !t.is_empty()))
+                .collect();
+        }
+    }
+    rest.split_whitespace()
+        .map(|t| (t != "-").then_some(t))
+        .collect()
+}
+
+/// What follows a `Freecells:`-style prefix in the untrimmed line.
+fn raw_rest<'a>(raw: &'a str, p1: &str, p2: &str) -> &'a str {
+    let start = raw.len() - raw.trim_start().len();
+    let lower = raw[start..].to_ascii_lowercase();
+    let n = if lower.starts_with(p1) {
+        p1.len()
+    } else if lower.starts_with(p2) {
+        p2.len()
+    } else {
+        0
+    };
+    raw.get(start + n..).unwrap_or("")
 }
 
 fn strip_any<'a>(line: &'a str, lower: &str, prefixes: &[&str]) -> Option<&'a str> {
@@ -352,6 +415,23 @@ fn parse_foundation(tok: &str) -> Option<(Suit, u8)> {
         Rank::from_token(r)?.value()
     };
     Some((suit, rank))
+}
+
+impl Board {
+    /// The position as input for fc-solve: like [`Board::fcs_state_text`] but with `-` for
+    /// an empty freecell, so that the slots of the cards after it are kept (fc-solve reads
+    /// the line as whitespace-separated entries).
+    pub fn fcs_input_text(&self) -> String {
+        let cells: Vec<String> = self
+            .freecells
+            .iter()
+            .map(|c| c.map(|c| c.to_string()).unwrap_or_else(|| "-".into()))
+            .collect();
+        let state = self.fcs_state_text();
+        let mut lines: Vec<String> = state.lines().map(String::from).collect();
+        lines[1] = format!("Freecells: {}", cells.join(" "));
+        lines.join("\n") + "\n"
+    }
 }
 
 impl fmt::Display for Board {
@@ -415,6 +495,34 @@ mod tests {
         );
         let err = Board::parse(&text).unwrap_err();
         assert!(err.to_string().contains("duplicate card AC"), "{err}");
+    }
+
+    #[test]
+    fn freecell_slots_survive_both_layouts() {
+        let mut b = ms_deal(617).unwrap();
+        let c1 = b.cascades[0].pop().unwrap();
+        let c3 = b.cascades[1].pop().unwrap();
+        b.freecells = [None, Some(c1), None, Some(c3)];
+        assert!(b
+            .fcs_state_text()
+            .contains(&format!("Freecells:      {}      {}\n", c1, c3)));
+        assert_eq!(Board::parse(&b.fcs_state_text()).unwrap(), b);
+        assert_eq!(Board::parse(&b.fcs_input_text()).unwrap(), b);
+    }
+
+    #[test]
+    fn bom_and_second_foundations_line() {
+        let text = format!("\u{feff}{}", ms_deal(9).unwrap().cascades_text());
+        assert!(Board::parse(&text).is_ok());
+        let text = format!(
+            "Foundations: H-0 C-0 D-0 S-0\n{}Foundations: H-0 C-0 D-0 S-0\n",
+            ms_deal(9).unwrap().cascades_text()
+        );
+        let err = Board::parse(&text).unwrap_err().to_string();
+        assert!(
+            err.contains("a second Foundations line") && err.len() < 200,
+            "{err}"
+        );
     }
 
     #[test]

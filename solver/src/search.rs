@@ -155,13 +155,15 @@ const ANYTIME: Params = w(6, 6, 0, 3, -4, 5);
 const SHORTCUT_DEPTH: usize = 2;
 /// Positions the anytime phase may store.
 const SHORT_ANYTIME_BUDGET: usize = 150_000;
+/// Most positions whose storage is reserved up front (a larger search grows its tables).
+const RESERVE_MAX: usize = 200_000;
 /// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
 const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
 
 /// Solve `board` (which must pass [`Board::check`]) in `mode` within `limits`.
 ///
 /// `fast` and `short` run a portfolio of best-first configurations in rounds of growing
-/// budgets (4k, 20k, 100k, 400k positions, capped by `limits.max_states`), so a deal one
+/// budgets (6k, 30k, 100k, 200k positions below `limits.max_states`, then that limit), so a deal one
 /// configuration gets lost on is soon tried by another. `optimal` runs one A*.
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     let configs: &[Params] = match mode {
@@ -171,8 +173,14 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     };
     let mut total = SearchStats::default();
     let mut last = None;
-    for &round in &ROUNDS {
-        let budget = round.min(limits.max_states);
+    // The rounds below the caller's limit, then the limit itself.
+    let mut budgets: Vec<usize> = ROUNDS
+        .iter()
+        .copied()
+        .filter(|&r| r < limits.max_states)
+        .collect();
+    budgets.push(limits.max_states);
+    for &budget in &budgets {
         for &p in configs {
             let r = best_first(board, Some(p), budget, None);
             total.expanded += r.stats.expanded;
@@ -212,8 +220,19 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
             }
             last = Some(r.verdict);
         }
-        if budget == limits.max_states {
-            break;
+    }
+    if mode == Mode::Fast {
+        // Last resort at the full budget: the differently weighted `short` configurations.
+        for &p in &SHORT {
+            let r = best_first(board, Some(p), limits.max_states, None);
+            total.expanded += r.stats.expanded;
+            total.stored = total.stored.max(r.stats.stored);
+            if !matches!(r.verdict, Verdict::Unknown(_)) {
+                return SearchResult {
+                    verdict: r.verdict,
+                    stats: total,
+                };
+            }
         }
     }
     SearchResult {
@@ -251,7 +270,7 @@ fn best_first(
     }
     // Reserve the whole budget up front: pages become resident only when used, and no
     // growth step ever holds an old and a new copy at once (that doubled peak memory).
-    let reserve = max_states.min(1 << 26) + 64;
+    let reserve = max_states.min(RESERVE_MAX) + 64;
     let mut nodes: Vec<Node> = Vec::with_capacity(reserve);
     let mut closed = FingerprintSet::with_capacity_and_hasher(reserve, Default::default());
     let mut best_g: FingerprintMap<u32> = FingerprintMap::default();

@@ -102,7 +102,7 @@ pub fn shorten(root: &State, mut moves: Vec<Move>, depth: usize, max_rounds: usi
                         let mut t = s.clone();
                         let cost = c + step(&mut t, m);
                         if let Some(&k) = index.get(&t.fingerprint()) {
-                            let gain = (costs[k] - costs[i]).saturating_sub(cost);
+                            let gain = costs[k].saturating_sub(costs[i]).saturating_sub(cost);
                             if k > i
                                 && costs[i] + cost < costs[k]
                                 && best.as_ref().is_none_or(|b| gain > b.0)

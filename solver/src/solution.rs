@@ -6,6 +6,45 @@ use crate::validator::{apply_checked, StepMove};
 use fcauto_deals::{Board, Card};
 use serde::{Deserialize, Serialize};
 
+impl SolutionJson {
+    /// The JSON of an unsolved board: `solvable` is `Some(false)` only for a proof, `None`
+    /// for a search stopped by a limit; `verdict` says which.
+    pub fn unsolved(
+        deal: Option<u64>,
+        board: &Board,
+        solvable: Option<bool>,
+        verdict: &str,
+    ) -> SolutionJson {
+        SolutionJson {
+            deal,
+            board: Some(board.cascades.clone()),
+            solvable,
+            verdict: Some(verdict.to_string()),
+            freecells: board
+                .freecells
+                .iter()
+                .any(Option::is_some)
+                .then(|| board.freecells.to_vec()),
+            foundations: board
+                .foundations
+                .iter()
+                .any(|&f| f > 0)
+                .then_some(board.foundations),
+            moves_total: 0,
+            single_card_moves: 0,
+            moves: Vec::new(),
+        }
+    }
+
+    fn with_moves(mut self, sol: &Solution, single_card_moves: usize) -> SolutionJson {
+        let full = sol.to_json_moves(single_card_moves);
+        self.moves_total = full.moves_total;
+        self.single_card_moves = full.single_card_moves;
+        self.moves = full.moves;
+        self
+    }
+}
+
 /// One move in the JSON contract.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct JsonMove {
@@ -34,7 +73,8 @@ pub struct JsonMove {
 /// and the GUI replay:
 /// `{"deal": 617, "board": [[8 cascades, deepest first]], "solvable": true,
 ///   "moves_total": N, "single_card_moves": M, "moves": [JsonMove...]}`.
-/// `deal` is null for a board given as a file; `moves` is empty unless solvable.
+/// `deal` is null for a board given as a file; `moves` is empty unless solved; `freecells`
+/// and `foundations` appear when the initial position has cards there.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct SolutionJson {
     /// MS deal number, if the board came from one.
@@ -43,9 +83,19 @@ pub struct SolutionJson {
     /// The initial cascades (deepest card first).
     #[serde(default)]
     pub board: Option<Vec<Vec<Card>>>,
-    /// Whether a solution is given.
-    #[serde(default = "yes")]
-    pub solvable: bool,
+    /// `true` when solved, `false` only when proved unsolvable by an exhaustive search,
+    /// `null` when the search stopped at a limit (unknown).
+    #[serde(default)]
+    pub solvable: Option<bool>,
+    /// `"solved"`, `"unsolvable"`, or `"unknown: <limit>"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
+    /// The initial freecells `a`..`d` (null = empty), when any holds a card.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub freecells: Option<Vec<Option<Card>>>,
+    /// The initial foundations, cards per suit in C, D, H, S order, when any is non-empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub foundations: Option<[u8; 4]>,
     /// Number of entries in `moves`.
     #[serde(default)]
     pub moves_total: usize,
@@ -54,10 +104,6 @@ pub struct SolutionJson {
     pub single_card_moves: usize,
     /// The moves, in order.
     pub moves: Vec<JsonMove>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// A solved deal: the initial board and every move (foundation moves included).
@@ -118,9 +164,21 @@ impl Solution {
     /// validator.
     pub fn to_json(&self, single_card_moves: usize) -> SolutionJson {
         SolutionJson {
+            solvable: Some(true),
+            verdict: Some("solved".into()),
+            ..SolutionJson::unsolved(self.deal, &self.board, None, "solved")
+        }
+        .with_moves(self, single_card_moves)
+    }
+
+    fn to_json_moves(&self, single_card_moves: usize) -> SolutionJson {
+        SolutionJson {
             deal: self.deal,
             board: Some(self.board.cascades.clone()),
-            solvable: true,
+            solvable: Some(true),
+            verdict: Some("solved".into()),
+            freecells: None,
+            foundations: None,
             moves_total: self.moves.len(),
             single_card_moves,
             moves: self

@@ -166,6 +166,9 @@ fn progress(len: u64) -> ProgressBar {
 /// Run the benchmark; exit 1 if any solution fails validation, any deal is unknown, or a
 /// deal up to 1,000,000 outside [`KNOWN_IMPOSSIBLE`] is reported unsolvable.
 pub fn run(args: Args) -> Result<i32> {
+    if let Some(p) = &args.json {
+        crate::cmd::input::check_output_path(p)?;
+    }
     let (a, b) = parse_range(&args.range)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
@@ -294,6 +297,9 @@ fn print_summary(s: &Summary) {
         s.unknown
     );
     let sp = |x: &Spread| {
+        if x.max == 0.0 {
+            return "n/a (nothing solved)".to_string();
+        }
         format!(
             "mean {:.2}, median {:.1}, max {:.0}",
             x.mean, x.median, x.max

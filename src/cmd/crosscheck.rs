@@ -66,7 +66,7 @@ pub fn run_fc_solve(board: &Board, extra: &[&str]) -> Result<String> {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(board.fcs_state_text().as_bytes())?;
+        .write_all(board.fcs_input_text().as_bytes())?;
     let out = child.wait_with_output()?;
     if !out.status.success() {
         anyhow::bail!(

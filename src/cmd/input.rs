@@ -23,3 +23,18 @@ pub fn load_board(deal: Option<&str>, board: Option<&Path>) -> Result<(Option<u6
         (None, None) => anyhow::bail!("give a deal number or --board FILE"),
     }
 }
+
+/// Fail early (before any long work) when `path`'s folder does not exist.
+pub fn check_output_path(path: &Path) -> Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    anyhow::ensure!(
+        dir.is_dir(),
+        "cannot write {}: folder {} does not exist",
+        path.display(),
+        dir.display()
+    );
+    Ok(())
+}

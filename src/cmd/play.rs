@@ -72,14 +72,23 @@ mod imp {
             profile: args.profile.clone(),
             keep_open: args.keep_open,
             attach: args.attach,
-            mode: if args.mouse == "click" { MouseMode::Click } else { MouseMode::Drag },
+            mode: if args.mouse == "click" {
+                MouseMode::Click
+            } else {
+                MouseMode::Drag
+            },
             progress: true,
         };
-        let report = session::run(&cfg).map_err(|e| anyhow::anyhow!("{e} (evidence so far in {})", args.results.display()))?;
+        let report = session::run(&cfg)
+            .map_err(|e| anyhow::anyhow!("{e} (evidence so far in {})", args.results.display()))?;
         if args.json {
             println!("{}", serde_json::to_string_pretty(&report)?);
         } else {
-            eprintln!("fcauto play: deal {} won; evidence in {}", args.deal, args.results.display());
+            eprintln!(
+                "fcauto play: deal {} won; evidence in {}",
+                args.deal,
+                args.results.display()
+            );
         }
         Ok(0)
     }

@@ -1,9 +1,9 @@
 //! `fcauto solve`: solve a deal or a board, validate the solution, print it.
 
-use crate::cmd::input::load_board;
+use crate::cmd::input::{check_output_path, load_board};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::{solve, validate, Limits, Mode, Solution, Verdict};
+use fcauto_solver::{solve, validate, Limits, Mode, Solution, SolutionJson, Verdict};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -130,6 +130,9 @@ pub fn solve_checked(
 /// Solve, print, optionally cross-check. Exit 0 when solved (and cross-check agrees), 1
 /// otherwise.
 pub fn run(args: Args) -> Result<i32> {
+    if let Some(p) = &args.output {
+        check_output_path(p)?;
+    }
     let (deal, board) = load_board(args.deal.as_deref(), args.board.as_deref())?;
     let name = deal
         .map(|n| format!("deal {n}"))
@@ -164,7 +167,7 @@ pub fn run(args: Args) -> Result<i32> {
                 &board,
                 "unsolvable",
                 "I could not solve this game.",
-            )
+            )?
         }
         Outcome::Unknown(why) => {
             code = 1;
@@ -175,7 +178,7 @@ pub fn run(args: Args) -> Result<i32> {
                 &board,
                 &format!("unknown: {why}"),
                 "Iterations count exceeded.",
-            )
+            )?
         }
     };
     match &args.output {
@@ -207,15 +210,17 @@ fn not_solved_text(
     board: &Board,
     verdict: &str,
     fcs_line: &str,
-) -> String {
-    match format {
+) -> Result<String> {
+    let solvable = (verdict == "unsolvable").then_some(false);
+    Ok(match format {
         SolutionFormat::Json => {
-            serde_json::json!({"deal": deal, "board": board.cascades, "solvable": false, "verdict": verdict,
-                "moves_total": 0, "single_card_moves": 0, "moves": []})
-            .to_string()
+            serde_json::to_string_pretty(&SolutionJson::unsolved(deal, board, solvable, verdict))?
                 + "\n"
         }
         SolutionFormat::Standard => format!("# {verdict}\n"),
-        SolutionFormat::Fcs => format!("-=-=-=-=-=-=-=-=-=-=-=-\n\n{}\n\n{fcs_line}\n", board.fcs_state_text()),
-    }
+        SolutionFormat::Fcs => format!(
+            "-=-=-=-=-=-=-=-=-=-=-=-\n\n{}\n\n{fcs_line}\n",
+            board.fcs_state_text()
+        ),
+    })
 }

@@ -2,7 +2,8 @@
 
 use crate::cmd::input::load_board;
 use anyhow::{Context, Result};
-use fcauto_solver::{parse_fcs_output, parse_json, validate};
+use fcauto_deals::Board;
+use fcauto_solver::{parse_fcs_output, parse_json, validate, FcsVerdict, Loc, Move, SolutionJson};
 use std::path::PathBuf;
 
 /// Arguments of `fcauto verify`.
@@ -22,34 +23,109 @@ pub struct Args {
 /// Validate; exit 0 when every move is legal and all cards end home, 1 otherwise (the error
 /// names the first illegal step).
 pub fn run(args: Args) -> Result<i32> {
-    let (_, board) = load_board(args.deal.as_deref(), args.board.as_deref())?;
+    let (deal, board) = load_board(args.deal.as_deref(), args.board.as_deref())?;
     let text = std::fs::read_to_string(&args.solution)
         .with_context(|| format!("cannot read solution {}", args.solution.display()))?;
-    let moves = if text.trim_start().starts_with('{') {
-        let (sol, moves) =
-            parse_json(&text).with_context(|| format!("solution {}", args.solution.display()))?;
-        if let Some(b) = &sol.board {
-            anyhow::ensure!(
-                *b == board.cascades,
-                "the solution's `board` is not the board given (wrong --deal or --board?)"
-            );
-        }
-        anyhow::ensure!(
-            sol.moves_total == 0 || sol.moves_total == moves.len(),
-            "`moves_total` says {} but {} moves are listed",
-            sol.moves_total,
-            moves.len()
-        );
-        moves
+    let name = args.solution.display();
+    let (moves, claimed_single) = if text.trim_start().starts_with('{') {
+        let (sol, moves) = parse_json(&text).with_context(|| format!("solution {name}"))?;
+        check_json_claims(&sol, deal, &board, moves.len())?;
+        (
+            moves,
+            (sol.single_card_moves > 0).then_some(sol.single_card_moves),
+        )
     } else {
-        parse_fcs_output(&text)
-            .with_context(|| format!("solution {}", args.solution.display()))?
-            .1
+        let (verdict, moves) =
+            parse_fcs_output(&text).with_context(|| format!("solution {name}"))?;
+        anyhow::ensure!(
+            verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
+            "solution {name}: fc-solve's output says it did not solve the deal ({verdict:?})"
+        );
+        anyhow::ensure!(
+            !moves.is_empty(),
+            "solution {name}: not a recognised solution (expected our JSON, or fc-solve output with -m/-sam move lines)"
+        );
+        (moves, None)
     };
     let v = validate(&board, &moves)?;
+    if let Some(claimed) = claimed_single {
+        anyhow::ensure!(
+            claimed == v.single_card_moves,
+            "`single_card_moves` says {claimed} but the moves amount to {}",
+            v.single_card_moves
+        );
+    }
     println!(
         "valid: {} moves, {} single-card moves; all 52 cards on the foundations",
         v.moves_total, v.single_card_moves
     );
     Ok(0)
+}
+
+/// The JSON's own claims must agree with the board given and with its moves: `deal`,
+/// `board`, `freecells`/`foundations`, `solvable`, `moves_total`, and per move `step`,
+/// `kind` and `notation`.
+fn check_json_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board, n: usize) -> Result<()> {
+    if let (Some(a), Some(b)) = (sol.deal, deal) {
+        anyhow::ensure!(a == b, "the solution is for deal {a}, not deal {b}");
+    }
+    if let Some(b) = &sol.board {
+        anyhow::ensure!(
+            *b == board.cascades,
+            "the solution's `board` is not the board given (wrong --deal or --board?)"
+        );
+    }
+    let cells = sol.freecells.clone().unwrap_or_else(|| vec![None; 4]);
+    let founds = sol.foundations.unwrap_or([0; 4]);
+    if sol.board.is_some() {
+        anyhow::ensure!(
+            cells == board.freecells.to_vec() && founds == board.foundations,
+            "the solution's freecells/foundations are not those of the board given"
+        );
+    }
+    anyhow::ensure!(
+        sol.solvable != Some(false) && (n > 0 || sol.solvable != None),
+        "the solution file says the deal was not solved ({})",
+        sol.verdict.as_deref().unwrap_or("no moves")
+    );
+    anyhow::ensure!(n > 0, "the solution lists no moves");
+    anyhow::ensure!(
+        sol.moves_total == 0 || sol.moves_total == n,
+        "`moves_total` says {} but {} moves are listed",
+        sol.moves_total,
+        n
+    );
+    for (i, m) in sol.moves.iter().enumerate() {
+        let step = i + 1;
+        anyhow::ensure!(
+            m.step == 0 || m.step == step,
+            "step {step}: `step` says {}",
+            m.step
+        );
+        let from = Loc::parse(&m.from);
+        let to = Loc::parse(&m.to);
+        if let (Some(kind), Some(from), Some(to)) = (m.kind, from, to) {
+            let actual = Move {
+                from,
+                to,
+                count: m.count.unwrap_or(1),
+            }
+            .kind();
+            anyhow::ensure!(
+                actual == Some(kind),
+                "step {step}: `kind` {kind:?} does not match {}{}",
+                m.from,
+                m.to
+            );
+        }
+        if let Some(nt) = &m.notation {
+            anyhow::ensure!(
+                *nt == format!("{}{}", m.from, m.to),
+                "step {step}: `notation` {nt} does not match {}{}",
+                m.from,
+                m.to
+            );
+        }
+    }
+    Ok(())
 }

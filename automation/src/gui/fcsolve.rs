@@ -28,7 +28,7 @@ pub fn solve(board: &Board) -> Result<(String, Vec<Move>), GuiError> {
         .stdin
         .take()
         .expect("piped")
-        .write_all(board.fcs_state_text().as_bytes())
+        .write_all(board.fcs_input_text().as_bytes())
         .map_err(|e| GuiError::Solver(format!("fc-solve stdin: {e}")))?;
     let out = child
         .wait_with_output()

@@ -60,20 +60,20 @@ pub enum StatsError {
     #[error("{0}: is a directory without a statistics.dat")]
     IsDirectory(PathBuf),
     /// Reading failed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {reason}")]
     Io {
         /// The file.
         path: PathBuf,
-        /// The OS error.
-        source: std::io::Error,
+        /// The OS error (shown in the message, so not chained as a source).
+        reason: std::io::Error,
     },
     /// The pickle guard refused the bytes.
-    #[error("{path}: {source}")]
+    #[error("{path}: {reason}")]
     Pickle {
         /// The file.
         path: PathBuf,
-        /// Why.
-        source: PickleError,
+        /// Why (shown in the message, so not chained as a source).
+        reason: PickleError,
     },
     /// serde_pickle could not decode the stream.
     #[error("{path}: pickle decoding failed: {message}")]
@@ -306,9 +306,9 @@ pub fn resolve_path(path: &Path) -> Result<PathBuf, StatsError> {
 /// [`Limits::max_bytes`] + 1 bytes. Errors: [`StatsError`].
 pub fn load(path: &Path) -> Result<StatsFile, StatsError> {
     let path = resolve_path(path)?;
-    let io = |source| StatsError::Io {
+    let io = |reason| StatsError::Io {
         path: path.clone(),
-        source,
+        reason,
     };
     let limits = Limits::default();
     let file = std::fs::File::open(&path).map_err(io)?;
@@ -337,10 +337,10 @@ pub fn parse(data: &[u8]) -> Result<StatsFile, StatsError> {
 /// Never panics.
 pub fn parse_with(data: &[u8], limits: &Limits, origin: &Path) -> Result<StatsFile, StatsError> {
     let path = || origin.to_path_buf();
-    let summary = pickle_guard::check(data, limits, ALLOWED_CLASSES).map_err(|source| {
+    let summary = pickle_guard::check(data, limits, ALLOWED_CLASSES).map_err(|reason| {
         StatsError::Pickle {
             path: path(),
-            source,
+            reason,
         }
     })?;
     let has = |m: &str| {
