@@ -15,3 +15,6 @@ cargo test --release --locked --workspace
 # verdict; 11982 is not in this range, so any "unsolvable" here would be false.
 ./target/release/fcauto bench --range 1..300 --mode fast
 ./target/release/fcauto bench --range 1..300 --mode short
+# The GUI replay end to end: wins deals 617 and 1941 in real PySolFC under a private Xvfb,
+# checks every evidence file and the statistics.dat delta (setup already done above).
+FCAUTO_SKIP_SETUP=1 scripts/gui-e2e.sh
