@@ -149,12 +149,14 @@ const SHORT: [Params; 3] = [
     w(6, 4, 2, 5, -8, 2),
     w(6, 4, 2, 5, -8, 1),
 ];
-/// `short`'s anytime phase: path cost weighted as much as the evaluation's card counts.
-const ANYTIME: Params = w(6, 6, 0, 3, -4, 5);
+/// `short`'s anytime phases and their budgets (positions): the path cost weighted 5, then 4, per
+/// single-card move against the evaluation.
+const ANYTIME: [(Params, usize); 2] = [
+    (w(6, 6, 0, 3, -4, 5), 150_000),
+    (w(6, 6, 0, 3, -4, 4), 100_000),
+];
 /// Moves per shortcut tried by the final shortening pass of `short`.
 const SHORTCUT_DEPTH: usize = 2;
-/// Positions the anytime phase may store.
-const SHORT_ANYTIME_BUDGET: usize = 150_000;
 /// Most positions whose storage is reserved up front (a larger search grows its tables).
 const RESERVE_MAX: usize = 200_000;
 /// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
@@ -187,20 +189,19 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
             total.stored = total.stored.max(r.stats.stored);
             if let Verdict::Solved(first) = &r.verdict {
                 if mode == Mode::Short {
-                    // Anytime phase: keep searching, with a heavier path weight, for
-                    // shorter solutions than the first, pruning by an admissible bound.
-                    let bound = single_card_length(board, first);
-                    let better = best_first(
-                        board,
-                        Some(ANYTIME),
-                        SHORT_ANYTIME_BUDGET.min(limits.max_states),
-                        Some(bound),
-                    );
-                    total.expanded += better.stats.expanded;
-                    let best = match better.verdict {
-                        Verdict::Solved(m) => m,
-                        _ => first.clone(),
-                    };
+                    // Anytime phases: keep searching for shorter solutions than the best so
+                    // far, pruning by an admissible bound; each phase weighs the path cost
+                    // differently and starts from the bound the previous one left.
+                    let mut best = first.clone();
+                    for &(p, budget) in &ANYTIME {
+                        let bound = single_card_length(board, &best);
+                        let better =
+                            best_first(board, Some(p), budget.min(limits.max_states), Some(bound));
+                        total.expanded += better.stats.expanded;
+                        if let Verdict::Solved(m) = better.verdict {
+                            best = m;
+                        }
+                    }
                     let shortened = shorten_solution(board, &best, SHORTCUT_DEPTH, 50);
                     return SearchResult {
                         verdict: Verdict::Solved(shortened),
