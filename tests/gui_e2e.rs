@@ -15,7 +15,9 @@ use serde_json::Value;
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 fn out_dir(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("gui-e2e").join(name);
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("gui-e2e")
+        .join(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -38,7 +40,10 @@ fn play(dir: &Path, deal: u64, env: &[(&str, &str)]) -> Output {
 
 fn json(dir: &Path, name: &str) -> Value {
     let p = dir.join("results").join(name);
-    serde_json::from_str(&std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))).unwrap()
+    serde_json::from_str(
+        &std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
+    )
+    .unwrap()
 }
 
 fn stderr(o: &Output) -> String {
@@ -59,7 +64,10 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
     assert_eq!(bv["rows"], 8);
     assert_eq!(bv["tokens_total"], 52);
     assert_eq!(bv["is_full_deck"], true);
-    let row_tokens: Vec<u64> = lines.iter().map(|l| l.split_whitespace().count() as u64).collect();
+    let row_tokens: Vec<u64> = lines
+        .iter()
+        .map(|l| l.split_whitespace().count() as u64)
+        .collect();
     assert_eq!(bv["row_tokens"], serde_json::json!(row_tokens));
 
     // what the screen showed is exactly board.txt
@@ -68,13 +76,30 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| c.as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect::<Vec<_>>().join(" "))
+        .map(|c| {
+            c.as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t.as_str().unwrap())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .collect();
     assert_eq!(seen_lines, lines);
-    assert_eq!(seen["ocr_confidence_per_card"].as_object().unwrap().len(), 52);
-    assert!(seen["ocr_confidence_per_card"].as_object().unwrap().values().all(|v| v.as_f64().unwrap() >= 0.9));
+    assert_eq!(
+        seen["ocr_confidence_per_card"].as_object().unwrap().len(),
+        52
+    );
+    assert!(seen["ocr_confidence_per_card"]
+        .as_object()
+        .unwrap()
+        .values()
+        .all(|v| v.as_f64().unwrap() >= 0.9));
     let bm = json(dir, "board_match.json");
-    assert_eq!((bm["total"].as_u64(), bm["matched"].as_u64()), (Some(52), Some(52)));
+    assert_eq!(
+        (bm["total"].as_u64(), bm["matched"].as_u64()),
+        (Some(52), Some(52))
+    );
     assert!(bm["mismatched"].as_array().unwrap().is_empty());
     assert_eq!(report["ocr_match_ratio"], 1.0);
 
@@ -88,14 +113,28 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
     // play log, verification, histogram agree on the executed moves
     let mut rdr = csv::Reader::from_path(r.join("play_log.csv")).unwrap();
     let headers: Vec<String> = rdr.headers().unwrap().iter().map(String::from).collect();
-    assert_eq!(headers, ["step", "from", "to", "card", "pre_top", "post_top", "screenshot"]);
+    assert_eq!(
+        headers,
+        [
+            "step",
+            "from",
+            "to",
+            "card",
+            "pre_top",
+            "post_top",
+            "screenshot"
+        ]
+    );
     let rows: Vec<csv::StringRecord> = rdr.records().map(Result::unwrap).collect();
     let executed = report["moves_executed"].as_u64().unwrap() as usize;
     assert_eq!(rows.len(), executed);
     for (i, row) in rows.iter().enumerate() {
         assert_eq!(row[0].parse::<usize>().unwrap(), i + 1);
         if &row[2] == "h" || ["a", "b", "c", "d"].contains(&&row[2]) {
-            assert_eq!(&row[5], &row[3], "a card moved home or to a freecell is the destination's top");
+            assert_eq!(
+                &row[5], &row[3],
+                "a card moved home or to a freecell is the destination's top"
+            );
         }
     }
     let pv = json(dir, "play_verify.json");
@@ -104,17 +143,48 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
     assert_eq!(pv["observed_foundations"], pv["expected_foundations"]);
     let hist = json(dir, "move_kind_histogram.json");
     assert_eq!(hist["total"].as_u64().unwrap() as usize, executed);
-    let kinds = ["stack_to_foundation", "stack_to_freecell", "freecell_to_foundation", "stack_to_stack", "freecell_to_stack"];
-    assert_eq!(kinds.iter().map(|k| hist[k].as_u64().unwrap()).sum::<u64>() as usize, executed);
+    let kinds = [
+        "stack_to_foundation",
+        "stack_to_freecell",
+        "freecell_to_foundation",
+        "stack_to_stack",
+        "freecell_to_stack",
+    ];
+    assert_eq!(
+        kinds.iter().map(|k| hist[k].as_u64().unwrap()).sum::<u64>() as usize,
+        executed
+    );
     // 52 cards reach the foundations, each by one move
-    assert_eq!(hist["stack_to_foundation"].as_u64().unwrap() + hist["freecell_to_foundation"].as_u64().unwrap(), 52);
+    assert_eq!(
+        hist["stack_to_foundation"].as_u64().unwrap()
+            + hist["freecell_to_foundation"].as_u64().unwrap(),
+        52
+    );
 
     // screenshots: listed, present, real PNGs of the window
-    let shots: Vec<String> = report["screenshots"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
-    for name in ["view_pysol_initial.png", "view_play_5.png", "view_play_10.png", "view_play_15.png", "view_play_20.png", "view_play_25.png", "view_pysol_won.png"] {
+    let shots: Vec<String> = report["screenshots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    for name in [
+        "view_pysol_initial.png",
+        "view_play_5.png",
+        "view_play_10.png",
+        "view_play_15.png",
+        "view_play_20.png",
+        "view_play_25.png",
+        "view_pysol_won.png",
+    ] {
         assert!(shots.iter().any(|s| s == name), "{name} not listed");
         let img = image::open(r.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(img.width() > 700 && img.height() > 500, "{name} is {}x{}", img.width(), img.height());
+        assert!(
+            img.width() > 700 && img.height() > 500,
+            "{name} is {}x{}",
+            img.width(),
+            img.height()
+        );
     }
     for step in [5, 10, 15, 20, 25] {
         assert_eq!(&rows[step - 1][6], format!("view_play_{step}.png"));
@@ -123,7 +193,10 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
     // statistics: one more FreeCell win
     let st = json(dir, "pysol_stats.json");
     assert_eq!(st["delta_won_after_run"], 1);
-    assert_eq!(st["freecell_won"].as_i64().unwrap(), st["freecell_won_before"].as_i64().unwrap() + 1);
+    assert_eq!(
+        st["freecell_won"].as_i64().unwrap(),
+        st["freecell_won_before"].as_i64().unwrap() + 1
+    );
     assert!(st["last_won_ts_iso"].as_str().unwrap().ends_with('Z'));
     assert_eq!(report["delta_won_after_run"], 1);
     let opts = json(dir, "pysol_options.json");
@@ -133,9 +206,24 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
 
     let ch = json(dir, "channels.json");
     let switches = ch["switches"].as_array().unwrap();
-    assert_eq!(ch["switch_count"].as_u64().unwrap() as usize, switches.len());
-    let used: Vec<&str> = report["channels_used"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
-    for c in ["solver", "fc-solve", "screenshot", "ocr", "mouse", "statistics"] {
+    assert_eq!(
+        ch["switch_count"].as_u64().unwrap() as usize,
+        switches.len()
+    );
+    let used: Vec<&str> = report["channels_used"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    for c in [
+        "solver",
+        "fc-solve",
+        "screenshot",
+        "ocr",
+        "mouse",
+        "statistics",
+    ] {
         assert!(used.contains(&c), "channel {c} missing");
     }
     let summary = std::fs::read_to_string(r.join("summary.md")).unwrap();
@@ -161,7 +249,10 @@ fn plays_617_and_then_1941_to_a_win_with_consistent_evidence() {
     assert!(o.status.success(), "{}", stderr(&o));
     check_bundle(&dir2, 1941);
     assert_eq!(json(&dir2, "pysol_stats.json")["freecell_won_before"], 1);
-    assert_eq!(json(&dir2, "play_verify.json")["freecells_used_observed"], 4);
+    assert_eq!(
+        json(&dir2, "play_verify.json")["freecells_used_observed"],
+        4
+    );
 }
 
 #[test]
@@ -186,11 +277,17 @@ fn wrong_deal_on_screen_is_refused() {
     let o = play(&dir, 617, &[("FCAUTO_TEST_PYSOL_DEAL", "618")]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("deal mismatch") && err.contains("refusing to play"), "{err}");
+    assert!(
+        err.contains("deal mismatch") && err.contains("refusing to play"),
+        "{err}"
+    );
     let bm = json(&dir, "board_match.json");
     assert!(bm["matched"].as_u64().unwrap() < 52);
     assert!(!bm["mismatched"].as_array().unwrap().is_empty());
-    assert!(!dir.join("results/play_log.csv").exists(), "no move may be played");
+    assert!(
+        !dir.join("results/play_log.csv").exists(),
+        "no move may be played"
+    );
     assert!(!dir.join("profile/home/.pysolfc/statistics.dat").exists());
 }
 
@@ -200,6 +297,9 @@ fn missing_pysolfc_names_the_setup_script() {
     let o = play(&dir, 617, &[("FCAUTO_PYSOLFC", "/nonexistent/pysolfc")]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("PySolFC not found") && err.contains("scripts/setup-deps.sh --gui"), "{err}");
+    assert!(
+        err.contains("PySolFC not found") && err.contains("scripts/setup-deps.sh --gui"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1, "one clear line: {err}");
 }

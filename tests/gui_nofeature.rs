@@ -5,8 +5,15 @@ use assert_cmd::Command;
 
 #[test]
 fn play_gui_without_the_feature_says_how_to_build_it() {
-    let o = Command::cargo_bin("fcauto").unwrap().args(["play", "--gui", "--deal", "617"]).output().unwrap();
+    let o = Command::cargo_bin("fcauto")
+        .unwrap()
+        .args(["play", "--gui", "--deal", "617"])
+        .output()
+        .unwrap();
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("--features gui") && err.contains("scripts/setup-deps.sh --gui"), "{err}");
+    assert!(
+        err.contains("--features gui") && err.contains("scripts/setup-deps.sh --gui"),
+        "{err}"
+    );
 }

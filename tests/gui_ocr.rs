@@ -8,11 +8,22 @@ use fcauto_automation::gui::ocr::{moves_counter, Ocr};
 use fcauto_automation::gui::screen::Rect;
 
 fn load(name: &str) -> image::RgbaImage {
-    image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gui").join(name)).unwrap().to_rgba8()
+    image::open(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/gui")
+            .join(name),
+    )
+    .unwrap()
+    .to_rgba8()
 }
 
 fn status_bar(img: &image::RgbaImage) -> Rect {
-    Rect { x: 0, y: img.height() as i32 - 26, w: img.width() as i32, h: 26 }
+    Rect {
+        x: 0,
+        y: img.height() as i32 - 26,
+        w: img.width() as i32,
+        h: 26,
+    }
 }
 
 #[test]
@@ -32,7 +43,17 @@ fn won_dialog_text_is_read() {
     let mut ocr = Ocr::new().unwrap();
     let won = load("screen-ms617-won.png");
     // the dialog's text column in this 731x564 crop
-    let t = ocr.read_block(&won, Rect { x: 330, y: 150, w: 260, h: 170 }).unwrap();
+    let t = ocr
+        .read_block(
+            &won,
+            Rect {
+                x: 330,
+                y: 150,
+                w: 260,
+                h: 170,
+            },
+        )
+        .unwrap();
     assert!(t.text.contains("Congratulations"), "{:?}", t.text);
     assert!(t.text.contains("155 moves"), "{:?}", t.text);
 }

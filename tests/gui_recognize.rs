@@ -12,16 +12,30 @@ use fcauto_deals::ms_deal;
 use fcauto_automation::gui::image;
 
 fn load(name: &str) -> image::RgbaImage {
-    image::open(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gui").join(name)).unwrap().to_rgba8()
+    image::open(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/gui")
+            .join(name),
+    )
+    .unwrap()
+    .to_rgba8()
 }
 
 fn setup() -> (Layout, CardImages) {
     let dir = Path::new(CARDSET_DIR);
-    (Layout::from_cardset(dir).unwrap(), CardImages::load(dir).unwrap())
+    (
+        Layout::from_cardset(dir).unwrap(),
+        CardImages::load(dir).unwrap(),
+    )
 }
 
 fn whole(img: &image::RgbaImage) -> Rect {
-    Rect { x: 0, y: 0, w: img.width() as i32, h: img.height() as i32 }
+    Rect {
+        x: 0,
+        y: 0,
+        w: img.width() as i32,
+        h: img.height() as i32,
+    }
 }
 
 #[test]
@@ -62,7 +76,10 @@ fn mid_game_openbox_screenshot_matches_the_solution_after_25_moves() {
     let seen = read_board(&shot, origin, &layout, &imgs);
     assert!(seen.unreadable.is_empty(), "{:?}", seen.unreadable);
 
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gui/ms617-solution.json")).unwrap();
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gui/ms617-solution.json"),
+    )
+    .unwrap();
     let sol: Solution = serde_json::from_str(&text).unwrap();
     let mut board = ms_deal(617).unwrap();
     for m in &sol.moves[..25] {

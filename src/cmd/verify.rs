@@ -84,7 +84,7 @@ fn check_json_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board, n: us
         );
     }
     anyhow::ensure!(
-        sol.solvable != Some(false) && (n > 0 || sol.solvable != None),
+        sol.solvable != Some(false) && (n > 0 || sol.solvable.is_some()),
         "the solution file says the deal was not solved ({})",
         sol.verdict.as_deref().unwrap_or("no moves")
     );

@@ -27,7 +27,9 @@ pub fn register(what: &str, child: Child) -> u32 {
 pub fn kill_registered(pid: u32) {
     let entry = {
         let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
-        list.iter().position(|(p, _, _)| *p == pid).map(|i| list.remove(i))
+        list.iter()
+            .position(|(p, _, _)| *p == pid)
+            .map(|i| list.remove(i))
     };
     if let Some((_, _, mut child)) = entry {
         stop(&mut child);
@@ -157,10 +159,14 @@ impl Display {
     /// status 1 and no message when started right after Xvfb accepts connections (seen here
     /// under load), so an early exit is retried twice after a short pause.
     fn start_openbox(&mut self) -> Result<(), GuiError> {
-        let log_path = std::env::temp_dir().join(format!("fcauto-openbox-{}.log", self.name.trim_start_matches(':')));
+        let log_path = std::env::temp_dir().join(format!(
+            "fcauto-openbox-{}.log",
+            self.name.trim_start_matches(':')
+        ));
         let mut last_err = String::new();
         for attempt in 1..=3 {
-            let log = std::fs::File::create(&log_path).map_err(|e| GuiError::Display(format!("{}: {e}", log_path.display())))?;
+            let log = std::fs::File::create(&log_path)
+                .map_err(|e| GuiError::Display(format!("{}: {e}", log_path.display())))?;
             let child = Command::new("openbox")
                 .arg("--sm-disable")
                 .env("DISPLAY", &self.name)
@@ -182,11 +188,17 @@ impl Display {
                 }
                 (false, None) => {
                     kill_registered(pid);
-                    return Err(GuiError::Display("openbox did not take the display within 60 s".into()));
+                    return Err(GuiError::Display(
+                        "openbox did not take the display within 60 s".into(),
+                    ));
                 }
                 (_, Some(code)) => {
                     let text = std::fs::read_to_string(&log_path).unwrap_or_default();
-                    last_err = format!("openbox exited with status {code} on {} (attempt {attempt}): {}", self.name, text.lines().last().unwrap_or(""));
+                    last_err = format!(
+                        "openbox exited with status {code} on {} (attempt {attempt}): {}",
+                        self.name,
+                        text.lines().last().unwrap_or("")
+                    );
                     std::thread::sleep(Duration::from_millis(500));
                 }
             }

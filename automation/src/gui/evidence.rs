@@ -52,8 +52,13 @@ pub struct Bundle {
 impl Bundle {
     /// Create (or reuse) `dir`.
     pub fn create(dir: &Path) -> Result<Bundle, GuiError> {
-        fs::create_dir_all(dir).map_err(|e| GuiError::Evidence(format!("create {}: {e}", dir.display())))?;
-        Ok(Bundle { dir: dir.to_path_buf(), switches: Vec::new(), screenshots: Vec::new() })
+        fs::create_dir_all(dir)
+            .map_err(|e| GuiError::Evidence(format!("create {}: {e}", dir.display())))?;
+        Ok(Bundle {
+            dir: dir.to_path_buf(),
+            switches: Vec::new(),
+            screenshots: Vec::new(),
+        })
     }
 
     /// Path of a file in the bundle.
@@ -63,8 +68,17 @@ impl Bundle {
 
     /// Record that evidence now comes from `channel` via `tool` (only a change is recorded).
     pub fn channel(&mut self, step: usize, channel: &str, tool: &str) {
-        if self.switches.last().map(|s| s.channel != channel || s.tool != tool).unwrap_or(true) {
-            self.switches.push(Switch { step, channel: channel.into(), tool: tool.into() });
+        if self
+            .switches
+            .last()
+            .map(|s| s.channel != channel || s.tool != tool)
+            .unwrap_or(true)
+        {
+            self.switches.push(Switch {
+                step,
+                channel: channel.into(),
+                tool: tool.into(),
+            });
         }
     }
 
@@ -81,13 +95,15 @@ impl Bundle {
 
     /// Write `value` as pretty JSON to `name`.
     pub fn json<T: Serialize + ?Sized>(&self, name: &str, value: &T) -> Result<(), GuiError> {
-        let text = serde_json::to_string_pretty(value).map_err(|e| GuiError::Evidence(format!("{name}: {e}")))?;
+        let text = serde_json::to_string_pretty(value)
+            .map_err(|e| GuiError::Evidence(format!("{name}: {e}")))?;
         self.text(name, &(text + "\n"))
     }
 
     /// Write text to `name`.
     pub fn text(&self, name: &str, text: &str) -> Result<(), GuiError> {
-        fs::write(self.path(name), text).map_err(|e| GuiError::Evidence(format!("write {name}: {e}")))
+        fs::write(self.path(name), text)
+            .map_err(|e| GuiError::Evidence(format!("write {name}: {e}")))
     }
 
     /// Write `play_log.csv`.
@@ -97,7 +113,8 @@ impl Bundle {
         for r in rows {
             w.serialize(r).map_err(err)?;
         }
-        w.flush().map_err(|e| GuiError::Evidence(format!("play_log.csv: {e}")))
+        w.flush()
+            .map_err(|e| GuiError::Evidence(format!("play_log.csv: {e}")))
     }
 
     /// Write `channels.json` ({switches, switch_count}).
@@ -110,7 +127,8 @@ impl Bundle {
 
     /// Save a PNG named `name` and remember it as a screenshot.
     pub fn png(&mut self, name: &str, img: &image::RgbaImage) -> Result<(), GuiError> {
-        img.save(self.path(name)).map_err(|e| GuiError::Evidence(format!("{name}: {e}")))?;
+        img.save(self.path(name))
+            .map_err(|e| GuiError::Evidence(format!("{name}: {e}")))?;
         if !self.screenshots.iter().any(|s| s == name) {
             self.screenshots.push(name.to_string());
         }
@@ -120,7 +138,13 @@ impl Bundle {
 
 /// Per-kind move counts for `move_kind_histogram.json`.
 pub fn kind_histogram<'a>(kinds: impl Iterator<Item = &'a str>) -> serde_json::Value {
-    let names = ["stack_to_foundation", "stack_to_freecell", "freecell_to_foundation", "stack_to_stack", "freecell_to_stack"];
+    let names = [
+        "stack_to_foundation",
+        "stack_to_freecell",
+        "freecell_to_foundation",
+        "stack_to_stack",
+        "freecell_to_stack",
+    ];
     let mut counts = [0usize; 5];
     let mut total = 0;
     for k in kinds {

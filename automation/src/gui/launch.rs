@@ -27,22 +27,29 @@ pub const PLAYER: &str = "fcauto";
 /// `[general]` keys set on top of `REPLAY_SETTINGS`: a filled foundation would otherwise be
 /// drawn shaded (`shade_filled_stacks`, default True; `Stack.updateText`/`shade_item` in
 /// `pysollib/stack.py`), which breaks matching the King against the cardset image.
-pub const EXTRA_SETTINGS: [(&str, &str); 4] =
-    [("shade_filled_stacks", "False"), ("highlight_not_matching", "False"), ("dragcursor", "False"), ("demo_logo", "False")];
+pub const EXTRA_SETTINGS: [(&str, &str); 4] = [
+    ("shade_filled_stacks", "False"),
+    ("highlight_not_matching", "False"),
+    ("dragcursor", "False"),
+    ("demo_logo", "False"),
+];
 
 /// Create (or refresh) the dedicated profile under `base` (`<base>/home/.pysolfc`) with the
 /// stats engineer's [`AutomationProfile::create`] (their `REPLAY_SETTINGS`: Standard cardset at
 /// scale 1, no animations/splash/auto-drop, ...), then set `[general] mouse_type` (`drag-n-drop`
 /// or `point-n-click`) through their [`OptionsFile`]. Never touches the user's own profile.
 pub fn prepare_profile(base: &Path, mouse_type: &str) -> Result<AutomationProfile, GuiError> {
-    let profile = AutomationProfile::create(base, PLAYER, None).map_err(|e| GuiError::Launch(format!("profile: {e}")))?;
+    let profile = AutomationProfile::create(base, PLAYER, None)
+        .map_err(|e| GuiError::Launch(format!("profile: {e}")))?;
     let path = profile.options_path();
-    let mut opts = OptionsFile::load(&path).map_err(|e| GuiError::Launch(format!("options: {e}")))?;
+    let mut opts =
+        OptionsFile::load(&path).map_err(|e| GuiError::Launch(format!("options: {e}")))?;
     opts.set("general", "mouse_type", mouse_type);
     for (key, value) in EXTRA_SETTINGS {
         opts.set("general", key, value);
     }
-    fs::write(&path, opts.to_text()).map_err(|e| GuiError::Launch(format!("write {}: {e}", path.display())))?;
+    fs::write(&path, opts.to_text())
+        .map_err(|e| GuiError::Launch(format!("write {}: {e}", path.display())))?;
     Ok(profile)
 }
 
@@ -147,17 +154,24 @@ pub fn cpu_ticks(pid: u32) -> Option<u64> {
 pub fn proc_env(pid: u32, key: &str) -> Option<String> {
     let env = fs::read(format!("/proc/{pid}/environ")).ok()?;
     let prefix = format!("{key}=");
-    env.split(|&b| b == 0)
-        .find_map(|kv| kv.strip_prefix(prefix.as_bytes()).map(|v| String::from_utf8_lossy(v).into_owned()))
+    env.split(|&b| b == 0).find_map(|kv| {
+        kv.strip_prefix(prefix.as_bytes())
+            .map(|v| String::from_utf8_lossy(v).into_owned())
+    })
 }
 
 /// A running PySolFC process on `display` (its command line names `pysolfc` and its `DISPLAY`
 /// is `display`), for `--attach` when the window carries no `_NET_WM_PID`.
 pub fn find_pysolfc_on(display: &str) -> Option<u32> {
-    let mut pids: Vec<u32> = fs::read_dir("/proc").ok()?.filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok()).collect();
+    let mut pids: Vec<u32> = fs::read_dir("/proc")
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .collect();
     pids.sort_unstable();
     pids.into_iter().find(|&pid| {
         let cmd = fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-        cmd.split(|&b| b == 0).any(|a| a.ends_with(b"/pysolfc") || a == b"pysolfc") && proc_env(pid, "DISPLAY").as_deref() == Some(display)
+        cmd.split(|&b| b == 0)
+            .any(|a| a.ends_with(b"/pysolfc") || a == b"pysolfc")
+            && proc_env(pid, "DISPLAY").as_deref() == Some(display)
     })
 }

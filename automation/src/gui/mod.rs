@@ -13,12 +13,12 @@ pub mod fcsolve;
 pub mod layout;
 pub mod model;
 
-/// The `image` crate used for screenshots and card images (for tests and callers).
-#[cfg(feature = "gui")]
-pub use image;
 /// The `csv` crate used for `play_log.csv` (for tests and callers).
 #[cfg(feature = "gui")]
 pub use csv;
+/// The `image` crate used for screenshots and card images (for tests and callers).
+#[cfg(feature = "gui")]
+pub use image;
 
 #[cfg(feature = "gui")]
 pub mod display;

@@ -321,24 +321,42 @@ mod tests {
     #[test]
     fn fcsolve_move_lines_become_contract_moves() {
         let b = ms_deal(617).unwrap();
-        let text = "Move a card from stack 6 to freecell 0\n\nMove a card from stack 6 to freecell 1\n\
+        let text =
+            "Move a card from stack 6 to freecell 0\n\nMove a card from stack 6 to freecell 1\n\
                     Move a card from stack 6 to freecell 2\n";
         let moves = parse_fcsolve_moves(text, &b).unwrap();
-        let got: Vec<(&str, &str, &str, &str)> =
-            moves.iter().map(|m| (m.kind.as_str(), m.from.as_str(), m.to.as_str(), m.card.as_str())).collect();
+        let got: Vec<(&str, &str, &str, &str)> = moves
+            .iter()
+            .map(|m| {
+                (
+                    m.kind.as_str(),
+                    m.from.as_str(),
+                    m.to.as_str(),
+                    m.card.as_str(),
+                )
+            })
+            .collect();
         // deal 617: cascade 7 is 2D AS 3D 4D 2C JH
         assert_eq!(
             got,
-            [("stack_to_freecell", "7", "a", "JH"), ("stack_to_freecell", "7", "b", "2C"), ("stack_to_freecell", "7", "c", "4D")]
+            [
+                ("stack_to_freecell", "7", "a", "JH"),
+                ("stack_to_freecell", "7", "b", "2C"),
+                ("stack_to_freecell", "7", "c", "4D")
+            ]
         );
         assert_eq!(moves[2].step, 3);
-        assert!(parse_fcsolve_moves("Move a card from stack 0 to the foundations\n", &b).is_err(), "7D cannot go home");
+        assert!(
+            parse_fcsolve_moves("Move a card from stack 0 to the foundations\n", &b).is_err(),
+            "7D cannot go home"
+        );
     }
 
     #[test]
     fn fc_solve_solution_for_617_wins_when_applied() {
         let b = ms_deal(617).unwrap();
-        let (raw, moves) = crate::gui::fcsolve::solve(&b).expect("fc-solve installed (scripts/setup-deps.sh)");
+        let (raw, moves) =
+            crate::gui::fcsolve::solve(&b).expect("fc-solve installed (scripts/setup-deps.sh)");
         assert!(raw.contains("This game is solveable."));
         let mut x = b.clone();
         for m in &moves {

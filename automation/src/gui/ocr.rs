@@ -36,24 +36,44 @@ impl Ocr {
     /// thresholded at `threshold` (0..=255) into black text on white (`light_text`: the text is
     /// the bright part, as in a window-manager title bar); UI text reads far better so.
     /// `single_line` selects tesseract's page segmentation mode 7 (one text line) instead of 3.
-    pub fn read_mode(&mut self, shot: &RgbaImage, rect: Rect, single_line: bool, threshold: u8, light_text: bool) -> Result<OcrText, GuiError> {
+    pub fn read_mode(
+        &mut self,
+        shot: &RgbaImage,
+        rect: Rect,
+        single_line: bool,
+        threshold: u8,
+        light_text: bool,
+    ) -> Result<OcrText, GuiError> {
         let part = image::DynamicImage::ImageRgba8(crop(shot, rect)).to_luma8();
         let (w, h) = part.dimensions();
-        let mut big = image::imageops::resize(&part, w * 4, h * 4, image::imageops::FilterType::CatmullRom);
+        let mut big =
+            image::imageops::resize(&part, w * 4, h * 4, image::imageops::FilterType::CatmullRom);
         for p in big.pixels_mut() {
-            p.0[0] = if (p.0[0] >= threshold) != light_text { 255 } else { 0 };
+            p.0[0] = if (p.0[0] >= threshold) != light_text {
+                255
+            } else {
+                0
+            };
         }
         let mut png = Vec::new();
         big.write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png)
             .map_err(|e| GuiError::Ocr(format!("encode crop: {e}")))?;
-        self.tess.set_image_from_mem(&png).map_err(|e| GuiError::Ocr(format!("leptonica: {e}")))?;
+        self.tess
+            .set_image_from_mem(&png)
+            .map_err(|e| GuiError::Ocr(format!("leptonica: {e}")))?;
         self.tess.set_source_resolution(300);
         let psm = if single_line { "7" } else { "3" };
         self.tess
             .set_variable(leptess::Variable::TesseditPagesegMode, psm)
             .map_err(|_| GuiError::Ocr("cannot set tesseract page segmentation mode".into()))?;
-        let text = self.tess.get_utf8_text().map_err(|e| GuiError::Ocr(format!("tesseract text: {e}")))?;
-        Ok(OcrText { text: text.split_whitespace().collect::<Vec<_>>().join(" "), confidence: self.tess.mean_text_conf() })
+        let text = self
+            .tess
+            .get_utf8_text()
+            .map_err(|e| GuiError::Ocr(format!("tesseract text: {e}")))?;
+        Ok(OcrText {
+            text: text.split_whitespace().collect::<Vec<_>>().join(" "),
+            confidence: self.tess.mean_text_conf(),
+        })
     }
 
     /// One line of dark text on a light Tk widget (status bar): threshold 60 %.

@@ -69,8 +69,9 @@ impl Table {
     /// Capture the screen and read the board. Errors: capture failure, or no table visible.
     pub fn read(&self) -> Result<(RgbaImage, SeenBoard, (i32, i32)), GuiError> {
         let shot = capture()?;
-        let origin = game_origin(&shot, self.client)
-            .ok_or_else(|| GuiError::Recognize("the PySolFC table (green) is not visible in its window".into()))?;
+        let origin = game_origin(&shot, self.client).ok_or_else(|| {
+            GuiError::Recognize("the PySolFC table (green) is not visible in its window".into())
+        })?;
         let seen = read_board(&shot, origin, &self.layout, &self.images);
         Ok((shot, seen, origin))
     }
@@ -83,7 +84,10 @@ impl Table {
             Loc::Cascade(c) => {
                 let n = board.cascades[c].len();
                 if n < count || count == 0 {
-                    return Err(GuiError::Replay(format!("cascade {} has {n} cards, cannot take {count}", c + 1)));
+                    return Err(GuiError::Replay(format!(
+                        "cascade {} has {n} cards, cannot take {count}",
+                        c + 1
+                    )));
                 }
                 let k = n - count;
                 let tl = l.cascade_card(c, k);
@@ -94,7 +98,9 @@ impl Table {
                 let tl = l.freecell(i);
                 Ok(((tl.0 + l.cw / 2, tl.1 + l.ch / 2), tl))
             }
-            Loc::Foundation => Err(GuiError::Replay("moves from the foundation are not used".into())),
+            Loc::Foundation => Err(GuiError::Replay(
+                "moves from the foundation are not used".into(),
+            )),
         }
     }
 
@@ -112,17 +118,33 @@ impl Table {
     /// Send the mouse gesture for `mv` on `board` (the position before it). With `misdrag`
     /// (test hook) the cards are released 3 px from where they were taken, which PySolFC
     /// treats as no move (its 10 px rule, `OpenStack.releaseHandler`).
-    pub fn gesture(&mut self, origin: (i32, i32), board: &Board, mv: &Move, misdrag: bool) -> Result<(), GuiError> {
-        let (from, to) = (Loc::parse(&mv.from).map_err(rerr)?, Loc::parse(&mv.to).map_err(rerr)?);
+    pub fn gesture(
+        &mut self,
+        origin: (i32, i32),
+        board: &Board,
+        mv: &Move,
+        misdrag: bool,
+    ) -> Result<(), GuiError> {
+        let (from, to) = (
+            Loc::parse(&mv.from).map_err(rerr)?,
+            Loc::parse(&mv.to).map_err(rerr)?,
+        );
         let (press, src_tl) = self.grab(board, from, mv.count)?;
-        let suit = mv.card.parse::<fcauto_deals::Card>().map(|c| c.suit().index()).unwrap_or(0);
+        let suit = mv
+            .card
+            .parse::<fcauto_deals::Card>()
+            .map(|c| c.suit().index())
+            .unwrap_or(0);
         let dest_tl = self.landing(board, to, suit);
         let scr = |p: (i32, i32)| (origin.0 + p.0, origin.1 + p.1);
         let release = if misdrag {
             (press.0 + 3, press.1 + 3)
         } else {
             match self.mode {
-                MouseMode::Drag => (press.0 + dest_tl.0 - src_tl.0, press.1 + dest_tl.1 - src_tl.1),
+                MouseMode::Drag => (
+                    press.0 + dest_tl.0 - src_tl.0,
+                    press.1 + dest_tl.1 - src_tl.1,
+                ),
                 MouseMode::Click => {
                     let l = &self.layout;
                     match to {
@@ -182,9 +204,15 @@ impl Table {
             if idle && expected.is_won() && seen.foundations == [13; 4] {
                 return Ok(Outcome::Taken(shot, seen));
             }
-            let long_idle = idle_since.map(|t| t.elapsed() >= Duration::from_millis(1500)).unwrap_or(false);
+            let long_idle = idle_since
+                .map(|t| t.elapsed() >= Duration::from_millis(1500))
+                .unwrap_or(false);
             if settled && long_idle && t0.elapsed() >= Duration::from_millis(2500) {
-                return Ok(if board == *before { Outcome::NotTaken(shot, seen) } else { Outcome::Unexpected(shot, seen) });
+                return Ok(if board == *before {
+                    Outcome::NotTaken(shot, seen)
+                } else {
+                    Outcome::Unexpected(shot, seen)
+                });
             }
             if t0.elapsed() > self.move_timeout {
                 return Ok(Outcome::Unexpected(shot, seen));

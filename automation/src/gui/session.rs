@@ -64,9 +64,15 @@ fn secs(d: Duration) -> f64 {
 
 fn top_token(board: &SeenBoard, loc: Loc, suit: usize) -> String {
     let t = match loc {
-        Loc::Cascade(c) => board.cascades.get(c).and_then(|v| v.last()).map(|p| p.0.to_string()),
+        Loc::Cascade(c) => board
+            .cascades
+            .get(c)
+            .and_then(|v| v.last())
+            .map(|p| p.0.to_string()),
         Loc::Freecell(i) => board.freecells[i].map(|p| p.0.to_string()),
-        Loc::Foundation => super::recognize::card_of(suit, board.foundations[suit]).map(|c| c.to_string()),
+        Loc::Foundation => {
+            super::recognize::card_of(suit, board.foundations[suit]).map(|c| c.to_string())
+        }
     };
     t.unwrap_or_else(|| "-".into())
 }
@@ -87,31 +93,55 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
         )));
     }
     let mut ev = Bundle::create(&cfg.results)?;
-    let board = ms_deal(cfg.deal).map_err(|e| GuiError::Solver(format!("deal {}: {e}", cfg.deal)))?;
+    let board =
+        ms_deal(cfg.deal).map_err(|e| GuiError::Solver(format!("deal {}: {e}", cfg.deal)))?;
     write_deal(&mut ev, cfg.deal, &board)?;
 
     // Solve: our solver (the plan) and fc-solve (independent second solver, raw log).
     let (plan, plan_tool, native_failure) = fcsolve::plan(&board)?;
     ev.channel(0, "solver", plan_tool);
     if let Some(why) = &native_failure {
-        log(cfg, &format!("warning: {why}; playing fc-solve's solution instead"));
+        log(
+            cfg,
+            &format!("warning: {why}; playing fc-solve's solution instead"),
+        );
     }
     let sol = solution(Some(cfg.deal), &board, plan.clone());
     ev.json("solution.json", &sol)?;
     ev.channel(0, "fc-solve", "fc-solve");
     let (raw, fc_moves) = fcsolve::solve(&board)?;
     ev.text("fcsolve_raw.log", &raw)?;
-    log(cfg, &format!("deal {}: plan from {plan_tool}: {} moves; fc-solve: {} moves", cfg.deal, plan.len(), fc_moves.len()));
+    log(
+        cfg,
+        &format!(
+            "deal {}: plan from {plan_tool}: {} moves; fc-solve: {} moves",
+            cfg.deal,
+            plan.len(),
+            fc_moves.len()
+        ),
+    );
 
     install_ctrlc_handler();
     let display = Display::acquire(cfg.display.as_deref())?;
-    log(cfg, &format!("display {} ({})", display.name, if display.is_own() { "Xvfb + openbox started" } else { "existing" }));
+    log(
+        cfg,
+        &format!(
+            "display {} ({})",
+            display.name,
+            if display.is_own() {
+                "Xvfb + openbox started"
+            } else {
+                "existing"
+            }
+        ),
+    );
 
     let _tmp;
     let base = match &cfg.profile {
         Some(p) => p.clone(),
         None => {
-            let t = tempfile::tempdir().map_err(|e| GuiError::Launch(format!("temp profile: {e}")))?;
+            let t =
+                tempfile::tempdir().map_err(|e| GuiError::Launch(format!("temp profile: {e}")))?;
             let p = t.path().to_path_buf();
             _tmp = t;
             p
@@ -119,19 +149,39 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     };
     let (pysol, stats_path, options_path) = if cfg.attach {
         let w = launch::wait_window(None, Duration::from_secs(5))?;
-        let pid = if w.pid != 0 { w.pid } else { launch::find_pysolfc_on(&display.name).unwrap_or(0) };
+        let pid = if w.pid != 0 {
+            w.pid
+        } else {
+            launch::find_pysolfc_on(&display.name).unwrap_or(0)
+        };
         let home = launch::proc_env(pid, "HOME")
             .map(PathBuf::from)
-            .ok_or_else(|| GuiError::Launch("cannot find the attached PySolFC's process and HOME".into()))?;
+            .ok_or_else(|| {
+                GuiError::Launch("cannot find the attached PySolFC's process and HOME".into())
+            })?;
         let dir = home.join(".pysolfc");
-        (Pysol { pid, owned: false }, dir.join("statistics.dat"), dir.join("options.cfg"))
+        (
+            Pysol { pid, owned: false },
+            dir.join("statistics.dat"),
+            dir.join("options.cfg"),
+        )
     } else {
         let profile = prepare_profile(&base, cfg.mode.option_value())?;
-        (Pysol { pid: 0, owned: true }, profile.statistics_path(), profile.options_path())
+        (
+            Pysol {
+                pid: 0,
+                owned: true,
+            },
+            profile.statistics_path(),
+            profile.options_path(),
+        )
     };
     ev.channel(0, "statistics", "fcauto_automation::pysol::stats");
     let player = if cfg.attach {
-        OptionsFile::load(&options_path).ok().and_then(|o| o.get("general", "player")).unwrap_or_else(|| PLAYER.to_string())
+        OptionsFile::load(&options_path)
+            .ok()
+            .and_then(|o| o.get("general", "player"))
+            .unwrap_or_else(|| PLAYER.to_string())
     } else {
         PLAYER.to_string()
     };
@@ -141,7 +191,10 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     let pysol = if cfg.attach {
         pysol
     } else {
-        let shown = std::env::var("FCAUTO_TEST_PYSOL_DEAL").ok().and_then(|d| d.parse().ok()).unwrap_or(cfg.deal);
+        let shown = std::env::var("FCAUTO_TEST_PYSOL_DEAL")
+            .ok()
+            .and_then(|d| d.parse().ok())
+            .unwrap_or(cfg.deal);
         launch::start(&base.join("home"), shown, &ev.path("pysolfc.log"))?
     };
     let mut guard = Guard(pysol.owned.then_some(pysol.pid));
@@ -188,14 +241,34 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     ev.png("view_pysol_initial.png", &crop(&shot, frame))?;
     ev.channel(0, "ocr", "tesseract (leptess)");
     let title_ocr = if frame.y < win.client.y {
-        ocr.read_title(&shot, Rect { x: frame.x + frame.w / 5, y: frame.y, w: frame.w * 3 / 5, h: win.client.y - frame.y })?
+        ocr.read_title(
+            &shot,
+            Rect {
+                x: frame.x + frame.w / 5,
+                y: frame.y,
+                w: frame.w * 3 / 5,
+                h: win.client.y - frame.y,
+            },
+        )?
     } else {
-        OcrText { text: String::new(), confidence: 0 }
+        OcrText {
+            text: String::new(),
+            confidence: 0,
+        }
     };
-    let status_rect = Rect { x: win.client.x, y: win.client.y + win.client.h - 26, w: win.client.w, h: 26 };
+    let status_rect = Rect {
+        x: win.client.x,
+        y: win.client.y + win.client.h - 26,
+        w: win.client.w,
+        h: 26,
+    };
     let status_ocr = ocr.read(&shot, status_rect)?;
-    let confidences: serde_json::Map<String, serde_json::Value> =
-        seen.cascades.iter().flatten().map(|(c, s)| (c.to_string(), json!((*s as f64 * 1e4).round() / 1e4))).collect();
+    let confidences: serde_json::Map<String, serde_json::Value> = seen
+        .cascades
+        .iter()
+        .flatten()
+        .map(|(c, s)| (c.to_string(), json!((*s as f64 * 1e4).round() / 1e4)))
+        .collect();
     ev.json(
         "board_seen.json",
         &json!({
@@ -209,9 +282,23 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     let bm = board_match(&board, &seen);
     ev.json("board_match.json", &bm)?;
     let want = format!("ms{}", cfg.deal);
-    let status_number = status_ocr.text.split_whitespace().find(|w| w.contains("ms")).map(|w| w.trim_start_matches('#').to_string());
+    let status_number = status_ocr
+        .text
+        .split_whitespace()
+        .find(|w| w.contains("ms"))
+        .map(|w| w.trim_start_matches('#').to_string());
     if bm.matched < 52 || bm.total != 52 {
-        let list: Vec<String> = bm.mismatched.iter().take(8).map(|m| format!("cascade {} card {}: ours {} screen {}", m.row, m.col, m.solver, m.seen)).collect();
+        let list: Vec<String> = bm
+            .mismatched
+            .iter()
+            .take(8)
+            .map(|m| {
+                format!(
+                    "cascade {} card {}: ours {} screen {}",
+                    m.row, m.col, m.solver, m.seen
+                )
+            })
+            .collect();
         return Err(GuiError::DealMismatch(format!(
             "only {}/52 cards match deal {} (status bar OCR: {:?}); refusing to play; first differences: {}",
             bm.matched, cfg.deal, status_ocr.text, list.join("; ")
@@ -219,15 +306,26 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     }
     // The cards decide; an OCR reading of another number is only reported (OCR can misread).
     if let Some(n) = status_number.as_ref().filter(|n| **n != want) {
-        log(cfg, &format!("warning: status bar OCR reads #{n}, expected #{want} (cards match)"));
+        log(
+            cfg,
+            &format!("warning: status bar OCR reads #{n}, expected #{want} (cards match)"),
+        );
     }
-    log(cfg, &format!(
-        "board after {:.1} s: 52/52 cards match deal {}; title OCR {:?}, status OCR {:?}",
-        launch_to_board.as_secs_f64(), cfg.deal, title_ocr.text, status_ocr.text
-    ));
+    log(
+        cfg,
+        &format!(
+            "board after {:.1} s: 52/52 cards match deal {}; title OCR {:?}, status OCR {:?}",
+            launch_to_board.as_secs_f64(),
+            cfg.deal,
+            title_ocr.text,
+            status_ocr.text
+        ),
+    );
 
     // Replay.
-    let misdrag_step: Option<usize> = std::env::var("FCAUTO_TEST_MISDRAG_STEP").ok().and_then(|s| s.parse().ok());
+    let misdrag_step: Option<usize> = std::env::var("FCAUTO_TEST_MISDRAG_STEP")
+        .ok()
+        .and_then(|s| s.parse().ok());
     let mut misdragged = false;
     let mut plan = plan;
     let mut idx = 0;
@@ -245,8 +343,15 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
         mv.step = step;
         let mut after = expected.clone();
         apply_move(&mut after, &mv).map_err(|e| GuiError::Replay(e.to_string()))?;
-        let (from, to) = (Loc::parse(&mv.from).expect("checked"), Loc::parse(&mv.to).expect("checked"));
-        let suit = mv.card.parse::<fcauto_deals::Card>().map(|c| c.suit().index()).unwrap_or(0);
+        let (from, to) = (
+            Loc::parse(&mv.from).expect("checked"),
+            Loc::parse(&mv.to).expect("checked"),
+        );
+        let suit = mv
+            .card
+            .parse::<fcauto_deals::Card>()
+            .map(|c| c.suit().index())
+            .unwrap_or(0);
         let pre_top = top_token(&seen, from, suit);
         let misdrag = misdrag_step == Some(step) && !misdragged;
         misdragged |= misdrag;
@@ -276,7 +381,17 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
                     post_top: top_token(&now, to, suit),
                     screenshot: shot_name,
                 });
-                log(cfg, &format!("step {step}/{} {}{} {} ({}) ok in {dt:.2} s", plan.len() - idx + executed.len(), mv.from, mv.to, mv.card, mv.kind));
+                log(
+                    cfg,
+                    &format!(
+                        "step {step}/{} {}{} {} ({}) ok in {dt:.2} s",
+                        plan.len() - idx + executed.len(),
+                        mv.from,
+                        mv.to,
+                        mv.card,
+                        mv.kind
+                    ),
+                );
                 executed.push(mv);
                 expected = after;
                 seen = now;
@@ -284,10 +399,23 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
             }
             Outcome::NotTaken(bad, now) | Outcome::Unexpected(bad, now) => {
                 ev.png(&format!("view_recovery_{step}.png"), &crop(&bad, frame))?;
-                let what = if now.to_board() == expected { "did not take" } else { "left an unexpected board" };
-                log(cfg, &format!("step {step} {}{} {} {what}: re-reading the board and re-planning", mv.from, mv.to, mv.card));
+                let what = if now.to_board() == expected {
+                    "did not take"
+                } else {
+                    "left an unexpected board"
+                };
+                log(
+                    cfg,
+                    &format!(
+                        "step {step} {}{} {} {what}: re-reading the board and re-planning",
+                        mv.from, mv.to, mv.card
+                    ),
+                );
                 if recoveries.len() >= MAX_RECOVERIES {
-                    return Err(GuiError::Replay(format!("step {step} {}{} {} {what}, after {MAX_RECOVERIES} recoveries; giving up", mv.from, mv.to, mv.card)));
+                    return Err(GuiError::Replay(format!(
+                        "step {step} {}{} {} {what}, after {MAX_RECOVERIES} recoveries; giving up",
+                        mv.from, mv.to, mv.card
+                    )));
                 }
                 let (_, now2, o2) = reread(&table)?;
                 origin = o2;
@@ -309,7 +437,9 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
         }
     }
     if !expected.is_won() {
-        return Err(GuiError::Replay("the plan ended without a won board".into()));
+        return Err(GuiError::Replay(
+            "the plan ended without a won board".into(),
+        ));
     }
 
     // Win: dialog, board, clean quit, statistics.
@@ -322,10 +452,21 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     ev.channel(executed.len(), "ocr", "tesseract (leptess)");
     let dialog_text = match &dialog {
         Some(d) => ocr.read_block(&shot, d.client)?,
-        None => OcrText { text: String::new(), confidence: 0 },
+        None => OcrText {
+            text: String::new(),
+            confidence: 0,
+        },
     };
     let final_status = ocr.read(&shot, status_rect)?;
-    log(cfg, &format!("won after {:.1} s; dialog {:?}: {:?}", launch_to_win.as_secs_f64(), dialog.as_ref().map(|d| d.title.clone()), dialog_text.text));
+    log(
+        cfg,
+        &format!(
+            "won after {:.1} s; dialog {:?}: {:?}",
+            launch_to_win.as_secs_f64(),
+            dialog.as_ref().map(|d| d.title.clone()),
+            dialog_text.text
+        ),
+    );
 
     let mut quit_clean = false;
     if !cfg.keep_open {
@@ -333,14 +474,23 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
         if let Some(d) = &dialog {
             table.input.click((d.client.x + 20, d.client.y + 15))?;
             table.input.escape()?;
-            super::display::wait_until(Duration::from_secs(10), || find_windows(&d.title).map(|w| w.is_empty()).unwrap_or(false));
+            super::display::wait_until(Duration::from_secs(10), || {
+                find_windows(&d.title)
+                    .map(|w| w.is_empty())
+                    .unwrap_or(false)
+            });
         }
-        table.input.click((status_rect.x + status_rect.w - 60, status_rect.y + 13))?;
+        table
+            .input
+            .click((status_rect.x + status_rect.w - 60, status_rect.y + 13))?;
         table.input.ctrl_q()?;
         if pysol.owned {
-            quit_clean = super::display::wait_until(Duration::from_secs(60), || exited(pysol.pid).is_some());
+            quit_clean =
+                super::display::wait_until(Duration::from_secs(60), || exited(pysol.pid).is_some());
         } else {
-            quit_clean = super::display::wait_until(Duration::from_secs(60), || launch::cpu_ticks(pid).is_none());
+            quit_clean = super::display::wait_until(Duration::from_secs(60), || {
+                launch::cpu_ticks(pid).is_none()
+            });
         }
         if quit_clean {
             guard.0 = None;
@@ -348,47 +498,70 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     } else {
         guard.0 = None;
     }
-    ev.channel(executed.len(), "statistics", "fcauto_automation::pysol::stats");
-    let after = if quit_clean { read_stats(&stats_path, &player)? } else { before.clone() };
+    ev.channel(
+        executed.len(),
+        "statistics",
+        "fcauto_automation::pysol::stats",
+    );
+    let after = if quit_clean {
+        read_stats(&stats_path, &player)?
+    } else {
+        before.clone()
+    };
     let delta = after.won - before.won;
-    write_final(&mut ev, cfg, &FinalFacts {
-        plan_total: sol.moves_total,
-        plan_tool,
-        native_failure: native_failure.clone(),
-        executed: &executed,
-        rows: &rows,
-        final_seen: &final_seen,
-        max_fc,
-        before: &before,
-        after: &after,
-        delta,
-        stats_path: &stats_path,
-        options_path: &options_path,
-        recoveries: &recoveries,
-        status_checks: &status_checks,
-        match_ratio: bm.matched as f64 / bm.total.max(1) as f64,
-        move_secs: &move_secs,
-        launch_to_board,
-        launch_to_win,
-        dialog_title: dialog.as_ref().map(|d| d.title.clone()),
-        dialog_text: &dialog_text.text,
-        final_status: &final_status.text,
-        fc_moves: fc_moves.len(),
-        title_ocr: &title_ocr.text,
-        status_ocr: &status_ocr.text,
-    })
+    write_final(
+        &mut ev,
+        cfg,
+        &FinalFacts {
+            plan_total: sol.moves_total,
+            plan_tool,
+            native_failure: native_failure.clone(),
+            executed: &executed,
+            rows: &rows,
+            final_seen: &final_seen,
+            max_fc,
+            before: &before,
+            after: &after,
+            delta,
+            stats_path: &stats_path,
+            options_path: &options_path,
+            recoveries: &recoveries,
+            status_checks: &status_checks,
+            match_ratio: bm.matched as f64 / bm.total.max(1) as f64,
+            move_secs: &move_secs,
+            launch_to_board,
+            launch_to_win,
+            dialog_title: dialog.as_ref().map(|d| d.title.clone()),
+            dialog_text: &dialog_text.text,
+            final_status: &final_status.text,
+            fc_moves: fc_moves.len(),
+            title_ocr: &title_ocr.text,
+            status_ocr: &status_ocr.text,
+        },
+    )
     .and_then(|report| {
         if cfg.keep_open {
             if display.is_own() {
-                log(cfg, &format!("PySolFC left open on display {} (Xvfb and openbox keep running)", display.name));
+                log(
+                    cfg,
+                    &format!(
+                        "PySolFC left open on display {} (Xvfb and openbox keep running)",
+                        display.name
+                    ),
+                );
             }
             display.keep_running();
             Ok(report)
         } else if !quit_clean {
             drop(display);
-            Err(GuiError::Replay("PySolFC did not quit within 60 s after Ctrl+Q; statistics.dat not written".into()))
+            Err(GuiError::Replay(
+                "PySolFC did not quit within 60 s after Ctrl+Q; statistics.dat not written".into(),
+            ))
         } else if delta != 1 {
-            Err(GuiError::Replay(format!("FreeCell wins went {} -> {} (expected +1)", before.won, after.won)))
+            Err(GuiError::Replay(format!(
+                "FreeCell wins went {} -> {} (expected +1)",
+                before.won, after.won
+            )))
         } else {
             Ok(report)
         }
@@ -404,7 +577,11 @@ fn reread(table: &Table) -> Result<(image::RgbaImage, SeenBoard, (i32, i32)), Gu
             return Ok((shot, seen, origin));
         }
         if t0.elapsed() > Duration::from_secs(10) {
-            return Err(GuiError::Recognize(format!("board unreadable on re-read ({} cards, {:?})", seen.card_count(), seen.unreadable)));
+            return Err(GuiError::Recognize(format!(
+                "board unreadable on re-read ({} cards, {:?})",
+                seen.card_count(),
+                seen.unreadable
+            )));
         }
         std::thread::sleep(Duration::from_millis(300));
     }
@@ -417,7 +594,12 @@ fn frame_of(w: &WinInfo) -> Rect {
 fn union(a: Rect, b: Rect) -> Rect {
     let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
     let (x1, y1) = ((a.x + a.w).max(b.x + b.w), (a.y + a.h).max(b.y + b.h));
-    Rect { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }
+    Rect {
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
+    }
 }
 
 /// Wait for PySolFC's end-of-game dialog ("Game won", or "Game finished" when it counts as lost).
@@ -455,7 +637,12 @@ fn write_deal(ev: &mut Bundle, deal: u64, board: &Board) -> Result<(), GuiError>
     )?;
     ev.text("board.txt", &text)?;
     let row_tokens: Vec<usize> = board.cascades.iter().map(Vec::len).collect();
-    let mut all: Vec<String> = board.cascades.iter().flatten().map(ToString::to_string).collect();
+    let mut all: Vec<String> = board
+        .cascades
+        .iter()
+        .flatten()
+        .map(ToString::to_string)
+        .collect();
     let total = all.len();
     all.sort();
     all.dedup();
@@ -492,10 +679,21 @@ struct FinalFacts<'a> {
     status_ocr: &'a str,
 }
 
-fn write_final(ev: &mut Bundle, cfg: &PlayConfig, f: &FinalFacts) -> Result<serde_json::Value, GuiError> {
+fn write_final(
+    ev: &mut Bundle,
+    cfg: &PlayConfig,
+    f: &FinalFacts,
+) -> Result<serde_json::Value, GuiError> {
     ev.play_log(f.rows)?;
     let suits = ["C", "D", "H", "S"];
-    let fmap = |r: [u8; 4]| -> serde_json::Value { suits.iter().zip(r).map(|(s, v)| (s.to_string(), json!(v))).collect::<serde_json::Map<_, _>>().into() };
+    let fmap = |r: [u8; 4]| -> serde_json::Value {
+        suits
+            .iter()
+            .zip(r)
+            .map(|(s, v)| (s.to_string(), json!(v)))
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    };
     let foundation_match = f.final_seen.foundations == [13; 4];
     ev.json(
         "play_verify.json",
@@ -511,7 +709,9 @@ fn write_final(ev: &mut Bundle, cfg: &PlayConfig, f: &FinalFacts) -> Result<serd
         }),
     )?;
     let opts = OptionsFile::load(f.options_path).ok();
-    let last_gameid = opts.as_ref().and_then(|o| o.get_i64("general", "last_gameid"));
+    let last_gameid = opts
+        .as_ref()
+        .and_then(|o| o.get_i64("general", "last_gameid"));
     ev.json(
         "pysol_options.json",
         &json!({
@@ -535,9 +735,16 @@ fn write_final(ev: &mut Bundle, cfg: &PlayConfig, f: &FinalFacts) -> Result<serd
             "file_existed_before": f.before.exists,
         }),
     )?;
-    ev.json("move_kind_histogram.json", &kind_histogram(f.executed.iter().map(|m| m.kind.as_str())))?;
+    ev.json(
+        "move_kind_histogram.json",
+        &kind_histogram(f.executed.iter().map(|m| m.kind.as_str())),
+    )?;
     ev.write_channels()?;
-    let mean = if f.move_secs.is_empty() { 0.0 } else { f.move_secs.iter().sum::<f64>() / f.move_secs.len() as f64 };
+    let mean = if f.move_secs.is_empty() {
+        0.0
+    } else {
+        f.move_secs.iter().sum::<f64>() / f.move_secs.len() as f64
+    };
     let max = f.move_secs.iter().cloned().fold(0.0, f64::max);
     let report = json!({
         "ms_deal_number": cfg.deal,

@@ -42,17 +42,32 @@ pub fn board_match(expected: &Board, seen: &SeenBoard) -> BoardMatch {
     for (r, col) in expected.cascades.iter().enumerate() {
         let got = seen.cascades.get(r).map(Vec::as_slice).unwrap_or(&[]);
         for k in 0..col.len().max(got.len()) {
-            let want = col.get(k).map(ToString::to_string).unwrap_or_else(|| "-".into());
-            let have = got.get(k).map(|p| p.0.to_string()).unwrap_or_else(|| "-".into());
+            let want = col
+                .get(k)
+                .map(ToString::to_string)
+                .unwrap_or_else(|| "-".into());
+            let have = got
+                .get(k)
+                .map(|p| p.0.to_string())
+                .unwrap_or_else(|| "-".into());
             if want == have {
                 matched += 1;
             } else {
-                mismatched.push(Mismatch { row: r + 1, col: k + 1, solver: want, seen: have });
+                mismatched.push(Mismatch {
+                    row: r + 1,
+                    col: k + 1,
+                    solver: want,
+                    seen: have,
+                });
             }
         }
     }
     let total = expected.cascades.iter().map(Vec::len).sum();
-    BoardMatch { total, matched, mismatched }
+    BoardMatch {
+        total,
+        matched,
+        mismatched,
+    }
 }
 
 /// FreeCell figures of one statistics.dat read.
@@ -72,10 +87,16 @@ pub struct StatsSnapshot {
 
 /// Read FreeCell's figures for `player` from `path` (absent file = all zero).
 pub fn read_stats(path: &Path, player: &str) -> Result<StatsSnapshot, GuiError> {
-    let file = stats::load_optional(path).map_err(|e| GuiError::Replay(format!("statistics.dat: {e}")))?;
-    let Some(file) = file else { return Ok(StatsSnapshot::default()) };
+    let file =
+        stats::load_optional(path).map_err(|e| GuiError::Replay(format!("statistics.dat: {e}")))?;
+    let Some(file) = file else {
+        return Ok(StatsSnapshot::default());
+    };
     let game = file.game(Some(player), FREECELL_GAME_ID);
-    let past = file.player(Some(player)).map(|p| p.past_games.as_slice()).unwrap_or(&[]);
+    let past = file
+        .player(Some(player))
+        .map(|p| p.past_games.as_slice())
+        .unwrap_or(&[]);
     let mut fc = past.iter().filter(|g| g.game_id == Some(FREECELL_GAME_ID));
     let last_won = fc.clone().rfind(|g| g.result.is_win());
     Ok(StatsSnapshot {
@@ -83,7 +104,8 @@ pub fn read_stats(path: &Path, player: &str) -> Result<StatsSnapshot, GuiError> 
         played: game.map_or(0, |g| g.played),
         won: file.won(Some(player), FREECELL_GAME_ID),
         last_won_ts_iso: last_won.and_then(|g| g.start_time).and_then(|t| {
-            chrono::DateTime::from_timestamp(t.floor() as i64, 0).map(|d| d.format("%Y-%m-%dT%H:%M:%SZ").to_string())
+            chrono::DateTime::from_timestamp(t.floor() as i64, 0)
+                .map(|d| d.format("%Y-%m-%dT%H:%M:%SZ").to_string())
         }),
         last_game_number: fc.next_back().and_then(|g| g.game_number.clone()),
     })
