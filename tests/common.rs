@@ -29,3 +29,14 @@ pub fn require(prog: &str) -> bool {
     eprintln!("note: {prog} not installed; skipping the comparison with it");
     false
 }
+
+/// A committed PySolFC screenshot from `tests/fixtures/gui/`.
+#[cfg(feature = "gui")]
+pub fn fixture_image(name: &str) -> fcauto_automation::gui::image::RgbaImage {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/gui")
+        .join(name);
+    fcauto_automation::gui::image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .to_rgba8()
+}

@@ -1,21 +1,12 @@
 //! OCR (tesseract through leptess) on committed real PySolFC screenshots.
 #![cfg(feature = "gui")]
 
-use std::path::Path;
-
 use fcauto_automation::gui::image;
 use fcauto_automation::gui::ocr::{moves_counter, Ocr};
 use fcauto_automation::gui::screen::Rect;
 
-fn load(name: &str) -> image::RgbaImage {
-    image::open(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/gui")
-            .join(name),
-    )
-    .unwrap()
-    .to_rgba8()
-}
+mod common;
+use common::fixture_image as load;
 
 fn status_bar(img: &image::RgbaImage) -> Rect {
     Rect {

@@ -11,15 +11,8 @@ use fcauto_deals::ms_deal;
 
 use fcauto_automation::gui::image;
 
-fn load(name: &str) -> image::RgbaImage {
-    image::open(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/gui")
-            .join(name),
-    )
-    .unwrap()
-    .to_rgba8()
-}
+mod common;
+use common::fixture_image as load;
 
 fn setup() -> (Layout, CardImages) {
     let dir = Path::new(CARDSET_DIR);

@@ -7,9 +7,10 @@ use fcauto_deals::{Board, Card};
 use serde::{Deserialize, Serialize};
 
 impl SolutionJson {
-    /// The JSON of an unsolved board: `solvable` is `Some(false)` only for a proof, `None`
-    /// for a search stopped by a limit; `verdict` says which.
-    pub fn unsolved(
+    /// The JSON's description of a board and a verdict, with no moves (as printed for an
+    /// unsolved board): `solvable` is `Some(false)` only for a proof of unsolvability,
+    /// `None` for a search stopped by a limit; `verdict` says which.
+    pub fn without_moves(
         deal: Option<u64>,
         board: &Board,
         solvable: Option<bool>,
@@ -34,14 +35,6 @@ impl SolutionJson {
             single_card_moves: 0,
             moves: Vec::new(),
         }
-    }
-
-    fn with_moves(mut self, sol: &Solution, single_card_moves: usize) -> SolutionJson {
-        let full = sol.to_json_moves(single_card_moves);
-        self.moves_total = full.moves_total;
-        self.single_card_moves = full.single_card_moves;
-        self.moves = full.moves;
-        self
     }
 }
 
@@ -163,38 +156,25 @@ impl Solution {
     /// The JSON contract (see [`SolutionJson`]); `single_card_moves` as computed by the
     /// validator.
     pub fn to_json(&self, single_card_moves: usize) -> SolutionJson {
+        let moves = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, p)| JsonMove {
+                step: i + 1,
+                kind: p.mv.kind(),
+                from: p.mv.from.notation(),
+                to: p.mv.to.notation(),
+                card: Some(p.card),
+                count: Some(p.mv.count),
+                notation: Some(p.mv.notation()),
+            })
+            .collect();
         SolutionJson {
-            solvable: Some(true),
-            verdict: Some("solved".into()),
-            ..SolutionJson::unsolved(self.deal, &self.board, None, "solved")
-        }
-        .with_moves(self, single_card_moves)
-    }
-
-    fn to_json_moves(&self, single_card_moves: usize) -> SolutionJson {
-        SolutionJson {
-            deal: self.deal,
-            board: Some(self.board.cascades.clone()),
-            solvable: Some(true),
-            verdict: Some("solved".into()),
-            freecells: None,
-            foundations: None,
             moves_total: self.moves.len(),
             single_card_moves,
-            moves: self
-                .moves
-                .iter()
-                .enumerate()
-                .map(|(i, p)| JsonMove {
-                    step: i + 1,
-                    kind: p.mv.kind(),
-                    from: p.mv.from.notation(),
-                    to: p.mv.to.notation(),
-                    card: Some(p.card),
-                    count: Some(p.mv.count),
-                    notation: Some(p.mv.notation()),
-                })
-                .collect(),
+            moves,
+            ..SolutionJson::without_moves(self.deal, &self.board, Some(true), "solved")
         }
     }
 

@@ -214,8 +214,9 @@ fn not_solved_text(
     let solvable = (verdict == "unsolvable").then_some(false);
     Ok(match format {
         SolutionFormat::Json => {
-            serde_json::to_string_pretty(&SolutionJson::unsolved(deal, board, solvable, verdict))?
-                + "\n"
+            serde_json::to_string_pretty(&SolutionJson::without_moves(
+                deal, board, solvable, verdict,
+            ))? + "\n"
         }
         SolutionFormat::Standard => format!("# {verdict}\n"),
         SolutionFormat::Fcs => format!(
