@@ -17,7 +17,7 @@ use crate::heuristic::{admissible, features, Weights};
 use crate::movegen::{autoplay, generate};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
-use crate::state::{FingerprintMap, FingerprintSet, State};
+use crate::state::{FingerprintSet, State};
 use fcauto_deals::{Board, Card};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -169,7 +169,9 @@ const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
 /// configuration gets lost on is soon tried by another. `optimal` runs one A*.
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     let configs: &[Params] = match mode {
-        Mode::Optimal => return best_first(board, None, limits.max_states, None),
+        Mode::Optimal => {
+            return crate::astar::optimal(board, crate::astar::Metric::SingleCard, limits.max_states)
+        }
         Mode::Fast => &FAST,
         Mode::Short => &SHORT,
     };
@@ -184,7 +186,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     budgets.push(limits.max_states);
     for &budget in &budgets {
         for &p in configs {
-            let r = best_first(board, Some(p), budget, None);
+            let r = best_first(board, p, budget, None);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
             if let Verdict::Solved(first) = &r.verdict {
@@ -196,7 +198,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                     for &(p, budget) in &ANYTIME {
                         let bound = single_card_length(board, &best);
                         let better =
-                            best_first(board, Some(p), budget.min(limits.max_states), Some(bound));
+                            best_first(board, p, budget.min(limits.max_states), Some(bound));
                         total.expanded += better.stats.expanded;
                         if let Verdict::Solved(m) = better.verdict {
                             best = m;
@@ -225,7 +227,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     if mode == Mode::Fast {
         // Last resort at the full budget: the differently weighted `short` configurations.
         for &p in &SHORT {
-            let r = best_first(board, Some(p), limits.max_states, None);
+            let r = best_first(board, p, limits.max_states, None);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
             if !matches!(r.verdict, Verdict::Unknown(_)) {
@@ -242,8 +244,8 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     }
 }
 
-/// One best-first search: greedy/weighted with `Some(params)`, A* over single-card moves
-/// with `None`. Stops at `max_states` stored positions.
+/// One greedy/weighted best-first search with `params`. Stops at `max_states` stored
+/// positions.
 ///
 /// With `Some(bound)` (anytime mode) it does not stop at the first solution: it keeps the
 /// shortest found (in single-card moves), prunes positions whose path cost plus the
@@ -251,11 +253,10 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
 /// the open list runs out (`Unknown` if nothing shorter than `bound` was found).
 fn best_first(
     board: &Board,
-    params: Option<Params>,
+    p: Params,
     max_states: usize,
     bound: Option<u32>,
 ) -> SearchResult {
-    let optimal = params.is_none();
     let anytime = bound.is_some();
     let mut best: Option<(u32, Vec<Move>)> = None;
     let mut limit = bound.unwrap_or(u32::MAX);
@@ -274,23 +275,16 @@ fn best_first(
     let reserve = max_states.min(RESERVE_MAX) + 64;
     let mut nodes: Vec<Node> = Vec::with_capacity(reserve);
     let mut closed = FingerprintSet::with_capacity_and_hasher(reserve, Default::default());
-    let mut best_g: FingerprintMap<u32> = FingerprintMap::default();
     let mut open: BinaryHeap<Reverse<(i64, u32)>> = BinaryHeap::with_capacity(reserve);
     closed.insert(root.fingerprint());
-    best_g.insert(root.fingerprint(), root_g);
     let prio = |s: &State, g: u32, fp: u128| -> i64 {
         let f = features(s);
-        match params {
-            None => (g + admissible(&f)) as i64 * 256 - g as i64, // ties: deeper first
-            Some(p) => {
-                let noise = if p.noise == 0 {
-                    0
-                } else {
-                    (crate::state::mix64(fp as u64 ^ p.seed) % p.noise as u64) as i64
-                };
-                p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
-            }
-        }
+        let noise = if p.noise == 0 {
+            0
+        } else {
+            (crate::state::mix64(fp as u64 ^ p.seed) % p.noise as u64) as i64
+        };
+        p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
     };
     open.push(Reverse((prio(&root, root_g, 0), u32::MAX)));
     nodes.push(Node {
@@ -308,21 +302,15 @@ fn best_first(
         // Ties go to the newest position (depth first on plateaus).
         let idx = (u32::MAX - rev_idx) as usize;
         stats.expanded += 1;
-        if optimal && nodes[idx].state.is_won() {
-            return SearchResult {
-                verdict: Verdict::Solved(replay(board, &path(&nodes, idx))),
-                stats: done(stats, &closed),
-            };
-        }
         moves.clear();
-        generate(&nodes[idx].state, optimal, &mut moves);
+        generate(&nodes[idx].state, false, &mut moves);
         for &m in &moves {
             let mut child = nodes[idx].state.clone();
             let cost = move_cost(&child, m);
             child.apply(m);
             let mut g = nodes[idx].g + cost;
             autoplay(&mut child, |_, _| g += 1);
-            if !optimal && child.is_won() {
+            if child.is_won() {
                 let mut moves_path = path(&nodes, idx);
                 moves_path.push(m);
                 if !anytime {
@@ -341,16 +329,7 @@ fn best_first(
                 continue;
             }
             let fp = child.fingerprint();
-            if optimal {
-                // A*: a position reached again by a shorter path is opened again.
-                match best_g.get(&fp) {
-                    Some(&old) if old <= g => continue,
-                    _ => {
-                        best_g.insert(fp, g);
-                    }
-                }
-                closed.insert(fp);
-            } else if !closed.insert(fp) {
+            if !closed.insert(fp) {
                 continue;
             }
             if closed.len() >= max_states {
@@ -406,7 +385,7 @@ fn single_card_length(board: &Board, moves: &[PlayedMove]) -> u32 {
     g
 }
 
-fn done(mut stats: SearchStats, closed: &FingerprintSet) -> SearchStats {
+pub(crate) fn done(mut stats: SearchStats, closed: &FingerprintSet) -> SearchStats {
     stats.stored = closed.len() as u64;
     stats
 }

@@ -1,0 +1,267 @@
+//! Admissible lower bounds for optimal search from deadlock analysis (after Paul & Helmert,
+//! "Optimal Solitaire Game Solutions using A* Search and Deadlock Analysis", SoCS 2016).
+//!
+//! Every card not home needs one foundation move. A cascade card that is never moved
+//! anywhere but home leaves its cascade exactly when it goes home, so such cards must go
+//! home in an order that both respects the suits (lower ranks first) and lets every card
+//! leave before the cards beneath it. Where those two orders form a cycle, one of the
+//! cards that lie *above* another card of the cycle must make an extra, non-foundation move
+//! (moving a lower card of the cycle instead does not help: it still cannot leave before
+//! the cards on top of it).
+//!
+//! Cycles with one or two suits are found exactly:
+//! - a card above a lower card of its own suit must move (a one-card cycle);
+//! - cards `x` (above `y`) and `u` (above `v`), where `y` is a lower card of `u`'s suit and
+//!   `v` a lower card of `x`'s suit, form a cycle `x ≺ y ≺ u ≺ v ≺ x`: `x` or `u` must move.
+//!
+//! The extra moves are then at least a minimum hitting set of these cycles (a vertex
+//! cover of the two-card cycles once the forced cards are taken out), computed exactly by
+//! branch and bound, or bounded below by a greedy matching when that takes too long. Cards in
+//! freecells have already moved and take part in no cycle.
+//!
+//! Two move counts are bounded:
+//! - single-card moves: each card in the hitting set costs at least one extra move;
+//! - moves with sequence moves counted as one: the cards one move carries come from one
+//!   natural run of one cascade (no card between two runs of a cascade can leave before the
+//!   card above it), so the hitting set is counted in runs, not cards.
+
+use crate::state::{fits, rank, suit, State};
+use fcauto_deals::CASCADES;
+
+/// A lower bound on the moves still needed to win from `s` (foundation moves included):
+/// cards not home plus the extra moves forced by deadlock cycles. With `runs`, a sequence
+/// move counts one move (the extra moves are counted per natural run); otherwise every
+/// single-card move counts one.
+pub fn lower_bound(s: &State, runs: bool) -> u32 {
+    // Per cascade card (in cascade order): its element id (the card, or its run), and the
+    // lowest rank of each suit beneath it.
+    let mut elem = [0u8; 52];
+    let mut card = [0u8; 52];
+    let mut below = [[u8::MAX; 4]; 52];
+    let mut n = 0usize;
+    let mut n_elems = 0u8;
+    for i in 0..CASCADES {
+        let col = s.col(i);
+        let mut min = [u8::MAX; 4];
+        for (d, &c) in col.iter().enumerate() {
+            if d == 0 || !runs || !fits(col[d - 1], c) {
+                n_elems += 1;
+            }
+            elem[n] = if runs { n_elems - 1 } else { n as u8 };
+            card[n] = c;
+            below[n] = min;
+            let su = suit(c) as usize;
+            min[su] = min[su].min(rank(c));
+            n += 1;
+        }
+    }
+    // Forced elements: they hold a card above a lower card of its own suit.
+    let mut forced: u64 = 0;
+    for k in 0..n {
+        if below[k][suit(card[k]) as usize] < rank(card[k]) {
+            forced |= 1 << elem[k];
+        }
+    }
+    // Two-card cycles between cards of elements not already forced.
+    let mut adj = [0u64; 52];
+    let mut edges = 0usize;
+    for a in 0..n {
+        let ea = elem[a];
+        if forced >> ea & 1 == 1 {
+            continue;
+        }
+        let (sa, ra) = (suit(card[a]) as usize, rank(card[a]));
+        let ba = below[a];
+        for b in a + 1..n {
+            let eb = elem[b];
+            if forced >> eb & 1 == 1 || adj[ea as usize] >> eb & 1 == 1 {
+                continue;
+            }
+            let (sb, rb) = (suit(card[b]) as usize, rank(card[b]));
+            if ba[sb] < rb && below[b][sa] < ra {
+                if ea == eb {
+                    forced |= 1 << ea;
+                    break;
+                }
+                adj[ea as usize] |= 1 << eb;
+                adj[eb as usize] |= 1 << ea;
+                edges += 1;
+            }
+        }
+    }
+    // Edges that touch an element forced later in the scan are already covered.
+    let live = !forced & ((1u64 << n_elems) - 1);
+    for a in adj.iter_mut().take(n_elems as usize) {
+        *a &= live;
+    }
+    let cover = if edges == 0 {
+        0
+    } else {
+        min_vertex_cover(&adj, live)
+    };
+    (52 - s.home() as u32) + forced.count_ones() + cover
+}
+
+/// Size of a minimum vertex cover of the graph `adj` restricted to the vertex set `alive`
+/// (bit masks), by branch and bound (branch on a vertex of highest degree: it is in the
+/// cover, or all its neighbours are; prune with a matching bound). If that takes more than
+/// [`VC_CALLS`] steps, the greedy matching's size is returned instead: still a lower bound.
+fn min_vertex_cover(adj: &[u64; 52], alive: u64) -> u32 {
+    let lb = matching(adj, alive);
+    if lb == 0 {
+        return 0;
+    }
+    let mut best = 2 * lb; // the matched vertices cover every edge
+    let mut calls = VC_CALLS;
+    branch(adj, alive, 0, &mut best, &mut calls);
+    if calls == 0 {
+        lb
+    } else {
+        best
+    }
+}
+
+/// Most branch-and-bound steps per vertex cover.
+const VC_CALLS: u32 = 4096;
+
+fn branch(adj: &[u64; 52], alive: u64, used: u32, best: &mut u32, calls: &mut u32) {
+    if *calls == 0 {
+        return;
+    }
+    *calls -= 1;
+    if used + matching(adj, alive) >= *best {
+        return;
+    }
+    let mut v_max = usize::MAX;
+    let mut d_max = 0;
+    let mut rest = alive;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let d = (adj[v] & alive).count_ones();
+        if d > d_max {
+            d_max = d;
+            v_max = v;
+        }
+    }
+    if d_max == 0 {
+        *best = used;
+        return;
+    }
+    let v = v_max;
+    let nb = adj[v] & alive;
+    branch(adj, alive & !(1 << v), used + 1, best, calls);
+    branch(adj, alive & !nb & !(1 << v), used + d_max, best, calls);
+}
+
+/// Size of a greedy maximal matching of `adj` restricted to `alive`: a lower bound on any
+/// vertex cover, since each matched edge needs its own vertex.
+fn matching(adj: &[u64; 52], alive: u64) -> u32 {
+    let mut free = alive;
+    let mut m = 0;
+    let mut rest = alive;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if free >> v & 1 == 0 {
+            continue;
+        }
+        let nb = adj[v] & free & !(1 << v);
+        if nb != 0 {
+            let u = nb.trailing_zeros();
+            free &= !(1 << v) & !(1 << u);
+            m += 1;
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fcauto_deals::{ms_deal, Board, Card};
+
+    /// A position from cascade lines (deepest card first), padded to 8 cascades.
+    fn state(text: &str) -> State {
+        let mut cascades: Vec<Vec<Card>> = text
+            .lines()
+            .map(|l| l.split_whitespace().map(|t| t.parse().expect("card")).collect())
+            .collect();
+        cascades.resize(8, Vec::new());
+        let b = Board::from_cascades(cascades);
+        b.check().expect("52 cards");
+        State::from_board(&b)
+    }
+
+    #[test]
+    fn counts_one_card_cycles() {
+        // 2C lies above AC: one extra move. KH above nothing lower of hearts: none.
+        let s = state(
+            "AC 2C\nAD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD\nAH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH\n\
+             AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS\n3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+        );
+        // Cascades dealt low-to-high within a suit: every card above its lower neighbour
+        // of the same suit, except each bottom card, must move.
+        let expected = 52 + 1 + 12 + 12 + 12 + 10;
+        assert_eq!(lower_bound(&s, false), expected);
+    }
+
+    #[test]
+    fn counts_two_suit_cycles() {
+        // Cascade 1: 5H above 3C; cascade 2: 6C above 2H. 5H needs 2H (under 6C) home, 6C
+        // needs 3C (under 5H) home: one of 5H, 6C must move. Other cards are in order.
+        let mut text = String::from("3C 5H\n2H 6C\n");
+        text.push_str("KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD\n");
+        text.push_str("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n");
+        text.push_str("KH QH JH TH 9H 8H 7H 6H 4H 3H AH\n");
+        text.push_str("KC QC JC TC 9C 8C 7C 5C 4C 2C AC\n");
+        let s = state(&text);
+        assert_eq!(lower_bound(&s, false), 52 + 1);
+        assert_eq!(lower_bound(&s, true), 52 + 1);
+    }
+
+    #[test]
+    fn runs_count_once_for_sequence_moves() {
+        // 3C lies above AC and 2H above AH... as one natural run (3C then 2H on it), both
+        // above lower cards of their own suits: two single-card moves, one sequence move.
+        let mut text = String::from("AC AH 3C 2H\n");
+        text.push_str("KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD\n");
+        text.push_str("KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS\n");
+        text.push_str("KH QH JH TH 9H 8H 7H 6H 5H 4H 3H\n");
+        text.push_str("KC QC JC TC 9C 8C 7C 6C 5C 4C 2C\n");
+        let s = state(&text);
+        assert_eq!(lower_bound(&s, false), 52 + 2);
+        assert_eq!(lower_bound(&s, true), 52 + 1);
+    }
+
+    #[test]
+    fn never_below_cards_plus_own_suit_blocks() {
+        for n in 1..200u64 {
+            let s = State::from_board(&ms_deal(n).expect("deal"));
+            let f = crate::heuristic::features(&s);
+            let h = lower_bound(&s, false);
+            assert!(h >= f.remaining + f.blocked_same_suit, "deal {n}");
+            assert!(lower_bound(&s, true) <= h, "deal {n}");
+        }
+    }
+
+    #[test]
+    fn vertex_cover_is_exact_on_small_graphs() {
+        // A 5-cycle needs 3 vertices; a star needs 1; a triangle 2.
+        let mut adj = [0u64; 52];
+        let mut edge = |a: usize, b: usize| {
+            adj[a] |= 1 << b;
+            adj[b] |= 1 << a;
+        };
+        for i in 0..5 {
+            edge(i, (i + 1) % 5);
+        }
+        for i in 11..16 {
+            edge(10, i);
+        }
+        edge(20, 21);
+        edge(21, 22);
+        edge(22, 20);
+        assert_eq!(min_vertex_cover(&adj, u64::MAX >> 12), 3 + 1 + 2);
+    }
+}
