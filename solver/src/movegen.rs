@@ -15,7 +15,15 @@ use fcauto_deals::{CASCADES, FREECELLS};
 
 /// Append every legal move of `s` to `out` (see the module docs).
 /// With `atomic`, only single-card moves are generated (the move model of optimal search).
+#[inline]
 pub fn generate(s: &State, atomic: bool, out: &mut Vec<Move>) {
+    generate_with(s, atomic, false, out)
+}
+
+/// [`generate`], and with `narrow_empty` a sequence move into an empty cascade carries at
+/// most free freecells + 1 cards (other empty cascades do not help): the move model of
+/// Paul & Helmert's optimal solver, stricter than FreeCell's usual supermove limit.
+pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<Move>) {
     let free = s.free_cells();
     let empty = s.empty_cols();
     let first_empty = (0..CASCADES).find(|&i| s.len[i] == 0);
@@ -69,7 +77,11 @@ pub fn generate(s: &State, atomic: bool, out: &mut Vec<Move>) {
     } else {
         (
             supermove_limit(free, empty, false),
-            supermove_limit(free, empty, true),
+            if narrow_empty {
+                free + 1
+            } else {
+                supermove_limit(free, empty, true)
+            },
         )
     };
     for i in 0..CASCADES {
