@@ -84,6 +84,14 @@ pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<
             },
         )
     };
+    // Which cascade (if any) has each card on top: the destinations of a run are found by
+    // looking up the two cards each run card may be placed on, not by trying all cascades.
+    let mut top_at = [u8::MAX; 52];
+    for k in 0..CASCADES {
+        if let Some(d) = s.top(k) {
+            top_at[d as usize] = k as u8;
+        }
+    }
     for i in 0..CASCADES {
         let l = s.len[i] as usize;
         if l == 0 {
@@ -91,27 +99,36 @@ pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<
         }
         let run = s.run_len(i);
         let col = s.col(i);
-        let top = col[l - 1];
-        for k in 0..CASCADES {
-            if k == i {
-                continue;
+        // Run size that lands on each destination cascade (0 = none).
+        let mut dest_n = [0u8; CASCADES];
+        let mut any = false;
+        for n in 1..=run.min(lim_full) {
+            let c = col[l - n];
+            let r = rank(c);
+            if r >= 12 {
+                break; // a king fits on nothing (and the run below it cannot continue)
             }
-            match s.top(k) {
-                Some(d) => {
-                    // The run card landing on d has rank(d) - 1, so the run size is fixed.
-                    let n = rank(d) as isize - rank(top) as isize;
-                    if n >= 1 && (n as usize) <= run && (n as usize) <= lim_full {
-                        let n = n as usize;
-                        if red(col[l - n]) != red(d) {
-                            out.push(Move {
-                                from: Loc::Cascade(i as u8),
-                                to: Loc::Cascade(k as u8),
-                                count: n as u8,
-                            });
-                        }
-                    }
+            // The cards `c` fits on: one rank higher, the other colour's two suits.
+            let base = (r + 1) * 4;
+            let (s1, s2) = if red(c) == 1 { (0, 3) } else { (1, 2) };
+            for p in [base + s1, base + s2] {
+                let k = top_at[p as usize];
+                if k != u8::MAX {
+                    dest_n[k as usize] = n as u8;
+                    any = true;
                 }
-                None if Some(k) == first_empty => {
+            }
+        }
+        let empty_target = first_empty.filter(|&k| k != i);
+        if any || empty_target.is_some() {
+            for k in 0..CASCADES {
+                if dest_n[k] != 0 {
+                    out.push(Move {
+                        from: Loc::Cascade(i as u8),
+                        to: Loc::Cascade(k as u8),
+                        count: dest_n[k],
+                    });
+                } else if Some(k) == empty_target {
                     let max = run.min(lim_empty);
                     for n in 1..=max {
                         if n == l {
@@ -124,7 +141,6 @@ pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<
                         });
                     }
                 }
-                None => {}
             }
         }
         // Cascade → freecell.
