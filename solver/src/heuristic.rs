@@ -20,38 +20,81 @@ pub struct Features {
     pub used_cells: u32,
     /// Empty cascades.
     pub empty_cols: u32,
+    /// Cascade cards, other than the deepest, that do not lie on a card they fit (one rank
+    /// higher, other colour): each breaks a sequence.
+    pub out_of_sequence: u32,
 }
+
+/// For each card byte, a mask of the card bytes it fits on (one rank higher, other colour).
+const FITS_ON: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut c = 0;
+    while c < 48 {
+        let r = c / 4 + 1;
+        let (a, b) = if c % 4 == 1 || c % 4 == 2 {
+            (0, 3)
+        } else {
+            (1, 2)
+        };
+        t[c] = (1 << (r * 4 + a)) | (1 << (r * 4 + b));
+        c += 1;
+    }
+    t
+};
 
 /// Compute [`Features`] of a position in one pass over the cascades.
 #[inline]
 pub fn features(s: &State) -> Features {
+    features_with::<true>(s)
+}
+
+/// [`features`] without [`Features::blocked_same_suit`] (left 0), which only the
+/// admissible bound uses: the evaluation's features, a little cheaper.
+#[inline]
+pub fn eval_features(s: &State) -> Features {
+    features_with::<false>(s)
+}
+
+#[inline(always)]
+fn features_with<const SAME_SUIT: bool>(s: &State) -> Features {
     let mut f = Features {
         remaining: 52 - s.home() as u32,
         ..Default::default()
     };
+    // The next card each suit needs, one bit per card byte (none for a finished suit).
+    let mut needed: u64 = 0;
+    for (su, &h) in s.found.iter().enumerate() {
+        if h < 13 {
+            needed |= 1 << (h as u32 * 4 + su as u32);
+        }
+    }
     for i in 0..CASCADES {
         let col = s.col(i);
         if col.is_empty() {
             f.empty_cols += 1;
             continue;
         }
+        let top = col.len() as u32 - 1;
         let mut min_rank = u8::MAX;
         let mut min_of_suit = [u8::MAX; 4];
+        let mut below = 63u8; // no card: fits on nothing
+        let mut in_sequence = 0;
         for (depth, &c) in col.iter().enumerate() {
             let r = rank(c);
-            if r > min_rank {
-                f.blocked += 1;
-            }
-            if r > min_of_suit[suit(c) as usize] {
-                f.blocked_same_suit += 1;
-            }
+            in_sequence += (FITS_ON[c as usize & 63] >> below) as u32 & 1;
+            below = c;
+            f.blocked += (r > min_rank) as u32;
             min_rank = min_rank.min(r);
-            let su = suit(c) as usize;
-            min_of_suit[su] = min_of_suit[su].min(r);
-            if s.found[su] == r {
-                f.next_depth += (col.len() - 1 - depth) as u32;
+            if SAME_SUIT {
+                let su = suit(c) as usize;
+                f.blocked_same_suit += (r > min_of_suit[su]) as u32;
+                min_of_suit[su] = min_of_suit[su].min(r);
+            }
+            if (needed >> (c & 63)) & 1 != 0 {
+                f.next_depth += top - depth as u32;
             }
         }
+        f.out_of_sequence += top - in_sequence;
     }
     for j in 0..FREECELLS {
         if s.cells[j] != EMPTY {
@@ -74,6 +117,8 @@ pub struct Weights {
     pub used_cells: i32,
     /// Per empty cascade (usually negative: a bonus).
     pub empty_cols: i32,
+    /// Per cascade card out of sequence.
+    pub out_of_sequence: i32,
 }
 
 impl Weights {
@@ -85,6 +130,7 @@ impl Weights {
             + self.next_depth * f.next_depth as i32
             + self.used_cells * f.used_cells as i32
             + self.empty_cols * f.empty_cols as i32
+            + self.out_of_sequence * f.out_of_sequence as i32
     }
 }
 

@@ -13,7 +13,7 @@
 //! reachable space has been searched and the deal is proved unsolvable. A run stopped by
 //! its state budget reports [`Verdict::Unknown`].
 
-use crate::heuristic::{admissible, features, Weights};
+use crate::heuristic::{admissible, eval_features, features, Weights};
 use crate::movegen::{autoplay, generate};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
@@ -121,6 +121,7 @@ const fn w(
             next_depth,
             used_cells,
             empty_cols,
+            out_of_sequence: 0,
         },
         g_weight,
         noise: 0,
@@ -138,7 +139,14 @@ const FAST: [Params; 5] = [
     noisy(FAST_BASE, 3),
     noisy(FAST_BASE, 4),
 ];
-const FAST_BASE: Params = w(6, 4, 2, 5, -8, 1);
+const FAST_BASE: Params = with_sequence(w(6, 2, 2, 6, -8, 1), 2);
+
+/// `p` with weight `out_of_sequence` per cascade card out of sequence.
+const fn with_sequence(p: Params, out_of_sequence: i32) -> Params {
+    let mut p = p;
+    p.weights.out_of_sequence = out_of_sequence;
+    p
+}
 
 /// `p` with priority noise 0..30 drawn from `seed`.
 const fn noisy(p: Params, seed: u64) -> Params {
@@ -293,7 +301,7 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
     let mut open: BinaryHeap<Reverse<(i64, u32)>> = BinaryHeap::with_capacity(reserve);
     closed.insert(root.fingerprint());
     let prio = |s: &State, g: u32, fp: u128| -> i64 {
-        let f = features(s);
+        let f = eval_features(s);
         let noise = if p.noise == 0 {
             0
         } else {
