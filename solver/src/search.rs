@@ -14,7 +14,7 @@
 //! its state budget reports [`Verdict::Unknown`].
 
 use crate::heuristic::{admissible, eval_features, features, Weights};
-use crate::movegen::{autoplay, generate};
+use crate::movegen::{autoplay, autoplay_after, generate};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
 use crate::state::{FingerprintSet, State};
@@ -298,7 +298,12 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
     let reserve = max_states.min(RESERVE_MAX) + 64;
     let mut nodes: Vec<Node> = Vec::with_capacity(reserve);
     let mut closed = FingerprintSet::with_capacity_and_hasher(reserve, Default::default());
-    let mut open: BinaryHeap<Reverse<(i64, u32)>> = BinaryHeap::with_capacity(reserve);
+    // Open list keys: priority (offset to stay positive) in the high half, then
+    // `u32::MAX - node index` so that ties go to the newest position.
+    let mut open: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(reserve);
+    let key = |pr: i64, idx: usize| -> u64 {
+        (((pr + (1 << 31)).clamp(0, u32::MAX as i64) as u64) << 32) | (u32::MAX - idx as u32) as u64
+    };
     closed.insert(root.fingerprint());
     let prio = |s: &State, g: u32, fp: u128| -> i64 {
         let f = eval_features(s);
@@ -309,7 +314,7 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         };
         p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
     };
-    open.push(Reverse((prio(&root, root_g, 0), u32::MAX)));
+    open.push(Reverse(key(prio(&root, root_g, 0), 0)));
     nodes.push(Node {
         state: root,
         parent: u32::MAX,
@@ -321,9 +326,9 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         g: root_g,
     });
     let mut moves = Vec::with_capacity(64);
-    while let Some(Reverse((_, rev_idx))) = open.pop() {
+    while let Some(Reverse(k)) = open.pop() {
         // Ties go to the newest position (depth first on plateaus).
-        let idx = (u32::MAX - rev_idx) as usize;
+        let idx = (u32::MAX - k as u32) as usize;
         stats.expanded += 1;
         moves.clear();
         generate(&nodes[idx].state, false, &mut moves);
@@ -332,7 +337,7 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
             let cost = move_cost(&child, m);
             child.apply(m);
             let mut g = nodes[idx].g + cost;
-            autoplay(&mut child, |_, _| g += 1);
+            autoplay_after(&mut child, m, |_, _| g += 1);
             if child.is_won() {
                 let mut moves_path = path(&nodes, idx);
                 moves_path.push(m);
@@ -370,7 +375,7 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
                 };
             }
             let pr = prio(&child, g, fp);
-            open.push(Reverse((pr, u32::MAX - nodes.len() as u32)));
+            open.push(Reverse(key(pr, nodes.len())));
             nodes.push(Node {
                 state: child,
                 parent: idx as u32,
