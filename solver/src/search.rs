@@ -332,12 +332,26 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         stats.expanded += 1;
         moves.clear();
         generate(&nodes[idx].state, false, &mut moves);
+        // A child differs from this position in the move's cascades and those auto-play
+        // took cards from: its fingerprint is updated from this position's cascade hashes.
+        let hashes = nodes[idx].state.column_hashes();
         for &m in &moves {
             let mut child = nodes[idx].state.clone();
             let cost = move_cost(&child, m);
             child.apply(m);
             let mut g = nodes[idx].g + cost;
-            autoplay_after(&mut child, m, |_, _| g += 1);
+            let mut changed = 0u8;
+            for l in [m.from, m.to] {
+                if let Loc::Cascade(i) = l {
+                    changed |= 1 << i;
+                }
+            }
+            autoplay_after(&mut child, m, |mv, _| {
+                g += 1;
+                if let Loc::Cascade(i) = mv.from {
+                    changed |= 1 << i;
+                }
+            });
             if child.is_won() {
                 let mut moves_path = path(&nodes, idx);
                 moves_path.push(m);
@@ -356,7 +370,7 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
             if anytime && g + admissible(&features(&child)) >= limit {
                 continue;
             }
-            let fp = child.fingerprint();
+            let fp = child.fingerprint_from(&hashes, changed);
             if !closed.insert(fp) {
                 continue;
             }

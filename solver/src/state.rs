@@ -218,34 +218,116 @@ impl State {
     /// Canonical 128-bit fingerprint: equal for positions that differ only in the order of
     /// cascades or of freecells. Each cascade's 20 bytes (zero above its top card, an
     /// invariant `apply` and auto-play keep) are read as three words and hashed in two
-    /// independent lanes; cascade hashes are mixed and summed (order-independent). The chance
-    /// that two of N distinct positions collide is about N^2 / 2^129.
+    /// independent lanes; cascade and freecell hashes are mixed and summed
+    /// (order-independent). The chance that two of N distinct positions collide is about
+    /// N^2 / 2^129.
     #[inline]
     pub fn fingerprint(&self) -> u128 {
-        let mut a: u64 = 0;
-        let mut b: u64 = 0;
+        let (mut a, mut b) = self.cells_hash();
         for i in 0..CASCADES {
-            let c = &self.cols[i];
-            let w0 = u64::from_le_bytes(c[0..8].try_into().unwrap());
-            let w1 = u64::from_le_bytes(c[8..16].try_into().unwrap());
-            let w2 = u32::from_le_bytes(c[16..20].try_into().unwrap()) as u64
-                | (self.len[i] as u64) << 32;
-            let h1 = w0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                ^ w1.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(21)
-                ^ w2.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(42);
-            let h2 = w0.wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(7)
-                ^ w1.wrapping_mul(0xC4CE_B9FE_1A85_EC53).rotate_left(29)
-                ^ w2.wrapping_mul(0x2127_599B_F432_5C37).rotate_left(51);
-            a = a.wrapping_add(mix(h1));
-            b = b.wrapping_add(mix(h2 ^ 0x5555_5555_5555_5555));
+            let (x, y) = self.column_hash(i);
+            a = a.wrapping_add(x);
+            b = b.wrapping_add(y);
         }
+        ((a as u128) << 64) | b as u128
+    }
+
+    /// The two lanes' hashes of cascade `i` (its share of [`State::fingerprint`]).
+    #[inline(always)]
+    pub fn column_hash(&self, i: usize) -> (u64, u64) {
+        let c = &self.cols[i];
+        let w0 = u64::from_le_bytes(c[0..8].try_into().unwrap());
+        let w1 = u64::from_le_bytes(c[8..16].try_into().unwrap());
+        let w2 =
+            u32::from_le_bytes(c[16..20].try_into().unwrap()) as u64 | (self.len[i] as u64) << 32;
+        let h1 = w0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ w1.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(21)
+            ^ w2.wrapping_mul(0x1656_67B1_9E37_79F9).rotate_left(42);
+        let h2 = w0.wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(7)
+            ^ w1.wrapping_mul(0xC4CE_B9FE_1A85_EC53).rotate_left(29)
+            ^ w2.wrapping_mul(0x2127_599B_F432_5C37).rotate_left(51);
+        (mix(h1), mix(h2 ^ 0x5555_5555_5555_5555))
+    }
+
+    /// The two lanes' hashes of the freecells (their share of [`State::fingerprint`]).
+    #[inline(always)]
+    pub fn cells_hash(&self) -> (u64, u64) {
+        let (mut a, mut b) = (0u64, 0u64);
         for &c in &self.cells {
-            a = a.wrapping_add(mix(0xABCD_0000 + c as u64));
-            b = b.wrapping_add(mix(0x1234_0000_0000 + c as u64));
+            a = a.wrapping_add(CELL_HASH[c as usize].0);
+            b = b.wrapping_add(CELL_HASH[c as usize].1);
+        }
+        (a, b)
+    }
+
+    /// This position's per-cascade hashes, from which the fingerprints of positions that
+    /// differ from it in a few cascades follow: [`State::fingerprint_from`].
+    #[inline]
+    pub fn column_hashes(&self) -> ColumnHashes {
+        let cells = self.cells_hash();
+        let mut h = ColumnHashes {
+            cols: [(0, 0); CASCADES],
+            cells,
+            total: cells,
+        };
+        for i in 0..CASCADES {
+            h.cols[i] = self.column_hash(i);
+            h.total.0 = h.total.0.wrapping_add(h.cols[i].0);
+            h.total.1 = h.total.1.wrapping_add(h.cols[i].1);
+        }
+        h
+    }
+
+    /// [`State::fingerprint`] of this position, given the [`ColumnHashes`] of a position
+    /// whose cascades equal this one's except those whose bits are set in `changed` (the
+    /// freecells may differ): only the changed cascades are hashed.
+    #[inline]
+    pub fn fingerprint_from(&self, parent: &ColumnHashes, changed: u8) -> u128 {
+        let cells = self.cells_hash();
+        let mut a = parent
+            .total
+            .0
+            .wrapping_sub(parent.cells.0)
+            .wrapping_add(cells.0);
+        let mut b = parent
+            .total
+            .1
+            .wrapping_sub(parent.cells.1)
+            .wrapping_add(cells.1);
+        let mut m = changed;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let (x, y) = self.column_hash(i);
+            a = a.wrapping_sub(parent.cols[i].0).wrapping_add(x);
+            b = b.wrapping_sub(parent.cols[i].1).wrapping_add(y);
         }
         ((a as u128) << 64) | b as u128
     }
 }
+
+/// Per-cascade fingerprint hashes of a position ([`State::column_hashes`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ColumnHashes {
+    cols: [(u64, u64); CASCADES],
+    cells: (u64, u64),
+    /// The two lanes' sums: the fingerprint's halves.
+    total: (u64, u64),
+}
+
+/// Each freecell byte's hash in the two lanes (card bytes and [`EMPTY`]).
+static CELL_HASH: [(u64, u64); 256] = {
+    let mut t = [(0u64, 0u64); 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (
+            mix(0xABCD_0000 + c as u64),
+            mix(0x1234_0000_0000 + c as u64),
+        );
+        c += 1;
+    }
+    t
+};
 
 /// splitmix64's finaliser (a well-mixed 64-bit hash of a 64-bit value).
 #[inline(always)]
@@ -255,7 +337,7 @@ pub fn mix64(z: u64) -> u64 {
 
 /// splitmix64's finaliser.
 #[inline(always)]
-fn mix(mut z: u64) -> u64 {
+const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -323,5 +405,40 @@ mod tests {
         });
         assert_eq!(u, s);
         assert_eq!(u.fingerprint(), s.fingerprint());
+    }
+
+    #[test]
+    fn incremental_fingerprint_matches_the_full_one() {
+        for deal in 1..=50 {
+            let mut s = State::from_board(&ms_deal(deal).unwrap());
+            let mut moves = Vec::new();
+            for step in 0..80usize {
+                moves.clear();
+                crate::movegen::generate(&s, false, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let h = s.column_hashes();
+                for &m in &moves {
+                    let mut t = s.clone();
+                    t.apply(m);
+                    let mut changed = 0u8;
+                    for l in [m.from, m.to] {
+                        if let Loc::Cascade(i) = l {
+                            changed |= 1 << i;
+                        }
+                    }
+                    crate::movegen::autoplay(&mut t, |mv, _| {
+                        if let Loc::Cascade(i) = mv.from {
+                            changed |= 1 << i;
+                        }
+                    });
+                    assert_eq!(t.fingerprint_from(&h, changed), t.fingerprint());
+                }
+                let m = moves[(step * 7 + deal as usize) % moves.len()];
+                s.apply(m);
+                crate::movegen::autoplay(&mut s, |_, _| {});
+            }
+        }
     }
 }
