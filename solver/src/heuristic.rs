@@ -55,51 +55,128 @@ pub fn eval_features(s: &State) -> Features {
     features_with::<false>(s)
 }
 
+/// The next card each suit needs, one bit per card byte (none for a finished suit).
 #[inline(always)]
-fn features_with<const SAME_SUIT: bool>(s: &State) -> Features {
-    let mut f = Features {
-        remaining: 52 - s.home() as u32,
-        ..Default::default()
-    };
-    // The next card each suit needs, one bit per card byte (none for a finished suit).
+fn needed_cards(s: &State) -> u64 {
     let mut needed: u64 = 0;
     for (su, &h) in s.found.iter().enumerate() {
         if h < 13 {
             needed |= 1 << (h as u32 * 4 + su as u32);
         }
     }
+    needed
+}
+
+/// One cascade's share of the evaluation features: blocked, out of sequence, next depth,
+/// and (with `SAME_SUIT`) blocked by the same suit.
+#[inline(always)]
+fn column<const SAME_SUIT: bool>(col: &[u8], needed: u64) -> [u32; 4] {
+    if col.is_empty() {
+        return [0; 4];
+    }
+    let top = col.len() as u32 - 1;
+    let (mut blocked, mut next_depth, mut same_suit) = (0, 0, 0);
+    let mut min_rank = u8::MAX;
+    let mut min_of_suit = [u8::MAX; 4];
+    let mut below = 63u8; // no card: fits on nothing
+    let mut in_sequence = 0;
+    for (depth, &c) in col.iter().enumerate() {
+        let r = rank(c);
+        in_sequence += (FITS_ON[c as usize & 63] >> below) as u32 & 1;
+        below = c;
+        blocked += (r > min_rank) as u32;
+        min_rank = min_rank.min(r);
+        if SAME_SUIT {
+            let su = suit(c) as usize;
+            same_suit += (r > min_of_suit[su]) as u32;
+            min_of_suit[su] = min_of_suit[su].min(r);
+        }
+        if (needed >> (c & 63)) & 1 != 0 {
+            next_depth += top - depth as u32;
+        }
+    }
+    [blocked, top - in_sequence, next_depth, same_suit]
+}
+
+/// The features every cascade contributes, so that a position that differs from this one in
+/// a few cascades (and not in its foundations) can be evaluated from them:
+/// [`eval_features_from`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ColumnFeatures {
+    /// Per cascade: blocked, out of sequence, next depth.
+    cols: [[u32; 3]; CASCADES],
+    /// Their sums.
+    total: [u32; 3],
+    /// The foundations they were computed for.
+    found: [u8; 4],
+}
+
+/// The per-cascade evaluation features of `s`.
+pub fn column_features(s: &State) -> ColumnFeatures {
+    let needed = needed_cards(s);
+    let mut out = ColumnFeatures {
+        found: s.found,
+        ..Default::default()
+    };
+    for i in 0..CASCADES {
+        let [b, o, n, _] = column::<false>(s.col(i), needed);
+        out.cols[i] = [b, o, n];
+        out.total[0] += b;
+        out.total[1] += o;
+        out.total[2] += n;
+    }
+    out
+}
+
+/// [`eval_features`] of `s`, a position whose cascades equal those `parent` was computed
+/// from except the cascades whose bits are set in `changed` (the freecells may differ);
+/// computed afresh when the foundations differ.
+#[inline]
+pub fn eval_features_from(s: &State, parent: &ColumnFeatures, changed: u8) -> Features {
+    if s.found != parent.found {
+        return eval_features(s);
+    }
+    let needed = needed_cards(s);
+    let [mut b, mut o, mut n] = parent.total;
+    let mut m = changed;
+    while m != 0 {
+        let i = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let [pb, po, pn] = parent.cols[i];
+        let [cb, co, cn, _] = column::<false>(s.col(i), needed);
+        b = b + cb - pb;
+        o = o + co - po;
+        n = n + cn - pn;
+    }
+    Features {
+        remaining: 52 - s.home() as u32,
+        blocked: b,
+        blocked_same_suit: 0,
+        next_depth: n,
+        used_cells: s.cells.iter().filter(|&&c| c != EMPTY).count() as u32,
+        empty_cols: s.empty_cols() as u32,
+        out_of_sequence: o,
+    }
+}
+
+#[inline(always)]
+fn features_with<const SAME_SUIT: bool>(s: &State) -> Features {
+    let needed = needed_cards(s);
+    let mut f = Features {
+        remaining: 52 - s.home() as u32,
+        ..Default::default()
+    };
     for i in 0..CASCADES {
         let col = s.col(i);
-        if col.is_empty() {
-            f.empty_cols += 1;
-            continue;
-        }
-        let top = col.len() as u32 - 1;
-        let mut min_rank = u8::MAX;
-        let mut min_of_suit = [u8::MAX; 4];
-        let mut below = 63u8; // no card: fits on nothing
-        let mut in_sequence = 0;
-        for (depth, &c) in col.iter().enumerate() {
-            let r = rank(c);
-            in_sequence += (FITS_ON[c as usize & 63] >> below) as u32 & 1;
-            below = c;
-            f.blocked += (r > min_rank) as u32;
-            min_rank = min_rank.min(r);
-            if SAME_SUIT {
-                let su = suit(c) as usize;
-                f.blocked_same_suit += (r > min_of_suit[su]) as u32;
-                min_of_suit[su] = min_of_suit[su].min(r);
-            }
-            if (needed >> (c & 63)) & 1 != 0 {
-                f.next_depth += top - depth as u32;
-            }
-        }
-        f.out_of_sequence += top - in_sequence;
+        f.empty_cols += col.is_empty() as u32;
+        let [b, o, n, ss] = column::<SAME_SUIT>(col, needed);
+        f.blocked += b;
+        f.out_of_sequence += o;
+        f.next_depth += n;
+        f.blocked_same_suit += ss;
     }
     for j in 0..FREECELLS {
-        if s.cells[j] != EMPTY {
-            f.used_cells += 1;
-        }
+        f.used_cells += (s.cells[j] != EMPTY) as u32;
     }
     f
 }
@@ -140,4 +217,43 @@ impl Weights {
 #[inline]
 pub fn admissible(f: &Features) -> u32 {
     f.remaining + f.blocked_same_suit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Loc;
+    use fcauto_deals::ms_deal;
+
+    #[test]
+    fn incremental_features_match_the_full_ones() {
+        for deal in 1..=50 {
+            let mut s = State::from_board(&ms_deal(deal).unwrap());
+            let mut moves = Vec::new();
+            for step in 0..80usize {
+                moves.clear();
+                crate::movegen::generate(&s, false, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let parent = column_features(&s);
+                for &m in &moves {
+                    let mut t = s.clone();
+                    t.apply(m);
+                    let mut changed = 0u8;
+                    for l in [m.from, m.to] {
+                        if let Loc::Cascade(i) = l {
+                            changed |= 1 << i;
+                        }
+                    }
+                    crate::movegen::autoplay(&mut t, |_, _| {});
+                    let (a, b) = (eval_features_from(&t, &parent, changed), eval_features(&t));
+                    assert_eq!(format!("{a:?}"), format!("{b:?}"));
+                }
+                let m = moves[(step * 7 + deal as usize) % moves.len()];
+                s.apply(m);
+                crate::movegen::autoplay(&mut s, |_, _| {});
+            }
+        }
+    }
 }

@@ -13,7 +13,9 @@
 //! reachable space has been searched and the deal is proved unsolvable. A run stopped by
 //! its state budget reports [`Verdict::Unknown`].
 
-use crate::heuristic::{admissible, eval_features, features, Weights};
+use crate::heuristic::{
+    admissible, column_features, eval_features, eval_features_from, features, Features, Weights,
+};
 use crate::movegen::{autoplay, autoplay_after, generate};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
@@ -305,8 +307,7 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         (((pr + (1 << 31)).clamp(0, u32::MAX as i64) as u64) << 32) | (u32::MAX - idx as u32) as u64
     };
     closed.insert(root.fingerprint());
-    let prio = |s: &State, g: u32, fp: u128| -> i64 {
-        let f = eval_features(s);
+    let prio = |f: Features, g: u32, fp: u128| -> i64 {
         let noise = if p.noise == 0 {
             0
         } else {
@@ -314,7 +315,7 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         };
         p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
     };
-    open.push(Reverse(key(prio(&root, root_g, 0), 0)));
+    open.push(Reverse(key(prio(eval_features(&root), root_g, 0), 0)));
     nodes.push(Node {
         state: root,
         parent: u32::MAX,
@@ -335,6 +336,8 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         // A child differs from this position in the move's cascades and those auto-play
         // took cards from: its fingerprint is updated from this position's cascade hashes.
         let hashes = nodes[idx].state.column_hashes();
+        // Likewise its evaluation features, when no card went home.
+        let parent_features = column_features(&nodes[idx].state);
         for &m in &moves {
             let mut child = nodes[idx].state.clone();
             let cost = move_cost(&child, m);
@@ -388,7 +391,7 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
                     stats: done(stats, &closed),
                 };
             }
-            let pr = prio(&child, g, fp);
+            let pr = prio(eval_features_from(&child, &parent_features, changed), g, fp);
             open.push(Reverse(key(pr, nodes.len())));
             nodes.push(Node {
                 state: child,
