@@ -98,15 +98,12 @@ fn column<const SAME_SUIT: bool>(col: &[u8], needed: u64) -> [u32; 4] {
     [blocked, top - in_sequence, next_depth, same_suit]
 }
 
-/// The features every cascade contributes, so that a position that differs from this one in
-/// a few cascades (and not in its foundations) can be evaluated from them:
+/// The features every cascade contributes (blocked, out of sequence, next depth), so that a
+/// position that differs from this one in a few cascades can be evaluated from them:
 /// [`eval_features_from`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ColumnFeatures {
-    /// Per cascade: blocked, out of sequence, next depth.
-    cols: [[u32; 3]; CASCADES],
-    /// Their sums.
-    total: [u32; 3],
+    cols: [[u8; 3]; CASCADES],
     /// The foundations they were computed for.
     found: [u8; 4],
 }
@@ -120,35 +117,43 @@ pub fn column_features(s: &State) -> ColumnFeatures {
     };
     for i in 0..CASCADES {
         let [b, o, n, _] = column::<false>(s.col(i), needed);
-        out.cols[i] = [b, o, n];
-        out.total[0] += b;
-        out.total[1] += o;
-        out.total[2] += n;
+        out.cols[i] = [b as u8, o as u8, n as u8];
     }
     out
 }
 
-/// [`eval_features`] of `s`, a position whose cascades equal those `parent` was computed
-/// from except the cascades whose bits are set in `changed` (the freecells may differ);
-/// computed afresh when the foundations differ.
+/// [`eval_features`] of `s`, and its [`ColumnFeatures`], given those of a position whose
+/// cascades equal this one's except those whose bits are set in `changed` (the freecells
+/// may differ): only the changed cascades are scanned, all of them when the foundations
+/// differ.
 #[inline]
-pub fn eval_features_from(s: &State, parent: &ColumnFeatures, changed: u8) -> Features {
-    if s.found != parent.found {
-        return eval_features(s);
-    }
+pub fn eval_features_from(
+    s: &State,
+    parent: &ColumnFeatures,
+    changed: u8,
+) -> (Features, ColumnFeatures) {
+    let mut cf = *parent;
+    let changed = if s.found != parent.found {
+        cf.found = s.found;
+        0xFF
+    } else {
+        changed
+    };
     let needed = needed_cards(s);
-    let [mut b, mut o, mut n] = parent.total;
     let mut m = changed;
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        let [pb, po, pn] = parent.cols[i];
-        let [cb, co, cn, _] = column::<false>(s.col(i), needed);
-        b = b + cb - pb;
-        o = o + co - po;
-        n = n + cn - pn;
+        let [b, o, n, _] = column::<false>(s.col(i), needed);
+        cf.cols[i] = [b as u8, o as u8, n as u8];
     }
-    Features {
+    let (mut b, mut o, mut n) = (0, 0, 0);
+    for c in &cf.cols {
+        b += c[0] as u32;
+        o += c[1] as u32;
+        n += c[2] as u32;
+    }
+    let f = Features {
         remaining: 52 - s.home() as u32,
         blocked: b,
         blocked_same_suit: 0,
@@ -156,7 +161,8 @@ pub fn eval_features_from(s: &State, parent: &ColumnFeatures, changed: u8) -> Fe
         used_cells: s.cells.iter().filter(|&&c| c != EMPTY).count() as u32,
         empty_cols: s.empty_cols() as u32,
         out_of_sequence: o,
-    }
+    };
+    (f, cf)
 }
 
 #[inline(always)]
@@ -247,8 +253,10 @@ mod tests {
                         }
                     }
                     crate::movegen::autoplay(&mut t, |_, _| {});
-                    let (a, b) = (eval_features_from(&t, &parent, changed), eval_features(&t));
+                    let (a, cf) = eval_features_from(&t, &parent, changed);
+                    let b = eval_features(&t);
                     assert_eq!(format!("{a:?}"), format!("{b:?}"));
+                    assert_eq!(cf, column_features(&t));
                 }
                 let m = moves[(step * 7 + deal as usize) % moves.len()];
                 s.apply(m);

@@ -14,7 +14,8 @@
 //! its state budget reports [`Verdict::Unknown`].
 
 use crate::heuristic::{
-    admissible, column_features, eval_features, eval_features_from, features, Features, Weights,
+    admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
+    Features, Weights,
 };
 use crate::movegen::{autoplay, autoplay_after, generate};
 use crate::moves::{Loc, Move, PlayedMove};
@@ -92,6 +93,8 @@ pub struct SearchResult {
 
 struct Node {
     state: State,
+    /// The evaluation features of `state`'s cascades.
+    features: ColumnFeatures,
     parent: u32,
     mv: Move,
     g: u32,
@@ -316,8 +319,10 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
     };
     open.push(Reverse(key(prio(eval_features(&root), root_g, 0), 0)));
+    let root_features = column_features(&root);
     nodes.push(Node {
         state: root,
+        features: root_features,
         parent: u32::MAX,
         mv: Move {
             from: Loc::Foundation,
@@ -337,7 +342,7 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         // took cards from: its fingerprint is updated from this position's cascade hashes.
         let hashes = nodes[idx].state.column_hashes();
         // Likewise its evaluation features, when no card went home.
-        let parent_features = column_features(&nodes[idx].state);
+        let parent_features = nodes[idx].features;
         for &m in &moves {
             let mut child = nodes[idx].state.clone();
             let cost = move_cost(&child, m);
@@ -391,10 +396,12 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
                     stats: done(stats, &closed),
                 };
             }
-            let pr = prio(eval_features_from(&child, &parent_features, changed), g, fp);
+            let (f, features) = eval_features_from(&child, &parent_features, changed);
+            let pr = prio(f, g, fp);
             open.push(Reverse(key(pr, nodes.len())));
             nodes.push(Node {
                 state: child,
+                features,
                 parent: idx as u32,
                 mv: m,
                 g,
