@@ -1,6 +1,6 @@
 //! Position evaluation for the best-first searches.
 
-use crate::state::{rank, suit, State, EMPTY};
+use crate::state::{rank, suit, State, EMPTY, FITS_ON};
 use fcauto_deals::{CASCADES, FREECELLS};
 
 /// Counts the evaluation is built from.
@@ -24,23 +24,6 @@ pub struct Features {
     /// higher, other colour): each breaks a sequence.
     pub out_of_sequence: u32,
 }
-
-/// For each card byte, a mask of the card bytes it fits on (one rank higher, other colour).
-const FITS_ON: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut c = 0;
-    while c < 48 {
-        let r = c / 4 + 1;
-        let (a, b) = if c % 4 == 1 || c % 4 == 2 {
-            (0, 3)
-        } else {
-            (1, 2)
-        };
-        t[c] = (1 << (r * 4 + a)) | (1 << (r * 4 + b));
-        c += 1;
-    }
-    t
-};
 
 /// Compute [`Features`] of a position in one pass over the cascades.
 #[inline]

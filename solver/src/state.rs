@@ -32,8 +32,25 @@ pub fn red(c: u8) -> u8 {
 /// True when `top` may be placed on `below` in a cascade (one rank lower, other colour).
 #[inline(always)]
 pub fn fits(below: u8, top: u8) -> bool {
-    rank(below) == rank(top) + 1 && red(below) != red(top)
+    (FITS_ON[top as usize & 63] >> (below & 63)) & 1 != 0
 }
+
+/// For each card byte, a mask of the card bytes it fits on (one rank higher, other colour).
+pub const FITS_ON: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut c = 0;
+    while c < 48 {
+        let r = c / 4 + 1;
+        let (a, b) = if c % 4 == 1 || c % 4 == 2 {
+            (0, 3)
+        } else {
+            (1, 2)
+        };
+        t[c] = (1 << (r * 4 + a)) | (1 << (r * 4 + b));
+        c += 1;
+    }
+    t
+};
 
 /// A FreeCell position for the search (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -405,6 +422,17 @@ mod tests {
         });
         assert_eq!(u, s);
         assert_eq!(u.fingerprint(), s.fingerprint());
+    }
+
+    #[test]
+    fn fits_table_follows_the_rule() {
+        for below in 0..52u8 {
+            for top in 0..52u8 {
+                let rule = rank(below) == rank(top) + 1 && red(below) != red(top);
+                assert_eq!(fits(below, top), rule, "{below} {top}");
+            }
+            assert!(!fits(EMPTY, below) && !fits(below, EMPTY));
+        }
     }
 
     #[test]
