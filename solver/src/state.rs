@@ -204,32 +204,45 @@ impl State {
     /// Apply a move the search generated (no legality check: the generator guarantees it).
     #[inline]
     pub fn apply(&mut self, m: Move) {
-        let n = m.count as usize;
-        let mut buf = [0u8; MAX_HEIGHT];
-        match m.from {
-            Loc::Cascade(i) => {
-                let i = i as usize;
-                let l = self.len[i] as usize;
-                buf[..n].copy_from_slice(&self.cols[i][l - n..l]);
-                self.cols[i][l - n..l].fill(0); // keep the bytes above the top zero
-                self.len[i] = (l - n) as u8;
+        if m.count == 1 {
+            // One card: no run buffer (the common case).
+            let c = match m.from {
+                Loc::Cascade(i) => {
+                    let i = i as usize;
+                    let l = self.len[i] as usize - 1;
+                    let c = self.cols[i][l];
+                    self.cols[i][l] = 0; // keep the bytes above the top zero
+                    self.len[i] = l as u8;
+                    c
+                }
+                Loc::Freecell(i) => std::mem::replace(&mut self.cells[i as usize], EMPTY),
+                Loc::Foundation => unreachable!("moves never leave the foundations"),
+            };
+            match m.to {
+                Loc::Cascade(i) => {
+                    let i = i as usize;
+                    let l = self.len[i] as usize;
+                    self.cols[i][l] = c;
+                    self.len[i] = l as u8 + 1;
+                }
+                Loc::Freecell(i) => self.cells[i as usize] = c,
+                Loc::Foundation => self.found[suit(c) as usize] += 1,
             }
-            Loc::Freecell(i) => {
-                buf[0] = self.cells[i as usize];
-                self.cells[i as usize] = EMPTY;
-            }
-            Loc::Foundation => unreachable!("moves never leave the foundations"),
+            return;
         }
-        match m.to {
-            Loc::Cascade(i) => {
-                let i = i as usize;
-                let l = self.len[i] as usize;
-                self.cols[i][l..l + n].copy_from_slice(&buf[..n]);
-                self.len[i] = (l + n) as u8;
-            }
-            Loc::Freecell(i) => self.cells[i as usize] = buf[0],
-            Loc::Foundation => self.found[suit(buf[0]) as usize] += 1,
+        // A run between cascades, moved card by card (at most 13 cards).
+        let (Loc::Cascade(from), Loc::Cascade(to)) = (m.from, m.to) else {
+            unreachable!("only cascade-to-cascade moves carry several cards")
+        };
+        let (from, to, n) = (from as usize, to as usize, m.count as usize);
+        let lf = self.len[from] as usize - n;
+        let lt = self.len[to] as usize;
+        for k in 0..n {
+            self.cols[to][lt + k] = self.cols[from][lf + k];
+            self.cols[from][lf + k] = 0; // keep the bytes above the top zero
         }
+        self.len[from] = lf as u8;
+        self.len[to] = (lt + n) as u8;
     }
 
     /// Canonical 128-bit fingerprint: equal for positions that differ only in the order of
