@@ -93,8 +93,6 @@ pub struct SearchResult {
 
 struct Node {
     state: State,
-    /// The evaluation features of `state`'s cascades.
-    features: ColumnFeatures,
     parent: u32,
     mv: Move,
     g: u32,
@@ -144,7 +142,7 @@ const FAST: [Params; 5] = [
     noisy(FAST_BASE, 3),
     noisy(FAST_BASE, 4),
 ];
-const FAST_BASE: Params = with_sequence(w(6, 2, 2, 6, -8, 1), 2);
+const FAST_BASE: Params = with_sequence(w(6, 2, 2, 8, -8, 1), 2);
 
 /// `p` with weight `out_of_sequence` per cascade card out of sequence.
 const fn with_sequence(p: Params, out_of_sequence: i32) -> Params {
@@ -178,6 +176,9 @@ const ANYTIME: [(Params, usize); 2] = [
 const SHORTCUT_DEPTH: usize = 2;
 /// Most positions whose storage is reserved up front (a larger search grows its tables).
 const RESERVE_MAX: usize = 200_000;
+/// How many of the most recently stored positions keep their per-cascade evaluation
+/// features for their expansion.
+const RECENT: usize = 16384;
 /// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
 const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
 
@@ -319,10 +320,13 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
     };
     open.push(Reverse(key(prio(eval_features(&root), root_g, 0), 0)));
-    let root_features = column_features(&root);
+    // The per-cascade evaluation features of the most recently stored positions (a ring:
+    // greedy search mostly expands recent positions), so that expanding one does not rescan
+    // its cascades; older positions are rescanned. Not kept per position: memory.
+    let mut recent = vec![ColumnFeatures::default(); RECENT];
+    recent[0] = column_features(&root);
     nodes.push(Node {
         state: root,
-        features: root_features,
         parent: u32::MAX,
         mv: Move {
             from: Loc::Foundation,
@@ -342,7 +346,11 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         // took cards from: its fingerprint is updated from this position's cascade hashes.
         let hashes = nodes[idx].state.column_hashes();
         // Likewise its evaluation features, when no card went home.
-        let parent_features = nodes[idx].features;
+        let parent_features = if nodes.len() - idx <= RECENT {
+            recent[idx % RECENT]
+        } else {
+            column_features(&nodes[idx].state)
+        };
         for &m in &moves {
             let mut child = nodes[idx].state.clone();
             let cost = move_cost(&child, m);
@@ -397,11 +405,11 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
                 };
             }
             let (f, features) = eval_features_from(&child, &parent_features, changed);
+            recent[nodes.len() % RECENT] = features;
             let pr = prio(f, g, fp);
             open.push(Reverse(key(pr, nodes.len())));
             nodes.push(Node {
                 state: child,
-                features,
                 parent: idx as u32,
                 mv: m,
                 g,
