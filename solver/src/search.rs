@@ -182,6 +182,10 @@ const RESERVE_MAX: usize = 200_000;
 /// How many of the most recently stored positions keep their per-cascade evaluation
 /// features for their expansion.
 const RECENT: usize = 16384;
+/// A first-round try gives up after this many expansions without bringing a card home
+/// further than before: lost greedy runs stall, and the next try is cheaper than the rest of
+/// the budget.
+const STALL: u64 = 500;
 /// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
 const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
 
@@ -223,7 +227,10 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     budgets.push(limits.max_states);
     for &budget in &budgets {
         for &p in configs {
-            let r = best_first(board, p, budget, None);
+            // `fast`'s first-round tries also give up when they stall.
+            let stall = (mode == Mode::Fast && budget == budgets[0] && budget < limits.max_states)
+                .then_some(STALL);
+            let r = best_first(board, p, budget, None, stall);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
             if let Verdict::Solved(first) = &r.verdict {
@@ -235,7 +242,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                     for &(p, budget) in &ANYTIME {
                         let bound = single_card_length(board, &best);
                         let better =
-                            best_first(board, p, budget.min(limits.max_states), Some(bound));
+                            best_first(board, p, budget.min(limits.max_states), Some(bound), None);
                         total.expanded += better.stats.expanded;
                         if let Verdict::Solved(m) = better.verdict {
                             best = m;
@@ -264,7 +271,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     if mode == Mode::Fast {
         // Last resort at the full budget: the differently weighted `short` configurations.
         for &p in &SHORT {
-            let r = best_first(board, p, limits.max_states, None);
+            let r = best_first(board, p, limits.max_states, None, None);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
             if !matches!(r.verdict, Verdict::Unknown(_)) {
@@ -288,7 +295,16 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
 /// shortest found (in single-card moves), prunes positions whose path cost plus the
 /// admissible bound cannot beat it (or `bound`), and returns the best when the budget or
 /// the open list runs out (`Unknown` if nothing shorter than `bound` was found).
-fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -> SearchResult {
+///
+/// With `Some(stall)` it also gives up (`Unknown`) after expanding `stall` positions
+/// without reaching a position with more cards home than any expanded before.
+fn best_first(
+    board: &Board,
+    p: Params,
+    max_states: usize,
+    bound: Option<u32>,
+    stall: Option<u64>,
+) -> SearchResult {
     let anytime = bound.is_some();
     let mut best: Option<(u32, Vec<Move>)> = None;
     let mut limit = bound.unwrap_or(u32::MAX);
@@ -326,8 +342,9 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
     // The per-cascade evaluation features of the most recently stored positions (a ring:
     // greedy search mostly expands recent positions), so that expanding one does not rescan
     // its cascades; older positions are rescanned. Not kept per position: memory.
-    let mut recent = vec![ColumnFeatures::default(); RECENT];
-    recent[0] = column_features(&root);
+    // (Grown as positions are stored: most searches are small.)
+    let mut recent: Vec<ColumnFeatures> = Vec::with_capacity(RECENT.min(reserve));
+    recent.push(column_features(&root));
     nodes.push(Node {
         state: root,
         parent: u32::MAX,
@@ -339,10 +356,25 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
         g: root_g,
     });
     let mut moves = Vec::with_capacity(64);
+    // Most cards home in an expanded position, and when that was first reached.
+    let (mut most_home, mut progress_at) = (0, 0);
     while let Some(Reverse(k)) = open.pop() {
         // Ties go to the newest position (depth first on plateaus).
         let idx = (u32::MAX - k as u32) as usize;
         stats.expanded += 1;
+        if let Some(stall) = stall {
+            let home = nodes[idx].state.home();
+            if home > most_home {
+                (most_home, progress_at) = (home, stats.expanded);
+            } else if stats.expanded - progress_at > stall {
+                return SearchResult {
+                    verdict: Verdict::Unknown(format!(
+                        "no card brought home in {stall} expansions"
+                    )),
+                    stats: done(stats, &closed),
+                };
+            }
+        }
         moves.clear();
         generate(&nodes[idx].state, false, &mut moves);
         // A child differs from this position in the move's cascades and those auto-play
@@ -408,7 +440,11 @@ fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -
                 };
             }
             let (f, features) = eval_features_from(&child, &parent_features, changed);
-            recent[nodes.len() % RECENT] = features;
+            if recent.len() < RECENT {
+                recent.push(features);
+            } else {
+                recent[nodes.len() % RECENT] = features;
+            }
             let pr = prio(f, g, fp);
             open.push(Reverse(key(pr, nodes.len())));
             nodes.push(Node {
