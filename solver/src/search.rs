@@ -22,8 +22,6 @@ use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
 use crate::state::{FingerprintSet, State};
 use fcauto_deals::{Board, Card};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Which trade-off between speed and solution length to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, Default)]
@@ -323,12 +321,7 @@ fn best_first(
     let reserve = max_states.min(RESERVE_MAX) + 64;
     let mut nodes: Vec<Node> = Vec::with_capacity(reserve);
     let mut closed = FingerprintSet::with_capacity_and_hasher(reserve, Default::default());
-    // Open list keys: priority (offset to stay positive) in the high half, then
-    // `u32::MAX - node index` so that ties go to the newest position.
-    let mut open: BinaryHeap<Reverse<u64>> = BinaryHeap::with_capacity(reserve);
-    let key = |pr: i64, idx: usize| -> u64 {
-        (((pr + (1 << 31)).clamp(0, u32::MAX as i64) as u64) << 32) | (u32::MAX - idx as u32) as u64
-    };
+    let mut open = OpenList::with_capacity(reserve);
     closed.insert(root.fingerprint());
     let prio = |f: Features, g: u32, fp: u128| -> i64 {
         let noise = if p.noise == 0 {
@@ -338,7 +331,7 @@ fn best_first(
         };
         p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
     };
-    open.push(Reverse(key(prio(eval_features(&root), root_g, 0), 0)));
+    open.push(prio(eval_features(&root), root_g, 0), 0);
     // The per-cascade evaluation features of the most recently stored positions (a ring:
     // greedy search mostly expands recent positions), so that expanding one does not rescan
     // its cascades; older positions are rescanned. Not kept per position: memory.
@@ -358,9 +351,8 @@ fn best_first(
     let mut moves = Vec::with_capacity(64);
     // Most cards home in an expanded position, and when that was first reached.
     let (mut most_home, mut progress_at) = (0, 0);
-    while let Some(Reverse(k)) = open.pop() {
-        // Ties go to the newest position (depth first on plateaus).
-        let idx = (u32::MAX - k as u32) as usize;
+    // Ties go to the newest position (depth first on plateaus).
+    while let Some(idx) = open.pop() {
         stats.expanded += 1;
         if let Some(stall) = stall {
             let home = nodes[idx].state.home();
@@ -446,7 +438,7 @@ fn best_first(
                 recent[nodes.len() % RECENT] = features;
             }
             let pr = prio(f, g, fp);
-            open.push(Reverse(key(pr, nodes.len())));
+            open.push(pr, nodes.len());
             nodes.push(Node {
                 state: child,
                 parent: idx as u32,
@@ -470,6 +462,64 @@ fn best_first(
     SearchResult {
         verdict: Verdict::Unsolvable,
         stats: done(stats, &closed),
+    }
+}
+
+/// No position (end of a bucket's stack).
+const NONE: u32 = u32::MAX;
+/// Added to priorities to index buckets (priorities are small integers, rarely negative).
+const PRIO_OFFSET: i64 = 1 << 10;
+
+/// The open list: a bucket queue over integer priorities, lowest first, each bucket a stack
+/// threaded through the positions (each position enters the open list once), so that
+/// among equal priorities the newest position comes first.
+struct OpenList {
+    /// Per bucket: the newest position in it, or [`NONE`].
+    head: Vec<u32>,
+    /// Per position: the position below it in its bucket, or [`NONE`].
+    next: Vec<u32>,
+    /// No non-empty bucket lies below this one.
+    min: usize,
+    len: usize,
+}
+
+impl OpenList {
+    fn with_capacity(n: usize) -> OpenList {
+        OpenList {
+            head: Vec::new(),
+            next: Vec::with_capacity(n),
+            min: usize::MAX,
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, priority: i64, idx: usize) {
+        let b = (priority + PRIO_OFFSET).max(0) as usize;
+        if b >= self.head.len() {
+            self.head.resize(b + 1, NONE);
+        }
+        if idx >= self.next.len() {
+            self.next.resize(idx + 1, NONE);
+        }
+        self.next[idx] = self.head[b];
+        self.head[b] = idx as u32;
+        self.min = self.min.min(b);
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.head[self.min] == NONE {
+            self.min += 1;
+        }
+        let idx = self.head[self.min];
+        self.head[self.min] = self.next[idx as usize];
+        self.len -= 1;
+        Some(idx as usize)
     }
 }
 
