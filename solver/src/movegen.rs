@@ -97,28 +97,32 @@ pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<
         if l == 0 {
             continue;
         }
-        let run = s.run_len(i);
         let col = s.col(i);
-        // Run size that lands on each destination cascade (0 = none).
+        // Run size that lands on each destination cascade (0 = none), found while walking
+        // down the movable run (as far as the supermove limit allows).
         let mut dest_n = [0u8; CASCADES];
         let mut any = false;
-        for n in 1..=run.min(lim_full) {
+        let mut n = 1;
+        let run = loop {
             let c = col[l - n];
             let r = rank(c);
-            if r >= 12 {
-                break; // a king fits on nothing (and the run below it cannot continue)
-            }
-            // The cards `c` fits on: one rank higher, the other colour's two suits.
-            let base = (r + 1) * 4;
-            let (s1, s2) = if red(c) == 1 { (0, 3) } else { (1, 2) };
-            for p in [base + s1, base + s2] {
-                let k = top_at[p as usize];
-                if k != u8::MAX {
-                    dest_n[k as usize] = n as u8;
-                    any = true;
+            if r < 12 {
+                // The cards `c` fits on: one rank higher, the other colour's two suits.
+                let base = (r + 1) * 4;
+                let (s1, s2) = if red(c) == 1 { (0, 3) } else { (1, 2) };
+                for p in [base + s1, base + s2] {
+                    let k = top_at[p as usize];
+                    if k != u8::MAX {
+                        dest_n[k as usize] = n as u8;
+                        any = true;
+                    }
                 }
             }
-        }
+            if n >= lim_full || n == l || !fits(col[l - n - 1], c) {
+                break n; // the movable run, cut at the limit
+            }
+            n += 1;
+        };
         let empty_target = first_empty.filter(|&k| k != i);
         if any || empty_target.is_some() {
             for k in 0..CASCADES {
