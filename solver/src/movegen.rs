@@ -125,12 +125,12 @@ pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<
         };
         let empty_target = first_empty.filter(|&k| k != i);
         if any || empty_target.is_some() {
-            for k in 0..CASCADES {
-                if dest_n[k] != 0 {
+            for (k, &dn) in dest_n.iter().enumerate() {
+                if dn != 0 {
                     out.push(Move {
                         from: Loc::Cascade(i as u8),
                         to: Loc::Cascade(k as u8),
-                        count: dest_n[k],
+                        count: dn,
                     });
                 } else if Some(k) == empty_target {
                     let max = run.min(lim_empty);

@@ -191,7 +191,8 @@ const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
 ///
 /// `fast` and `short` run a portfolio of best-first configurations in rounds of growing
 /// budgets (6k, 30k, 100k, 200k positions below `limits.max_states`, then that limit), so a deal one
-/// configuration gets lost on is soon tried by another. The optimal modes run one A*.
+/// configuration gets lost on is soon tried by another (in `fast`'s first round a try also
+/// stops after 500 expansions without bringing a card home further). The optimal modes run one A*.
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     let configs: &[Params] = match mode {
         Mode::Optimal => {
