@@ -89,9 +89,12 @@ pub struct SearchResult {
     pub stats: SearchStats,
 }
 
+/// A stored position: how it was reached. Its [`State`] is kept only once it is expanded
+/// (remade then from its parent's), in `states[slot]`: most stored positions never are.
 struct Node {
-    state: State,
     parent: u32,
+    /// Index of its state in the expanded positions' states, [`NONE`] until expanded.
+    slot: u32,
     mv: Move,
     g: u32,
 }
@@ -339,8 +342,11 @@ fn best_first(
     // (Grown as positions are stored: most searches are small.)
     let mut recent: Vec<ColumnFeatures> = Vec::with_capacity(RECENT.min(reserve));
     recent.push(column_features(&root));
+    // (Reserved whole like the rest: untouched pages cost nothing, growing would copy.)
+    let mut states: Vec<State> = Vec::with_capacity(reserve);
+    states.push(root);
     nodes.push(Node {
-        state: root,
+        slot: 0,
         parent: u32::MAX,
         mv: Move {
             from: Loc::Foundation,
@@ -355,8 +361,18 @@ fn best_first(
     // Ties go to the newest position (depth first on plateaus).
     while let Some(idx) = open.pop() {
         stats.expanded += 1;
+        if nodes[idx].slot == NONE {
+            // Remake the position from its parent's (expanded, so kept).
+            let n = &nodes[idx];
+            let mut s = states[nodes[n.parent as usize].slot as usize].clone();
+            s.apply(n.mv);
+            autoplay_after(&mut s, n.mv, |_, _| {});
+            nodes[idx].slot = states.len() as u32;
+            states.push(s);
+        }
+        let parent_state = &states[nodes[idx].slot as usize];
         if let Some(stall) = stall {
-            let home = nodes[idx].state.home();
+            let home = parent_state.home();
             if home > most_home {
                 (most_home, progress_at) = (home, stats.expanded);
             } else if stats.expanded - progress_at > stall {
@@ -369,18 +385,18 @@ fn best_first(
             }
         }
         moves.clear();
-        generate(&nodes[idx].state, false, &mut moves);
+        generate(parent_state, false, &mut moves);
         // A child differs from this position in the move's cascades and those auto-play
         // took cards from: its fingerprint is updated from this position's cascade hashes.
-        let hashes = nodes[idx].state.column_hashes();
+        let hashes = parent_state.column_hashes();
         // Likewise its evaluation features, when no card went home.
         let parent_features = if nodes.len() - idx <= RECENT {
             recent[idx % RECENT]
         } else {
-            column_features(&nodes[idx].state)
+            column_features(parent_state)
         };
         for &m in &moves {
-            let mut child = nodes[idx].state.clone();
+            let mut child = parent_state.clone();
             let cost = move_cost(&child, m);
             child.apply(m);
             let mut g = nodes[idx].g + cost;
@@ -441,7 +457,7 @@ fn best_first(
             let pr = prio(f, g, fp);
             open.push(pr, nodes.len());
             nodes.push(Node {
-                state: child,
+                slot: NONE,
                 parent: idx as u32,
                 mv: m,
                 g,
