@@ -89,7 +89,8 @@ pub struct SearchResult {
     pub stats: SearchStats,
 }
 
-/// A stored position: how it was reached. Its [`State`] is kept only once it is expanded
+/// A stored position: how it was reached and its features. Its [`State`] is kept only once
+/// it is expanded
 /// (remade then from its parent's), in `states[slot]`: most stored positions never are.
 struct Node {
     parent: u32,
@@ -97,6 +98,8 @@ struct Node {
     slot: u32,
     mv: Move,
     g: u32,
+    /// The evaluation features of its cascades (so expanding it need not rescan them).
+    features: ColumnFeatures,
 }
 
 /// One best-first configuration: evaluation weights and the weight of the path cost.
@@ -180,9 +183,6 @@ const ANYTIME: [(Params, usize); 2] = [
 const SHORTCUT_DEPTH: usize = 2;
 /// Most positions whose storage is reserved up front (a larger search grows its tables).
 const RESERVE_MAX: usize = 200_000;
-/// How many of the most recently stored positions keep their per-cascade evaluation
-/// features for their expansion.
-const RECENT: usize = 16384;
 /// A first-round try gives up after this many expansions without bringing a card home
 /// further than before: lost greedy runs stall, and the next try is cheaper than the rest of
 /// the budget.
@@ -336,12 +336,7 @@ fn best_first(
         p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
     };
     open.push(prio(eval_features(&root), root_g, 0), 0);
-    // The per-cascade evaluation features of the most recently stored positions (a ring:
-    // greedy search mostly expands recent positions), so that expanding one does not rescan
-    // its cascades; older positions are rescanned. Not kept per position: memory.
-    // (Grown as positions are stored: most searches are small.)
-    let mut recent: Vec<ColumnFeatures> = Vec::with_capacity(RECENT.min(reserve));
-    recent.push(column_features(&root));
+    let root_features = column_features(&root);
     // (Reserved whole like the rest: untouched pages cost nothing, growing would copy.)
     let mut states: Vec<State> = Vec::with_capacity(reserve);
     states.push(root);
@@ -354,6 +349,7 @@ fn best_first(
             count: 0,
         },
         g: root_g,
+        features: root_features,
     });
     let mut moves = Vec::with_capacity(64);
     // Most cards home in an expanded position, and when that was first reached.
@@ -390,11 +386,7 @@ fn best_first(
         // took cards from: its fingerprint is updated from this position's cascade hashes.
         let hashes = parent_state.column_hashes();
         // Likewise its evaluation features, when no card went home.
-        let parent_features = if nodes.len() - idx <= RECENT {
-            recent[idx % RECENT]
-        } else {
-            column_features(parent_state)
-        };
+        let parent_features = nodes[idx].features;
         for &m in &moves {
             let mut child = parent_state.clone();
             let cost = move_cost(&child, m);
@@ -449,11 +441,6 @@ fn best_first(
                 };
             }
             let (f, features) = eval_features_from(&child, &parent_features, changed);
-            if recent.len() < RECENT {
-                recent.push(features);
-            } else {
-                recent[nodes.len() % RECENT] = features;
-            }
             let pr = prio(f, g, fp);
             open.push(pr, nodes.len());
             nodes.push(Node {
@@ -461,6 +448,7 @@ fn best_first(
                 parent: idx as u32,
                 mv: m,
                 g,
+                features,
             });
         }
     }
