@@ -90,8 +90,8 @@ pub struct SearchResult {
 }
 
 /// A stored position: how it was reached and its features. Its [`State`] is kept only once
-/// it is expanded
-/// (remade then from its parent's), in `states[slot]`: most stored positions never are.
+/// it is expanded (remade then from its parent's), in `states[slot]`: most stored positions
+/// never are.
 struct Node {
     parent: u32,
     /// Index of its state in the expanded positions' states, [`NONE`] until expanded.
