@@ -287,3 +287,57 @@ fn a_board_too_tall_for_the_solver_is_a_clear_error() {
         "{err}"
     );
 }
+
+/// `moves_total` and `single_card_moves` of `fcauto solve N --mode MODE --format json`.
+fn solve_lengths(deal: u64, mode: &str) -> (u64, u64) {
+    let out = fcauto()
+        .args([
+            "solve",
+            &deal.to_string(),
+            "--mode",
+            mode,
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "deal {deal} {mode}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    (
+        v["moves_total"].as_u64().unwrap(),
+        v["single_card_moves"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn optimal_ph_reproduces_paul_and_helmerts_published_lengths() {
+    // Paul & Helmert (SoCS 2016), Table 1: optimal lengths of MS deals 1..10 (the quick
+    // ones here; `fcauto bench --range 1..10 --mode optimal-ph` does all ten).
+    for (deal, published) in [(2u64, 73u64), (3, 70), (6, 75), (7, 76), (9, 81)] {
+        assert_eq!(
+            solve_lengths(deal, "optimal-ph").0,
+            published,
+            "deal {deal}"
+        );
+    }
+}
+
+#[test]
+fn optimal_modes_are_never_beaten_by_the_other_modes() {
+    for deal in [3u64, 7] {
+        let (opt_total, opt_single) = solve_lengths(deal, "optimal");
+        assert_eq!(opt_total, opt_single, "optimal plays single cards only");
+        let (moves_opt, _) = solve_lengths(deal, "optimal-moves");
+        let (ph, _) = solve_lengths(deal, "optimal-ph");
+        assert!(moves_opt <= ph, "deal {deal}: the usual rules allow more");
+        for mode in ["fast", "short"] {
+            let (total, single) = solve_lengths(deal, mode);
+            assert!(opt_single <= single, "deal {deal} {mode}");
+            assert!(moves_opt <= total, "deal {deal} {mode}");
+        }
+    }
+}

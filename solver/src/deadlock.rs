@@ -185,7 +185,11 @@ mod tests {
     fn state(text: &str) -> State {
         let mut cascades: Vec<Vec<Card>> = text
             .lines()
-            .map(|l| l.split_whitespace().map(|t| t.parse().expect("card")).collect())
+            .map(|l| {
+                l.split_whitespace()
+                    .map(|t| t.parse().expect("card"))
+                    .collect()
+            })
             .collect();
         cascades.resize(8, Vec::new());
         let b = Board::from_cascades(cascades);

@@ -47,7 +47,7 @@ impl Mode {
         match self {
             Mode::Fast => 200_000,
             Mode::Short => 200_000,
-            Mode::Optimal | Mode::OptimalMoves | Mode::OptimalPh => 4_000_000,
+            Mode::Optimal | Mode::OptimalMoves | Mode::OptimalPh => 12_000_000,
         }
     }
 }
@@ -176,7 +176,11 @@ const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     let configs: &[Params] = match mode {
         Mode::Optimal => {
-            return crate::astar::optimal(board, crate::astar::Metric::SingleCard, limits.max_states)
+            return crate::astar::optimal(
+                board,
+                crate::astar::Metric::SingleCard,
+                limits.max_states,
+            )
         }
         Mode::OptimalMoves => {
             return crate::astar::optimal(board, crate::astar::Metric::Moves, limits.max_states)
@@ -267,12 +271,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
 /// shortest found (in single-card moves), prunes positions whose path cost plus the
 /// admissible bound cannot beat it (or `bound`), and returns the best when the budget or
 /// the open list runs out (`Unknown` if nothing shorter than `bound` was found).
-fn best_first(
-    board: &Board,
-    p: Params,
-    max_states: usize,
-    bound: Option<u32>,
-) -> SearchResult {
+fn best_first(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -> SearchResult {
     let anytime = bound.is_some();
     let mut best: Option<(u32, Vec<Move>)> = None;
     let mut limit = bound.unwrap_or(u32::MAX);

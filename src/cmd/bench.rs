@@ -226,7 +226,9 @@ pub fn run(args: Args) -> Result<i32> {
     let mut summary = Summary {
         from: a,
         to: b,
-        mode: format!("{:?}", fcauto_solver::Mode::from(args.mode)).to_lowercase(),
+        mode: clap::ValueEnum::to_possible_value(&args.mode)
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default(),
         threads,
         solved: solved.len(),
         unsolvable: pick("unsolvable"),

@@ -72,7 +72,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "short")]
     pub mode: ModeArg,
     /// Most positions to store before giving up with "unknown" (default: 200000 for fast and
-    /// short, 4000000 for the optimal modes, which need about 110 bytes per position).
+    /// short, 12000000 for the optimal modes, which need up to about 190 bytes per position).
     #[arg(long)]
     pub max_states: Option<usize>,
     /// Also run fc-solve on the same board, validate its solution with our validator, print
