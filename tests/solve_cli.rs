@@ -234,6 +234,7 @@ fn cross_check_agrees_with_fc_solve() {
 
 #[test]
 fn deals_1_to_200_solve_and_validate() {
+    let optimum = proved_optima();
     for mode in [Mode::Fast, Mode::Short] {
         for n in 1..=200 {
             let board = ms_deal(n).unwrap();
@@ -254,6 +255,12 @@ fn deals_1_to_200_solve_and_validate() {
             };
             let v = validate(&board, &sol.step_moves()).unwrap_or_else(|e| panic!("deal {n}: {e}"));
             assert_eq!(v.moves_total, sol.moves.len());
+            if let Some(&(opt, _)) = optimum.get(&n) {
+                assert!(
+                    v.single_card_moves >= opt,
+                    "deal {n} ({mode:?}) beats the optimum"
+                );
+            }
             assert_eq!(
                 sol.moves
                     .iter()
@@ -340,4 +347,50 @@ fn optimal_modes_are_never_beaten_by_the_other_modes() {
             assert!(moves_opt <= total, "deal {deal} {mode}");
         }
     }
+}
+
+/// The proved single-card optima of deals 1..100 (tests/fixtures/optimal): deal -> (optimum,
+/// positions the A* expanded).
+fn proved_optima() -> std::collections::HashMap<u64, (usize, u64)> {
+    let text = include_str!("fixtures/optimal/single-card-1-100.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<u64> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            (f[0], (f[1] as usize, f[2]))
+        })
+        .collect()
+}
+
+#[test]
+fn optimal_mode_reproduces_the_recorded_optima() {
+    // The quick ones (under 100k positions expanded when recorded).
+    let optimum = proved_optima();
+    assert_eq!(optimum.len(), 100);
+    let mut checked = 0;
+    for (&n, &(opt, expanded)) in &optimum {
+        if expanded > 100_000 {
+            continue;
+        }
+        let board = ms_deal(n).unwrap();
+        let res = solve(
+            &board,
+            Mode::Optimal,
+            Limits {
+                max_states: 2_000_000,
+            },
+        );
+        let Verdict::Solved(moves) = res.verdict else {
+            panic!("deal {n}: {:?}", res.verdict)
+        };
+        let sol = Solution {
+            deal: Some(n),
+            board: board.clone(),
+            moves,
+        };
+        let v = validate(&board, &sol.step_moves()).unwrap_or_else(|e| panic!("deal {n}: {e}"));
+        assert_eq!(v.single_card_moves, opt, "deal {n}");
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} deals checked");
 }

@@ -19,7 +19,7 @@
 
 use crate::deadlock::lower_bound;
 use crate::movegen::{autoplay, generate_with};
-use crate::moves::{Loc, Move};
+use crate::moves::{Loc, Move, PlayedMove};
 use crate::search::{replay, SearchResult, SearchStats, Verdict};
 use crate::shorten::move_cost;
 use crate::state::{rank, suit, FingerprintMap, State, EMPTY, MAX_HEIGHT};
@@ -138,7 +138,7 @@ impl Buckets {
 /// positions; [`Verdict::Unknown`] names the limit when it is reached first, and
 /// [`Verdict::Unsolvable`] means the whole reachable space was searched.
 pub fn optimal(board: &Board, metric: Metric, max_states: usize) -> SearchResult {
-    search(board, metric, max_states, Bound::Deadlock)
+    search(board, metric, max_states, Bound::Deadlock, u32::MAX)
 }
 
 /// The lower bound an A* uses (the weaker ones are for checking the deadlock bound).
@@ -155,7 +155,17 @@ enum Bound {
 }
 
 /// A* with `bound` over `metric`'s moves, storing at most `max_states` positions.
-fn search(board: &Board, metric: Metric, max_states: usize, bound: Bound) -> SearchResult {
+///
+/// Positions whose cost plus bound reaches `below` are not stored: the search then looks only
+/// for solutions shorter than `below`, and [`Verdict::Unknown`] (not unsolvable) means there
+/// is none.
+fn search(
+    board: &Board,
+    metric: Metric,
+    max_states: usize,
+    bound: Bound,
+    below: u32,
+) -> SearchResult {
     let runs = metric != Metric::SingleCard;
     let narrow = metric == Metric::MovesPaulHelmert;
     let bound = |s: &State| match bound {
@@ -222,11 +232,17 @@ fn search(board: &Board, metric: Metric, max_states: usize, bound: Bound) -> Sea
             autoplay(&mut child, |_, _| g += 1);
             let fp = child.fingerprint();
             let new_idx = nodes.len() as u32;
+            if let Some(&old) = index.get(&fp) {
+                if nodes[old as usize].g as u32 <= g {
+                    continue;
+                }
+            }
+            let f = g + bound(&child);
+            if f >= below {
+                continue;
+            }
             match index.get_mut(&fp) {
                 Some(old) => {
-                    if nodes[*old as usize].g as u32 <= g {
-                        continue;
-                    }
                     nodes[*old as usize].stale = true;
                     *old = new_idx;
                 }
@@ -243,7 +259,6 @@ fn search(board: &Board, metric: Metric, max_states: usize, bound: Bound) -> Sea
                     index.insert(fp, new_idx);
                 }
             }
-            let f = g + bound(&child);
             open.push(f, g, new_idx);
             nodes.push(Node {
                 pos: Packed::pack(&child),
@@ -255,10 +270,62 @@ fn search(board: &Board, metric: Metric, max_states: usize, bound: Bound) -> Sea
         }
     }
     stats.stored = index.len() as u64;
-    SearchResult {
-        verdict: Verdict::Unsolvable,
-        stats,
+    let verdict = if below == u32::MAX {
+        Verdict::Unsolvable
+    } else {
+        Verdict::Unknown(format!("no solution shorter than {below} moves"))
+    };
+    SearchResult { verdict, stats }
+}
+
+/// Make a solution's tail optimal: for each start (a percentage of the solution's moves, in
+/// the order given) run A* in single-card moves from the position reached there, looking only
+/// for tails shorter than the solution's and storing at most `budget` positions. The first
+/// search that finishes decides: it replaces the tail, or proves the tail optimal. Returns the
+/// solution (unchanged if no tail was improved).
+/// `played` must be a solution of `board` in written-out form (foundation moves explicit).
+pub fn optimal_tail(
+    board: &Board,
+    played: &[PlayedMove],
+    starts: &[usize],
+    budget: usize,
+) -> Vec<PlayedMove> {
+    let mut s = State::from_board(board);
+    let mut states = Vec::with_capacity(played.len() + 1);
+    let mut costs = Vec::with_capacity(played.len() + 1);
+    let mut g = 0;
+    for p in played {
+        states.push(s.clone());
+        costs.push(g);
+        g += move_cost(&s, p.mv);
+        s.apply(p.mv);
     }
+    for &pct in starts {
+        let i = played.len() * pct.min(100) / 100;
+        if i >= states.len() {
+            continue;
+        }
+        let from = states[i].to_board();
+        let now = g - costs[i];
+        let r = search(&from, Metric::SingleCard, budget, Bound::Deadlock, now);
+        let Verdict::Solved(tail) = r.verdict else {
+            if (r.stats.stored as usize) < budget {
+                return played.to_vec(); // searched to the end: the tail is already optimal
+            }
+            continue;
+        };
+        let mut t = states[i].clone();
+        let mut tail_cost = 0;
+        for p in &tail {
+            tail_cost += move_cost(&t, p.mv);
+            t.apply(p.mv);
+        }
+        debug_assert!(tail_cost < now);
+        let mut out = played[..i].to_vec();
+        out.extend(tail);
+        return out;
+    }
+    played.to_vec()
 }
 
 /// The player moves from the root to node `idx`.
@@ -334,8 +401,8 @@ mod tests {
         boards.extend((0..10).map(|seed| random_endgame(seed, 11, 2, 4 + seed as usize % 3)));
         for (i, b) in boards.iter().enumerate() {
             for metric in [Metric::SingleCard, Metric::Moves, Metric::MovesPaulHelmert] {
-                let a = search(b, metric, 3_000_000, Bound::Deadlock);
-                let u = search(b, metric, 3_000_000, Bound::Zero);
+                let a = search(b, metric, 3_000_000, Bound::Deadlock, u32::MAX);
+                let u = search(b, metric, 3_000_000, Bound::Zero, u32::MAX);
                 assert_eq!(
                     length(&a, b, metric),
                     length(&u, b, metric),
@@ -354,8 +421,8 @@ mod tests {
             let root = State::from_board(&b);
             let f = crate::heuristic::features(&root);
             assert!(lower_bound(&root, false) > f.remaining + f.blocked_same_suit);
-            let d = search(&b, Metric::SingleCard, 4_000_000, Bound::Deadlock);
-            let s = search(&b, Metric::SingleCard, 4_000_000, Bound::Simple);
+            let d = search(&b, Metric::SingleCard, 4_000_000, Bound::Deadlock, u32::MAX);
+            let s = search(&b, Metric::SingleCard, 4_000_000, Bound::Simple, u32::MAX);
             assert_eq!(
                 length(&d, &b, Metric::SingleCard),
                 length(&s, &b, Metric::SingleCard),
