@@ -109,11 +109,12 @@ struct Buckets {
     cur: usize,
 }
 
+/// Depth slots per f value (deeper positions beyond the last share it).
 const G_SLOTS: usize = 512;
 
 impl Buckets {
     fn slot(f: u32, g: u32) -> usize {
-        f as usize * G_SLOTS + (G_SLOTS - 1 - g as usize)
+        f as usize * G_SLOTS + (G_SLOTS - 1 - (g as usize).min(G_SLOTS - 1))
     }
     fn push(&mut self, f: u32, g: u32, idx: u32) {
         let k = Self::slot(f, g);
