@@ -151,8 +151,16 @@ pub fn run(args: Args) -> Result<i32> {
     let mut code = 0;
     let text = match &outcome {
         Outcome::Solved(c) => {
+            let proved = match args.mode {
+                ModeArg::Optimal => "; the single-card count is proved minimal",
+                ModeArg::OptimalMoves => "; the move count is proved minimal",
+                ModeArg::OptimalPh => {
+                    "; the move count is proved minimal in Paul & Helmert's move model"
+                }
+                ModeArg::Fast | ModeArg::Short => "",
+            };
             eprintln!(
-                "fcauto: {name} solved in {ms:.1} ms ({} positions expanded): {} moves, {} single-card moves; validated",
+                "fcauto: {name} solved in {ms:.1} ms ({} positions expanded): {} moves, {} single-card moves; validated{proved}",
                 stats.expanded, c.moves_total, c.single_card_moves
             );
             match args.format {
