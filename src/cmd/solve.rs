@@ -23,7 +23,7 @@ pub enum SolutionFormat {
 pub enum ModeArg {
     /// First solution found: fastest.
     Fast,
-    /// Short solutions at practical speed (default).
+    /// Short solutions at practical speed.
     Short,
     /// Proven minimum number of single-card moves (A*), within --max-states.
     Optimal,
@@ -160,8 +160,8 @@ pub fn run(args: Args) -> Result<i32> {
                 ModeArg::Fast | ModeArg::Short => "",
             };
             eprintln!(
-                "fcauto: {name} solved in {ms:.1} ms ({} positions expanded): {} moves, {} single-card moves; validated{proved}",
-                stats.expanded, c.moves_total, c.single_card_moves
+                "fcauto: {name} solved in {ms:.1} ms ({} positions expanded, {} stored): {} moves, {} single-card moves; validated{proved}",
+                stats.expanded, stats.stored, c.moves_total, c.single_card_moves
             );
             match args.format {
                 SolutionFormat::Json => {
