@@ -394,3 +394,19 @@ fn optimal_mode_reproduces_the_recorded_optima() {
     }
     assert!(checked >= 30, "only {checked} deals checked");
 }
+
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    // Like `fcauto solve 617 --format fcs | head -0`: the reader is gone before we write.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fcauto"))
+        .args(["solve", "617", "--format", "fcs"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!out.status.success());
+}
