@@ -159,8 +159,8 @@ const SHORT: [Params; 3] = [
 /// `short`'s anytime phases and their budgets (positions): the path cost weighted 5, then 4, per
 /// single-card move against the evaluation.
 const ANYTIME: [(Params, usize); 2] = [
-    (w(6, 6, 0, 3, -4, 5), 75_000),
-    (w(6, 6, 0, 3, -4, 4), 50_000),
+    (w(6, 6, 0, 3, -4, 5), 105_000),
+    (w(6, 6, 0, 3, -4, 4), 70_000),
 ];
 /// `short`'s last step: A* for an optimal tail from these points of the solution (percent of
 /// its moves, earliest first), each with this budget (positions); see
