@@ -1,10 +1,12 @@
 //! Criterion benchmarks of the solver's hot paths: move generation, canonical fingerprints,
-//! the evaluation, and solving a fixed set of 100 deals in `fast` mode.
+//! the evaluation, the optimal modes' deadlock bound, solving a fixed set of 100 deals in
+//! `fast` mode, and proving the optimum of deal 3.
 //!
 //! Run: `cargo bench --bench solver`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use fcauto_deals::ms_deal;
+use fcauto_solver::deadlock::lower_bound;
 use fcauto_solver::heuristic::features;
 use fcauto_solver::movegen::generate;
 use fcauto_solver::state::State;
@@ -52,6 +54,13 @@ fn bench(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
+    c.bench_function("deadlock bound (600 positions)", |b| {
+        b.iter(|| {
+            ps.iter()
+                .map(|s| lower_bound(black_box(s), false))
+                .sum::<u32>()
+        })
+    });
     let boards: Vec<_> = (1..=100).map(|d| ms_deal(d).unwrap()).collect();
     let mut g = c.benchmark_group("solve");
     g.sample_size(10);
@@ -67,6 +76,19 @@ fn bench(c: &mut Criterion) {
                 );
                 assert!(matches!(r.verdict, Verdict::Solved(_)));
             }
+        })
+    });
+    let deal3 = ms_deal(3).unwrap();
+    g.bench_function("optimal, deal 3", |b| {
+        b.iter(|| {
+            let r = solve(
+                &deal3,
+                Mode::Optimal,
+                Limits {
+                    max_states: 1_000_000,
+                },
+            );
+            assert!(matches!(r.verdict, Verdict::Solved(_)));
         })
     });
     g.finish();

@@ -33,6 +33,13 @@ enum Command {
 }
 
 fn main() {
+    // Behave like other command-line tools when the reader of our output goes away
+    // (`fcauto solve N | head`): end quietly on SIGPIPE instead of panicking in `println!`.
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any other thread runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Deal(a) => cmd::deal::run(a),

@@ -234,6 +234,7 @@ fn cross_check_agrees_with_fc_solve() {
 
 #[test]
 fn deals_1_to_200_solve_and_validate() {
+    let optimum = proved_optima();
     for mode in [Mode::Fast, Mode::Short] {
         for n in 1..=200 {
             let board = ms_deal(n).unwrap();
@@ -254,6 +255,12 @@ fn deals_1_to_200_solve_and_validate() {
             };
             let v = validate(&board, &sol.step_moves()).unwrap_or_else(|e| panic!("deal {n}: {e}"));
             assert_eq!(v.moves_total, sol.moves.len());
+            if let Some(&(opt, _)) = optimum.get(&n) {
+                assert!(
+                    v.single_card_moves >= opt,
+                    "deal {n} ({mode:?}) beats the optimum"
+                );
+            }
             assert_eq!(
                 sol.moves
                     .iter()
@@ -286,4 +293,120 @@ fn a_board_too_tall_for_the_solver_is_a_clear_error() {
         err.contains("could grow to") && !err.contains("panicked"),
         "{err}"
     );
+}
+
+/// `moves_total` and `single_card_moves` of `fcauto solve N --mode MODE --format json`.
+fn solve_lengths(deal: u64, mode: &str) -> (u64, u64) {
+    let out = fcauto()
+        .args([
+            "solve",
+            &deal.to_string(),
+            "--mode",
+            mode,
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "deal {deal} {mode}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    (
+        v["moves_total"].as_u64().unwrap(),
+        v["single_card_moves"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn optimal_ph_reproduces_paul_and_helmerts_published_lengths() {
+    // Paul & Helmert (SoCS 2016), Table 1: optimal lengths of MS deals 1..10 (the quick
+    // ones here; `fcauto bench --range 1..10 --mode optimal-ph` does all ten).
+    for (deal, published) in [(2u64, 73u64), (3, 70), (6, 75), (7, 76), (9, 81)] {
+        assert_eq!(
+            solve_lengths(deal, "optimal-ph").0,
+            published,
+            "deal {deal}"
+        );
+    }
+}
+
+#[test]
+fn optimal_modes_are_never_beaten_by_the_other_modes() {
+    for deal in [3u64, 7] {
+        let (opt_total, opt_single) = solve_lengths(deal, "optimal");
+        assert_eq!(opt_total, opt_single, "optimal plays single cards only");
+        let (moves_opt, _) = solve_lengths(deal, "optimal-moves");
+        let (ph, _) = solve_lengths(deal, "optimal-ph");
+        assert!(moves_opt <= ph, "deal {deal}: the usual rules allow more");
+        for mode in ["fast", "short"] {
+            let (total, single) = solve_lengths(deal, mode);
+            assert!(opt_single <= single, "deal {deal} {mode}");
+            assert!(moves_opt <= total, "deal {deal} {mode}");
+        }
+    }
+}
+
+/// The proved single-card optima of deals 1..100 (tests/fixtures/optimal): deal -> (optimum,
+/// positions the A* expanded).
+fn proved_optima() -> std::collections::HashMap<u64, (usize, u64)> {
+    let text = include_str!("fixtures/optimal/single-card-1-100.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<u64> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            (f[0], (f[1] as usize, f[2]))
+        })
+        .collect()
+}
+
+#[test]
+fn optimal_mode_reproduces_the_recorded_optima() {
+    // The quick ones (under 100k positions expanded when recorded).
+    let optimum = proved_optima();
+    assert_eq!(optimum.len(), 100);
+    let mut checked = 0;
+    for (&n, &(opt, expanded)) in &optimum {
+        if expanded > 100_000 {
+            continue;
+        }
+        let board = ms_deal(n).unwrap();
+        let res = solve(
+            &board,
+            Mode::Optimal,
+            Limits {
+                max_states: 2_000_000,
+            },
+        );
+        let Verdict::Solved(moves) = res.verdict else {
+            panic!("deal {n}: {:?}", res.verdict)
+        };
+        let sol = Solution {
+            deal: Some(n),
+            board: board.clone(),
+            moves,
+        };
+        let v = validate(&board, &sol.step_moves()).unwrap_or_else(|e| panic!("deal {n}: {e}"));
+        assert_eq!(v.single_card_moves, opt, "deal {n}");
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} deals checked");
+}
+
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    // Like `fcauto solve 617 --format fcs | head -0`: the reader is gone before we write.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fcauto"))
+        .args(["solve", "617", "--format", "fcs"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!out.status.success());
 }

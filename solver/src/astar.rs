@@ -13,12 +13,13 @@
 //!
 //! A position reached again by a shorter path is opened again (the deadlock bound is
 //! admissible but not always consistent), so the first won position taken from the open
-//! list has the minimum count. Memory: about 100 bytes per stored position (the 64-byte
-//! packed position, its parent link and move, a fingerprint table slot, an open-list entry).
+//! list has the minimum count. Memory: up to about 190 bytes per stored position (a 76-byte
+//! node: packed position, parent link, move and cost; a fingerprint table slot; an open-list
+//! entry; plus nodes of re-opened positions and table slack).
 
 use crate::deadlock::lower_bound;
 use crate::movegen::{autoplay, generate_with};
-use crate::moves::{Loc, Move};
+use crate::moves::{Loc, Move, PlayedMove};
 use crate::search::{replay, SearchResult, SearchStats, Verdict};
 use crate::shorten::move_cost;
 use crate::state::{rank, suit, FingerprintMap, State, EMPTY, MAX_HEIGHT};
@@ -108,11 +109,12 @@ struct Buckets {
     cur: usize,
 }
 
+/// Depth slots per f value (deeper positions beyond the last share it).
 const G_SLOTS: usize = 512;
 
 impl Buckets {
     fn slot(f: u32, g: u32) -> usize {
-        f as usize * G_SLOTS + (G_SLOTS - 1 - g as usize)
+        f as usize * G_SLOTS + (G_SLOTS - 1 - (g as usize).min(G_SLOTS - 1))
     }
     fn push(&mut self, f: u32, g: u32, idx: u32) {
         let k = Self::slot(f, g);
@@ -137,8 +139,46 @@ impl Buckets {
 /// positions; [`Verdict::Unknown`] names the limit when it is reached first, and
 /// [`Verdict::Unsolvable`] means the whole reachable space was searched.
 pub fn optimal(board: &Board, metric: Metric, max_states: usize) -> SearchResult {
+    search(board, metric, max_states, Bound::Deadlock, u32::MAX)
+}
+
+/// The lower bound an A* uses (the weaker ones are for checking the deadlock bound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// [`lower_bound`].
+    Deadlock,
+    /// Cards not home, plus (single-card metric) cards above a lower card of their suit.
+    #[cfg(test)]
+    Simple,
+    /// None: uniform-cost search.
+    #[cfg(test)]
+    Zero,
+}
+
+/// A* with `bound` over `metric`'s moves, storing at most `max_states` positions.
+///
+/// Positions whose cost plus bound reaches `below` are not stored: the search then looks only
+/// for solutions shorter than `below`, and [`Verdict::Unknown`] (not unsolvable) means there
+/// is none.
+fn search(
+    board: &Board,
+    metric: Metric,
+    max_states: usize,
+    bound: Bound,
+    below: u32,
+) -> SearchResult {
     let runs = metric != Metric::SingleCard;
     let narrow = metric == Metric::MovesPaulHelmert;
+    let bound = |s: &State| match bound {
+        Bound::Deadlock => lower_bound(s, runs),
+        #[cfg(test)]
+        Bound::Simple => {
+            let f = crate::heuristic::features(s);
+            f.remaining + if runs { 0 } else { f.blocked_same_suit }
+        }
+        #[cfg(test)]
+        Bound::Zero => 0,
+    };
     let mut stats = SearchStats::default();
     let mut root = State::from_board(board);
     let mut root_g = 0u32;
@@ -156,7 +196,7 @@ pub fn optimal(board: &Board, metric: Metric, max_states: usize) -> SearchResult
         cur: usize::MAX,
     };
     index.insert(root.fingerprint(), 0);
-    open.push(root_g + lower_bound(&root, runs), root_g, 0);
+    open.push(root_g + bound(&root), root_g, 0);
     nodes.push(Node {
         pos: Packed::pack(&root),
         parent: u32::MAX,
@@ -193,11 +233,17 @@ pub fn optimal(board: &Board, metric: Metric, max_states: usize) -> SearchResult
             autoplay(&mut child, |_, _| g += 1);
             let fp = child.fingerprint();
             let new_idx = nodes.len() as u32;
+            if let Some(&old) = index.get(&fp) {
+                if nodes[old as usize].g as u32 <= g {
+                    continue;
+                }
+            }
+            let f = g + bound(&child);
+            if f >= below {
+                continue;
+            }
             match index.get_mut(&fp) {
                 Some(old) => {
-                    if nodes[*old as usize].g as u32 <= g {
-                        continue;
-                    }
                     nodes[*old as usize].stale = true;
                     *old = new_idx;
                 }
@@ -214,7 +260,6 @@ pub fn optimal(board: &Board, metric: Metric, max_states: usize) -> SearchResult
                     index.insert(fp, new_idx);
                 }
             }
-            let f = g + lower_bound(&child, runs);
             open.push(f, g, new_idx);
             nodes.push(Node {
                 pos: Packed::pack(&child),
@@ -226,10 +271,62 @@ pub fn optimal(board: &Board, metric: Metric, max_states: usize) -> SearchResult
         }
     }
     stats.stored = index.len() as u64;
-    SearchResult {
-        verdict: Verdict::Unsolvable,
-        stats,
+    let verdict = if below == u32::MAX {
+        Verdict::Unsolvable
+    } else {
+        Verdict::Unknown(format!("no solution shorter than {below} moves"))
+    };
+    SearchResult { verdict, stats }
+}
+
+/// Make a solution's tail optimal: for each start (a percentage of the solution's moves, in
+/// the order given) run A* in single-card moves from the position reached there, looking only
+/// for tails shorter than the solution's and storing at most `budget` positions. The first
+/// search that finishes decides: it replaces the tail, or proves the tail optimal. Returns the
+/// solution (unchanged if no tail was improved).
+/// `played` must be a solution of `board` in written-out form (foundation moves explicit).
+pub fn optimal_tail(
+    board: &Board,
+    played: &[PlayedMove],
+    starts: &[usize],
+    budget: usize,
+) -> Vec<PlayedMove> {
+    let mut s = State::from_board(board);
+    let mut states = Vec::with_capacity(played.len() + 1);
+    let mut costs = Vec::with_capacity(played.len() + 1);
+    let mut g = 0;
+    for p in played {
+        states.push(s.clone());
+        costs.push(g);
+        g += move_cost(&s, p.mv);
+        s.apply(p.mv);
     }
+    for &pct in starts {
+        let i = played.len() * pct.min(100) / 100;
+        if i >= states.len() {
+            continue;
+        }
+        let from = states[i].to_board();
+        let now = g - costs[i];
+        let r = search(&from, Metric::SingleCard, budget, Bound::Deadlock, now);
+        let Verdict::Solved(tail) = r.verdict else {
+            if (r.stats.stored as usize) < budget {
+                return played.to_vec(); // searched to the end: the tail is already optimal
+            }
+            continue;
+        };
+        let mut t = states[i].clone();
+        let mut tail_cost = 0;
+        for p in &tail {
+            tail_cost += move_cost(&t, p.mv);
+            t.apply(p.mv);
+        }
+        debug_assert!(tail_cost < now);
+        let mut out = played[..i].to_vec();
+        out.extend(tail);
+        return out;
+    }
+    played.to_vec()
 }
 
 /// The player moves from the root to node `idx`.
@@ -246,7 +343,117 @@ fn path(nodes: &[Node], mut idx: usize) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fcauto_deals::ms_deal;
+    use fcauto_deals::{ms_deal, Card};
+
+    /// Deal `n` with every card below rank `low` (1-based) already home: a small endgame
+    /// that keeps the deal's cascade order, so its deadlocks are real.
+    fn endgame(n: u64, low: u8) -> Board {
+        let mut b = ms_deal(n).expect("deal");
+        for col in &mut b.cascades {
+            col.retain(|c| c.rank().value() >= low);
+        }
+        b.foundations = [low - 1; 4];
+        b.check().expect("valid endgame");
+        b
+    }
+
+    fn length(r: &SearchResult, board: &Board, metric: Metric) -> usize {
+        let Verdict::Solved(moves) = &r.verdict else {
+            panic!("not solved: {:?}", r.verdict);
+        };
+        let sol = crate::solution::Solution {
+            deal: None,
+            board: board.clone(),
+            moves: moves.clone(),
+        };
+        let v = crate::validator::validate(board, &sol.step_moves()).expect("valid");
+        match metric {
+            Metric::SingleCard => v.single_card_moves,
+            _ => v.moves_total,
+        }
+    }
+
+    /// The cards of rank `low` (1-based) and up, shuffled by `seed`: the first `cells` in
+    /// freecells, the rest dealt round-robin onto `cols` cascades; lower cards already home.
+    fn random_endgame(seed: u64, low: u8, cells: usize, cols: usize) -> Board {
+        let mut cards: Vec<Card> = Card::all().filter(|c| c.rank().value() >= low).collect();
+        for i in (1..cards.len()).rev() {
+            let j = (crate::state::mix64(seed * 1000 + i as u64) % (i as u64 + 1)) as usize;
+            cards.swap(i, j);
+        }
+        let mut cascades = vec![Vec::new(); 8];
+        for (i, &c) in cards[cells..].iter().enumerate() {
+            cascades[i % cols].push(c);
+        }
+        let mut b = Board::from_cascades(cascades);
+        for (j, &c) in cards[..cells].iter().enumerate() {
+            b.freecells[j] = Some(c);
+        }
+        b.foundations = [low - 1; 4];
+        b.check().expect("valid endgame");
+        b
+    }
+
+    #[test]
+    fn a_star_matches_uniform_cost_search_on_endgames() {
+        // Uniform-cost search needs no bound, so agreeing with it checks that the deadlock
+        // bound never overestimates (an overestimate can make A* return a longer solution).
+        let mut boards: Vec<Board> = [1u64, 617].iter().map(|&n| endgame(n, 10)).collect();
+        boards.extend((0..10).map(|seed| random_endgame(seed, 11, 2, 4 + seed as usize % 3)));
+        for (i, b) in boards.iter().enumerate() {
+            for metric in [Metric::SingleCard, Metric::Moves, Metric::MovesPaulHelmert] {
+                let a = search(b, metric, 3_000_000, Bound::Deadlock, u32::MAX);
+                let u = search(b, metric, 3_000_000, Bound::Zero, u32::MAX);
+                assert_eq!(
+                    length(&a, b, metric),
+                    length(&u, b, metric),
+                    "board {i}, {metric:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn deadlock_bound_finds_the_same_optimum_as_the_simple_bound() {
+        // On whole deals, where the deadlock bound is well above the simple one (cards not
+        // home plus cards above a lower card of their suit, plainly admissible).
+        for n in [3u64, 7] {
+            let b = ms_deal(n).expect("deal");
+            let root = State::from_board(&b);
+            let f = crate::heuristic::features(&root);
+            assert!(lower_bound(&root, false) > f.remaining + f.blocked_same_suit);
+            let d = search(&b, Metric::SingleCard, 4_000_000, Bound::Deadlock, u32::MAX);
+            let s = search(&b, Metric::SingleCard, 4_000_000, Bound::Simple, u32::MAX);
+            assert_eq!(
+                length(&d, &b, Metric::SingleCard),
+                length(&s, &b, Metric::SingleCard),
+                "deal {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn bound_never_exceeds_the_remaining_optimal_cost() {
+        for n in [2u64, 3, 7] {
+            let board = ms_deal(n).expect("deal");
+            let r = optimal(&board, Metric::SingleCard, 4_000_000);
+            let total = length(&r, &board, Metric::SingleCard) as u32;
+            let Verdict::Solved(moves) = r.verdict else {
+                unreachable!()
+            };
+            let mut s = State::from_board(&board);
+            let mut g = 0;
+            for p in &moves {
+                assert!(
+                    g + lower_bound(&s, false) <= total,
+                    "deal {n} after {g} moves"
+                );
+                g += move_cost(&s, p.mv);
+                s.apply(p.mv);
+            }
+            assert_eq!(g, total);
+        }
+    }
 
     #[test]
     fn packing_round_trips() {

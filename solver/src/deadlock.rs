@@ -55,45 +55,84 @@ pub fn lower_bound(s: &State, runs: bool) -> u32 {
             n += 1;
         }
     }
-    // Forced elements: they hold a card above a lower card of its own suit.
-    let mut forced: u64 = 0;
+    // Position masks (bit k = k-th cascade card): gt[t][r] holds the cards of suit t with
+    // rank above r (r = 13 stands for "no card": empty); lt[t][r] the cards with a card of
+    // suit t below them ranked under r.
+    let mut gt = [[0u64; 14]; 4];
+    let mut lt = [[0u64; 14]; 4];
     for k in 0..n {
-        if below[k][suit(card[k]) as usize] < rank(card[k]) {
+        let (t, r) = (suit(card[k]) as usize, rank(card[k]) as usize);
+        gt[t][r] |= 1 << k; // "rank exactly r" for now
+        for (u, &m) in below[k].iter().enumerate() {
+            if m != u8::MAX {
+                lt[u][m as usize + 1] |= 1 << k; // "lowest below is m" for now
+            }
+        }
+    }
+    for t in 0..4 {
+        let mut acc = 0;
+        for r in (0..13).rev() {
+            let here = gt[t][r];
+            gt[t][r] = acc;
+            acc |= here;
+        }
+        gt[t][13] = 0;
+        for r in 1..14 {
+            lt[t][r] |= lt[t][r - 1];
+        }
+    }
+    // The cards that form a two-card cycle with the card at position a: cards b with a
+    // lower card of b's suit below a, and a lower card of a's suit below b.
+    let partners = |a: usize| -> u64 {
+        let ba = below[a];
+        let above_a = gt[0][(ba[0] as usize).min(13)]
+            | gt[1][(ba[1] as usize).min(13)]
+            | gt[2][(ba[2] as usize).min(13)]
+            | gt[3][(ba[3] as usize).min(13)];
+        above_a & lt[suit(card[a]) as usize][rank(card[a]) as usize]
+    };
+    // Forced elements: they hold a card above a lower card of its own suit, or (runs) two
+    // cards of one two-card cycle.
+    let mut forced: u64 = 0;
+    let mut elem_mask = [0u64; 52];
+    for k in 0..n {
+        elem_mask[elem[k] as usize] |= 1 << k;
+    }
+    for k in 0..n {
+        if below[k][suit(card[k]) as usize] < rank(card[k])
+            || (runs && partners(k) & elem_mask[elem[k] as usize] != 0)
+        {
             forced |= 1 << elem[k];
         }
     }
-    // Two-card cycles between cards of elements not already forced.
+    let mut forced_pos = 0u64;
+    for e in 0..n_elems as usize {
+        if forced >> e & 1 == 1 {
+            forced_pos |= elem_mask[e];
+        }
+    }
+    // Two-card cycles between elements not forced.
     let mut adj = [0u64; 52];
     let mut edges = 0usize;
-    for a in 0..n {
-        let ea = elem[a];
-        if forced >> ea & 1 == 1 {
-            continue;
-        }
-        let (sa, ra) = (suit(card[a]) as usize, rank(card[a]));
-        let ba = below[a];
-        for b in a + 1..n {
-            let eb = elem[b];
-            if forced >> eb & 1 == 1 || adj[ea as usize] >> eb & 1 == 1 {
-                continue;
-            }
-            let (sb, rb) = (suit(card[b]) as usize, rank(card[b]));
-            if ba[sb] < rb && below[b][sa] < ra {
-                if ea == eb {
-                    forced |= 1 << ea;
-                    break;
-                }
-                adj[ea as usize] |= 1 << eb;
-                adj[eb as usize] |= 1 << ea;
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut rest = all & !forced_pos;
+    while rest != 0 {
+        let a = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let mut bs = partners(a) & !forced_pos & !((2u64 << a) - 1);
+        let ea = elem[a] as usize;
+        while bs != 0 {
+            let b = bs.trailing_zeros() as usize;
+            bs &= bs - 1;
+            let eb = elem[b] as usize;
+            if adj[ea] >> eb & 1 == 0 {
+                adj[ea] |= 1 << eb;
+                adj[eb] |= 1 << ea;
                 edges += 1;
             }
         }
     }
-    // Edges that touch an element forced later in the scan are already covered.
     let live = !forced & ((1u64 << n_elems) - 1);
-    for a in adj.iter_mut().take(n_elems as usize) {
-        *a &= live;
-    }
     let cover = if edges == 0 {
         0
     } else {
@@ -129,6 +168,25 @@ fn branch(adj: &[u64; 52], alive: u64, used: u32, best: &mut u32, calls: &mut u3
         return;
     }
     *calls -= 1;
+    // A vertex of degree one: taking its neighbour instead is never worse.
+    let (mut alive, mut used) = (alive, used);
+    loop {
+        let mut rest = alive;
+        let mut took = false;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let nb = adj[v] & alive;
+            if alive >> v & 1 == 1 && nb.count_ones() == 1 {
+                alive &= !nb & !(1 << v);
+                used += 1;
+                took = true;
+            }
+        }
+        if !took {
+            break;
+        }
+    }
     if used + matching(adj, alive) >= *best {
         return;
     }

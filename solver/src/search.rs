@@ -1,9 +1,10 @@
 //! The solver's search: weighted best-first search over canonical positions with safe
-//! auto-play, used in three modes.
+//! auto-play, used by the `fast` and `short` modes (the optimal modes are in [`crate::astar`]).
 //!
 //! - `fast`: greedy on the evaluation, path length barely counted: first solution, quickly.
 //! - `short`: path cost (single-card moves) weighted against the evaluation: shorter solutions
-//!   for more positions searched.
+//!   for more positions searched; then shortcuts ([`crate::shorten`]) and an optimal tail
+//!   ([`crate::astar::optimal_tail`]).
 //! - `optimal` / `optimal-moves`: A* ([`crate::astar`]) with an admissible deadlock bound
 //!   ([`crate::deadlock`]): a shortest solution in single-card moves, or in moves with a
 //!   sequence move counted as one (foundation moves included in both).
@@ -48,7 +49,7 @@ impl Mode {
         match self {
             Mode::Fast => 200_000,
             Mode::Short => 200_000,
-            Mode::Optimal | Mode::OptimalMoves | Mode::OptimalPh => 4_000_000,
+            Mode::Optimal | Mode::OptimalMoves | Mode::OptimalPh => 12_000_000,
         }
     }
 }
@@ -176,9 +177,14 @@ const SHORT: [Params; 3] = [
 /// `short`'s anytime phases and their budgets (positions): the path cost weighted 5, then 4, per
 /// single-card move against the evaluation.
 const ANYTIME: [(Params, usize); 2] = [
-    (w(6, 6, 0, 3, -4, 5), 150_000),
-    (w(6, 6, 0, 3, -4, 4), 100_000),
+    (w(6, 6, 0, 3, -4, 5), 105_000),
+    (w(6, 6, 0, 3, -4, 4), 70_000),
 ];
+/// `short`'s last step: A* for an optimal tail from these points of the solution (percent of
+/// its moves, earliest first), each with this budget (positions); see
+/// [`crate::astar::optimal_tail`].
+const TAIL_STARTS: [usize; 4] = [0, 20, 40, 60];
+const TAIL_BUDGET: usize = 60_000;
 /// Moves per shortcut tried by the final shortening pass of `short`.
 const SHORTCUT_DEPTH: usize = 2;
 /// Most positions whose storage is reserved up front (a larger search grows its tables).
@@ -251,8 +257,14 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                         }
                     }
                     let shortened = shorten_solution(board, &best, SHORTCUT_DEPTH, 50);
+                    let tail = crate::astar::optimal_tail(
+                        board,
+                        &shortened,
+                        &TAIL_STARTS,
+                        TAIL_BUDGET.min(limits.max_states),
+                    );
                     return SearchResult {
-                        verdict: Verdict::Solved(shortened),
+                        verdict: Verdict::Solved(tail),
                         stats: total,
                     };
                 }

@@ -30,7 +30,8 @@ pub struct Args {
     /// Search mode.
     #[arg(long, value_enum, default_value = "fast")]
     pub mode: ModeArg,
-    /// Most positions per deal before "unknown".
+    /// Most positions stored per deal before "unknown" (default: 200000 for fast and short,
+    /// 12000000 for the optimal modes).
     #[arg(long)]
     pub max_states: Option<usize>,
     /// Write per-deal rows and the summary as JSON to FILE.
@@ -226,7 +227,9 @@ pub fn run(args: Args) -> Result<i32> {
     let mut summary = Summary {
         from: a,
         to: b,
-        mode: format!("{:?}", fcauto_solver::Mode::from(args.mode)).to_lowercase(),
+        mode: clap::ValueEnum::to_possible_value(&args.mode)
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default(),
         threads,
         solved: solved.len(),
         unsolvable: pick("unsolvable"),
@@ -301,7 +304,7 @@ fn print_summary(s: &Summary) {
             return "n/a (nothing solved)".to_string();
         }
         format!(
-            "mean {:.2}, median {:.1}, max {:.0}",
+            "mean {:.2}, median {:.1}, max {:.0} (solved deals)",
             x.mean, x.median, x.max
         )
     };

@@ -45,7 +45,15 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
         (false, FcsVerdict::NotSolved) => true,
         _ => false,
     };
-    eprintln!("cross-check: {}", if agree { "AGREE" } else { "DISAGREE" });
+    let inconclusive = ours.is_none() && !ours_unsolvable;
+    eprintln!(
+        "cross-check: {}",
+        match (agree, inconclusive) {
+            (true, _) => "AGREE",
+            (false, true) => "INCONCLUSIVE (fcauto stopped at its limit)",
+            (false, false) => "DISAGREE",
+        }
+    );
     Ok(agree)
 }
 

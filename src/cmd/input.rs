@@ -36,5 +36,10 @@ pub fn check_output_path(path: &Path) -> Result<()> {
         path.display(),
         dir.display()
     );
+    anyhow::ensure!(
+        !path.is_dir(),
+        "cannot write {}: it is a folder",
+        path.display()
+    );
     Ok(())
 }

@@ -23,7 +23,7 @@ pub enum SolutionFormat {
 pub enum ModeArg {
     /// First solution found: fastest.
     Fast,
-    /// Short solutions at practical speed (default).
+    /// Short solutions at practical speed.
     Short,
     /// Proven minimum number of single-card moves (A*), within --max-states.
     Optimal,
@@ -72,7 +72,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "short")]
     pub mode: ModeArg,
     /// Most positions to store before giving up with "unknown" (default: 200000 for fast and
-    /// short, 4000000 for the optimal modes, which need about 110 bytes per position).
+    /// short, 12000000 for the optimal modes, which need up to about 190 bytes per position).
     #[arg(long)]
     pub max_states: Option<usize>,
     /// Also run fc-solve on the same board, validate its solution with our validator, print
@@ -151,9 +151,17 @@ pub fn run(args: Args) -> Result<i32> {
     let mut code = 0;
     let text = match &outcome {
         Outcome::Solved(c) => {
+            let proved = match args.mode {
+                ModeArg::Optimal => "; the single-card count is proved minimal",
+                ModeArg::OptimalMoves => "; the move count is proved minimal",
+                ModeArg::OptimalPh => {
+                    "; the move count is proved minimal in Paul & Helmert's move model"
+                }
+                ModeArg::Fast | ModeArg::Short => "",
+            };
             eprintln!(
-                "fcauto: {name} solved in {ms:.1} ms ({} positions expanded): {} moves, {} single-card moves; validated",
-                stats.expanded, c.moves_total, c.single_card_moves
+                "fcauto: {name} solved in {ms:.1} ms ({} positions expanded, {} stored): {} moves, {} single-card moves; validated{proved}",
+                stats.expanded, stats.stored, c.moves_total, c.single_card_moves
             );
             match args.format {
                 SolutionFormat::Json => {
