@@ -106,9 +106,9 @@ pub fn lower_bound(s: &State, runs: bool) -> u32 {
         }
     }
     let mut forced_pos = 0u64;
-    for e in 0..n_elems as usize {
+    for (e, &mask) in elem_mask.iter().enumerate().take(n_elems as usize) {
         if forced >> e & 1 == 1 {
-            forced_pos |= elem_mask[e];
+            forced_pos |= mask;
         }
     }
     // Two-card cycles between elements not forced.
