@@ -330,14 +330,8 @@ pub fn optimal_tail(
 }
 
 /// The player moves from the root to node `idx`.
-fn path(nodes: &[Node], mut idx: usize) -> Vec<Move> {
-    let mut out = Vec::new();
-    while nodes[idx].parent != u32::MAX {
-        out.push(nodes[idx].mv);
-        idx = nodes[idx].parent as usize;
-    }
-    out.reverse();
-    out
+fn path(nodes: &[Node], idx: usize) -> Vec<Move> {
+    crate::search::path_to(idx, |i| (nodes[i].parent, nodes[i].mv))
 }
 
 #[cfg(test)]

@@ -556,15 +556,25 @@ pub(crate) fn done(mut stats: SearchStats, closed: &FingerprintSet) -> SearchSta
     stats
 }
 
-/// The player moves from the root to node `idx`.
-fn path(nodes: &[Node], mut idx: usize) -> Vec<Move> {
+/// The player moves from the root to node `idx` of a search tree whose node `i` links to its
+/// parent and the move from it (`link(i)`; the root's parent is `u32::MAX`).
+pub(crate) fn path_to(mut idx: usize, link: impl Fn(usize) -> (u32, Move)) -> Vec<Move> {
     let mut out = Vec::new();
-    while nodes[idx].parent != u32::MAX {
-        out.push(nodes[idx].mv);
-        idx = nodes[idx].parent as usize;
+    loop {
+        let (parent, mv) = link(idx);
+        if parent == u32::MAX {
+            break;
+        }
+        out.push(mv);
+        idx = parent as usize;
     }
     out.reverse();
     out
+}
+
+/// The player moves from the root to node `idx`.
+fn path(nodes: &[Node], idx: usize) -> Vec<Move> {
+    path_to(idx, |i| (nodes[i].parent, nodes[i].mv))
 }
 
 /// Replay player moves from the initial board, inserting the auto-play foundation moves
