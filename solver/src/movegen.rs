@@ -7,7 +7,7 @@
 //! would only swap two cascades); cascade top → the first free freecell. The single-card
 //! moves among these are all of FreeCell's atomic moves up to the symmetry of freecells and
 //! of empty cascades, so a search over them that runs out of positions has proved the deal
-//! unsolvable.
+//! unsolvable. [`generate_pruned`] is a subset for `fast` mode's first tries (no proof).
 
 use crate::moves::{supermove_limit, Loc, Move};
 use crate::state::{fits, rank, red, suit, State, EMPTY};
@@ -17,13 +17,41 @@ use fcauto_deals::{CASCADES, FREECELLS};
 /// With `atomic`, only single-card moves are generated (the move model of optimal search).
 #[inline]
 pub fn generate(s: &State, atomic: bool, out: &mut Vec<Move>) {
-    generate_with(s, atomic, false, out)
+    generate_model::<false>(s, atomic, false, out)
 }
 
 /// [`generate`], and with `narrow_empty` a sequence move into an empty cascade carries at
 /// most free freecells + 1 cards (other empty cascades do not help): the move model of
 /// Paul & Helmert's optimal solver, stricter than FreeCell's usual supermove limit.
 pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<Move>) {
+    generate_model::<false>(s, atomic, narrow_empty, out)
+}
+
+/// `fast` mode's reduced move set: [`generate`] without the moves that split a run, which
+/// a first solution rarely needs. Dropped are:
+/// - a cascade's top card to a freecell when it lies on a card it fits (it would break a
+///   run that a supermove could carry whole);
+/// - part of a movable run onto a cascade when the whole movable run (as far as the
+///   supermove limit allows) could go instead;
+/// - into an empty cascade, any run but the longest movable one.
+///
+/// A run can still be split by moving its longest movable part, so most deals keep a
+/// solution; but not all, and a search over these moves that runs dry proves nothing
+/// (the search then falls back to [`generate`]).
+#[inline]
+pub fn generate_pruned(s: &State, out: &mut Vec<Move>) {
+    generate_model::<true>(s, false, false, out)
+}
+
+/// The generator behind [`generate`], [`generate_with`] and (with `PRUNE`)
+/// [`generate_pruned`].
+#[inline(always)]
+fn generate_model<const PRUNE: bool>(
+    s: &State,
+    atomic: bool,
+    narrow_empty: bool,
+    out: &mut Vec<Move>,
+) {
     let free = s.free_cells();
     let empty = s.empty_cols();
     let first_empty = (0..CASCADES).find(|&i| s.len[i] == 0);
@@ -126,7 +154,7 @@ pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<
         let empty_target = first_empty.filter(|&k| k != i);
         if any || empty_target.is_some() {
             for (k, &dn) in dest_n.iter().enumerate() {
-                if dn != 0 {
+                if dn != 0 && !(PRUNE && (dn as usize) < run) {
                     out.push(Move {
                         from: Loc::Cascade(i as u8),
                         to: Loc::Cascade(k as u8),
@@ -138,6 +166,9 @@ pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<
                         if n == l {
                             break; // moving a whole cascade to an empty one changes nothing
                         }
+                        if PRUNE && n < max {
+                            continue; // only the longest movable run
+                        }
                         out.push(Move {
                             from: Loc::Cascade(i as u8),
                             to: Loc::Cascade(k as u8),
@@ -148,7 +179,8 @@ pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<
             }
         }
         // Cascade → freecell.
-        if let Some(j) = first_free {
+        let on_fitting_card = l >= 2 && fits(col[l - 2], col[l - 1]);
+        if let Some(j) = first_free.filter(|_| !(PRUNE && on_fitting_card)) {
             out.push(Move {
                 from: Loc::Cascade(i as u8),
                 to: Loc::Freecell(j as u8),

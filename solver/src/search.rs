@@ -2,6 +2,8 @@
 //! auto-play, used by the `fast` and `short` modes (the optimal modes are in [`crate::astar`]).
 //!
 //! - `fast`: greedy on the evaluation, path length barely counted: first solution, quickly.
+//!   Its portfolio searches a reduced move set first ([`crate::movegen::generate_pruned`]:
+//!   no moves that split a run), then all moves.
 //! - `short`: path cost (single-card moves) weighted against the evaluation: shorter solutions
 //!   for more positions searched; then shortcuts ([`crate::shorten`]) and an optimal tail
 //!   ([`crate::astar::optimal_tail`]).
@@ -9,16 +11,17 @@
 //!   ([`crate::deadlock`]): a shortest solution in single-card moves, or in moves with a
 //!   sequence move counted as one (foundation moves included in both).
 //!
-//! Every mode keeps a closed set of canonical fingerprints ([`State::fingerprint`]) and
-//! generates all legal moves ([`crate::movegen`]); when the open list runs dry the whole
-//! reachable space has been searched and the deal is proved unsolvable. A run stopped by
-//! its state budget reports [`Verdict::Unknown`].
+//! Every mode keeps a closed set of canonical fingerprints ([`State::fingerprint`]). A
+//! search over all legal moves ([`crate::movegen::generate`]) whose open list runs dry has
+//! searched the whole reachable space: the deal is proved unsolvable. Only such a search
+//! gives that verdict (`fast`'s reduced move set running dry leads to a search over all
+//! moves). A run stopped by its state budget reports [`Verdict::Unknown`].
 
 use crate::heuristic::{
     admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
     Features, Weights,
 };
-use crate::movegen::{autoplay, autoplay_after, generate};
+use crate::movegen::{autoplay, autoplay_after, generate, generate_pruned};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
 use crate::state::{FingerprintSet, State};
@@ -112,6 +115,9 @@ struct Params {
     noise: u32,
     /// Seed of that noise.
     seed: u64,
+    /// Search [`generate_pruned`]'s reduced move set: faster, but running dry proves
+    /// nothing.
+    pruned: bool,
 }
 
 const fn w(
@@ -134,6 +140,7 @@ const fn w(
         g_weight,
         noise: 0,
         seed: 0,
+        pruned: false,
     }
 }
 
@@ -149,8 +156,15 @@ const FAST: [Params; 5] = [
     noisy(FAST_BASE, 2),
     noisy(FAST_BASE, 3),
 ];
-const FAST_BASE: Params = with_sequence(w(6, 2, 2, 8, -8, 1), 2);
-const FAST_ALT: Params = w(6, 4, 2, 5, -8, 2);
+const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 2));
+const FAST_ALT: Params = pruned(w(6, 4, 2, 5, -8, 2));
+
+/// `p` over [`generate_pruned`]'s reduced move set.
+const fn pruned(p: Params) -> Params {
+    let mut p = p;
+    p.pruned = true;
+    p
+}
 
 /// `p` with weight `out_of_sequence` per cascade card out of sequence.
 const fn with_sequence(p: Params, out_of_sequence: i32) -> Params {
@@ -166,6 +180,7 @@ const fn noisy(p: Params, seed: u64) -> Params {
         g_weight: p.g_weight,
         noise: 30,
         seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        pruned: p.pruned,
     }
 }
 /// `short`: configurations that weigh the path length more.
@@ -201,7 +216,9 @@ const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
 /// `fast` and `short` run a portfolio of best-first configurations in rounds of growing
 /// budgets (6k, 30k, 100k, 200k positions below `limits.max_states`, then that limit), so a deal one
 /// configuration gets lost on is soon tried by another (in `fast`'s first round a try also
-/// stops after 500 expansions without bringing a card home further). The optimal modes run one A*.
+/// stops after 500 expansions without bringing a card home further). `fast`'s portfolio
+/// searches the reduced move set of [`generate_pruned`]; if that fails (or runs dry), a last
+/// round over all moves at the full budget decides. The optimal modes run one A*.
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     let configs: &[Params] = match mode {
         Mode::Optimal => {
@@ -233,7 +250,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
         .filter(|&r| r < limits.max_states)
         .collect();
     budgets.push(limits.max_states);
-    for &budget in &budgets {
+    'rounds: for &budget in &budgets {
         for &p in configs {
             // `fast`'s first-round tries also give up when they stall.
             let stall = (mode == Mode::Fast && budget == budgets[0] && budget < limits.max_states)
@@ -279,12 +296,22 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                     stats: total,
                 };
             }
+            let dry = matches!(&r.verdict, Verdict::Unknown(why) if why == PRUNED_DRY);
             last = Some(r.verdict);
+            if dry {
+                // Every pruned configuration searches the same (too small) space.
+                break 'rounds;
+            }
         }
     }
     if mode == Mode::Fast {
-        // Last resort at the full budget: the differently weighted `short` configurations.
-        for &p in &SHORT {
+        // Last resort at the full budget, over all moves (so that running dry proves the
+        // deal unsolvable): the base configuration, then the `short` configurations.
+        let complete = Params {
+            pruned: false,
+            ..FAST_BASE
+        };
+        for p in std::iter::once(complete).chain(SHORT) {
             let r = best_first(board, p, limits.max_states, None, None);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
@@ -393,7 +420,11 @@ fn best_first(
             }
         }
         moves.clear();
-        generate(parent_state, false, &mut moves);
+        if p.pruned {
+            generate_pruned(parent_state, &mut moves);
+        } else {
+            generate(parent_state, false, &mut moves);
+        }
         // A child differs from this position in the move's cascades and those auto-play
         // took cards from: its fingerprint is updated from this position's cascade hashes.
         let hashes = parent_state.column_hashes();
@@ -476,11 +507,20 @@ fn best_first(
             stats: done(stats, &closed),
         };
     }
+    if p.pruned {
+        return SearchResult {
+            verdict: Verdict::Unknown(PRUNED_DRY.into()),
+            stats: done(stats, &closed),
+        };
+    }
     SearchResult {
         verdict: Verdict::Unsolvable,
         stats: done(stats, &closed),
     }
 }
+
+/// The [`Verdict::Unknown`] of a search over [`generate_pruned`]'s moves that ran dry.
+const PRUNED_DRY: &str = "the reduced move set ran out of positions";
 
 /// No position (end of a bucket's stack).
 const NONE: u32 = u32::MAX;
@@ -614,5 +654,35 @@ fn finish_home(s: &mut State, record: &mut impl FnMut(Move, u8)) {
         let c = s.moved_card(m).expect("card");
         s.apply(m);
         record(m, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fcauto_deals::ms_deal;
+
+    /// A search over the reduced move set that runs dry is no proof: on the unsolvable deal
+    /// 11982 it says unknown, and `fast` then proves the verdict with all moves.
+    #[test]
+    fn a_dry_pruned_search_is_not_a_proof() {
+        let board = ms_deal(11982).unwrap();
+        let r = best_first(&board, FAST_BASE, 200_000, None, None);
+        assert_eq!(r.verdict, Verdict::Unknown(PRUNED_DRY.into()));
+        let complete = Params {
+            pruned: false,
+            ..FAST_BASE
+        };
+        let full = best_first(&board, complete, 200_000, None, None);
+        assert_eq!(full.verdict, Verdict::Unsolvable);
+        assert!(full.stats.stored > r.stats.stored);
+        let fast = solve(
+            &board,
+            Mode::Fast,
+            Limits {
+                max_states: 200_000,
+            },
+        );
+        assert_eq!(fast.verdict, Verdict::Unsolvable);
     }
 }

@@ -2,7 +2,7 @@
 //! solutions.
 
 use fcauto_deals::{ms_deal, Card};
-use fcauto_solver::movegen::generate;
+use fcauto_solver::movegen::{generate, generate_pruned};
 use fcauto_solver::state::State;
 use fcauto_solver::{
     solve, validate, Limits, Loc, Mode, Solution, StepMove, ValidationError, Verdict,
@@ -137,6 +137,38 @@ proptest! {
                 if fp == s.fingerprint() { continue; } // e.g. a lone card to an empty cascade
                 prop_assert!(reached.contains(&fp), "legal move {}{} not generated in\n{}", from.notation(), to.notation(), b);
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// `fast` mode's reduced move set is a subset of all moves, and drops only moves that
+    /// split a run: a card lying on a card it fits going to a freecell, or a run shorter than
+    /// the longest movable one.
+    #[test]
+    fn pruned_moves_are_all_moves_minus_run_splits(deal in 1u64..32000, picks in proptest::collection::vec(any::<u16>(), 0..120)) {
+        let board = ms_deal(deal).unwrap();
+        let mut s = State::from_board(&board);
+        let (mut all, mut pruned) = (Vec::new(), Vec::new());
+        for p in picks {
+            all.clear();
+            pruned.clear();
+            generate(&s, false, &mut all);
+            generate_pruned(&s, &mut pruned);
+            for m in &pruned {
+                prop_assert!(all.contains(m), "pruned move {m} is not a legal move");
+            }
+            for m in all.iter().filter(|m| !pruned.contains(m)) {
+                let Loc::Cascade(i) = m.from else {
+                    return Err(TestCaseError::fail(format!("dropped {m}, not from a cascade")));
+                };
+                let splits = s.run_len(i as usize) > m.count as usize;
+                prop_assert!(splits, "dropped {m}, which moves a whole run");
+            }
+            if all.is_empty() { break; }
+            s.apply(all[p as usize % all.len()]);
         }
     }
 }
