@@ -199,6 +199,26 @@ fn bad_boards_are_clear_errors() {
 }
 
 #[test]
+fn an_empty_board_file_is_called_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [("empty.txt", ""), ("blank.txt", " \n\n\t\r\n")] {
+        let p = write(&dir, name, text);
+        let out = fcauto()
+            .args(["solve", "--board"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("board text is empty") && !err.contains("missing"),
+            "{name}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
+    }
+}
+
+#[test]
 fn solve_from_a_board_file() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(&dir, "b.txt", &ms_deal(1941).unwrap().fcs_state_text());
