@@ -157,7 +157,7 @@ fn bad_boards_are_clear_errors() {
     assert_ne!(missing, good);
     let dup = {
         let mut lines: Vec<String> = good.lines().map(String::from).collect();
-        lines[0] = lines[0].replacen(&lines[0][..2].to_string(), &lines[1][..2].to_string(), 1);
+        lines[0] = lines[0].replacen(&lines[0][..2].to_string(), &lines[1][..2], 1);
         lines.join("\n")
     };
     let nine = format!("{good}\n");
