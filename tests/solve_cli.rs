@@ -218,6 +218,60 @@ fn an_empty_board_file_is_called_empty() {
     }
 }
 
+/// Fails when `text` has a count of 1 with a plural noun (`1 moves`, `(1 positions`).
+fn assert_singular_for_one(text: &str) {
+    for noun in [
+        "moves",
+        "single-card moves",
+        "positions",
+        "threads",
+        "deals",
+    ] {
+        for before in [" ", "(", "\n"] {
+            let wrong = format!("{before}1 {noun}");
+            assert!(!text.contains(&wrong), "{wrong:?} in {text}");
+        }
+    }
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    // Every card home but the king of spades: one move solves it.
+    let dir = tempfile::tempdir().unwrap();
+    let board = format!("Foundations: H-K C-K D-K S-Q\n: KS\n{}", ":\n".repeat(7));
+    let p = write(&dir, "ks.txt", &board);
+    let out = fcauto()
+        .args(["solve", "--format", "json", "--board"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains(": 1 move, 1 single-card move;"), "{err}");
+    assert_singular_for_one(&err);
+    let sol = write(&dir, "ks.json", &String::from_utf8(out.stdout).unwrap());
+    let out = fcauto()
+        .args(["verify", "--board"])
+        .arg(&p)
+        .arg(&sol)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.starts_with("valid: 1 move, 1 single-card move;"),
+        "{text}"
+    );
+    // A state limit of one position.
+    let out = fcauto()
+        .args(["solve", "617", "--max-states", "1"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("state limit of 1 position reached"), "{err}");
+}
+
 #[test]
 fn solve_from_a_board_file() {
     let dir = tempfile::tempdir().unwrap();

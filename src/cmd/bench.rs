@@ -2,6 +2,7 @@
 //! and optionally measure Freecell Solver on the same deals in the same run.
 
 use crate::cmd::fcsolve_bench::{self, FcSolveSummary};
+use crate::cmd::plural;
 use crate::cmd::rusage;
 use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use anyhow::{Context, Result};
@@ -269,8 +270,8 @@ pub fn run(args: Args) -> Result<i32> {
     }
     if !summary.unknown.is_empty() {
         eprintln!(
-            "fcauto bench: {} deal(s) unknown (a limit was reached)",
-            summary.unknown.len()
+            "fcauto bench: {} unknown (a limit was reached)",
+            plural(summary.unknown.len(), "deal")
         );
     }
     Ok(
@@ -285,8 +286,12 @@ pub fn run(args: Args) -> Result<i32> {
 fn print_summary(s: &Summary) {
     let total = s.to - s.from + 1;
     println!(
-        "fcauto bench, deals {}..{} ({} deals), mode {}, {} threads",
-        s.from, s.to, total, s.mode, s.threads
+        "fcauto bench, deals {}..{} ({}), mode {}, {}",
+        s.from,
+        s.to,
+        plural(total, "deal"),
+        s.mode,
+        plural(s.threads, "thread")
     );
     println!("  solved and validated: {}", s.solved);
     println!(

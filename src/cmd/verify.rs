@@ -1,6 +1,7 @@
 //! `fcauto verify`: check a solution with the independent validator.
 
 use crate::cmd::input::load_board;
+use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::{parse_fcs_output, parse_json, validate, FcsVerdict, Loc, Move, SolutionJson};
@@ -56,8 +57,9 @@ pub fn run(args: Args) -> Result<i32> {
         );
     }
     println!(
-        "valid: {} moves, {} single-card moves; all 52 cards on the foundations",
-        v.moves_total, v.single_card_moves
+        "valid: {}, {}; all 52 cards on the foundations",
+        plural(v.moves_total, "move"),
+        plural(v.single_card_moves, "single-card move")
     );
     Ok(0)
 }
@@ -94,9 +96,13 @@ fn check_json_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board, n: us
     );
     anyhow::ensure!(
         sol.moves_total == 0 || sol.moves_total == n,
-        "`moves_total` says {} but {} moves are listed",
+        "`moves_total` says {} but {} listed",
         sol.moves_total,
-        n
+        if n == 1 {
+            "1 move is".to_string()
+        } else {
+            format!("{n} moves are")
+        }
     );
     for (i, m) in sol.moves.iter().enumerate() {
         let step = i + 1;
