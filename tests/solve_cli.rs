@@ -79,6 +79,85 @@ fn verify_names_the_illegal_step() {
 }
 
 #[test]
+fn verify_refuses_a_verdict_that_contradicts_solvable() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--format", "json"])
+        .output()
+        .unwrap();
+    let good: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let variant = |solvable: Option<serde_json::Value>, verdict: Option<&str>| {
+        let mut v = good.clone();
+        let o = v.as_object_mut().unwrap();
+        match solvable {
+            Some(s) => o.insert("solvable".into(), s),
+            None => o.remove("solvable"),
+        };
+        match verdict {
+            Some(s) => o.insert("verdict".into(), s.into()),
+            None => o.remove("verdict"),
+        };
+        v.to_string()
+    };
+    let null = serde_json::Value::Null;
+    for (name, text, needle) in [
+        (
+            "null-solved.json",
+            variant(Some(null.clone()), Some("solved")),
+            "`verdict` is \"solved\" but `solvable` is null",
+        ),
+        (
+            "null.json",
+            variant(Some(null.clone()), None),
+            "not solved (`solvable`: null) but lists",
+        ),
+        (
+            "null-unknown.json",
+            variant(Some(null.clone()), Some("unknown: state limit")),
+            "not solved (unknown: state limit) but lists",
+        ),
+        (
+            "true-unknown.json",
+            variant(Some(true.into()), Some("unknown: state limit")),
+            "but `solvable` is true",
+        ),
+        (
+            "true-unsolvable.json",
+            variant(Some(true.into()), Some("unsolvable")),
+            "but `solvable` is true",
+        ),
+        (
+            "unknown.json",
+            variant(None, Some("unknown: state limit")),
+            "but lists",
+        ),
+        (
+            "odd-verdict.json",
+            variant(Some(true.into()), Some("won")),
+            "`verdict` \"won\" is not",
+        ),
+    ] {
+        let p = write(&dir, name, &text);
+        let out = fcauto()
+            .args(["verify", "--deal", "617"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(needle), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
+    }
+    // A minimal JSON (no `solvable`, no `verdict`) claims nothing and stays valid.
+    let p = write(&dir, "minimal.json", &variant(None, None));
+    fcauto()
+        .args(["verify", "--deal", "617"])
+        .arg(&p)
+        .assert()
+        .success();
+}
+
+#[test]
 fn formats_standard_and_fcs() {
     let out = fcauto()
         .args(["solve", "617", "--format", "standard"])

@@ -30,7 +30,10 @@ pub fn run(args: Args) -> Result<i32> {
     let name = args.solution.display();
     let (moves, claimed_single) = if text.trim_start().starts_with('{') {
         let (sol, moves) = parse_json(&text).with_context(|| format!("solution {name}"))?;
-        check_json_claims(&sol, deal, &board, moves.len())?;
+        // `solvable` absent (a minimal JSON) claims nothing; `"solvable": null` claims unknown.
+        let solvable_given = serde_json::from_str::<serde_json::Value>(&text)
+            .is_ok_and(|v| v.get("solvable").is_some());
+        check_json_claims(&sol, solvable_given, deal, &board, moves.len())?;
         (
             moves,
             (sol.single_card_moves > 0).then_some(sol.single_card_moves),
@@ -64,10 +67,17 @@ pub fn run(args: Args) -> Result<i32> {
     Ok(0)
 }
 
-/// The JSON's own claims must agree with the board given and with its moves: `deal`,
-/// `board`, `freecells`/`foundations`, `solvable`, `moves_total`, and per move `step`,
-/// `kind` and `notation`.
-fn check_json_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board, n: usize) -> Result<()> {
+/// The JSON's own claims must agree with the board given, with each other and with its
+/// moves: `deal`, `board`, `freecells`/`foundations`, `solvable` and `verdict` (with each
+/// other, and saying solved when moves are listed), `moves_total`, and per move `step`,
+/// `kind` and `notation`. `solvable_given`: the JSON has a `solvable` key (null or not).
+fn check_json_claims(
+    sol: &SolutionJson,
+    solvable_given: bool,
+    deal: Option<u64>,
+    board: &Board,
+    n: usize,
+) -> Result<()> {
     if let (Some(a), Some(b)) = (sol.deal, deal) {
         anyhow::ensure!(a == b, "the solution is for deal {a}, not deal {b}");
     }
@@ -85,10 +95,47 @@ fn check_json_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board, n: us
             "the solution's freecells/foundations are not those of the board given"
         );
     }
+    // What the file claims: Some(Some(true)) solved, Some(Some(false)) unsolvable,
+    // Some(None) unknown, None no claim.
+    let by_verdict = match sol.verdict.as_deref() {
+        None => None,
+        Some("solved") => Some(Some(true)),
+        Some("unsolvable") => Some(Some(false)),
+        Some(v) if v.starts_with("unknown") => Some(None),
+        Some(v) => anyhow::bail!(
+            "`verdict` {v:?} is not \"solved\", \"unsolvable\" or \"unknown: <limit>\""
+        ),
+    };
+    let by_solvable = solvable_given.then_some(sol.solvable);
+    let json = |s: Option<bool>| s.map_or("null".to_string(), |b| b.to_string());
+    if let (Some(v), Some(s)) = (by_verdict, by_solvable) {
+        anyhow::ensure!(
+            v == s,
+            "the solution file contradicts itself: `verdict` is {:?} but `solvable` is {}",
+            sol.verdict.as_deref().unwrap_or_default(),
+            json(s)
+        );
+    }
+    let claim = by_solvable.or(by_verdict);
+    let said = || match &sol.verdict {
+        Some(v) => v.clone(),
+        None => format!("`solvable`: {}", json(sol.solvable)),
+    };
+    if let Some(Some(false) | None) = claim {
+        anyhow::ensure!(
+            n == 0,
+            "the solution file contradicts itself: it says the deal was not solved ({}) but lists {}",
+            said(),
+            plural(n, "move")
+        );
+        anyhow::bail!(
+            "the solution file says the deal was not solved ({})",
+            said()
+        );
+    }
     anyhow::ensure!(
-        sol.solvable != Some(false) && (n > 0 || sol.solvable.is_some()),
-        "the solution file says the deal was not solved ({})",
-        sol.verdict.as_deref().unwrap_or("no moves")
+        n > 0 || claim.is_some(),
+        "the solution file says the deal was not solved (no moves)"
     );
     anyhow::ensure!(
         n > 0 || board.foundations == [13; 4],
