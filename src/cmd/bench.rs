@@ -23,8 +23,8 @@ use std::time::Instant;
 #[derive(clap::Args)]
 pub struct Args {
     /// Deals to solve, `A..B` (inclusive), e.g. `1..32000`.
-    #[arg(long, default_value = "1..1000")]
-    pub range: String,
+    #[arg(long, default_value = "1..1000", value_parser = parse_range)]
+    pub range: (u64, u64),
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -137,14 +137,18 @@ pub struct Summary {
     pub moves_ratio_vs_fc_solve: Option<f64>,
 }
 
-/// Parse `A..B` (inclusive) into deal numbers.
-pub fn parse_range(s: &str) -> Result<(u64, u64)> {
+/// Parse `A..B` (inclusive) into deal numbers; clap's value parser for `--range`, so a bad
+/// range is a usage error (exit 2) with this message.
+pub fn parse_range(s: &str) -> std::result::Result<(u64, u64), String> {
     let (a, b) = s
         .split_once("..")
-        .with_context(|| format!("range `{s}` is not A..B"))?;
-    let a = fcauto_deals::parse_deal_number(a)?;
-    let b = fcauto_deals::parse_deal_number(b.trim_start_matches('='))?;
-    anyhow::ensure!(a <= b, "range `{s}` is empty");
+        .ok_or_else(|| format!("range `{s}` is not A..B"))?;
+    let a = fcauto_deals::parse_deal_number(a).map_err(|e| e.to_string())?;
+    let b =
+        fcauto_deals::parse_deal_number(b.trim_start_matches('=')).map_err(|e| e.to_string())?;
+    if a > b {
+        return Err(format!("range `{s}` is empty"));
+    }
     Ok((a, b))
 }
 
@@ -171,7 +175,7 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(p) = &args.json {
         crate::cmd::input::check_output_path(p)?;
     }
-    let (a, b) = parse_range(&args.range)?;
+    let (a, b) = args.range;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;

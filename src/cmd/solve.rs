@@ -58,8 +58,8 @@ impl From<ModeArg> for Mode {
 #[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "board"])))]
 pub struct Args {
     /// MS deal number, 1..=8589934591.
-    #[arg(allow_hyphen_values = true)]
-    pub deal: Option<String>,
+    #[arg(allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
+    pub deal: Option<u64>,
     /// A board file in Freecell Solver's format instead of a deal number.
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
@@ -142,7 +142,7 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(p) = &args.output {
         check_output_path(p)?;
     }
-    let (deal, board) = load_board(args.deal.as_deref(), args.board.as_deref())?;
+    let (deal, board) = load_board(args.deal, args.board.as_deref())?;
     let name = deal
         .map(|n| format!("deal {n}"))
         .unwrap_or_else(|| "board".into());

@@ -12,8 +12,8 @@ use std::path::PathBuf;
 #[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "board"])))]
 pub struct Args {
     /// MS deal number the solution starts from.
-    #[arg(long, allow_hyphen_values = true)]
-    pub deal: Option<String>,
+    #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
+    pub deal: Option<u64>,
     /// Board file (Freecell Solver's format) the solution starts from.
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
@@ -24,7 +24,7 @@ pub struct Args {
 /// Validate; exit 0 when every move is legal and all cards end home, 1 otherwise (the error
 /// names the first illegal step).
 pub fn run(args: Args) -> Result<i32> {
-    let (deal, board) = load_board(args.deal.as_deref(), args.board.as_deref())?;
+    let (deal, board) = load_board(args.deal, args.board.as_deref())?;
     let text = std::fs::read_to_string(&args.solution)
         .with_context(|| format!("cannot read solution {}", args.solution.display()))?;
     let name = args.solution.display();
