@@ -56,10 +56,10 @@ pub struct Row {
     pub deal: u64,
     /// `solved`, `unsolvable` or `unknown`.
     pub verdict: &'static str,
-    /// Moves (supermove = 1).
-    pub moves_total: usize,
-    /// Single-card moves.
-    pub single_card_moves: usize,
+    /// Moves (supermove = 1); null unless solved.
+    pub moves_total: Option<usize>,
+    /// Single-card moves; null unless solved.
+    pub single_card_moves: Option<usize>,
     /// Positions expanded.
     pub expanded: u64,
     /// Thread time spent on this deal, milliseconds.
@@ -78,10 +78,10 @@ pub struct Spread {
 }
 
 impl Spread {
-    /// Spread of `v` (zeros when empty).
-    pub fn of(mut v: Vec<f64>) -> Spread {
+    /// Spread of `v`; `None` when `v` is empty (nothing solved).
+    pub fn of(mut v: Vec<f64>) -> Option<Spread> {
         if v.is_empty() {
-            return Spread::default();
+            return None;
         }
         v.sort_by(|a, b| a.total_cmp(b));
         let n = v.len();
@@ -90,11 +90,11 @@ impl Spread {
         } else {
             (v[n / 2 - 1] + v[n / 2]) / 2.0
         };
-        Spread {
+        Some(Spread {
             mean: v.iter().sum::<f64>() / n as f64,
             median,
             max: v[n - 1],
-        }
+        })
     }
 }
 
@@ -115,10 +115,10 @@ pub struct Summary {
     pub unsolvable: Vec<u64>,
     /// Deals stopped by a limit.
     pub unknown: Vec<u64>,
-    /// Moves per solution (supermove = 1).
-    pub moves_total: Spread,
-    /// Single-card moves per solution.
-    pub single_card_moves: Spread,
+    /// Moves per solution (supermove = 1), solved deals only; null when none was solved.
+    pub moves_total: Option<Spread>,
+    /// Single-card moves per solution, solved deals only; null when none was solved.
+    pub single_card_moves: Option<Spread>,
     /// Positions expanded, all deals.
     pub expanded: u64,
     /// CPU time of the solving (user + system, all threads), seconds.
@@ -202,18 +202,18 @@ pub fn run(args: Args) -> Result<i32> {
                     .with_context(|| format!("deal {n}"))?;
                 let ms = t.elapsed().as_secs_f64() * 1000.0;
                 pb.inc(1);
-                let row = |verdict, moves_total, single_card_moves| Row {
+                let row = |verdict, lengths: Option<(usize, usize)>| Row {
                     deal: n,
                     verdict,
-                    moves_total,
-                    single_card_moves,
+                    moves_total: lengths.map(|l| l.0),
+                    single_card_moves: lengths.map(|l| l.1),
                     expanded: stats.expanded,
                     ms,
                 };
                 Ok(match out {
-                    Outcome::Solved(c) => row("solved", c.moves_total, c.single_card_moves),
-                    Outcome::Unsolvable => row("unsolvable", 0, 0),
-                    Outcome::Unknown(_) => row("unknown", 0, 0),
+                    Outcome::Solved(c) => row("solved", Some((c.moves_total, c.single_card_moves))),
+                    Outcome::Unsolvable => row("unsolvable", None),
+                    Outcome::Unknown(_) => row("unknown", None),
                 })
             })
             .collect()
@@ -222,7 +222,6 @@ pub fn run(args: Args) -> Result<i32> {
     let wall_s = t0.elapsed().as_secs_f64();
     let usage = rusage::this_process();
     let rows: Vec<Row> = rows.into_iter().collect::<Result<_>>()?;
-    let solved: Vec<&Row> = rows.iter().filter(|r| r.verdict == "solved").collect();
     let pick = |v: &str| {
         rows.iter()
             .filter(|r| r.verdict == v)
@@ -236,11 +235,22 @@ pub fn run(args: Args) -> Result<i32> {
             .map(|v| v.get_name().to_string())
             .unwrap_or_default(),
         threads,
-        solved: solved.len(),
+        solved: pick("solved").len(),
         unsolvable: pick("unsolvable"),
         unknown: pick("unknown"),
-        moves_total: Spread::of(solved.iter().map(|r| r.moves_total as f64).collect()),
-        single_card_moves: Spread::of(solved.iter().map(|r| r.single_card_moves as f64).collect()),
+        // Solved deals only: the others have no lengths.
+        moves_total: Spread::of(
+            rows.iter()
+                .filter_map(|r| r.moves_total)
+                .map(|m| m as f64)
+                .collect(),
+        ),
+        single_card_moves: Spread::of(
+            rows.iter()
+                .filter_map(|r| r.single_card_moves)
+                .map(|m| m as f64)
+                .collect(),
+        ),
         expanded: rows.iter().map(|r| r.expanded).sum(),
         cpu_s: usage.cpu_s - cpu0,
         wall_s,
@@ -252,7 +262,10 @@ pub fn run(args: Args) -> Result<i32> {
     };
     if let Some(fc) = fc {
         summary.cpu_ratio_vs_fc_solve = Some(summary.cpu_s / fc.cpu_s);
-        summary.moves_ratio_vs_fc_solve = Some(summary.moves_total.mean / fc.moves_total.mean);
+        summary.moves_ratio_vs_fc_solve = summary
+            .moves_total
+            .zip(fc.moves_total)
+            .map(|(ours, theirs)| ours.mean / theirs.mean);
         summary.fc_solve = Some(fc);
     }
     print_summary(&summary);
@@ -308,14 +321,12 @@ fn print_summary(s: &Summary) {
         s.unknown.len(),
         s.unknown
     );
-    let sp = |x: &Spread| {
-        if x.max == 0.0 {
-            return "n/a (nothing solved)".to_string();
-        }
-        format!(
+    let sp = |x: &Option<Spread>| match x {
+        None => "n/a (nothing solved)".to_string(),
+        Some(x) => format!(
             "mean {:.2}, median {:.1}, max {:.0} (solved deals)",
             x.mean, x.median, x.max
-        )
+        ),
     };
     println!("  moves_total:          {}", sp(&s.moves_total));
     println!("  single_card_moves:    {}", sp(&s.single_card_moves));

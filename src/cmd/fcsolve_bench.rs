@@ -29,10 +29,10 @@ pub struct FcSolveSummary {
     pub not_solved: Vec<u64>,
     /// Deals whose fc-solve solution our validator rejected.
     pub invalid: Vec<u64>,
-    /// Moves per solution (fc-solve's own count: sequence move = 1).
-    pub moves_total: Spread,
-    /// Single-card moves per solution (counted by our validator).
-    pub single_card_moves: Spread,
+    /// Moves per solution (fc-solve's own count: sequence move = 1); null when none.
+    pub moves_total: Option<Spread>,
+    /// Single-card moves per solution (counted by our validator); null when none.
+    pub single_card_moves: Option<Spread>,
 }
 
 /// One deal's fc-solve run: the deal, its validated lengths (`moves_total`,
