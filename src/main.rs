@@ -1,7 +1,7 @@
 //! `fcauto`: a native FreeCell solver and PySolFC replay automation.
 //!
 //! Exit codes: 0 success, 1 failure (bad input, unsolved, a check that disagrees), 2 usage
-//! error (clap).
+//! error (clap; a deal number or `--range` that does not parse is one too).
 
 use clap::{Parser, Subcommand};
 

@@ -155,12 +155,31 @@ fn bad_deal_numbers_are_clear_errors() {
         ("8589934592", "largest"),
         ("1.5", "not a whole number"),
     ] {
+        // A usage error, reported by clap in its own format.
         let out = fcauto().args(["deal", arg]).output().unwrap();
-        assert_eq!(out.status.code(), Some(1), "deal {arg}");
+        assert_eq!(out.status.code(), Some(2), "deal {arg}");
         let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with(&format!("error: invalid value '{arg}' for '<NUMBER>': ")),
+            "deal {arg}: {err}"
+        );
         assert!(err.contains(needle), "deal {arg}: {err}");
-        assert_eq!(err.lines().count(), 1, "one-line error: {err}");
         assert!(!err.contains("panicked"));
+    }
+    // The same for the other commands that take a deal number.
+    for args in [
+        &["solve", "abc"][..],
+        &["solve", "0"],
+        &["verify", "--deal", "abc", "x.json"],
+        &["play", "--deal", "8589934592"],
+    ] {
+        let out = fcauto().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("error: invalid value") && err.contains("deal number"),
+            "{args:?}: {err}"
+        );
     }
     let out = fcauto().args(["deal"]).output().unwrap();
     assert_eq!(

@@ -79,6 +79,85 @@ fn verify_names_the_illegal_step() {
 }
 
 #[test]
+fn verify_refuses_a_verdict_that_contradicts_solvable() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--format", "json"])
+        .output()
+        .unwrap();
+    let good: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let variant = |solvable: Option<serde_json::Value>, verdict: Option<&str>| {
+        let mut v = good.clone();
+        let o = v.as_object_mut().unwrap();
+        match solvable {
+            Some(s) => o.insert("solvable".into(), s),
+            None => o.remove("solvable"),
+        };
+        match verdict {
+            Some(s) => o.insert("verdict".into(), s.into()),
+            None => o.remove("verdict"),
+        };
+        v.to_string()
+    };
+    let null = serde_json::Value::Null;
+    for (name, text, needle) in [
+        (
+            "null-solved.json",
+            variant(Some(null.clone()), Some("solved")),
+            "`verdict` is \"solved\" but `solvable` is null",
+        ),
+        (
+            "null.json",
+            variant(Some(null.clone()), None),
+            "not solved (`solvable`: null) but lists",
+        ),
+        (
+            "null-unknown.json",
+            variant(Some(null.clone()), Some("unknown: state limit")),
+            "not solved (unknown: state limit) but lists",
+        ),
+        (
+            "true-unknown.json",
+            variant(Some(true.into()), Some("unknown: state limit")),
+            "but `solvable` is true",
+        ),
+        (
+            "true-unsolvable.json",
+            variant(Some(true.into()), Some("unsolvable")),
+            "but `solvable` is true",
+        ),
+        (
+            "unknown.json",
+            variant(None, Some("unknown: state limit")),
+            "but lists",
+        ),
+        (
+            "odd-verdict.json",
+            variant(Some(true.into()), Some("won")),
+            "`verdict` \"won\" is not",
+        ),
+    ] {
+        let p = write(&dir, name, &text);
+        let out = fcauto()
+            .args(["verify", "--deal", "617"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(needle), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
+    }
+    // A minimal JSON (no `solvable`, no `verdict`) claims nothing and stays valid.
+    let p = write(&dir, "minimal.json", &variant(None, None));
+    fcauto()
+        .args(["verify", "--deal", "617"])
+        .arg(&p)
+        .assert()
+        .success();
+}
+
+#[test]
 fn formats_standard_and_fcs() {
     let out = fcauto()
         .args(["solve", "617", "--format", "standard"])
@@ -157,7 +236,7 @@ fn bad_boards_are_clear_errors() {
     assert_ne!(missing, good);
     let dup = {
         let mut lines: Vec<String> = good.lines().map(String::from).collect();
-        lines[0] = lines[0].replacen(&lines[0][..2].to_string(), &lines[1][..2].to_string(), 1);
+        lines[0] = lines[0].replacen(&lines[0][..2].to_string(), &lines[1][..2], 1);
         lines.join("\n")
     };
     let nine = format!("{good}\n");
@@ -196,6 +275,80 @@ fn bad_boards_are_clear_errors() {
     assert_eq!(out.status.code(), Some(1));
     let out = fcauto().args(["solve"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn an_empty_board_file_is_called_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [("empty.txt", ""), ("blank.txt", " \n\n\t\r\n")] {
+        let p = write(&dir, name, text);
+        let out = fcauto()
+            .args(["solve", "--board"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("board text is empty") && !err.contains("missing"),
+            "{name}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
+    }
+}
+
+/// Fails when `text` has a count of 1 with a plural noun (`1 moves`, `(1 positions`).
+fn assert_singular_for_one(text: &str) {
+    for noun in [
+        "moves",
+        "single-card moves",
+        "positions",
+        "threads",
+        "deals",
+    ] {
+        for before in [" ", "(", "\n"] {
+            let wrong = format!("{before}1 {noun}");
+            assert!(!text.contains(&wrong), "{wrong:?} in {text}");
+        }
+    }
+}
+
+#[test]
+fn counts_of_one_are_singular() {
+    // Every card home but the king of spades: one move solves it.
+    let dir = tempfile::tempdir().unwrap();
+    let board = format!("Foundations: H-K C-K D-K S-Q\n: KS\n{}", ":\n".repeat(7));
+    let p = write(&dir, "ks.txt", &board);
+    let out = fcauto()
+        .args(["solve", "--format", "json", "--board"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains(": 1 move, 1 single-card move;"), "{err}");
+    assert_singular_for_one(&err);
+    let sol = write(&dir, "ks.json", &String::from_utf8(out.stdout).unwrap());
+    let out = fcauto()
+        .args(["verify", "--board"])
+        .arg(&p)
+        .arg(&sol)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.starts_with("valid: 1 move, 1 single-card move;"),
+        "{text}"
+    );
+    // A state limit of one position.
+    let out = fcauto()
+        .args(["solve", "617", "--max-states", "1"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("state limit of 1 position reached"), "{err}");
 }
 
 #[test]

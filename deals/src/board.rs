@@ -153,7 +153,8 @@ impl Board {
     /// Parse Freecell Solver board text (see the module docs). The result holds all 52 cards
     /// exactly once and 8 cascades; otherwise [`BoardError`] lists every problem with its line
     /// and token: unknown token, duplicate card, missing cards, wrong number of cascades, a
-    /// card both on a foundation and elsewhere.
+    /// card both on a foundation and elsewhere. Text with nothing but blank lines and
+    /// comments is one problem, "empty", not 52 missing cards.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
         let mut issues = Vec::new();
         let mut cascades: Vec<Vec<Card>> = Vec::new();
@@ -173,6 +174,24 @@ impl Board {
             }
         };
         let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a UTF-8 byte-order mark
+        if text
+            .lines()
+            .all(|l| l.trim().is_empty() || l.trim().starts_with('#'))
+        {
+            // Say so, rather than listing all 52 cards as missing.
+            let what = if text.trim().is_empty() {
+                "the board text is empty"
+            } else {
+                "the board text has only comments"
+            };
+            return Err(BoardError {
+                issues: vec![BoardIssue {
+                    line: 0,
+                    token: None,
+                    message: format!("{what} (expected {CASCADES} cascade lines of cards)"),
+                }],
+            });
+        }
         let mut seen_freecells = false;
         let mut seen_foundations = false;
         for (i, raw) in text.lines().enumerate() {
@@ -523,6 +542,18 @@ mod tests {
             err.contains("a second Foundations line") && err.len() < 200,
             "{err}"
         );
+    }
+
+    #[test]
+    fn empty_text_is_reported_as_empty() {
+        for text in ["", "  \n\t\n\r\n", "\u{feff}", "# only a comment\n\n"] {
+            let err = Board::parse(text).unwrap_err();
+            assert_eq!(err.issues.len(), 1, "{text:?}: {err}");
+            let msg = err.to_string();
+            assert!(msg.contains("the board text"), "{text:?}: {msg}");
+            assert!(!msg.contains("missing"), "{text:?}: {msg}");
+        }
+        assert!(Board::parse("").unwrap_err().to_string().contains("empty"));
     }
 
     #[test]

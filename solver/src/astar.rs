@@ -252,7 +252,8 @@ fn search(
                         stats.stored = index.len() as u64;
                         return SearchResult {
                             verdict: Verdict::Unknown(format!(
-                                "state limit of {max_states} positions reached"
+                                "state limit of {} reached",
+                                crate::plural(max_states, "position")
                             )),
                             stats,
                         };

@@ -478,7 +478,8 @@ fn best_first(
                 }
                 return SearchResult {
                     verdict: Verdict::Unknown(format!(
-                        "state limit of {max_states} positions reached"
+                        "state limit of {} reached",
+                        crate::plural(max_states, "position")
                     )),
                     stats: done(stats, &closed),
                 };

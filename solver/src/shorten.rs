@@ -49,17 +49,17 @@ fn path_states(root: &State, moves: &[Move]) -> (Vec<State>, Vec<u32>) {
 fn relabelling(from: &State, to: &State) -> Option<([u8; CASCADES], [u8; FREECELLS])> {
     let mut cols = [0u8; CASCADES];
     let mut used = [false; CASCADES];
-    for i in 0..CASCADES {
+    for (i, col) in cols.iter_mut().enumerate() {
         let k = (0..CASCADES).find(|&k| !used[k] && to.col(k) == from.col(i))?;
         used[k] = true;
-        cols[i] = k as u8;
+        *col = k as u8;
     }
     let mut cells = [0u8; FREECELLS];
     let mut used = [false; FREECELLS];
-    for j in 0..FREECELLS {
+    for (j, cell) in cells.iter_mut().enumerate() {
         let k = (0..FREECELLS).find(|&k| !used[k] && to.cells[k] == from.cells[j])?;
         used[k] = true;
-        cells[j] = k as u8;
+        *cell = k as u8;
     }
     Some((cols, cells))
 }

@@ -44,7 +44,10 @@ pub enum ValidationError {
         reason: String,
     },
     /// All moves were legal but cards remain off the foundations.
-    #[error("after all {moves} moves, {remaining} card(s) are not on the foundations")]
+    #[error(
+        "after {}, {remaining} card(s) are not on the foundations",
+        crate::plural(.moves, "move")
+    )]
     NotWon {
         /// Moves replayed.
         moves: usize,
@@ -199,7 +202,9 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             let limit = (free_cells + 1) << empty_other;
             if n > limit {
                 return Err(format!(
-                    "{n} cards exceed the supermove limit of {limit} ({free_cells} free freecells, {empty_other} empty cascades)"
+                    "{n} cards exceed the supermove limit of {limit} ({}, {})",
+                    crate::plural(free_cells, "free freecell"),
+                    crate::plural(empty_other, "empty cascade")
                 ));
             }
             cost_of_run(n, free_cells, empty_other)

@@ -2,6 +2,7 @@
 //! and optionally measure Freecell Solver on the same deals in the same run.
 
 use crate::cmd::fcsolve_bench::{self, FcSolveSummary};
+use crate::cmd::plural;
 use crate::cmd::rusage;
 use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use anyhow::{Context, Result};
@@ -22,8 +23,8 @@ use std::time::Instant;
 #[derive(clap::Args)]
 pub struct Args {
     /// Deals to solve, `A..B` (inclusive), e.g. `1..32000`.
-    #[arg(long, default_value = "1..1000")]
-    pub range: String,
+    #[arg(long, default_value = "1..1000", value_parser = parse_range)]
+    pub range: (u64, u64),
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -55,10 +56,10 @@ pub struct Row {
     pub deal: u64,
     /// `solved`, `unsolvable` or `unknown`.
     pub verdict: &'static str,
-    /// Moves (supermove = 1).
-    pub moves_total: usize,
-    /// Single-card moves.
-    pub single_card_moves: usize,
+    /// Moves (supermove = 1); null unless solved.
+    pub moves_total: Option<usize>,
+    /// Single-card moves; null unless solved.
+    pub single_card_moves: Option<usize>,
     /// Positions expanded.
     pub expanded: u64,
     /// Thread time spent on this deal, milliseconds.
@@ -77,10 +78,10 @@ pub struct Spread {
 }
 
 impl Spread {
-    /// Spread of `v` (zeros when empty).
-    pub fn of(mut v: Vec<f64>) -> Spread {
+    /// Spread of `v`; `None` when `v` is empty (nothing solved).
+    pub fn of(mut v: Vec<f64>) -> Option<Spread> {
         if v.is_empty() {
-            return Spread::default();
+            return None;
         }
         v.sort_by(|a, b| a.total_cmp(b));
         let n = v.len();
@@ -89,11 +90,11 @@ impl Spread {
         } else {
             (v[n / 2 - 1] + v[n / 2]) / 2.0
         };
-        Spread {
+        Some(Spread {
             mean: v.iter().sum::<f64>() / n as f64,
             median,
             max: v[n - 1],
-        }
+        })
     }
 }
 
@@ -114,10 +115,10 @@ pub struct Summary {
     pub unsolvable: Vec<u64>,
     /// Deals stopped by a limit.
     pub unknown: Vec<u64>,
-    /// Moves per solution (supermove = 1).
-    pub moves_total: Spread,
-    /// Single-card moves per solution.
-    pub single_card_moves: Spread,
+    /// Moves per solution (supermove = 1), solved deals only; null when none was solved.
+    pub moves_total: Option<Spread>,
+    /// Single-card moves per solution, solved deals only; null when none was solved.
+    pub single_card_moves: Option<Spread>,
     /// Positions expanded, all deals.
     pub expanded: u64,
     /// CPU time of the solving (user + system, all threads), seconds.
@@ -136,14 +137,18 @@ pub struct Summary {
     pub moves_ratio_vs_fc_solve: Option<f64>,
 }
 
-/// Parse `A..B` (inclusive) into deal numbers.
-pub fn parse_range(s: &str) -> Result<(u64, u64)> {
+/// Parse `A..B` (inclusive) into deal numbers; clap's value parser for `--range`, so a bad
+/// range is a usage error (exit 2) with this message.
+pub fn parse_range(s: &str) -> std::result::Result<(u64, u64), String> {
     let (a, b) = s
         .split_once("..")
-        .with_context(|| format!("range `{s}` is not A..B"))?;
-    let a = fcauto_deals::parse_deal_number(a)?;
-    let b = fcauto_deals::parse_deal_number(b.trim_start_matches('='))?;
-    anyhow::ensure!(a <= b, "range `{s}` is empty");
+        .ok_or_else(|| format!("range `{s}` is not A..B"))?;
+    let a = fcauto_deals::parse_deal_number(a).map_err(|e| e.to_string())?;
+    let b =
+        fcauto_deals::parse_deal_number(b.trim_start_matches('=')).map_err(|e| e.to_string())?;
+    if a > b {
+        return Err(format!("range `{s}` is empty"));
+    }
     Ok((a, b))
 }
 
@@ -170,7 +175,7 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(p) = &args.json {
         crate::cmd::input::check_output_path(p)?;
     }
-    let (a, b) = parse_range(&args.range)?;
+    let (a, b) = args.range;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()?;
@@ -197,18 +202,18 @@ pub fn run(args: Args) -> Result<i32> {
                     .with_context(|| format!("deal {n}"))?;
                 let ms = t.elapsed().as_secs_f64() * 1000.0;
                 pb.inc(1);
-                let row = |verdict, moves_total, single_card_moves| Row {
+                let row = |verdict, lengths: Option<(usize, usize)>| Row {
                     deal: n,
                     verdict,
-                    moves_total,
-                    single_card_moves,
+                    moves_total: lengths.map(|l| l.0),
+                    single_card_moves: lengths.map(|l| l.1),
                     expanded: stats.expanded,
                     ms,
                 };
                 Ok(match out {
-                    Outcome::Solved(c) => row("solved", c.moves_total, c.single_card_moves),
-                    Outcome::Unsolvable => row("unsolvable", 0, 0),
-                    Outcome::Unknown(_) => row("unknown", 0, 0),
+                    Outcome::Solved(c) => row("solved", Some((c.moves_total, c.single_card_moves))),
+                    Outcome::Unsolvable => row("unsolvable", None),
+                    Outcome::Unknown(_) => row("unknown", None),
                 })
             })
             .collect()
@@ -217,7 +222,6 @@ pub fn run(args: Args) -> Result<i32> {
     let wall_s = t0.elapsed().as_secs_f64();
     let usage = rusage::this_process();
     let rows: Vec<Row> = rows.into_iter().collect::<Result<_>>()?;
-    let solved: Vec<&Row> = rows.iter().filter(|r| r.verdict == "solved").collect();
     let pick = |v: &str| {
         rows.iter()
             .filter(|r| r.verdict == v)
@@ -231,11 +235,22 @@ pub fn run(args: Args) -> Result<i32> {
             .map(|v| v.get_name().to_string())
             .unwrap_or_default(),
         threads,
-        solved: solved.len(),
+        solved: pick("solved").len(),
         unsolvable: pick("unsolvable"),
         unknown: pick("unknown"),
-        moves_total: Spread::of(solved.iter().map(|r| r.moves_total as f64).collect()),
-        single_card_moves: Spread::of(solved.iter().map(|r| r.single_card_moves as f64).collect()),
+        // Solved deals only: the others have no lengths.
+        moves_total: Spread::of(
+            rows.iter()
+                .filter_map(|r| r.moves_total)
+                .map(|m| m as f64)
+                .collect(),
+        ),
+        single_card_moves: Spread::of(
+            rows.iter()
+                .filter_map(|r| r.single_card_moves)
+                .map(|m| m as f64)
+                .collect(),
+        ),
         expanded: rows.iter().map(|r| r.expanded).sum(),
         cpu_s: usage.cpu_s - cpu0,
         wall_s,
@@ -247,7 +262,10 @@ pub fn run(args: Args) -> Result<i32> {
     };
     if let Some(fc) = fc {
         summary.cpu_ratio_vs_fc_solve = Some(summary.cpu_s / fc.cpu_s);
-        summary.moves_ratio_vs_fc_solve = Some(summary.moves_total.mean / fc.moves_total.mean);
+        summary.moves_ratio_vs_fc_solve = summary
+            .moves_total
+            .zip(fc.moves_total)
+            .map(|(ours, theirs)| ours.mean / theirs.mean);
         summary.fc_solve = Some(fc);
     }
     print_summary(&summary);
@@ -269,8 +287,8 @@ pub fn run(args: Args) -> Result<i32> {
     }
     if !summary.unknown.is_empty() {
         eprintln!(
-            "fcauto bench: {} deal(s) unknown (a limit was reached)",
-            summary.unknown.len()
+            "fcauto bench: {} unknown (a limit was reached)",
+            plural(summary.unknown.len(), "deal")
         );
     }
     Ok(
@@ -285,8 +303,12 @@ pub fn run(args: Args) -> Result<i32> {
 fn print_summary(s: &Summary) {
     let total = s.to - s.from + 1;
     println!(
-        "fcauto bench, deals {}..{} ({} deals), mode {}, {} threads",
-        s.from, s.to, total, s.mode, s.threads
+        "fcauto bench, deals {}..{} ({}), mode {}, {}",
+        s.from,
+        s.to,
+        plural(total, "deal"),
+        s.mode,
+        plural(s.threads, "thread")
     );
     println!("  solved and validated: {}", s.solved);
     println!(
@@ -299,14 +321,12 @@ fn print_summary(s: &Summary) {
         s.unknown.len(),
         s.unknown
     );
-    let sp = |x: &Spread| {
-        if x.max == 0.0 {
-            return "n/a (nothing solved)".to_string();
-        }
-        format!(
+    let sp = |x: &Option<Spread>| match x {
+        None => "n/a (nothing solved)".to_string(),
+        Some(x) => format!(
             "mean {:.2}, median {:.1}, max {:.0} (solved deals)",
             x.mean, x.median, x.max
-        )
+        ),
     };
     println!("  moves_total:          {}", sp(&s.moves_total));
     println!("  single_card_moves:    {}", sp(&s.single_card_moves));

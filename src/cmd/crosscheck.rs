@@ -1,5 +1,6 @@
 //! `--cross-check`: run Freecell Solver (`fc-solve`) on the same board and compare.
 
+use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::{parse_fcs_output, validate, FcsVerdict};
@@ -16,24 +17,25 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
     let raw = run_fc_solve(board, &["-l", "lg"])?;
     let (verdict, moves) = parse_fcs_output(&raw).context("reading fc-solve's output")?;
     let ours_text = match (ours, ours_unsolvable) {
-        (Some(n), _) => format!("solved, {n} moves"),
+        (Some(n), _) => format!("solved, {}", plural(n, "move")),
         (None, true) => "unsolvable (exhaustive)".into(),
         (None, false) => "unknown (limit reached)".into(),
     };
     eprintln!("cross-check: fcauto: {ours_text}");
     let theirs_valid = match verdict {
-        FcsVerdict::Solved => {
-            match validate(board, &moves) {
-                Ok(v) => {
-                    eprintln!("cross-check: fc-solve -l lg: solved, {} moves ({} single-card); our validator accepts it", v.moves_total, v.single_card_moves);
-                    true
-                }
-                Err(e) => {
-                    eprintln!("cross-check: fc-solve -l lg: solved, {} moves; our validator REJECTS it: {e}", moves.len());
-                    false
-                }
+        FcsVerdict::Solved => match validate(board, &moves) {
+            Ok(v) => {
+                eprintln!("cross-check: fc-solve -l lg: solved, {} ({} single-card); our validator accepts it", plural(v.moves_total, "move"), v.single_card_moves);
+                true
             }
-        }
+            Err(e) => {
+                eprintln!(
+                    "cross-check: fc-solve -l lg: solved, {}; our validator REJECTS it: {e}",
+                    plural(moves.len(), "move")
+                );
+                false
+            }
+        },
         other => {
             eprintln!("cross-check: fc-solve -l lg: {other:?}");
             false

@@ -16,16 +16,16 @@ pub enum DealFormat {
 #[derive(clap::Args)]
 pub struct Args {
     /// Deal number, 1..=8589934591 (2^33-1; above 2^31-1 is Freecell Pro's extension).
-    #[arg(allow_hyphen_values = true)]
-    pub number: String,
+    #[arg(allow_hyphen_values = true, value_parser = parse_deal_number)]
+    pub number: u64,
     /// Output format.
     #[arg(long, value_enum, default_value = "fcs")]
     pub format: DealFormat,
 }
 
-/// Print the deal; exit 0, or an error for a bad deal number.
+/// Print the deal; exit 0 (a bad deal number is a usage error from clap, exit 2).
 pub fn run(args: Args) -> Result<i32> {
-    let n = parse_deal_number(&args.number)?;
+    let n = args.number;
     let board = ms_deal(n)?;
     match args.format {
         DealFormat::Fcs => print!("{}", board.cascades_text()),

@@ -29,11 +29,16 @@ pub struct FcSolveSummary {
     pub not_solved: Vec<u64>,
     /// Deals whose fc-solve solution our validator rejected.
     pub invalid: Vec<u64>,
-    /// Moves per solution (fc-solve's own count: sequence move = 1).
-    pub moves_total: Spread,
-    /// Single-card moves per solution (counted by our validator).
-    pub single_card_moves: Spread,
+    /// Moves per solution (fc-solve's own count: sequence move = 1); null when none.
+    pub moves_total: Option<Spread>,
+    /// Single-card moves per solution (counted by our validator); null when none.
+    pub single_card_moves: Option<Spread>,
 }
+
+/// One deal's fc-solve run: the deal, its validated lengths (`moves_total`,
+/// `single_card_moves`) when fc-solve solved it, and whether our validator accepted the
+/// solution (true when there was none).
+type BoardRun = (u64, Option<(usize, usize)>, bool);
 
 /// Fail with a clear message when fc-solve's programs are not installed.
 pub fn check_installed() -> Result<()> {
@@ -80,7 +85,7 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
         .find_map(|l| l.split("total_num_iters=").nth(1))
         .and_then(|s| s.trim_end_matches(')').trim().parse().ok());
 
-    let per_board: Vec<Result<(u64, Option<(usize, usize)>, bool)>> = pool.install(|| {
+    let per_board: Vec<Result<BoardRun>> = pool.install(|| {
         (a..=b)
             .into_par_iter()
             .map(|n| {
@@ -97,8 +102,7 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
             })
             .collect()
     });
-    let per_board: Vec<(u64, Option<(usize, usize)>, bool)> =
-        per_board.into_iter().collect::<Result<_>>()?;
+    let per_board: Vec<BoardRun> = per_board.into_iter().collect::<Result<_>>()?;
     let solved: Vec<(usize, usize)> = per_board.iter().filter_map(|r| r.1).collect();
     Ok(FcSolveSummary {
         preset: preset.to_string(),

@@ -1,17 +1,15 @@
 //! Shared input handling: a deal number or a board file, read into a checked [`Board`].
 
 use anyhow::{Context, Result};
-use fcauto_deals::{ms_deal, parse_deal_number, Board};
+use fcauto_deals::{ms_deal, Board};
 use std::path::Path;
 
-/// Load the initial board from a deal number (text, validated) or a board file in Freecell
-/// Solver's format. Returns the deal number too when there is one.
-pub fn load_board(deal: Option<&str>, board: Option<&Path>) -> Result<(Option<u64>, Board)> {
+/// Load the initial board from a deal number (already checked by clap's parser,
+/// [`fcauto_deals::parse_deal_number`]) or a board file in Freecell Solver's format. Returns
+/// the deal number too when there is one.
+pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64>, Board)> {
     match (deal, board) {
-        (Some(d), None) => {
-            let n = parse_deal_number(d)?;
-            Ok((Some(n), ms_deal(n)?))
-        }
+        (Some(n), None) => Ok((Some(n), ms_deal(n)?)),
         (None, Some(path)) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read board file {}", path.display()))?;

@@ -15,7 +15,7 @@ pub struct Args {
     #[arg(long)]
     pub gui: bool,
     /// Microsoft deal number.
-    #[arg(long, default_value_t = 617)]
+    #[arg(long, default_value_t = 617, value_parser = fcauto_deals::parse_deal_number)]
     pub deal: u64,
     /// Directory for the evidence bundle.
     #[arg(long, default_value = "results")]

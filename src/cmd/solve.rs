@@ -1,6 +1,7 @@
 //! `fcauto solve`: solve a deal or a board, validate the solution, print it.
 
 use crate::cmd::input::{check_output_path, load_board};
+use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::{solve, validate, Limits, Mode, Solution, SolutionJson, Verdict};
@@ -57,8 +58,8 @@ impl From<ModeArg> for Mode {
 #[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "board"])))]
 pub struct Args {
     /// MS deal number, 1..=8589934591.
-    #[arg(allow_hyphen_values = true)]
-    pub deal: Option<String>,
+    #[arg(allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
+    pub deal: Option<u64>,
     /// A board file in Freecell Solver's format instead of a deal number.
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
@@ -141,7 +142,7 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(p) = &args.output {
         check_output_path(p)?;
     }
-    let (deal, board) = load_board(args.deal.as_deref(), args.board.as_deref())?;
+    let (deal, board) = load_board(args.deal, args.board.as_deref())?;
     let name = deal
         .map(|n| format!("deal {n}"))
         .unwrap_or_else(|| "board".into());
@@ -160,8 +161,11 @@ pub fn run(args: Args) -> Result<i32> {
                 ModeArg::Fast | ModeArg::Short => "",
             };
             eprintln!(
-                "fcauto: {name} solved in {ms:.1} ms ({} positions expanded, {} stored): {} moves, {} single-card moves; validated{proved}",
-                stats.expanded, stats.stored, c.moves_total, c.single_card_moves
+                "fcauto: {name} solved in {ms:.1} ms ({} expanded, {} stored): {}, {}; validated{proved}",
+                plural(stats.expanded, "position"),
+                stats.stored,
+                plural(c.moves_total, "move"),
+                plural(c.single_card_moves, "single-card move")
             );
             match args.format {
                 SolutionFormat::Json => {
@@ -174,8 +178,8 @@ pub fn run(args: Args) -> Result<i32> {
         Outcome::Unsolvable => {
             code = 1;
             eprintln!(
-                "fcauto: {name} is unsolvable: exhaustive search of {} positions in {ms:.1} ms",
-                stats.stored
+                "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms",
+                plural(stats.stored, "position")
             );
             not_solved_text(
                 args.format,

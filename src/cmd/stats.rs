@@ -110,9 +110,9 @@ fn print_stats(path: &Path, s: &StatsFile) {
             .join(".")
     });
     println!(
-        "{}: written by PySolFC {version}, saved {} times",
+        "{}: written by PySolFC {version}, saved {}",
         path.display(),
-        s.saved.unwrap_or(0)
+        crate::cmd::plural(s.saved.unwrap_or(0), "time")
     );
     if s.players.is_empty() {
         println!("  no games recorded");

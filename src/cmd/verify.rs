@@ -1,6 +1,7 @@
 //! `fcauto verify`: check a solution with the independent validator.
 
 use crate::cmd::input::load_board;
+use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::{parse_fcs_output, parse_json, validate, FcsVerdict, Loc, Move, SolutionJson};
@@ -11,8 +12,8 @@ use std::path::PathBuf;
 #[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "board"])))]
 pub struct Args {
     /// MS deal number the solution starts from.
-    #[arg(long, allow_hyphen_values = true)]
-    pub deal: Option<String>,
+    #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
+    pub deal: Option<u64>,
     /// Board file (Freecell Solver's format) the solution starts from.
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
@@ -23,13 +24,16 @@ pub struct Args {
 /// Validate; exit 0 when every move is legal and all cards end home, 1 otherwise (the error
 /// names the first illegal step).
 pub fn run(args: Args) -> Result<i32> {
-    let (deal, board) = load_board(args.deal.as_deref(), args.board.as_deref())?;
+    let (deal, board) = load_board(args.deal, args.board.as_deref())?;
     let text = std::fs::read_to_string(&args.solution)
         .with_context(|| format!("cannot read solution {}", args.solution.display()))?;
     let name = args.solution.display();
     let (moves, claimed_single) = if text.trim_start().starts_with('{') {
         let (sol, moves) = parse_json(&text).with_context(|| format!("solution {name}"))?;
-        check_json_claims(&sol, deal, &board, moves.len())?;
+        // `solvable` absent (a minimal JSON) claims nothing; `"solvable": null` claims unknown.
+        let solvable_given = serde_json::from_str::<serde_json::Value>(&text)
+            .is_ok_and(|v| v.get("solvable").is_some());
+        check_json_claims(&sol, solvable_given, deal, &board, moves.len())?;
         (
             moves,
             (sol.single_card_moves > 0).then_some(sol.single_card_moves),
@@ -56,16 +60,24 @@ pub fn run(args: Args) -> Result<i32> {
         );
     }
     println!(
-        "valid: {} moves, {} single-card moves; all 52 cards on the foundations",
-        v.moves_total, v.single_card_moves
+        "valid: {}, {}; all 52 cards on the foundations",
+        plural(v.moves_total, "move"),
+        plural(v.single_card_moves, "single-card move")
     );
     Ok(0)
 }
 
-/// The JSON's own claims must agree with the board given and with its moves: `deal`,
-/// `board`, `freecells`/`foundations`, `solvable`, `moves_total`, and per move `step`,
-/// `kind` and `notation`.
-fn check_json_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board, n: usize) -> Result<()> {
+/// The JSON's own claims must agree with the board given, with each other and with its
+/// moves: `deal`, `board`, `freecells`/`foundations`, `solvable` and `verdict` (with each
+/// other, and saying solved when moves are listed), `moves_total`, and per move `step`,
+/// `kind` and `notation`. `solvable_given`: the JSON has a `solvable` key (null or not).
+fn check_json_claims(
+    sol: &SolutionJson,
+    solvable_given: bool,
+    deal: Option<u64>,
+    board: &Board,
+    n: usize,
+) -> Result<()> {
     if let (Some(a), Some(b)) = (sol.deal, deal) {
         anyhow::ensure!(a == b, "the solution is for deal {a}, not deal {b}");
     }
@@ -83,10 +95,47 @@ fn check_json_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board, n: us
             "the solution's freecells/foundations are not those of the board given"
         );
     }
+    // What the file claims: Some(Some(true)) solved, Some(Some(false)) unsolvable,
+    // Some(None) unknown, None no claim.
+    let by_verdict = match sol.verdict.as_deref() {
+        None => None,
+        Some("solved") => Some(Some(true)),
+        Some("unsolvable") => Some(Some(false)),
+        Some(v) if v.starts_with("unknown") => Some(None),
+        Some(v) => anyhow::bail!(
+            "`verdict` {v:?} is not \"solved\", \"unsolvable\" or \"unknown: <limit>\""
+        ),
+    };
+    let by_solvable = solvable_given.then_some(sol.solvable);
+    let json = |s: Option<bool>| s.map_or("null".to_string(), |b| b.to_string());
+    if let (Some(v), Some(s)) = (by_verdict, by_solvable) {
+        anyhow::ensure!(
+            v == s,
+            "the solution file contradicts itself: `verdict` is {:?} but `solvable` is {}",
+            sol.verdict.as_deref().unwrap_or_default(),
+            json(s)
+        );
+    }
+    let claim = by_solvable.or(by_verdict);
+    let said = || match &sol.verdict {
+        Some(v) => v.clone(),
+        None => format!("`solvable`: {}", json(sol.solvable)),
+    };
+    if let Some(Some(false) | None) = claim {
+        anyhow::ensure!(
+            n == 0,
+            "the solution file contradicts itself: it says the deal was not solved ({}) but lists {}",
+            said(),
+            plural(n, "move")
+        );
+        anyhow::bail!(
+            "the solution file says the deal was not solved ({})",
+            said()
+        );
+    }
     anyhow::ensure!(
-        sol.solvable != Some(false) && (n > 0 || sol.solvable.is_some()),
-        "the solution file says the deal was not solved ({})",
-        sol.verdict.as_deref().unwrap_or("no moves")
+        n > 0 || claim.is_some(),
+        "the solution file says the deal was not solved (no moves)"
     );
     anyhow::ensure!(
         n > 0 || board.foundations == [13; 4],
@@ -94,9 +143,13 @@ fn check_json_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board, n: us
     );
     anyhow::ensure!(
         sol.moves_total == 0 || sol.moves_total == n,
-        "`moves_total` says {} but {} moves are listed",
+        "`moves_total` says {} but {} listed",
         sol.moves_total,
-        n
+        if n == 1 {
+            "1 move is".to_string()
+        } else {
+            format!("{n} moves are")
+        }
     );
     for (i, m) in sol.moves.iter().enumerate() {
         let step = i + 1;

@@ -142,8 +142,8 @@ pub fn apply(
             let col = &board.cascades[i];
             if count == 0 || col.len() < count {
                 return Err(err(format!(
-                    "cascade has {} cards, need {count}",
-                    col.len()
+                    "cascade has {}, need {count}",
+                    crate::plural(col.len(), "card")
                 )));
             }
             let run = col[col.len() - count..].to_vec();

@@ -85,8 +85,9 @@ impl Table {
                 let n = board.cascades[c].len();
                 if n < count || count == 0 {
                     return Err(GuiError::Replay(format!(
-                        "cascade {} has {n} cards, cannot take {count}",
-                        c + 1
+                        "cascade {} has {}, cannot take {count}",
+                        c + 1,
+                        crate::plural(n, "card")
                     )));
                 }
                 let k = n - count;

@@ -114,10 +114,10 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     log(
         cfg,
         &format!(
-            "deal {}: plan from {plan_tool}: {} moves; fc-solve: {} moves",
+            "deal {}: plan from {plan_tool}: {}; fc-solve: {}",
             cfg.deal,
-            plan.len(),
-            fc_moves.len()
+            crate::plural(plan.len(), "move"),
+            crate::plural(fc_moves.len(), "move")
         ),
     );
 
@@ -229,7 +229,7 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
             return Err(GuiError::Launch(format!(
                 "the FreeCell board was not dealt within 120 s ({})",
                 match r {
-                    Ok((_, s, _)) => format!("{} cards readable", s.card_count()),
+                    Ok((_, s, _)) => format!("{} readable", crate::plural(s.card_count(), "card")),
                     Err(e) => e.to_string(),
                 }
             )));
@@ -578,8 +578,8 @@ fn reread(table: &Table) -> Result<(image::RgbaImage, SeenBoard, (i32, i32)), Gu
         }
         if t0.elapsed() > Duration::from_secs(10) {
             return Err(GuiError::Recognize(format!(
-                "board unreadable on re-read ({} cards, {:?})",
-                seen.card_count(),
+                "board unreadable on re-read ({}, {:?})",
+                crate::plural(seen.card_count(), "card"),
                 seen.unreadable
             )));
         }
@@ -772,9 +772,9 @@ fn write_final(
          - Screen: {matched:.0}% of the 52 cards recognised against the cardset images match position by position (board_match.json).\n\
          - Title bar OCR: {title:?}; status bar OCR: {status:?}.\n\n\
          ## Solver output\n\
-         - Plan from {tool}: {plan} moves (solution.json){nf}; fc-solve, as an independent check: {fc} moves (fcsolve_raw.log).\n\n\
+         - Plan from {tool}: {plan} (solution.json){nf}; fc-solve, as an independent check: {fc} (fcsolve_raw.log).\n\n\
          ## Drag execution\n\
-         - Mouse mode {mode} via enigo; {exec} moves executed (play_log.csv), {rec} recoveries (re-read + re-plan).\n\
+         - Mouse mode {mode} via enigo; {exec} executed (play_log.csv), {rec} (re-read + re-plan).\n\
          - Each move waited for the screen to show the expected board and PySolFC to be idle: mean {mean:.2} s, max {max:.2} s per move.\n\
          - Launch to dealt board {lb:.1} s; launch to win {lw:.1} s.\n\
          - Final foundations seen: {found:?} (C, D, H, S); most freecells in use at once: {fc_used}.\n\
@@ -786,13 +786,16 @@ fn write_final(
         matched = f.match_ratio * 100.0,
         title = f.title_ocr,
         status = f.status_ocr,
-        plan = f.plan_total,
+        plan = crate::plural(f.plan_total, "move"),
         tool = f.plan_tool,
         nf = f.native_failure.as_ref().map(|w| format!(" (fcauto solver failed: {w})")).unwrap_or_default(),
-        fc = f.fc_moves,
+        fc = crate::plural(f.fc_moves, "move"),
         mode = cfg.mode.option_value(),
-        exec = f.executed.len(),
-        rec = f.recoveries.len(),
+        exec = crate::plural(f.executed.len(), "move"),
+        rec = match f.recoveries.len() {
+            1 => "1 recovery".to_string(),
+            n => format!("{n} recoveries"),
+        },
         lb = f.launch_to_board.as_secs_f64(),
         lw = f.launch_to_win.as_secs_f64(),
         found = f.final_seen.foundations,

@@ -100,7 +100,10 @@ pub enum PickleError {
         name: String,
     },
     /// A length prefix larger than the rest of the input.
-    #[error("byte {offset}: declared length {declared} exceeds the {remaining} bytes left")]
+    #[error(
+        "byte {offset}: declared length {declared} exceeds the {} left",
+        crate::plural(.remaining, "byte")
+    )]
     Length {
         /// Position of the opcode.
         offset: usize,
@@ -212,7 +215,10 @@ pub fn check(
     if vm.pos != data.len() {
         return Err(PickleError::Malformed {
             offset: vm.pos,
-            reason: format!("{} trailing bytes after STOP", data.len() - vm.pos),
+            reason: format!(
+                "{} after STOP",
+                crate::plural(data.len() - vm.pos, "trailing byte")
+            ),
         });
     }
     let (depth, expanded) = vm.measure(root)?;
