@@ -4,11 +4,14 @@
 //! - [`msdeal`]: the Microsoft FreeCell shuffle (deals 1..2^31-1) and Freecell Pro's
 //!   extension up to 2^33-1, bit-exact with fc-solve's `make-microsoft-freecell-board`.
 //! - [`board`]: a FreeCell position ([`Board`]) and its text in Freecell Solver's format.
+//! - [`text`]: [`plural`], for messages.
 
 pub mod board;
 pub mod card;
 pub mod msdeal;
+pub mod text;
 
 pub use board::{Board, BoardError, BoardIssue, CASCADES, FREECELLS};
 pub use card::{Card, CardParseError, Rank, Suit};
 pub use msdeal::{ms_deal, parse_deal_number, DealError, MAX_DEAL};
+pub use text::plural;

@@ -25,13 +25,4 @@ pub use search::{solve, Limits, Mode, SearchResult, SearchStats, Verdict};
 pub use solution::{parse_fcs_output, parse_json, FcsVerdict, Solution, SolutionJson};
 pub use validator::{validate, StepMove, Validated, ValidationError};
 
-/// A count and a noun, the noun with an `s` unless the count is 1: `1 move`, `0 moves`,
-/// `2 moves`.
-pub(crate) fn plural(n: impl std::fmt::Display, noun: &str) -> String {
-    let n = n.to_string();
-    if n == "1" {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
+pub(crate) use fcauto_deals::plural;
