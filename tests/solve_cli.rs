@@ -548,3 +548,30 @@ fn a_closed_output_pipe_ends_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(!out.status.success());
 }
+
+/// `--max-states N` lets a search store N positions: 11982's whole space (61,643 positions)
+/// fits in exactly that budget and is proved unsolvable; one less says unknown and names
+/// the state limit (in `fast` too, whose reduced move set runs dry first).
+#[test]
+fn max_states_is_the_number_of_positions_a_search_may_store() {
+    for mode in ["fast", "short"] {
+        let out = fcauto()
+            .args(["solve", "11982", "--mode", mode, "--max-states", "61643"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("unsolvable: exhaustive search of 61643"),
+            "{mode}: {err}"
+        );
+        let out = fcauto()
+            .args(["solve", "11982", "--mode", mode, "--max-states", "61642"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("unknown: state limit of 61642 positions"),
+            "{mode}: {err}"
+        );
+    }
+}

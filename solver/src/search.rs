@@ -321,6 +321,9 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                     stats: total,
                 };
             }
+            // What stopped the complete search (its limit), not the reduced move set
+            // running dry, is the reason to report.
+            last = Some(r.verdict);
         }
     }
     SearchResult {
@@ -466,10 +469,8 @@ fn best_first(
                 continue;
             }
             let fp = child.fingerprint_from(&hashes, changed);
-            if !closed.insert(fp) {
-                continue;
-            }
-            if closed.len() >= max_states {
+            // A new position that would not fit in the budget ends the search.
+            if closed.len() >= max_states && !closed.contains(&fp) {
                 if let Some((_, p)) = best {
                     return SearchResult {
                         verdict: Verdict::Solved(replay(board, &p)),
@@ -483,6 +484,9 @@ fn best_first(
                     )),
                     stats: done(stats, &closed),
                 };
+            }
+            if !closed.insert(fp) {
+                continue;
             }
             let (f, features) = eval_features_from(&child, &parent_features, changed);
             let pr = prio(f, g, fp);
