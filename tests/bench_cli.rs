@@ -18,12 +18,37 @@ fn one_deal_on_one_thread_is_singular() {
 }
 
 #[test]
+fn threads_are_capped() {
+    // More threads than deals: one per deal.
+    let out = fcauto()
+        .args(["bench", "--range", "1..3", "--threads", "1000"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("(3 deals), mode fast, 3 threads"), "{text}");
+    // An absurd count is a usage error.
+    let out = fcauto()
+        .args(["bench", "--range", "1..3", "--threads", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("too many (at most 1024)"), "{err}");
+}
+
+#[test]
 fn a_bad_range_is_a_usage_error() {
     for (range, needle) in [
         ("5..x", "deal number `x` is not a whole number"),
         ("5-9", "range `5-9` is not A..B"),
         ("9..5", "range `9..5` is empty"),
         ("0..5", "out of range"),
+        // Far more deals than one run can keep rows for: refused, not an allocation abort.
+        (
+            "1..8589934591",
+            "has 8589934591 deals; a bench runs at most 10000000",
+        ),
     ] {
         let out = fcauto().args(["bench", "--range", range]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{range}");

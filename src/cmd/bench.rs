@@ -25,8 +25,8 @@ pub struct Args {
     /// Deals to solve, `A..B` (inclusive), e.g. `1..32000`.
     #[arg(long, default_value = "1..1000", value_parser = parse_range)]
     pub range: (u64, u64),
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads, 0..=1024 (default and 0: all cores); never more than the deals.
+    #[arg(long, value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Search mode.
     #[arg(long, value_enum, default_value = "fast")]
@@ -149,7 +149,31 @@ pub fn parse_range(s: &str) -> std::result::Result<(u64, u64), String> {
     if a > b {
         return Err(format!("range `{s}` is empty"));
     }
+    if b - a + 1 > MAX_BENCH_DEALS {
+        return Err(format!(
+            "range `{s}` has {} deals; a bench runs at most {MAX_BENCH_DEALS} (split it)",
+            b - a + 1
+        ));
+    }
     Ok((a, b))
+}
+
+/// Most deals one `bench` run takes: it keeps a row of results per deal (under 100 bytes).
+pub const MAX_BENCH_DEALS: u64 = 10_000_000;
+
+/// Most worker threads `--threads` accepts.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parse `--threads` (0..=[`MAX_THREADS`]); clap's value parser, so a bad count is a usage
+/// error.
+pub fn parse_threads(s: &str) -> std::result::Result<usize, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of threads"))?;
+    if n > MAX_THREADS {
+        return Err(format!("{n} threads is too many (at most {MAX_THREADS})"));
+    }
+    Ok(n)
 }
 
 /// The deals in 1..=1,000,000 known to be impossible with 4 freecells (Freecell Pro's list, as
@@ -176,8 +200,14 @@ pub fn run(args: Args) -> Result<i32> {
         crate::cmd::input::check_output_path(p)?;
     }
     let (a, b) = args.range;
+    // All cores unless told otherwise, and never more threads than deals.
+    let wanted = match args.threads.unwrap_or(0) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let deals = usize::try_from(b - a + 1).unwrap_or(usize::MAX);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
+        .num_threads(wanted.min(deals).max(1))
         .build()?;
     // fc-solve first, while this process is still small: a child's peak RSS as the kernel
     // reports it includes what it inherited from us at fork time.
