@@ -370,6 +370,33 @@ fn cross_check_agrees_with_fc_solve() {
     );
 }
 
+/// fc-solve's `-l lg` is a meta-move scan: on this mid-game board (all four freecells full)
+/// it finds nothing, while our solution validates. That is no contradiction, and no failure.
+#[test]
+fn cross_check_is_no_failure_when_only_lg_gives_up() {
+    if !require("fc-solve") {
+        return;
+    }
+    let out = fcauto()
+        .args([
+            "solve",
+            "--board",
+            "tests/fixtures/boards/lg-misses-a-solution.txt",
+        ])
+        .arg("--cross-check")
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("validated")
+            && err.contains("fc-solve -l lg: found no solution")
+            && err.contains("NO CONTRADICTION")
+            && !err.contains("NotSolved"),
+        "{err}"
+    );
+}
+
 #[test]
 fn deals_1_to_200_solve_and_validate() {
     let optimum = proved_optima();

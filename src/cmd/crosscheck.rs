@@ -8,8 +8,11 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Run `fc-solve -p -t -sam -sel -l lg` on `board`, validate its solution with our validator,
-/// and print both verdicts and lengths. `ours` is our move count when we solved it,
-/// `ours_unsolvable` whether we proved it unsolvable. Returns whether the two agree.
+/// and print both verdicts and lengths. `ours` is our move count when we solved it (the
+/// solution already validated), `ours_unsolvable` whether we proved it unsolvable. Returns
+/// false when the verdicts contradict each other (one solution rejected by our validator, or
+/// a proof of ours against a valid solution of theirs) or when we stopped at our limit;
+/// true when they agree, or when only fc-solve gave up (lg is no exhaustive search).
 ///
 /// Errors: fc-solve is missing (install the Debian package `freecell-solver-bin`, e.g. with
 /// `scripts/setup-deps.sh`) or fails to run.
@@ -37,26 +40,30 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
             }
         },
         other => {
-            eprintln!("cross-check: fc-solve -l lg: {other:?}");
+            let said = match other {
+                FcsVerdict::NotSolved => "found no solution (\"I could not solve this game\")",
+                FcsVerdict::LimitExceeded => "stopped at its iteration limit",
+                _ => "printed no verdict",
+            };
+            eprintln!("cross-check: fc-solve -l lg: {said}");
             false
         }
     };
-    let agree = match (ours.is_some(), verdict) {
-        (true, FcsVerdict::Solved) => theirs_valid,
-        // fc-solve's lg is a meta-move scan: "could not solve" is its word for "not found".
-        (false, FcsVerdict::NotSolved) => true,
-        _ => false,
-    };
-    let inconclusive = ours.is_none() && !ours_unsolvable;
-    eprintln!(
-        "cross-check: {}",
-        match (agree, inconclusive) {
-            (true, _) => "AGREE",
-            (false, true) => "INCONCLUSIVE (fcauto stopped at its limit)",
-            (false, false) => "DISAGREE",
+    let outcome = match (ours.is_some(), ours_unsolvable, verdict) {
+        (true, _, FcsVerdict::Solved) if theirs_valid => "AGREE",
+        // fc-solve's lg is a meta-move scan, not an exhaustive search: "could not solve" is
+        // its word for "not found", never a proof. A proof of ours agrees with it, and our
+        // validated solution shows that the scan missed one: no contradiction either way.
+        (false, true, FcsVerdict::NotSolved) => "AGREE",
+        (true, _, FcsVerdict::NotSolved) => {
+            "NO CONTRADICTION (fcauto's solution is validated; lg's scan, which is no proof, missed one)"
         }
-    );
-    Ok(agree)
+        (false, false, _) => "INCONCLUSIVE (fcauto stopped at its limit)",
+        (_, _, FcsVerdict::LimitExceeded) => "INCONCLUSIVE (fc-solve stopped at its limit)",
+        _ => "DISAGREE",
+    };
+    eprintln!("cross-check: {outcome}");
+    Ok(!outcome.starts_with("DISAGREE") && !outcome.starts_with("INCONCLUSIVE (fcauto"))
 }
 
 /// Run fc-solve with `-p -t -sam -sel` plus `extra` on `board`; returns its standard output.
