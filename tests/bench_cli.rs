@@ -38,6 +38,17 @@ fn threads_are_capped() {
 }
 
 #[test]
+fn a_fc_solve_preset_needs_vs_fc_solve() {
+    let out = fcauto()
+        .args(["bench", "--range", "1..2", "--fc-solve-preset", "ve"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--vs-fc-solve"), "{err}");
+}
+
+#[test]
 fn a_bad_range_is_a_usage_error() {
     for (range, needle) in [
         ("5..x", "deal number `x` is not a whole number"),

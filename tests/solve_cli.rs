@@ -602,3 +602,24 @@ fn max_states_is_the_number_of_positions_a_search_may_store() {
         );
     }
 }
+
+/// `--output` naming the board file being solved (by any path) is refused, and the board
+/// stays as it was.
+#[test]
+fn output_over_the_board_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = ms_deal(5).unwrap().fcs_input_text();
+    let p = write(&dir, "b.txt", &text);
+    let other_path = dir.path().join(".").join("b.txt");
+    let out = fcauto()
+        .args(["solve", "--board"])
+        .arg(&p)
+        .arg("--output")
+        .arg(&other_path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("it is the board file being solved"), "{err}");
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
+}

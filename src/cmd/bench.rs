@@ -45,7 +45,7 @@ pub struct Args {
     pub vs_fc_solve: bool,
     /// fc-solve preset for --vs-fc-solve (`lg` = looking-glass, its fastest; `ve` =
     /// video-editing, its short-solution preset, hundreds of times slower).
-    #[arg(long, default_value = "lg")]
+    #[arg(long, default_value = "lg", requires = "vs_fc_solve")]
     pub fc_solve_preset: String,
 }
 

@@ -41,3 +41,18 @@ pub fn check_output_path(path: &Path) -> Result<()> {
     );
     Ok(())
 }
+
+/// Refuse to write the output over the input file (the same file by any path): the user's
+/// board would be lost.
+pub fn check_not_input(output: &Path, input: &Path) -> Result<()> {
+    let same = match (std::fs::canonicalize(output), std::fs::canonicalize(input)) {
+        (Ok(o), Ok(i)) => o == i,
+        _ => false,
+    };
+    anyhow::ensure!(
+        !same,
+        "cannot write {}: it is the board file being solved (choose another --output)",
+        output.display()
+    );
+    Ok(())
+}

@@ -1,6 +1,6 @@
 //! `fcauto solve`: solve a deal or a board, validate the solution, print it.
 
-use crate::cmd::input::{check_output_path, load_board};
+use crate::cmd::input::{check_not_input, check_output_path, load_board};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
@@ -141,6 +141,9 @@ pub fn solve_checked(
 pub fn run(args: Args) -> Result<i32> {
     if let Some(p) = &args.output {
         check_output_path(p)?;
+        if let Some(b) = &args.board {
+            check_not_input(p, b)?;
+        }
     }
     let (deal, board) = load_board(args.deal, args.board.as_deref())?;
     let name = deal
