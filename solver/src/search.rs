@@ -78,9 +78,11 @@ pub enum Verdict {
 /// Work counters.
 #[derive(Clone, Copy, Debug, Default, serde::Serialize)]
 pub struct SearchStats {
-    /// Positions taken from the open list and expanded.
+    /// Positions taken from the open list and expanded, summed over every search a mode
+    /// runs (portfolio tries, anytime phases).
     pub expanded: u64,
-    /// Distinct positions stored.
+    /// Distinct positions stored: the most any one of those searches stored (the unit of
+    /// [`Limits::max_states`]).
     pub stored: u64,
 }
 
@@ -269,6 +271,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                         let better =
                             best_first(board, p, budget.min(limits.max_states), Some(bound), None);
                         total.expanded += better.stats.expanded;
+                        total.stored = total.stored.max(better.stats.stored);
                         if let Verdict::Solved(m) = better.verdict {
                             best = m;
                         }

@@ -164,7 +164,7 @@ pub fn run(args: Args) -> Result<i32> {
                 ModeArg::Fast | ModeArg::Short => "",
             };
             eprintln!(
-                "fcauto: {name} solved in {ms:.1} ms ({} expanded, {} stored): {}, {}; validated{proved}",
+                "fcauto: {name} solved in {ms:.1} ms ({} expanded by all searches, at most {} stored by one): {}, {}; validated{proved}",
                 plural(stats.expanded, "position"),
                 stats.stored,
                 plural(c.moves_total, "move"),
