@@ -27,10 +27,11 @@ pub fn generate_with(s: &State, atomic: bool, narrow_empty: bool, out: &mut Vec<
     generate_model::<false>(s, atomic, narrow_empty, out)
 }
 
-/// `fast` mode's reduced move set: [`generate`] without the moves that split a run, which
-/// a first solution rarely needs. Dropped are:
+/// `fast` mode's reduced move set: [`generate`] without the moves that split a run or fill
+/// a freecell needlessly, which a first solution rarely needs. Dropped are:
 /// - a cascade's top card to a freecell when it lies on a card it fits (it would break a
-///   run that a supermove could carry whole);
+///   run that a supermove could carry whole), or when it could go onto another cascade
+///   instead (keeping the freecell);
 /// - part of a movable run onto a cascade when the whole movable run (as far as the
 ///   supermove limit allows) could go instead;
 /// - into an empty cascade, any run but the longest movable one.
@@ -179,8 +180,10 @@ fn generate_model<const PRUNE: bool>(
             }
         }
         // Cascade → freecell.
-        let on_fitting_card = l >= 2 && fits(col[l - 2], col[l - 1]);
-        if let Some(j) = first_free.filter(|_| !(PRUNE && on_fitting_card)) {
+        // The reduced set keeps a top card out of the freecells when it lies on a card it
+        // fits or can go onto another cascade.
+        let keep_out = PRUNE && ((l >= 2 && fits(col[l - 2], col[l - 1])) || dest_n.contains(&1));
+        if let Some(j) = first_free.filter(|_| !keep_out) {
             out.push(Move {
                 from: Loc::Cascade(i as u8),
                 to: Loc::Freecell(j as u8),
