@@ -623,3 +623,52 @@ fn output_over_the_board_file_is_refused() {
     assert!(err.contains("it is the board file being solved"), "{err}");
     assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
 }
+
+/// `fcauto verify` with its arguments; (exit code, stdout, stderr).
+fn verify(args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
+    let out = fcauto().arg("verify").args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn verify_with_board_checks_the_json_deal_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = write(&dir, "good617.txt", &ms_deal(617).unwrap().cascades_text());
+    let out = fcauto()
+        .args(["solve", "617", "--format", "json"])
+        .output()
+        .unwrap();
+    let good: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = |name: &str, v: &serde_json::Value| {
+        let p = write(&dir, name, &v.to_string());
+        verify(&["--board".as_ref(), board.as_os_str(), p.as_os_str()])
+    };
+    // The true claim, and no claim, verify.
+    assert_eq!(run("617.json", &good).0, Some(0));
+    let mut no_deal = good.clone();
+    no_deal.as_object_mut().unwrap().remove("deal");
+    assert_eq!(run("nodeal.json", &no_deal).0, Some(0));
+    no_deal["deal"] = serde_json::Value::Null;
+    assert_eq!(run("nulldeal.json", &no_deal).0, Some(0));
+    // Deal 5's claim on deal 617's board and moves is refused, board in the JSON or not.
+    let mut five = good.clone();
+    five["deal"] = 5.into();
+    let (code, _, err) = run("5.json", &five);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("the solution is for deal 5, but the solution's `board` is not deal 5's"),
+        "{err}"
+    );
+    five.as_object_mut().unwrap().remove("board");
+    let (code, _, err) = run("5-noboard.json", &five);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("the solution is for deal 5, but the board given is not deal 5's"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+}

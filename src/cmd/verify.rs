@@ -68,9 +68,10 @@ pub fn run(args: Args) -> Result<i32> {
 }
 
 /// The JSON's own claims must agree with the board given, with each other and with its
-/// moves: `deal`, `board`, `freecells`/`foundations`, `solvable` and `verdict` (with each
-/// other, and saying solved when moves are listed), `moves_total`, and per move `step`,
-/// `kind` and `notation`. `solvable_given`: the JSON has a `solvable` key (null or not).
+/// moves: `deal` (with --board, the board must be that deal's initial board), `board`,
+/// `freecells`/`foundations`, `solvable` and `verdict` (with each other, and saying solved
+/// when moves are listed), `moves_total`, and per move `step`, `kind` and `notation`.
+/// `solvable_given`: the JSON has a `solvable` key (null or not).
 fn check_json_claims(
     sol: &SolutionJson,
     solvable_given: bool,
@@ -93,6 +94,21 @@ fn check_json_claims(
         anyhow::ensure!(
             cells == board.freecells.to_vec() && founds == board.foundations,
             "the solution's freecells/foundations are not those of the board given"
+        );
+    }
+    if let (Some(a), None) = (sol.deal, deal) {
+        // With --board, a `deal` claim must hold too: the JSON's board (equal to the board
+        // given, checked above), or the board given when the JSON has none, is that deal.
+        let initial = fcauto_deals::ms_deal(a)
+            .with_context(|| format!("the solution's `deal` {a} is not a deal number"))?;
+        let what = if sol.board.is_some() {
+            "the solution's `board`"
+        } else {
+            "the board given"
+        };
+        anyhow::ensure!(
+            *board == initial,
+            "the solution is for deal {a}, but {what} is not deal {a}'s initial board"
         );
     }
     // What the file claims: Some(Some(true)) solved, Some(Some(false)) unsolvable,
