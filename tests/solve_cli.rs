@@ -672,3 +672,41 @@ fn verify_with_board_checks_the_json_deal_claim() {
     );
     assert_eq!(err.lines().count(), 1, "one line: {err}");
 }
+
+/// An already-won board in Freecell Solver's format (foundations last, `:` cascades).
+const WON: &str = ":\n:\n:\n:\n:\n:\n:\n:\nFoundations: H-K C-K D-K S-K\nFreecells:\n";
+
+#[test]
+fn verify_accepts_a_zero_move_fcs_solution_of_a_won_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let won = write(&dir, "won.txt", WON);
+    let out = fcauto()
+        .args(["solve", "--board"])
+        .arg(&won)
+        .args(["--format", "fcs"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let ours = String::from_utf8(out.stdout).unwrap();
+    assert!(ours.contains("Total number of moves: 0"), "{ours}");
+    // fc-solve 4.x prints no move count for it.
+    let theirs = "-=-=-=-=-=-=-=-=-=-=-=-\n\nFoundations: H-K C-K D-K S-K \nFreecells:\n\
+                  : \n: \n: \n: \n: \n: \n: \n: \n\n\n====================\n\n\
+                  This game is solveable.\nTotal number of states checked is 1.\n\
+                  This scan generated 1 states.\n";
+    for (name, text) in [("ours.fcs", ours.as_str()), ("theirs.fcs", theirs)] {
+        let p = write(&dir, name, text);
+        let (code, out, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);
+        assert_eq!(code, Some(0), "{name}: {err}");
+        assert!(out.starts_with("valid: 0 moves"), "{name}: {out}");
+        // The same text is no solution of a deal still to play.
+        let (code, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains("lists no moves"), "{name}: {err}");
+    }
+    // Text with neither moves nor a verdict is still not a solution.
+    let p = write(&dir, "nothing.fcs", "hello\n");
+    let (code, _, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("not a recognised solution"), "{err}");
+}

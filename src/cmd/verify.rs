@@ -45,9 +45,14 @@ pub fn run(args: Args) -> Result<i32> {
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
             "solution {name}: fc-solve's output says it did not solve the deal ({verdict:?})"
         );
+        // No move lines is a solution only when fc-solve says solved (an already-won board).
         anyhow::ensure!(
-            !moves.is_empty(),
+            !moves.is_empty() || verdict == FcsVerdict::Solved,
             "solution {name}: not a recognised solution (expected our JSON, or fc-solve output with -m/-sam move lines)"
+        );
+        anyhow::ensure!(
+            !moves.is_empty() || board.is_won(),
+            "solution {name}: fc-solve's output says solved but lists no moves, and the board is not already won"
         );
         (moves, None)
     };
