@@ -710,3 +710,55 @@ fn verify_accepts_a_zero_move_fcs_solution_of_a_won_board() {
     assert_eq!(code, Some(1));
     assert!(err.contains("not a recognised solution"), "{err}");
 }
+
+#[test]
+fn verify_messages_use_user_words_not_rust_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = write(&dir, "617.txt", &ms_deal(617).unwrap().cascades_text());
+    for (name, text, needle) in [
+        (
+            "not.fcs",
+            "I could not solve this game.\n",
+            "did not solve the board (could not solve it)",
+        ),
+        (
+            "limit.fcs",
+            "Iterations count exceeded.\n",
+            "did not solve the board (iterations count exceeded)",
+        ),
+    ] {
+        let p = write(&dir, name, text);
+        let (code, _, err) = verify(&["--board".as_ref(), board.as_os_str(), p.as_os_str()]);
+        assert_eq!(code, Some(1), "{name}");
+        assert!(err.contains(needle), "{name}: {err}");
+        let (_, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
+        assert!(err.contains("did not solve the deal ("), "{name}: {err}");
+    }
+    // A wrong `kind` is named as the JSON spells it.
+    let out = fcauto()
+        .args(["solve", "617", "--format", "json"])
+        .output()
+        .unwrap();
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = &mut v["moves"][0];
+    let (from, to) = (first["from"].clone(), first["to"].clone());
+    let wrong = if first["kind"] == "stack_to_stack" {
+        "freecell_to_stack"
+    } else {
+        "stack_to_stack"
+    };
+    first["kind"] = wrong.into();
+    let p = write(&dir, "kind.json", &v.to_string());
+    let (code, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
+    assert_eq!(code, Some(1));
+    let at = format!(
+        "step 1: `kind` {wrong} does not match {}{}",
+        from.as_str().unwrap(),
+        to.as_str().unwrap()
+    );
+    assert!(err.contains(&at), "{err}");
+    assert!(
+        !err.contains("StackTo") && !err.contains("FreecellTo"),
+        "{err}"
+    );
+}

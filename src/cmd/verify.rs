@@ -41,9 +41,10 @@ pub fn run(args: Args) -> Result<i32> {
     } else {
         let (verdict, moves) =
             parse_fcs_output(&text).with_context(|| format!("solution {name}"))?;
+        let what = if deal.is_some() { "deal" } else { "board" };
         anyhow::ensure!(
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
-            "solution {name}: fc-solve's output says it did not solve the deal ({verdict:?})"
+            "solution {name}: fc-solve's output says it did not solve the {what} ({verdict})"
         );
         // No move lines is a solution only when fc-solve says solved (an already-won board).
         anyhow::ensure!(
@@ -52,7 +53,7 @@ pub fn run(args: Args) -> Result<i32> {
         );
         anyhow::ensure!(
             !moves.is_empty() || board.is_won(),
-            "solution {name}: fc-solve's output says solved but lists no moves, and the board is not already won"
+            "solution {name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
         );
         (moves, None)
     };
@@ -190,9 +191,10 @@ fn check_json_claims(
             .kind();
             anyhow::ensure!(
                 actual == Some(kind),
-                "step {step}: `kind` {kind:?} does not match {}{}",
+                "step {step}: `kind` {kind} does not match {}{}{}",
                 m.from,
-                m.to
+                m.to,
+                actual.map_or(String::new(), |a| format!(" (a {a} move)"))
             );
         }
         if let Some(nt) = &m.notation {
