@@ -762,3 +762,38 @@ fn verify_messages_use_user_words_not_rust_names() {
         "{err}"
     );
 }
+
+#[test]
+fn huge_or_garbage_board_files_give_short_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    // Many bad tokens: the first few are listed, the rest counted.
+    let garbage = "zz ".repeat(5000);
+    let big = "zz ".repeat(30_000);
+    // A file that never ends is refused without reading it all.
+    let endless = std::path::Path::new("/dev/zero");
+    for (name, text, needle) in [
+        ("garbage.txt", garbage.as_str(), "more problems"),
+        ("big.txt", big.as_str(), "too large"),
+    ] {
+        let p = write(&dir, name, text);
+        let out = fcauto()
+            .args(["solve", "--board"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{name}: {err}");
+        assert!(err.len() < 2000, "{name}: {} bytes: {err}", err.len());
+    }
+    if endless.exists() {
+        let out = fcauto()
+            .args(["solve", "--board"])
+            .arg(endless)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("too large"), "{err}");
+    }
+}
