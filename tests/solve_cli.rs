@@ -623,3 +623,177 @@ fn output_over_the_board_file_is_refused() {
     assert!(err.contains("it is the board file being solved"), "{err}");
     assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
 }
+
+/// `fcauto verify` with its arguments; (exit code, stdout, stderr).
+fn verify(args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
+    let out = fcauto().arg("verify").args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn verify_with_board_checks_the_json_deal_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = write(&dir, "good617.txt", &ms_deal(617).unwrap().cascades_text());
+    let out = fcauto()
+        .args(["solve", "617", "--format", "json"])
+        .output()
+        .unwrap();
+    let good: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = |name: &str, v: &serde_json::Value| {
+        let p = write(&dir, name, &v.to_string());
+        verify(&["--board".as_ref(), board.as_os_str(), p.as_os_str()])
+    };
+    // The true claim, and no claim, verify.
+    assert_eq!(run("617.json", &good).0, Some(0));
+    let mut no_deal = good.clone();
+    no_deal.as_object_mut().unwrap().remove("deal");
+    assert_eq!(run("nodeal.json", &no_deal).0, Some(0));
+    no_deal["deal"] = serde_json::Value::Null;
+    assert_eq!(run("nulldeal.json", &no_deal).0, Some(0));
+    // Deal 5's claim on deal 617's board and moves is refused, board in the JSON or not.
+    let mut five = good.clone();
+    five["deal"] = 5.into();
+    let (code, _, err) = run("5.json", &five);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("the solution is for deal 5, but the solution's `board` is not deal 5's"),
+        "{err}"
+    );
+    five.as_object_mut().unwrap().remove("board");
+    let (code, _, err) = run("5-noboard.json", &five);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("the solution is for deal 5, but the board given is not deal 5's"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+}
+
+/// An already-won board in Freecell Solver's format (foundations last, `:` cascades).
+const WON: &str = ":\n:\n:\n:\n:\n:\n:\n:\nFoundations: H-K C-K D-K S-K\nFreecells:\n";
+
+#[test]
+fn verify_accepts_a_zero_move_fcs_solution_of_a_won_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let won = write(&dir, "won.txt", WON);
+    let out = fcauto()
+        .args(["solve", "--board"])
+        .arg(&won)
+        .args(["--format", "fcs"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let ours = String::from_utf8(out.stdout).unwrap();
+    assert!(ours.contains("Total number of moves: 0"), "{ours}");
+    // fc-solve 4.x prints no move count for it.
+    let theirs = "-=-=-=-=-=-=-=-=-=-=-=-\n\nFoundations: H-K C-K D-K S-K \nFreecells:\n\
+                  : \n: \n: \n: \n: \n: \n: \n: \n\n\n====================\n\n\
+                  This game is solveable.\nTotal number of states checked is 1.\n\
+                  This scan generated 1 states.\n";
+    for (name, text) in [("ours.fcs", ours.as_str()), ("theirs.fcs", theirs)] {
+        let p = write(&dir, name, text);
+        let (code, out, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);
+        assert_eq!(code, Some(0), "{name}: {err}");
+        assert!(out.starts_with("valid: 0 moves"), "{name}: {out}");
+        // The same text is no solution of a deal still to play.
+        let (code, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains("lists no moves"), "{name}: {err}");
+    }
+    // Text with neither moves nor a verdict is still not a solution.
+    let p = write(&dir, "nothing.fcs", "hello\n");
+    let (code, _, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("not a recognised solution"), "{err}");
+}
+
+#[test]
+fn verify_messages_use_user_words_not_rust_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = write(&dir, "617.txt", &ms_deal(617).unwrap().cascades_text());
+    for (name, text, needle) in [
+        (
+            "not.fcs",
+            "I could not solve this game.\n",
+            "did not solve the board (could not solve it)",
+        ),
+        (
+            "limit.fcs",
+            "Iterations count exceeded.\n",
+            "did not solve the board (iterations count exceeded)",
+        ),
+    ] {
+        let p = write(&dir, name, text);
+        let (code, _, err) = verify(&["--board".as_ref(), board.as_os_str(), p.as_os_str()]);
+        assert_eq!(code, Some(1), "{name}");
+        assert!(err.contains(needle), "{name}: {err}");
+        let (_, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
+        assert!(err.contains("did not solve the deal ("), "{name}: {err}");
+    }
+    // A wrong `kind` is named as the JSON spells it.
+    let out = fcauto()
+        .args(["solve", "617", "--format", "json"])
+        .output()
+        .unwrap();
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = &mut v["moves"][0];
+    let (from, to) = (first["from"].clone(), first["to"].clone());
+    let wrong = if first["kind"] == "stack_to_stack" {
+        "freecell_to_stack"
+    } else {
+        "stack_to_stack"
+    };
+    first["kind"] = wrong.into();
+    let p = write(&dir, "kind.json", &v.to_string());
+    let (code, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
+    assert_eq!(code, Some(1));
+    let at = format!(
+        "step 1: `kind` {wrong} does not match {}{}",
+        from.as_str().unwrap(),
+        to.as_str().unwrap()
+    );
+    assert!(err.contains(&at), "{err}");
+    assert!(
+        !err.contains("StackTo") && !err.contains("FreecellTo"),
+        "{err}"
+    );
+}
+
+#[test]
+fn huge_or_garbage_board_files_give_short_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    // Many bad tokens: the first few are listed, the rest counted.
+    let garbage = "zz ".repeat(5000);
+    let big = "zz ".repeat(30_000);
+    // A file that never ends is refused without reading it all.
+    let endless = std::path::Path::new("/dev/zero");
+    for (name, text, needle) in [
+        ("garbage.txt", garbage.as_str(), "more problems"),
+        ("big.txt", big.as_str(), "too large"),
+    ] {
+        let p = write(&dir, name, text);
+        let out = fcauto()
+            .args(["solve", "--board"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{name}: {err}");
+        assert!(err.len() < 2000, "{name}: {} bytes: {err}", err.len());
+    }
+    if endless.exists() {
+        let out = fcauto()
+            .args(["solve", "--board"])
+            .arg(endless)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("too large"), "{err}");
+    }
+}

@@ -31,7 +31,7 @@ pub struct Board {
 pub struct BoardIssue {
     /// 1-based line number, 0 when the problem concerns the board as a whole.
     pub line: usize,
-    /// The offending token, if any.
+    /// The offending token, if any (cut to a few dozen characters, with a trailing `…`).
     pub token: Option<String>,
     /// What is wrong.
     pub message: String,
@@ -47,23 +47,48 @@ impl fmt::Display for BoardIssue {
     }
 }
 
-/// Every problem found in a board text (never empty).
+/// Every problem found in a board text (never empty). Its message lists the first
+/// [`MAX_LISTED_ISSUES`] and counts the rest.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct BoardError {
     /// The problems, in the order found.
     pub issues: Vec<BoardIssue>,
 }
 
+/// At most this many problems are listed by [`BoardError`]'s message; the rest are counted.
+pub const MAX_LISTED_ISSUES: usize = 10;
+
+/// The longest board text [`Board::parse`] reads, in bytes: a board with every card, the
+/// freecell and foundation lines and generous comments is a few hundred bytes.
+pub const MAX_BOARD_TEXT: usize = 64 * 1024;
+
+/// A token shown in a message is cut to this many characters (a `…` marks the cut).
+const MAX_TOKEN_CHARS: usize = 24;
+
 impl fmt::Display for BoardError {
+    /// `invalid board: ` then the first [`MAX_LISTED_ISSUES`] problems separated by `; `,
+    /// then `; ... and N more problems` when there are more.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid board: ")?;
-        for (i, issue) in self.issues.iter().enumerate() {
+        for (i, issue) in self.issues.iter().take(MAX_LISTED_ISSUES).enumerate() {
             if i > 0 {
                 write!(f, "; ")?;
             }
             write!(f, "{issue}")?;
         }
+        let more = self.issues.len().saturating_sub(MAX_LISTED_ISSUES);
+        if more > 0 {
+            write!(f, "; ... and {}", crate::plural(more, "more problem"))?;
+        }
         Ok(())
+    }
+}
+
+/// `tok`, cut to [`MAX_TOKEN_CHARS`] characters with a trailing `…` when longer.
+fn shown_token(tok: &str) -> String {
+    match tok.char_indices().nth(MAX_TOKEN_CHARS) {
+        Some((at, _)) => format!("{}…", &tok[..at]),
+        None => tok.to_string(),
     }
 }
 
@@ -154,8 +179,23 @@ impl Board {
     /// exactly once and 8 cascades; otherwise [`BoardError`] lists every problem with its line
     /// and token: unknown token, duplicate card, missing cards, wrong number of cascades, a
     /// card both on a foundation and elsewhere. Text with nothing but blank lines and
-    /// comments is one problem, "empty", not 52 missing cards.
+    /// comments is one problem, "empty", not 52 missing cards. Text longer than
+    /// [`MAX_BOARD_TEXT`] bytes is one problem, "too large", and is not parsed. Tokens in
+    /// the problems are cut to a few dozen characters.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
+        if text.len() > MAX_BOARD_TEXT {
+            return Err(BoardError {
+                issues: vec![BoardIssue {
+                    line: 0,
+                    token: None,
+                    message: format!(
+                        "the board text is too large ({} bytes; a board is at most {} KiB)",
+                        text.len(),
+                        MAX_BOARD_TEXT / 1024
+                    ),
+                }],
+            });
+        }
         let mut issues = Vec::new();
         let mut cascades: Vec<Vec<Card>> = Vec::new();
         let mut cascade_lines: Vec<usize> = Vec::new();
@@ -166,7 +206,7 @@ impl Board {
             if let Some(prev) = where_seen[c.id() as usize] {
                 issues.push(BoardIssue {
                     line,
-                    token: Some(tok.to_string()),
+                    token: Some(shown_token(tok)),
                     message: format!("duplicate card {c} (already on line {prev})"),
                 });
             } else {
@@ -250,7 +290,7 @@ impl Board {
                         }
                         None => issues.push(BoardIssue {
                             line: line_no,
-                            token: Some(tok.to_string()),
+                            token: Some(shown_token(tok)),
                             message: "not a foundation entry (expected e.g. `H-5`, `S-0`, `C-K`)"
                                 .into(),
                         }),
@@ -406,7 +446,7 @@ fn strip_any<'a>(line: &'a str, lower: &str, prefixes: &[&str]) -> Option<&'a st
 fn unknown(line: usize, tok: &str) -> BoardIssue {
     BoardIssue {
         line,
-        token: Some(tok.to_string()),
+        token: Some(shown_token(tok)),
         message: "unknown token (expected a card such as `AC`, `TD`, `10H`, `KS`)".into(),
     }
 }
@@ -554,6 +594,54 @@ mod tests {
             assert!(!msg.contains("missing"), "{text:?}: {msg}");
         }
         assert!(Board::parse("").unwrap_err().to_string().contains("empty"));
+    }
+
+    #[test]
+    fn garbage_lists_ten_problems_and_counts_the_rest() {
+        // 8 lines of 30 bad tokens: 240 unknown tokens plus the 52 missing cards.
+        let line = (0..30)
+            .map(|i| format!("Q{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let text = vec![line; 8].join("\n");
+        let err = Board::parse(&text).unwrap_err();
+        assert_eq!(err.issues.len(), 241, "every problem is kept");
+        let msg = err.to_string();
+        assert_eq!(
+            msg.matches("unknown token").count(),
+            MAX_LISTED_ISSUES,
+            "{msg}"
+        );
+        assert!(msg.ends_with("; ... and 231 more problems"), "{msg}");
+        assert!(msg.len() < 1200, "{} bytes: {msg}", msg.len());
+        // One more than the cap: "1 more problem".
+        let eleven = "Q1 Q2 Q3 Q4 Q5 Q6 Q7 Q8 Q9 Q10\n:\n:\n:\n:\n:\n:\n:";
+        let msg = Board::parse(eleven).unwrap_err().to_string();
+        assert!(msg.ends_with("; ... and 1 more problem"), "{msg}");
+    }
+
+    #[test]
+    fn a_long_token_is_cut_in_the_message() {
+        let text = format!("{}\n", "x".repeat(5000));
+        let msg = Board::parse(&text).unwrap_err().to_string();
+        assert!(
+            msg.contains(&format!("token `{}…`", "x".repeat(24))),
+            "{msg}"
+        );
+        assert!(msg.len() < 600, "{} bytes: {msg}", msg.len());
+    }
+
+    #[test]
+    fn text_larger_than_any_board_is_refused_unparsed() {
+        let mut text = ms_deal(617).unwrap().cascades_text();
+        text.push_str(&"# padding\n".repeat(MAX_BOARD_TEXT / 10));
+        let err = Board::parse(&text).unwrap_err();
+        assert_eq!(err.issues.len(), 1, "{err}");
+        assert!(err.to_string().contains("too large"), "{err}");
+        // Just under the limit still parses.
+        text.truncate(MAX_BOARD_TEXT);
+        let text = &text[..text.rfind('\n').unwrap()];
+        assert_eq!(Board::parse(text).unwrap(), ms_deal(617).unwrap());
     }
 
     #[test]

@@ -52,6 +52,27 @@ pub enum MoveKind {
     FreecellToStack,
 }
 
+impl MoveKind {
+    /// The JSON spelling (serde's name): `stack_to_foundation`, `stack_to_freecell`,
+    /// `freecell_to_foundation`, `stack_to_stack`, `freecell_to_stack`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveKind::StackToFoundation => "stack_to_foundation",
+            MoveKind::StackToFreecell => "stack_to_freecell",
+            MoveKind::FreecellToFoundation => "freecell_to_foundation",
+            MoveKind::StackToStack => "stack_to_stack",
+            MoveKind::FreecellToStack => "freecell_to_stack",
+        }
+    }
+}
+
+impl fmt::Display for MoveKind {
+    /// Same as [`MoveKind::name`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One move: `count` cards (more than one only for cascade → cascade supermoves) from
 /// `from` to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -133,6 +154,19 @@ const _: () = assert!(CASCADES == 8 && FREECELLS == 4);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn move_kind_displays_as_its_json_name() {
+        for k in [
+            MoveKind::StackToFoundation,
+            MoveKind::StackToFreecell,
+            MoveKind::FreecellToFoundation,
+            MoveKind::StackToStack,
+            MoveKind::FreecellToStack,
+        ] {
+            assert_eq!(serde_json::to_string(&k).unwrap(), format!("\"{k}\""));
+        }
+    }
 
     #[test]
     fn limits_follow_the_formula() {

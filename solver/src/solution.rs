@@ -281,6 +281,19 @@ pub enum FcsVerdict {
     Unknown,
 }
 
+impl std::fmt::Display for FcsVerdict {
+    /// What fc-solve said, in words: `solved`, `could not solve it`, `iterations count
+    /// exceeded`, `no verdict line`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FcsVerdict::Solved => "solved",
+            FcsVerdict::NotSolved => "could not solve it",
+            FcsVerdict::LimitExceeded => "iterations count exceeded",
+            FcsVerdict::Unknown => "no verdict line",
+        })
+    }
+}
+
 /// Read fc-solve's output (`-sam`, with or without `-p -t`): its move lines (0-based
 /// indices) and its verdict line.
 pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), SolutionParseError> {

@@ -11,8 +11,7 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
     match (deal, board) {
         (Some(n), None) => Ok((Some(n), ms_deal(n)?)),
         (None, Some(path)) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read board file {}", path.display()))?;
+            let text = read_board_text(path)?;
             let b =
                 Board::parse(&text).with_context(|| format!("board file {}", path.display()))?;
             Ok((None, b))
@@ -20,6 +19,27 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
         (Some(_), Some(_)) => anyhow::bail!("give either a deal number or --board FILE, not both"),
         (None, None) => anyhow::bail!("give a deal number or --board FILE"),
     }
+}
+
+/// The text of a board file, read no further than one byte past
+/// [`fcauto_deals::board::MAX_BOARD_TEXT`] (so `/dev/zero` or a huge file is refused, not
+/// read into memory). Errors: unreadable, too large, or not UTF-8.
+fn read_board_text(path: &Path) -> Result<String> {
+    use std::io::Read;
+    let max = fcauto_deals::board::MAX_BOARD_TEXT;
+    let cannot = || format!("cannot read board file {}", path.display());
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(max as u64 + 1).read_to_end(&mut bytes))
+        .with_context(cannot)?;
+    anyhow::ensure!(
+        bytes.len() <= max,
+        "board file {}: too large (over {} KiB; a board is a few hundred bytes)",
+        path.display(),
+        max / 1024
+    );
+    String::from_utf8(bytes)
+        .map_err(|_| anyhow::anyhow!("board file {}: not UTF-8 text", path.display()))
 }
 
 /// Fail early (before any long work) when `path`'s folder does not exist.

@@ -41,13 +41,19 @@ pub fn run(args: Args) -> Result<i32> {
     } else {
         let (verdict, moves) =
             parse_fcs_output(&text).with_context(|| format!("solution {name}"))?;
+        let what = if deal.is_some() { "deal" } else { "board" };
         anyhow::ensure!(
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
-            "solution {name}: fc-solve's output says it did not solve the deal ({verdict:?})"
+            "solution {name}: fc-solve's output says it did not solve the {what} ({verdict})"
+        );
+        // No move lines is a solution only when fc-solve says solved (an already-won board).
+        anyhow::ensure!(
+            !moves.is_empty() || verdict == FcsVerdict::Solved,
+            "solution {name}: not a recognised solution (expected our JSON, or fc-solve output with -m/-sam move lines)"
         );
         anyhow::ensure!(
-            !moves.is_empty(),
-            "solution {name}: not a recognised solution (expected our JSON, or fc-solve output with -m/-sam move lines)"
+            !moves.is_empty() || board.is_won(),
+            "solution {name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
         );
         (moves, None)
     };
@@ -68,9 +74,10 @@ pub fn run(args: Args) -> Result<i32> {
 }
 
 /// The JSON's own claims must agree with the board given, with each other and with its
-/// moves: `deal`, `board`, `freecells`/`foundations`, `solvable` and `verdict` (with each
-/// other, and saying solved when moves are listed), `moves_total`, and per move `step`,
-/// `kind` and `notation`. `solvable_given`: the JSON has a `solvable` key (null or not).
+/// moves: `deal` (with --board, the board must be that deal's initial board), `board`,
+/// `freecells`/`foundations`, `solvable` and `verdict` (with each other, and saying solved
+/// when moves are listed), `moves_total`, and per move `step`, `kind` and `notation`.
+/// `solvable_given`: the JSON has a `solvable` key (null or not).
 fn check_json_claims(
     sol: &SolutionJson,
     solvable_given: bool,
@@ -93,6 +100,21 @@ fn check_json_claims(
         anyhow::ensure!(
             cells == board.freecells.to_vec() && founds == board.foundations,
             "the solution's freecells/foundations are not those of the board given"
+        );
+    }
+    if let (Some(a), None) = (sol.deal, deal) {
+        // With --board, a `deal` claim must hold too: the JSON's board (equal to the board
+        // given, checked above), or the board given when the JSON has none, is that deal.
+        let initial = fcauto_deals::ms_deal(a)
+            .with_context(|| format!("the solution's `deal` {a} is not a deal number"))?;
+        let what = if sol.board.is_some() {
+            "the solution's `board`"
+        } else {
+            "the board given"
+        };
+        anyhow::ensure!(
+            *board == initial,
+            "the solution is for deal {a}, but {what} is not deal {a}'s initial board"
         );
     }
     // What the file claims: Some(Some(true)) solved, Some(Some(false)) unsolvable,
@@ -169,9 +191,10 @@ fn check_json_claims(
             .kind();
             anyhow::ensure!(
                 actual == Some(kind),
-                "step {step}: `kind` {kind:?} does not match {}{}",
+                "step {step}: `kind` {kind} does not match {}{}{}",
                 m.from,
-                m.to
+                m.to,
+                actual.map_or(String::new(), |a| format!(" (a {a} move)"))
             );
         }
         if let Some(nt) = &m.notation {
