@@ -228,6 +228,16 @@ fn a_tiny_state_limit_says_unknown_not_unsolvable() {
     );
 }
 
+/// `fcauto solve --board PATH`: its exit code and standard error.
+fn solve_board(path: &std::path::Path) -> (Option<i32>, String) {
+    let out = fcauto()
+        .args(["solve", "--board"])
+        .arg(path)
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
 #[test]
 fn bad_boards_are_clear_errors() {
     let dir = tempfile::tempdir().unwrap();
@@ -260,14 +270,8 @@ fn bad_boards_are_clear_errors() {
         ("empty.txt", "", "board text is empty"),
         ("blank.txt", " \n\n\t\r\n", "board text is empty"),
     ] {
-        let p = write(&dir, name, text);
-        let out = fcauto()
-            .args(["solve", "--board"])
-            .arg(&p)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{name}");
-        let err = String::from_utf8(out.stderr).unwrap();
+        let (code, err) = solve_board(&write(&dir, name, text));
+        assert_eq!(code, Some(1), "{name}");
         assert!(err.contains(needle), "{name}: {err}");
         let empty = name == "empty.txt" || name == "blank.txt";
         assert!(!empty || !err.contains("missing"), "{name}: {err}");
@@ -775,25 +779,14 @@ fn huge_or_garbage_board_files_give_short_errors() {
         ("garbage.txt", garbage.as_str(), "more problems"),
         ("big.txt", big.as_str(), "too large"),
     ] {
-        let p = write(&dir, name, text);
-        let out = fcauto()
-            .args(["solve", "--board"])
-            .arg(&p)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1), "{name}");
-        let err = String::from_utf8(out.stderr).unwrap();
+        let (code, err) = solve_board(&write(&dir, name, text));
+        assert_eq!(code, Some(1), "{name}");
         assert!(err.contains(needle), "{name}: {err}");
         assert!(err.len() < 2000, "{name}: {} bytes: {err}", err.len());
     }
     if endless.exists() {
-        let out = fcauto()
-            .args(["solve", "--board"])
-            .arg(endless)
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(1));
-        let err = String::from_utf8(out.stderr).unwrap();
+        let (code, err) = solve_board(endless);
+        assert_eq!(code, Some(1));
         assert!(err.contains("too large"), "{err}");
     }
 }
