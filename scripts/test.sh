@@ -11,6 +11,9 @@ scripts/setup-deps.sh --gui
 
 cargo build --release --locked
 cargo test --release --locked --workspace
+# The API docs build without a broken link (with and without the GUI modules).
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --quiet
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features gui --quiet
 # Small range of the bench in release mode: exits non-zero on an invalid solution or unknown
 # verdict; 11982 is not in this range, so any "unsolvable" here would be false.
 ./target/release/fcauto bench --range 1..300 --mode fast

@@ -1,8 +1,11 @@
-/// PySolFC GUI replay (screen, OCR, mouse): `fcauto play --gui`.
+//! fcauto's PySolFC side: [`pysol`] reads PySolFC's statistics.dat and options.cfg and makes
+//! automated-play profiles; `gui` (cargo feature `gui`) replays solutions in the real PySolFC
+//! window by screen, OCR and mouse (`fcauto play --gui`).
+
+// The modules' docs are their own inner docs (an outer doc here would make rustdoc resolve
+// their links from this crate's root).
 #[cfg(feature = "gui")]
 pub mod gui;
-
-/// PySolFC's statistics.dat / options.cfg decoding and automated-play profiles.
 pub mod pysol;
 
 pub(crate) use fcauto_deals::plural;
