@@ -187,6 +187,13 @@ fn default_path_uses_the_profile_under_home() {
         .stdout(predicate::str::contains(".PySolFC/statistics.dat"));
     let modern = home.path().join(".pysolfc");
     std::fs::create_dir(&modern).unwrap();
+    // An empty .pysolfc (PySolFC never quit cleanly) does not hide .PySolFC's file.
+    fcauto()
+        .env("HOME", home.path())
+        .args(["stats", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(".PySolFC/statistics.dat"));
     std::fs::copy(
         format!("{F}/fresh/statistics.dat"),
         modern.join("statistics.dat"),
@@ -198,4 +205,42 @@ fn default_path_uses_the_profile_under_home() {
         .assert()
         .success()
         .stdout(predicate::str::contains(".pysolfc/statistics.dat"));
+}
+
+#[test]
+fn game_id_0_shows_the_all_games_totals() {
+    let f = format!("{F}/shared-ms617/statistics.dat");
+    let v = json(&["stats", &f, "--json", "--game-id", "0"]);
+    let p = &v["players"][0];
+    assert_eq!(p["player"], "tester");
+    assert!(p["games"].as_array().unwrap().is_empty());
+    assert!(p["all_games"]["won"].as_i64().unwrap() >= 1, "{p}");
+    let text = fcauto()
+        .args(["stats", &f, "--game-id", "0"])
+        .assert()
+        .success();
+    let out = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    assert!(out.contains("all games: played"), "{out}");
+}
+
+#[test]
+fn an_unknown_player_is_an_error_not_an_empty_result() {
+    let f = format!("{F}/shared-ms617/statistics.dat");
+    fcauto()
+        .args(["stats", &f, "--player", "nobody"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no player \"nobody\" (players: tester)",
+        ));
+    fcauto()
+        .args(["stats", "--diff", &f, &f, "--player", "nobody"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no player \"nobody\""));
+    fcauto()
+        .args(["stats", "--diff", &f, &f, "--player", "tester"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("no changes"));
 }

@@ -51,7 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     }
     let file = stats::resolve_path(&path)?;
     let mut s = stats::load(&file)?;
-    filter(&mut s, &args);
+    filter(&mut s, &args, &file)?;
     if args.json {
         #[derive(Serialize)]
         struct Out<'a> {
@@ -80,14 +80,37 @@ fn default_profile() -> anyhow::Result<PathBuf> {
     })
 }
 
-fn filter(s: &mut StatsFile, args: &Args) {
+/// Apply `--game-id` and `--player`. A player the file does not know is an error (a
+/// misspelt name must not read as "no games" or "no changes").
+fn filter(s: &mut StatsFile, args: &Args, file: &Path) -> anyhow::Result<()> {
     if let Some(id) = args.game_id {
         s.retain_game(id);
     }
     if let Some(p) = &args.player {
+        if !s
+            .players
+            .iter()
+            .any(|x| x.player.as_deref() == Some(p.as_str()))
+        {
+            let known: Vec<&str> = s
+                .players
+                .iter()
+                .filter_map(|x| x.player.as_deref())
+                .collect();
+            anyhow::bail!(
+                "{}: no player {p:?} (players: {})",
+                file.display(),
+                if known.is_empty() {
+                    "none named".to_string()
+                } else {
+                    known.join(", ")
+                }
+            );
+        }
         s.players
             .retain(|x| x.player.as_deref() == Some(p.as_str()));
     }
+    Ok(())
 }
 
 fn game_name(id: i64) -> String {
@@ -167,8 +190,22 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     let (b_path, a_path) = (stats::resolve_path(before)?, stats::resolve_path(after)?);
     let mut b = stats::load(&b_path)?;
     let mut a = stats::load(&a_path)?;
-    filter(&mut b, args);
-    filter(&mut a, args);
+    // The player must be known to the file after the game (it may be new since before).
+    if let Some(p) = &args.player {
+        let in_before = b
+            .players
+            .iter()
+            .any(|x| x.player.as_deref() == Some(p.as_str()));
+        if !in_before {
+            b.players.clear();
+        }
+    }
+    filter(&mut a, args, &a_path)?;
+    if !b.players.is_empty() {
+        filter(&mut b, args, &b_path)?;
+    } else if let Some(id) = args.game_id {
+        b.retain_game(id);
+    }
     let d = stats_diff::diff(&b, &a);
     if args.json {
         #[derive(Serialize)]

@@ -19,12 +19,18 @@ pub fn home_dir() -> Option<PathBuf> {
         .map(PathBuf::from)
 }
 
-/// The first existing profile folder under `home` (`.pysolfc`, then `.PySolFC`).
+/// The profile folder under `home` (`.pysolfc`, then `.PySolFC`): the first that holds a
+/// `statistics.dat`, else the first that exists.
 pub fn find_profile_dir(home: &Path) -> Option<PathBuf> {
-    PROFILE_DIR_NAMES
+    let dirs: Vec<PathBuf> = PROFILE_DIR_NAMES
         .iter()
         .map(|n| home.join(n))
-        .find(|p| p.is_dir())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.iter()
+        .find(|p| p.join("statistics.dat").is_file())
+        .or(dirs.first())
+        .cloned()
 }
 
 /// Errors creating an automated-play profile; one line each.

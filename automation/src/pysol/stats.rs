@@ -277,9 +277,15 @@ impl StatsFile {
             .sum()
     }
 
-    /// Keep only `game_id` (games and past games); the aggregate is dropped.
+    /// Keep only `game_id` (games and past games); the all-games aggregate is dropped,
+    /// except for `game_id` 0, its own id, which keeps only the aggregate (and every past
+    /// game).
     pub fn retain_game(&mut self, game_id: i64) {
         for p in &mut self.players {
+            if game_id == 0 {
+                p.games.clear();
+                continue;
+            }
             p.games.retain(|g| g.game_id == game_id);
             p.past_games.retain(|g| g.game_id == Some(game_id));
             p.all_games = None;
