@@ -65,19 +65,28 @@ pub struct State {
     pub found: [u8; 4],
 }
 
-/// Check that no cascade of `b` can ever outgrow [`MAX_HEIGHT`]: a cascade cut down to its
-/// card at depth k can grow to k + rank(that card) cards (a run down to the ace), an empty
-/// one to 13. Every MS deal passes; an arbitrary board file may not.
+/// Check that no cascade of `b` can ever outgrow [`MAX_HEIGHT`]. A cascade only grows by
+/// runs: cut down to its card at depth k (0-based) of rank r, it can hold k + 1 cards plus a
+/// run from rank r - 1 down, and an empty one a run from the king down. Such a run uses only
+/// ranks above the lowest foundation (every card of a lower rank is home), so it has at
+/// most r - 1 - min(foundation) cards. Every MS deal passes; an arbitrary board file may
+/// not.
+///
+/// Errors: the first cascade that could grow past [`MAX_HEIGHT`], with the height it could
+/// reach.
 pub fn check_capacity(b: &Board) -> Result<(), String> {
+    let lowest_home = b.foundations.iter().copied().min().unwrap_or(0) as usize;
+    // A run from rank r - 1 down: the ranks above the lowest foundation.
+    let run_below = |r: usize| r.saturating_sub(1).saturating_sub(lowest_home);
     for (i, col) in b.cascades.iter().enumerate() {
         let most = col
             .iter()
             .enumerate()
-            .map(|(k, c)| k + c.rank().value() as usize)
+            .map(|(k, c)| k + 1 + run_below(c.rank().value() as usize))
             .max()
             .unwrap_or(0)
             .max(col.len())
-            .max(13);
+            .max(run_below(14));
         if most > MAX_HEIGHT {
             return Err(format!(
                 "cascade {} ({} cards) could grow to {most} cards; the solver supports at most {MAX_HEIGHT}",
@@ -405,6 +414,24 @@ pub type FingerprintMap<V> =
 mod tests {
     use super::*;
     use fcauto_deals::ms_deal;
+
+    /// Cards on the foundations cannot come back: a tall cascade near the end of a game fits
+    /// (its king can carry at most the ranks above the lowest foundation), while the same
+    /// cascades with empty foundations could outgrow [`MAX_HEIGHT`].
+    #[test]
+    fn capacity_counts_the_cards_already_home() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/fixtures/boards/near-end-tall-cascade.txt"
+        ))
+        .unwrap();
+        let b = fcauto_deals::Board::parse(&text).unwrap();
+        assert_eq!(check_capacity(&b), Ok(()));
+        let mut deep = b.clone();
+        deep.foundations = [0; 4];
+        let err = check_capacity(&deep).unwrap_err();
+        assert!(err.contains("could grow to 21 cards"), "{err}");
+    }
 
     #[test]
     fn fingerprint_ignores_cascade_and_freecell_order_only() {
