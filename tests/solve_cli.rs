@@ -790,3 +790,24 @@ fn huge_or_garbage_board_files_give_short_errors() {
         assert!(err.contains("too large"), "{err}");
     }
 }
+
+/// Standard notation (`solve`'s default output) is not a format `verify` reads: it says so
+/// instead of "lists no moves".
+#[test]
+fn verify_names_standard_notation_as_unsupported() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto().args(["solve", "617"]).output().unwrap();
+    assert!(out.status.success());
+    let p = write(&dir, "617.txt", &String::from_utf8(out.stdout).unwrap());
+    let out = fcauto()
+        .args(["verify", "--deal", "617"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("this is standard notation") && err.contains("--format json"),
+        "{err}"
+    );
+}

@@ -46,6 +46,10 @@ pub fn run(args: Args) -> Result<i32> {
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
             "solution {name}: fc-solve's output says it did not solve the {what} ({verdict})"
         );
+        anyhow::ensure!(
+            !moves.is_empty() || !looks_like_standard_notation(&text),
+            "solution {name}: this is standard notation (fcauto's --format standard, or fc-solve's -sn/-snx), which verify does not read: use fcauto's --format json or fcs, or fc-solve's -m/-sam output"
+        );
         // No move lines is a solution only when fc-solve says solved (an already-won board).
         anyhow::ensure!(
             !moves.is_empty() || verdict == FcsVerdict::Solved,
@@ -207,4 +211,16 @@ fn check_json_claims(
         }
     }
     Ok(())
+}
+
+/// True when `text` has a line made only of standard-notation moves (`3a`, `h1`, `38`, ...:
+/// two characters from `1`-`8`, `a`-`d`, `h`), as fcauto's `--format standard` and fc-solve's
+/// `-sn`/`-snx` print them.
+fn looks_like_standard_notation(text: &str) -> bool {
+    let is_move =
+        |t: &str| t.len() == 2 && t.chars().all(|c| matches!(c, '1'..='8' | 'a'..='d' | 'h'));
+    text.lines().any(|l| {
+        let mut tokens = l.split_whitespace().peekable();
+        tokens.peek().is_some() && tokens.all(is_move)
+    })
 }
