@@ -269,6 +269,8 @@ fn bad_boards_are_clear_errors() {
         // An empty file is called empty, not 52 missing cards.
         ("empty.txt", "", "board text is empty"),
         ("blank.txt", " \n\n\t\r\n", "board text is empty"),
+        // A JSON file (e.g. `fcauto deal N --format json`) is named as such.
+        ("deal.json", "{\"board\": [[\"7D\"]]}\n", "this is JSON"),
     ] {
         let (code, err) = solve_board(&write(&dir, name, text));
         assert_eq!(code, Some(1), "{name}");

@@ -12,6 +12,11 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
         (Some(n), None) => Ok((Some(n), ms_deal(n)?)),
         (None, Some(path)) => {
             let text = read_board_text(path)?;
+            anyhow::ensure!(
+                !text.trim_start_matches('\u{feff}').trim_start().starts_with('{'),
+                "board file {}: this is JSON; --board reads Freecell Solver's board text (as `fcauto deal N --format fcs` prints it)",
+                path.display()
+            );
             let b =
                 Board::parse(&text).with_context(|| format!("board file {}", path.display()))?;
             Ok((None, b))
