@@ -588,24 +588,17 @@ fn a_closed_output_pipe_ends_quietly() {
 #[test]
 fn max_states_is_the_number_of_positions_a_search_may_store() {
     for mode in ["fast", "short"] {
-        let out = fcauto()
-            .args(["solve", "11982", "--mode", mode, "--max-states", "61643"])
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            err.contains("unsolvable: exhaustive search of 61643"),
-            "{mode}: {err}"
-        );
-        let out = fcauto()
-            .args(["solve", "11982", "--mode", mode, "--max-states", "61642"])
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            err.contains("unknown: state limit of 61642 positions"),
-            "{mode}: {err}"
-        );
+        for (max, said) in [
+            ("61643", "unsolvable: exhaustive search of 61643"),
+            ("61642", "unknown: state limit of 61642 positions"),
+        ] {
+            let out = fcauto()
+                .args(["solve", "11982", "--mode", mode, "--max-states", max])
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains(said), "{mode} {max}: {err}");
+        }
     }
 }
 

@@ -179,21 +179,19 @@ fn default_path_uses_the_profile_under_home() {
         legacy.join("statistics.dat"),
     )
     .unwrap();
-    fcauto()
-        .env("HOME", home.path())
-        .args(["stats", "--json"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(".PySolFC/statistics.dat"));
+    let reads_legacy = || {
+        fcauto()
+            .env("HOME", home.path())
+            .args(["stats", "--json"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(".PySolFC/statistics.dat"));
+    };
+    reads_legacy();
     let modern = home.path().join(".pysolfc");
     std::fs::create_dir(&modern).unwrap();
     // An empty .pysolfc (PySolFC never quit cleanly) does not hide .PySolFC's file.
-    fcauto()
-        .env("HOME", home.path())
-        .args(["stats", "--json"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(".PySolFC/statistics.dat"));
+    reads_legacy();
     std::fs::copy(
         format!("{F}/fresh/statistics.dat"),
         modern.join("statistics.dat"),
