@@ -160,6 +160,11 @@ const FAST: [Params; 5] = [
 ];
 const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 2));
 const FAST_ALT: Params = pruned(w(6, 4, 2, 5, -8, 2));
+/// `fast`'s last resort: [`FAST_BASE`] over all moves (its running dry is a proof).
+const FAST_COMPLETE: Params = Params {
+    pruned: false,
+    ..FAST_BASE
+};
 
 /// `p` over [`generate_pruned`]'s reduced move set.
 const fn pruned(p: Params) -> Params {
@@ -310,11 +315,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     if mode == Mode::Fast {
         // Last resort at the full budget, over all moves (so that running dry proves the
         // deal unsolvable): the base configuration, then the `short` configurations.
-        let complete = Params {
-            pruned: false,
-            ..FAST_BASE
-        };
-        for p in std::iter::once(complete).chain(SHORT) {
+        for p in std::iter::once(FAST_COMPLETE).chain(SHORT) {
             let r = best_first(board, p, limits.max_states, None, None);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
@@ -677,11 +678,7 @@ mod tests {
         let board = ms_deal(11982).unwrap();
         let r = best_first(&board, FAST_BASE, 200_000, None, None);
         assert_eq!(r.verdict, Verdict::Unknown(PRUNED_DRY.into()));
-        let complete = Params {
-            pruned: false,
-            ..FAST_BASE
-        };
-        let full = best_first(&board, complete, 200_000, None, None);
+        let full = best_first(&board, FAST_COMPLETE, 200_000, None, None);
         assert_eq!(full.verdict, Verdict::Unsolvable);
         assert!(full.stats.stored > r.stats.stored);
         let fast = solve(

@@ -49,21 +49,23 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
             false
         }
     };
-    let outcome = match (ours.is_some(), ours_unsolvable, verdict) {
-        (true, _, FcsVerdict::Solved) if theirs_valid => "AGREE",
+    // The outcome, and whether it lets `solve` succeed.
+    let (outcome, ok) = match (ours.is_some(), ours_unsolvable, verdict) {
+        (true, _, FcsVerdict::Solved) if theirs_valid => ("AGREE", true),
         // fc-solve's lg is a meta-move scan, not an exhaustive search: "could not solve" is
         // its word for "not found", never a proof. A proof of ours agrees with it, and our
         // validated solution shows that the scan missed one: no contradiction either way.
-        (false, true, FcsVerdict::NotSolved) => "AGREE",
-        (true, _, FcsVerdict::NotSolved) => {
-            "NO CONTRADICTION (fcauto's solution is validated; lg's scan, which is no proof, missed one)"
-        }
-        (false, false, _) => "INCONCLUSIVE (fcauto stopped at its limit)",
-        (_, _, FcsVerdict::LimitExceeded) => "INCONCLUSIVE (fc-solve stopped at its limit)",
-        _ => "DISAGREE",
+        (false, true, FcsVerdict::NotSolved) => ("AGREE", true),
+        (true, _, FcsVerdict::NotSolved) => (
+            "NO CONTRADICTION (fcauto's solution is validated; lg's scan, which is no proof, missed one)",
+            true,
+        ),
+        (false, false, _) => ("INCONCLUSIVE (fcauto stopped at its limit)", false),
+        (_, _, FcsVerdict::LimitExceeded) => ("INCONCLUSIVE (fc-solve stopped at its limit)", true),
+        _ => ("DISAGREE", false),
     };
     eprintln!("cross-check: {outcome}");
-    Ok(!outcome.starts_with("DISAGREE") && !outcome.starts_with("INCONCLUSIVE (fcauto"))
+    Ok(ok)
 }
 
 /// Run fc-solve with `-p -t -sam -sel` plus `extra` on `board`; returns its standard output.

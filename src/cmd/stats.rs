@@ -87,11 +87,7 @@ fn filter(s: &mut StatsFile, args: &Args, file: &Path) -> anyhow::Result<()> {
         s.retain_game(id);
     }
     if let Some(p) = &args.player {
-        if !s
-            .players
-            .iter()
-            .any(|x| x.player.as_deref() == Some(p.as_str()))
-        {
+        if s.player(Some(p)).is_none() {
             let known: Vec<&str> = s
                 .players
                 .iter()
@@ -190,21 +186,17 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     let (b_path, a_path) = (stats::resolve_path(before)?, stats::resolve_path(after)?);
     let mut b = stats::load(&b_path)?;
     let mut a = stats::load(&a_path)?;
-    // The player must be known to the file after the game (it may be new since before).
-    if let Some(p) = &args.player {
-        let in_before = b
-            .players
-            .iter()
-            .any(|x| x.player.as_deref() == Some(p.as_str()));
-        if !in_before {
-            b.players.clear();
-        }
-    }
+    // The player must be known to the file after the game; before it, the player may not
+    // exist yet (their first game), which leaves nothing to compare against.
     filter(&mut a, args, &a_path)?;
-    if !b.players.is_empty() {
+    if args
+        .player
+        .as_deref()
+        .is_some_and(|p| b.player(Some(p)).is_none())
+    {
+        b.players.clear();
+    } else {
         filter(&mut b, args, &b_path)?;
-    } else if let Some(id) = args.game_id {
-        b.retain_game(id);
     }
     let d = stats_diff::diff(&b, &a);
     if args.json {
