@@ -3,7 +3,7 @@
 mod common;
 use common::{fcauto, require};
 use fcauto_deals::ms_deal;
-use fcauto_solver::{solve, validate, Limits, Mode, Solution, Verdict};
+use fcauto_solver::{solve, validate, Limits, Mode, Solution, Validated, Verdict};
 
 fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
     let p = dir.path().join(name);
@@ -403,28 +403,29 @@ fn cross_check_is_no_failure_when_only_lg_gives_up() {
     );
 }
 
+/// Solve MS deal `n` in `mode` (the library, no process), panicking unless it is solved;
+/// the solution and what the validator says of it.
+fn solved_and_validated(n: u64, mode: Mode, max_states: usize) -> (Solution, Validated) {
+    let board = ms_deal(n).unwrap();
+    let res = solve(&board, mode, Limits { max_states });
+    let Verdict::Solved(moves) = res.verdict else {
+        panic!("deal {n} ({mode:?}): {:?}", res.verdict)
+    };
+    let sol = Solution {
+        deal: Some(n),
+        board: board.clone(),
+        moves,
+    };
+    let v = validate(&board, &sol.step_moves()).unwrap_or_else(|e| panic!("deal {n}: {e}"));
+    (sol, v)
+}
+
 #[test]
 fn deals_1_to_200_solve_and_validate() {
     let optimum = proved_optima();
     for mode in [Mode::Fast, Mode::Short] {
         for n in 1..=200 {
-            let board = ms_deal(n).unwrap();
-            let res = solve(
-                &board,
-                mode,
-                Limits {
-                    max_states: mode.default_max_states(),
-                },
-            );
-            let Verdict::Solved(moves) = res.verdict else {
-                panic!("deal {n} ({mode:?}): {:?}", res.verdict)
-            };
-            let sol = Solution {
-                deal: Some(n),
-                board: board.clone(),
-                moves,
-            };
-            let v = validate(&board, &sol.step_moves()).unwrap_or_else(|e| panic!("deal {n}: {e}"));
+            let (sol, v) = solved_and_validated(n, mode, mode.default_max_states());
             assert_eq!(v.moves_total, sol.moves.len());
             if let Some(&(opt, _)) = optimum.get(&n) {
                 assert!(
@@ -543,23 +544,7 @@ fn optimal_mode_reproduces_the_recorded_optima() {
         if expanded > 100_000 {
             continue;
         }
-        let board = ms_deal(n).unwrap();
-        let res = solve(
-            &board,
-            Mode::Optimal,
-            Limits {
-                max_states: 2_000_000,
-            },
-        );
-        let Verdict::Solved(moves) = res.verdict else {
-            panic!("deal {n}: {:?}", res.verdict)
-        };
-        let sol = Solution {
-            deal: Some(n),
-            board: board.clone(),
-            moves,
-        };
-        let v = validate(&board, &sol.step_moves()).unwrap_or_else(|e| panic!("deal {n}: {e}"));
+        let (_, v) = solved_and_validated(n, Mode::Optimal, 2_000_000);
         assert_eq!(v.single_card_moves, opt, "deal {n}");
         checked += 1;
     }
