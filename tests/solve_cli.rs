@@ -771,23 +771,81 @@ fn huge_or_garbage_board_files_give_short_errors() {
     }
 }
 
-/// Standard notation (`solve`'s default output) is not a format `verify` reads: it says so
-/// instead of "lists no moves".
+/// Standard notation round trips: `solve`'s default output (with `v<count>` after a run onto
+/// an empty cascade), the same without the counts (plain `-sn`: verify finds them), and
+/// fc-solve's own `-m -sn` output all pass `verify`; a tampered move is named at its step.
 #[test]
-fn verify_names_standard_notation_as_unsupported() {
+fn verify_reads_standard_notation() {
     let dir = tempfile::tempdir().unwrap();
-    let out = fcauto().args(["solve", "617"]).output().unwrap();
-    assert!(out.status.success());
-    let p = write(&dir, "617.txt", &String::from_utf8(out.stdout).unwrap());
-    let out = fcauto()
-        .args(["verify", "--deal", "617"])
-        .arg(&p)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("this is standard notation") && err.contains("--format json"),
-        "{err}"
-    );
+    let verify = |deal: &str, p: &std::path::Path| {
+        let out = fcauto()
+            .args(["verify", "--deal", deal])
+            .arg(p)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stderr).unwrap() + &String::from_utf8(out.stdout).unwrap(),
+        )
+    };
+    for (deal, mode) in [("617", "short"), ("2", "fast")] {
+        let out = fcauto()
+            .args(["solve", deal, "--mode", mode])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let p = write(&dir, "std.txt", &text);
+        let (code, said) = verify(deal, &p);
+        assert_eq!(code, Some(0), "deal {deal}: {said}");
+        assert!(said.contains("valid: "), "{said}");
+        if mode == "fast" {
+            assert!(
+                text.contains('v'),
+                "no run onto an empty cascade in deal 2's fast solution"
+            );
+            let plain: String = text
+                .split_whitespace()
+                .map(|t| t.split('v').next().unwrap().to_string() + " ")
+                .collect();
+            let (code, said) = verify(deal, &write(&dir, "plain.txt", &plain));
+            assert_eq!(code, Some(0), "plain: {said}");
+        }
+        // The first move to a freecell sent to the foundations instead.
+        let first_cell = text
+            .split_whitespace()
+            .position(|t| t.len() == 2 && t.ends_with('a'))
+            .unwrap();
+        let bad: Vec<String> = text
+            .split_whitespace()
+            .enumerate()
+            .map(|(i, t)| {
+                if i == first_cell {
+                    format!("{}h", &t[..1])
+                } else {
+                    t.to_string()
+                }
+            })
+            .collect();
+        let (code, said) = verify(deal, &write(&dir, "bad.txt", &bad.join(" ")));
+        assert_eq!(code, Some(1), "{said}");
+        assert!(
+            said.contains(&format!("step {} (", first_cell + 1)),
+            "{said}"
+        );
+    }
+    if require("fc-solve") {
+        let board = write(&dir, "617.board", &ms_deal(617).unwrap().fcs_input_text());
+        let out = std::process::Command::new("fc-solve")
+            .args(["-m", "-sn", "-l", "lg"])
+            .arg(&board)
+            .output()
+            .unwrap();
+        let fcs = String::from_utf8(out.stdout).unwrap();
+        let (code, said) = verify("617", &write(&dir, "fcs-sn.txt", &fcs));
+        assert_eq!(code, Some(0), "{said}");
+    }
+    let (code, said) = verify("617", &write(&dir, "junk.txt", "3a 4b\n5h xx\n"));
+    assert_eq!(code, Some(1));
+    assert!(said.contains("line 2: `xx`"), "{said}");
 }

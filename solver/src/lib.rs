@@ -7,6 +7,7 @@
 //! - [`validator`]: replays any solution on a [`fcauto_deals::Board`] with its own rule
 //!   checks, sharing no code with the search.
 //! - [`solution`]: the JSON contract, standard notation and Freecell Solver's text.
+//! - [`standard`]: reading standard notation back, with the counts it leaves out.
 
 pub mod astar;
 pub mod deadlock;
@@ -16,6 +17,7 @@ pub mod moves;
 pub mod search;
 pub mod shorten;
 pub mod solution;
+pub mod standard;
 pub mod state;
 pub mod validator;
 
@@ -23,6 +25,7 @@ pub use astar::{optimal, Metric};
 pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove};
 pub use search::{solve, Limits, Mode, SearchResult, SearchStats, Verdict};
 pub use solution::{parse_fcs_output, parse_json, FcsVerdict, Solution, SolutionJson};
+pub use standard::{parse_standard, resolve_counts, StandardParseError};
 pub use validator::{validate, StepMove, Validated, ValidationError};
 
 pub(crate) use fcauto_deals::plural;

@@ -178,9 +178,29 @@ impl Solution {
         }
     }
 
-    /// Standard notation, moves separated by spaces, ten to a line.
+    /// Standard notation, moves separated by spaces, ten to a line. A run of more than one
+    /// card onto an empty cascade, whose count the notation leaves open, is followed by `v`
+    /// and the count in hexadecimal (`38v4`), as in fc-solve's `-snx`.
     pub fn to_standard(&self) -> String {
-        let toks: Vec<String> = self.moves.iter().map(|p| p.mv.notation()).collect();
+        let mut heights: Vec<usize> = self.board.cascades.iter().map(Vec::len).collect();
+        let toks: Vec<String> = self
+            .moves
+            .iter()
+            .map(|p| {
+                let m = p.mv;
+                let mut t = m.notation();
+                if let Loc::Cascade(i) = m.from {
+                    heights[i as usize] -= m.count as usize;
+                }
+                if let Loc::Cascade(i) = m.to {
+                    if heights[i as usize] == 0 && m.count > 1 {
+                        t.push_str(&format!("v{:x}", m.count));
+                    }
+                    heights[i as usize] += m.count as usize;
+                }
+                t
+            })
+            .collect();
         let mut s = toks
             .chunks(10)
             .map(|c| c.join(" "))

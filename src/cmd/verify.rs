@@ -4,7 +4,10 @@ use crate::cmd::input::load_board;
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::{parse_fcs_output, parse_json, validate, FcsVerdict, Loc, Move, SolutionJson};
+use fcauto_solver::{
+    parse_fcs_output, parse_json, parse_standard, resolve_counts, standard::parse_token, validate,
+    FcsVerdict, Loc, Move, SolutionJson,
+};
 use std::path::PathBuf;
 
 /// Arguments of `fcauto verify`.
@@ -17,7 +20,8 @@ pub struct Args {
     /// Board file (Freecell Solver's format) the solution starts from.
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
-    /// The solution: our JSON (`fcauto solve --format json`), or fc-solve's `-sam` output.
+    /// The solution: our JSON (`fcauto solve --format json`), standard notation (`--format
+    /// standard`, fc-solve's `-m -sn`/`-m -snx`), or fc-solve's `-m`/`-sam` output.
     pub solution: PathBuf,
 }
 
@@ -46,20 +50,26 @@ pub fn run(args: Args) -> Result<i32> {
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
             "solution {name}: fc-solve's output says it did not solve the {what} ({verdict})"
         );
-        anyhow::ensure!(
-            !moves.is_empty() || !looks_like_standard_notation(&text),
-            "solution {name}: this is standard notation (fcauto's --format standard, or fc-solve's -sn/-snx), which verify does not read: use fcauto's --format json or fcs, or fc-solve's -m/-sam output"
-        );
-        // No move lines is a solution only when fc-solve says solved (an already-won board).
-        anyhow::ensure!(
-            !moves.is_empty() || verdict == FcsVerdict::Solved,
-            "solution {name}: not a recognised solution (expected our JSON, or fc-solve output with -m/-sam move lines)"
-        );
-        anyhow::ensure!(
-            !moves.is_empty() || board.is_won(),
-            "solution {name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
-        );
-        (moves, None)
+        if moves.is_empty() && looks_like_standard_notation(&text) {
+            // Standard notation: the counts it leaves open are found by replaying with the
+            // validator's rules; the result is validated again below like any other input.
+            let plain = parse_standard(&text).with_context(|| format!("solution {name}"))?;
+            let moves = resolve_counts(&board, &plain)?;
+            (moves, None)
+        } else {
+            // No move lines is a solution only when fc-solve says solved (an already-won board).
+            let recognised =
+                "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines";
+            anyhow::ensure!(
+                !moves.is_empty() || verdict == FcsVerdict::Solved,
+                "solution {name}: not a recognised solution ({recognised})"
+            );
+            anyhow::ensure!(
+                !moves.is_empty() || board.is_won(),
+                "solution {name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
+            );
+            (moves, None)
+        }
     };
     let v = validate(&board, &moves)?;
     if let Some(claimed) = claimed_single {
@@ -213,14 +223,12 @@ fn check_json_claims(
     Ok(())
 }
 
-/// True when `text` has a line made only of standard-notation moves (`3a`, `h1`, `38`, ...:
-/// two characters from `1`-`8`, `a`-`d`, `h`), as fcauto's `--format standard` and fc-solve's
-/// `-sn`/`-snx` print them.
+/// True when `text` has a line made only of standard-notation moves (`3a`, `ah`, `38`,
+/// `38v4`, ...: see [`fcauto_solver::standard`]), as fcauto's `--format standard` and
+/// fc-solve's `-m -sn`/`-m -snx` print them.
 fn looks_like_standard_notation(text: &str) -> bool {
-    let is_move =
-        |t: &str| t.len() == 2 && t.chars().all(|c| matches!(c, '1'..='8' | 'a'..='d' | 'h'));
     text.lines().any(|l| {
         let mut tokens = l.split_whitespace().peekable();
-        tokens.peek().is_some() && tokens.all(is_move)
+        tokens.peek().is_some() && tokens.all(|t| parse_token(t).is_some())
     })
 }

@@ -1,0 +1,370 @@
+//! Standard notation: reading `3a a3 3h 38 ah ...` (cascades `1`-`8`, freecells `a`-`d`,
+//! `h` the foundations), as fcauto's `--format standard` and fc-solve's `-m -sn`/`-m -snx`
+//! print it, and finding the card counts the notation leaves out.
+//!
+//! A cascade-to-cascade move names no count. Onto a non-empty cascade only one count can be
+//! legal (the run's card that fits the destination's top card), but onto an empty cascade
+//! any part of the movable run can go. fc-solve's extended notation (`-snx`, described in
+//! its USAGE file) then appends `v` and the count in hexadecimal (`38v4`), and so does
+//! fcauto's `--format standard`. Without it, [`resolve_counts`] searches for counts that
+//! replay to a won board, trying the longest legal run first.
+
+use crate::moves::Loc;
+use crate::validator::{apply_checked, StepMove, ValidationError};
+use fcauto_deals::Board;
+
+/// Most rule checks [`resolve_counts`] makes before giving up (each ambiguous move tried
+/// with every legal count multiplies the work; real solutions need a few hundred).
+pub const RESOLVE_BUDGET: usize = 1_000_000;
+
+/// A standard-notation text that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StandardParseError {
+    /// A line mixes moves with something that is not a move.
+    #[error("line {line}: `{token}` is not a standard-notation move (expected two of 1-8, a-d, h, as in `3a`, optionally `v` and a hexadecimal count, as in `38v4`)")]
+    BadToken {
+        /// 1-based line.
+        line: usize,
+        /// The text found.
+        token: String,
+    },
+}
+
+/// Read one move token: `<from><to>` or `<from><to>v<hex count>`. `None` if it is not one.
+pub fn parse_token(t: &str) -> Option<StepMove> {
+    let b = t.as_bytes();
+    if b.len() < 2 || !b.is_ascii() {
+        return None;
+    }
+    let from = Loc::parse(&t[0..1])?;
+    let to = Loc::parse(&t[1..2])?;
+    if from == Loc::Foundation {
+        return None;
+    }
+    let count = match &t[2..] {
+        "" => None,
+        rest => {
+            let hex = rest.strip_prefix(['v', 'V'])?;
+            if !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
+                return None;
+            }
+            Some(u8::from_str_radix(hex, 16).ok().filter(|&n| n >= 1)?)
+        }
+    };
+    if count.is_some() && !matches!((from, to), (Loc::Cascade(_), Loc::Cascade(_))) {
+        return None;
+    }
+    let count = match (from, to) {
+        (Loc::Cascade(_), Loc::Cascade(_)) => count,
+        _ => Some(1),
+    };
+    Some(StepMove {
+        from,
+        to,
+        count,
+        card: None,
+    })
+}
+
+/// Read every move of a standard-notation text, in order. Lines with no move token (fc-solve's
+/// `-=-=-` header, its "This game is solveable." trailer, blank lines) are skipped; a line
+/// with a move token must hold only move tokens. Cascade-to-cascade moves without a `v`
+/// count have `count: None` (see [`resolve_counts`]); every other move has `Some(1)`.
+///
+/// # Errors
+/// [`StandardParseError::BadToken`] for a line that mixes moves with other text.
+pub fn parse_standard(text: &str) -> Result<Vec<StepMove>, StandardParseError> {
+    let mut moves = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        if !tokens.iter().any(|t| parse_token(t).is_some()) {
+            continue;
+        }
+        for t in tokens {
+            moves.push(parse_token(t).ok_or_else(|| StandardParseError::BadToken {
+                line: i + 1,
+                token: t.to_string(),
+            })?);
+        }
+    }
+    Ok(moves)
+}
+
+/// Give every cascade-to-cascade move without a count (`count: None`) a count such that the
+/// whole solution replays legally from `board` to a won board, checked move by move with the
+/// independent validator's rules ([`apply_checked`]). Where several counts are legal (a run
+/// onto an empty cascade) the longest is tried first, and the search backtracks if that
+/// choice fails later.
+///
+/// # Errors
+/// When no choice of counts wins (or [`RESOLVE_BUDGET`] rule checks did not find one): the
+/// validator's error for the furthest step any choice reached (an illegal move, or cards
+/// left off the foundations).
+pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>, ValidationError> {
+    board
+        .check()
+        .map_err(|e| ValidationError::BadBoard(e.to_string()))?;
+    // A choice point: the board before move `step`, and the other legal counts left to try.
+    struct Branch {
+        step: usize,
+        board: Board,
+        counts: Vec<u8>,
+    }
+    let mut branches: Vec<Branch> = Vec::new();
+    let mut out: Vec<StepMove> = Vec::with_capacity(moves.len());
+    let mut b = board.clone();
+    let mut checks = 0usize;
+    let mut furthest: Option<ValidationError> = None;
+    let note = |e: ValidationError, furthest: &mut Option<ValidationError>| {
+        let step = |e: &ValidationError| match e {
+            ValidationError::Illegal { step, .. } => *step,
+            ValidationError::NotWon { moves, .. } => moves + 1,
+            ValidationError::BadBoard(_) => 0,
+        };
+        if furthest.as_ref().is_none_or(|f| step(&e) > step(f)) {
+            *furthest = Some(e);
+        }
+    };
+    let illegal = |i: usize, m: &StepMove, reason: String| ValidationError::Illegal {
+        step: i + 1,
+        notation: format!("{}{}", m.from.notation(), m.to.notation()),
+        reason,
+    };
+    let mut i = 0;
+    loop {
+        let ok = if i == moves.len() {
+            if b.is_won() && b.cards_in_play() == 0 {
+                return Ok(out);
+            }
+            note(
+                ValidationError::NotWon {
+                    moves: moves.len(),
+                    remaining: b.cards_in_play(),
+                },
+                &mut furthest,
+            );
+            false
+        } else {
+            let m = moves[i];
+            match (m.count, m.from) {
+                (None, Loc::Cascade(c)) => {
+                    // Every legal count, longest first.
+                    let height = b.cascades.get(c as usize).map_or(0, |col| col.len());
+                    let mut legal = Vec::new();
+                    let mut first_err = None;
+                    for n in (1..=height.min(u8::MAX as usize) as u8).rev() {
+                        checks += 1;
+                        let mut t = b.clone();
+                        let c = StepMove {
+                            count: Some(n),
+                            ..m
+                        };
+                        match apply_checked(&mut t, &c) {
+                            Ok(_) => legal.push(n),
+                            Err(e) => {
+                                if n == 1 {
+                                    first_err = Some(e);
+                                }
+                            }
+                        }
+                    }
+                    if legal.is_empty() {
+                        let reason =
+                            first_err.unwrap_or_else(|| format!("cascade {} is empty", c + 1));
+                        note(illegal(i, &m, reason), &mut furthest);
+                        false
+                    } else {
+                        let n = legal.remove(0);
+                        if !legal.is_empty() {
+                            legal.reverse(); // popped from the end: longest first
+                            branches.push(Branch {
+                                step: i,
+                                board: b.clone(),
+                                counts: legal,
+                            });
+                        }
+                        let m = StepMove {
+                            count: Some(n),
+                            ..m
+                        };
+                        apply_checked(&mut b, &m).expect("checked legal above");
+                        out.push(m);
+                        true
+                    }
+                }
+                _ => {
+                    checks += 1;
+                    match apply_checked(&mut b, &m) {
+                        Ok(_) => {
+                            out.push(m);
+                            true
+                        }
+                        Err(reason) => {
+                            note(illegal(i, &m, reason), &mut furthest);
+                            false
+                        }
+                    }
+                }
+            }
+        };
+        if ok {
+            i += 1;
+            continue;
+        }
+        // Backtrack to the latest choice with a count left to try.
+        loop {
+            let Some(br) = branches.last_mut() else {
+                return Err(furthest.expect("a failure was noted"));
+            };
+            if checks >= RESOLVE_BUDGET {
+                return Err(furthest.expect("a failure was noted"));
+            }
+            let Some(n) = br.counts.pop() else {
+                branches.pop();
+                continue;
+            };
+            i = br.step;
+            b = br.board.clone();
+            out.truncate(i);
+            let m = StepMove {
+                count: Some(n),
+                ..moves[i]
+            };
+            checks += 1;
+            apply_checked(&mut b, &m).expect("checked legal before");
+            out.push(m);
+            i += 1;
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validator::validate;
+
+    #[test]
+    fn tokens() {
+        let m = parse_token("38").unwrap();
+        assert_eq!(
+            (m.from, m.to, m.count),
+            (Loc::Cascade(2), Loc::Cascade(7), None)
+        );
+        assert_eq!(parse_token("38va").unwrap().count, Some(10));
+        assert_eq!(parse_token("3a").unwrap().count, Some(1));
+        assert_eq!(parse_token("ah").unwrap().to, Loc::Foundation);
+        for bad in [
+            "3", "39", "h3", "3av2", "38v", "38v0", "38x2", "3ae", "é3", "38v+2",
+        ] {
+            assert!(parse_token(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn lines_with_no_move_are_skipped_but_mixed_lines_are_errors() {
+        let text = "-=-=-=-=-=-\n\n3a 38\n4h\nThis game is solveable.\n";
+        assert_eq!(parse_standard(text).unwrap().len(), 3);
+        assert_eq!(
+            parse_standard("3a 38\n4h zz\n"),
+            Err(StandardParseError::BadToken {
+                line: 2,
+                token: "zz".into()
+            })
+        );
+    }
+
+    /// Fast solutions move runs onto empty cascades; with the counts taken away (plain
+    /// `-sn`), resolving them must give a solution the validator accepts again.
+    #[test]
+    fn counts_left_out_are_found_again() {
+        let mut ambiguous = 0;
+        for deal in 1..=12 {
+            let board = fcauto_deals::ms_deal(deal).unwrap();
+            let r = crate::solve(
+                &board,
+                crate::Mode::Fast,
+                crate::Limits {
+                    max_states: 200_000,
+                },
+            );
+            let crate::Verdict::Solved(moves) = r.verdict else {
+                panic!("deal {deal} not solved");
+            };
+            let sol = crate::Solution {
+                deal: Some(deal),
+                board: board.clone(),
+                moves,
+            };
+            let stripped: Vec<StepMove> = sol
+                .step_moves()
+                .into_iter()
+                .map(|m| match (m.from, m.to) {
+                    (Loc::Cascade(_), Loc::Cascade(_)) => StepMove {
+                        count: None,
+                        card: None,
+                        ..m
+                    },
+                    _ => StepMove { card: None, ..m },
+                })
+                .collect();
+            // Runs onto empty cascades: the moves plain notation leaves open.
+            ambiguous += sol.to_standard().matches('v').count();
+            let resolved = resolve_counts(&board, &stripped).unwrap();
+            validate(&board, &resolved).unwrap();
+            // fcauto's own standard output reads back with its counts.
+            let read = parse_standard(&sol.to_standard()).unwrap();
+            let exact = resolve_counts(&board, &read).unwrap();
+            let want: Vec<u8> = sol.moves.iter().map(|p| p.mv.count).collect();
+            let got: Vec<u8> = exact.iter().map(|m| m.count.unwrap()).collect();
+            assert_eq!(got, want, "deal {deal}");
+        }
+        assert!(ambiguous > 0, "no run onto an empty cascade to test");
+    }
+
+    /// `12` onto the empty cascade 2 reads as the longest run (6H 5S 4H) first; only the
+    /// four of hearts alone lets the next move (`1h`, the five of spades) be legal, so the
+    /// search must come back and try the shorter counts.
+    #[test]
+    fn a_longest_run_that_fails_later_is_taken_back() {
+        let board = Board::parse(
+            "Foundations: H-3 C-K D-K S-4\n\
+             : KH QH JH TH 9H 8H 7H 6H 5S 4H\n:\n: KS QS JS TS 9S 8S 7S 6S\n: 5H\n:\n:\n:\n:\n",
+        )
+        .unwrap();
+        let mut text = String::from("12 1h 2h 4h");
+        for _ in 0..8 {
+            text.push_str(" 1h 3h");
+        }
+        let moves = parse_standard(&text).unwrap();
+        assert_eq!(moves[0].count, None);
+        let resolved = resolve_counts(&board, &moves).unwrap();
+        assert_eq!(resolved[0].count, Some(1));
+        assert_eq!(validate(&board, &resolved).unwrap().moves_total, 20);
+        // With the count written out, a wrong one is the validator's error at step 2.
+        let err = resolve_counts(
+            &board,
+            &parse_standard(&text.replacen("12", "12v3", 1)).unwrap(),
+        );
+        assert!(
+            matches!(err, Err(ValidationError::Illegal { step: 2, .. })),
+            "{err:?}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_move_is_named_at_its_step() {
+        let board = fcauto_deals::ms_deal(1).unwrap();
+        // Deal 1's cascade 1 has the six of spades on top: it cannot go home.
+        let err = resolve_counts(&board, &parse_standard("1h").unwrap()).unwrap_err();
+        assert!(
+            matches!(err, ValidationError::Illegal { step: 1, .. }),
+            "{err}"
+        );
+        let err = resolve_counts(&board, &parse_standard("1a").unwrap()).unwrap_err();
+        assert!(
+            matches!(err, ValidationError::NotWon { moves: 1, .. }),
+            "{err}"
+        );
+    }
+}
