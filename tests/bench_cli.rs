@@ -136,3 +136,30 @@ fn unsolved_deals_have_null_lengths_in_the_json() {
     assert!(v["summary"]["moves_total"].is_null(), "{v}");
     assert!(v["summary"]["single_card_moves"].is_null(), "{v}");
 }
+
+/// `--vs-fc-solve` runs fc-solve on the same deals: its solutions pass our validator, both
+/// of its CPU times are measured, and the ratios are ours over its.
+#[test]
+fn vs_fc_solve_measures_fc_solve_on_the_same_deals() {
+    if !common::require("fc-solve") {
+        return;
+    }
+    let (code, v) = bench_json(&["--range", "1..30", "--vs-fc-solve"]);
+    assert_eq!(code, Some(0), "{v}");
+    let s = &v["summary"];
+    let fc = &s["fc_solve"];
+    assert_eq!(fc["preset"], "lg", "{fc}");
+    assert_eq!(fc["solved"], 30, "{fc}");
+    assert_eq!(fc["invalid"], serde_json::json!([]), "{fc}");
+    let (ours, theirs) = (s["cpu_s"].as_f64().unwrap(), fc["cpu_s"].as_f64().unwrap());
+    assert!(
+        theirs > 0.0 && fc["per_board_cpu_s"].as_f64().unwrap() > 0.0,
+        "{fc}"
+    );
+    let ratio = s["cpu_ratio_vs_fc_solve"].as_f64().unwrap();
+    assert!((ratio - ours / theirs).abs() < 1e-9, "{s}");
+    let moves = s["moves_ratio_vs_fc_solve"].as_f64().unwrap();
+    let want =
+        s["moves_total"]["mean"].as_f64().unwrap() / fc["moves_total"]["mean"].as_f64().unwrap();
+    assert!((moves - want).abs() < 1e-9, "{s}");
+}
