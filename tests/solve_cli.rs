@@ -849,3 +849,65 @@ fn verify_reads_standard_notation() {
     assert_eq!(code, Some(1));
     assert!(said.contains("line 2: `xx`"), "{said}");
 }
+
+/// `-` is standard input for `--board` and `verify`'s solution, standard output for
+/// `--output` and `bench --json`; board and solution cannot both be `-`.
+#[test]
+fn dash_is_standard_input_and_output() {
+    let board = ms_deal(617).unwrap().fcs_input_text();
+    let out = fcauto()
+        .args(["solve", "--board", "-", "--format", "json", "--output", "-"])
+        .write_stdin(board.clone())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert!(json.starts_with('{'), "{json}");
+    let out = fcauto()
+        .args(["verify", "--deal", "617", "-"])
+        .write_stdin(json.clone())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("valid: "));
+    // The wrong deal's solution from standard input fails, naming it.
+    let out = fcauto()
+        .args(["verify", "--deal", "618", "-"])
+        .write_stdin(json)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let out = fcauto()
+        .args(["verify", "--board", "-", "-"])
+        .write_stdin(board)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("cannot both"));
+    let out = fcauto()
+        .args(["bench", "--range", "1..2", "--json", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["summary"]["solved"], 2, "{v}");
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("solved and validated: 2"));
+    assert!(
+        !std::path::Path::new("-").exists(),
+        "no file named - was written"
+    );
+}

@@ -2,6 +2,7 @@
 //! and optionally measure Freecell Solver on the same deals in the same run.
 
 use crate::cmd::fcsolve_bench::{self, FcSolveSummary};
+use crate::cmd::input::is_stdio;
 use crate::cmd::plural;
 use crate::cmd::rusage;
 use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
@@ -35,7 +36,8 @@ pub struct Args {
     /// 12000000 for the optimal modes).
     #[arg(long)]
     pub max_states: Option<usize>,
-    /// Write per-deal rows and the summary as JSON to FILE.
+    /// Write per-deal rows and the summary as JSON to FILE (`-`: standard output, and the
+    /// text summary to standard error).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Also run Freecell Solver on the same deals: `freecell-solver-range-parallel-solve`
@@ -196,7 +198,7 @@ fn progress(len: u64) -> ProgressBar {
 /// Run the benchmark; exit 1 if any solution fails validation, any deal is unknown, or a
 /// deal up to 1,000,000 outside [`KNOWN_IMPOSSIBLE`] is reported unsolvable.
 pub fn run(args: Args) -> Result<i32> {
-    if let Some(p) = &args.json {
+    if let Some(p) = args.json.as_deref().filter(|p| !is_stdio(p)) {
         crate::cmd::input::check_output_path(p)?;
     }
     let (a, b) = args.range;
@@ -298,11 +300,20 @@ pub fn run(args: Args) -> Result<i32> {
             .map(|(ours, theirs)| ours.mean / theirs.mean);
         summary.fc_solve = Some(fc);
     }
-    print_summary(&summary);
-    if let Some(p) = &args.json {
-        let doc = serde_json::json!({"summary": summary, "rows": rows});
-        std::fs::write(p, serde_json::to_string_pretty(&doc)?)
-            .with_context(|| format!("cannot write {}", p.display()))?;
+    match &args.json {
+        // `--json -`: the JSON on standard output, the text summary on standard error.
+        Some(p) if is_stdio(p) => {
+            eprint!("{}", summary_text(&summary));
+            let doc = serde_json::json!({"summary": summary, "rows": rows});
+            println!("{}", serde_json::to_string_pretty(&doc)?);
+        }
+        Some(p) => {
+            print!("{}", summary_text(&summary));
+            let doc = serde_json::json!({"summary": summary, "rows": rows});
+            std::fs::write(p, serde_json::to_string_pretty(&doc)?)
+                .with_context(|| format!("cannot write {}", p.display()))?;
+        }
+        None => print!("{}", summary_text(&summary)),
     }
     let false_unsolvable: Vec<u64> = summary
         .unsolvable
@@ -330,9 +341,17 @@ pub fn run(args: Args) -> Result<i32> {
     )
 }
 
-fn print_summary(s: &Summary) {
+/// The text summary (as printed), one line per figure.
+fn summary_text(s: &Summary) -> String {
+    let mut out = String::new();
+    macro_rules! say {
+        ($($t:tt)*) => {{
+            out.push_str(&format!($($t)*));
+            out.push('\n');
+        }};
+    }
     let total = s.to - s.from + 1;
-    println!(
+    say!(
         "fcauto bench, deals {}..{} ({}), mode {}, {}",
         s.from,
         s.to,
@@ -340,13 +359,13 @@ fn print_summary(s: &Summary) {
         s.mode,
         plural(s.threads, "thread")
     );
-    println!("  solved and validated: {}", s.solved);
-    println!(
+    say!("  solved and validated: {}", s.solved);
+    say!(
         "  proven unsolvable:    {} {:?}",
         s.unsolvable.len(),
         s.unsolvable
     );
-    println!(
+    say!(
         "  unknown (limit):      {} {:?}",
         s.unknown.len(),
         s.unknown
@@ -358,49 +377,51 @@ fn print_summary(s: &Summary) {
             x.mean, x.median, x.max
         ),
     };
-    println!("  moves_total:          {}", sp(&s.moves_total));
-    println!("  single_card_moves:    {}", sp(&s.single_card_moves));
-    println!("  positions expanded:   {}", s.expanded);
-    println!(
+    say!("  moves_total:          {}", sp(&s.moves_total));
+    say!("  single_card_moves:    {}", sp(&s.single_card_moves));
+    say!("  positions expanded:   {}", s.expanded);
+    say!(
         "  CPU time:             {:.2} s ({:.3} ms/deal)",
         s.cpu_s,
         s.cpu_s * 1000.0 / total as f64
     );
-    println!("  wall time:            {:.2} s", s.wall_s);
-    println!(
+    say!("  wall time:            {:.2} s", s.wall_s);
+    say!(
         "  peak RSS:             {:.1} MiB ({:.1} MiB per thread)",
-        s.peak_rss_mib, s.peak_rss_per_thread_mib
+        s.peak_rss_mib,
+        s.peak_rss_per_thread_mib
     );
     if let Some(fc) = &s.fc_solve {
-        println!("fc-solve -l {} on the same deals:", fc.preset);
-        println!(
+        say!("fc-solve -l {} on the same deals:", fc.preset);
+        say!(
             "  solved: {}, not solved: {} {:?}",
             fc.solved,
             fc.not_solved.len(),
             fc.not_solved
         );
-        println!(
+        say!(
             "  CPU time (range solver): {:.2} s ({:.3} ms/deal), peak RSS {:.1} MiB",
             fc.cpu_s,
             fc.cpu_s * 1000.0 / total as f64,
             fc.peak_rss_mib
         );
-        println!(
+        say!(
             "  CPU time (one fc-solve process per deal, for the lengths): {:.2} s ({:.3} ms/deal)",
             fc.per_board_cpu_s,
             fc.per_board_cpu_s * 1000.0 / total as f64
         );
-        println!("  moves_total:          {}", sp(&fc.moves_total));
-        println!("  single_card_moves:    {}", sp(&fc.single_card_moves));
-        println!(
+        say!("  moves_total:          {}", sp(&fc.moves_total));
+        say!("  single_card_moves:    {}", sp(&fc.single_card_moves));
+        say!(
             "  fc-solve solutions rejected by our validator: {}",
             fc.invalid.len()
         );
-        println!(
+        say!(
             "ratios: CPU fcauto/fc-solve = {:.3} (range solver; {:.3} against the per-deal processes), mean moves fcauto/fc-solve = {:.3}",
             s.cpu_ratio_vs_fc_solve.unwrap_or(f64::NAN),
             s.cpu_s / fc.per_board_cpu_s,
             s.moves_ratio_vs_fc_solve.unwrap_or(f64::NAN)
         );
     }
+    out
 }

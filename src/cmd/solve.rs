@@ -1,6 +1,6 @@
 //! `fcauto solve`: solve a deal or a board, validate the solution, print it.
 
-use crate::cmd::input::{check_not_input, check_output_path, load_board};
+use crate::cmd::input::{check_not_input, check_output_path, is_stdio, load_board};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
@@ -60,13 +60,13 @@ pub struct Args {
     /// MS deal number, 1..=8589934591.
     #[arg(allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
     pub deal: Option<u64>,
-    /// A board file in Freecell Solver's format instead of a deal number.
+    /// A board file in Freecell Solver's format instead of a deal number (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "standard")]
     pub format: SolutionFormat,
-    /// Write the solution to FILE instead of standard output.
+    /// Write the solution to FILE instead of standard output (`-`: standard output).
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Search mode.
@@ -204,7 +204,7 @@ pub fn run(args: Args) -> Result<i32> {
             )?
         }
     };
-    match &args.output {
+    match args.output.as_deref().filter(|p| !is_stdio(p)) {
         Some(p) => {
             std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?
         }

@@ -1,6 +1,6 @@
 //! `fcauto verify`: check a solution with the independent validator.
 
-use crate::cmd::input::load_board;
+use crate::cmd::input::{is_stdio, load_board, read_text_capped};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
@@ -17,21 +17,38 @@ pub struct Args {
     /// MS deal number the solution starts from.
     #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
     pub deal: Option<u64>,
-    /// Board file (Freecell Solver's format) the solution starts from.
+    /// Board file (Freecell Solver's format) the solution starts from (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// The solution: our JSON (`fcauto solve --format json`), standard notation (`--format
-    /// standard`, fc-solve's `-m -sn`/`-m -snx`), or fc-solve's `-m`/`-sam` output.
+    /// standard`, fc-solve's `-m -sn`/`-m -snx`), or fc-solve's `-m`/`-sam` output. `-`:
+    /// standard input.
     pub solution: PathBuf,
 }
+
+/// Largest solution text `verify` reads, bytes (fc-solve's `-p -t -sam` output of a long
+/// solution is about 150 KiB).
+const MAX_SOLUTION_TEXT: usize = 16 << 20;
 
 /// Validate; exit 0 when every move is legal and all cards end home, 1 otherwise (the error
 /// names the first illegal step).
 pub fn run(args: Args) -> Result<i32> {
+    anyhow::ensure!(
+        !(is_stdio(&args.solution) && args.board.as_deref().is_some_and(is_stdio)),
+        "the board and the solution cannot both be read from standard input (`-`)"
+    );
     let (deal, board) = load_board(args.deal, args.board.as_deref())?;
-    let text = std::fs::read_to_string(&args.solution)
-        .with_context(|| format!("cannot read solution {}", args.solution.display()))?;
-    let name = args.solution.display();
+    let text = read_text_capped(
+        &args.solution,
+        "solution",
+        MAX_SOLUTION_TEXT,
+        "a solution is a few kilobytes",
+    )?;
+    let name = if is_stdio(&args.solution) {
+        "from standard input".to_string()
+    } else {
+        args.solution.display().to_string()
+    };
     let (moves, claimed_single) = if text.trim_start().starts_with('{') {
         let (sol, moves) = parse_json(&text).with_context(|| format!("solution {name}"))?;
         // `solvable` absent (a minimal JSON) claims nothing; `"solvable": null` claims unknown.
