@@ -911,3 +911,66 @@ fn dash_is_standard_input_and_output() {
         "no file named - was written"
     );
 }
+
+/// fc-solve's printed positions are checked against the replay: output for another deal is
+/// named as such, a tampered position is found, and a board whose freecell line has blank
+/// gaps (which fc-solve reads left-aligned, numbering its moves so) still verifies.
+#[test]
+fn verify_checks_fc_solve_positions() {
+    if !require("fc-solve") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fc_solve = |board: &std::path::Path, args: &[&str]| {
+        let out = std::process::Command::new("fc-solve")
+            .args(args)
+            .args(["-l", "lg"])
+            .arg(board)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let verify = |args: &[&str], p: &std::path::Path| {
+        let out = fcauto().arg("verify").args(args).arg(p).output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let b617 = write(&dir, "617.board", &ms_deal(617).unwrap().fcs_input_text());
+    let full = fc_solve(&b617, &["-p", "-t", "-sam"]);
+    let p = write(&dir, "617.fcs", &full);
+    assert_eq!(verify(&["--deal", "617"], &p).0, Some(0));
+    let (code, err) = verify(&["--deal", "618"], &p);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("starts from another board"), "{err}");
+    // Swap two cards of the first cascade in the sixth printed position.
+    let mut lines: Vec<String> = full.lines().map(String::from).collect();
+    let at = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("Foundations:"))
+        .nth(5)
+        .unwrap()
+        .0;
+    let first_cascade = &mut lines[at + 2];
+    let cards: Vec<&str> = first_cascade.split_whitespace().collect();
+    *first_cascade = format!(": {} {} {}", cards[2], cards[1], cards[3..].join(" "));
+    let (code, err) = verify(
+        &["--deal", "617"],
+        &write(&dir, "bad.fcs", &lines.join("\n")),
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("after move 5 is not the one"), "{err}");
+    // fc-solve's own layout of a position with a gap in the freecells.
+    let gap = "Foundations: H-0 C-0 D-0 S-0\nFreecells:  JH      4D\n\
+        : 7D TD TH KD 4C 4S JD\n: AD 7S QC 5H QS TS KS\n: 5C QD 3H 9S 9C 2H KC\n\
+        : 3S AC 9D 3C 9H 5D 4H\n: 5S 6D 6S 8S 7C JC\n: 8C 8H 8D 7H 6H 6C\n: 2D AS 3D 2C\n\
+        : AH KH TC JS 2S QH\n";
+    let gap = write(&dir, "gap.board", gap);
+    for args in [&["-p", "-t", "-sam"][..], &["-m"][..]] {
+        let p = write(&dir, "gap.fcs", &fc_solve(&gap, args));
+        let (code, err) = verify(&["--board", gap.to_str().unwrap()], &p);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+    }
+}

@@ -24,7 +24,9 @@ pub mod validator;
 pub use astar::{optimal, Metric};
 pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove};
 pub use search::{solve, Limits, Mode, SearchResult, SearchStats, Verdict};
-pub use solution::{parse_fcs_output, parse_json, FcsVerdict, Solution, SolutionJson};
+pub use solution::{
+    parse_fcs_output, parse_fcs_states, parse_json, FcsVerdict, Solution, SolutionJson,
+};
 pub use standard::{parse_standard, resolve_counts, StandardParseError};
 pub use validator::{validate, StepMove, Validated, ValidationError};
 

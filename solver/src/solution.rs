@@ -124,6 +124,14 @@ pub enum SolutionParseError {
         /// The text found.
         loc: String,
     },
+    /// An fc-solve position block that is not a valid board.
+    #[error("line {line}: fc-solve position: {error}")]
+    BadFcsState {
+        /// 1-based line of its `Foundations:` line.
+        line: usize,
+        /// What is wrong with it.
+        error: String,
+    },
     /// An fc-solve move line we do not understand.
     #[error("line {line}: unrecognised fc-solve move `{text}`")]
     BadFcsLine {
@@ -286,6 +294,45 @@ pub fn parse_json(text: &str) -> Result<(SolutionJson, Vec<StepMove>), SolutionP
         });
     }
     Ok((sol, out))
+}
+
+/// The positions fc-solve's `-p -t -sam` output prints between its moves: each with the
+/// number of move lines before it (0 for the initial position). A block starts at a
+/// `Foundations:` line and takes the `Freecells:` line and the cascade lines (`: ...`) that
+/// follow, read with [`Board::parse`]. Output without positions (`-m`) gives none.
+///
+/// # Errors
+/// [`SolutionParseError::BadFcsState`] for a block [`Board::parse`] rejects.
+pub fn parse_fcs_states(text: &str) -> Result<Vec<(usize, Board)>, SolutionParseError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut states = Vec::new();
+    let mut moves = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i].trim();
+        if l.starts_with("Move ") {
+            moves += 1;
+        }
+        if !l.starts_with("Foundations:") {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        while i < lines.len() && {
+            let t = lines[i].trim_start();
+            t.starts_with("Freecells:") || t.starts_with(':')
+        } {
+            i += 1;
+        }
+        let block = lines[start..i].join("\n");
+        let board = Board::parse(&block).map_err(|e| SolutionParseError::BadFcsState {
+            line: start + 1,
+            error: e.to_string(),
+        })?;
+        states.push((moves, board));
+    }
+    Ok(states)
 }
 
 /// What fc-solve concluded, from its final lines.

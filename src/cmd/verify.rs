@@ -4,9 +4,10 @@ use crate::cmd::input::{is_stdio, load_board, read_text_capped};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
+use fcauto_solver::validator::apply_checked;
 use fcauto_solver::{
-    parse_fcs_output, parse_json, parse_standard, resolve_counts, standard::parse_token, validate,
-    FcsVerdict, Loc, Move, SolutionJson,
+    parse_fcs_output, parse_fcs_states, parse_json, parse_standard, resolve_counts,
+    standard::parse_token, validate, FcsVerdict, Loc, Move, SolutionJson, StepMove,
 };
 use std::path::PathBuf;
 
@@ -49,7 +50,7 @@ pub fn run(args: Args) -> Result<i32> {
     } else {
         args.solution.display().to_string()
     };
-    let (moves, claimed_single) = if text.trim_start().starts_with('{') {
+    let (moves, claimed_single, board) = if text.trim_start().starts_with('{') {
         let (sol, moves) = parse_json(&text).with_context(|| format!("solution {name}"))?;
         // `solvable` absent (a minimal JSON) claims nothing; `"solvable": null` claims unknown.
         let solvable_given = serde_json::from_str::<serde_json::Value>(&text)
@@ -58,6 +59,7 @@ pub fn run(args: Args) -> Result<i32> {
         (
             moves,
             (sol.single_card_moves > 0).then_some(sol.single_card_moves),
+            board,
         )
     } else {
         let (verdict, moves) =
@@ -72,7 +74,7 @@ pub fn run(args: Args) -> Result<i32> {
             // validator's rules; the result is validated again below like any other input.
             let plain = parse_standard(&text).with_context(|| format!("solution {name}"))?;
             let moves = resolve_counts(&board, &plain)?;
-            (moves, None)
+            (moves, None, board)
         } else {
             // No move lines is a solution only when fc-solve says solved (an already-won board).
             let recognised =
@@ -85,7 +87,11 @@ pub fn run(args: Args) -> Result<i32> {
                 !moves.is_empty() || board.is_won(),
                 "solution {name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
             );
-            (moves, None)
+            let states = parse_fcs_states(&text).with_context(|| format!("solution {name}"))?;
+            let board = fc_solve_numbering(board, &moves, &states);
+            check_fcs_states(&board, &moves, &states, what)
+                .with_context(|| format!("solution {name}"))?;
+            (moves, None, board)
         }
     };
     let v = validate(&board, &moves)?;
@@ -102,6 +108,73 @@ pub fn run(args: Args) -> Result<i32> {
         plural(v.single_card_moves, "single-card move")
     );
     Ok(0)
+}
+
+/// The board as fc-solve numbers its freecells. fc-solve reads a `Freecells:` line whose
+/// empty slots are blanks (its own printed layout) left-aligned: ` JH      4D` becomes slots
+/// 0 and 1, while fcauto keeps the columns (slots 0 and 2), and fc-solve's move lines use
+/// its numbering. So when fc-solve's first printed position is `board` with the freecells
+/// in other slots, that is the board to replay; without printed positions, the left-aligned
+/// board is used when only it makes the moves valid. Otherwise `board` as given.
+fn fc_solve_numbering(board: Board, moves: &[StepMove], states: &[(usize, Board)]) -> Board {
+    let sorted = |b: &Board| {
+        let mut c = b.freecells.to_vec();
+        c.sort();
+        c
+    };
+    let relabelled = |b: &Board| {
+        *b != board
+            && b.cascades == board.cascades
+            && b.foundations == board.foundations
+            && sorted(b) == sorted(&board)
+    };
+    if let Some((0, first)) = states.first() {
+        return if relabelled(first) {
+            first.clone()
+        } else {
+            board
+        };
+    }
+    let mut left = board.clone();
+    let mut cards = board.freecells.iter().flatten().copied();
+    left.freecells = std::array::from_fn(|_| cards.next());
+    if relabelled(&left) && validate(&board, moves).is_err() && validate(&left, moves).is_ok() {
+        return left;
+    }
+    board
+}
+
+/// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
+/// from `board`: the first one `board` itself (else the output is for another deal), each
+/// later one the board after as many moves as precede it. The replay stops at the first
+/// illegal move, which [`validate`] then reports.
+fn check_fcs_states(
+    board: &Board,
+    moves: &[StepMove],
+    states: &[(usize, Board)],
+    what: &str,
+) -> Result<()> {
+    let mut b = board.clone();
+    let mut states = states.iter().peekable();
+    for k in 0..=moves.len() {
+        while let Some((_, s)) = states.next_if(|(n, _)| *n == k) {
+            if k == 0 {
+                anyhow::ensure!(
+                    *s == b,
+                    "fc-solve's output starts from another board than the {what} given (wrong --deal or --board?)"
+                );
+            } else {
+                anyhow::ensure!(
+                    *s == b,
+                    "the position fc-solve prints after move {k} is not the one its moves lead to"
+                );
+            }
+        }
+        if k == moves.len() || apply_checked(&mut b, &moves[k]).is_err() {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The JSON's own claims must agree with the board given, with each other and with its
