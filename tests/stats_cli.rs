@@ -129,6 +129,14 @@ fn options_summary_of_a_real_profile() {
         .map(|p| p.as_str().unwrap())
         .collect();
     assert_eq!(problems, ["cardsets.resampling: have 1, want 0"]);
+    // options.cfg is per profile: a player or game filter does not apply (usage error).
+    for (flag, value) in [("--player", "fixture"), ("--game-id", "8")] {
+        fcauto()
+            .args(["stats", "--options", &format!("{F}/abandoned"), flag, value])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
 }
 
 #[test]

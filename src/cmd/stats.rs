@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, num_args = 2, value_names = ["BEFORE", "AFTER"], conflicts_with = "path")]
     pub diff: Option<Vec<PathBuf>>,
     /// Show the options.cfg of the profile (or the one beside statistics.dat) instead.
-    #[arg(long, conflicts_with = "diff")]
+    #[arg(long, conflicts_with_all = ["diff", "game_id", "player"])]
     pub options: bool,
 }
 
