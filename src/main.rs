@@ -21,7 +21,7 @@ enum Command {
     Deal(cmd::deal::Args),
     /// Solve a deal or a board, validate the solution, and print it.
     Solve(cmd::solve::Args),
-    /// Check a solution (our JSON, or fc-solve -m/-sam output) against a deal or a board with
+    /// Check a solution (our JSON, standard notation, or fc-solve output) against a deal or a board with
     /// the independent validator.
     Verify(cmd::verify::Args),
     /// Decode PySolFC's statistics.dat (read-only, no code execution).

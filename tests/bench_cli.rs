@@ -158,6 +158,17 @@ fn vs_fc_solve_measures_fc_solve_on_the_same_deals() {
     );
     let ratio = s["cpu_ratio_vs_fc_solve"].as_f64().unwrap();
     assert!((ratio - ours / theirs).abs() < 1e-9, "{s}");
+    let per_board = fc["per_board_cpu_s"].as_f64().unwrap();
+    let ratio = s["cpu_ratio_vs_fc_solve_per_board"].as_f64().unwrap();
+    assert!((ratio - ours / per_board).abs() < 1e-9, "{s}");
+    // Positions checked by fc-solve over all 30 deals (its progress lines come after every
+    // board), more than over the first 29.
+    let iters = fc["iterations"].as_u64().unwrap();
+    let (_, v29) = bench_json(&["--range", "1..29", "--vs-fc-solve"]);
+    assert!(
+        iters > v29["summary"]["fc_solve"]["iterations"].as_u64().unwrap(),
+        "{fc}"
+    );
     let moves = s["moves_ratio_vs_fc_solve"].as_f64().unwrap();
     let want =
         s["moves_total"]["mean"].as_f64().unwrap() / fc["moves_total"]["mean"].as_f64().unwrap();

@@ -188,3 +188,32 @@ fn bad_deal_numbers_are_clear_errors() {
         "missing argument is a usage error"
     );
 }
+
+/// Output that cannot be written (`> /dev/full`) is a one-line error and exit 1, not a panic
+/// (exit 101), for each command that prints to standard output.
+#[test]
+fn unwritable_standard_output_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("note: no /dev/full here; skipping");
+        return;
+    };
+    let bin = assert_cmd::cargo::cargo_bin("fcauto");
+    for args in [
+        &["deal", "5"][..],
+        &["solve", "5", "--mode", "fast"],
+        &["bench", "--range", "1..2", "--json", "-"],
+    ] {
+        let out = std::process::Command::new(&bin)
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

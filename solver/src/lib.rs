@@ -27,7 +27,7 @@ pub use search::{solve, Limits, Mode, SearchResult, SearchStats, Verdict};
 pub use solution::{
     parse_fcs_output, parse_fcs_states, parse_json, FcsVerdict, Solution, SolutionJson,
 };
-pub use standard::{parse_standard, resolve_counts, StandardParseError};
+pub use standard::{parse_standard, resolve_counts, ResolveError, StandardParseError};
 pub use validator::{validate, StepMove, Validated, ValidationError};
 
 pub(crate) use fcauto_deals::plural;

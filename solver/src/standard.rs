@@ -13,14 +13,14 @@ use crate::moves::Loc;
 use crate::validator::{apply_checked, StepMove, ValidationError};
 use fcauto_deals::Board;
 
-/// Most rule checks [`resolve_counts`] makes before giving up (each ambiguous move tried
-/// with every legal count multiplies the work; real solutions need a few hundred).
-pub const RESOLVE_BUDGET: usize = 1_000_000;
+/// Most rule checks [`resolve_counts`] makes before giving up (a real solution needs a few
+/// hundred; this also bounds its memory, one board kept per open choice).
+pub const RESOLVE_BUDGET: usize = 200_000;
 
 /// A standard-notation text that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StandardParseError {
-    /// A line mixes moves with something that is not a move.
+    /// A token that is not a move, on a line that is not one of fc-solve's own.
     #[error("line {line}: `{token}` is not a standard-notation move (expected two of 1-8, a-d, h, as in `3a`, optionally `v` and a hexadecimal count, as in `38v4`)")]
     BadToken {
         /// 1-based line.
@@ -66,41 +66,91 @@ pub fn parse_token(t: &str) -> Option<StepMove> {
     })
 }
 
-/// Read every move of a standard-notation text, in order. Lines with no move token (fc-solve's
-/// `-=-=-` header, its "This game is solveable." trailer, blank lines) are skipped; a line
-/// with a move token must hold only move tokens. Cascade-to-cascade moves without a `v`
-/// count have `count: None` (see [`resolve_counts`]); every other move has `Some(1)`.
+/// True for a line fc-solve prints around its moves (`-=-=-` header, `====` separators,
+/// the position blocks of `-p -t`, and its closing sentences): skipped when reading moves.
+fn is_fc_solve_line(l: &str) -> bool {
+    const STARTS: [&str; 11] = [
+        "-=-=",
+        "====",
+        "Foundations:",
+        "Freecells:",
+        ":",
+        "This game is solveable.",
+        "I could not solve this game.",
+        "Iterations count exceeded.",
+        "Total number of states checked is",
+        "This scan generated",
+        "Total number of moves:",
+    ];
+    STARTS.iter().any(|s| l.starts_with(s))
+}
+
+/// True when `text` reads as standard notation: a line, not one of fc-solve's own, that
+/// starts with a move token (the rest of the line may still be wrong: [`parse_standard`]
+/// then names the bad token).
+pub fn looks_like_standard(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().map(str::trim).any(|l| {
+        !is_fc_solve_line(l)
+            && l.split_whitespace()
+                .next()
+                .is_some_and(|t| parse_token(t).is_some())
+    })
+}
+
+/// Read every move of a standard-notation text, in order. Blank lines and the lines fc-solve
+/// prints around its moves (its `-=-=-` header, "This game is solveable.", "This scan
+/// generated N states.", ...) are skipped; every other line must hold only move tokens. A
+/// leading byte-order mark is ignored. Cascade-to-cascade moves without a `v` count have
+/// `count: None` (see [`resolve_counts`]); every other move has `Some(1)`.
 ///
 /// # Errors
-/// [`StandardParseError::BadToken`] for a line that mixes moves with other text.
+/// [`StandardParseError::BadToken`] for the first token that is not a move.
 pub fn parse_standard(text: &str) -> Result<Vec<StepMove>, StandardParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut moves = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        if !tokens.iter().any(|t| parse_token(t).is_some()) {
+        let l = line.trim();
+        if l.is_empty() || is_fc_solve_line(l) {
             continue;
         }
-        for t in tokens {
+        for t in l.split_whitespace() {
             moves.push(parse_token(t).ok_or_else(|| StandardParseError::BadToken {
                 line: i + 1,
-                token: t.to_string(),
+                token: t.chars().take(40).collect(),
             })?);
         }
     }
     Ok(moves)
 }
 
+/// Why [`resolve_counts`] found no counts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// No choice of counts makes the solution valid: the validator's error for the furthest
+    /// step any choice reached.
+    #[error(transparent)]
+    Invalid(#[from] ValidationError),
+    /// The search for counts stopped at its budget without an answer either way.
+    #[error("gave up finding the card counts of the runs moved onto empty cascades after {checks} rule checks (the moves leave too many readings open): write each count after a `v`, as in `38v4`")]
+    GaveUp {
+        /// Rule checks made.
+        checks: usize,
+    },
+}
+
 /// Give every cascade-to-cascade move without a count (`count: None`) a count such that the
 /// whole solution replays legally from `board` to a won board, checked move by move with the
 /// independent validator's rules ([`apply_checked`]). Where several counts are legal (a run
 /// onto an empty cascade) the longest is tried first, and the search backtracks if that
-/// choice fails later.
+/// choice fails later; a position already known to fail from the same step is not searched
+/// again. At most [`RESOLVE_BUDGET`] rule checks are made.
 ///
 /// # Errors
-/// When no choice of counts wins (or [`RESOLVE_BUDGET`] rule checks did not find one): the
-/// validator's error for the furthest step any choice reached (an illegal move, or cards
-/// left off the foundations).
-pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>, ValidationError> {
+/// [`ResolveError::Invalid`] when no choice of counts wins: the validator's error for the
+/// furthest step any choice reached (an illegal move, or cards left off the foundations).
+/// [`ResolveError::GaveUp`] when the budget ran out first.
+pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>, ResolveError> {
     board
         .check()
         .map_err(|e| ValidationError::BadBoard(e.to_string()))?;
@@ -110,18 +160,13 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
         board: Board,
         counts: Vec<u8>,
     }
-    let mut branches: Vec<Branch> = Vec::new();
-    let mut out: Vec<StepMove> = Vec::with_capacity(moves.len());
-    let mut b = board.clone();
-    let mut checks = 0usize;
-    let mut furthest: Option<ValidationError> = None;
+    let step_of = |e: &ValidationError| match e {
+        ValidationError::Illegal { step, .. } => *step,
+        ValidationError::NotWon { moves, .. } => moves + 1,
+        ValidationError::BadBoard(_) => 0,
+    };
     let note = |e: ValidationError, furthest: &mut Option<ValidationError>| {
-        let step = |e: &ValidationError| match e {
-            ValidationError::Illegal { step, .. } => *step,
-            ValidationError::NotWon { moves, .. } => moves + 1,
-            ValidationError::BadBoard(_) => 0,
-        };
-        if furthest.as_ref().is_none_or(|f| step(&e) > step(f)) {
+        if furthest.as_ref().is_none_or(|f| step_of(&e) > step_of(f)) {
             *furthest = Some(e);
         }
     };
@@ -130,8 +175,18 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
         notation: format!("{}{}", m.from.notation(), m.to.notation()),
         reason,
     };
+    let mut branches: Vec<Branch> = Vec::new();
+    // Choice points (step, board) from which every count was tried and failed.
+    let mut dead: std::collections::HashSet<(usize, Board)> = Default::default();
+    let mut out: Vec<StepMove> = Vec::with_capacity(moves.len().min(RESOLVE_BUDGET));
+    let mut b = board.clone();
+    let mut checks = 0usize;
+    let mut furthest: Option<ValidationError> = None;
     let mut i = 0;
     loop {
+        if checks >= RESOLVE_BUDGET {
+            return Err(ResolveError::GaveUp { checks });
+        }
         let ok = if i == moves.len() {
             if b.is_won() && b.cards_in_play() == 0 {
                 return Ok(out);
@@ -151,27 +206,28 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
                     // Every legal count, longest first.
                     let height = b.cascades.get(c as usize).map_or(0, |col| col.len());
                     let mut legal = Vec::new();
-                    let mut first_err = None;
+                    let mut one_err = None;
                     for n in (1..=height.min(u8::MAX as usize) as u8).rev() {
                         checks += 1;
                         let mut t = b.clone();
-                        let c = StepMove {
-                            count: Some(n),
-                            ..m
-                        };
-                        match apply_checked(&mut t, &c) {
+                        match apply_checked(
+                            &mut t,
+                            &StepMove {
+                                count: Some(n),
+                                ..m
+                            },
+                        ) {
                             Ok(_) => legal.push(n),
-                            Err(e) => {
-                                if n == 1 {
-                                    first_err = Some(e);
-                                }
-                            }
+                            Err(e) if n == 1 => one_err = Some(e),
+                            Err(_) => {}
                         }
                     }
                     if legal.is_empty() {
                         let reason =
-                            first_err.unwrap_or_else(|| format!("cascade {} is empty", c + 1));
+                            one_err.unwrap_or_else(|| format!("cascade {} is empty", c + 1));
                         note(illegal(i, &m, reason), &mut furthest);
+                        false
+                    } else if legal.len() > 1 && dead.contains(&(i, b.clone())) {
                         false
                     } else {
                         let n = legal.remove(0);
@@ -211,16 +267,14 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
             i += 1;
             continue;
         }
-        // Backtrack to the latest choice with a count left to try.
+        // Back to the latest choice with a count left to try.
         loop {
             let Some(br) = branches.last_mut() else {
-                return Err(furthest.expect("a failure was noted"));
+                return Err(furthest.expect("a failure was noted").into());
             };
-            if checks >= RESOLVE_BUDGET {
-                return Err(furthest.expect("a failure was noted"));
-            }
             let Some(n) = br.counts.pop() else {
-                branches.pop();
+                let br = branches.pop().expect("last_mut was some");
+                dead.insert((br.step, br.board));
                 continue;
             };
             i = br.step;
@@ -265,6 +319,16 @@ mod tests {
     fn lines_with_no_move_are_skipped_but_mixed_lines_are_errors() {
         let text = "-=-=-=-=-=-\n\n3a 38\n4h\nThis game is solveable.\n";
         assert_eq!(parse_standard(text).unwrap().len(), 3);
+        // fc-solve's trailer can hold a number that reads as a move ("88").
+        let trailer = "3a\nThis scan generated 88 states.\nTotal number of states checked is 64.\n";
+        assert_eq!(parse_standard(trailer).unwrap().len(), 1);
+        assert!(
+            looks_like_standard(trailer)
+                && !looks_like_standard("This scan generated 88 states.\n")
+        );
+        // A line of non-moves alone is an error, not skipped; a byte-order mark is skipped.
+        assert!(parse_standard("3a\n39\n").is_err());
+        assert_eq!(parse_standard("\u{feff}3a 4b\n").unwrap().len(), 2);
         assert_eq!(
             parse_standard("3a 38\n4h zz\n"),
             Err(StandardParseError::BadToken {
@@ -347,9 +411,47 @@ mod tests {
             &parse_standard(&text.replacen("12", "12v3", 1)).unwrap(),
         );
         assert!(
-            matches!(err, Err(ValidationError::Illegal { step: 2, .. })),
+            matches!(
+                err,
+                Err(ResolveError::Invalid(ValidationError::Illegal {
+                    step: 2,
+                    ..
+                }))
+            ),
             "{err:?}"
         );
+    }
+
+    /// Four alternating 12-card runs: every move between cascades onto an empty one has up to
+    /// 12 readings. Positions that failed once are not searched again, so 30 back-and-forth
+    /// pairs after a move whose longest reading fails at the end are settled (not 12^60
+    /// tries); a long enough input stops at the budget with its own error.
+    #[test]
+    fn many_open_readings_are_settled_or_given_up() {
+        let board = Board::parse(
+            "Foundations: H-A C-A D-A S-A\n\
+             : KH QS JH TS 9H 8S 7H 6S 5H 4S 3H 2S\n\
+             : KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H\n\
+             : KD QC JD TC 9D 8C 7D 6C 5D 4C 3D 2C\n\
+             : KC QD JC TD 9C 8D 7C 6D 5C 4D 3C 2D\n:\n:\n:\n:\n",
+        )
+        .unwrap();
+        // `1h` (the three of hearts) is legal only if `15` moved the two of spades alone.
+        let text = format!("15 {}2h 1h", "36 63 ".repeat(30));
+        let moves = parse_standard(&text).unwrap();
+        let err = resolve_counts(&board, &moves).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ResolveError::Invalid(ValidationError::NotWon { moves: 63, .. })
+            ),
+            "{err}"
+        );
+        let endless = parse_standard(&"15 51 ".repeat(50_000)).unwrap();
+        assert!(matches!(
+            resolve_counts(&board, &endless),
+            Err(ResolveError::GaveUp { .. })
+        ));
     }
 
     #[test]
@@ -358,12 +460,18 @@ mod tests {
         // Deal 1's cascade 1 has the six of spades on top: it cannot go home.
         let err = resolve_counts(&board, &parse_standard("1h").unwrap()).unwrap_err();
         assert!(
-            matches!(err, ValidationError::Illegal { step: 1, .. }),
+            matches!(
+                err,
+                ResolveError::Invalid(ValidationError::Illegal { step: 1, .. })
+            ),
             "{err}"
         );
         let err = resolve_counts(&board, &parse_standard("1a").unwrap()).unwrap_err();
         assert!(
-            matches!(err, ValidationError::NotWon { moves: 1, .. }),
+            matches!(
+                err,
+                ResolveError::Invalid(ValidationError::NotWon { moves: 1, .. })
+            ),
             "{err}"
         );
     }

@@ -135,6 +135,9 @@ pub struct Summary {
     pub fc_solve: Option<FcSolveSummary>,
     /// Our CPU time / that of fc-solve's range solver ([`FcSolveSummary::cpu_s`]).
     pub cpu_ratio_vs_fc_solve: Option<f64>,
+    /// Our CPU time / that of the per-deal fc-solve processes
+    /// ([`FcSolveSummary::per_board_cpu_s`]).
+    pub cpu_ratio_vs_fc_solve_per_board: Option<f64>,
     /// Our mean moves_total / fc-solve's.
     pub moves_ratio_vs_fc_solve: Option<f64>,
 }
@@ -290,10 +293,12 @@ pub fn run(args: Args) -> Result<i32> {
         peak_rss_per_thread_mib: usage.max_rss_mib / threads as f64,
         fc_solve: None,
         cpu_ratio_vs_fc_solve: None,
+        cpu_ratio_vs_fc_solve_per_board: None,
         moves_ratio_vs_fc_solve: None,
     };
     if let Some(fc) = fc {
         summary.cpu_ratio_vs_fc_solve = Some(summary.cpu_s / fc.cpu_s);
+        summary.cpu_ratio_vs_fc_solve_per_board = Some(summary.cpu_s / fc.per_board_cpu_s);
         summary.moves_ratio_vs_fc_solve = summary
             .moves_total
             .zip(fc.moves_total)
@@ -305,15 +310,15 @@ pub fn run(args: Args) -> Result<i32> {
         Some(p) if is_stdio(p) => {
             eprint!("{}", summary_text(&summary));
             let doc = serde_json::json!({"summary": summary, "rows": rows});
-            println!("{}", serde_json::to_string_pretty(&doc)?);
+            outln!("{}", serde_json::to_string_pretty(&doc)?);
         }
         Some(p) => {
-            print!("{}", summary_text(&summary));
+            out!("{}", summary_text(&summary));
             let doc = serde_json::json!({"summary": summary, "rows": rows});
             std::fs::write(p, serde_json::to_string_pretty(&doc)?)
                 .with_context(|| format!("cannot write {}", p.display()))?;
         }
-        None => print!("{}", summary_text(&summary)),
+        None => out!("{}", summary_text(&summary)),
     }
     let false_unsolvable: Vec<u64> = summary
         .unsolvable
@@ -419,7 +424,7 @@ fn summary_text(s: &Summary) -> String {
         say!(
             "ratios: CPU fcauto/fc-solve = {:.3} (range solver; {:.3} against the per-deal processes), mean moves fcauto/fc-solve = {:.3}",
             s.cpu_ratio_vs_fc_solve.unwrap_or(f64::NAN),
-            s.cpu_s / fc.per_board_cpu_s,
+            s.cpu_ratio_vs_fc_solve_per_board.unwrap_or(f64::NAN),
             s.moves_ratio_vs_fc_solve.unwrap_or(f64::NAN)
         );
     }

@@ -28,8 +28,8 @@ pub fn run(args: Args) -> Result<i32> {
     let n = args.number;
     let board = ms_deal(n)?;
     match args.format {
-        DealFormat::Fcs => print!("{}", board.cascades_text()),
-        DealFormat::Json => println!(
+        DealFormat::Fcs => out!("{}", board.cascades_text()),
+        DealFormat::Json => outln!(
             "{}",
             serde_json::json!({"deal": n, "board": board.cascades})
         ),

@@ -16,7 +16,7 @@ use std::process::Command;
 pub struct FcSolveSummary {
     /// Preset (`-l NAME`).
     pub preset: String,
-    /// CPU time (user + system) of `freecell-solver-range-parallel-solve A B 1000 -l PRESET`,
+    /// CPU time (user + system) of `freecell-solver-range-parallel-solve A B 1 -l PRESET`,
     /// one process, seconds.
     pub cpu_s: f64,
     /// CPU time (user + system) of the per-board runs: one `fc-solve -p -t -sam -l PRESET`
@@ -26,7 +26,8 @@ pub struct FcSolveSummary {
     pub per_board_cpu_s: f64,
     /// Its peak RSS, MiB.
     pub peak_rss_mib: f64,
-    /// Its `total_num_iters` (positions checked).
+    /// Its `total_num_iters` (positions checked) over all the deals, from its last progress
+    /// line; null if it printed none.
     pub iterations: Option<u64>,
     /// Deals solved by the per-board runs (solution found).
     pub solved: usize,
@@ -70,7 +71,9 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
         .args([
             a.to_string(),
             b.to_string(),
-            "1000".into(),
+            // Print step 1: a `total_num_iters=` line after every board, so the last line
+            // counts them all (with a larger step, boards after its last multiple are left out).
+            "1".into(),
             "-l".into(),
             preset.into(),
         ])

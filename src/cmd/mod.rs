@@ -1,6 +1,24 @@
 //! One module per subcommand: each has a clap `Args` and `run(Args) -> anyhow::Result<i32>`
 //! returning the process exit code.
 
+/// `println!` for the commands' output: an error (`?`) instead of a panic when standard
+/// output cannot be written; see [`stdout_write`].
+macro_rules! outln {
+    () => {
+        $crate::cmd::stdout_write(format_args!("\n"))?
+    };
+    ($($t:tt)*) => {
+        $crate::cmd::stdout_write(format_args!("{}\n", format_args!($($t)*)))?
+    };
+}
+
+/// `print!` for the commands' output, like [`outln!`].
+macro_rules! out {
+    ($($t:tt)*) => {
+        $crate::cmd::stdout_write(format_args!($($t)*))?
+    };
+}
+
 pub mod bench;
 pub mod crosscheck;
 pub mod deal;
@@ -13,3 +31,14 @@ pub mod stats;
 pub mod verify;
 
 pub use fcauto_deals::plural;
+
+/// Write to standard output and flush. Errors, where `print!` would panic: the output
+/// cannot be written (`> /dev/full`: no space left on device). (A closed standard output,
+/// `>&-`, cannot be told apart: Rust's runtime reopens it on `/dev/null` before `main`.)
+pub fn stdout_write(args: std::fmt::Arguments) -> anyhow::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_fmt(args)
+        .and_then(|()| out.flush())
+        .map_err(|e| anyhow::anyhow!("cannot write to standard output: {e}"))
+}

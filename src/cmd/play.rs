@@ -82,7 +82,7 @@ mod imp {
         let report = session::run(&cfg)
             .map_err(|e| anyhow::anyhow!("{e} (evidence so far in {})", args.results.display()))?;
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&report)?);
+            outln!("{}", serde_json::to_string_pretty(&report)?);
         } else {
             eprintln!(
                 "fcauto play: deal {} won; evidence in {}",

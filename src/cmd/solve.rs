@@ -208,7 +208,7 @@ pub fn run(args: Args) -> Result<i32> {
         Some(p) => {
             std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     if args.cross_check {
         let ours = match &outcome {

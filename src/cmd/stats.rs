@@ -63,9 +63,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             path: file.display().to_string(),
             stats: &s,
         };
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        print_stats(&file, &s);
+        print_stats(&file, &s)?;
     }
     Ok(0)
 }
@@ -121,31 +121,31 @@ fn player_name(p: &Option<String>) -> &str {
     p.as_deref().unwrap_or("(demo)")
 }
 
-fn print_stats(path: &Path, s: &StatsFile) {
+fn print_stats(path: &Path, s: &StatsFile) -> anyhow::Result<()> {
     let version = s.version.as_ref().map_or("?".to_string(), |v| {
         v.iter()
             .map(|x| x.to_string())
             .collect::<Vec<_>>()
             .join(".")
     });
-    println!(
+    outln!(
         "{}: written by PySolFC {version}, saved {}",
         path.display(),
         crate::cmd::plural(s.saved.unwrap_or(0), "time")
     );
     if s.players.is_empty() {
-        println!("  no games recorded");
+        outln!("  no games recorded");
     }
     for p in &s.players {
-        println!("player {}", player_name(&p.player));
+        outln!("player {}", player_name(&p.player));
         for g in p.games.iter().chain(p.all_games.iter()) {
-            print_game(g);
+            print_game(g)?;
         }
         if !p.past_games.is_empty() {
-            println!("  past games:");
+            outln!("  past games:");
         }
         for g in &p.past_games {
-            println!(
+            outln!(
                 "    {}  game {}  {}  {:?}",
                 g.date.as_deref().unwrap_or("?"),
                 g.game_id.map_or("?".into(), |i| i.to_string()),
@@ -154,10 +154,11 @@ fn print_stats(path: &Path, s: &StatsFile) {
             );
         }
     }
+    Ok(())
 }
 
-fn print_game(g: &GameStats) {
-    println!(
+fn print_game(g: &GameStats) -> anyhow::Result<()> {
+    outln!(
         "  {}: played {}, won {} (perfect {}, other {}), lost {}",
         if g.game_id == 0 {
             "all games".to_string()
@@ -170,16 +171,18 @@ fn print_game(g: &GameStats) {
         g.won_not_perfect,
         g.lost
     );
-    let line = |what: &str, unit: &str, r: &Option<ResultStats>| {
-        if let Some(r) = r.as_ref().filter(|r| r.count > 0) {
-            println!(
+    let line =
+        |what: &str, unit: &str, r: &Option<ResultStats>| -> anyhow::Result<()> {
+            if let Some(r) = r.as_ref().filter(|r| r.count > 0) {
+                outln!(
                 "    {what}: best {:.1}{unit}, average {:.1}{unit}, total {:.1}{unit} over {} won",
                 r.best, r.average, r.total, r.count
             );
-        }
-    };
-    line("time", " s", &g.time);
-    line("moves", "", &g.moves);
+            }
+            Ok(())
+        };
+    line("time", " s", &g.time)?;
+    line("moves", "", &g.moves)
 }
 
 fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
@@ -212,15 +215,15 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
             after: a_path.display().to_string(),
             diff: &d,
         };
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(0);
     }
     if d.is_empty() {
-        println!("no changes");
+        outln!("no changes");
     }
     let fmt = |name: &str, x: &Delta| format!("{name} {} -> {} ({:+})", x.before, x.after, x.delta);
     for c in &d.changes {
-        println!(
+        outln!(
             "player {}, game {}: {}, {} [perfect {:+}, other {:+}], {}",
             player_name(&c.player),
             game_name(c.game_id),
@@ -232,7 +235,7 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
         );
     }
     for n in &d.new_past_games {
-        println!(
+        outln!(
             "new past game: player {}, {}  game {}  {}  {:?}",
             player_name(&n.player),
             n.game.date.as_deref().unwrap_or("?"),
@@ -278,19 +281,19 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
             summary: &summary,
             replay_problems: &problems,
         };
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!("{}:", cfg.display());
+        outln!("{}:", cfg.display());
         let v = serde_json::to_value(&summary)?;
         for (k, val) in v.as_object().into_iter().flatten() {
-            println!("  {k}: {val}");
+            outln!("  {k}: {val}");
         }
-        println!(
+        outln!(
             "  settings that differ from automated replay: {}",
             problems.len()
         );
         for p in &problems {
-            println!("    {p}");
+            outln!("    {p}");
         }
     }
     Ok(0)

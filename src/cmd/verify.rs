@@ -7,7 +7,7 @@ use fcauto_deals::Board;
 use fcauto_solver::validator::apply_checked;
 use fcauto_solver::{
     parse_fcs_output, parse_fcs_states, parse_json, parse_standard, resolve_counts,
-    standard::parse_token, validate, FcsVerdict, Loc, Move, SolutionJson, StepMove,
+    standard::looks_like_standard, validate, FcsVerdict, Loc, Move, SolutionJson, StepMove,
 };
 use std::path::PathBuf;
 
@@ -45,6 +45,11 @@ pub fn run(args: Args) -> Result<i32> {
         MAX_SOLUTION_TEXT,
         "a solution is a few kilobytes",
     )?;
+    // A byte-order mark (some Windows editors write one) is not part of the solution.
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(t) => t.to_string(),
+        None => text,
+    };
     let name = if is_stdio(&args.solution) {
         "from standard input".to_string()
     } else {
@@ -69,7 +74,7 @@ pub fn run(args: Args) -> Result<i32> {
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
             "solution {name}: fc-solve's output says it did not solve the {what} ({verdict})"
         );
-        if moves.is_empty() && looks_like_standard_notation(&text) {
+        if moves.is_empty() && looks_like_standard(&text) {
             // Standard notation: the counts it leaves open are found by replaying with the
             // validator's rules; the result is validated again below like any other input.
             let plain = parse_standard(&text).with_context(|| format!("solution {name}"))?;
@@ -102,7 +107,7 @@ pub fn run(args: Args) -> Result<i32> {
             v.single_card_moves
         );
     }
-    println!(
+    outln!(
         "valid: {}, {}; all 52 cards on the foundations",
         plural(v.moves_total, "move"),
         plural(v.single_card_moves, "single-card move")
@@ -311,14 +316,4 @@ fn check_json_claims(
         }
     }
     Ok(())
-}
-
-/// True when `text` has a line made only of standard-notation moves (`3a`, `ah`, `38`,
-/// `38v4`, ...: see [`fcauto_solver::standard`]), as fcauto's `--format standard` and
-/// fc-solve's `-m -sn`/`-m -snx` print them.
-fn looks_like_standard_notation(text: &str) -> bool {
-    text.lines().any(|l| {
-        let mut tokens = l.split_whitespace().peekable();
-        tokens.peek().is_some() && tokens.all(|t| parse_token(t).is_some())
-    })
 }
