@@ -211,40 +211,13 @@ pub fn admissible(f: &Features) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::Loc;
-    use fcauto_deals::ms_deal;
 
     #[test]
     fn incremental_features_match_the_full_ones() {
-        for deal in 1..=50 {
-            let mut s = State::from_board(&ms_deal(deal).unwrap());
-            let mut moves = Vec::new();
-            for step in 0..80usize {
-                moves.clear();
-                crate::movegen::generate(&s, false, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let parent = column_features(&s);
-                for &m in &moves {
-                    let mut t = s.clone();
-                    t.apply(m);
-                    let mut changed = 0u8;
-                    for l in [m.from, m.to] {
-                        if let Loc::Cascade(i) = l {
-                            changed |= 1 << i;
-                        }
-                    }
-                    crate::movegen::autoplay(&mut t, |_, _| {});
-                    let (a, cf) = eval_features_from(&t, &parent, changed);
-                    let b = eval_features(&t);
-                    assert_eq!(format!("{a:?}"), format!("{b:?}"));
-                    assert_eq!(cf, column_features(&t));
-                }
-                let m = moves[(step * 7 + deal as usize) % moves.len()];
-                s.apply(m);
-                crate::movegen::autoplay(&mut s, |_, _| {});
-            }
-        }
+        crate::state::walk_children(|s, child, changed| {
+            let (a, cf) = eval_features_from(child, &column_features(s), changed);
+            assert_eq!(format!("{a:?}"), format!("{:?}", eval_features(child)));
+            assert_eq!(cf, column_features(child));
+        });
     }
 }

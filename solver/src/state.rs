@@ -410,6 +410,44 @@ pub type FingerprintSet =
 pub type FingerprintMap<V> =
     std::collections::HashMap<u128, V, std::hash::BuildHasherDefault<FingerprintHasher>>;
 
+/// For tests of the search's incremental updates: walk 80 moves into each of deals 1..=50,
+/// calling `check(position, child, changed)` for every child of every position passed,
+/// where `child` is after one generated move and its safe auto-play, and `changed` has bit
+/// `i` set for each cascade the move or the auto-play touched (as the search computes it).
+#[cfg(test)]
+pub(crate) fn walk_children(mut check: impl FnMut(&State, &State, u8)) {
+    for deal in 1..=50 {
+        let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
+        let mut moves = Vec::new();
+        for step in 0..80usize {
+            moves.clear();
+            crate::movegen::generate(&s, false, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            for &m in &moves {
+                let mut t = s.clone();
+                t.apply(m);
+                let mut changed = 0u8;
+                for l in [m.from, m.to] {
+                    if let Loc::Cascade(i) = l {
+                        changed |= 1 << i;
+                    }
+                }
+                crate::movegen::autoplay(&mut t, |mv, _| {
+                    if let Loc::Cascade(i) = mv.from {
+                        changed |= 1 << i;
+                    }
+                });
+                check(&s, &t, changed);
+            }
+            let m = moves[(step * 7 + deal as usize) % moves.len()];
+            s.apply(m);
+            crate::movegen::autoplay(&mut s, |_, _| {});
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,36 +515,11 @@ mod tests {
 
     #[test]
     fn incremental_fingerprint_matches_the_full_one() {
-        for deal in 1..=50 {
-            let mut s = State::from_board(&ms_deal(deal).unwrap());
-            let mut moves = Vec::new();
-            for step in 0..80usize {
-                moves.clear();
-                crate::movegen::generate(&s, false, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let h = s.column_hashes();
-                for &m in &moves {
-                    let mut t = s.clone();
-                    t.apply(m);
-                    let mut changed = 0u8;
-                    for l in [m.from, m.to] {
-                        if let Loc::Cascade(i) = l {
-                            changed |= 1 << i;
-                        }
-                    }
-                    crate::movegen::autoplay(&mut t, |mv, _| {
-                        if let Loc::Cascade(i) = mv.from {
-                            changed |= 1 << i;
-                        }
-                    });
-                    assert_eq!(t.fingerprint_from(&h, changed), t.fingerprint());
-                }
-                let m = moves[(step * 7 + deal as usize) % moves.len()];
-                s.apply(m);
-                crate::movegen::autoplay(&mut s, |_, _| {});
-            }
-        }
+        walk_children(|s, child, changed| {
+            assert_eq!(
+                child.fingerprint_from(&s.column_hashes(), changed),
+                child.fingerprint()
+            );
+        });
     }
 }
