@@ -892,7 +892,7 @@ fn dash_is_standard_input_and_output() {
         .write_stdin(board)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "a usage error");
     assert!(String::from_utf8(out.stderr)
         .unwrap()
         .contains("cannot both"));

@@ -34,10 +34,11 @@ const MAX_SOLUTION_TEXT: usize = 16 << 20;
 /// Validate; exit 0 when every move is legal and all cards end home, 1 otherwise (the error
 /// names the first illegal step).
 pub fn run(args: Args) -> Result<i32> {
-    anyhow::ensure!(
-        !(is_stdio(&args.solution) && args.board.as_deref().is_some_and(is_stdio)),
-        "the board and the solution cannot both be read from standard input (`-`)"
-    );
+    if is_stdio(&args.solution) && args.board.as_deref().is_some_and(is_stdio) {
+        // A usage error, like clap's (exit 2).
+        eprintln!("fcauto: error: the board and the solution cannot both be read from standard input (`-`)");
+        return Ok(2);
+    }
     let (deal, board) = load_board(args.deal, args.board.as_deref())?;
     let text = read_text_capped(
         &args.solution,
