@@ -683,7 +683,19 @@ fn verify_accepts_a_zero_move_fcs_solution_of_a_won_board() {
         let (code, out, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);
         assert_eq!(code, Some(0), "{name}: {err}");
         assert!(out.starts_with("valid: 0 moves"), "{name}: {out}");
-        // The same text is no solution of a deal still to play.
+        // The same text is no solution of a deal still to play (its printed position is
+        // another board), nor is it with the position taken out (no moves).
+        let (code, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains("starts from another board"), "{name}: {err}");
+        let bare: String = text
+            .lines()
+            .filter(|l| {
+                !l.starts_with(':') && !l.starts_with("Foundations") && !l.starts_with("Freecells")
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let p = write(&dir, name, &bare);
         let (code, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
         assert_eq!(code, Some(1), "{name}: {err}");
         assert!(err.contains("lists no moves"), "{name}: {err}");
@@ -968,9 +980,67 @@ fn verify_checks_fc_solve_positions() {
         : 3S AC 9D 3C 9H 5D 4H\n: 5S 6D 6S 8S 7C JC\n: 8C 8H 8D 7H 6H 6C\n: 2D AS 3D 2C\n\
         : AH KH TC JS 2S QH\n";
     let gap = write(&dir, "gap.board", gap);
-    for args in [&["-p", "-t", "-sam"][..], &["-m"][..]] {
+    for args in [
+        &["-p", "-t", "-sam"][..],
+        &["-m"],
+        &["-m", "-sn"],
+        &["-m", "-snx"],
+        &["-p", "-t", "-sam", "-sn"],
+    ] {
         let p = write(&dir, "gap.fcs", &fc_solve(&gap, args));
         let (code, err) = verify(&["--board", gap.to_str().unwrap()], &p);
         assert_eq!(code, Some(0), "{args:?}: {err}");
     }
+}
+
+/// A minimal JSON (only `from` and `to`) has the counts of its runs found, as in standard
+/// notation; `freecells`/`foundations` claims are checked even without a `board`.
+#[test]
+fn minimal_json_counts_are_found_and_board_claims_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto()
+        .args(["solve", "1", "--mode", "fast", "--format", "json"])
+        .output()
+        .unwrap();
+    let full: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        full["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["count"].as_u64() > Some(1)),
+        "no supermove in deal 1's fast solution to test"
+    );
+    let minimal: Vec<serde_json::Value> = full["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| serde_json::json!({"from": m["from"], "to": m["to"]}))
+        .collect();
+    let p = write(
+        &dir,
+        "min.json",
+        &serde_json::json!({ "moves": minimal }).to_string(),
+    );
+    let out = fcauto()
+        .args(["verify", "--deal", "1"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut claim = full.clone();
+    claim.as_object_mut().unwrap().remove("board");
+    claim["foundations"] = serde_json::json!([5, 5, 5, 5]);
+    let p = write(&dir, "claim.json", &claim.to_string());
+    let out = fcauto()
+        .args(["verify", "--deal", "1"])
+        .arg(&p)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("freecells/foundations"));
 }

@@ -283,7 +283,7 @@ pub fn parse_json(text: &str) -> Result<(SolutionJson, Vec<StepMove>), SolutionP
         let loc = |s: &str| {
             Loc::parse(s).ok_or(SolutionParseError::BadLoc {
                 step: i + 1,
-                loc: s.to_string(),
+                loc: s.chars().take(40).collect(),
             })
         };
         out.push(StepMove {
@@ -310,7 +310,7 @@ pub fn parse_fcs_states(text: &str) -> Result<Vec<(usize, Board)>, SolutionParse
     let mut i = 0;
     while i < lines.len() {
         let l = lines[i].trim();
-        if l.starts_with("Move ") {
+        if l.starts_with("Move ") || l.starts_with("Move:") {
             moves += 1;
         }
         if !l.starts_with("Foundations:") {
@@ -379,7 +379,7 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
         }
         let bad = || SolutionParseError::BadFcsLine {
             line: i + 1,
-            text: l.to_string(),
+            text: l.chars().take(80).collect(),
         };
         let w: Vec<&str> = l.split_whitespace().collect();
         let num = |s: &str| s.parse::<u8>().map_err(|_| bad());

@@ -13,8 +13,10 @@ use crate::moves::Loc;
 use crate::validator::{apply_checked, StepMove, ValidationError};
 use fcauto_deals::Board;
 
-/// Most rule checks [`resolve_counts`] makes before giving up (a real solution needs a few
-/// hundred; this also bounds its memory, one board kept per open choice).
+/// Most rule checks [`resolve_counts`] makes for moves without a count (trying each count,
+/// and again after backtracking) before giving up: a real solution needs a few hundred. It
+/// also bounds the memory, one board kept per open choice. Moves with a known count are not
+/// counted.
 pub const RESOLVE_BUDGET: usize = 200_000;
 
 /// A standard-notation text that could not be read.
@@ -85,22 +87,28 @@ fn is_fc_solve_line(l: &str) -> bool {
     STARTS.iter().any(|s| l.starts_with(s))
 }
 
-/// True when `text` reads as standard notation: a line, not one of fc-solve's own, that
-/// starts with a move token (the rest of the line may still be wrong: [`parse_standard`]
-/// then names the bad token).
+/// The move part of a line: fc-solve's `-sam -sn` output writes `Move: 7a`.
+fn move_part(l: &str) -> &str {
+    l.strip_prefix("Move:").unwrap_or(l)
+}
+
+/// True when `text` reads as standard notation: a line, not one of fc-solve's own, with a
+/// move token in it (the rest of the line may still be wrong: [`parse_standard`] then names
+/// the bad token).
 pub fn looks_like_standard(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.lines().map(str::trim).any(|l| {
         !is_fc_solve_line(l)
-            && l.split_whitespace()
-                .next()
-                .is_some_and(|t| parse_token(t).is_some())
+            && move_part(l)
+                .split_whitespace()
+                .any(|t| parse_token(t).is_some())
     })
 }
 
 /// Read every move of a standard-notation text, in order. Blank lines and the lines fc-solve
 /// prints around its moves (its `-=-=-` header, "This game is solveable.", "This scan
-/// generated N states.", ...) are skipped; every other line must hold only move tokens. A
+/// generated N states.", the positions of `-p -t`, ...) are skipped; every other line must
+/// hold only move tokens (after `Move:`, as `-sam -sn` writes them). A
 /// leading byte-order mark is ignored. Cascade-to-cascade moves without a `v` count have
 /// `count: None` (see [`resolve_counts`]); every other move has `Some(1)`.
 ///
@@ -114,7 +122,7 @@ pub fn parse_standard(text: &str) -> Result<Vec<StepMove>, StandardParseError> {
         if l.is_empty() || is_fc_solve_line(l) {
             continue;
         }
-        for t in l.split_whitespace() {
+        for t in move_part(l).split_whitespace() {
             moves.push(parse_token(t).ok_or_else(|| StandardParseError::BadToken {
                 line: i + 1,
                 token: t.chars().take(40).collect(),
@@ -122,6 +130,19 @@ pub fn parse_standard(text: &str) -> Result<Vec<StepMove>, StandardParseError> {
         }
     }
     Ok(moves)
+}
+
+/// The count `n` for which the deepest of the top `n` cards of cascade `from` is one rank
+/// below the top card of cascade `to` and of the other colour (the only count a move onto
+/// that card can have), if any.
+fn fitting_count(b: &Board, from: u8, to: Loc) -> Option<u8> {
+    let Loc::Cascade(t) = to else { return None };
+    let top = *b.cascades.get(t as usize)?.last()?;
+    let col = b.cascades.get(from as usize)?;
+    col.iter()
+        .rev()
+        .position(|c| c.rank().value() + 1 == top.rank().value() && c.is_red() != top.is_red())
+        .map(|p| (p + 1) as u8)
 }
 
 /// Why [`resolve_counts`] found no counts.
@@ -144,7 +165,7 @@ pub enum ResolveError {
 /// independent validator's rules ([`apply_checked`]). Where several counts are legal (a run
 /// onto an empty cascade) the longest is tried first, and the search backtracks if that
 /// choice fails later; a position already known to fail from the same step is not searched
-/// again. At most [`RESOLVE_BUDGET`] rule checks are made.
+/// again. At most [`RESOLVE_BUDGET`] rule checks are made for moves without a count.
 ///
 /// # Errors
 /// [`ResolveError::Invalid`] when no choice of counts wins: the validator's error for the
@@ -206,7 +227,7 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
                     // Every legal count, longest first.
                     let height = b.cascades.get(c as usize).map_or(0, |col| col.len());
                     let mut legal = Vec::new();
-                    let mut one_err = None;
+                    let mut errors = Vec::new();
                     for n in (1..=height.min(u8::MAX as usize) as u8).rev() {
                         checks += 1;
                         let mut t = b.clone();
@@ -218,13 +239,19 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
                             },
                         ) {
                             Ok(_) => legal.push(n),
-                            Err(e) if n == 1 => one_err = Some(e),
-                            Err(_) => {}
+                            Err(e) => errors.push((n, e)),
                         }
                     }
                     if legal.is_empty() {
-                        let reason =
-                            one_err.unwrap_or_else(|| format!("cascade {} is empty", c + 1));
+                        // Name the rule broken by the one count whose run would land on the
+                        // destination's top card (if any), else by a single card.
+                        let fitting = fitting_count(&b, c, m.to);
+                        let reason = errors
+                            .iter()
+                            .find(|(n, _)| Some(*n) == fitting)
+                            .or_else(|| errors.iter().find(|(n, _)| *n == 1))
+                            .map(|(_, e)| e.clone())
+                            .unwrap_or_else(|| format!("cascade {} is empty", c + 1));
                         note(illegal(i, &m, reason), &mut furthest);
                         false
                     } else if legal.len() > 1 && dead.contains(&(i, b.clone())) {
@@ -248,19 +275,16 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
                         true
                     }
                 }
-                _ => {
-                    checks += 1;
-                    match apply_checked(&mut b, &m) {
-                        Ok(_) => {
-                            out.push(m);
-                            true
-                        }
-                        Err(reason) => {
-                            note(illegal(i, &m, reason), &mut furthest);
-                            false
-                        }
+                _ => match apply_checked(&mut b, &m) {
+                    Ok(_) => {
+                        out.push(m);
+                        true
                     }
-                }
+                    Err(reason) => {
+                        note(illegal(i, &m, reason), &mut furthest);
+                        false
+                    }
+                },
             }
         };
         if ok {
@@ -326,6 +350,9 @@ mod tests {
             looks_like_standard(trailer)
                 && !looks_like_standard("This scan generated 88 states.\n")
         );
+        // fc-solve's `-sam -sn` form; a line with a move and a non-move is read as moves.
+        assert_eq!(parse_standard("Move: 7a \n\nMove: 7b\n").unwrap().len(), 2);
+        assert!(looks_like_standard("39 5a\n") && parse_standard("39 5a\n").is_err());
         // A line of non-moves alone is an error, not skipped; a byte-order mark is skipped.
         assert!(parse_standard("3a\n39\n").is_err());
         assert_eq!(parse_standard("\u{feff}3a 4b\n").unwrap().len(), 2);
@@ -452,6 +479,29 @@ mod tests {
             resolve_counts(&board, &endless),
             Err(ResolveError::GaveUp { .. })
         ));
+    }
+
+    /// With no legal count, the error is the one of the run that would land on the
+    /// destination's top card (here: over the supermove limit), not of a single card; and
+    /// moves with a known count never use up the search budget.
+    #[test]
+    fn errors_name_the_fitting_run_and_known_counts_are_free() {
+        let board = Board::parse(
+            "Foundations: H-A C-A D-A S-A\nFreecells: 2S 2H 2C 2D\n\
+             : KH QS JH TS 9H 8S\n: KS QH JS TH 9S 8H\n: KD QC JD TC 9D 8C 7D 6C 5D\n\
+             : KC QD JC TD 9C 8D\n: 4C 3D\n: 7S 6H 5S 4H 3S\n: 7C 6D 5C 4D 3C\n\
+             : 7H 6S 5H 4S 3H\n",
+        )
+        .unwrap();
+        let err = resolve_counts(&board, &parse_standard("83").unwrap()).unwrap_err();
+        assert!(err.to_string().contains("supermove limit"), "{err}");
+        let deal1 = fcauto_deals::ms_deal(1).unwrap();
+        let text = format!("1a {}", "ab ba ".repeat(RESOLVE_BUDGET));
+        let err = resolve_counts(&deal1, &parse_standard(&text).unwrap()).unwrap_err();
+        assert!(
+            matches!(err, ResolveError::Invalid(ValidationError::NotWon { .. })),
+            "{err}"
+        );
     }
 
     #[test]

@@ -62,6 +62,18 @@ pub fn run(args: Args) -> Result<i32> {
         let solvable_given = serde_json::from_str::<serde_json::Value>(&text)
             .is_ok_and(|v| v.get("solvable").is_some());
         check_json_claims(&sol, solvable_given, deal, &board, moves.len())?;
+        // A minimal JSON may leave out `count` and `card`: a move between cascades then has
+        // its count found as in standard notation.
+        let open = |m: &StepMove| {
+            m.count.is_none()
+                && m.card.is_none()
+                && matches!((m.from, m.to), (Loc::Cascade(_), Loc::Cascade(_)))
+        };
+        let moves = if moves.iter().any(open) {
+            resolve_counts(&board, &moves)?
+        } else {
+            moves
+        };
         (
             moves,
             (sol.single_card_moves > 0).then_some(sol.single_card_moves),
@@ -75,12 +87,37 @@ pub fn run(args: Args) -> Result<i32> {
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
             "solution {name}: fc-solve's output says it did not solve the {what} ({verdict})"
         );
-        if moves.is_empty() && looks_like_standard(&text) {
+        let states = parse_fcs_states(&text).with_context(|| format!("solution {name}"))?;
+        let boards = fc_solve_numberings(&board, &states);
+        // Output for another deal is named as such before its moves are read.
+        check_fcs_states(
+            &boards[0],
+            &[],
+            &states[..states.iter().take_while(|s| s.0 == 0).count()],
+            what,
+        )
+        .with_context(|| format!("solution {name}"))?;
+        let (moves, board) = if moves.is_empty() && looks_like_standard(&text) {
             // Standard notation: the counts it leaves open are found by replaying with the
             // validator's rules; the result is validated again below like any other input.
             let plain = parse_standard(&text).with_context(|| format!("solution {name}"))?;
-            let moves = resolve_counts(&board, &plain)?;
-            (moves, None, board)
+            let mut first_err = None;
+            let mut found = None;
+            for b in &boards {
+                match resolve_counts(b, &plain) {
+                    Ok(m) => {
+                        found = Some((m, b.clone()));
+                        break;
+                    }
+                    Err(e) => {
+                        first_err.get_or_insert(e);
+                    }
+                }
+            }
+            match found {
+                Some(f) => f,
+                None => return Err(first_err.expect("at least one board").into()),
+            }
         } else {
             // No move lines is a solution only when fc-solve says solved (an already-won board).
             let recognised =
@@ -93,12 +130,16 @@ pub fn run(args: Args) -> Result<i32> {
                 !moves.is_empty() || board.is_won(),
                 "solution {name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
             );
-            let states = parse_fcs_states(&text).with_context(|| format!("solution {name}"))?;
-            let board = fc_solve_numbering(board, &moves, &states);
-            check_fcs_states(&board, &moves, &states, what)
-                .with_context(|| format!("solution {name}"))?;
-            (moves, None, board)
-        }
+            let b = boards
+                .iter()
+                .find(|b| validate(b, &moves).is_ok())
+                .unwrap_or(&boards[0])
+                .clone();
+            (moves, b)
+        };
+        check_fcs_states(&board, &moves, &states, what)
+            .with_context(|| format!("solution {name}"))?;
+        (moves, None, board)
     };
     let v = validate(&board, &moves)?;
     if let Some(claimed) = claimed_single {
@@ -116,38 +157,37 @@ pub fn run(args: Args) -> Result<i32> {
     Ok(0)
 }
 
-/// The board as fc-solve numbers its freecells. fc-solve reads a `Freecells:` line whose
-/// empty slots are blanks (its own printed layout) left-aligned: ` JH      4D` becomes slots
-/// 0 and 1, while fcauto keeps the columns (slots 0 and 2), and fc-solve's move lines use
-/// its numbering. So when fc-solve's first printed position is `board` with the freecells
-/// in other slots, that is the board to replay; without printed positions, the left-aligned
-/// board is used when only it makes the moves valid. Otherwise `board` as given.
-fn fc_solve_numbering(board: Board, moves: &[StepMove], states: &[(usize, Board)]) -> Board {
+/// The boards to replay fc-solve's moves on, in order of preference: `board`, as fc-solve
+/// numbers its freecells. fc-solve reads a `Freecells:` line whose empty slots are blanks
+/// (its own printed layout) left-aligned: ` JH      4D` becomes slots 0 and 1, while fcauto
+/// keeps the columns (slots 0 and 2), and fc-solve's moves use its numbering. So when
+/// fc-solve's first printed position is `board` with the freecells in other slots, that is
+/// the one board; without printed positions, `board` and then (if different) `board` with
+/// its freecells left-aligned, for the caller to take the first the moves are valid on.
+/// Only freecells are ever renumbered: the rules do not depend on which slot holds a card.
+fn fc_solve_numberings(board: &Board, states: &[(usize, Board)]) -> Vec<Board> {
     let sorted = |b: &Board| {
         let mut c = b.freecells.to_vec();
         c.sort();
         c
     };
     let relabelled = |b: &Board| {
-        *b != board
+        b != board
             && b.cascades == board.cascades
             && b.foundations == board.foundations
-            && sorted(b) == sorted(&board)
+            && sorted(b) == sorted(board)
     };
     if let Some((0, first)) = states.first() {
-        return if relabelled(first) {
-            first.clone()
-        } else {
-            board
-        };
+        return vec![if relabelled(first) { first } else { board }.clone()];
     }
     let mut left = board.clone();
     let mut cards = board.freecells.iter().flatten().copied();
     left.freecells = std::array::from_fn(|_| cards.next());
-    if relabelled(&left) && validate(&board, moves).is_err() && validate(&left, moves).is_ok() {
-        return left;
+    if relabelled(&left) {
+        vec![board.clone(), left]
+    } else {
+        vec![board.clone()]
     }
-    board
 }
 
 /// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
@@ -204,11 +244,16 @@ fn check_json_claims(
             "the solution's `board` is not the board given (wrong --deal or --board?)"
         );
     }
+    // With a `board`, absent `freecells`/`foundations` claim empty ones; without one, only
+    // those given claim anything.
+    let claimed = sol.board.is_some() || sol.freecells.is_some() || sol.foundations.is_some();
     let cells = sol.freecells.clone().unwrap_or_else(|| vec![None; 4]);
     let founds = sol.foundations.unwrap_or([0; 4]);
-    if sol.board.is_some() {
+    if claimed {
         anyhow::ensure!(
-            cells == board.freecells.to_vec() && founds == board.foundations,
+            (sol.board.is_none() && sol.freecells.is_none() || cells == board.freecells.to_vec())
+                && (sol.board.is_none() && sol.foundations.is_none()
+                    || founds == board.foundations),
             "the solution's freecells/foundations are not those of the board given"
         );
     }
