@@ -866,58 +866,33 @@ fn verify_reads_standard_notation() {
 /// `--output` and `bench --json`; board and solution cannot both be `-`.
 #[test]
 fn dash_is_standard_input_and_output() {
+    let run = |args: &[&str], stdin: &str| {
+        let out = fcauto().args(args).write_stdin(stdin).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            err,
+        )
+    };
     let board = ms_deal(617).unwrap().fcs_input_text();
-    let out = fcauto()
-        .args(["solve", "--board", "-", "--format", "json", "--output", "-"])
-        .write_stdin(board.clone())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json = String::from_utf8(out.stdout).unwrap();
+    let solve = ["solve", "--board", "-", "--format", "json", "--output", "-"];
+    let (code, json, err) = run(&solve, &board);
+    assert_eq!(code, Some(0), "{err}");
     assert!(json.starts_with('{'), "{json}");
-    let out = fcauto()
-        .args(["verify", "--deal", "617", "-"])
-        .write_stdin(json.clone())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(String::from_utf8(out.stdout)
-        .unwrap()
-        .starts_with("valid: "));
-    // The wrong deal's solution from standard input fails, naming it.
-    let out = fcauto()
-        .args(["verify", "--deal", "618", "-"])
-        .write_stdin(json)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let out = fcauto()
-        .args(["verify", "--board", "-", "-"])
-        .write_stdin(board)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "a usage error");
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("cannot both"));
-    let out = fcauto()
-        .args(["bench", "--range", "1..2", "--json", "-"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (code, out, err) = run(&["verify", "--deal", "617", "-"], &json);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("valid: "), "{out}");
+    // The wrong deal's solution from standard input fails.
+    assert_eq!(run(&["verify", "--deal", "618", "-"], &json).0, Some(1));
+    let (code, _, err) = run(&["verify", "--board", "-", "-"], &board);
+    assert_eq!(code, Some(2), "a usage error");
+    assert!(err.contains("cannot both"), "{err}");
+    let (code, out, err) = run(&["bench", "--range", "1..2", "--json", "-"], "");
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["summary"]["solved"], 2, "{v}");
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("solved and validated: 2"));
+    assert!(err.contains("solved and validated: 2"), "{err}");
     assert!(
         !std::path::Path::new("-").exists(),
         "no file named - was written"
