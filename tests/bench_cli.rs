@@ -102,6 +102,7 @@ fn unsolved_deals_have_null_lengths_in_the_json() {
     for r in rows {
         let solved = r["verdict"] == "solved";
         assert_eq!(solved, r["deal"] != 11982, "{r}");
+        assert!(r["limit"].is_null(), "{r}");
         for key in ["moves_total", "single_card_moves"] {
             assert_eq!(r[key].is_u64(), solved, "{key}: {r}");
             assert_eq!(r[key].is_null(), !solved, "{key}: {r}");
@@ -128,6 +129,7 @@ fn unsolved_deals_have_null_lengths_in_the_json() {
     assert_eq!(code, Some(1), "unknown deals fail the run: {v}");
     for r in v["rows"].as_array().unwrap() {
         assert_eq!(r["verdict"], "unknown", "{r}");
+        assert_eq!(r["limit"], "state limit of 1 position reached", "{r}");
         assert!(
             r["moves_total"].is_null() && r["single_card_moves"].is_null(),
             "{r}"

@@ -62,6 +62,8 @@ pub struct Row {
     pub moves_total: Option<usize>,
     /// Single-card moves; null unless solved.
     pub single_card_moves: Option<usize>,
+    /// For `unknown`: the limit that stopped the search (as `solve` words it); null otherwise.
+    pub limit: Option<String>,
     /// Positions expanded.
     pub expanded: u64,
     /// Thread time spent on this deal, milliseconds.
@@ -237,18 +239,21 @@ pub fn run(args: Args) -> Result<i32> {
                     .with_context(|| format!("deal {n}"))?;
                 let ms = t.elapsed().as_secs_f64() * 1000.0;
                 pb.inc(1);
-                let row = |verdict, lengths: Option<(usize, usize)>| Row {
+                let row = |verdict, lengths: Option<(usize, usize)>, limit| Row {
                     deal: n,
                     verdict,
                     moves_total: lengths.map(|l| l.0),
                     single_card_moves: lengths.map(|l| l.1),
+                    limit,
                     expanded: stats.expanded,
                     ms,
                 };
                 Ok(match out {
-                    Outcome::Solved(c) => row("solved", Some((c.moves_total, c.single_card_moves))),
-                    Outcome::Unsolvable => row("unsolvable", None),
-                    Outcome::Unknown(_) => row("unknown", None),
+                    Outcome::Solved(c) => {
+                        row("solved", Some((c.moves_total, c.single_card_moves)), None)
+                    }
+                    Outcome::Unsolvable => row("unsolvable", None, None),
+                    Outcome::Unknown(why) => row("unknown", None, Some(why)),
                 })
             })
             .collect()
