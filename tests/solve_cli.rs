@@ -609,7 +609,7 @@ fn output_over_the_board_file_is_refused() {
 }
 
 /// `fcauto verify` with its arguments; (exit code, stdout, stderr).
-fn verify(args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
+fn verify<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (Option<i32>, String, String) {
     let out = fcauto().arg("verify").args(args).output().unwrap();
     (
         out.status.code(),
@@ -790,15 +790,8 @@ fn huge_or_garbage_board_files_give_short_errors() {
 fn verify_reads_standard_notation() {
     let dir = tempfile::tempdir().unwrap();
     let verify = |deal: &str, p: &std::path::Path| {
-        let out = fcauto()
-            .args(["verify", "--deal", deal])
-            .arg(p)
-            .output()
-            .unwrap();
-        (
-            out.status.code(),
-            String::from_utf8(out.stderr).unwrap() + &String::from_utf8(out.stdout).unwrap(),
-        )
+        let (code, out, err) = verify(&["--deal".as_ref(), deal.as_ref(), p.as_os_str()]);
+        (code, err + &out)
     };
     for (deal, mode) in [("617", "short"), ("2", "fast")] {
         let out = fcauto()
@@ -918,11 +911,10 @@ fn verify_checks_fc_solve_positions() {
         String::from_utf8(out.stdout).unwrap()
     };
     let verify = |args: &[&str], p: &std::path::Path| {
-        let out = fcauto().arg("verify").args(args).arg(p).output().unwrap();
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
+        let mut all: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        all.push(p.as_os_str());
+        let (code, _, err) = verify(&all);
+        (code, err)
     };
     let b617 = write(&dir, "617.board", &ms_deal(617).unwrap().fcs_input_text());
     let full = fc_solve(&b617, &["-p", "-t", "-sam"]);
@@ -997,25 +989,13 @@ fn minimal_json_counts_are_found_and_board_claims_checked() {
         "min.json",
         &serde_json::json!({ "moves": minimal }).to_string(),
     );
-    let out = fcauto()
-        .args(["verify", "--deal", "1"])
-        .arg(&p)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (code, _, err) = verify(&["--deal".as_ref(), "1".as_ref(), p.as_os_str()]);
+    assert_eq!(code, Some(0), "{err}");
     let mut claim = full.clone();
     claim.as_object_mut().unwrap().remove("board");
     claim["foundations"] = serde_json::json!([5, 5, 5, 5]);
     let p = write(&dir, "claim.json", &claim.to_string());
-    let out = fcauto()
-        .args(["verify", "--deal", "1"])
-        .arg(&p)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("freecells/foundations"));
+    let (code, _, err) = verify(&["--deal".as_ref(), "1".as_ref(), p.as_os_str()]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("freecells/foundations"), "{err}");
 }

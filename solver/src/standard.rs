@@ -10,7 +10,7 @@
 //! replay to a won board, trying the longest legal run first.
 
 use crate::moves::Loc;
-use crate::validator::{apply_checked, StepMove, ValidationError};
+use crate::validator::{apply_checked, stacks_on, StepMove, ValidationError};
 use fcauto_deals::Board;
 
 /// Most rule checks [`resolve_counts`] makes for moves without a count (trying each count,
@@ -141,7 +141,7 @@ fn fitting_count(b: &Board, from: u8, to: Loc) -> Option<u8> {
     let col = b.cascades.get(from as usize)?;
     col.iter()
         .rev()
-        .position(|c| c.rank().value() + 1 == top.rank().value() && c.is_red() != top.is_red())
+        .position(|&c| stacks_on(top, c))
         .map(|p| (p + 1) as u8)
 }
 
@@ -175,7 +175,8 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
     board
         .check()
         .map_err(|e| ValidationError::BadBoard(e.to_string()))?;
-    // A choice point: the board before move `step`, and the other legal counts left to try.
+    // A choice point: the board before move `step`, and the other legal counts left to try
+    // (shortest first: the longest is popped next).
     struct Branch {
         step: usize,
         board: Board,
@@ -224,11 +225,11 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
             let m = moves[i];
             match (m.count, m.from) {
                 (None, Loc::Cascade(c)) => {
-                    // Every legal count, longest first.
+                    // Every legal count, shortest first (so `pop` takes the longest).
                     let height = b.cascades.get(c as usize).map_or(0, |col| col.len());
                     let mut legal = Vec::new();
                     let mut errors = Vec::new();
-                    for n in (1..=height.min(u8::MAX as usize) as u8).rev() {
+                    for n in 1..=height.min(u8::MAX as usize) as u8 {
                         checks += 1;
                         let mut t = b.clone();
                         match apply_checked(
@@ -257,9 +258,8 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
                     } else if legal.len() > 1 && dead.contains(&(i, b.clone())) {
                         false
                     } else {
-                        let n = legal.remove(0);
+                        let n = legal.pop().expect("not empty");
                         if !legal.is_empty() {
-                            legal.reverse(); // popped from the end: longest first
                             branches.push(Branch {
                                 step: i,
                                 board: b.clone(),

@@ -228,7 +228,7 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
 }
 
 /// `upper` may lie on `lower` in a cascade.
-fn stacks_on(lower: Card, upper: Card) -> bool {
+pub(crate) fn stacks_on(lower: Card, upper: Card) -> bool {
     lower.rank().value() == upper.rank().value() + 1 && lower.is_red() != upper.is_red()
 }
 

@@ -310,20 +310,20 @@ pub fn run(args: Args) -> Result<i32> {
             .map(|(ours, theirs)| ours.mean / theirs.mean);
         summary.fc_solve = Some(fc);
     }
+    let text = summary_text(&summary);
+    let json =
+        || serde_json::to_string_pretty(&serde_json::json!({"summary": summary, "rows": rows}));
     match &args.json {
         // `--json -`: the JSON on standard output, the text summary on standard error.
         Some(p) if is_stdio(p) => {
-            eprint!("{}", summary_text(&summary));
-            let doc = serde_json::json!({"summary": summary, "rows": rows});
-            outln!("{}", serde_json::to_string_pretty(&doc)?);
+            eprint!("{text}");
+            outln!("{}", json()?);
         }
         Some(p) => {
-            out!("{}", summary_text(&summary));
-            let doc = serde_json::json!({"summary": summary, "rows": rows});
-            std::fs::write(p, serde_json::to_string_pretty(&doc)?)
-                .with_context(|| format!("cannot write {}", p.display()))?;
+            out!("{text}");
+            std::fs::write(p, json()?).with_context(|| format!("cannot write {}", p.display()))?;
         }
-        None => out!("{}", summary_text(&summary)),
+        None => out!("{text}"),
     }
     let false_unsolvable: Vec<u64> = summary
         .unsolvable

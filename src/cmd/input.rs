@@ -11,8 +11,9 @@ pub fn is_stdio(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// How messages name an input or output: `standard input` for `-`, else the path.
-fn name(path: &Path, what: &str) -> String {
+/// How messages name an input or output: `<what> from standard input` for `-`, else
+/// `<what> <path>`.
+pub fn name(path: &Path, what: &str) -> String {
     if is_stdio(path) {
         format!("{what} from standard input")
     } else {

@@ -1,6 +1,6 @@
 //! `fcauto verify`: check a solution with the independent validator.
 
-use crate::cmd::input::{is_stdio, load_board, read_text_capped};
+use crate::cmd::input::{self, is_stdio, load_board, read_text_capped};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
@@ -51,13 +51,9 @@ pub fn run(args: Args) -> Result<i32> {
         Some(t) => t.to_string(),
         None => text,
     };
-    let name = if is_stdio(&args.solution) {
-        "from standard input".to_string()
-    } else {
-        args.solution.display().to_string()
-    };
+    let name = input::name(&args.solution, "solution");
     let (moves, claimed_single, board) = if text.trim_start().starts_with('{') {
-        let (sol, moves) = parse_json(&text).with_context(|| format!("solution {name}"))?;
+        let (sol, moves) = parse_json(&text).with_context(|| name.clone())?;
         // `solvable` absent (a minimal JSON) claims nothing; `"solvable": null` claims unknown.
         let solvable_given = serde_json::from_str::<serde_json::Value>(&text)
             .is_ok_and(|v| v.get("solvable").is_some());
@@ -80,43 +76,31 @@ pub fn run(args: Args) -> Result<i32> {
             board,
         )
     } else {
-        let (verdict, moves) =
-            parse_fcs_output(&text).with_context(|| format!("solution {name}"))?;
+        let (verdict, moves) = parse_fcs_output(&text).with_context(|| name.clone())?;
         let what = if deal.is_some() { "deal" } else { "board" };
         anyhow::ensure!(
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
-            "solution {name}: fc-solve's output says it did not solve the {what} ({verdict})"
+            "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
         );
-        let states = parse_fcs_states(&text).with_context(|| format!("solution {name}"))?;
+        let states = parse_fcs_states(&text).with_context(|| name.clone())?;
         let boards = fc_solve_numberings(&board, &states);
         // Output for another deal is named as such before its moves are read.
-        check_fcs_states(
-            &boards[0],
-            &[],
-            &states[..states.iter().take_while(|s| s.0 == 0).count()],
-            what,
-        )
-        .with_context(|| format!("solution {name}"))?;
+        check_fcs_states(&boards[0], &[], &states, what).with_context(|| name.clone())?;
         let (moves, board) = if moves.is_empty() && looks_like_standard(&text) {
             // Standard notation: the counts it leaves open are found by replaying with the
             // validator's rules; the result is validated again below like any other input.
-            let plain = parse_standard(&text).with_context(|| format!("solution {name}"))?;
+            let plain = parse_standard(&text).with_context(|| name.clone())?;
             let mut first_err = None;
-            let mut found = None;
-            for b in &boards {
-                match resolve_counts(b, &plain) {
-                    Ok(m) => {
-                        found = Some((m, b.clone()));
-                        break;
-                    }
-                    Err(e) => {
-                        first_err.get_or_insert(e);
+            'read: {
+                for b in &boards {
+                    match resolve_counts(b, &plain) {
+                        Ok(m) => break 'read (m, b.clone()),
+                        Err(e) => {
+                            first_err.get_or_insert(e);
+                        }
                     }
                 }
-            }
-            match found {
-                Some(f) => f,
-                None => return Err(first_err.expect("at least one board").into()),
+                return Err(first_err.expect("at least one board").into());
             }
         } else {
             // No move lines is a solution only when fc-solve says solved (an already-won board).
@@ -124,11 +108,11 @@ pub fn run(args: Args) -> Result<i32> {
                 "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines";
             anyhow::ensure!(
                 !moves.is_empty() || verdict == FcsVerdict::Solved,
-                "solution {name}: not a recognised solution ({recognised})"
+                "{name}: not a recognised solution ({recognised})"
             );
             anyhow::ensure!(
                 !moves.is_empty() || board.is_won(),
-                "solution {name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
+                "{name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
             );
             let b = boards
                 .iter()
@@ -137,8 +121,7 @@ pub fn run(args: Args) -> Result<i32> {
                 .clone();
             (moves, b)
         };
-        check_fcs_states(&board, &moves, &states, what)
-            .with_context(|| format!("solution {name}"))?;
+        check_fcs_states(&board, &moves, &states, what).with_context(|| name.clone())?;
         (moves, None, board)
     };
     let v = validate(&board, &moves)?;
@@ -246,17 +229,14 @@ fn check_json_claims(
     }
     // With a `board`, absent `freecells`/`foundations` claim empty ones; without one, only
     // those given claim anything.
-    let claimed = sol.board.is_some() || sol.freecells.is_some() || sol.foundations.is_some();
-    let cells = sol.freecells.clone().unwrap_or_else(|| vec![None; 4]);
-    let founds = sol.foundations.unwrap_or([0; 4]);
-    if claimed {
-        anyhow::ensure!(
-            (sol.board.is_none() && sol.freecells.is_none() || cells == board.freecells.to_vec())
-                && (sol.board.is_none() && sol.foundations.is_none()
-                    || founds == board.foundations),
-            "the solution's freecells/foundations are not those of the board given"
-        );
-    }
+    let with_board = sol.board.is_some();
+    let cells = (sol.freecells.clone()).or_else(|| with_board.then(|| vec![None; 4]));
+    let founds = sol.foundations.or(with_board.then_some([0; 4]));
+    anyhow::ensure!(
+        cells.map_or(true, |c| c == board.freecells)
+            && founds.map_or(true, |f| f == board.foundations),
+        "the solution's freecells/foundations are not those of the board given"
+    );
     if let (Some(a), None) = (sol.deal, deal) {
         // With --board, a `deal` claim must hold too: the JSON's board (equal to the board
         // given, checked above), or the board given when the JSON has none, is that deal.
