@@ -3,6 +3,9 @@
 #
 #   scripts/setup-deps.sh            # reference solver only: freecell-solver-bin
 #   scripts/setup-deps.sh --gui      # + Xvfb, openbox, tesseract, xdotool, -dev libs, PySolFC
+#   scripts/setup-deps.sh --slurm    # + a real single-node Slurm (slurm-wlm, munge) for
+#                                    #   scripts/slurm/selftest.sh, and sqlite3 to look into results
+#   (flags combine: --gui --slurm)
 #
 # PySolFC is not in bookworm: the trixie suite is added by copying this machine's own
 # Debian apt source entry with the suite renamed, pinned at priority 100 so nothing else
@@ -10,7 +13,14 @@
 set -euo pipefail
 
 want_gui=0
-[[ "${1:-}" == "--gui" ]] && want_gui=1
+want_slurm=0
+for arg in "$@"; do
+  case "$arg" in
+    --gui) want_gui=1 ;;
+    --slurm) want_slurm=1 ;;
+    *) echo "setup-deps: unknown option '$arg' (expected --gui and/or --slurm)" >&2; exit 2 ;;
+  esac
+done
 
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
@@ -23,7 +33,12 @@ if (( want_gui )); then
   for p in xvfb openbox xdotool tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev \
            libclang-dev pkg-config libwayland-dev libpipewire-0.3-dev libdbus-1-dev \
            libxcb-randr0-dev libxcb-shm0-dev libegl-dev libgbm-dev libxdo-dev libxkbcommon-dev \
-           x11-utils imagemagick; do
+           x11-utils imagemagick fonts-dejavu-core; do
+    need "$p"
+  done
+fi
+if (( want_slurm )); then
+  for p in slurm-wlm munge sqlite3 fonts-dejavu-core; do
     need "$p"
   done
 fi

@@ -30,6 +30,8 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Replay a solution in the real PySolFC window and prove the win.
     Play(cmd::play::Args),
+    /// Solve ranges into SQLite resumably and in shards (for clusters); merge; report.
+    Batch(cmd::batch::Args),
 }
 
 fn main() {
@@ -48,6 +50,7 @@ fn main() {
         Command::Stats(a) => cmd::stats::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Play(a) => cmd::play::run(a),
+        Command::Batch(a) => cmd::batch::run(a),
     };
     match result {
         Ok(code) => std::process::exit(code),

@@ -147,6 +147,19 @@ pub struct Summary {
 /// Parse `A..B` (inclusive) into deal numbers; clap's value parser for `--range`, so a bad
 /// range is a usage error (exit 2) with this message.
 pub fn parse_range(s: &str) -> std::result::Result<(u64, u64), String> {
+    let (a, b) = parse_deal_range(s)?;
+    if b - a + 1 > MAX_BENCH_DEALS {
+        return Err(format!(
+            "range `{s}` has {} deals; a bench runs at most {MAX_BENCH_DEALS} (split it)",
+            b - a + 1
+        ));
+    }
+    Ok((a, b))
+}
+
+/// Parse `A..B` (inclusive, `A..=B` too) into deal numbers, any size; clap's value parser
+/// for `batch run --range`.
+pub fn parse_deal_range(s: &str) -> std::result::Result<(u64, u64), String> {
     let (a, b) = s
         .split_once("..")
         .ok_or_else(|| format!("range `{s}` is not A..B"))?;
@@ -155,12 +168,6 @@ pub fn parse_range(s: &str) -> std::result::Result<(u64, u64), String> {
         fcauto_deals::parse_deal_number(b.trim_start_matches('=')).map_err(|e| e.to_string())?;
     if a > b {
         return Err(format!("range `{s}` is empty"));
-    }
-    if b - a + 1 > MAX_BENCH_DEALS {
-        return Err(format!(
-            "range `{s}` has {} deals; a bench runs at most {MAX_BENCH_DEALS} (split it)",
-            b - a + 1
-        ));
     }
     Ok((a, b))
 }

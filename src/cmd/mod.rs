@@ -19,6 +19,7 @@ macro_rules! out {
     };
 }
 
+pub mod batch;
 pub mod bench;
 pub mod crosscheck;
 pub mod deal;

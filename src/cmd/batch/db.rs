@@ -1,0 +1,378 @@
+//! The batch results database: one SQLite file per run or shard, written only through
+//! [`Store`].
+//!
+//! Layout (schema version [`SCHEMA_VERSION`]):
+//! - `PRAGMA application_id` = [`APPLICATION_ID`] marks the file as ours;
+//! - `meta(key, value)`: `format` = `fcauto-batch`, `mode`, `rules`, `max_states`, `created_by`;
+//! - `results`: one row per deal, see [`ResultRow`].
+//!
+//! A run holds the file with SQLite's exclusive locking mode in write-ahead-log mode
+//! (committed rows survive SIGKILL; no shared-memory file, so it also works on network file
+//! systems; a second writer gets a clear "busy" error) and switches it back to a single
+//! self-contained file (rollback journal) when it ends cleanly.
+
+use anyhow::{bail, Context, Result};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use std::path::{Path, PathBuf};
+
+/// `PRAGMA application_id` of an fcauto batch database ("FCab" in ASCII).
+pub const APPLICATION_ID: i32 = 0x4643_6162;
+/// `PRAGMA user_version`: the layout version this build reads and writes.
+pub const SCHEMA_VERSION: i32 = 1;
+/// The rules every row is solved under (standard FreeCell: 8 cascades, 4 freecells, supermoves
+/// of at most (free freecells + 1) x 2^(empty cascades) cards).
+pub const RULES: &str = "freecell";
+
+const SCHEMA: &str = "
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE results (
+    deal              INTEGER PRIMARY KEY,  -- MS deal number, 1..8589934591
+    mode              TEXT    NOT NULL,     -- search mode: fast, short, optimal, ...
+    rules             TEXT    NOT NULL,     -- 'freecell': 8 cascades, 4 freecells
+    verdict           TEXT    NOT NULL CHECK (verdict IN ('solved', 'unsolvable', 'unknown')),
+    moves_total       INTEGER,              -- moves, a supermove counted once; NULL unless solved
+    single_card_moves INTEGER,              -- single-card moves; NULL unless solved
+    solution          TEXT,                 -- standard notation (validated); NULL unless solved
+    stopped_by        TEXT,                 -- the limit that stopped an unknown deal; else NULL
+    positions         INTEGER NOT NULL,     -- positions expanded
+    cpu_ms            REAL    NOT NULL,     -- CPU time of the solving thread, milliseconds
+    version           TEXT    NOT NULL      -- fcauto version that wrote the row
+);
+";
+
+/// What every row of one database was solved with; two databases merge only when equal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Search mode as `--mode` names it (`fast`, `short`, ...).
+    pub mode: String,
+    /// Rules, [`RULES`].
+    pub rules: String,
+    /// Positions budget per deal (`--max-states`, or the mode's default).
+    pub max_states: u64,
+}
+
+/// One deal's stored result: a row of table `results`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ResultRow {
+    /// Deal number.
+    pub deal: u64,
+    /// `solved`, `unsolvable` (proved by a complete search) or `unknown` (a limit).
+    pub verdict: &'static str,
+    /// Moves (supermove = 1), all foundation moves included; `None` unless solved.
+    pub moves_total: Option<u32>,
+    /// Single-card moves; `None` unless solved.
+    pub single_card_moves: Option<u32>,
+    /// The validated solution in standard notation (one line); `None` unless solved.
+    pub solution: Option<String>,
+    /// For `unknown`: the limit that stopped the search; `None` otherwise.
+    pub stopped_by: Option<String>,
+    /// Positions expanded.
+    pub positions: u64,
+    /// CPU time of the thread that solved the deal, milliseconds.
+    pub cpu_ms: f64,
+}
+
+/// An open batch database.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+    settings: Settings,
+}
+
+impl Store {
+    /// Open `path` for a run: create it (an absent or empty file) with `settings`, or check
+    /// that it is an fcauto batch database written with the same settings. Takes the file
+    /// for this process alone until dropped.
+    ///
+    /// Errors, before anything is written: not an SQLite file, a foreign or damaged
+    /// database, another schema version, other settings, or another run holding the file.
+    pub fn open_for_run(path: &Path, settings: &Settings) -> Result<Store> {
+        let fresh = check_file(path, true)?;
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
+        )
+        .with_context(|| format!("cannot open {}", path.display()))?;
+        // Exclusive: no other connection reads or writes while the run goes on, and WAL keeps
+        // its index in this process's memory (no -shm file).
+        conn.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
+        conn.busy_timeout(std::time::Duration::from_millis(200))?;
+        let store = if fresh {
+            create(conn, path, settings)?
+        } else {
+            let found = read_settings(&conn, path).map_err(|e| busy_hint(e, path))?;
+            if &found != settings {
+                bail!(
+                    "{} holds results of {}; this run is {}: use another --db",
+                    path.display(),
+                    describe(&found),
+                    describe(settings)
+                );
+            }
+            Store {
+                conn,
+                path: path.to_path_buf(),
+                settings: found,
+            }
+        };
+        let mode: String = store
+            .conn
+            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+            .map_err(|e| busy_hint(e.into(), path))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            bail!("{}: SQLite refused write-ahead-log mode ({mode})", path.display());
+        }
+        store.conn.pragma_update(None, "synchronous", "NORMAL")?;
+        Ok(store)
+    }
+
+    /// Open `path` read-only (for `report` and as a `merge` input) and read its settings.
+    /// Errors as [`Store::open_for_run`]; also when a run is writing it or was killed before
+    /// it finished (its write-ahead log is still beside it).
+    pub fn open_read(path: &Path) -> Result<Store> {
+        check_file(path, false)?;
+        let wal = sidecar(path, "-wal");
+        if wal.metadata().map(|m| m.len() > 0).unwrap_or(false) {
+            bail!(
+                "{} is being written by a batch run, or its run was stopped before it finished ({} \
+                 is beside it): let the run end, or run `fcauto batch run` again with the same \
+                 arguments to finish it",
+                path.display(),
+                wal.display()
+            );
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .with_context(|| format!("cannot open {}", path.display()))?;
+        conn.busy_timeout(std::time::Duration::from_millis(200))?;
+        let settings = read_settings(&conn, path).map_err(|e| busy_hint(e, path))?;
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+            settings,
+        })
+    }
+
+    /// The settings every row was solved with.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The connection, for the report's read-only queries.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Deals in `lo..=hi` that are stored, ascending.
+    pub fn stored_in(&self, lo: u64, hi: u64) -> Result<Vec<u64>> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT deal FROM results WHERE deal BETWEEN ?1 AND ?2 ORDER BY deal")?;
+        let rows = st.query_map(params![lo as i64, hi as i64], |r| r.get::<_, i64>(0))?;
+        Ok(rows.map(|d| d.map(|d| d as u64)).collect::<Result<_, _>>()?)
+    }
+
+    /// Number of rows whose deal satisfies the shard condition: in `lo..=hi`, in a block
+    /// `((deal - lo) / block) % count == index` (0-based index).
+    pub fn count_in_shard(&self, lo: u64, hi: u64, block: u64, index: u64, count: u64) -> Result<u64> {
+        let n: i64 = self.conn.query_row(
+            "SELECT COUNT(*) FROM results WHERE deal BETWEEN ?1 AND ?2 AND ((deal - ?1) / ?3) % ?4 = ?5",
+            params![lo as i64, hi as i64, block as i64, count as i64, index as i64],
+            |r| r.get(0),
+        )?;
+        Ok(n as u64)
+    }
+
+    /// Store `rows` in one transaction (all or none).
+    pub fn insert(&mut self, rows: &[ResultRow]) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut st = tx.prepare_cached(
+                "INSERT INTO results (deal, mode, rules, verdict, moves_total, single_card_moves, \
+                 solution, stopped_by, positions, cpu_ms, version) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            )?;
+            for r in rows {
+                st.execute(params![
+                    r.deal as i64,
+                    self.settings.mode,
+                    self.settings.rules,
+                    r.verdict,
+                    r.moves_total,
+                    r.single_card_moves,
+                    r.solution,
+                    r.stopped_by,
+                    r.positions as i64,
+                    r.cpu_ms,
+                    env!("CARGO_PKG_VERSION"),
+                ])
+                .with_context(|| format!("cannot store deal {}", r.deal))?;
+            }
+        }
+        tx.commit()
+            .with_context(|| format!("cannot commit to {}", self.path.display()))?;
+        Ok(())
+    }
+
+    /// End a run cleanly: fold the write-ahead log into the file and go back to a single
+    /// self-contained file, so that it can be copied, merged and reported on.
+    pub fn finish(self) -> Result<()> {
+        let _: String = self
+            .conn
+            .query_row("PRAGMA journal_mode=DELETE", [], |r| r.get(0))
+            .with_context(|| format!("cannot close {}", self.path.display()))?;
+        self.conn
+            .close()
+            .map_err(|(_, e)| anyhow::anyhow!("cannot close {}: {e}", self.path.display()))
+    }
+}
+
+/// Create the tables in a new (empty) file.
+fn create(conn: Connection, path: &Path, settings: &Settings) -> Result<Store> {
+    conn.execute_batch(&format!(
+        "BEGIN; {SCHEMA} PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
+    ))
+    .map_err(|e| busy_hint(e.into(), path))?;
+    {
+        let mut st = conn.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")?;
+        for (k, v) in [
+            ("format", "fcauto-batch".to_string()),
+            ("mode", settings.mode.clone()),
+            ("rules", settings.rules.clone()),
+            ("max_states", settings.max_states.to_string()),
+            ("created_by", format!("fcauto {}", env!("CARGO_PKG_VERSION"))),
+        ] {
+            st.execute(params![k, v])?;
+        }
+    }
+    conn.execute_batch("COMMIT")?;
+    Ok(Store {
+        conn,
+        path: path.to_path_buf(),
+        settings: settings.clone(),
+    })
+}
+
+/// Check the file before SQLite opens it. Returns true when it is absent or empty (a new
+/// database). Refuses a directory, a file that is not SQLite, and (when `for_run` is false)
+/// a missing file.
+fn check_file(path: &Path, for_run: bool) -> Result<bool> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && for_run => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                if !dir.is_dir() {
+                    bail!("cannot create {}: {} is not a directory", path.display(), dir.display());
+                }
+            }
+            return Ok(true);
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    if !meta.is_file() {
+        bail!("{} is not a file", path.display());
+    }
+    if meta.len() == 0 {
+        if for_run {
+            return Ok(true);
+        }
+        bail!("{} is empty: not an fcauto batch database", path.display());
+    }
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if n < 16 || &head != b"SQLite format 3\0" {
+        bail!("{} is not an SQLite database (fcauto batch databases are)", path.display());
+    }
+    Ok(false)
+}
+
+/// Read and check the marker, schema version, integrity and settings of an open database.
+fn read_settings(conn: &Connection, path: &Path) -> Result<Settings> {
+    let name = path.display();
+    let app: i32 = conn
+        .query_row("PRAGMA application_id", [], |r| r.get(0))
+        .with_context(|| format!("{name} is not a readable SQLite database"))?;
+    if app != APPLICATION_ID {
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        bail!(
+            "{name} is an SQLite database but not an fcauto batch database (tables: {})",
+            if tables.is_empty() { "none".to_string() } else { tables.join(", ") }
+        );
+    }
+    let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if version != SCHEMA_VERSION {
+        bail!("{name} has batch schema version {version}; this fcauto reads version {SCHEMA_VERSION}");
+    }
+    let check: String = conn
+        .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+        .with_context(|| format!("{name} is damaged"))?;
+    if check != "ok" {
+        bail!("{name} is damaged (SQLite's integrity check: {check})");
+    }
+    let get = |k: &str| -> Result<String> {
+        conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0))
+            .optional()?
+            .with_context(|| format!("{name} is damaged: its meta table has no `{k}`"))
+    };
+    let max_states = get("max_states")?;
+    Ok(Settings {
+        mode: get("mode")?,
+        rules: get("rules")?,
+        max_states: max_states
+            .parse()
+            .with_context(|| format!("{name} is damaged: max_states `{max_states}`"))?,
+    })
+}
+
+/// Words for a settings mismatch.
+pub fn describe(s: &Settings) -> String {
+    format!("mode {}, rules {}, max_states {}", s.mode, s.rules, s.max_states)
+}
+
+/// Turn SQLite's "database is locked" into what it means here.
+fn busy_hint(e: anyhow::Error, path: &Path) -> anyhow::Error {
+    let busy = e.chain().any(|c| {
+        matches!(
+            c.downcast_ref::<rusqlite::Error>(),
+            Some(rusqlite::Error::SqliteFailure(f, _))
+                if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        )
+    });
+    if busy {
+        anyhow::anyhow!("{} is in use by another batch run (one writer per database)", path.display())
+    } else if let Some(why) = e.chain().find_map(|c| match c.downcast_ref::<rusqlite::Error>() {
+        Some(rusqlite::Error::SqliteFailure(f, msg))
+            if matches!(f.code, rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase) =>
+        {
+            Some(msg.clone().unwrap_or_else(|| f.to_string()))
+        }
+        _ => None,
+    }) {
+        anyhow::anyhow!("{} is damaged (SQLite: {why})", path.display())
+    } else {
+        e
+    }
+}
+
+/// `path` with `suffix` appended to its file name (SQLite's `-wal`, `-journal`).
+pub fn sidecar(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}

@@ -1,0 +1,154 @@
+//! `fcauto batch merge OUT IN...`: one database from shards.
+//!
+//! Stages: [`check_inputs`] (each a finished fcauto batch database, all with the same
+//! settings), then [`merge_into`] a new file beside OUT (refusing a deal stored with
+//! different verdicts, counting overlaps with equal verdicts, keeping the first row), then
+//! rename it to OUT. On any error OUT does not exist and the inputs are untouched.
+
+use super::db::{describe, Settings, Store};
+use crate::cmd::plural;
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `fcauto batch merge`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The merged database to write (must not exist).
+    #[arg(value_name = "OUT.sqlite")]
+    pub out: PathBuf,
+    /// Databases written by `fcauto batch run` (shards), all with the same mode and rules.
+    #[arg(value_name = "IN.sqlite", required = true)]
+    pub inputs: Vec<PathBuf>,
+}
+
+/// Merge; exit 0 when merged.
+pub fn run(args: Args) -> Result<i32> {
+    if args.out.exists() {
+        bail!(
+            "{} exists: merge writes a new file (to add shards to it, name it as an input and \
+             choose a new OUT)",
+            args.out.display()
+        );
+    }
+    let settings = check_inputs(&args.inputs)?;
+    let tmp = temp_beside(&args.out);
+    let merged = merge_into(&tmp, &settings, &args.inputs);
+    match merged.and_then(|n| {
+        std::fs::rename(&tmp, &args.out)
+            .with_context(|| format!("cannot rename {} to {}", tmp.display(), args.out.display()))?;
+        Ok(n)
+    }) {
+        Ok(counts) => {
+            eprintln!(
+                "fcauto batch merge: {} from {} into {}{}",
+                plural(counts.rows, "row"),
+                plural(args.inputs.len(), "database"),
+                args.out.display(),
+                if counts.overlap > 0 {
+                    format!(
+                        "; {} stored more than once with equal verdicts, kept once (the first input's row)",
+                        plural(counts.overlap, "deal")
+                    )
+                } else {
+                    String::new()
+                }
+            );
+            Ok(0)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            let _ = std::fs::remove_file(super::db::sidecar(&tmp, "-journal"));
+            let _ = std::fs::remove_file(super::db::sidecar(&tmp, "-wal"));
+            Err(e)
+        }
+    }
+}
+
+/// Open each input read-only and check that all were written with the same settings.
+fn check_inputs(inputs: &[PathBuf]) -> Result<Settings> {
+    let mut first: Option<(Settings, &Path)> = None;
+    for p in inputs {
+        let s = Store::open_read(p)?.settings().clone();
+        match &first {
+            None => first = Some((s, p)),
+            Some((f, fp)) if *f != s => bail!(
+                "cannot merge {} ({}) with {} ({})",
+                p.display(),
+                describe(&s),
+                fp.display(),
+                describe(f)
+            ),
+            Some(_) => {}
+        }
+    }
+    Ok(first.expect("clap requires an input").0)
+}
+
+/// A fresh file name in OUT's folder.
+fn temp_beside(out: &Path) -> PathBuf {
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "merged".into());
+    out.with_file_name(format!(".{name}.partial-{}", std::process::id()))
+}
+
+/// Rows and overlaps merged.
+struct Counts {
+    rows: u64,
+    overlap: u64,
+}
+
+/// Copy every input's rows into a new database at `tmp`.
+fn merge_into(tmp: &Path, settings: &Settings, inputs: &[PathBuf]) -> Result<Counts> {
+    let store = Store::open_for_run(tmp, settings)?;
+    let conn = store.conn();
+    let mut overlap = 0u64;
+    for p in inputs {
+        let uri = format!("file:{}?mode=ro", uri_path(p)?);
+        conn.execute("ATTACH DATABASE ?1 AS src", [&uri])
+            .with_context(|| format!("cannot read {}", p.display()))?;
+        let conflict: Option<(i64, String, String)> = conn
+            .query_row(
+                "SELECT s.deal, s.verdict, m.verdict FROM src.results s \
+                 JOIN main.results m ON m.deal = s.deal WHERE s.verdict <> m.verdict LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e),
+            })?;
+        if let Some((deal, theirs, ours)) = conflict {
+            bail!(
+                "deal {deal} is {theirs} in {} but {ours} in an earlier input: nothing merged",
+                p.display()
+            );
+        }
+        overlap += conn.query_row(
+            "SELECT COUNT(*) FROM src.results s JOIN main.results m ON m.deal = s.deal",
+            [],
+            |r| r.get::<_, i64>(0),
+        )? as u64;
+        conn.execute_batch(
+            "BEGIN; INSERT OR IGNORE INTO main.results \
+             (deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version) \
+             SELECT deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version \
+             FROM src.results; COMMIT; DETACH DATABASE src;",
+        )
+        .with_context(|| format!("cannot copy the rows of {}", p.display()))?;
+    }
+    let rows = conn.query_row("SELECT COUNT(*) FROM results", [], |r| r.get::<_, i64>(0))? as u64;
+    store.finish()?;
+    Ok(Counts { rows, overlap })
+}
+
+/// A path as an SQLite URI path (absolute, with `%`, `?` and `#` escaped).
+fn uri_path(p: &Path) -> Result<String> {
+    let abs = std::fs::canonicalize(p).with_context(|| format!("cannot read {}", p.display()))?;
+    let s = abs
+        .to_str()
+        .with_context(|| format!("{}: the path is not UTF-8", p.display()))?;
+    Ok(s.replace('%', "%25").replace('?', "%3f").replace('#', "%23"))
+}

@@ -1,0 +1,155 @@
+//! `batch report --plot DIR`: PNG pictures of a results database (plotters, bitmap backend).
+//!
+//! Text is drawn with a TrueType font read from the system at run time: DejaVu Sans
+//! (Debian's `fonts-dejavu-core`, installed by `scripts/setup-deps.sh`), or the file named by
+//! `FCAUTO_FONT`.
+
+use super::report::Report;
+use anyhow::{bail, Context, Result};
+use plotters::prelude::*;
+use rusqlite::Connection;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Where a sans-serif TrueType font is looked for, in order (after `FCAUTO_FONT`).
+pub const FONT_PATHS: [&str; 4] = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+];
+
+/// Picture size, pixels.
+const SIZE: (u32, u32) = (1000, 600);
+
+/// Draw `lengths.png` and `cpu.png` into `dir`; the files written.
+pub fn draw(conn: &Connection, r: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
+    register_font()?;
+    let lengths = dir.join("lengths.png");
+    draw_lengths(r, &lengths).with_context(|| format!("cannot draw {}", lengths.display()))?;
+    let cpu = dir.join("cpu.png");
+    draw_cpu(conn, r, &cpu).with_context(|| format!("cannot draw {}", cpu.display()))?;
+    Ok(vec![lengths, cpu])
+}
+
+/// Load the font once and hand it to plotters as "sans-serif".
+fn register_font() -> Result<()> {
+    static DONE: OnceLock<std::result::Result<(), String>> = OnceLock::new();
+    DONE.get_or_init(|| {
+        let candidates: Vec<PathBuf> = std::env::var_os("FCAUTO_FONT")
+            .map(PathBuf::from)
+            .into_iter()
+            .chain(FONT_PATHS.iter().map(PathBuf::from))
+            .collect();
+        let Some((path, bytes)) = candidates
+            .iter()
+            .find_map(|p| std::fs::read(p).ok().map(|b| (p, b)))
+        else {
+            return Err(format!(
+                "no font to draw text with: install DejaVu Sans (Debian: apt-get install \
+                 fonts-dejavu-core) or set FCAUTO_FONT to a .ttf file (looked at {})",
+                FONT_PATHS.join(", ")
+            ));
+        };
+        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+        plotters::style::register_font("sans-serif", FontStyle::Normal, bytes)
+            .map_err(|_| format!("{} is not a TrueType font plotters can read", path.display()))
+    })
+    .clone()
+    .map_err(anyhow::Error::msg)
+}
+
+/// Deals per solution length, moves_total and single-card moves.
+fn draw_lengths(r: &Report, file: &Path) -> Result<()> {
+    let series = [
+        ("moves_total (a supermove = 1)", &r.moves_total_histogram, BLUE),
+        ("single_card_moves", &r.single_card_moves_histogram, RED),
+    ];
+    let xmax = series.iter().flat_map(|s| s.1.last()).map(|p| p.0).max().unwrap_or(1) + 1;
+    let xmin = series.iter().flat_map(|s| s.1.first()).map(|p| p.0).min().unwrap_or(0);
+    let ymax = series.iter().flat_map(|s| s.1.iter()).map(|p| p.1).max().unwrap_or(1);
+    let root = BitMapBackend::new(file, SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!("Solution lengths, {} solved deals ({} mode)", r.solved, r.mode),
+            ("sans-serif", 24),
+        )
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(70)
+        .build_cartesian_2d(xmin.saturating_sub(1)..xmax, 0u64..ymax + ymax / 10 + 1)?;
+    chart
+        .configure_mesh()
+        .x_desc("moves in the solution")
+        .y_desc("deals")
+        .label_style(("sans-serif", 16))
+        .draw()?;
+    for (name, h, color) in series {
+        chart
+            .draw_series(LineSeries::new(h.iter().copied(), color.stroke_width(2)))?
+            .label(name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 16))
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// Buckets per tenfold of CPU time in the CPU picture.
+const BUCKETS_PER_DECADE: f64 = 10.0;
+
+/// Deals per CPU time (log scale), all verdicts.
+fn draw_cpu(conn: &Connection, r: &Report, file: &Path) -> Result<()> {
+    let Some(cpu) = &r.cpu_ms else {
+        bail!("the database holds no rows");
+    };
+    // Count rows per bucket, streaming (memory does not grow with the rows).
+    let lo = 1e-3f64;
+    let bucket = |ms: f64| ((ms.max(lo) / lo).log10() * BUCKETS_PER_DECADE).floor() as usize;
+    let mut counts = vec![0u64; bucket(cpu.max.max(lo)) + 1];
+    let mut st = conn.prepare("SELECT cpu_ms FROM results")?;
+    let mut rows = st.query([])?;
+    while let Some(row) = rows.next()? {
+        counts[bucket(row.get::<_, f64>(0)?)] += 1;
+    }
+    let centre = |k: usize| lo * 10f64.powf((k as f64 + 0.5) / BUCKETS_PER_DECADE);
+    let points: Vec<(f64, u64)> = counts
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(k, n)| (centre(k), *n))
+        .collect();
+    let xmin = points.first().map_or(lo, |p| p.0 / 1.5);
+    let xmax = points.last().map_or(1.0, |p| p.0 * 1.5);
+    let ymax = points.iter().map(|p| p.1).max().unwrap_or(1);
+    let root = BitMapBackend::new(file, SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!(
+                "CPU per deal, {} deals ({} mode): mean {:.3} ms, p99 {:.3} ms, max {:.1} ms",
+                cpu.count, r.mode, cpu.mean, cpu.p99, cpu.max
+            ),
+            ("sans-serif", 22),
+        )
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(70)
+        .build_cartesian_2d((xmin..xmax).log_scale(), (1u64..ymax * 2).log_scale())?;
+    chart
+        .configure_mesh()
+        .x_desc("CPU milliseconds per deal (log scale)")
+        .y_desc("deals (log scale)")
+        .label_style(("sans-serif", 16))
+        .draw()?;
+    chart.draw_series(LineSeries::new(points.iter().copied(), BLUE.stroke_width(2)))?;
+    chart.draw_series(points.iter().map(|p| Circle::new(*p, 3, BLUE.filled())))?;
+    root.present()?;
+    Ok(())
+}

@@ -1,0 +1,314 @@
+//! `fcauto batch run`: solve a range (or one shard of it) into a results database, resuming
+//! where an earlier run of the same database stopped.
+//!
+//! Stages: [`open`] the database (checks), [`plan`] (the shard's blocks, what is stored),
+//! then a pipeline: the main thread hands the next blocks' unstored deals to the worker
+//! threads ([`solve_one`]: solve, validate, format), collects their rows and commits them in
+//! batches ([`Committer`]); at most [`IN_FLIGHT`] deals are under way at once, so memory does
+//! not grow with the range. Rows not yet committed when the process is killed are solved
+//! again by the next run; committed rows are never solved twice.
+
+use super::db::{ResultRow, Settings, Store, RULES};
+use super::shard::{self, Shard};
+use crate::cmd::bench::KNOWN_IMPOSSIBLE;
+use crate::cmd::plural;
+use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
+use anyhow::{Context, Result};
+use fcauto_deals::ms_deal;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// Arguments of `fcauto batch run`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Deals, `A..B` (inclusive), within 1..8589934591; e.g. `1..1000000`.
+    #[arg(long, value_parser = crate::cmd::bench::parse_deal_range)]
+    pub range: (u64, u64),
+    /// Search mode.
+    #[arg(long, value_enum, default_value = "fast")]
+    pub mode: ModeArg,
+    /// Most positions stored per deal before "unknown" (default: the mode's, as `solve`).
+    #[arg(long)]
+    pub max_states: Option<usize>,
+    /// Take the I-th of N shards (1-based): the range is cut into blocks of --block deals,
+    /// and block k goes to shard k mod N + 1.
+    #[arg(long, value_parser = shard::parse_shard, default_value = "1/1")]
+    pub shard: Shard,
+    /// Deals per block when sharding.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub block: u64,
+    /// The results database (SQLite): created if absent, resumed if it holds an earlier
+    /// run's rows (same mode and max-states).
+    #[arg(long, value_name = "FILE.sqlite")]
+    pub db: PathBuf,
+    /// Worker threads (default and 0: all cores; at most 1024).
+    #[arg(long, value_parser = crate::cmd::bench::parse_threads)]
+    pub threads: Option<usize>,
+    /// Sleep this many milliseconds after each deal (to share a machine gently, and for
+    /// interruption tests that need a run to last).
+    #[arg(long, default_value_t = 0, hide = true)]
+    pub pause_ms: u64,
+}
+
+/// Deals under way at once (handed to workers, not yet committed).
+pub const IN_FLIGHT: usize = 4096;
+/// Deals looked up and handed out at a time.
+const CHUNK: u64 = 512;
+/// Rows per transaction at most.
+const COMMIT_ROWS: usize = 2000;
+/// Longest time a finished row waits before it is committed.
+const COMMIT_EVERY: Duration = Duration::from_millis(500);
+
+/// Run: exit 0 when every deal of the shard is stored, 1 when a deal up to 1,000,000 other
+/// than the known impossible ones came out unsolvable (a solver bug to report).
+pub fn run(args: Args) -> Result<i32> {
+    let settings = settings(&args);
+    let mut store = open(&args, &settings)?;
+    let (a, b) = args.range;
+    let total = shard::deals_in(a, b, args.block, args.shard);
+    let already = store.count_in_shard(a, b, args.block, args.shard.index - 1, args.shard.count)?;
+    eprintln!(
+        "fcauto batch: deals {a}..{b}, shard {} ({}), {} already in {}",
+        args.shard,
+        plural(total, "deal"),
+        already,
+        store.path().display()
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads(args.threads, total))
+        .build()?;
+    let pb = progress(total, already);
+    let tally = pipeline(&args, &mut store, &pool, &pb)?;
+    pb.finish_and_clear();
+    store.finish()?;
+    report(&tally, total, already)
+}
+
+/// The settings this run stores its rows under.
+fn settings(args: &Args) -> Settings {
+    let mode: fcauto_solver::Mode = args.mode.into();
+    Settings {
+        mode: clap::ValueEnum::to_possible_value(&args.mode)
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default(),
+        rules: RULES.to_string(),
+        max_states: args.max_states.unwrap_or(mode.default_max_states()) as u64,
+    }
+}
+
+/// Open (or create) the database, checked against this run's settings.
+fn open(args: &Args, settings: &Settings) -> Result<Store> {
+    Store::open_for_run(&args.db, settings)
+}
+
+fn threads(wanted: Option<usize>, deals: u64) -> usize {
+    let n = match wanted.unwrap_or(0) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    n.min(usize::try_from(deals).unwrap_or(usize::MAX)).max(1)
+}
+
+fn progress(total: u64, done: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(total);
+    pb.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}")
+            .expect("a valid template"),
+    );
+    pb.set_position(done);
+    pb.reset_eta();
+    pb
+}
+
+/// What this run added.
+#[derive(Default)]
+struct Tally {
+    stored: u64,
+    solved: u64,
+    unsolvable: Vec<u64>,
+    unknown: Vec<u64>,
+}
+
+/// Hand out the shard's unstored deals block by block, collect and commit their rows.
+fn pipeline(args: &Args, store: &mut Store, pool: &rayon::ThreadPool, pb: &ProgressBar) -> Result<Tally> {
+    let (a, b) = args.range;
+    let mode: fcauto_solver::Mode = args.mode.into();
+    let (tx, rx) = mpsc::channel::<Result<ResultRow>>();
+    // The shard's deals in chunks small enough that a lookup and its list stay small.
+    let mut chunks = shard::blocks(a, b, args.block, args.shard).flat_map(|(lo, hi)| {
+        (lo..=hi)
+            .step_by(CHUNK as usize)
+            .map(move |c| (c, hi.min(c + (CHUNK - 1))))
+    });
+    let mut committer = Committer::default();
+    let mut tally = Tally::default();
+    let mut in_flight = 0usize;
+    loop {
+        // Refill with the next chunks' unstored deals while there is room.
+        while in_flight + CHUNK as usize <= IN_FLIGHT {
+            let Some((lo, hi)) = chunks.next() else { break };
+            for deal in unstored(store, lo, hi)? {
+                let tx = tx.clone();
+                let (max_states, pause) = (args.max_states, args.pause_ms);
+                pool.spawn(move || {
+                    let row = solve_one(deal, mode, max_states);
+                    if pause > 0 {
+                        std::thread::sleep(Duration::from_millis(pause));
+                    }
+                    let _ = tx.send(row);
+                });
+                in_flight += 1;
+            }
+        }
+        if in_flight == 0 {
+            break;
+        }
+        let row = match rx.recv_timeout(COMMIT_EVERY) {
+            Ok(Ok(row)) => Some(row),
+            Ok(Err(e)) => {
+                // Keep what is done, then stop: a solver or validator failure is a bug.
+                committer.maybe_commit(store, true)?;
+                return Err(e);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Err(e) => anyhow::bail!("internal error: workers gone ({e})"),
+        };
+        if let Some(row) = row {
+            in_flight -= 1;
+            pb.inc(1);
+            tally.count(&row);
+            committer.rows.push(row);
+        }
+        committer.maybe_commit(store, in_flight == 0)?;
+    }
+    committer.maybe_commit(store, true)?;
+    Ok(tally)
+}
+
+/// The deals of `lo..=hi` not yet stored.
+fn unstored(store: &Store, lo: u64, hi: u64) -> Result<Vec<u64>> {
+    let stored = store.stored_in(lo, hi)?;
+    let mut it = stored.into_iter().peekable();
+    Ok((lo..=hi)
+        .filter(|d| {
+            if it.peek() == Some(d) {
+                it.next();
+                false
+            } else {
+                true
+            }
+        })
+        .collect())
+}
+
+/// Rows waiting to be committed, and when the last commit was.
+struct Committer {
+    rows: Vec<ResultRow>,
+    last: Instant,
+}
+
+impl Default for Committer {
+    fn default() -> Self {
+        Committer {
+            rows: Vec::new(),
+            last: Instant::now(),
+        }
+    }
+}
+
+impl Committer {
+    /// Commit when forced, when enough rows wait, or when the oldest waited long enough.
+    fn maybe_commit(&mut self, store: &mut Store, force: bool) -> Result<()> {
+        let due = self.rows.len() >= COMMIT_ROWS || self.last.elapsed() >= COMMIT_EVERY;
+        if !self.rows.is_empty() && (force || due) {
+            store.insert(&self.rows)?;
+            self.rows.clear();
+        }
+        if force || due {
+            self.last = Instant::now();
+        }
+        Ok(())
+    }
+}
+
+impl Tally {
+    fn count(&mut self, r: &ResultRow) {
+        self.stored += 1;
+        match r.verdict {
+            "solved" => self.solved += 1,
+            "unsolvable" => self.unsolvable.push(r.deal),
+            _ => self.unknown.push(r.deal),
+        }
+    }
+}
+
+/// Solve and validate one deal (a worker's job); the row to store, timed by this thread's CPU
+/// clock.
+pub fn solve_one(deal: u64, mode: fcauto_solver::Mode, max_states: Option<usize>) -> Result<ResultRow> {
+    let cpu0 = thread_cpu_ms();
+    let board = ms_deal(deal)?;
+    let (out, stats) =
+        solve_checked(Some(deal), &board, mode, max_states).with_context(|| format!("deal {deal}"))?;
+    let mut row = ResultRow {
+        deal,
+        verdict: "unknown",
+        moves_total: None,
+        single_card_moves: None,
+        solution: None,
+        stopped_by: None,
+        positions: stats.expanded,
+        cpu_ms: 0.0,
+    };
+    match out {
+        Outcome::Solved(c) => {
+            row.verdict = "solved";
+            row.moves_total = Some(c.moves_total as u32);
+            row.single_card_moves = Some(c.single_card_moves as u32);
+            row.solution = Some(c.solution.to_standard().split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+        Outcome::Unsolvable => row.verdict = "unsolvable",
+        Outcome::Unknown(why) => row.stopped_by = Some(why),
+    }
+    row.cpu_ms = thread_cpu_ms() - cpu0;
+    Ok(row)
+}
+
+/// CPU time of the calling thread, milliseconds (Linux `CLOCK_THREAD_CPUTIME_ID`).
+fn thread_cpu_ms() -> f64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime only writes the struct we pass.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
+}
+
+/// Print what the run added; exit 1 on a false "unsolvable".
+fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
+    eprintln!(
+        "fcauto batch: stored {} ({} solved and validated, {} unsolvable {:?}, {} unknown {:?}); shard complete: {}/{} deals",
+        plural(t.stored, "new row"),
+        t.solved,
+        t.unsolvable.len(),
+        t.unsolvable,
+        t.unknown.len(),
+        t.unknown,
+        already + t.stored,
+        total
+    );
+    let false_unsolvable: Vec<u64> = t
+        .unsolvable
+        .iter()
+        .copied()
+        .filter(|n| *n <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(n))
+        .collect();
+    if !false_unsolvable.is_empty() {
+        eprintln!("fcauto batch: deals reported unsolvable but known solvable: {false_unsolvable:?}");
+        return Ok(1);
+    }
+    Ok(0)
+}

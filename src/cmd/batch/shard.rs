@@ -1,0 +1,87 @@
+//! Which deals a shard owns: `--shard I/N` takes the I-th of N interleaved blocks of the range.
+
+use std::fmt;
+
+/// A shard spec: the `index`-th (1-based) of `count` shards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1..=count.
+    pub index: u64,
+    /// Number of shards, at least 1.
+    pub count: u64,
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Most shards `--shard` accepts (Slurm's own array limit is far below).
+pub const MAX_SHARDS: u64 = 1_000_000;
+
+/// Parse `I/N` (1 <= I <= N <= [`MAX_SHARDS`]); clap's value parser, so `9/8` is a usage error.
+pub fn parse_shard(s: &str) -> Result<Shard, String> {
+    let (i, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("shard `{s}` is not I/N (e.g. 3/8: the third of eight shards)"))?;
+    let num = |t: &str, what: &str| {
+        t.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("shard `{s}`: {what} `{t}` is not a number"))
+    };
+    let (index, count) = (num(i, "I")?, num(n, "N")?);
+    if count == 0 || count > MAX_SHARDS {
+        return Err(format!("shard `{s}`: N must be 1..={MAX_SHARDS}"));
+    }
+    if index == 0 || index > count {
+        return Err(format!("shard `{s}`: I must be 1..={count} (shards are numbered from 1)"));
+    }
+    Ok(Shard { index, count })
+}
+
+/// The blocks of deals a shard owns, ascending: block k (0-based) of `a..=b` is
+/// `a + k*block ..= min(b, a + (k+1)*block - 1)` and belongs to shard `k % count + 1`.
+pub fn blocks(a: u64, b: u64, block: u64, shard: Shard) -> impl Iterator<Item = (u64, u64)> {
+    let nblocks = (b - a) / block + 1;
+    (shard.index - 1..nblocks)
+        .step_by(shard.count as usize)
+        .map(move |k| (a + k * block, b.min(a + k * block + (block - 1))))
+}
+
+/// Number of deals a shard owns.
+pub fn deals_in(a: u64, b: u64, block: u64, shard: Shard) -> u64 {
+    blocks(a, b, block, shard).map(|(lo, hi)| hi - lo + 1).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_range() {
+        for (a, b, block, n) in [(1, 20000, 1000, 8), (5, 5, 7, 3), (1, 100, 7, 4), (10, 99, 1, 9)] {
+            let mut seen = vec![];
+            for i in 1..=n {
+                let s = Shard { index: i, count: n };
+                let mine: Vec<u64> = blocks(a, b, block, s).flat_map(|(lo, hi)| lo..=hi).collect();
+                assert_eq!(mine.len() as u64, deals_in(a, b, block, s));
+                for d in &mine {
+                    assert_eq!(((d - a) / block) % n, i - 1, "deal {d} in shard {s}");
+                }
+                seen.extend(mine);
+            }
+            seen.sort();
+            assert_eq!(seen, (a..=b).collect::<Vec<_>>(), "{a}..{b} block {block} n {n}");
+        }
+    }
+
+    #[test]
+    fn shard_specs() {
+        assert_eq!(parse_shard("3/8"), Ok(Shard { index: 3, count: 8 }));
+        for bad in ["9/8", "0/8", "1/0", "8", "a/b", "-1/8", "1/2/3"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+        assert!(parse_shard("9/8").unwrap_err().contains("1..=8"));
+    }
+}
