@@ -19,6 +19,10 @@ pub struct Args {
     /// Databases written by `fcauto batch run` (shards), all with the same mode and rules.
     #[arg(value_name = "IN.sqlite", required = true)]
     pub inputs: Vec<PathBuf>,
+    /// Fail (writing nothing) unless every deal of `A..B` is in the merged rows: the check
+    /// that no shard is missing or unfinished.
+    #[arg(long, value_name = "A..B", value_parser = crate::cmd::bench::parse_deal_range)]
+    pub expect_range: Option<(u64, u64)>,
 }
 
 /// Merge; exit 0 when merged.
@@ -32,7 +36,7 @@ pub fn run(args: Args) -> Result<i32> {
     }
     let settings = check_inputs(&args.inputs)?;
     let tmp = temp_beside(&args.out);
-    let merged = merge_into(&tmp, &settings, &args.inputs);
+    let merged = merge_into(&tmp, &settings, &args.inputs, args.expect_range);
     match merged.and_then(|n| {
         std::fs::rename(&tmp, &args.out)
             .with_context(|| format!("cannot rename {} to {}", tmp.display(), args.out.display()))?;
@@ -100,7 +104,12 @@ struct Counts {
 }
 
 /// Copy every input's rows into a new database at `tmp`.
-fn merge_into(tmp: &Path, settings: &Settings, inputs: &[PathBuf]) -> Result<Counts> {
+fn merge_into(
+    tmp: &Path,
+    settings: &Settings,
+    inputs: &[PathBuf],
+    expect: Option<(u64, u64)>,
+) -> Result<Counts> {
     let store = Store::open_for_run(tmp, settings)?;
     let conn = store.conn();
     let mut overlap = 0u64;
@@ -140,8 +149,43 @@ fn merge_into(tmp: &Path, settings: &Settings, inputs: &[PathBuf]) -> Result<Cou
         .with_context(|| format!("cannot copy the rows of {}", p.display()))?;
     }
     let rows = conn.query_row("SELECT COUNT(*) FROM results", [], |r| r.get::<_, i64>(0))? as u64;
+    if let Some((a, b)) = expect {
+        check_complete(&store, a, b)?;
+    }
     store.finish()?;
     Ok(Counts { rows, overlap })
+}
+
+/// Every deal of `a..=b` is stored; else an error naming the first missing ones.
+fn check_complete(store: &Store, a: u64, b: u64) -> Result<()> {
+    let mut missing = vec![];
+    let mut total = 0u64;
+    let mut lo = a;
+    while lo <= b {
+        let hi = b.min(lo.saturating_add(99_999));
+        let stored = store.stored_in(lo, hi)?;
+        total += (hi - lo + 1) - stored.len() as u64;
+        if missing.len() < 10 {
+            let mut it = stored.into_iter().peekable();
+            for d in lo..=hi {
+                if it.peek() == Some(&d) {
+                    it.next();
+                } else if missing.len() < 10 {
+                    missing.push(d.to_string());
+                }
+            }
+        }
+        lo = hi + 1;
+    }
+    if total > 0 {
+        bail!(
+            "{} of {a}..{b} missing from the inputs (first: {}): a shard is missing or unfinished; \
+             nothing merged",
+            plural(total, "deal"),
+            missing.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// A path as an SQLite URI path (absolute, with `%`, `?` and `#` escaped).

@@ -51,6 +51,9 @@ pub struct Args {
     /// interruption tests that need a run to last).
     #[arg(long, default_value_t = 0, hide = true)]
     pub pause_ms: u64,
+    /// Check the arguments and exit (scripts/slurm/submit.sh, before it queues anything).
+    #[arg(long, hide = true)]
+    pub check_args: bool,
 }
 
 /// Deals under way at once (handed to workers, not yet committed).
@@ -65,6 +68,9 @@ const COMMIT_EVERY: Duration = Duration::from_millis(500);
 /// Run: exit 0 when every deal of the shard is stored, 1 when a deal up to 1,000,000 other
 /// than the known impossible ones came out unsolvable (a solver bug to report).
 pub fn run(args: Args) -> Result<i32> {
+    if args.check_args {
+        return Ok(0);
+    }
     let settings = settings(&args);
     let mut store = open(&args, &settings)?;
     let (a, b) = args.range;

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Submit an fcauto batch run to Slurm as a job array of N shards plus a merge job that runs
+# after all of them succeed.
+#
+#   scripts/slurm/submit.sh --range 1..1000000 --shards 100 --out /shared/fc/run1 [--mode fast]
+#       [--fcauto PATH] [--extra "--max-states 500000"] [--tasks LIST] [--after JOBID]
+#       [-- more sbatch options, e.g. --partition=short --time=02:00:00]
+#
+# --tasks LIST   submit only these array indices (e.g. 3 or 3,5-7): to resume shards whose
+#                task failed or was cancelled; they continue where they stopped.
+# --after JOBID  the merge also waits until job JOBID (the first submission's array) has ended.
+# Prints the array job id and the merge job id. Databases: OUT/shard-I-of-N.sqlite, merged into
+# OUT/merged.sqlite; logs in OUT/logs.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+range="" shards="" out="" mode="fast" fcauto="" extra="" tasks="" after=""
+while (($#)); do
+  case "$1" in
+    --range) range="$2"; shift 2 ;;
+    --shards) shards="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    --mode) mode="$2"; shift 2 ;;
+    --fcauto) fcauto="$2"; shift 2 ;;
+    --extra) extra="$2"; shift 2 ;;
+    --tasks) tasks="$2"; shift 2 ;;
+    --after) after="$2"; shift 2 ;;
+    --) shift; break ;;
+    *) echo "submit.sh: unknown option '$1' (see the comment at the top of $0)" >&2; exit 2 ;;
+  esac
+done
+[[ -n "$range" && -n "$shards" && -n "$out" ]] || {
+  echo "submit.sh: --range, --shards and --out are required" >&2; exit 2; }
+[[ "$shards" =~ ^[1-9][0-9]*$ ]] || { echo "submit.sh: --shards must be a positive number" >&2; exit 2; }
+if [[ -z "$fcauto" ]]; then
+  fcauto="$(cd "$here/../.." && pwd)/target/release/fcauto"
+fi
+[[ -x "$fcauto" ]] || { echo "submit.sh: $fcauto is not an executable (build it: cargo build --release)" >&2; exit 2; }
+# Refuse bad arguments here, before anything is queued: a dry check of the range and mode.
+"$fcauto" batch run --range "$range" --mode "$mode" --shard "1/$shards" --check-args --db /dev/null >/dev/null
+mkdir -p "$out/logs"
+out="$(cd "$out" && pwd)"
+export FCAUTO_BIN="$fcauto" FCAUTO_RANGE="$range" FCAUTO_SHARDS="$shards" FCAUTO_MODE="$mode" \
+  FCAUTO_OUT="$out" FCAUTO_EXTRA="$extra"
+array="${tasks:-1-$shards}"
+job=$(sbatch --parsable --export=ALL --array="$array" --chdir="$out/logs" "$@" "$here/fcauto-shard.sbatch")
+job=${job%%;*}
+dep="afterok:$job"
+[[ -n "$after" ]] && dep="$dep,afterany:$after"
+merge=$(sbatch --parsable --export=ALL --dependency="$dep" --kill-on-invalid-dep=yes \
+  --chdir="$out/logs" "$@" "$here/fcauto-merge.sbatch")
+merge=${merge%%;*}
+echo "array job $job (tasks $array of $shards), merge job $merge; databases in $out"

@@ -1,0 +1,281 @@
+//! `fcauto batch` end to end: runs that resume after SIGKILL, shards and their merge, the
+//! report, and the databases it refuses (left unchanged).
+
+mod common;
+use common::fcauto;
+use rusqlite::Connection;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// One stored row, as the tests compare them.
+#[derive(Debug, PartialEq)]
+struct Row {
+    deal: u64,
+    verdict: String,
+    moves_total: Option<u32>,
+    single_card_moves: Option<u32>,
+    solution: Option<String>,
+    positions: u64,
+}
+
+fn rows(db: &Path) -> Vec<Row> {
+    let c = Connection::open(db).unwrap();
+    let mut st = c
+        .prepare("SELECT deal, verdict, moves_total, single_card_moves, solution, positions FROM results ORDER BY deal")
+        .unwrap();
+    st.query_map([], |r| {
+        Ok(Row {
+            deal: r.get::<_, i64>(0)? as u64,
+            verdict: r.get(1)?,
+            moves_total: r.get(2)?,
+            single_card_moves: r.get(3)?,
+            solution: r.get(4)?,
+            positions: r.get::<_, i64>(5)? as u64,
+        })
+    })
+    .unwrap()
+    .collect::<Result<_, _>>()
+    .unwrap()
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = fcauto().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "fcauto {args:?}: {err}");
+    err
+}
+
+/// Exit code and standard error of a run that must fail.
+fn run_err(args: &[&str]) -> (i32, String) {
+    let out = fcauto().args(args).output().unwrap();
+    assert!(!out.status.success(), "fcauto {args:?} succeeded");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn stored_solutions_replay_under_the_validator() {
+    let dir = tmp();
+    let db = dir.path().join("r.sqlite");
+    run_ok(&["batch", "run", "--range", "1..60", "--db", s(&db)]);
+    let rows = rows(&db);
+    assert_eq!(rows.iter().map(|r| r.deal).collect::<Vec<_>>(), (1..=60).collect::<Vec<_>>());
+    for r in &rows {
+        assert_eq!(r.verdict, "solved", "deal {}", r.deal);
+        let board = fcauto_deals::ms_deal(r.deal).unwrap();
+        let text = r.solution.as_deref().unwrap();
+        let moves = fcauto_solver::parse_standard(text).unwrap();
+        let moves = fcauto_solver::resolve_counts(&board, &moves).unwrap();
+        let v = fcauto_solver::validate(&board, &moves).unwrap();
+        assert_eq!(Some(v.moves_total as u32), r.moves_total, "deal {}", r.deal);
+        assert_eq!(Some(v.single_card_moves as u32), r.single_card_moves, "deal {}", r.deal);
+        assert!(r.positions > 0);
+    }
+    // The file is left as one self-contained file: no write-ahead log beside it.
+    assert!(!dir.path().join("r.sqlite-wal").exists());
+    // A second run with the same arguments stores nothing new.
+    let err = run_ok(&["batch", "run", "--range", "1..60", "--db", s(&db)]);
+    assert!(err.contains("60 already in") && err.contains("stored 0 new rows"), "{err}");
+}
+
+#[test]
+fn killed_run_resumes_without_loss_or_repeat() {
+    let dir = tmp();
+    let db = dir.path().join("k.sqlite");
+    let reference = dir.path().join("ref.sqlite");
+    let range = "11900..12400"; // holds 11982, proved unsolvable
+    run_ok(&["batch", "run", "--range", range, "--db", s(&reference)]);
+    let bin = assert_cmd::cargo::cargo_bin("fcauto");
+    // Slowed down so that SIGKILL lands mid-run, after some commits.
+    let mut child = Command::new(&bin)
+        .args(["batch", "run", "--range", range, "--db", s(&db), "--threads", "1", "--pause-ms", "20"])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // The run holds the file exclusively; its write-ahead log grows at each commit.
+    let wal = dir.path().join("k.sqlite-wal");
+    let t0 = Instant::now();
+    while !wal.metadata().map(|m| m.len() > 0).unwrap_or(false) {
+        assert!(t0.elapsed() < Duration::from_secs(60), "nothing committed in 60 s");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(1200));
+    // SIGKILL: no chance to clean up.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let partial = rows(&db);
+    assert!(!partial.is_empty() && partial.len() < 501, "{} rows", partial.len());
+    let err = run_ok(&["batch", "run", "--range", range, "--db", s(&db)]);
+    assert!(
+        err.contains(&format!("{} already in", partial.len()))
+            && err.contains(&format!("stored {} new rows", 501 - partial.len())),
+        "{err}"
+    );
+    let resumed = rows(&db);
+    assert_eq!(resumed.len(), 501);
+    assert_eq!(resumed, rows(&reference), "resumed run differs from a single run");
+    let unsolvable: Vec<u64> = resumed.iter().filter(|r| r.verdict == "unsolvable").map(|r| r.deal).collect();
+    assert_eq!(unsolvable, [11982]);
+}
+
+#[test]
+fn shards_merge_into_the_single_run() {
+    let dir = tmp();
+    let whole = dir.path().join("whole.sqlite");
+    run_ok(&["batch", "run", "--range", "1..250", "--db", s(&whole)]);
+    let shard = |i: u32| dir.path().join(format!("s{i}.sqlite"));
+    for i in 1..=3 {
+        let spec = format!("{i}/3");
+        run_ok(&["batch", "run", "--range", "1..250", "--shard", &spec, "--block", "40", "--db", s(&shard(i))]);
+        // Shard i holds exactly the blocks k with k % 3 == i - 1.
+        for r in rows(&shard(i)) {
+            assert_eq!(((r.deal - 1) / 40) % 3, u64::from(i) - 1, "deal {} in shard {i}", r.deal);
+        }
+    }
+    let out = dir.path().join("merged.sqlite");
+    // A shard left out: the completeness check names the missing deals and writes nothing.
+    let (code, err) = run_err(&[
+        "batch", "merge", "--expect-range", "1..250", s(&out), s(&shard(1)), s(&shard(3)),
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("80 deals of 1..250 missing") && err.contains("first: 41, 42"), "{err}");
+    assert!(!out.exists());
+    // Shard 1 named twice: its rows overlap with equal verdicts, reported and kept once.
+    let err = run_ok(&[
+        "batch", "merge", "--expect-range", "1..250", s(&out), s(&shard(1)), s(&shard(2)), s(&shard(3)), s(&shard(1)),
+    ]);
+    assert!(err.contains("250 rows") && err.contains("kept once"), "{err}");
+    assert_eq!(rows(&out), rows(&whole));
+    // OUT is never overwritten.
+    let (code, err) = run_err(&["batch", "merge", s(&out), s(&shard(1))]);
+    assert_eq!(code, 1);
+    assert!(err.contains("exists"), "{err}");
+}
+
+#[test]
+fn merge_refuses_conflicting_verdicts_and_writes_nothing() {
+    let dir = tmp();
+    let a = dir.path().join("a.sqlite");
+    let b = dir.path().join("b.sqlite");
+    run_ok(&["batch", "run", "--range", "20..30", "--db", s(&a)]);
+    run_ok(&["batch", "run", "--range", "25..35", "--db", s(&b)]);
+    Connection::open(&b)
+        .unwrap()
+        .execute("UPDATE results SET verdict = 'unknown', solution = NULL WHERE deal = 27", [])
+        .unwrap();
+    let out = dir.path().join("m.sqlite");
+    let (code, err) = run_err(&["batch", "merge", s(&out), s(&a), s(&b)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("deal 27 is unknown") && err.contains("solved"), "{err}");
+    let left: Vec<PathBuf> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(left.len(), 2, "merge left files behind: {left:?}");
+}
+
+/// Bytes of a file, to show a refused run changed nothing.
+fn bytes(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap()
+}
+
+#[test]
+fn refused_databases_are_left_unchanged() {
+    let dir = tmp();
+    let good = dir.path().join("fast.sqlite");
+    run_ok(&["batch", "run", "--range", "1..40", "--db", s(&good)]);
+    let before = bytes(&good);
+    // Written by another mode.
+    let (code, err) = run_err(&["batch", "run", "--range", "1..40", "--mode", "short", "--db", s(&good)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("mode fast") && err.contains("mode short"), "{err}");
+    // Another budget is other settings too.
+    let (_, err) = run_err(&["batch", "run", "--range", "1..40", "--max-states", "5000", "--db", s(&good)]);
+    assert!(err.contains("max_states 200000") && err.contains("max_states 5000"), "{err}");
+    assert_eq!(bytes(&good), before);
+
+    // Not SQLite at all.
+    let text = dir.path().join("notes.sqlite");
+    std::fs::write(&text, "my notes\n").unwrap();
+    let (_, err) = run_err(&["batch", "run", "--range", "1..5", "--db", s(&text)]);
+    assert!(err.contains("not an SQLite database"), "{err}");
+    assert_eq!(bytes(&text), b"my notes\n");
+
+    // Someone else's SQLite database.
+    let foreign = dir.path().join("foreign.sqlite");
+    Connection::open(&foreign).unwrap().execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);").unwrap();
+    let fb = bytes(&foreign);
+    for args in [
+        vec!["batch", "run", "--range", "1..5", "--db", s(&foreign)],
+        vec!["batch", "report", s(&foreign)],
+    ] {
+        let (_, err) = run_err(&args);
+        assert!(err.contains("not an fcauto batch database (tables: t)"), "{err}");
+    }
+    assert_eq!(bytes(&foreign), fb);
+
+    // Damaged: a page overwritten, and a file cut short.
+    let damaged = dir.path().join("damaged.sqlite");
+    let mut b = before.clone();
+    let mid = b.len() / 2;
+    b[mid..mid + 2000].fill(0xff);
+    std::fs::write(&damaged, &b).unwrap();
+    let cut = dir.path().join("cut.sqlite");
+    std::fs::write(&cut, &before[..before.len() / 2]).unwrap();
+    for (p, content) in [(&damaged, b), (&cut, before[..before.len() / 2].to_vec())] {
+        for args in [
+            vec!["batch", "run", "--range", "1..50", "--db", s(p)],
+            vec!["batch", "report", s(p)],
+        ] {
+            let (code, err) = run_err(&args);
+            assert_eq!(code, 1);
+            assert!(err.contains("is damaged"), "{args:?}: {err}");
+        }
+        assert_eq!(bytes(p), content);
+    }
+
+    // A shard spec out of range is a usage error, before any file is made.
+    let new = dir.path().join("new.sqlite");
+    for spec in ["9/8", "0/8", "1/0", "3"] {
+        let (code, _) = run_err(&["batch", "run", "--range", "1..5", "--shard", spec, "--db", s(&new)]);
+        assert_eq!(code, 2, "{spec}");
+    }
+    assert!(!new.exists());
+}
+
+#[test]
+fn report_counts_and_plots() {
+    let dir = tmp();
+    let db = dir.path().join("r.sqlite");
+    run_ok(&["batch", "run", "--range", "11975..11990", "--db", s(&db)]);
+    let plots = dir.path().join("plots");
+    let out = fcauto()
+        .args(["batch", "report", s(&db), "--json", "--plot", s(&plots)])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["rows"], 16);
+    assert_eq!(j["solved"], 15);
+    assert_eq!(j["unsolvable"], serde_json::json!([11982]));
+    assert_eq!(j["unknown"], serde_json::json!([]));
+    assert_eq!(j["mode"], "fast");
+    assert_eq!(j["known_impossible_check"]["known_stored"], serde_json::json!([11982]));
+    assert_eq!(j["moves_total"]["count"], 15);
+    let stored = rows(&db);
+    let mean = stored.iter().filter_map(|r| r.moves_total).map(f64::from).sum::<f64>() / 15.0;
+    assert!((j["moves_total"]["mean"].as_f64().unwrap() - mean).abs() < 1e-9);
+    for name in ["lengths.png", "cpu.png"] {
+        let png = bytes(&plots.join(name));
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 5000, "{name}");
+    }
+    // Text report.
+    let out = fcauto().args(["batch", "report", s(&db)]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("proved unsolvable:    1 [11982]"), "{text}");
+}
