@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust (rustup) first" >&2; exit 1; }
-scripts/setup-deps.sh --gui
+scripts/setup-deps.sh --gui --slurm
 
 cargo build --release --locked
 cargo test --release --locked --workspace
@@ -18,6 +18,9 @@ RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features g
 # verdict; 11982 is not in this range, so any "unsolvable" here would be false.
 ./target/release/fcauto bench --range 1..300 --mode fast
 ./target/release/fcauto bench --range 1..300 --mode short
+# fcauto batch on a real single-node Slurm: 1..20000 as 8 shards, one cancelled mid-run and
+# resumed, merged, compared deal by deal with a single-process run.
+FCAUTO_SKIP_SETUP=1 scripts/slurm/selftest.sh
 # The GUI replay end to end: wins deals 617 and 1941 in real PySolFC under a private Xvfb,
 # checks every evidence file and the statistics.dat delta (setup already done above).
 FCAUTO_SKIP_SETUP=1 scripts/gui-e2e.sh
