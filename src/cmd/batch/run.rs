@@ -60,6 +60,8 @@ pub struct Args {
 pub const IN_FLIGHT: usize = 4096;
 /// Deals looked up and handed out at a time.
 const CHUNK: u64 = 512;
+/// Deals one worker task solves before it sends their rows.
+const JOB: usize = 16;
 /// Rows per transaction at most.
 const COMMIT_ROWS: usize = 2000;
 /// Longest time a finished row waits before it is committed.
@@ -145,7 +147,7 @@ struct Tally {
 fn pipeline(args: &Args, store: &mut Store, pool: &rayon::ThreadPool, pb: &ProgressBar) -> Result<Tally> {
     let (a, b) = args.range;
     let mode: fcauto_solver::Mode = args.mode.into();
-    let (tx, rx) = mpsc::channel::<Result<ResultRow>>();
+    let (tx, rx) = mpsc::channel::<Vec<Result<ResultRow>>>();
     // The shard's deals in chunks small enough that a lookup and its list stay small.
     let mut chunks = shard::blocks(a, b, args.block, args.shard).flat_map(|(lo, hi)| {
         (lo..=hi)
@@ -156,40 +158,53 @@ fn pipeline(args: &Args, store: &mut Store, pool: &rayon::ThreadPool, pb: &Progr
     let mut tally = Tally::default();
     let mut in_flight = 0usize;
     loop {
-        // Refill with the next chunks' unstored deals while there is room.
+        // Refill with the next chunks' unstored deals while there is room; a worker takes
+        // a few deals at a time and sends their rows together.
         while in_flight + CHUNK as usize <= IN_FLIGHT {
             let Some((lo, hi)) = chunks.next() else { break };
-            for deal in unstored(store, lo, hi)? {
-                let tx = tx.clone();
+            let todo = unstored(store, lo, hi)?;
+            in_flight += todo.len();
+            for job in todo.chunks(JOB) {
+                let (tx, job) = (tx.clone(), job.to_vec());
                 let (max_states, pause) = (args.max_states, args.pause_ms);
                 pool.spawn(move || {
-                    let row = solve_one(deal, mode, max_states);
-                    if pause > 0 {
-                        std::thread::sleep(Duration::from_millis(pause));
-                    }
-                    let _ = tx.send(row);
+                    let rows = job
+                        .into_iter()
+                        .map(|deal| {
+                            let row = solve_one(deal, mode, max_states);
+                            if pause > 0 {
+                                std::thread::sleep(Duration::from_millis(pause));
+                            }
+                            row
+                        })
+                        .collect();
+                    let _ = tx.send(rows);
                 });
-                in_flight += 1;
             }
         }
         if in_flight == 0 {
             break;
         }
-        let row = match rx.recv_timeout(COMMIT_EVERY) {
-            Ok(Ok(row)) => Some(row),
-            Ok(Err(e)) => {
-                // Keep what is done, then stop: a solver or validator failure is a bug.
-                committer.maybe_commit(store, true)?;
-                return Err(e);
+        match rx.recv_timeout(COMMIT_EVERY) {
+            Ok(rows) => {
+                for row in rows {
+                    in_flight -= 1;
+                    match row {
+                        Ok(row) => {
+                            pb.inc(1);
+                            tally.count(&row);
+                            committer.rows.push(row);
+                        }
+                        Err(e) => {
+                            // Keep what is done, then stop: a solver or validator failure is a bug.
+                            committer.maybe_commit(store, true)?;
+                            return Err(e);
+                        }
+                    }
+                }
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(e) => anyhow::bail!("internal error: workers gone ({e})"),
-        };
-        if let Some(row) = row {
-            in_flight -= 1;
-            pb.inc(1);
-            tally.count(&row);
-            committer.rows.push(row);
         }
         committer.maybe_commit(store, in_flight == 0)?;
     }
