@@ -17,10 +17,15 @@ pub enum Loc {
 impl Loc {
     /// Standard-notation name: `1`..`8`, `a`..`d`, `h`.
     pub fn notation(self) -> String {
+        self.notation_char().to_string()
+    }
+
+    /// Standard-notation name as one character: `1`..`8`, `a`..`d`, `h`.
+    pub fn notation_char(self) -> char {
         match self {
-            Loc::Cascade(i) => ((b'1' + i) as char).to_string(),
-            Loc::Freecell(i) => ((b'a' + i) as char).to_string(),
-            Loc::Foundation => "h".into(),
+            Loc::Cascade(i) => (b'1' + i) as char,
+            Loc::Freecell(i) => (b'a' + i) as char,
+            Loc::Foundation => 'h',
         }
     }
 
@@ -103,7 +108,10 @@ impl Move {
     /// Standard notation: `3a`, `a3`, `3h`, `ah`, `38` (a supermove is written like a
     /// single-card move; its size follows from the position).
     pub fn notation(&self) -> String {
-        format!("{}{}", self.from.notation(), self.to.notation())
+        let mut s = String::with_capacity(2);
+        s.push(self.from.notation_char());
+        s.push(self.to.notation_char());
+        s
     }
 }
 

@@ -191,29 +191,25 @@ impl Solution {
     /// and the count in hexadecimal (`38v4`), as in fc-solve's `-snx`.
     pub fn to_standard(&self) -> String {
         let mut heights: Vec<usize> = self.board.cascades.iter().map(Vec::len).collect();
-        let toks: Vec<String> = self
-            .moves
-            .iter()
-            .map(|p| {
-                let m = p.mv;
-                let mut t = m.notation();
-                if let Loc::Cascade(i) = m.from {
-                    heights[i as usize] -= m.count as usize;
+        // One buffer: this runs for every solution a batch stores.
+        let mut s = String::with_capacity(self.moves.len() * 3 + 8);
+        for (k, p) in self.moves.iter().enumerate() {
+            let m = p.mv;
+            if k > 0 {
+                s.push(if k % 10 == 0 { '\n' } else { ' ' });
+            }
+            s.push(m.from.notation_char());
+            s.push(m.to.notation_char());
+            if let Loc::Cascade(i) = m.from {
+                heights[i as usize] -= m.count as usize;
+            }
+            if let Loc::Cascade(i) = m.to {
+                if heights[i as usize] == 0 && m.count > 1 {
+                    s.push_str(&format!("v{:x}", m.count));
                 }
-                if let Loc::Cascade(i) = m.to {
-                    if heights[i as usize] == 0 && m.count > 1 {
-                        t.push_str(&format!("v{:x}", m.count));
-                    }
-                    heights[i as usize] += m.count as usize;
-                }
-                t
-            })
-            .collect();
-        let mut s = toks
-            .chunks(10)
-            .map(|c| c.join(" "))
-            .collect::<Vec<_>>()
-            .join("\n");
+                heights[i as usize] += m.count as usize;
+            }
+        }
         s.push('\n');
         s
     }

@@ -291,7 +291,8 @@ pub fn solve_one(deal: u64, mode: fcauto_solver::Mode, max_states: Option<usize>
             row.verdict = "solved";
             row.moves_total = Some(c.moves_total as u32);
             row.single_card_moves = Some(c.single_card_moves as u32);
-            row.solution = Some(c.solution.to_standard().split_whitespace().collect::<Vec<_>>().join(" "));
+            // One line: to_standard's line breaks (ten moves a line) become spaces.
+            row.solution = Some(c.solution.to_standard().trim_end().replace('\n', " "));
         }
         Outcome::Unsolvable => row.verdict = "unsolvable",
         Outcome::Unknown(why) => row.stopped_by = Some(why),
