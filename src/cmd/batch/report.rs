@@ -1,15 +1,15 @@
 //! `fcauto batch report FILE`: what a results database holds.
 //!
-//! Stages: open read-only, [`gather`] the figures with SQL (memory does not grow with the
-//! rows: lengths are counted per value, percentiles come from sorted queries), then print
-//! them as text or JSON and, with `--plot`, draw them ([`super::plot`]).
+//! Stages: open read-only, [`gather`] the figures in one pass over the rows (memory grows
+//! with the distinct values, not the rows), then print them as text or JSON and, with
+//! `--plot`, draw them ([`super::plot`]).
 
 use super::db::{Settings, Store};
 use crate::cmd::bench::KNOWN_IMPOSSIBLE;
 use crate::cmd::plural;
 use anyhow::{Context, Result};
-use rusqlite::Connection;
 use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 /// Arguments of `fcauto batch report`.
@@ -34,7 +34,8 @@ pub struct Distribution {
     pub count: u64,
     /// Arithmetic mean.
     pub mean: f64,
-    /// 50th percentile (the lower median).
+    /// 50th percentile (the lower median). Percentiles are the k-th smallest value,
+    /// k = ceil(count x p); for CPU times rounded to 3 significant digits.
     pub p50: f64,
     /// 90th percentile.
     pub p90: f64,
@@ -86,6 +87,10 @@ pub struct Report {
     pub moves_total_histogram: Vec<(u64, u64)>,
     /// Rows per single_card_moves value: (moves, deals), ascending.
     pub single_card_moves_histogram: Vec<(u64, u64)>,
+    /// Rows per CPU time rounded to 3 significant digits: (ms, deals), ascending (for the
+    /// plot; not in the JSON).
+    #[serde(skip)]
+    pub cpu_ms_counts: Vec<(f64, u64)>,
 }
 
 /// The check against Freecell Pro's list of impossible deals.
@@ -105,7 +110,7 @@ pub fn run(args: Args) -> Result<i32> {
     let report = gather(&store)?;
     if let Some(dir) = &args.plot {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let files = super::plot::draw(store.conn(), &report, dir)?;
+        let files = super::plot::draw(&report, dir)?;
         for f in files {
             eprintln!("fcauto batch report: wrote {}", f.display());
         }
@@ -118,123 +123,176 @@ pub fn run(args: Args) -> Result<i32> {
     Ok(0)
 }
 
-/// Collect the figures.
+/// Collect the figures in one pass over the rows. Memory is bounded by the number of
+/// distinct values, not of rows: lengths and positions are counted per value, CPU times per
+/// value rounded to 3 significant digits (so CPU percentiles are exact to that precision).
 pub fn gather(store: &Store) -> Result<Report> {
     let c = store.conn();
     let Settings { mode, rules, max_states } = store.settings().clone();
-    let (rows, lo, hi): (i64, Option<i64>, Option<i64>) = c.query_row(
-        "SELECT COUNT(*), MIN(deal), MAX(deal) FROM results",
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    let mut t = Tallies::default();
+    let mut st = c.prepare(
+        "SELECT deal, verdict, moves_total, single_card_moves, positions, cpu_ms, version FROM results ORDER BY deal",
     )?;
-    let deals = lo.zip(hi).map(|(l, h)| (l as u64, h as u64));
-    let verdict_deals = |v: &str| -> Result<Vec<u64>> {
-        let mut st = c.prepare("SELECT deal FROM results WHERE verdict = ?1 ORDER BY deal")?;
-        let v = st
-            .query_map([v], |r| r.get::<_, i64>(0))?
-            .map(|d| d.map(|d| d as u64))
-            .collect::<Result<_, _>>()?;
-        Ok(v)
-    };
-    let unsolvable = verdict_deals("unsolvable")?;
-    let unknown = verdict_deals("unknown")?;
-    let solved: i64 = c.query_row("SELECT COUNT(*) FROM results WHERE verdict = 'solved'", [], |r| r.get(0))?;
-    let versions = c
-        .prepare("SELECT DISTINCT version FROM results ORDER BY version")?
-        .query_map([], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
+    let mut rows = st.query([])?;
+    while let Some(r) = rows.next()? {
+        t.add(
+            r.get::<_, i64>(0)? as u64,
+            &r.get::<_, String>(1)?,
+            r.get::<_, Option<i64>>(2)?,
+            r.get::<_, Option<i64>>(3)?,
+            r.get::<_, i64>(4)? as u64,
+            r.get::<_, f64>(5)?,
+            r.get::<_, String>(6)?,
+        );
+    }
+    let deals = t.first.zip(t.last);
     Ok(Report {
         db: store.path().display().to_string(),
         mode,
         rules,
         max_states,
-        rows: rows as u64,
+        rows: t.rows,
         deals,
-        gaps: deals.map_or(0, |(l, h)| (h - l + 1) - rows as u64),
-        solved: solved as u64,
-        known_impossible_check: known_check(c, &unsolvable)?,
-        unsolvable,
-        unknown,
-        moves_total: distribution(c, "moves_total")?,
-        single_card_moves: distribution(c, "single_card_moves")?,
-        positions: distribution(c, "positions")?,
-        cpu_ms: distribution(c, "cpu_ms")?,
-        versions,
-        moves_total_histogram: histogram(c, "moves_total")?,
-        single_card_moves_histogram: histogram(c, "single_card_moves")?,
+        gaps: deals.map_or(0, |(l, h)| (h - l + 1) - t.rows),
+        solved: t.solved,
+        known_impossible_check: known_check(&t.unsolvable, &t.known_verdicts),
+        unsolvable: t.unsolvable,
+        unknown: t.unknown,
+        moves_total: t.moves_total.distribution(1.0),
+        single_card_moves: t.single_card_moves.distribution(1.0),
+        positions: t.positions.distribution(1.0),
+        cpu_ms: t.cpu_ns.distribution(1e-6),
+        versions: t.versions.into_iter().collect(),
+        moves_total_histogram: t.moves_total.counts.into_iter().collect(),
+        single_card_moves_histogram: t.single_card_moves.counts.into_iter().collect(),
+        cpu_ms_counts: t.cpu_ns.counts.into_iter().map(|(k, n)| (k as f64 * 1e-6, n)).collect(),
     })
 }
 
-/// Mean, percentiles and max of a column over its non-null values.
-fn distribution(c: &Connection, column: &str) -> Result<Option<Distribution>> {
-    let (count, mean, max, sum): (i64, Option<f64>, Option<f64>, Option<f64>) = c.query_row(
-        &format!("SELECT COUNT({column}), AVG({column}), MAX({column}), TOTAL({column}) FROM results"),
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-    )?;
-    if count == 0 {
-        return Ok(None);
-    }
-    let pct = |p: f64| -> Result<f64> {
-        let k = ((count as f64 * p).ceil() as i64 - 1).clamp(0, count - 1);
-        Ok(c.query_row(
-            &format!(
-                "SELECT {column} FROM results WHERE {column} IS NOT NULL ORDER BY {column} LIMIT 1 OFFSET ?1"
-            ),
-            [k],
-            |r| r.get(0),
-        )?)
-    };
-    Ok(Some(Distribution {
-        count: count as u64,
-        mean: mean.unwrap_or(0.0),
-        p50: pct(0.5)?,
-        p90: pct(0.9)?,
-        p99: pct(0.99)?,
-        max: max.unwrap_or(0.0),
-        sum: sum.unwrap_or(0.0),
-    }))
+/// Counts per value of one quantity, with its exact sum and maximum.
+#[derive(Default)]
+struct Counted {
+    counts: BTreeMap<u64, u64>,
+    n: u64,
+    sum: f64,
+    max: f64,
 }
 
-/// (value, rows) of an integer column, ascending.
-fn histogram(c: &Connection, column: &str) -> Result<Vec<(u64, u64)>> {
-    let mut st = c.prepare(&format!(
-        "SELECT {column}, COUNT(*) FROM results WHERE {column} IS NOT NULL GROUP BY {column} ORDER BY {column}"
-    ))?;
-    let v = st
-        .query_map([], |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)))?
-        .collect::<Result<_, _>>()?;
-    Ok(v)
+impl Counted {
+    /// Count `key` (the value in the quantity's units divided by its scale) for `value`.
+    fn add(&mut self, key: u64, value: f64) {
+        *self.counts.entry(key).or_default() += 1;
+        self.n += 1;
+        self.sum += value;
+        self.max = self.max.max(value);
+    }
+
+    /// Mean, percentiles (k-th smallest, k = ceil(n p)) and max; `None` when empty.
+    fn distribution(&self, scale: f64) -> Option<Distribution> {
+        if self.n == 0 {
+            return None;
+        }
+        let pct = |p: f64| {
+            let k = ((self.n as f64 * p).ceil() as u64).clamp(1, self.n);
+            let mut seen = 0;
+            for (key, n) in &self.counts {
+                seen += n;
+                if seen >= k {
+                    return *key as f64 * scale;
+                }
+            }
+            self.max
+        };
+        Some(Distribution {
+            count: self.n,
+            mean: self.sum / self.n as f64,
+            p50: pct(0.5),
+            p90: pct(0.9),
+            p99: pct(0.99),
+            max: self.max,
+            sum: self.sum,
+        })
+    }
+}
+
+/// Running totals of one pass over the rows.
+#[derive(Default)]
+struct Tallies {
+    rows: u64,
+    first: Option<u64>,
+    last: Option<u64>,
+    solved: u64,
+    unsolvable: Vec<u64>,
+    unknown: Vec<u64>,
+    known_verdicts: Vec<(u64, String)>,
+    moves_total: Counted,
+    single_card_moves: Counted,
+    positions: Counted,
+    cpu_ns: Counted,
+    versions: BTreeSet<String>,
+}
+
+impl Tallies {
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        deal: u64,
+        verdict: &str,
+        moves_total: Option<i64>,
+        single: Option<i64>,
+        positions: u64,
+        cpu_ms: f64,
+        version: String,
+    ) {
+        self.rows += 1;
+        self.first.get_or_insert(deal);
+        self.last = Some(deal);
+        match verdict {
+            "solved" => self.solved += 1,
+            "unsolvable" => self.unsolvable.push(deal),
+            _ => self.unknown.push(deal),
+        }
+        if KNOWN_IMPOSSIBLE.contains(&deal) {
+            self.known_verdicts.push((deal, verdict.to_string()));
+        }
+        if let Some(m) = moves_total {
+            self.moves_total.add(m as u64, m as f64);
+        }
+        if let Some(m) = single {
+            self.single_card_moves.add(m as u64, m as f64);
+        }
+        self.positions.add(positions, positions as f64);
+        self.cpu_ns.add(three_digits((cpu_ms * 1e6).round().max(0.0) as u64), cpu_ms);
+        if !self.versions.contains(&version) {
+            self.versions.insert(version);
+        }
+    }
+}
+
+/// `x` rounded to 3 significant digits.
+fn three_digits(x: u64) -> u64 {
+    let mut p = 1u64;
+    while x / p >= 1000 {
+        p *= 10;
+    }
+    (x + p / 2) / p * p
 }
 
 /// Compare the stored deals up to 1,000,000 with Freecell Pro's list of impossible deals.
-fn known_check(c: &Connection, unsolvable: &[u64]) -> Result<KnownCheck> {
-    let mut known_stored = vec![];
-    let mut known_not_unsolvable = vec![];
-    for &d in &KNOWN_IMPOSSIBLE {
-        let v: Option<String> = c
-            .query_row("SELECT verdict FROM results WHERE deal = ?1", [d as i64], |r| r.get(0))
-            .map(Some)
-            .or_else(|e| match e {
-                rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                e => Err(e),
-            })?;
-        if let Some(v) = v {
-            known_stored.push(d);
-            if v != "unsolvable" {
-                known_not_unsolvable.push(d);
-            }
-        }
-    }
-    Ok(KnownCheck {
-        known_stored,
+fn known_check(unsolvable: &[u64], known_verdicts: &[(u64, String)]) -> KnownCheck {
+    KnownCheck {
+        known_stored: known_verdicts.iter().map(|(d, _)| *d).collect(),
         unexpected_unsolvable: unsolvable
             .iter()
             .copied()
             .filter(|d| *d <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(d))
             .collect(),
-        known_not_unsolvable,
-    })
+        known_not_unsolvable: known_verdicts
+            .iter()
+            .filter(|(_, v)| v != "unsolvable")
+            .map(|(d, _)| *d)
+            .collect(),
+    }
 }
 
 /// A list of deals, the first 20 written out.
