@@ -4,11 +4,13 @@
 //! - [`msdeal`]: the Microsoft FreeCell shuffle (deals 1..2^31-1) and Freecell Pro's
 //!   extension up to 2^33-1, bit-exact with fc-solve's `make-microsoft-freecell-board`.
 //! - [`board`]: a FreeCell position ([`Board`]) and its text in Freecell Solver's format.
+//! - [`position`]: the one-line position string (FreeCell's FEN), parser and writer.
 //! - [`text`]: [`plural`], for messages.
 
 pub mod board;
 pub mod card;
 pub mod msdeal;
+pub mod position;
 pub mod text;
 
 pub use board::{Board, BoardError, BoardIssue, CASCADES, FREECELLS};

@@ -1,0 +1,215 @@
+//! The one-line position string: FreeCell's counterpart of chess's FEN.
+//!
+//! ```text
+//! <cascade 1>/<cascade 2>/.../<cascade 8> <freecells> <foundations>
+//! ```
+//! - a cascade: its cards deepest first, each two characters (rank `A23456789TJQK`, suit
+//!   `CDHS`) written without spaces, e.g. `KS5HQD` (QD is the top card); an empty cascade is
+//!   `-`;
+//! - freecells: the four slots `a`..`d` in order, each a card or `-`, e.g. `----` or `5H--KD`;
+//! - foundations: the top rank per suit in the order C, D, H, S, `0` for none, e.g. `0A20`.
+//!
+//! MS deal 1 is
+//! `JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/9H9S9DTS4S8D2H/JC5SQDQHTHQS6H/5DADJS4H8H6C/7HQCASAC2C3D/7CKHAH4DJH8C/5H3H3C7S7DTC ---- 0000`
+//! (see the tests). Parsing is case-insensitive and accepts `10` for `T`; [`parse`] checks
+//! that the position holds each of the 52 cards exactly once ([`Board::check`]).
+
+use crate::board::{Board, BoardError, BoardIssue, CASCADES, FREECELLS};
+use crate::card::{Card, Rank};
+use std::fmt::Write;
+
+/// Longest position string [`parse`] reads, in bytes (a full one is under 130).
+pub const MAX_POSITION_TEXT: usize = 1024;
+
+/// The position string of `b`.
+pub fn write(b: &Board) -> String {
+    let mut s = String::with_capacity(128);
+    for (i, col) in b.cascades.iter().enumerate() {
+        if i > 0 {
+            s.push('/');
+        }
+        if col.is_empty() {
+            s.push('-');
+        }
+        for c in col {
+            let _ = write!(s, "{c}");
+        }
+    }
+    s.push(' ');
+    for slot in &b.freecells {
+        match slot {
+            Some(c) => {
+                let _ = write!(s, "{c}");
+            }
+            None => s.push('-'),
+        }
+    }
+    s.push(' ');
+    for &r in &b.foundations {
+        s.push(Rank::new(r).map_or('0', Rank::letter));
+    }
+    s
+}
+
+/// True when `text` (trimmed) looks like a position string rather than a board file: one
+/// line with `/` between cascades.
+pub fn looks_like_position(text: &str) -> bool {
+    let t = text.trim();
+    !t.contains('\n') && t.matches('/').count() == CASCADES - 1
+}
+
+/// Parse a position string.
+///
+/// # Errors
+/// A [`BoardError`] naming each problem (field and token): not three fields, not eight
+/// cascades, a token that is not a card, freecells that are not four slots, foundations that
+/// are not four ranks, or a position that does not hold the 52 cards exactly once.
+pub fn parse(text: &str) -> Result<Board, BoardError> {
+    let issue = |token: Option<&str>, message: String| BoardIssue {
+        line: 1,
+        token: token.map(str::to_string),
+        message,
+    };
+    let fail = |i: BoardIssue| BoardError { issues: vec![i] };
+    if text.len() > MAX_POSITION_TEXT {
+        return Err(fail(issue(None, format!("a position string is at most {MAX_POSITION_TEXT} bytes"))));
+    }
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 3 {
+        return Err(fail(issue(
+            None,
+            format!(
+                "a position string has 3 fields (cascades, freecells, foundations) separated by spaces, found {}",
+                fields.len()
+            ),
+        )));
+    }
+    let mut issues = Vec::new();
+    let cols: Vec<&str> = fields[0].split('/').collect();
+    if cols.len() != CASCADES {
+        issues.push(issue(Some(fields[0]), format!("expected {CASCADES} cascades separated by `/`, found {}", cols.len())));
+    }
+    let mut cascades = Vec::with_capacity(CASCADES);
+    for col in &cols {
+        let cards = if *col == "-" { Ok(vec![]) } else { cards(col) };
+        match cards {
+            Ok(v) => cascades.push(v),
+            Err(t) => {
+                issues.push(issue(Some(&t), "not a card (expected rank A,2-9,T,J,Q,K then suit C,D,H,S)".into()));
+                cascades.push(vec![]);
+            }
+        }
+    }
+    let mut freecells = [None; FREECELLS];
+    match slots(fields[1]) {
+        Ok(v) if v.len() == FREECELLS => freecells.copy_from_slice(&v),
+        Ok(v) => issues.push(issue(Some(fields[1]), format!("expected {FREECELLS} freecell slots (a card or `-` each), found {}", v.len()))),
+        Err(t) => issues.push(issue(Some(&t), "not a card or `-` in the freecells".into())),
+    }
+    let mut foundations = [0u8; 4];
+    let f: Vec<char> = fields[2].chars().collect();
+    if f.len() != 4 {
+        issues.push(issue(Some(fields[2]), "expected 4 foundation ranks (C, D, H, S; `0` for none)".into()));
+    } else {
+        for (k, ch) in f.iter().enumerate() {
+            match ch {
+                '0' | '-' => {}
+                _ => match Rank::from_token(&ch.to_string()) {
+                    Some(r) => foundations[k] = r.value(),
+                    None => issues.push(issue(Some(&ch.to_string()), "not a foundation rank (0, A, 2-9, T, J, Q, K)".into())),
+                },
+            }
+        }
+    }
+    if !issues.is_empty() {
+        return Err(BoardError { issues });
+    }
+    let b = Board { cascades, freecells, foundations };
+    b.check()?;
+    Ok(b)
+}
+
+/// Cards written without spaces (`10` allowed for `T`); the bad token on error.
+fn cards(s: &str) -> Result<Vec<Card>, String> {
+    let mut out = vec![];
+    let mut rest = s;
+    while !rest.is_empty() {
+        let n = if rest.starts_with("10") { 3 } else { 2 };
+        let tok = rest.get(..n).ok_or_else(|| rest.to_string())?;
+        out.push(tok.parse::<Card>().map_err(|_| tok.to_string())?);
+        rest = &rest[n..];
+    }
+    Ok(out)
+}
+
+/// Freecell slots: `-` or a card each.
+fn slots(s: &str) -> Result<Vec<Option<Card>>, String> {
+    let mut out = vec![];
+    let mut rest = s;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('-') {
+            out.push(None);
+            rest = r;
+            continue;
+        }
+        let n = if rest.starts_with("10") { 3 } else { 2 };
+        let tok = rest.get(..n).ok_or_else(|| rest.to_string())?;
+        out.push(Some(tok.parse::<Card>().map_err(|_| tok.to_string())?));
+        rest = &rest[n..];
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ms_deal;
+
+    #[test]
+    fn deals_round_trip() {
+        for n in [1, 617, 11982, 1_000_000, 8_589_934_591] {
+            let b = ms_deal(n).unwrap();
+            let s = write(&b);
+            assert!(s.ends_with(" ---- 0000"), "{s}");
+            assert!(looks_like_position(&s));
+            assert_eq!(parse(&s).unwrap(), b, "{s}");
+        }
+        assert!(write(&ms_deal(1).unwrap()).starts_with("JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/9H9S9DTS4S8D2H/JC5SQDQHTHQS6H/"));
+    }
+
+    #[test]
+    fn mid_game_round_trip_and_lower_case() {
+        let mut b = ms_deal(617).unwrap();
+        // Move two cards to freecells, empty a cascade onto the foundations' counterpart.
+        let c = b.cascades[2].pop().unwrap();
+        b.freecells[1] = Some(c);
+        let moved: Vec<Card> = std::mem::take(&mut b.cascades[5]);
+        b.cascades[0].extend(moved);
+        let s = write(&b);
+        assert!(s.contains("/-/"), "{s}");
+        assert_eq!(parse(&s).unwrap(), b);
+        assert_eq!(parse(&s.to_lowercase()).unwrap(), b);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let good = write(&ms_deal(5).unwrap());
+        let bad = [
+            ("", "3 fields"),
+            (&good.replace(' ', "  x "), "3 fields"),
+            (&good.replacen('/', "", 1), "8 cascades"),
+            (&good.replacen("----", "---", 1), "4 freecell slots"),
+            (&good.replacen("0000", "000", 1), "4 foundation ranks"),
+            (&good.replacen("0000", "000Z", 1), "not a foundation rank"),
+            (&good.replacen("----", "--ZZ", 1), "not a card or `-`"),
+        ];
+        for (text, want) in bad {
+            let e = parse(text).unwrap_err().to_string();
+            assert!(e.contains(want), "{text:?}: {e}");
+        }
+        // A card twice (and one missing) fails the deck check.
+        let first = &good[..2];
+        let dup = good.replacen(&good[2..4], first, 1);
+        assert!(parse(&dup).is_err());
+    }
+}
