@@ -6,6 +6,7 @@
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod service;
 
 /// Solve Microsoft FreeCell deals natively, check every solution, and replay them in PySolFC.
 #[derive(Parser)]

@@ -227,8 +227,8 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
     Ok(cost)
 }
 
-/// `upper` may lie on `lower` in a cascade.
-pub(crate) fn stacks_on(lower: Card, upper: Card) -> bool {
+/// `upper` may lie on `lower` in a cascade: one rank lower, the other colour.
+pub fn stacks_on(lower: Card, upper: Card) -> bool {
     lower.rank().value() == upper.rank().value() + 1 && lower.is_red() != upper.is_red()
 }
 

@@ -1,0 +1,552 @@
+//! The rules engine as a service: the operations that `fcauto serve` (HTTP + JSON) and
+//! `fcauto mcp` (Model Context Protocol) expose, as plain functions with serde types.
+//!
+//! The contract is (position, move) -> new position: every operation takes the whole
+//! position and returns the whole new one, with no state kept between calls, so a retried
+//! call is harmless. fcauto is the referee: a move is applied by the independent validator
+//! ([`fcauto_solver::validator::apply_checked`]) and an illegal one is refused with the rule
+//! it breaks. Every solution returned has passed the validator. Nothing here reads or writes
+//! files or runs programs.
+//!
+//! Positions travel as [`PositionJson`] (`cascades`, `freecells`, `foundations`, the shape of
+//! `solve --format json`'s board) or as the one-line position string
+//! ([`fcauto_deals::position`]); [`PositionIn`] takes either, or fc-solve's board text.
+
+use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
+use fcauto_deals::{position, Board, Card};
+use fcauto_solver::validator::{apply_checked, stacks_on, StepMove};
+use fcauto_solver::{supermove_limit, Loc, Move, MoveKind, PlayedMove};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// Most positions one solve may store (`max_states` above it is lowered to it).
+pub const MAX_STATES: usize = 200_000;
+/// Longest one solve may run before it answers "unknown".
+pub const TIME_CAP: Duration = Duration::from_secs(10);
+/// Longest board text or position accepted, bytes.
+pub const MAX_BOARD_BYTES: usize = 64 * 1024;
+/// Longest solution text accepted by [`verify`], bytes.
+pub const MAX_SOLUTION_BYTES: usize = 1024 * 1024;
+
+/// A refused request: an HTTP status (400 malformed, 404 unknown, 413 too large, 422 well
+/// formed but impossible or illegal) and a message for the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServiceError {
+    /// HTTP status code.
+    pub status: u16,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl ServiceError {
+    /// 422: well formed but not a legal or possible request.
+    pub fn unprocessable(message: impl Into<String>) -> ServiceError {
+        ServiceError { status: 422, message: message.into() }
+    }
+    /// 400: malformed.
+    pub fn bad_request(message: impl Into<String>) -> ServiceError {
+        ServiceError { status: 400, message: message.into() }
+    }
+    /// 413: over a size cap.
+    pub fn too_large(message: impl Into<String>) -> ServiceError {
+        ServiceError { status: 413, message: message.into() }
+    }
+}
+
+impl std::fmt::Display for ServiceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A position as JSON: `{"cascades": [[8 lists of cards, deepest first]], "freecells":
+/// [4 slots, a card or null], "foundations": [top rank per suit C, D, H, S, 0..13]}`.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PositionJson {
+    /// 8 cascades, each deepest card first (`"KS"`, `"TD"`, ...).
+    pub cascades: Vec<Vec<Card>>,
+    /// Freecells `a`..`d`: a card or null. May be left out: all empty.
+    #[serde(default = "no_freecells")]
+    pub freecells: Vec<Option<Card>>,
+    /// Foundations, top rank 0..=13 per suit in the order C, D, H, S. May be left out: empty.
+    #[serde(default = "no_foundations")]
+    pub foundations: [u8; 4],
+}
+
+fn no_freecells() -> Vec<Option<Card>> {
+    vec![None; 4]
+}
+
+fn no_foundations() -> [u8; 4] {
+    [0; 4]
+}
+
+/// A position given either way: the JSON shape, or text (a position string or fc-solve's
+/// board text).
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub enum PositionIn {
+    /// [`PositionJson`].
+    Json(PositionJson),
+    /// A position string or a board file's text.
+    Text(String),
+}
+
+/// A position as returned: both forms, and whether it is won.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct PositionOut {
+    /// The JSON form.
+    pub position: PositionJson,
+    /// The one-line position string.
+    pub position_string: String,
+    /// All 52 cards are on the foundations.
+    pub won: bool,
+}
+
+/// A move as returned: standard notation and its parts.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct MoveOut {
+    /// Standard notation (`3a`, `a3`, `3h`, `38`).
+    pub notation: String,
+    /// Source: `"1"`..`"8"`, `"a"`..`"d"`.
+    pub from: String,
+    /// Destination: `"1"`..`"8"`, `"a"`..`"d"`, `"h"`.
+    pub to: String,
+    /// Cards moved (more than 1 for a supermove).
+    pub count: u8,
+    /// The card moved (the deepest of a run).
+    pub card: Card,
+    /// `stack_to_freecell`, `stack_to_stack`, ... (as in `solve --format json`).
+    pub kind: String,
+}
+
+impl PositionJson {
+    /// The JSON form of a board.
+    pub fn of(b: &Board) -> PositionJson {
+        PositionJson {
+            cascades: b.cascades.clone(),
+            freecells: b.freecells.to_vec(),
+            foundations: b.foundations,
+        }
+    }
+
+    /// The board, checked: 8 cascades, 4 freecells, the 52 cards exactly once.
+    pub fn to_board(&self) -> Result<Board, ServiceError> {
+        if self.freecells.len() != 4 {
+            return Err(ServiceError::unprocessable(format!(
+                "freecells has {} slots; FreeCell has 4 (null for an empty one)",
+                self.freecells.len()
+            )));
+        }
+        let mut freecells = [None; 4];
+        freecells.copy_from_slice(&self.freecells);
+        let b = Board { cascades: self.cascades.clone(), freecells, foundations: self.foundations };
+        checked(b)
+    }
+}
+
+/// Check a board for play: a full deck once, and cascades the solver can hold.
+fn checked(b: Board) -> Result<Board, ServiceError> {
+    b.check().map_err(|e| ServiceError::unprocessable(format!("impossible position: {e}")))?;
+    fcauto_solver::state::check_capacity(&b)
+        .map_err(|e| ServiceError::unprocessable(format!("position not supported: {e}")))?;
+    Ok(b)
+}
+
+impl PositionIn {
+    /// The board, checked.
+    pub fn to_board(&self) -> Result<Board, ServiceError> {
+        match self {
+            PositionIn::Json(j) => j.to_board(),
+            PositionIn::Text(t) => parse_text(t),
+        }
+    }
+}
+
+/// A position string or fc-solve board text.
+pub fn parse_text(t: &str) -> Result<Board, ServiceError> {
+    if t.len() > MAX_BOARD_BYTES {
+        return Err(ServiceError::too_large(format!("a board is at most {MAX_BOARD_BYTES} bytes")));
+    }
+    let b = if position::looks_like_position(t) {
+        position::parse(t.trim())
+    } else {
+        Board::parse(t)
+    }
+    .map_err(|e| ServiceError::unprocessable(e.to_string()))?;
+    checked(b)
+}
+
+/// A board's output form.
+pub fn position_out(b: &Board) -> PositionOut {
+    PositionOut { position: PositionJson::of(b), position_string: position::write(b), won: b.is_won() }
+}
+
+/// A played move's output form.
+pub fn move_out(p: PlayedMove) -> MoveOut {
+    let m = p.mv;
+    MoveOut {
+        notation: m.notation(),
+        from: m.from.notation(),
+        to: m.to.notation(),
+        count: m.count,
+        card: p.card,
+        kind: m.kind().map_or("", MoveKind::name).to_string(),
+    }
+}
+
+/// `new_game`: MS deal `n`'s start position.
+pub fn new_game(n: u64) -> Result<PositionOut, ServiceError> {
+    let b = fcauto_deals::ms_deal(n).map_err(|e| ServiceError::bad_request(e.to_string()))?;
+    Ok(position_out(&b))
+}
+
+/// `legal_moves`: every legal move of a position (supermoves at each legal size), in the
+/// solver's generation order, each checked by the validator.
+pub fn legal_moves(b: &Board) -> Vec<MoveOut> {
+    let s = fcauto_solver::state::State::from_board(b);
+    let mut moves = Vec::new();
+    fcauto_solver::movegen::generate(&s, false, &mut moves);
+    moves
+        .into_iter()
+        .filter_map(|m| {
+            let card = moved_card(b, m)?;
+            let mut probe = b.clone();
+            apply_checked(&mut probe, &step(m, card)).ok()?;
+            Some(move_out(PlayedMove { mv: m, card }))
+        })
+        .collect()
+}
+
+/// The card a move would move (deepest of a run), if the source holds enough cards.
+fn moved_card(b: &Board, m: Move) -> Option<Card> {
+    match m.from {
+        Loc::Cascade(i) => {
+            let col = b.cascades.get(i as usize)?;
+            col.len().checked_sub(m.count as usize).map(|k| col[k])
+        }
+        Loc::Freecell(j) => b.freecells.get(j as usize).copied().flatten(),
+        Loc::Foundation => None,
+    }
+}
+
+fn step(m: Move, card: Card) -> StepMove {
+    StepMove { from: m.from, to: m.to, count: Some(m.count), card: Some(card) }
+}
+
+/// What [`apply_move`] answers.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct ApplyOut {
+    /// Whether the move was legal (and so applied).
+    pub legal: bool,
+    /// The rule it breaks, when illegal.
+    pub broken_rule: Option<String>,
+    /// The move as applied (its count filled in), when legal.
+    #[serde(rename = "move")]
+    pub mv: Option<MoveOut>,
+    /// The safe auto-moves to the foundations made after it (when asked), in order.
+    pub autoplayed: Vec<MoveOut>,
+    /// The new position (the unchanged one when illegal).
+    #[serde(flatten)]
+    pub position: PositionOut,
+}
+
+/// A move as the client gives it: standard notation, with an optional count for a run
+/// (`"38"`, `"38"` + `count: 3`, or fc-solve's `"38v3"`).
+pub fn parse_move(text: &str, count: Option<u8>) -> Result<StepMove, ServiceError> {
+    let t = text.trim();
+    let mut m = fcauto_solver::standard::parse_token(t).ok_or_else(|| {
+        ServiceError::bad_request(format!(
+            "`{t}` is not a move in standard notation (e.g. `3a`, `a3`, `3h`, `38`)"
+        ))
+    })?;
+    if count.is_some() {
+        m.count = count;
+    }
+    Ok(m)
+}
+
+/// `apply_move`: apply `m` to `b` if legal, then (if `autoplay`) the safe auto-moves.
+/// An illegal move gives `legal: false`, the rule, and the unchanged position.
+pub fn apply_move(b: &Board, m: StepMove, autoplay: bool) -> ApplyOut {
+    let mut next = b.clone();
+    let m = resolve_count(b, m);
+    match apply_checked(&mut next, &m) {
+        Err(rule) => ApplyOut {
+            legal: false,
+            broken_rule: Some(rule),
+            mv: None,
+            autoplayed: vec![],
+            position: position_out(b),
+        },
+        Ok(_) => {
+            let played = played(b, &m);
+            let autoplayed = if autoplay { auto_moves(&mut next) } else { vec![] };
+            ApplyOut {
+                legal: true,
+                broken_rule: None,
+                mv: played.map(move_out),
+                autoplayed,
+                position: position_out(&next),
+            }
+        }
+    }
+}
+
+/// A cascade-to-cascade move without a count takes the longest run that fits the
+/// destination (what a player means by `38`): onto a card, the run from the one card that
+/// fits it; onto an empty cascade, as much of the top run as the supermove limit allows. The
+/// validator then judges the move.
+fn resolve_count(b: &Board, m: StepMove) -> StepMove {
+    let (Loc::Cascade(i), Loc::Cascade(j), None) = (m.from, m.to, m.count) else {
+        return m;
+    };
+    let (Some(src), Some(dst)) = (b.cascades.get(i as usize), b.cascades.get(j as usize)) else {
+        return m;
+    };
+    let mut run = usize::from(!src.is_empty());
+    while run < src.len() && stacks_on(src[src.len() - run - 1], src[src.len() - run]) {
+        run += 1;
+    }
+    let count = match dst.last() {
+        Some(&top) => (1..=run).find(|&k| stacks_on(top, src[src.len() - k])).unwrap_or(1),
+        None => {
+            let free = b.freecells.iter().filter(|c| c.is_none()).count();
+            let empty = b.cascades.iter().filter(|c| c.is_empty()).count();
+            run.min(supermove_limit(free, empty, true)).max(1)
+        }
+    };
+    StepMove { count: Some(count as u8), ..m }
+}
+
+/// The played move (count and card filled in) of a legal step.
+fn played(b: &Board, m: &StepMove) -> Option<PlayedMove> {
+    let count = m.count.unwrap_or(1);
+    let mv = Move { from: m.from, to: m.to, count };
+    Some(PlayedMove { mv, card: moved_card(b, mv)? })
+}
+
+/// Play the safe auto-moves on `b` (the solver's rule: aces, twos, and cards whose
+/// opposite-colour foundations hold their rank minus one), each applied by the validator.
+fn auto_moves(b: &mut Board) -> Vec<MoveOut> {
+    let mut s = fcauto_solver::state::State::from_board(b);
+    let mut found = vec![];
+    fcauto_solver::movegen::autoplay(&mut s, |m, c| found.push((m, c)));
+    let mut out = vec![];
+    for (m, c) in found {
+        let card = Card::from_id(c).expect("the solver moves real cards");
+        if apply_checked(b, &step(m, card)).is_err() {
+            break; // cannot happen: the validator and the solver agree (property-tested)
+        }
+        out.push(move_out(PlayedMove { mv: m, card }));
+    }
+    out
+}
+
+/// What [`solve`] answers.
+#[derive(Serialize, Debug, Clone)]
+pub struct SolveOut {
+    /// `solved`, `unsolvable` (proved by the complete search) or `unknown: <limit>`.
+    pub verdict: String,
+    /// true, false (proved), or null (unknown).
+    pub solvable: Option<bool>,
+    /// The moves (foundation moves included), validated; empty unless solved.
+    pub moves: Vec<MoveOut>,
+    /// Moves, a supermove counted once; null unless solved.
+    pub moves_total: Option<usize>,
+    /// Single-card moves; null unless solved.
+    pub single_card_moves: Option<usize>,
+    /// The solution in standard notation, one line; null unless solved.
+    pub standard: Option<String>,
+    /// Positions expanded.
+    pub positions: u64,
+}
+
+/// `solve`: solve from `b` in `mode` with at most `max_states` positions (capped at
+/// [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated.
+pub fn solve(b: &Board, mode: ModeArg, max_states: Option<usize>) -> Result<SolveOut, ServiceError> {
+    if matches!(mode, ModeArg::Optimal | ModeArg::OptimalMoves | ModeArg::OptimalPh) {
+        return Err(ServiceError::bad_request(
+            "the optimal modes need gigabytes and minutes: use the command line (`fcauto solve --mode optimal`)",
+        ));
+    }
+    let states = max_states.unwrap_or(MAX_STATES).clamp(1, MAX_STATES);
+    let board = b.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(solve_checked(None, &board, mode.into(), Some(states)));
+    });
+    let (out, stats) = match rx.recv_timeout(TIME_CAP) {
+        Ok(r) => r.map_err(|e| ServiceError::unprocessable(format!("{e:#}")))?,
+        Err(_) => {
+            // The search goes on to its position budget in the background; its answer is dropped.
+            return Ok(SolveOut {
+                verdict: format!("unknown: time cap of {} s reached", TIME_CAP.as_secs()),
+                solvable: None,
+                moves: vec![],
+                moves_total: None,
+                single_card_moves: None,
+                standard: None,
+                positions: 0,
+            });
+        }
+    };
+    Ok(match out {
+        Outcome::Solved(c) => SolveOut {
+            verdict: "solved".into(),
+            solvable: Some(true),
+            moves: c.solution.moves.iter().copied().map(move_out).collect(),
+            moves_total: Some(c.moves_total),
+            single_card_moves: Some(c.single_card_moves),
+            standard: Some(c.solution.to_standard().trim_end().replace('\n', " ")),
+            positions: stats.expanded,
+        },
+        Outcome::Unsolvable => SolveOut {
+            verdict: "unsolvable".into(),
+            solvable: Some(false),
+            moves: vec![],
+            moves_total: None,
+            single_card_moves: None,
+            standard: None,
+            positions: stats.expanded,
+        },
+        Outcome::Unknown(why) => SolveOut {
+            verdict: format!("unknown: {why}"),
+            solvable: None,
+            moves: vec![],
+            moves_total: None,
+            single_card_moves: None,
+            standard: None,
+            positions: stats.expanded,
+        },
+    })
+}
+
+/// What [`hint`] answers: the next move of a winning line, and the line.
+#[derive(Serialize, Debug, Clone)]
+pub struct HintOut {
+    /// As [`SolveOut::verdict`].
+    pub verdict: String,
+    /// The move to play now; null unless a win was found (or the position is won).
+    pub next: Option<MoveOut>,
+    /// The whole winning line from here.
+    pub line: Vec<MoveOut>,
+}
+
+/// `hint`: solve from here and give the first move.
+pub fn hint(b: &Board, mode: ModeArg, max_states: Option<usize>) -> Result<HintOut, ServiceError> {
+    let s = solve(b, mode, max_states)?;
+    Ok(HintOut { verdict: s.verdict, next: s.moves.first().cloned(), line: s.moves })
+}
+
+/// What [`verify`] answers: the validator's verdict on a solution.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct VerifyOut {
+    /// The solution wins from the position, every move legal.
+    pub valid: bool,
+    /// Moves (supermove = 1), when valid.
+    pub moves_total: Option<usize>,
+    /// Single-card moves, when valid.
+    pub single_card_moves: Option<usize>,
+    /// Why not, when invalid (the step and the broken rule).
+    pub error: Option<String>,
+}
+
+/// `verify`: replay a solution in standard notation (`solve`'s output; counts of runs may
+/// be left out) from `b` with the validator.
+pub fn verify(b: &Board, solution: &str) -> Result<VerifyOut, ServiceError> {
+    if solution.len() > MAX_SOLUTION_BYTES {
+        return Err(ServiceError::too_large(format!("a solution is at most {MAX_SOLUTION_BYTES} bytes")));
+    }
+    let moves = fcauto_solver::parse_standard(solution)
+        .map_err(|e| ServiceError::unprocessable(format!("not standard notation: {e}")))?;
+    let invalid = |e: String| VerifyOut { valid: false, moves_total: None, single_card_moves: None, error: Some(e) };
+    let moves = match fcauto_solver::resolve_counts(b, &moves) {
+        Ok(m) => m,
+        Err(e) => return Ok(invalid(e.to_string())),
+    };
+    Ok(match fcauto_solver::validate(b, &moves) {
+        Ok(v) => VerifyOut {
+            valid: true,
+            moves_total: Some(v.moves_total),
+            single_card_moves: Some(v.single_card_moves),
+            error: None,
+        },
+        Err(e) => invalid(e.to_string()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deal(n: u64) -> Board {
+        fcauto_deals::ms_deal(n).unwrap()
+    }
+
+    #[test]
+    fn a_solved_game_replays_through_apply_move() {
+        let b = deal(617);
+        let s = solve(&b, ModeArg::Fast, None).unwrap();
+        assert_eq!(s.verdict, "solved");
+        let mut pos = b.clone();
+        for m in &s.moves {
+            let legal = legal_moves(&pos);
+            assert!(legal.iter().any(|l| l.notation == m.notation && l.count == m.count), "{m:?} not listed");
+            let out = apply_move(&pos, parse_move(&m.notation, Some(m.count)).unwrap(), false);
+            assert!(out.legal, "{m:?}: {:?}", out.broken_rule);
+            pos = out.position.position.to_board().unwrap();
+        }
+        assert!(pos.is_won());
+        let v = verify(&b, s.standard.as_deref().unwrap()).unwrap();
+        assert_eq!((v.valid, v.moves_total), (true, s.moves_total));
+    }
+
+    #[test]
+    fn illegal_moves_are_refused_with_the_rule_and_the_same_position() {
+        let b = deal(1);
+        for mv in ["ah", "a1", "1h"] {
+            let out = apply_move(&b, parse_move(mv, None).unwrap(), true);
+            assert!(!out.legal, "{mv}");
+            assert!(out.broken_rule.as_deref().is_some_and(|r| !r.is_empty()));
+            assert_eq!(out.position, position_out(&b));
+        }
+        assert_eq!(parse_move("zz", None).unwrap_err().status, 400);
+    }
+
+    #[test]
+    fn autoplay_homes_safe_cards_only_when_asked() {
+        // The first move, among the first deals, that exposes an ace.
+        let (b, with) = (1..50)
+            .flat_map(|n| {
+                let b = deal(n);
+                legal_moves(&b)
+                    .into_iter()
+                    .map(move |m| (b.clone(), m))
+            })
+            .map(|(b, m)| {
+                let out = apply_move(&b, parse_move(&m.notation, Some(m.count)).unwrap(), true);
+                (b, out)
+            })
+            .find(|(_, o)| !o.autoplayed.is_empty())
+            .expect("some first move of deals 1..49 exposes an ace");
+        assert!(with.autoplayed.iter().all(|m| m.to == "h"));
+        let m = with.mv.clone().unwrap();
+        let without = apply_move(&b, parse_move(&m.notation, Some(m.count)).unwrap(), false);
+        assert!(without.autoplayed.is_empty());
+        assert_ne!(without.position, with.position);
+    }
+
+    #[test]
+    fn positions_in_every_form() {
+        let b = deal(5);
+        let s = position::write(&b);
+        assert_eq!(PositionIn::Text(s.clone()).to_board().unwrap(), b);
+        assert_eq!(PositionIn::Text(b.to_string()).to_board().unwrap(), b);
+        let j: PositionIn = serde_json::from_value(serde_json::json!({"cascades": b.cascades})).unwrap();
+        assert_eq!(j.to_board().unwrap(), b);
+        let bad: PositionIn = serde_json::from_value(serde_json::json!({"cascades": [["AS"]]})).unwrap();
+        assert_eq!(bad.to_board().unwrap_err().status, 422);
+    }
+}
