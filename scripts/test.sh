@@ -9,10 +9,14 @@ cd "$(dirname "$0")/.."
 command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust (rustup) first" >&2; exit 1; }
 scripts/setup-deps.sh --gui --slurm
 
+# The default build (what `cargo run --release -- solve 617` builds), then every test with
+# the optional subcommands built in (the GUI's own tests run in gui-e2e.sh below).
 cargo build --release --locked
-cargo test --release --locked --workspace
-# The API docs build without a broken link (with and without the GUI modules).
+FEATURES="batch,serve"
+cargo test --release --locked --workspace --features "$FEATURES"
+# The API docs build without a broken link (with and without the optional modules).
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --quiet
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features "$FEATURES" --quiet
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features gui --quiet
 # Small range of the bench in release mode: exits non-zero on an invalid solution or unknown
 # verdict; 11982 is not in this range, so any "unsolvable" here would be false.

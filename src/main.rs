@@ -35,7 +35,11 @@ enum Command {
     Batch(cmd::batch::Args),
 }
 
+    #[cfg(feature = "batch")]
 fn main() {
+    /// Solve ranges into SQLite resumably and in shards (needs the `batch` feature).
+    #[cfg(not(feature = "batch"))]
+    Batch(cmd::unbuilt::Args),
     // Behave like other command-line tools when the reader of our output goes away
     // (`fcauto solve N | head`): end quietly on SIGPIPE instead of panicking in `println!`.
     #[cfg(unix)]
@@ -55,7 +59,10 @@ fn main() {
     };
     match result {
         Ok(code) => std::process::exit(code),
+        #[cfg(feature = "batch")]
         Err(e) => {
+        #[cfg(not(feature = "batch"))]
+        Command::Batch(_) => cmd::unbuilt::run("batch", "batch"),
             eprintln!("fcauto: error: {e:#}");
             std::process::exit(1);
         }

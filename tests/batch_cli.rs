@@ -1,5 +1,6 @@
 //! `fcauto batch` end to end: runs that resume after SIGKILL, shards and their merge, the
-//! report, and the databases it refuses (left unchanged).
+//! report, and the databases it refuses (left unchanged). Needs `--features batch`.
+#![cfg(feature = "batch")]
 
 mod common;
 use common::fcauto;

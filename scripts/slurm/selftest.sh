@@ -20,7 +20,7 @@ root="$(pwd)"
 if [[ "${FCAUTO_SKIP_SETUP:-0}" != 1 ]]; then
   scripts/setup-deps.sh --slurm
 fi
-cargo build --release --locked --quiet
+cargo build --release --locked --quiet --features batch
 fcauto="${CARGO_TARGET_DIR:-$root/target}/release/fcauto"
 
 work="$(mktemp -d /tmp/fcauto-slurm-selftest.XXXXXX)"

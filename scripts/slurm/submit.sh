@@ -34,7 +34,7 @@ done
 if [[ -z "$fcauto" ]]; then
   fcauto="$(cd "$here/../.." && pwd)/target/release/fcauto"
 fi
-[[ -x "$fcauto" ]] || { echo "submit.sh: $fcauto is not an executable (build it: cargo build --release)" >&2; exit 2; }
+[[ -x "$fcauto" ]] || { echo "submit.sh: $fcauto is not an executable (build it: cargo build --release --features batch)" >&2; exit 2; }
 # Refuse bad arguments here, before anything is queued: a dry check of the range and mode.
 "$fcauto" batch run --range "$range" --mode "$mode" --shard "1/$shards" --check-args --db /dev/null >/dev/null
 mkdir -p "$out/logs"

@@ -19,6 +19,7 @@ macro_rules! out {
     };
 }
 
+#[cfg(feature = "batch")]
 pub mod batch;
 pub mod bench;
 pub mod crosscheck;
@@ -31,6 +32,7 @@ pub mod solve;
 pub mod stats;
 pub mod verify;
 
+pub mod unbuilt;
 pub use fcauto_deals::plural;
 
 /// Write to standard output and flush. Errors, where `print!` would panic: the output
