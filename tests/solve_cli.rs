@@ -999,3 +999,110 @@ fn minimal_json_counts_are_found_and_board_claims_checked() {
     assert_eq!(code, Some(1));
     assert!(err.contains("freecells/foundations"), "{err}");
 }
+
+/// `--deal-file` (the workflow's deal_seed.txt: `MS_DEAL_NUMBER=617`) and PySolFC's `ms617`
+/// name the same deal as `617`; bad deal files fail with one line naming file and line.
+#[test]
+fn deal_files_and_ms_numbers_name_the_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = write(
+        &dir,
+        "deal_seed.txt",
+        "\u{feff}# from the workflow\r\n MS_DEAL_NUMBER = 617 \r\n",
+    );
+    let stdout = |args: &[&str], path: Option<&std::path::Path>, stdin: &str| {
+        let mut cmd = fcauto();
+        cmd.args(args);
+        if let Some(p) = path {
+            cmd.arg(p);
+        }
+        let out = cmd.write_stdin(stdin).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let by_number = stdout(&["solve", "617", "--format", "json"], None, "");
+    assert_eq!(
+        stdout(
+            &["solve", "--format", "json", "--deal-file"],
+            Some(&seed),
+            ""
+        ),
+        by_number
+    );
+    assert_eq!(
+        stdout(
+            &["solve", "--format", "json", "--deal-file", "-"],
+            None,
+            "MS_DEAL_NUMBER=ms617\n"
+        ),
+        by_number
+    );
+    assert_eq!(
+        stdout(&["solve", "ms617", "--format", "json"], None, ""),
+        by_number
+    );
+    assert_eq!(
+        stdout(&["deal", "MS617"], None, ""),
+        stdout(&["deal", "617"], None, "")
+    );
+    let sol = write(&dir, "617.json", std::str::from_utf8(&by_number).unwrap());
+    stdout(&["verify", "--deal", "ms617"], Some(&sol), "");
+
+    for (text, want) in [
+        (
+            "MS_DEAL_NUMBER=0\n",
+            "bad_seed.txt: line 1: deal number 0 is out of range",
+        ),
+        (
+            "# x\nMS_DEAL=617\n",
+            "bad_seed.txt: line 2: unknown key `MS_DEAL`",
+        ),
+        (
+            "617\n",
+            "bad_seed.txt: line 1: `617` is not MS_DEAL_NUMBER=<deal number>",
+        ),
+        ("\n", "bad_seed.txt: no MS_DEAL_NUMBER=<deal number> line"),
+    ] {
+        let bad = write(&dir, "bad_seed.txt", text);
+        let out = fcauto()
+            .args(["solve", "--deal-file"])
+            .arg(&bad)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{text:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(want), "{text:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+    let out = fcauto()
+        .args(["solve", "--deal-file", "/nonexistent/deal_seed.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("cannot read deal file /nonexistent/deal_seed.txt"));
+    // a deal number and a deal file at once: a usage error
+    let out = fcauto()
+        .args(["solve", "617", "--deal-file"])
+        .arg(&seed)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // the solution is never written over the deal file
+    let out = fcauto()
+        .args(["solve", "--deal-file"])
+        .arg(&seed)
+        .arg("--output")
+        .arg(&seed)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("it is the deal file being solved"));
+    assert!(std::fs::read_to_string(&seed)
+        .unwrap()
+        .contains("MS_DEAL_NUMBER"));
+}

@@ -21,7 +21,7 @@ pub const MAX_DEAL: u64 = (1 << 33) - 1;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
     /// Not a whole decimal number.
-    #[error("deal number `{0}` is not a whole number (expected 1..={MAX_DEAL})")]
+    #[error("deal number `{0}` is not a whole number (expected 1..={MAX_DEAL}, or msN as PySolFC writes it)")]
     NotANumber(String),
     /// Zero or negative.
     #[error("deal number {0} is out of range: deals start at 1 (expected 1..={MAX_DEAL})")]
@@ -31,13 +31,18 @@ pub enum DealError {
     TooLarge(String),
 }
 
-/// Parse a deal number from text, accepting exactly 1..=2^33-1.
+/// Parse a deal number from text, accepting exactly 1..=2^33-1, written as a number (`617`)
+/// or as PySolFC writes MS deal numbers (`ms617`, any case, digits right after `ms`).
 ///
-/// Errors: [`DealError::NotANumber`] for `abc`, `1.5`, empty text; [`DealError::TooSmall`]
-/// for `0` and negatives; [`DealError::TooLarge`] above [`MAX_DEAL`].
+/// Errors: [`DealError::NotANumber`] for `abc`, `1.5`, `ms`, empty text;
+/// [`DealError::TooSmall`] for `0`, `ms0` and negatives; [`DealError::TooLarge`] above
+/// [`MAX_DEAL`].
 pub fn parse_deal_number(s: &str) -> Result<u64, DealError> {
     let t = s.trim();
-    let digits = t.strip_prefix('+').unwrap_or(t);
+    let digits = match t.get(..2) {
+        Some(p) if p.eq_ignore_ascii_case("ms") => &t[2..],
+        _ => t.strip_prefix('+').unwrap_or(t),
+    };
     if let Some(rest) = t.strip_prefix('-') {
         if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
             return Err(DealError::TooSmall(t.to_string()));
@@ -143,5 +148,26 @@ mod tests {
         ));
         assert_eq!(parse_deal_number("8589934591").unwrap(), MAX_DEAL);
         assert_eq!(parse_deal_number("617").unwrap(), 617);
+    }
+
+    #[test]
+    fn parse_accepts_pysolfc_ms_numbers() {
+        assert_eq!(parse_deal_number("ms617").unwrap(), 617);
+        assert_eq!(parse_deal_number(" MS123456 ").unwrap(), 123456);
+        assert_eq!(parse_deal_number("ms8589934591").unwrap(), MAX_DEAL);
+        for bad in ["ms", "ms+5", "ms-5", "ms 5", "ms6.5", "msx", "m617", "s617"] {
+            assert!(
+                matches!(parse_deal_number(bad), Err(DealError::NotANumber(_))),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            parse_deal_number("ms0"),
+            Err(DealError::TooSmall(_))
+        ));
+        assert!(matches!(
+            parse_deal_number("ms8589934592"),
+            Err(DealError::TooLarge(_))
+        ));
     }
 }

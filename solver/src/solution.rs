@@ -2,7 +2,7 @@
 //! `-p -t -sam` text; plus readers for our JSON and for fc-solve's move lines.
 
 use crate::moves::{Loc, Move, MoveKind, PlayedMove};
-use crate::validator::{apply_checked, StepMove};
+use crate::validator::{apply_checked, validate, StepMove, ValidationError};
 use fcauto_deals::{Board, Card};
 use serde::{Deserialize, Serialize};
 
@@ -184,6 +184,19 @@ impl Solution {
             moves,
             ..SolutionJson::without_moves(self.deal, &self.board, Some(true), "solved")
         }
+    }
+
+    /// The JSON contract as text, the one writer of it: what `fcauto solve --format json`
+    /// prints and `fcauto play` writes to solution.json. The moves are validated first and
+    /// `single_card_moves` is the validator's count; pretty-printed, ending in a newline.
+    ///
+    /// # Errors
+    /// The validator's [`ValidationError`] when the moves do not win from `board`.
+    pub fn to_json_text(&self) -> Result<String, ValidationError> {
+        let v = validate(&self.board, &self.step_moves())?;
+        let json = serde_json::to_string_pretty(&self.to_json(v.single_card_moves))
+            .expect("SolutionJson has only string keys and no floats: it always serialises");
+        Ok(json + "\n")
     }
 
     /// Standard notation, moves separated by spaces, ten to a line. A run of more than one

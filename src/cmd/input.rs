@@ -1,7 +1,8 @@
-//! Shared input handling: a deal number or a board file, read into a checked [`Board`].
+//! Shared input handling: a deal number, a deal file or a board file, read into a checked
+//! [`Board`].
 
 use anyhow::{Context, Result};
-use fcauto_deals::{ms_deal, Board};
+use fcauto_deals::{ms_deal, parse_deal_number, Board};
 use std::io::Read;
 use std::path::Path;
 
@@ -102,8 +103,8 @@ pub fn check_output_path(path: &Path) -> Result<()> {
 }
 
 /// Refuse to write the output over the input file (the same file by any path): the user's
-/// board would be lost.
-pub fn check_not_input(output: &Path, input: &Path) -> Result<()> {
+/// board would be lost. `what` names the input (`board file`, `deal file`).
+pub fn check_not_input(output: &Path, input: &Path, what: &str) -> Result<()> {
     if is_stdio(output) || is_stdio(input) {
         return Ok(());
     }
@@ -113,8 +114,142 @@ pub fn check_not_input(output: &Path, input: &Path) -> Result<()> {
     };
     anyhow::ensure!(
         !same,
-        "cannot write {}: it is the board file being solved (choose another --output)",
+        "cannot write {}: it is the {what} being solved (choose another --output)",
         output.display()
     );
     Ok(())
+}
+
+/// The key of a deal file's one line: `MS_DEAL_NUMBER=617`.
+pub const DEAL_FILE_KEY: &str = "MS_DEAL_NUMBER";
+
+/// A deal file (`--deal-file`, the workflow's `deal_seed.txt`) read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealFile {
+    /// The deal number.
+    pub deal: u64,
+    /// The line that gave it, trimmed (`MS_DEAL_NUMBER=617`).
+    pub line: String,
+}
+
+/// Read a deal file (`-`: standard input), at most 64 KiB; see [`parse_deal_file`] for what
+/// it may hold. Errors name the file and, for its content, the line.
+pub fn read_deal_file(path: &Path) -> Result<DealFile> {
+    let text = read_text_capped(
+        path,
+        "deal file",
+        64 * 1024,
+        "a deal file is one line, MS_DEAL_NUMBER=<deal number>",
+    )?;
+    parse_deal_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}", name(path, "deal file")))
+}
+
+/// Parse a deal file's text: one `MS_DEAL_NUMBER=<deal number>` line (the number as
+/// [`parse_deal_number`] reads it: `617` or PySolFC's `ms617`; optionally in quotes). Blank
+/// lines, `#` comment lines and a `#` comment after the value are skipped; spaces around
+/// the key, `=` and the value, CRLF line ends and a UTF-8 byte-order mark are fine; the key
+/// is read in any case. Errors (with the line number): a line that is not `KEY=VALUE`, another
+/// key, the key twice, a value that is not a deal number, or no such line at all.
+pub fn parse_deal_file(text: &str) -> Result<DealFile, String> {
+    let cut = |s: &str| -> String { s.chars().take(40).collect() };
+    let mut found: Option<(usize, DealFile)> = None;
+    for (i, raw) in text.trim_start_matches('\u{feff}').lines().enumerate() {
+        let (n, line) = (i + 1, raw.trim());
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            return Err(format!(
+                "line {n}: `{}` is not {DEAL_FILE_KEY}=<deal number>",
+                cut(line)
+            ));
+        };
+        if !key.trim().eq_ignore_ascii_case(DEAL_FILE_KEY) {
+            return Err(format!(
+                "line {n}: unknown key `{}` (a deal file holds {DEAL_FILE_KEY}=<deal number>)",
+                cut(key.trim())
+            ));
+        }
+        if let Some((first, _)) = &found {
+            return Err(format!(
+                "line {n}: {DEAL_FILE_KEY} again (first given on line {first})"
+            ));
+        }
+        let value = value.split('#').next().unwrap_or("").trim();
+        let unquoted = ['"', '\'']
+            .iter()
+            .find_map(|q| value.strip_prefix(*q)?.strip_suffix(*q))
+            .unwrap_or(value);
+        let deal = parse_deal_number(unquoted).map_err(|e| format!("line {n}: {e}"))?;
+        found = Some((
+            n,
+            DealFile {
+                deal,
+                line: line.to_string(),
+            },
+        ));
+    }
+    found
+        .map(|(_, d)| d)
+        .ok_or_else(|| format!("no {DEAL_FILE_KEY}=<deal number> line"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_files_in_their_usual_shapes() {
+        for text in [
+            "MS_DEAL_NUMBER=617",
+            "MS_DEAL_NUMBER=617\n",
+            "\u{feff}MS_DEAL_NUMBER=617\r\n",
+            "# the deal\r\n\r\n  MS_DEAL_NUMBER = 617  \r\n# end\r\n",
+            "ms_deal_number=ms617",
+            "MS_DEAL_NUMBER=\"617\"  # quoted, with a comment",
+            "MS_DEAL_NUMBER='MS617'",
+        ] {
+            let d = parse_deal_file(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(d.deal, 617, "{text:?}");
+            assert!(d.line.to_ascii_uppercase().starts_with(DEAL_FILE_KEY));
+        }
+        assert_eq!(
+            parse_deal_file("MS_DEAL_NUMBER=8589934591").unwrap().deal,
+            (1 << 33) - 1
+        );
+    }
+
+    #[test]
+    fn bad_deal_files_name_the_line_and_the_problem() {
+        for (text, want) in [
+            ("", "no MS_DEAL_NUMBER=<deal number> line"),
+            ("# only a comment\n\n", "no MS_DEAL_NUMBER"),
+            ("617\n", "line 1: `617` is not MS_DEAL_NUMBER=<deal number>"),
+            ("\nDEAL=617\n", "line 2: unknown key `DEAL`"),
+            (
+                "MS_DEAL_NUMBER=617\nMS_DEAL_NUMBER=618\n",
+                "line 2: MS_DEAL_NUMBER again (first given on line 1)",
+            ),
+            (
+                "MS_DEAL_NUMBER=\n",
+                "line 1: deal number `` is not a whole number",
+            ),
+            (
+                "MS_DEAL_NUMBER=abc",
+                "line 1: deal number `abc` is not a whole number",
+            ),
+            ("MS_DEAL_NUMBER=0", "line 1: deal number 0 is out of range"),
+            (
+                "MS_DEAL_NUMBER=8589934592",
+                "line 1: deal number 8589934592 is out of range",
+            ),
+            (
+                "MS_DEAL_NUMBER=6 17",
+                "line 1: deal number `6 17` is not a whole number",
+            ),
+        ] {
+            let e = parse_deal_file(text).unwrap_err();
+            assert!(e.contains(want), "{text:?}: {e}");
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! `fcauto solve`: solve a deal or a board, validate the solution, print it.
 
-use crate::cmd::input::{check_not_input, check_output_path, is_stdio, load_board};
+use crate::cmd::input::{check_not_input, check_output_path, is_stdio, load_board, read_deal_file};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
@@ -55,11 +55,15 @@ impl From<ModeArg> for Mode {
 /// single-card moves that realise it (2k-1 through freecells, more when it must also park
 /// cards on empty cascades). Both include all 52 foundation moves.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "board"])))]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "deal_file", "board"])))]
 pub struct Args {
-    /// MS deal number, 1..=8589934591.
+    /// MS deal number, 1..=8589934591 (or `msN`, as PySolFC writes it).
     #[arg(allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
     pub deal: Option<u64>,
+    /// A deal file holding `MS_DEAL_NUMBER=N` (the workflow's deal_seed.txt) instead of a
+    /// deal number (`-`: standard input).
+    #[arg(long, value_name = "FILE")]
+    pub deal_file: Option<PathBuf>,
     /// A board file in Freecell Solver's format instead of a deal number (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
@@ -142,10 +146,17 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(p) = &args.output {
         check_output_path(p)?;
         if let Some(b) = &args.board {
-            check_not_input(p, b)?;
+            check_not_input(p, b, "board file")?;
+        }
+        if let Some(d) = &args.deal_file {
+            check_not_input(p, d, "deal file")?;
         }
     }
-    let (deal, board) = load_board(args.deal, args.board.as_deref())?;
+    let deal = match &args.deal_file {
+        Some(f) => Some(read_deal_file(f)?.deal),
+        None => args.deal,
+    };
+    let (deal, board) = load_board(deal, args.board.as_deref())?;
     let name = deal
         .map(|n| format!("deal {n}"))
         .unwrap_or_else(|| "board".into());
@@ -171,9 +182,7 @@ pub fn run(args: Args) -> Result<i32> {
                 plural(c.single_card_moves, "single-card move")
             );
             match args.format {
-                SolutionFormat::Json => {
-                    serde_json::to_string_pretty(&c.solution.to_json(c.single_card_moves))? + "\n"
-                }
+                SolutionFormat::Json => c.solution.to_json_text()?,
                 SolutionFormat::Standard => c.solution.to_standard(),
                 SolutionFormat::Fcs => c.solution.to_fcs(),
             }
