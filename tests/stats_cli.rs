@@ -83,6 +83,63 @@ fn diff_before_after_win_is_plus_one() {
         .stdout(predicate::str::contains("won 0 -> 1 (+1)"));
 }
 
+/// `fcauto play` copies a fresh profile's files to pysol_before/: options.cfg, but no
+/// statistics.dat yet (PySolFC writes it on its first clean quit). `--diff` reads that folder
+/// as no games recorded; a folder that is not a profile stays an error.
+#[test]
+fn diff_from_a_profile_without_statistics_counts_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = dir.path().join("pysol_before");
+    std::fs::create_dir(&before).unwrap();
+    let after = format!("{F}/won");
+    let err = fcauto()
+        .args(["stats", "--diff"])
+        .arg(&before)
+        .arg(&after)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(String::from_utf8_lossy(&err).contains("is a directory"));
+    std::fs::copy(format!("{F}/won/options.cfg"), before.join("options.cfg")).unwrap();
+    let b = before.to_str().unwrap();
+    let d = json(&[
+        "stats",
+        "--diff",
+        b,
+        &after,
+        "--json",
+        "--player",
+        "fixture",
+        "--game-id",
+        "8",
+    ]);
+    let whole = json(&[
+        "stats",
+        &after,
+        "--json",
+        "--player",
+        "fixture",
+        "--game-id",
+        "8",
+    ]);
+    let g = freecell(&whole, "fixture");
+    let c = &d["changes"][0];
+    assert_eq!(d["changes"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        (c["won"]["before"].as_i64(), c["played"]["before"].as_i64()),
+        (Some(0), Some(0))
+    );
+    assert_eq!(c["won"]["after"], g["won"]);
+    assert_eq!(c["played"]["after"], g["played"]);
+    assert_eq!(
+        d["new_past_games"].as_array().unwrap().len(),
+        whole["players"][0]["past_games"].as_array().unwrap().len()
+    );
+    assert_eq!(d["before"], b);
+}
+
 #[test]
 fn abandoned_game_counts_as_a_loss() {
     let v = json(&[

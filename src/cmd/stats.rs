@@ -29,7 +29,8 @@ pub struct Args {
     /// Only this player (the `[general] player` of options.cfg).
     #[arg(long)]
     pub player: Option<String>,
-    /// Print what changed from BEFORE to AFTER (files or profile folders).
+    /// Print what changed from BEFORE to AFTER (files or profile folders; a profile folder
+    /// with options.cfg but no statistics.dat yet counts as no games recorded).
     #[arg(long, num_args = 2, value_names = ["BEFORE", "AFTER"], conflicts_with = "path")]
     pub diff: Option<Vec<PathBuf>>,
     /// Show the options.cfg of the profile (or the one beside statistics.dat) instead.
@@ -186,9 +187,8 @@ fn print_game(g: &GameStats) -> anyhow::Result<()> {
 }
 
 fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
-    let (b_path, a_path) = (stats::resolve_path(before)?, stats::resolve_path(after)?);
-    let mut b = stats::load(&b_path)?;
-    let mut a = stats::load(&a_path)?;
+    let (b_path, mut b) = stats::load_or_empty_profile(before)?;
+    let (a_path, mut a) = stats::load_or_empty_profile(after)?;
     // The player must be known to the file after the game; before it, the player may not
     // exist yet (their first game), which leaves nothing to compare against.
     filter(&mut a, args, &a_path)?;

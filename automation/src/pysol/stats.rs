@@ -333,6 +333,21 @@ pub fn load_optional(path: &Path) -> Result<Option<StatsFile>, StatsError> {
     }
 }
 
+/// Load one side of a comparison: like [`load`], but a PySolFC profile folder (it holds
+/// `options.cfg`) without `statistics.dat` reads as [`StatsFile::empty`] (PySolFC writes the
+/// file on its first clean quit, so such a profile has no games recorded; `fcauto play`'s
+/// `pysol_before/` is one when the run started from a fresh profile). Returns the file read
+/// (the folder itself for an empty profile) and its statistics.
+pub fn load_or_empty_profile(path: &Path) -> Result<(PathBuf, StatsFile), StatsError> {
+    if path.is_dir() && !path.join("statistics.dat").exists() && path.join("options.cfg").is_file()
+    {
+        return Ok((path.to_path_buf(), StatsFile::empty()));
+    }
+    let file = resolve_path(path)?;
+    let stats = load(&file)?;
+    Ok((file, stats))
+}
+
 /// Decode statistics from bytes with the default [`Limits`]; errors name `<bytes>`.
 /// Never panics.
 pub fn parse(data: &[u8]) -> Result<StatsFile, StatsError> {
