@@ -2,10 +2,14 @@
 # End-to-end check of `fcauto play --gui`, as CI runs it:
 #   1. installs the GUI packages (scripts/setup-deps.sh --gui; skip with FCAUTO_SKIP_SETUP=1),
 #   2. builds fcauto with --features gui in release,
-#   3. runs the recognition/OCR unit tests on committed screenshots and the end-to-end tests:
-#      deal 617 then 1941 won in real PySolFC on a private Xvfb + openbox (DISPLAY is unset,
-#      so fcauto starts and stops its own display), every artifact and the statistics.dat delta
-#      checked; PySolFC missing, wrong deal shown, and a move that did not take,
+#   3. runs the recognition/OCR unit tests on committed screenshots, the solution.json
+#      identity test (play writes the bytes `fcauto solve --format json` prints), and the
+#      end-to-end tests: deal 617 (from a deal file) then 1941 won in real PySolFC on a
+#      private Xvfb + openbox (DISPLAY is unset, so fcauto starts and stops its own display),
+#      then 3000000000 (above 2^31) and 123456 (above 32000, with a move that did not take),
+#      every artifact, the evidence contract and the statistics.dat delta (re-checked with
+#      `fcauto stats --diff` on the copies) checked; PySolFC missing, wrong deal shown, bad
+#      deal files,
 #   4. copies the evidence bundles to results/gui-e2e/ and prints the timings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,20 +21,21 @@ unset DISPLAY
 t0=$(date +%s)
 cargo build --release --features gui
 t1=$(date +%s)
-cargo test --release --features gui --test gui_recognize --test gui_ocr --test gui_e2e -- --test-threads=1
+cargo test --release --features gui --test gui_recognize --test gui_ocr --test gui_solution \
+  --test gui_e2e -- --test-threads=1
 t2=$(date +%s)
 
 target="${CARGO_TARGET_DIR:-target}"
 mkdir -p results/gui-e2e
 cp -r "$target/tmp/gui-e2e/." results/gui-e2e/
-for deal in 617 1941; do
-  python3 - "results/gui-e2e/$deal/results/report.json" <<'PY'
+for run in 617 1941 3000000000 misdrag-123456; do
+  python3 - "results/gui-e2e/$run/results/report.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 print(f"gui-e2e: deal {r['ms_deal_number']}: {r['moves_executed']}/{r['moves_total']} moves, "
       f"cards matched {r['ocr_match_ratio']:.0%}, launch->board {r['launch_to_board_s']} s, "
       f"launch->win {r['launch_to_win_s']} s, per move {r['per_move_mean_s']} s (max {r['per_move_max_s']} s), "
-      f"FreeCell wins +{r['delta_won_after_run']}")
+      f"recoveries {r['recoveries']}, FreeCell wins +{r['delta_won_after_run']}")
 PY
 done
 echo "gui-e2e: build $((t1 - t0)) s, tests $((t2 - t1)) s; evidence in results/gui-e2e/"

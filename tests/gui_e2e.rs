@@ -1,6 +1,8 @@
 //! End to end: `fcauto play --gui` wins real PySolFC under its own Xvfb + openbox, and the
-//! evidence bundle agrees with itself; failure paths (PySolFC missing, wrong deal shown,
-//! a move that did not take). Needs the packages of `scripts/setup-deps.sh --gui`.
+//! evidence bundle agrees with itself and with the evidence contract (deals 617 from a deal
+//! file, 1941, 123456 above PySolFC's 32000 and 3000000000 above 2^31); failure paths
+//! (PySolFC missing, wrong deal shown, a move that did not take, a bad deal file). Needs the
+//! packages of `scripts/setup-deps.sh --gui`.
 //! Runs one PySolFC at a time (a lock), each on a display the binary starts itself.
 #![cfg(feature = "gui")]
 
@@ -24,9 +26,15 @@ fn out_dir(name: &str) -> PathBuf {
 }
 
 fn play(dir: &Path, deal: u64, env: &[(&str, &str)]) -> Output {
+    play_with(dir, &["--deal", &deal.to_string()], env)
+}
+
+/// `fcauto play --gui` with the deal given by `input` (`--deal N`, `--deal-file F`).
+fn play_with(dir: &Path, input: &[&str], env: &[(&str, &str)]) -> Output {
     let mut cmd = Command::cargo_bin("fcauto").unwrap();
     cmd.env_remove("DISPLAY")
-        .args(["play", "--gui", "--deal", &deal.to_string(), "--json"])
+        .args(["play", "--gui", "--json"])
+        .args(input)
         .arg("--results")
         .arg(dir.join("results"))
         .arg("--profile")
@@ -50,12 +58,17 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// Every artifact exists, and the figures in them agree with each other.
-fn check_bundle(dir: &Path, deal: u64) -> Value {
+/// Every artifact exists, the figures in them agree with each other and with the evidence
+/// contract; `source` is what deal_seed.json must name as the deal's source.
+fn check_bundle(dir: &Path, deal: u64, source: &str) -> Value {
     let r = dir.join("results");
     let report = json(dir, "report.json");
     assert_eq!(report["ms_deal_number"], deal);
-    assert_eq!(json(dir, "deal_seed.json")["ms_deal_number"], deal);
+    let seed = json(dir, "deal_seed.json");
+    assert_eq!(seed["ms_deal_number"], deal);
+    assert_eq!(seed["source"], source);
+    assert_eq!(seed["pysolfc_game_number"], format!("ms{deal}"));
+    assert_eq!(seed["cross_check_make_microsoft_freecell_board"], true);
 
     let board = std::fs::read_to_string(r.join("board.txt")).unwrap();
     let lines: Vec<&str> = board.lines().collect();
@@ -107,6 +120,19 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
     let moves = sol["moves"].as_array().unwrap();
     assert_eq!(sol["moves_total"].as_u64().unwrap() as usize, moves.len());
     assert_eq!(report["moves_total"], sol["moves_total"]);
+    // the plan is our solver's, written by the solver's own writer: the same bytes as solve's
+    assert_eq!(report["plan_solver"], "fcauto");
+    let solved = Command::cargo_bin("fcauto")
+        .unwrap()
+        .args(["solve", &deal.to_string(), "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(solved.status.success());
+    assert_eq!(
+        std::fs::read(r.join("solution.json")).unwrap(),
+        solved.stdout,
+        "solution.json differs from `fcauto solve {deal} --format json`"
+    );
     let raw = std::fs::read_to_string(r.join("fcsolve_raw.log")).unwrap();
     assert!(raw.contains("This game is solveable."));
 
@@ -190,7 +216,42 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
         assert_eq!(&rows[step - 1][6], format!("view_play_{step}.png"));
     }
 
-    // statistics: one more FreeCell win
+    check_statistics(dir, deal);
+    let opts = json(dir, "pysol_options.json");
+    assert_eq!(opts["options_path"], "pysol_after/options.cfg");
+    assert_eq!(opts["last_gameid"], 8);
+    assert_eq!(opts["fc_game_id_known"], true);
+    assert_eq!(
+        opts["last_game_number"], deal,
+        "the deal number, an integer"
+    );
+    assert_eq!(opts["last_game_number_text"], format!("ms{deal}"));
+    check_channels(dir, &report);
+
+    let summary = std::fs::read_to_string(r.join("summary.md")).unwrap();
+    assert!(summary.lines().count() >= 10);
+    let headings: Vec<&str> = summary
+        .lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "deal 一致性校验 (deal consistency check)",
+            "求解器输出 (solver output)",
+            "拖拽执行 (drag execution)",
+            "统计取证 (statistics forensics)",
+        ],
+        "the contract's keywords, verbatim, as the section headings"
+    );
+    report
+}
+
+/// One more FreeCell win, in pysol_stats.json and in the copies of statistics.dat, which
+/// `fcauto stats --diff` re-checks.
+fn check_statistics(dir: &Path, deal: u64) {
+    let r = dir.join("results");
+    let report = json(dir, "report.json");
     let st = json(dir, "pysol_stats.json");
     assert_eq!(st["delta_won_after_run"], 1);
     assert_eq!(
@@ -199,11 +260,46 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
     );
     assert!(st["last_won_ts_iso"].as_str().unwrap().ends_with('Z'));
     assert_eq!(report["delta_won_after_run"], 1);
-    let opts = json(dir, "pysol_options.json");
-    assert_eq!(opts["last_gameid"], 8);
-    assert_eq!(opts["fc_game_id_known"], true);
-    assert_eq!(opts["last_game_number"], format!("ms{deal}"));
+    assert_eq!(st["stats_path"], "pysol_after/statistics.dat");
+    assert!(r.join("pysol_after/statistics.dat").is_file());
+    assert!(r.join("pysol_after/options.cfg").is_file());
+    assert!(r.join("pysol_before/options.cfg").is_file());
+    let existed = st["file_existed_before"].as_bool().unwrap();
+    assert_eq!(r.join("pysol_before/statistics.dat").is_file(), existed);
+    assert_eq!(
+        st["stats_before_path"],
+        if existed {
+            serde_json::json!("pysol_before/statistics.dat")
+        } else {
+            Value::Null
+        }
+    );
+    let player = st["player"].as_str().unwrap();
+    let diff = Command::cargo_bin("fcauto")
+        .unwrap()
+        .args(["stats", "--diff", "pysol_before", "pysol_after", "--json"])
+        .args(["--player", player, "--game-id", "8"])
+        .current_dir(&r)
+        .output()
+        .unwrap();
+    assert!(diff.status.success(), "{}", stderr(&diff));
+    let d: Value = serde_json::from_slice(&diff.stdout).unwrap();
+    let changes = d["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 1, "{d}");
+    let c = &changes[0];
+    assert_eq!(c["won"]["delta"], 1);
+    assert_eq!(c["won"]["before"], st["freecell_won_before"]);
+    assert_eq!(c["won"]["after"], st["freecell_won"]);
+    assert_eq!(c["played"]["delta"], 1);
+    let new_games = d["new_past_games"].as_array().unwrap();
+    assert_eq!(new_games.len(), 1, "{d}");
+    assert_eq!(new_games[0]["game_number"], format!("ms{deal}"));
+}
 
+/// channels.json: each switch names the program or format behind it, the files it names
+/// exist, and the progress screenshots are named at their steps.
+fn check_channels(dir: &Path, report: &Value) {
+    let r = dir.join("results");
     let ch = json(dir, "channels.json");
     let switches = ch["switches"].as_array().unwrap();
     assert_eq!(
@@ -226,28 +322,70 @@ fn check_bundle(dir: &Path, deal: u64) -> Value {
     ] {
         assert!(used.contains(&c), "channel {c} missing");
     }
-    let summary = std::fs::read_to_string(r.join("summary.md")).unwrap();
-    assert!(summary.lines().count() >= 10);
-    report
+    let tool_of = |channel: &str| match channel {
+        "solver" => "fcauto",
+        "fc-solve" => "fc-solve",
+        "screenshot" => "xcap",
+        "ocr" => "tesseract",
+        "mouse" => "enigo",
+        "statistics" => "pickle",
+        other => panic!("unknown channel {other}"),
+    };
+    for s in switches {
+        assert_eq!(s["tool"], tool_of(s["channel"].as_str().unwrap()), "{s}");
+        if let Some(f) = s["file"].as_str() {
+            assert!(r.join(f).is_file(), "{s}: no such file");
+        }
+    }
+    let has = |step: u64, channel: &str, file: &str| {
+        switches
+            .iter()
+            .any(|s| s["step"] == step && s["channel"] == channel && s["file"] == file)
+    };
+    assert!(has(0, "solver", "solution.json"));
+    assert!(has(0, "fc-solve", "fcsolve_raw.log"));
+    assert!(has(0, "screenshot", "view_pysol_initial.png"));
+    for step in [5, 10, 15, 20, 25] {
+        assert!(
+            has(step, "screenshot", &format!("view_play_{step}.png")),
+            "no switch names view_play_{step}.png at step {step}"
+        );
+    }
+    let executed = report["moves_executed"].as_u64().unwrap();
+    assert!(has(executed, "screenshot", "view_pysol_won.png"));
+    assert!(has(executed, "statistics", "pysol_after/statistics.dat"));
 }
 
 #[test]
 fn plays_617_and_then_1941_to_a_win_with_consistent_evidence() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = out_dir("617");
-    let o = play(&dir, 617, &[]);
+    // the workflow's deal_seed.txt, as an editor on another system may save it
+    let seed = dir.join("deal_seed.txt");
+    std::fs::write(
+        &seed,
+        "\u{feff}# deal for the run\r\nMS_DEAL_NUMBER = 617\r\n",
+    )
+    .unwrap();
+    let o = play_with(&dir, &["--deal-file", seed.to_str().unwrap()], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     let printed: Value = serde_json::from_slice(&o.stdout).unwrap();
-    let report = check_bundle(&dir, 617);
+    let seed_abs = seed.canonicalize().unwrap();
+    let report = check_bundle(&dir, 617, seed_abs.to_str().unwrap());
     assert_eq!(printed, report);
+    assert_eq!(
+        json(&dir, "deal_seed.json")["source_line"],
+        "MS_DEAL_NUMBER = 617"
+    );
     assert!(stderr(&o).contains("step 1/"), "a progress line per move");
 
     // 1941 needs all four freecells; same profile, so the win count goes on from 617's.
+    // Given as PySolFC writes deal numbers.
     let dir2 = out_dir("1941");
     std::fs::rename(dir.join("profile"), dir2.join("profile")).unwrap();
-    let o = play(&dir2, 1941, &[]);
+    let o = play_with(&dir2, &["--deal", "ms1941"], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
-    check_bundle(&dir2, 1941);
+    check_bundle(&dir2, 1941, "command line: --deal 1941");
     assert_eq!(json(&dir2, "pysol_stats.json")["freecell_won_before"], 1);
     assert_eq!(
         json(&dir2, "play_verify.json")["freecells_used_observed"],
@@ -255,12 +393,27 @@ fn plays_617_and_then_1941_to_a_win_with_consistent_evidence() {
     );
 }
 
+/// A deal above 2^31 (Freecell Pro's extension of the MS deals): PySolFC must be started
+/// with `ms3000000000`, a plain number of 32000 or more being its Mersenne Twister deal.
+#[test]
+fn plays_a_deal_above_2_31() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let deal = 3_000_000_000;
+    let dir = out_dir("3000000000");
+    let o = play(&dir, deal, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    check_bundle(&dir, deal, "command line: --deal 3000000000");
+}
+
+/// The recovery path, on a deal above 32000 (once refused: PySolFC was started with the
+/// plain number and dealt its Mersenne Twister deal).
 #[test]
 fn a_move_that_did_not_take_is_recovered() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = out_dir("misdrag");
-    let o = play(&dir, 617, &[("FCAUTO_TEST_MISDRAG_STEP", "3")]);
+    let dir = out_dir("misdrag-123456");
+    let o = play(&dir, 123456, &[("FCAUTO_TEST_MISDRAG_STEP", "3")]);
     assert!(o.status.success(), "{}", stderr(&o));
+    check_bundle(&dir, 123456, "command line: --deal 123456");
     assert!(stderr(&o).contains("step 3") && stderr(&o).contains("did not take"));
     let pv = json(&dir, "play_verify.json");
     let rec = pv["recoveries"].as_array().unwrap();
@@ -302,4 +455,31 @@ fn missing_pysolfc_names_the_setup_script() {
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "one clear line: {err}");
+}
+
+#[test]
+fn a_bad_deal_file_is_refused_before_anything_starts() {
+    let dir = out_dir("bad-deal-file");
+    for (text, want) in [
+        (
+            "MS_DEAL_NUMBER=zero\n",
+            "line 1: deal number `zero` is not a whole number",
+        ),
+        ("deal=617\n", "line 1: unknown key `deal`"),
+        ("", "no MS_DEAL_NUMBER=<deal number> line"),
+    ] {
+        let f = dir.join("deal_seed.txt");
+        std::fs::write(&f, text).unwrap();
+        let o = play_with(&dir, &["--deal-file", f.to_str().unwrap()], &[]);
+        assert_eq!(o.status.code(), Some(1), "{text:?}");
+        let err = stderr(&o);
+        assert!(err.contains("deal_seed.txt") && err.contains(want), "{err}");
+        assert_eq!(err.lines().count(), 1, "one clear line: {err}");
+        assert!(!dir.join("results").exists(), "nothing started");
+    }
+    let o = play_with(&dir, &["--deal-file", "/nonexistent/deal_seed.txt"], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot read deal file /nonexistent/deal_seed.txt"));
+    let o = play_with(&dir, &["--deal", "5", "--deal-file", "x"], &[]);
+    assert_eq!(o.status.code(), Some(2), "--deal and --deal-file conflict");
 }

@@ -62,7 +62,7 @@ fn won_screenshot_shows_full_foundations() {
 /// after 25 moves of the committed solution, with all four freecells and two foundations used.
 #[test]
 fn mid_game_openbox_screenshot_matches_the_solution_after_25_moves() {
-    use fcauto_automation::gui::model::{apply_move, Solution};
+    use fcauto_automation::gui::plan::{apply, played_moves};
     let (layout, imgs) = setup();
     let shot = load("openbox-ms617-step25.png");
     let origin = game_origin(&shot, whole(&shot)).expect("table found");
@@ -73,17 +73,19 @@ fn mid_game_openbox_screenshot_matches_the_solution_after_25_moves() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gui/ms617-solution.json"),
     )
     .unwrap();
-    let sol: Solution = serde_json::from_str(&text).unwrap();
-    let mut board = ms_deal(617).unwrap();
-    for m in &sol.moves[..25] {
-        apply_move(&mut board, m).unwrap();
+    let (_, steps) = fcauto_solver::parse_json(&text).unwrap();
+    let start = ms_deal(617).unwrap();
+    let moves = played_moves(&start, &steps).unwrap();
+    let mut board = start.clone();
+    for (i, m) in moves[..25].iter().enumerate() {
+        apply(&mut board, i + 1, m).unwrap();
     }
     assert_eq!(seen.to_board(), board);
     assert_eq!(seen.freecells.iter().flatten().count(), 4);
     assert!(seen.min_score() > 0.95);
     // one move later the screen would differ
     let mut next = board.clone();
-    apply_move(&mut next, &sol.moves[25]).unwrap();
+    apply(&mut next, 26, &moves[25]).unwrap();
     assert_ne!(seen.to_board(), next);
 }
 

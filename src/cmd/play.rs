@@ -14,9 +14,13 @@ pub struct Args {
     /// Play in the real PySolFC window (the only mode).
     #[arg(long)]
     pub gui: bool,
-    /// Microsoft deal number.
-    #[arg(long, default_value_t = 617, value_parser = fcauto_deals::parse_deal_number)]
-    pub deal: u64,
+    /// Microsoft deal number, 1..=8589934591 (or `msN`, as PySolFC writes it) [default: 617]
+    #[arg(long, value_parser = fcauto_deals::parse_deal_number)]
+    pub deal: Option<u64>,
+    /// A deal file holding `MS_DEAL_NUMBER=N` (the workflow's deal_seed.txt) instead of
+    /// --deal; recorded as `source` in deal_seed.json.
+    #[arg(long, value_name = "FILE", conflicts_with = "deal")]
+    pub deal_file: Option<PathBuf>,
     /// Directory for the evidence bundle.
     #[arg(long, default_value = "results")]
     pub results: PathBuf,
@@ -40,17 +44,45 @@ pub struct Args {
     pub json: bool,
 }
 
-/// Run `fcauto play`; returns the exit code.
+/// The deal played when neither --deal nor --deal-file is given.
+pub const DEFAULT_DEAL: u64 = 617;
+
+/// Run `fcauto play`; returns the exit code. A bad deal file fails (exit 1) before anything
+/// starts.
 pub fn run(args: Args) -> anyhow::Result<i32> {
     if !args.gui {
         anyhow::bail!("`fcauto play` needs --gui (replay in the real PySolFC window)");
     }
-    imp::run(args)
+    let deal = match &args.deal_file {
+        Some(path) => {
+            let file = crate::cmd::input::read_deal_file(path)?;
+            // the absolute path, so the bundle names the file wherever it is read from
+            let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+            Deal {
+                number: file.deal,
+                file: Some((path, file.line)),
+            }
+        }
+        None => Deal {
+            number: args.deal.unwrap_or(DEFAULT_DEAL),
+            file: None,
+        },
+    };
+    imp::run(args, deal)
+}
+
+/// The deal to play and, when it came from --deal-file, the file and its line.
+#[cfg_attr(not(feature = "gui"), allow(dead_code))]
+pub struct Deal {
+    /// MS deal number.
+    pub number: u64,
+    /// The deal file and its `MS_DEAL_NUMBER=...` line.
+    pub file: Option<(PathBuf, String)>,
 }
 
 #[cfg(not(feature = "gui"))]
 mod imp {
-    pub fn run(_args: super::Args) -> anyhow::Result<i32> {
+    pub fn run(_args: super::Args, _deal: super::Deal) -> anyhow::Result<i32> {
         eprintln!(
             "fcauto: error: this fcauto was built without GUI support; rebuild with `cargo build --release --features gui` \
              after installing the GUI packages with scripts/setup-deps.sh --gui"
@@ -62,11 +94,15 @@ mod imp {
 #[cfg(feature = "gui")]
 mod imp {
     use fcauto_automation::gui::replay::MouseMode;
-    use fcauto_automation::gui::session::{self, PlayConfig};
+    use fcauto_automation::gui::session::{self, DealSource, PlayConfig};
 
-    pub fn run(args: super::Args) -> anyhow::Result<i32> {
+    pub fn run(args: super::Args, deal: super::Deal) -> anyhow::Result<i32> {
         let cfg = PlayConfig {
-            deal: args.deal,
+            deal: deal.number,
+            deal_source: match deal.file {
+                Some((path, line)) => DealSource::File { path, line },
+                None => DealSource::CommandLine,
+            },
             results: args.results.clone(),
             display: args.display.clone(),
             profile: args.profile.clone(),
@@ -86,7 +122,7 @@ mod imp {
         } else {
             eprintln!(
                 "fcauto play: deal {} won; evidence in {}",
-                args.deal,
+                cfg.deal,
                 args.results.display()
             );
         }

@@ -15,8 +15,12 @@ pub struct Switch {
     pub step: usize,
     /// The channel: `solver`, `fc-solve`, `screenshot`, `ocr`, `mouse`, `statistics`.
     pub channel: String,
-    /// The real tool behind it (`fcauto_solver::solve`, `xcap`, `tesseract (leptess)`, ...).
+    /// The program or format that produced the evidence: `fcauto`, `fc-solve`, `xcap`,
+    /// `tesseract`, `enigo`, `pickle` (PySolFC's statistics.dat).
     pub tool: String,
+    /// The bundle file this evidence went to (`view_play_5.png`, `solution.json`, ...), if
+    /// one.
+    pub file: Option<String>,
 }
 
 /// One executed move in `play_log.csv`.
@@ -78,8 +82,51 @@ impl Bundle {
                 step,
                 channel: channel.into(),
                 tool: tool.into(),
+                file: None,
             });
         }
+    }
+
+    /// Record that `channel` via `tool` produced the bundle file `file` at `step`: named on
+    /// the current switch when it is that channel and tool at that step and names no file
+    /// yet, else as a switch of its own.
+    pub fn evidence(&mut self, step: usize, channel: &str, tool: &str, file: &str) {
+        match self.switches.last_mut() {
+            Some(s)
+                if s.step == step && s.channel == channel && s.tool == tool && s.file.is_none() =>
+            {
+                s.file = Some(file.into())
+            }
+            _ => self.switches.push(Switch {
+                step,
+                channel: channel.into(),
+                tool: tool.into(),
+                file: Some(file.into()),
+            }),
+        }
+    }
+
+    /// Copy `src` into the bundle as `<sub>/<file name>` (read-only on `src`), returning that
+    /// name; `Ok(None)` when `src` does not exist (and a copy left there by an earlier run is
+    /// removed, so the folder shows what this run found).
+    pub fn copy_in(&self, sub: &str, src: &Path) -> Result<Option<String>, GuiError> {
+        let Some(file_name) = src.file_name() else {
+            return Err(GuiError::Evidence(format!("{}: not a file", src.display())));
+        };
+        let name = format!("{sub}/{}", file_name.to_string_lossy());
+        if !src.exists() {
+            return match fs::remove_file(self.path(&name)) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    Err(GuiError::Evidence(format!("remove stale {name}: {e}")))
+                }
+                _ => Ok(None),
+            };
+        }
+        fs::create_dir_all(self.path(sub))
+            .map_err(|e| GuiError::Evidence(format!("create {sub}: {e}")))?;
+        fs::copy(src, self.path(&name))
+            .map_err(|e| GuiError::Evidence(format!("copy {} to {name}: {e}", src.display())))?;
+        Ok(Some(name))
     }
 
     /// Distinct channels used, in first-use order.

@@ -4,14 +4,16 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use fcauto_deals::Board;
+use fcauto_solver::{parse_fcs_output, FcsVerdict, PlayedMove};
 
-use super::model::{parse_fcsolve_moves, Move};
+use super::plan::played_moves;
 use super::GuiError;
 
 /// Run `fc-solve -p -t -sam -l lg` on `board` (its fc-solve state text on stdin).
-/// Returns fc-solve's full output and its moves converted to the JSON contract.
-/// Errors: fc-solve missing (names the setup script), unsolved, or unparsable output.
-pub fn solve(board: &Board) -> Result<(String, Vec<Move>), GuiError> {
+/// Returns fc-solve's full output and its moves, read by the solver's fc-solve reader
+/// ([`parse_fcs_output`]) and given their cards by [`played_moves`].
+/// Errors: fc-solve missing (names the setup script), unsolved, or unreadable output.
+pub fn solve(board: &Board) -> Result<(String, Vec<PlayedMove>), GuiError> {
     let mut child = Command::new("fc-solve")
         .args(["-p", "-t", "-sam", "-l", "lg"])
         .env("FREECELL_SOLVER_QUIET", "1")
@@ -34,22 +36,23 @@ pub fn solve(board: &Board) -> Result<(String, Vec<Move>), GuiError> {
         .wait_with_output()
         .map_err(|e| GuiError::Solver(format!("fc-solve: {e}")))?;
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    if !text.contains("This game is solveable.") {
-        return Err(GuiError::Solver(
-            "fc-solve found no solution for this board".into(),
-        ));
+    let (verdict, steps) =
+        parse_fcs_output(&text).map_err(|e| GuiError::Solver(format!("fc-solve output: {e}")))?;
+    if verdict != FcsVerdict::Solved {
+        return Err(GuiError::Solver(format!(
+            "fc-solve found no solution for this board ({verdict})"
+        )));
     }
-    let moves = parse_fcsolve_moves(&text, board).map_err(|e| GuiError::Solver(e.to_string()))?;
+    let moves = played_moves(board, &steps)
+        .map_err(|e| GuiError::Solver(format!("fc-solve's solution: {e}")))?;
     Ok((text, moves))
 }
 
-/// Solve `board` with fcauto's own solver (library call, `Mode::Short`) and return the moves
-/// in the JSON contract, each re-checked by [`super::model::apply`].
-/// Errors: no solution within the solver's default state budget.
-#[cfg(feature = "gui")]
-pub fn solve_native(board: &Board) -> Result<Vec<Move>, GuiError> {
-    use super::model::{make_move, Loc};
-    use fcauto_solver::{Limits, Mode, Verdict};
+/// Solve `board` with fcauto's own solver (library call, `Mode::Short` within its default
+/// state budget), its solution checked by the solver's validator before it is played.
+/// Errors: no solution found, or one the validator rejects.
+pub fn solve_native(board: &Board) -> Result<Vec<PlayedMove>, GuiError> {
+    use fcauto_solver::{validate, Limits, Mode, Solution, Verdict};
     let mode = Mode::Short;
     let res = fcauto_solver::solve(
         board,
@@ -58,7 +61,7 @@ pub fn solve_native(board: &Board) -> Result<Vec<Move>, GuiError> {
             max_states: mode.default_max_states(),
         },
     );
-    let played = match res.verdict {
+    let moves = match res.verdict {
         Verdict::Solved(p) => p,
         Verdict::Unsolvable => {
             return Err(GuiError::Solver(
@@ -69,42 +72,20 @@ pub fn solve_native(board: &Board) -> Result<Vec<Move>, GuiError> {
             return Err(GuiError::Solver(format!("fcauto solver gave up: {why}")))
         }
     };
-    let conv = |l: fcauto_solver::Loc| match l {
-        fcauto_solver::Loc::Cascade(i) => Loc::Cascade(i as usize),
-        fcauto_solver::Loc::Freecell(i) => Loc::Freecell(i as usize),
-        fcauto_solver::Loc::Foundation => Loc::Foundation,
+    let sol = Solution {
+        deal: None,
+        board: board.clone(),
+        moves,
     };
-    let mut b = board.clone();
-    played
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let m = make_move(
-                &mut b,
-                i + 1,
-                conv(p.mv.from),
-                conv(p.mv.to),
-                p.mv.count as usize,
-            )
-            .map_err(|e| GuiError::Solver(format!("fcauto solver move rejected: {e}")))?;
-            if m.card != p.card.to_string() {
-                return Err(GuiError::Solver(format!(
-                    "step {}: solver says {} but {} moves",
-                    i + 1,
-                    p.card,
-                    m.card
-                )));
-            }
-            Ok(m)
-        })
-        .collect()
+    validate(board, &sol.step_moves())
+        .map_err(|e| GuiError::Solver(format!("fcauto solver's solution rejected: {e}")))?;
+    Ok(sol.moves)
 }
 
 /// The plan to play: fcauto's own solver ([`solve_native`]); if it fails or panics, fc-solve's
 /// solution instead. Returns the moves, the tool that produced them, and the native solver's
 /// failure (if any) so callers can report it.
-#[cfg(feature = "gui")]
-pub fn plan(board: &Board) -> Result<(Vec<Move>, &'static str, Option<String>), GuiError> {
+pub fn plan(board: &Board) -> Result<(Vec<PlayedMove>, &'static str, Option<String>), GuiError> {
     let native = std::panic::catch_unwind(|| solve_native(board)).unwrap_or_else(|p| {
         let msg = p
             .downcast_ref::<&str>()
@@ -122,7 +103,8 @@ pub fn plan(board: &Board) -> Result<(Vec<Move>, &'static str, Option<String>), 
     }
 }
 
-/// Tool name recorded in `channels.json` for fcauto's solver.
-pub const NATIVE_TOOL: &str = "fcauto_solver::solve";
+/// Tool name recorded in `channels.json` for fcauto's solver (the program; its library
+/// is fcauto-solver).
+pub const NATIVE_TOOL: &str = "fcauto";
 /// Tool name recorded in `channels.json` for Freecell Solver.
 pub const FCSOLVE_TOOL: &str = "fc-solve";

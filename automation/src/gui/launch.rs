@@ -69,8 +69,26 @@ pub fn pysolfc_path() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(DEFAULT_PYSOLFC))
 }
 
-/// Start `pysolfc --game FreeCell --deal N` with `HOME=home`, its output going to `log`.
-/// Errors: the launcher missing (names the setup script) or failing to start.
+/// PySolFC's game number for MS deal `deal`: `ms617`. PySolFC deals `msN` with the MS
+/// generator for every N; a plain number of 32000 or more would select its Mersenne Twister
+/// deal instead (`construct_random` in `pysollib/pysolrandom.py`).
+pub fn game_number(deal: u64) -> String {
+    format!("ms{deal}")
+}
+
+/// The MS deal a PySolFC FreeCell game number stands for: `msN` is MS deal N, a plain
+/// number is one only below 32000 (above, PySolFC deals with its Mersenne Twister).
+/// `None` for anything else.
+pub fn ms_deal_of_game_number(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let plain = !t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("ms"));
+    fcauto_deals::parse_deal_number(t)
+        .ok()
+        .filter(|&n| !plain || n < 32000)
+}
+
+/// Start `pysolfc --game FreeCell --deal msN` ([`game_number`]) with `HOME=home`, its output
+/// going to `log`. Errors: the launcher missing (names the setup script) or failing to start.
 pub fn start(home: &Path, deal: u64, log: &Path) -> Result<Pysol, GuiError> {
     let exe = pysolfc_path();
     if !exe.exists() {
@@ -89,7 +107,7 @@ pub fn start(home: &Path, deal: u64, log: &Path) -> Result<Pysol, GuiError> {
             "--game",
             "FreeCell",
             "--deal",
-            &deal.to_string(),
+            &game_number(deal),
             "--nosound",
             "--noplugins",
             "--french-only",
@@ -174,4 +192,22 @@ pub fn find_pysolfc_on(display: &str) -> Option<u32> {
             .any(|a| a.ends_with(b"/pysolfc") || a == b"pysolfc")
             && proc_env(pid, "DISPLAY").as_deref() == Some(display)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_numbers_name_ms_deals() {
+        assert_eq!(game_number(617), "ms617");
+        assert_eq!(game_number(3_000_000_000), "ms3000000000");
+        assert_eq!(ms_deal_of_game_number("ms617"), Some(617));
+        assert_eq!(ms_deal_of_game_number("ms123456"), Some(123456));
+        assert_eq!(ms_deal_of_game_number("617"), Some(617));
+        // a plain number of 32000 or more is PySolFC's Mersenne Twister deal, not an MS deal
+        assert_eq!(ms_deal_of_game_number("123456"), None);
+        assert_eq!(ms_deal_of_game_number("Custom"), None);
+        assert_eq!(ms_deal_of_game_number("ms0"), None);
+    }
 }

@@ -1,6 +1,7 @@
 //! Replaying a FreeCell solution in the real PySolFC window and proving the win.
 //!
-//! Always built (no GUI crates): [`model`] (moves and their effect on a board),
+//! Always built (no GUI crates): [`plan`] (the solver's moves played, their effect on a
+//! board, solution.json),
 //! [`layout`] (PySolFC's table geometry), [`evidence`] (the results bundle writers),
 //! [`fcsolve`] (the fc-solve reference solver as a subprocess).
 //! Behind the `gui` feature: [`display`] (Xvfb/openbox), [`launch`] (PySolFC process and
@@ -11,7 +12,7 @@
 pub mod evidence;
 pub mod fcsolve;
 pub mod layout;
-pub mod model;
+pub mod plan;
 
 /// The `csv` crate used for `play_log.csv` (for tests and callers).
 #[cfg(feature = "gui")]

@@ -8,11 +8,11 @@ use image::RgbaImage;
 
 use super::launch::cpu_ticks;
 use super::layout::Layout;
-use super::model::{Loc, Move};
 use super::mouse::Input;
 use super::recognize::{read_board, CardImages, SeenBoard};
 use super::screen::{capture, game_origin, Rect};
 use super::GuiError;
+use fcauto_solver::{Loc, PlayedMove};
 
 /// A point `(x, y)` in pixels.
 pub type Point = (i32, i32);
@@ -82,6 +82,7 @@ impl Table {
         let l = &self.layout;
         match from {
             Loc::Cascade(c) => {
+                let c = c as usize;
                 let n = board.cascades[c].len();
                 if n < count || count == 0 {
                     return Err(GuiError::Replay(format!(
@@ -96,7 +97,7 @@ impl Table {
                 Ok(((tl.0 + l.cw / 2, tl.1 + dy), tl))
             }
             Loc::Freecell(i) => {
-                let tl = l.freecell(i);
+                let tl = l.freecell(i as usize);
                 Ok(((tl.0 + l.cw / 2, tl.1 + l.ch / 2), tl))
             }
             Loc::Foundation => Err(GuiError::Replay(
@@ -110,8 +111,8 @@ impl Table {
     fn landing(&self, board: &Board, to: Loc, card_suit: usize) -> (i32, i32) {
         let l = &self.layout;
         match to {
-            Loc::Cascade(c) => l.cascade_card(c, board.cascades[c].len()),
-            Loc::Freecell(i) => l.freecell(i),
+            Loc::Cascade(c) => l.cascade_card(c as usize, board.cascades[c as usize].len()),
+            Loc::Freecell(i) => l.freecell(i as usize),
             Loc::Foundation => l.foundation_of_suit(card_suit),
         }
     }
@@ -123,20 +124,12 @@ impl Table {
         &mut self,
         origin: (i32, i32),
         board: &Board,
-        mv: &Move,
+        mv: &PlayedMove,
         misdrag: bool,
     ) -> Result<(), GuiError> {
-        let (from, to) = (
-            Loc::parse(&mv.from).map_err(rerr)?,
-            Loc::parse(&mv.to).map_err(rerr)?,
-        );
-        let (press, src_tl) = self.grab(board, from, mv.count)?;
-        let suit = mv
-            .card
-            .parse::<fcauto_deals::Card>()
-            .map(|c| c.suit().index())
-            .unwrap_or(0);
-        let dest_tl = self.landing(board, to, suit);
+        let (from, to) = (mv.mv.from, mv.mv.to);
+        let (press, src_tl) = self.grab(board, from, mv.mv.count as usize)?;
+        let dest_tl = self.landing(board, to, mv.card.suit().index());
         let scr = |p: (i32, i32)| (origin.0 + p.0, origin.1 + p.1);
         let release = if misdrag {
             (press.0 + 3, press.1 + 3)
@@ -149,12 +142,13 @@ impl Table {
                 MouseMode::Click => {
                     let l = &self.layout;
                     match to {
-                        Loc::Cascade(c) if !board.cascades[c].is_empty() => {
+                        Loc::Cascade(c) if !board.cascades[c as usize].is_empty() => {
+                            let c = c as usize;
                             let tl = l.cascade_card(c, board.cascades[c].len() - 1);
                             (tl.0 + l.cw / 2, tl.1 + l.ch / 2)
                         }
                         Loc::Cascade(c) => {
-                            let tl = l.cascade_card(c, 0);
+                            let tl = l.cascade_card(c as usize, 0);
                             (tl.0 + l.cw / 2, tl.1 + l.ch / 2)
                         }
                         _ => (dest_tl.0 + l.cw / 2, dest_tl.1 + l.ch / 2),
@@ -220,8 +214,4 @@ impl Table {
             }
         }
     }
-}
-
-fn rerr(e: super::model::ModelError) -> GuiError {
-    GuiError::Replay(e.to_string())
 }

@@ -9,11 +9,11 @@ use serde_json::json;
 
 use super::display::{exited, install_ctrlc_handler, kill_registered, Display};
 use super::evidence::{kind_histogram, Bundle, PlayRow};
-use super::launch::{self, prepare_profile, Pysol, CARDSET_DIR, MAIN_TITLE, PLAYER};
+use super::launch::{self, prepare_profile, Pysol, CARDSET_DIR, PLAYER};
 use super::layout::Layout;
-use super::model::{apply_move, solution, Loc, Move};
 use super::mouse::Input;
 use super::ocr::{moves_counter, Ocr, OcrText};
+use super::plan::{self, kind_name};
 use super::recognize::{CardImages, SeenBoard};
 use super::replay::{MouseMode, Outcome, Table};
 use super::screen::{crop, find_windows, Rect, WinInfo};
@@ -21,17 +21,34 @@ use super::verify::{board_match, read_stats, StatsSnapshot};
 use super::{fcsolve, GuiError};
 use crate::pysol::options::OptionsFile;
 use crate::pysol::FREECELL_GAME_ID;
+use fcauto_solver::{Loc, PlayedMove};
 
 /// Most re-reads/re-plans after a move that did not land as expected.
 pub const MAX_RECOVERIES: usize = 5;
 /// Steps after which `view_play_N.png` is saved.
 pub const SCREENSHOT_STEPS: [usize; 5] = [5, 10, 15, 20, 25];
 
+/// Where the deal number came from (`source` in deal_seed.json).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealSource {
+    /// `--deal N` on the command line (or its default).
+    CommandLine,
+    /// `--deal-file FILE`: the file as given and the line that named the deal.
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Its `MS_DEAL_NUMBER=...` line, trimmed.
+        line: String,
+    },
+}
+
 /// What the user asked for.
 #[derive(Clone, Debug)]
 pub struct PlayConfig {
     /// Microsoft deal number.
     pub deal: u64,
+    /// Where the number came from.
+    pub deal_source: DealSource,
     /// Evidence directory.
     pub results: PathBuf,
     /// `--display :N`.
@@ -66,10 +83,10 @@ fn top_token(board: &SeenBoard, loc: Loc, suit: usize) -> String {
     let t = match loc {
         Loc::Cascade(c) => board
             .cascades
-            .get(c)
+            .get(c as usize)
             .and_then(|v| v.last())
             .map(|p| p.0.to_string()),
-        Loc::Freecell(i) => board.freecells[i].map(|p| p.0.to_string()),
+        Loc::Freecell(i) => board.freecells[i as usize].map(|p| p.0.to_string()),
         Loc::Foundation => {
             super::recognize::card_of(suit, board.foundations[suit]).map(|c| c.to_string())
         }
@@ -95,7 +112,7 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     let mut ev = Bundle::create(&cfg.results)?;
     let board =
         ms_deal(cfg.deal).map_err(|e| GuiError::Solver(format!("deal {}: {e}", cfg.deal)))?;
-    write_deal(&mut ev, cfg.deal, &board)?;
+    write_deal(&mut ev, cfg, &board)?;
 
     // Solve: our solver (the plan) and fc-solve (independent second solver, raw log).
     let (plan, plan_tool, native_failure) = fcsolve::plan(&board)?;
@@ -106,11 +123,15 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
             &format!("warning: {why}; playing fc-solve's solution instead"),
         );
     }
-    let sol = solution(Some(cfg.deal), &board, plan.clone());
-    ev.json("solution.json", &sol)?;
-    ev.channel(0, "fc-solve", "fc-solve");
+    ev.text(
+        "solution.json",
+        &plan::solution_json(Some(cfg.deal), &board, &plan)?,
+    )?;
+    ev.evidence(0, "solver", plan_tool, "solution.json");
+    let plan_total = plan.len();
     let (raw, fc_moves) = fcsolve::solve(&board)?;
     ev.text("fcsolve_raw.log", &raw)?;
+    ev.evidence(0, "fc-solve", fcsolve::FCSOLVE_TOOL, "fcsolve_raw.log");
     log(
         cfg,
         &format!(
@@ -176,7 +197,7 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
             profile.options_path(),
         )
     };
-    ev.channel(0, "statistics", "fcauto_automation::pysol::stats");
+    let copies_before = copy_profile(&ev, "pysol_before", &stats_path, &options_path)?;
     let player = if cfg.attach {
         OptionsFile::load(&options_path)
             .ok()
@@ -186,6 +207,10 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
         PLAYER.to_string()
     };
     let before = read_stats(&stats_path, &player)?;
+    ev.channel(0, "statistics", STATS_TOOL);
+    if let Some(name) = &copies_before.statistics {
+        ev.evidence(0, "statistics", STATS_TOOL, name);
+    }
 
     let t_launch = Instant::now();
     let pysol = if cfg.attach {
@@ -193,7 +218,7 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     } else {
         let shown = std::env::var("FCAUTO_TEST_PYSOL_DEAL")
             .ok()
-            .and_then(|d| d.parse().ok())
+            .and_then(|d| fcauto_deals::parse_deal_number(&d).ok())
             .unwrap_or(cfg.deal);
         launch::start(&base.join("home"), shown, &ev.path("pysolfc.log"))?
     };
@@ -216,7 +241,7 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     let mut ocr = Ocr::new()?;
 
     // Wait for the dealt board (52 readable cards), then confirm the deal.
-    ev.channel(0, "screenshot", "xcap");
+    ev.channel(0, "screenshot", SCREEN_TOOL);
     let t_board_wait = Instant::now();
     let (shot, seen, mut origin) = loop {
         let r = table.read();
@@ -239,7 +264,8 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     let launch_to_board = t_launch.elapsed();
     let frame = frame_of(&win);
     ev.png("view_pysol_initial.png", &crop(&shot, frame))?;
-    ev.channel(0, "ocr", "tesseract (leptess)");
+    ev.evidence(0, "screenshot", SCREEN_TOOL, "view_pysol_initial.png");
+    ev.channel(0, "ocr", OCR_TOOL);
     let title_ocr = if frame.y < win.client.y {
         ocr.read_title(
             &shot,
@@ -276,12 +302,13 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
             "ocr_confidence_per_card": confidences,
             "title_ocr": title_ocr, "status_ocr": status_ocr,
             "title_ocr_has_freecell": title_ocr.text.contains("FreeCell"),
-            "status_ocr_has_deal": status_ocr.text.contains(&format!("#ms{}", cfg.deal)), "game_origin": origin, "window_client": win.client, "window_frame": frame,
+            "status_ocr_has_deal": status_ocr.text.contains(&format!("#{}", launch::game_number(cfg.deal))), "game_origin": origin, "window_client": win.client, "window_frame": frame,
         }),
     )?;
+    ev.evidence(0, "ocr", OCR_TOOL, "board_seen.json");
     let bm = board_match(&board, &seen);
     ev.json("board_match.json", &bm)?;
-    let want = format!("ms{}", cfg.deal);
+    let want = launch::game_number(cfg.deal);
     let status_number = status_ocr
         .text
         .split_whitespace()
@@ -332,33 +359,25 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     let mut expected = board.clone();
     let mut seen = seen;
     let mut rows: Vec<PlayRow> = Vec::new();
-    let mut executed: Vec<Move> = Vec::new();
+    let mut executed: Vec<PlayedMove> = Vec::new();
     let mut move_secs: Vec<f64> = Vec::new();
     let mut recoveries = Vec::new();
     let mut status_checks = Vec::new();
     let mut max_fc = 0;
     while idx < plan.len() {
         let step = executed.len() + 1;
-        let mut mv = plan[idx].clone();
-        mv.step = step;
+        let mv = plan[idx];
         let mut after = expected.clone();
-        apply_move(&mut after, &mv).map_err(|e| GuiError::Replay(e.to_string()))?;
-        let (from, to) = (
-            Loc::parse(&mv.from).expect("checked"),
-            Loc::parse(&mv.to).expect("checked"),
-        );
-        let suit = mv
-            .card
-            .parse::<fcauto_deals::Card>()
-            .map(|c| c.suit().index())
-            .unwrap_or(0);
+        plan::apply(&mut after, step, &mv)?;
+        let (from, to) = (mv.mv.from, mv.mv.to);
+        let suit = mv.card.suit().index();
         let pre_top = top_token(&seen, from, suit);
         let misdrag = misdrag_step == Some(step) && !misdragged;
         misdragged |= misdrag;
-        ev.channel(step, "mouse", "enigo");
+        ev.channel(step, "mouse", MOUSE_TOOL);
         let t = Instant::now();
         table.gesture(origin, &expected, &mv, misdrag)?;
-        ev.channel(step, "screenshot", "xcap");
+        ev.channel(step, "screenshot", SCREEN_TOOL);
         match table.wait_for(&expected, &after)? {
             Outcome::Taken(shot, now) => {
                 let dt = t.elapsed().as_secs_f64();
@@ -368,15 +387,16 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
                 if SCREENSHOT_STEPS.contains(&step) {
                     shot_name = format!("view_play_{step}.png");
                     ev.png(&shot_name, &crop(&shot, frame))?;
-                    ev.channel(step, "ocr", "tesseract (leptess)");
+                    ev.evidence(step, "screenshot", SCREEN_TOOL, &shot_name);
+                    ev.channel(step, "ocr", OCR_TOOL);
                     let st = ocr.read(&shot, status_rect)?;
                     status_checks.push(json!({"step": step, "status_text": st.text, "moves_counter": moves_counter(&st.text)}));
                 }
                 rows.push(PlayRow {
                     step,
-                    from: mv.from.clone(),
-                    to: mv.to.clone(),
-                    card: mv.card.clone(),
+                    from: from.notation(),
+                    to: to.notation(),
+                    card: mv.card.to_string(),
                     pre_top,
                     post_top: top_token(&now, to, suit),
                     screenshot: shot_name,
@@ -384,12 +404,11 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
                 log(
                     cfg,
                     &format!(
-                        "step {step}/{} {}{} {} ({}) ok in {dt:.2} s",
+                        "step {step}/{} {} {} ({}) ok in {dt:.2} s",
                         plan.len() - idx + executed.len(),
-                        mv.from,
-                        mv.to,
+                        mv.mv.notation(),
                         mv.card,
-                        mv.kind
+                        kind_name(&mv)
                     ),
                 );
                 executed.push(mv);
@@ -398,7 +417,9 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
                 idx += 1;
             }
             Outcome::NotTaken(bad, now) | Outcome::Unexpected(bad, now) => {
-                ev.png(&format!("view_recovery_{step}.png"), &crop(&bad, frame))?;
+                let shot_name = format!("view_recovery_{step}.png");
+                ev.png(&shot_name, &crop(&bad, frame))?;
+                ev.evidence(step, "screenshot", SCREEN_TOOL, &shot_name);
                 let what = if now.to_board() == expected {
                     "did not take"
                 } else {
@@ -407,14 +428,16 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
                 log(
                     cfg,
                     &format!(
-                        "step {step} {}{} {} {what}: re-reading the board and re-planning",
-                        mv.from, mv.to, mv.card
+                        "step {step} {} {} {what}: re-reading the board and re-planning",
+                        mv.mv.notation(),
+                        mv.card
                     ),
                 );
                 if recoveries.len() >= MAX_RECOVERIES {
                     return Err(GuiError::Replay(format!(
-                        "step {step} {}{} {} {what}, after {MAX_RECOVERIES} recoveries; giving up",
-                        mv.from, mv.to, mv.card
+                        "step {step} {} {} {what}, after {MAX_RECOVERIES} recoveries; giving up",
+                        mv.mv.notation(),
+                        mv.card
                     )));
                 }
                 let (_, now2, o2) = reread(&table)?;
@@ -431,7 +454,7 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
                     p
                 };
                 idx = 0;
-                recoveries.push(json!({"step": step, "move": format!("{}{}", mv.from, mv.to), "card": mv.card, "observed": what, "misdrag_hook": misdrag, "new_plan_moves": plan.len()}));
+                recoveries.push(json!({"step": step, "move": mv.mv.notation(), "card": mv.card.to_string(), "observed": what, "misdrag_hook": misdrag, "new_plan_moves": plan.len()}));
                 seen = now2;
             }
         }
@@ -445,11 +468,17 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     // Win: dialog, board, clean quit, statistics.
     let dialog = wait_dialog(Duration::from_secs(30))?;
     let launch_to_win = t_launch.elapsed();
-    ev.channel(executed.len(), "screenshot", "xcap");
+    ev.channel(executed.len(), "screenshot", SCREEN_TOOL);
     let (shot, final_seen, _) = table.read()?;
     let won_rect = union(frame, dialog.as_ref().map(frame_of).unwrap_or(frame));
     ev.png("view_pysol_won.png", &crop(&shot, won_rect))?;
-    ev.channel(executed.len(), "ocr", "tesseract (leptess)");
+    ev.evidence(
+        executed.len(),
+        "screenshot",
+        SCREEN_TOOL,
+        "view_pysol_won.png",
+    );
+    ev.channel(executed.len(), "ocr", OCR_TOOL);
     let dialog_text = match &dialog {
         Some(d) => ocr.read_block(&shot, d.client)?,
         None => OcrText {
@@ -470,7 +499,7 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
 
     let mut quit_clean = false;
     if !cfg.keep_open {
-        ev.channel(executed.len(), "mouse", "enigo");
+        ev.channel(executed.len(), "mouse", MOUSE_TOOL);
         if let Some(d) = &dialog {
             table.input.click((d.client.x + 20, d.client.y + 15))?;
             table.input.escape()?;
@@ -498,33 +527,35 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     } else {
         guard.0 = None;
     }
-    ev.channel(
-        executed.len(),
-        "statistics",
-        "fcauto_automation::pysol::stats",
-    );
-    let after = if quit_clean {
-        read_stats(&stats_path, &player)?
+    ev.channel(executed.len(), "statistics", STATS_TOOL);
+    let (after, copies_after) = if quit_clean {
+        let copies = copy_profile(&ev, "pysol_after", &stats_path, &options_path)?;
+        if let Some(name) = &copies.statistics {
+            ev.evidence(executed.len(), "statistics", STATS_TOOL, name);
+        }
+        (read_stats(&stats_path, &player)?, Some(copies))
     } else {
-        before.clone()
+        (before.clone(), None)
     };
     let delta = after.won - before.won;
     write_final(
         &mut ev,
         cfg,
         &FinalFacts {
-            plan_total: sol.moves_total,
+            plan_total,
             plan_tool,
             native_failure: native_failure.clone(),
             executed: &executed,
             rows: &rows,
             final_seen: &final_seen,
             max_fc,
+            player: &player,
             before: &before,
             after: &after,
             delta,
-            stats_path: &stats_path,
-            options_path: &options_path,
+            profile_stats_path: &stats_path,
+            copies_before: &copies_before,
+            copies_after: copies_after.as_ref(),
             recoveries: &recoveries,
             status_checks: &status_checks,
             match_ratio: bm.matched as f64 / bm.total.max(1) as f64,
@@ -620,18 +651,59 @@ fn wait_dialog(timeout: Duration) -> Result<Option<WinInfo>, GuiError> {
     }
 }
 
-fn write_deal(ev: &mut Bundle, deal: u64, board: &Board) -> Result<(), GuiError> {
+/// `channels.json` tool of the `screenshot` channel: the screen-capture library.
+pub const SCREEN_TOOL: &str = "xcap";
+/// `channels.json` tool of the `ocr` channel: the OCR engine (through leptess).
+pub const OCR_TOOL: &str = "tesseract";
+/// `channels.json` tool of the `mouse` channel: the input library.
+pub const MOUSE_TOOL: &str = "enigo";
+/// `channels.json` tool of the `statistics` channel: the format of PySolFC's statistics.dat
+/// (a Python pickle, read by fcauto's guarded decoder).
+pub const STATS_TOOL: &str = "pickle";
+
+/// PySolFC's profile files as copied into the bundle (names relative to it; `None`: the
+/// file did not exist).
+#[derive(Clone, Debug, Default)]
+struct ProfileCopies {
+    statistics: Option<String>,
+    options: Option<String>,
+}
+
+/// Copy statistics.dat and options.cfg into `<results>/<sub>/` (they live in a profile that
+/// may be deleted when the run ends), so `fcauto stats --diff pysol_before pysol_after`
+/// re-checks the proof later.
+fn copy_profile(
+    ev: &Bundle,
+    sub: &str,
+    stats: &std::path::Path,
+    options: &std::path::Path,
+) -> Result<ProfileCopies, GuiError> {
+    Ok(ProfileCopies {
+        statistics: ev.copy_in(sub, stats)?,
+        options: ev.copy_in(sub, options)?,
+    })
+}
+
+fn write_deal(ev: &mut Bundle, cfg: &PlayConfig, board: &Board) -> Result<(), GuiError> {
+    let deal = cfg.deal;
     let text = board.cascades_text();
     let cross = std::process::Command::new("make-microsoft-freecell-board")
         .args(["-t", &deal.to_string()])
         .output()
         .ok()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim_end() == text.trim_end());
+    let (source, source_line) = match &cfg.deal_source {
+        DealSource::CommandLine => (format!("command line: --deal {deal}"), None),
+        DealSource::File { path, line } => (path.display().to_string(), Some(line.clone())),
+    };
     ev.json(
         "deal_seed.json",
         &json!({
             "ms_deal_number": deal,
-            "source": "fcauto_deals::ms_deal (Microsoft FreeCell LCG)",
+            "source": source,
+            "source_line": source_line,
+            "pysolfc_game_number": launch::game_number(deal),
+            "generator": "fcauto_deals::ms_deal (Microsoft FreeCell LCG)",
             "cross_check_make_microsoft_freecell_board": cross,
         }),
     )?;
@@ -656,15 +728,17 @@ struct FinalFacts<'a> {
     plan_total: usize,
     plan_tool: &'a str,
     native_failure: Option<String>,
-    executed: &'a [Move],
+    executed: &'a [PlayedMove],
     rows: &'a [PlayRow],
     final_seen: &'a SeenBoard,
     max_fc: usize,
+    player: &'a str,
     before: &'a StatsSnapshot,
     after: &'a StatsSnapshot,
     delta: i64,
-    stats_path: &'a std::path::Path,
-    options_path: &'a std::path::Path,
+    profile_stats_path: &'a std::path::Path,
+    copies_before: &'a ProfileCopies,
+    copies_after: Option<&'a ProfileCopies>,
     recoveries: &'a [serde_json::Value],
     status_checks: &'a [serde_json::Value],
     match_ratio: f64,
@@ -685,6 +759,20 @@ fn write_final(
     f: &FinalFacts,
 ) -> Result<serde_json::Value, GuiError> {
     ev.play_log(f.rows)?;
+    write_play_verify(ev, f)?;
+    write_pysol_files(ev, f)?;
+    ev.json(
+        "move_kind_histogram.json",
+        &kind_histogram(f.executed.iter().map(kind_name)),
+    )?;
+    ev.write_channels()?;
+    let report = report(ev, cfg, f);
+    ev.json("report.json", &report)?;
+    ev.text("summary.md", &summary(cfg, f))?;
+    Ok(report)
+}
+
+fn write_play_verify(ev: &Bundle, f: &FinalFacts) -> Result<(), GuiError> {
     let suits = ["C", "D", "H", "S"];
     let fmap = |r: [u8; 4]| -> serde_json::Value {
         suits
@@ -694,38 +782,55 @@ fn write_final(
             .collect::<serde_json::Map<_, _>>()
             .into()
     };
-    let foundation_match = f.final_seen.foundations == [13; 4];
     ev.json(
         "play_verify.json",
         &json!({
             "steps_executed": f.executed.len(),
             "expected_foundations": fmap([13; 4]),
             "observed_foundations": fmap(f.final_seen.foundations),
-            "foundation_match": foundation_match,
+            "foundation_match": f.final_seen.foundations == [13; 4],
             "freecells_used_observed": f.max_fc,
             "recoveries": f.recoveries,
             "status_bar_checks": f.status_checks,
             "final_status_bar_ocr": f.final_status,
         }),
-    )?;
-    let opts = OptionsFile::load(f.options_path).ok();
+    )
+}
+
+/// pysol_options.json and pysol_stats.json, both about the copies in the bundle.
+fn write_pysol_files(ev: &Bundle, f: &FinalFacts) -> Result<(), GuiError> {
+    let copies = f.copies_after.unwrap_or(f.copies_before);
+    let opts = copies
+        .options
+        .as_ref()
+        .and_then(|name| OptionsFile::load(&ev.path(name)).ok());
     let last_gameid = opts
         .as_ref()
         .and_then(|o| o.get_i64("general", "last_gameid"));
+    let number_text = f.after.last_game_number.as_deref();
     ev.json(
         "pysol_options.json",
         &json!({
-            "options_path": f.options_path.display().to_string(),
+            "options_path": copies.options,
             "last_gameid": last_gameid,
-            "last_game_number": f.after.last_game_number,
             "fc_game_id_known": last_gameid == Some(FREECELL_GAME_ID),
+            "last_game_number": number_text.and_then(launch::ms_deal_of_game_number),
+            "last_game_number_text": number_text,
             "mouse_type": opts.as_ref().and_then(|o| o.get("general", "mouse_type")),
         }),
     )?;
+    let after_copy = f.copies_after.and_then(|c| c.statistics.as_deref());
     ev.json(
         "pysol_stats.json",
         &json!({
-            "stats_path": f.stats_path.display().to_string(),
+            "stats_path": after_copy,
+            "stats_before_path": f.copies_before.statistics,
+            "profile_stats_path": f.profile_stats_path.display().to_string(),
+            "player": f.player,
+            "recheck": after_copy.map(|_| format!(
+                "fcauto stats --diff pysol_before pysol_after --player {} --game-id {FREECELL_GAME_ID}",
+                f.player
+            )),
             "freecell_played": f.after.played,
             "freecell_won": f.after.won,
             "delta_won_after_run": f.delta,
@@ -734,19 +839,13 @@ fn write_final(
             "freecell_won_before": f.before.won,
             "file_existed_before": f.before.exists,
         }),
-    )?;
-    ev.json(
-        "move_kind_histogram.json",
-        &kind_histogram(f.executed.iter().map(|m| m.kind.as_str())),
-    )?;
-    ev.write_channels()?;
-    let mean = if f.move_secs.is_empty() {
-        0.0
-    } else {
-        f.move_secs.iter().sum::<f64>() / f.move_secs.len() as f64
-    };
+    )
+}
+
+fn report(ev: &Bundle, cfg: &PlayConfig, f: &FinalFacts) -> serde_json::Value {
+    let mean = mean_of(f.move_secs);
     let max = f.move_secs.iter().cloned().fold(0.0, f64::max);
-    let report = json!({
+    json!({
         "ms_deal_number": cfg.deal,
         "moves_total": f.plan_total,
         "moves_executed": f.executed.len(),
@@ -763,26 +862,39 @@ fn write_final(
         "launch_to_win_s": secs(f.launch_to_win),
         "per_move_mean_s": (mean * 1000.0).round() / 1000.0,
         "per_move_max_s": (max * 1000.0).round() / 1000.0,
-    });
-    ev.json("report.json", &report)?;
-    let summary = format!(
+    })
+}
+
+/// The headings of summary.md: the evidence contract's keywords verbatim, English beside.
+pub const SUMMARY_HEADINGS: [&str; 4] = [
+    "deal 一致性校验 (deal consistency check)",
+    "求解器输出 (solver output)",
+    "拖拽执行 (drag execution)",
+    "统计取证 (statistics forensics)",
+];
+
+fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
+    let [h_deal, h_solver, h_drag, h_stats] = SUMMARY_HEADINGS;
+    format!(
         "# fcauto play --gui: deal {deal}\n\n\
-         ## Deal consistency check\n\
-         - Deal {deal} generated by fcauto_deals::ms_deal; board.txt has 8 rows, 52 distinct cards.\n\
+         ## {h_deal}\n\
+         - Deal {deal} generated by fcauto_deals::ms_deal; board.txt has 8 rows, 52 distinct cards; PySolFC started with --deal {number}.\n\
          - Screen: {matched:.0}% of the 52 cards recognised against the cardset images match position by position (board_match.json).\n\
          - Title bar OCR: {title:?}; status bar OCR: {status:?}.\n\n\
-         ## Solver output\n\
+         ## {h_solver}\n\
          - Plan from {tool}: {plan} (solution.json){nf}; fc-solve, as an independent check: {fc} (fcsolve_raw.log).\n\n\
-         ## Drag execution\n\
+         ## {h_drag}\n\
          - Mouse mode {mode} via enigo; {exec} executed (play_log.csv), {rec} (re-read + re-plan).\n\
          - Each move waited for the screen to show the expected board and PySolFC to be idle: mean {mean:.2} s, max {max:.2} s per move.\n\
          - Launch to dealt board {lb:.1} s; launch to win {lw:.1} s.\n\
          - Final foundations seen: {found:?} (C, D, H, S); most freecells in use at once: {fc_used}.\n\
-         - End dialog \"{dialog}\" (OCR): {dtext:?}.\n\n\
-         ## Statistics evidence\n\
-         - {stats}: FreeCell won {b} -> {a} (delta {delta}), played {pb} -> {pa}; last win at {ts}.\n\
-         - pre_top = top card of the source before the move, post_top = top card of the destination after it, both read from the screen.\n",
+         - End dialog \"{dialog}\" (OCR): {dtext:?}.\n\
+         - pre_top = top card of the source before the move, post_top = top card of the destination after it, both read from the screen.\n\n\
+         ## {h_stats}\n\
+         - statistics.dat of player {player}: FreeCell won {b} -> {a} (delta {delta}), played {pb} -> {pa}; last win at {ts}.\n\
+         - statistics.dat before the run: {before_copy}; after it: {after_copy}. Re-check in this folder with `fcauto stats --diff pysol_before pysol_after`.\n",
         deal = cfg.deal,
+        number = launch::game_number(cfg.deal),
         matched = f.match_ratio * 100.0,
         title = f.title_ocr,
         status = f.status_ocr,
@@ -796,21 +908,30 @@ fn write_final(
             1 => "1 recovery".to_string(),
             n => format!("{n} recoveries"),
         },
+        mean = mean_of(f.move_secs),
+        max = f.move_secs.iter().cloned().fold(0.0, f64::max),
         lb = f.launch_to_board.as_secs_f64(),
         lw = f.launch_to_win.as_secs_f64(),
         found = f.final_seen.foundations,
         fc_used = f.max_fc,
         dialog = f.dialog_title.as_deref().unwrap_or("none seen"),
         dtext = f.dialog_text,
-        stats = f.stats_path.display(),
+        player = f.player,
         b = f.before.won,
         a = f.after.won,
         delta = f.delta,
         pb = f.before.played,
         pa = f.after.played,
         ts = f.after.last_won_ts_iso.as_deref().unwrap_or("-"),
-    );
-    ev.text("summary.md", &summary)?;
-    let _ = MAIN_TITLE;
-    Ok(report)
+        before_copy = f.copies_before.statistics.as_deref().unwrap_or("none yet (a fresh profile: no games recorded)"),
+        after_copy = f.copies_after.and_then(|c| c.statistics.as_deref()).unwrap_or("not written (PySolFC did not quit)"),
+    )
+}
+
+fn mean_of(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        0.0
+    } else {
+        xs.iter().sum::<f64>() / xs.len() as f64
+    }
 }
