@@ -32,14 +32,14 @@ enum Command {
     /// Replay a solution in the real PySolFC window and prove the win.
     Play(cmd::play::Args),
     /// Solve ranges into SQLite resumably and in shards (for clusters); merge; report.
-    Batch(cmd::batch::Args),
-}
-
     #[cfg(feature = "batch")]
-fn main() {
+    Batch(cmd::batch::Args),
     /// Solve ranges into SQLite resumably and in shards (needs the `batch` feature).
     #[cfg(not(feature = "batch"))]
     Batch(cmd::unbuilt::Args),
+}
+
+fn main() {
     // Behave like other command-line tools when the reader of our output goes away
     // (`fcauto solve N | head`): end quietly on SIGPIPE instead of panicking in `println!`.
     #[cfg(unix)]
@@ -55,14 +55,14 @@ fn main() {
         Command::Stats(a) => cmd::stats::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Play(a) => cmd::play::run(a),
+        #[cfg(feature = "batch")]
         Command::Batch(a) => cmd::batch::run(a),
+        #[cfg(not(feature = "batch"))]
+        Command::Batch(_) => cmd::unbuilt::run("batch", "batch"),
     };
     match result {
         Ok(code) => std::process::exit(code),
-        #[cfg(feature = "batch")]
         Err(e) => {
-        #[cfg(not(feature = "batch"))]
-        Command::Batch(_) => cmd::unbuilt::run("batch", "batch"),
             eprintln!("fcauto: error: {e:#}");
             std::process::exit(1);
         }

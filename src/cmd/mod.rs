@@ -30,9 +30,9 @@ pub mod play;
 pub mod rusage;
 pub mod solve;
 pub mod stats;
+pub mod unbuilt;
 pub mod verify;
 
-pub mod unbuilt;
 pub use fcauto_deals::plural;
 
 /// Write to standard output and flush. Errors, where `print!` would panic: the output
