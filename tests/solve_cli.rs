@@ -376,6 +376,21 @@ fn cross_check_agrees_with_fc_solve() {
     );
 }
 
+/// PySolFC 3.2's *Export current layout* writes an empty column as an empty line (here the
+/// first column, mid-game deal 617): solved, and fc-solve, which reads such boards, agrees.
+#[test]
+fn pysolfc_export_with_an_empty_column_solves() {
+    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/boards/pysolfc-export-617-empty-column.board");
+    let mut args = vec!["solve", "--board", board];
+    if require("fc-solve") {
+        args.push("--cross-check");
+    }
+    let out = fcauto().args(&args).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{err}");
+    assert!(!args.contains(&"--cross-check") || err.contains("AGREE"), "{err}");
+}
+
 /// fc-solve's `-l lg` is a meta-move scan: on this mid-game board (all four freecells full)
 /// it finds nothing, while our solution validates. That is no contradiction, and no failure.
 #[test]

@@ -4,7 +4,9 @@
 //! the deepest card first and the top (movable) card last; a line may start with `:`. Optional
 //! lines `Freecells: 8H - JD` (`-` or nothing for an empty slot; also `FC:`) and
 //! `Foundations: H-0 C-2 D-A S-0` (also `Founds:`) may come before or between the cascades.
-//! Blank lines and lines starting with `#` are ignored.
+//! Lines starting with `#` are ignored, and so are blank lines, except that when fewer than 8
+//! cascade lines are given, blank lines stand for empty cascades (as fc-solve reads them and
+//! as PySolFC's *Export current layout* writes an empty column).
 
 use crate::card::{Card, Rank, Suit};
 use std::fmt;
@@ -24,6 +26,22 @@ pub struct Board {
     pub freecells: [Option<Card>; FREECELLS],
     /// Per suit (C, D, H, S): top rank on the foundation, 0..=13.
     pub foundations: [u8; 4],
+}
+
+/// Fewer than 8 cascade lines: read blank lines as empty cascades, as fc-solve does and as
+/// PySolFC's *Export current layout* writes an empty column: the first 8 cascade-or-blank
+/// lines are the cascades, in order, if they hold every cascade line. Otherwise the cascades are returned unchanged (and the count is an error).
+fn with_blank_cascades(cascades: Vec<Vec<Card>>, order: &[Option<usize>]) -> Vec<Vec<Card>> {
+    let first: Vec<Option<usize>> = order.iter().copied().take(CASCADES).collect();
+    let held = first.iter().flatten().count();
+    if first.len() < CASCADES || held != cascades.len() {
+        return cascades;
+    }
+    let mut cols: Vec<Option<Vec<Card>>> = cascades.into_iter().map(Some).collect();
+    first
+        .iter()
+        .map(|e| e.and_then(|k| cols[k].take()).unwrap_or_default())
+        .collect()
 }
 
 /// One problem found while parsing board text.
@@ -234,10 +252,17 @@ impl Board {
         }
         let mut seen_freecells = false;
         let mut seen_foundations = false;
+        // Cascade lines and blank lines in order: a blank line may stand for an empty
+        // cascade, see `with_blank_cascades`.
+        let mut order: Vec<Option<usize>> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line_no = i + 1;
             let line = raw.trim();
-            if line.is_empty() || line.starts_with('#') {
+            if line.is_empty() {
+                order.push(None);
+                continue;
+            }
+            if line.starts_with('#') {
                 continue;
             }
             let lower = line.to_ascii_lowercase();
@@ -308,9 +333,13 @@ impl Board {
                         Err(_) => issues.push(unknown(line_no, tok)),
                     }
                 }
+                order.push(Some(cascades.len()));
                 cascades.push(col);
                 cascade_lines.push(line_no);
             }
+        }
+        if cascades.len() < CASCADES {
+            cascades = with_blank_cascades(cascades, &order);
         }
         if cascades.len() != CASCADES {
             let at = cascade_lines.get(CASCADES).copied().unwrap_or(0);
@@ -504,6 +533,42 @@ impl fmt::Display for Board {
 mod tests {
     use super::*;
     use crate::msdeal::ms_deal;
+
+    /// PySolFC 3.2's *Export current layout* of deal 617 mid-game, its first column empty
+    /// (written as an empty line): `tests/fixtures/boards/pysolfc-export-617-empty-column.board`.
+    const EXPORT_EMPTY_FIRST: &str = include_str!("../../tests/fixtures/boards/pysolfc-export-617-empty-column.board");
+
+    #[test]
+    fn blank_lines_stand_for_empty_cascades_when_cascades_are_missing() {
+        let b = Board::parse(EXPORT_EMPTY_FIRST).unwrap();
+        assert!(b.cascades[0].is_empty());
+        assert_eq!(b.cascades[1][0].to_string(), "AD");
+        assert_eq!(b.cascades[7][0].to_string(), "KS");
+        assert_eq!(b.foundations, [5, 0, 4, 2]);
+        // Every place of an empty column, and two at once, as an exporter writes them.
+        let full = ms_deal(617).unwrap();
+        for gone in [vec![0], vec![3], vec![7], vec![2, 5], vec![6, 7]] {
+            let mut want = full.clone();
+            let mut home = vec![];
+            for &g in &gone {
+                home.extend(std::mem::take(&mut want.cascades[g]));
+            }
+            // The removed cards go to the freecells' stand-in: another cascade's bottom.
+            want.cascades[if gone.contains(&1) { 4 } else { 1 }].splice(0..0, home);
+            let text: String = want
+                .cascades
+                .iter()
+                .map(|c| c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ") + "\n")
+                .collect();
+            assert_eq!(Board::parse(&text).unwrap(), want, "columns {gone:?} empty:\n{text}");
+        }
+        // With 8 cascade lines, blank lines anywhere are ignored, as before.
+        let spaced = format!("\n\n{}\n\n", full.cascades_text().replace('\n', "\n\n"));
+        assert_eq!(Board::parse(&spaced).unwrap(), full);
+        // Too few lines even so: still an error.
+        let seven: String = full.cascades_text().lines().take(7).map(|l| format!("{l}\n")).collect();
+        assert!(Board::parse(&seven).unwrap_err().to_string().contains("expected 8 cascade lines, found 7"));
+    }
 
     #[test]
     fn parse_round_trips_ms_deal() {
