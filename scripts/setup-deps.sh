@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Idempotent installer for what fcauto's tests and GUI replay need on Debian 12 (bookworm).
 #
-#   scripts/setup-deps.sh            # reference solver only: freecell-solver-bin
+#   scripts/setup-deps.sh            # reference solver freecell-solver-bin, and the DejaVu
+#                                    #   font PNG pictures are drawn with (fonts-dejavu-core)
 #   scripts/setup-deps.sh --gui      # + Xvfb, openbox, tesseract, xdotool, -dev libs, PySolFC
 #   scripts/setup-deps.sh --slurm    # + a real single-node Slurm (slurm-wlm, munge) for
 #                                    #   scripts/slurm/selftest.sh, and sqlite3 to look into results
-#   (flags combine: --gui --slurm)
+#   scripts/setup-deps.sh --browser  # + chromium, for the replay page's headless browser test
+#   (flags combine: --gui --slurm --browser)
 #
 # PySolFC is not in bookworm: the trixie suite is added by copying this machine's own
 # Debian apt source entry with the suite renamed, pinned at priority 100 so nothing else
@@ -14,11 +16,13 @@ set -euo pipefail
 
 want_gui=0
 want_slurm=0
+want_browser=0
 for arg in "$@"; do
   case "$arg" in
     --gui) want_gui=1 ;;
     --slurm) want_slurm=1 ;;
-    *) echo "setup-deps: unknown option '$arg' (expected --gui and/or --slurm)" >&2; exit 2 ;;
+    --browser) want_browser=1 ;;
+    *) echo "setup-deps: unknown option '$arg' (expected --gui, --slurm and/or --browser)" >&2; exit 2 ;;
   esac
 done
 
@@ -29,6 +33,10 @@ missing=()
 need() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" || missing+=("$1"); }
 
 need freecell-solver-bin
+need fonts-dejavu-core
+if (( want_browser )); then
+  need chromium
+fi
 if (( want_gui )); then
   for p in xvfb openbox xdotool tesseract-ocr tesseract-ocr-eng libtesseract-dev libleptonica-dev \
            libclang-dev pkg-config libwayland-dev libpipewire-0.3-dev libdbus-1-dev \

@@ -7,12 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust (rustup) first" >&2; exit 1; }
-scripts/setup-deps.sh --gui --slurm
+scripts/setup-deps.sh --gui --slurm --browser
 
 # The default build (what `cargo run --release -- solve 617` builds), then every test with
 # the optional subcommands built in (the GUI's own tests run in gui-e2e.sh below).
 cargo build --release --locked
-FEATURES="batch,serve"
+FEATURES="batch,serve,png"
 cargo test --release --locked --workspace --features "$FEATURES"
 # The API docs build without a broken link (with and without the optional modules).
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --quiet

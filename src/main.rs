@@ -6,6 +6,7 @@
 use clap::{Parser, Subcommand};
 
 mod cmd;
+pub mod render;
 mod service;
 
 /// Solve Microsoft FreeCell deals natively, check every solution, and replay them in PySolFC.
@@ -22,6 +23,8 @@ enum Command {
     Deal(cmd::deal::Args),
     /// Solve a deal or a board, validate the solution, and print it.
     Solve(cmd::solve::Args),
+    /// Draw a board file as a picture (SVG or PNG).
+    Show(cmd::show::Args),
     /// Check a solution (our JSON, standard notation, or fc-solve output) against a deal or a board with
     /// the independent validator.
     Verify(cmd::verify::Args),
@@ -51,6 +54,7 @@ fn main() {
     let result = match cli.command {
         Command::Deal(a) => cmd::deal::run(a),
         Command::Solve(a) => cmd::solve::run(a),
+        Command::Show(a) => cmd::show::run(a),
         Command::Verify(a) => cmd::verify::run(a),
         Command::Stats(a) => cmd::stats::run(a),
         Command::Bench(a) => cmd::bench::run(a),

@@ -1,7 +1,10 @@
-//! `fcauto deal N`: print a Microsoft FreeCell deal.
+//! `fcauto deal N`: print a Microsoft FreeCell deal, as text or as a picture.
 
+use crate::cmd::input::check_output_path;
+use crate::cmd::picture::{self, PictureFormat};
 use anyhow::Result;
 use fcauto_deals::{ms_deal, parse_deal_number};
+use std::path::PathBuf;
 
 /// Output formats for `fcauto deal`.
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -10,6 +13,10 @@ pub enum DealFormat {
     Fcs,
     /// `{"deal": N, "board": [[cards of cascade 1, deepest first], ...]}`.
     Json,
+    /// A picture of the deal, SVG.
+    Svg,
+    /// A picture of the deal, PNG (binary: use --output or redirect; needs the `png` feature).
+    Png,
 }
 
 /// Arguments of `fcauto deal`.
@@ -21,18 +28,48 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "fcs")]
     pub format: DealFormat,
+    /// svg/png: picture width in pixels (200..=4096; default 720).
+    #[arg(long, value_name = "N", value_parser = picture::parse_width)]
+    pub width: Option<u32>,
+    /// Write to FILE instead of standard output (`-`: standard output).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
-/// Print the deal; exit 0 (a bad deal number is a usage error from clap, exit 2).
+/// Print the deal; exit 0 (a bad deal number is a usage error from clap, exit 2; so is PNG
+/// to a terminal or in a build without the `png` feature).
 pub fn run(args: Args) -> Result<i32> {
+    let picture_format = match args.format {
+        DealFormat::Svg => Some(PictureFormat::Svg),
+        DealFormat::Png => Some(PictureFormat::Png),
+        DealFormat::Fcs | DealFormat::Json => None,
+    };
+    if picture_format.is_none() && args.width.is_some() {
+        return Ok(picture::usage_exit("--width needs --format svg or png"));
+    }
+    if let Some(msg) =
+        picture_format.and_then(|f| picture::usage_problem(f, args.output.as_deref()))
+    {
+        return Ok(picture::usage_exit(&msg));
+    }
+    if let Some(p) = &args.output {
+        check_output_path(p)?;
+    }
     let n = args.number;
     let board = ms_deal(n)?;
-    match args.format {
-        DealFormat::Fcs => out!("{}", board.cascades_text()),
-        DealFormat::Json => outln!(
-            "{}",
-            serde_json::json!({"deal": n, "board": board.cascades})
-        ),
-    }
+    let bytes = match (args.format, picture_format) {
+        (_, Some(f)) => picture::draw(
+            &board,
+            f,
+            args.width.unwrap_or(crate::render::DEFAULT_WIDTH),
+            None,
+        )?,
+        (DealFormat::Json, _) => {
+            (serde_json::json!({"deal": n, "board": board.cascades}).to_string() + "\n")
+                .into_bytes()
+        }
+        _ => board.cascades_text().into_bytes(),
+    };
+    picture::write_output(&bytes, args.output.as_deref())?;
     Ok(0)
 }

@@ -17,6 +17,22 @@ pub enum SolutionFormat {
     Standard,
     /// Freecell Solver's `-p -t -sam` text (states and 0-based move lines).
     Fcs,
+    /// A picture of the start position (or of the position after `--step K`), SVG.
+    Svg,
+    /// The same picture as PNG (binary: use --output or redirect; needs the `png` feature).
+    Png,
+    /// One self-contained web page that replays the solution (buttons, slider, arrow keys).
+    Html,
+}
+
+impl SolutionFormat {
+    /// True for the formats the renderer draws (`svg`, `png`, `html`).
+    pub fn is_picture(self) -> bool {
+        matches!(
+            self,
+            SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html
+        )
+    }
 }
 
 /// Search modes (see `fcauto solve --help`).
@@ -71,8 +87,14 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "standard")]
     pub format: SolutionFormat,
     /// Write the solution to FILE instead of standard output (`-`: standard output).
-    #[arg(long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// svg/png: draw the position after move K (0: the start), that move highlighted.
+    #[arg(long, value_name = "K")]
+    pub step: Option<usize>,
+    /// svg/png/html: picture width in pixels (200..=4096; default 720).
+    #[arg(long, value_name = "N", value_parser = crate::cmd::picture::parse_width)]
+    pub width: Option<u32>,
     /// Search mode.
     #[arg(long, value_enum, default_value = "short")]
     pub mode: ModeArg,
@@ -143,6 +165,9 @@ pub fn solve_checked(
 /// Solve, print, optionally cross-check. Exit 0 when solved (and cross-check agrees), 1
 /// otherwise.
 pub fn run(args: Args) -> Result<i32> {
+    if let Some(msg) = picture_usage_problem(&args) {
+        return Ok(crate::cmd::picture::usage_exit(&msg));
+    }
     if let Some(p) = &args.output {
         check_output_path(p)?;
         if let Some(b) = &args.board {
@@ -185,6 +210,8 @@ pub fn run(args: Args) -> Result<i32> {
                 SolutionFormat::Json => c.solution.to_json_text()?,
                 SolutionFormat::Standard => c.solution.to_standard(),
                 SolutionFormat::Fcs => c.solution.to_fcs(),
+                // Drawn below, from the solution.
+                SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html => String::new(),
             }
         }
         Outcome::Unsolvable => {
@@ -213,11 +240,26 @@ pub fn run(args: Args) -> Result<i32> {
             )?
         }
     };
-    match args.output.as_deref().filter(|p| !is_stdio(p)) {
-        Some(p) => {
-            std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?
+    if args.format.is_picture() {
+        let solution = match &outcome {
+            Outcome::Solved(c) => Some(&c.solution),
+            _ => None,
+        };
+        let bytes = crate::cmd::picture::solve_output(
+            args.format,
+            &board,
+            solution,
+            args.step,
+            args.width,
+        )?;
+        crate::cmd::picture::write_output(&bytes, args.output.as_deref())?;
+    } else {
+        match args.output.as_deref().filter(|p| !is_stdio(p)) {
+            Some(p) => {
+                std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?
+            }
+            None => out!("{text}"),
         }
-        None => out!("{text}"),
     }
     if args.cross_check {
         let ours = match &outcome {
@@ -255,5 +297,23 @@ fn not_solved_text(
             "-=-=-=-=-=-=-=-=-=-=-=-\n\n{}\n\n{fcs_line}\n",
             board.fcs_state_text()
         ),
+        // Drawn by the caller.
+        SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html => String::new(),
     })
+}
+
+/// A usage problem (exit 2) with the picture options, found before solving: `--step` or
+/// `--width` with a text format, `--step` with html, PNG to a terminal or not built.
+fn picture_usage_problem(args: &Args) -> Option<String> {
+    use crate::cmd::picture::{usage_problem, PictureFormat};
+    let f = args.format;
+    if !f.is_picture() && (args.step.is_some() || args.width.is_some()) {
+        return Some("--step and --width need --format svg, png or html".into());
+    }
+    if f == SolutionFormat::Html && args.step.is_some() {
+        return Some("--step needs --format svg or png (the html page shows every step)".into());
+    }
+    (f == SolutionFormat::Png)
+        .then(|| usage_problem(PictureFormat::Png, args.output.as_deref()))
+        .flatten()
 }

@@ -1,0 +1,143 @@
+//! Pictures on the command line: `--format svg|png` and `--width` of `deal`, `solve` and
+//! `show`, and writing a picture (or any output) to a file or standard output.
+
+use crate::cmd::input::is_stdio;
+use crate::render;
+use anyhow::{Context, Result};
+use fcauto_deals::Board;
+use fcauto_solver::PlayedMove;
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+/// Picture formats.
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq, Debug)]
+pub enum PictureFormat {
+    /// SVG (text).
+    Svg,
+    /// PNG (binary: write it with --output or redirect it; needs the `png` feature).
+    Png,
+}
+
+/// Clap parser of `--width`: whole pixels, [`render::MIN_WIDTH`]..=[`render::MAX_WIDTH`].
+pub fn parse_width(s: &str) -> Result<u32, String> {
+    let w: u32 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a whole number of pixels"))?;
+    if !(render::MIN_WIDTH..=render::MAX_WIDTH).contains(&w) {
+        return Err(format!(
+            "{w} pixels is out of range ({}..={})",
+            render::MIN_WIDTH,
+            render::MAX_WIDTH
+        ));
+    }
+    Ok(w)
+}
+
+/// Before any work: a usage problem with writing `format` to `output` (`None` or `-`:
+/// standard output), as the message to print with exit 2. PNG is refused when this build
+/// cannot make it, and when it would go to a terminal (binary bytes would garble it).
+pub fn usage_problem(format: PictureFormat, output: Option<&Path>) -> Option<String> {
+    if format != PictureFormat::Png {
+        return None;
+    }
+    if !cfg!(feature = "png") {
+        return Some(
+            "--format png is not in this build: rebuild with `cargo build --release --features png` (or use --format svg)".into(),
+        );
+    }
+    let to_stdout = output.map_or(true, is_stdio);
+    (to_stdout && std::io::stdout().is_terminal()).then(|| {
+        "PNG is binary and standard output is a terminal: write it to a file with --output FILE.png (or redirect: > FILE.png)".into()
+    })
+}
+
+/// Print a usage problem as clap would and return its exit code, 2.
+pub fn usage_exit(msg: &str) -> i32 {
+    eprintln!("fcauto: error: {msg}");
+    2
+}
+
+/// `board` drawn in `format`, `width` pixels wide, optionally with a move highlighted.
+///
+/// # Errors
+/// PNG only: see [`render::png()`] (no `png` feature, the font missing).
+pub fn draw(
+    board: &Board,
+    format: PictureFormat,
+    width: u32,
+    highlight: Option<PlayedMove>,
+) -> Result<Vec<u8>> {
+    let opts = render::Options { width, highlight };
+    match format {
+        PictureFormat::Svg => Ok(render::svg(board, &opts).into_bytes()),
+        PictureFormat::Png => render::png(board, &opts),
+    }
+}
+
+/// Write `bytes` to `output` (`None` or `-`: standard output).
+///
+/// # Errors
+/// The file or standard output cannot be written (the message names which).
+pub fn write_output(bytes: &[u8], output: Option<&Path>) -> Result<()> {
+    match output.filter(|p| !is_stdio(p)) {
+        Some(p) => {
+            std::fs::write(p, bytes).with_context(|| format!("cannot write {}", p.display()))
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)
+                .and_then(|()| out.flush())
+                .map_err(|e| anyhow::anyhow!("cannot write to standard output: {e}"))
+        }
+    }
+}
+
+/// What `solve --format svg|png|html` writes. `solution` is `None` when the board was not
+/// solved. SVG/PNG: the position after move `step` (default 0, the start), that move
+/// highlighted; HTML: the replay page of the solution. `width`: pixels (default
+/// [`render::DEFAULT_WIDTH`]).
+///
+/// # Errors
+/// `step` beyond the solution's last move, or above 0 without a solution; HTML without a
+/// solution; PNG errors of [`draw`].
+pub fn solve_output(
+    format: crate::cmd::solve::SolutionFormat,
+    board: &Board,
+    solution: Option<&fcauto_solver::Solution>,
+    step: Option<usize>,
+    width: Option<u32>,
+) -> Result<Vec<u8>> {
+    use crate::cmd::solve::SolutionFormat as F;
+    let width = width.unwrap_or(render::DEFAULT_WIDTH);
+    let format = match format {
+        F::Svg => PictureFormat::Svg,
+        F::Png => PictureFormat::Png,
+        F::Html => {
+            let s = solution.context("no solution to replay")?;
+            let opts = render::Options {
+                width,
+                highlight: None,
+            };
+            return Ok(render::replay_html(s, &opts)?.into_bytes());
+        }
+        F::Json | F::Standard | F::Fcs => anyhow::bail!("internal error: not a picture format"),
+    };
+    let k = step.unwrap_or(0);
+    let Some(s) = solution else {
+        anyhow::ensure!(
+            k == 0,
+            "--step {k}: there is no solution (only --step 0, the start, can be drawn)"
+        );
+        return draw(board, format, width, None);
+    };
+    let n = s.moves.len();
+    anyhow::ensure!(
+        k <= n,
+        "--step {k} is past the end: the solution has {} (give 0..={n}; 0 is the start)",
+        fcauto_deals::plural(n, "move")
+    );
+    let position = render::positions(s)?.swap_remove(k);
+    let played = k.checked_sub(1).map(|i| s.moves[i]);
+    draw(&position, format, width, played)
+}

@@ -1,0 +1,39 @@
+//! `fcauto show --board FILE`: draw a board file as a picture.
+
+use crate::cmd::input::{check_not_input, check_output_path, load_board};
+use crate::cmd::picture::{self, PictureFormat};
+use anyhow::Result;
+use std::path::PathBuf;
+
+/// Arguments of `fcauto show`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A board file in Freecell Solver's format (`-`: standard input).
+    #[arg(long, value_name = "FILE")]
+    pub board: PathBuf,
+    /// Picture format.
+    #[arg(long, value_enum, default_value = "svg")]
+    pub format: PictureFormat,
+    /// Picture width in pixels (200..=4096).
+    #[arg(long, value_name = "N", default_value_t = crate::render::DEFAULT_WIDTH, value_parser = picture::parse_width)]
+    pub width: u32,
+    /// Write the picture to FILE instead of standard output (`-`: standard output).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Draw the board; exit 0, 1 on a bad board file or an unwritable output, 2 for PNG to a
+/// terminal or in a build without the `png` feature.
+pub fn run(args: Args) -> Result<i32> {
+    if let Some(msg) = picture::usage_problem(args.format, args.output.as_deref()) {
+        return Ok(picture::usage_exit(&msg));
+    }
+    if let Some(p) = &args.output {
+        check_output_path(p)?;
+        check_not_input(p, &args.board, "board file")?;
+    }
+    let (_, board) = load_board(None, Some(&args.board))?;
+    let bytes = picture::draw(&board, args.format, args.width, None)?;
+    picture::write_output(&bytes, args.output.as_deref())?;
+    Ok(0)
+}

@@ -1,0 +1,166 @@
+//! The replay page: one self-contained HTML file (inline SVG, CSS and script; no network,
+//! no external fonts) that steps through a solution.
+
+use super::svg::svg_with_rows;
+use super::{card_label, highlight_rects, longest_cascade, place_cards, Options};
+use anyhow::{Context, Result};
+use fcauto_deals::Board;
+use fcauto_solver::state::State;
+use fcauto_solver::validator::apply_checked;
+use fcauto_solver::{Loc, MoveKind, PlayedMove, Solution, StepMove};
+use serde_json::json;
+
+/// The replay page's script: moves the card elements of the inline SVG to each step's
+/// places (computed here in Rust, see [`steps`]) and wires the buttons, slider and keys.
+const SCRIPT: &str = include_str!("replay.js");
+/// The replay page's style sheet.
+const STYLE: &str = include_str!("replay.css");
+
+/// A self-contained HTML page (UTF-8 text) that replays `solution`: the board (as
+/// [`super::svg()`] draws it, `opts.width` pixels wide at most, shrinking to fit the window)
+/// with first/previous/next/last buttons, a slider, the arrow keys (and Home/End), the
+/// current move in standard notation with the move counter, and the list of moves;
+/// foundation moves of safe cards, which the solver plays automatically, are marked "auto".
+/// The positions are those the validator's [`apply_checked`] produces.
+///
+/// DOM for scripts and tests: `#counter` carries `data-step` (0 = start) and
+/// `data-total`; each `.foundation` slot's `data-top` is the rank of its top card; the
+/// move just played is outlined by `#hl`.
+///
+/// # Errors
+/// A move of `solution` is illegal where it is played (the message names the step).
+pub fn replay_html(solution: &Solution, opts: &Options) -> Result<String> {
+    let positions = positions(solution)?;
+    let rows = positions.iter().map(longest_cascade).max().unwrap_or(0);
+    let svg = svg_with_rows(
+        &solution.board,
+        &Options {
+            highlight: None,
+            ..*opts
+        },
+        rows,
+    );
+    let data = json!({
+        "steps": steps(solution, &positions),
+        "moves": moves(solution, &positions),
+    });
+    // `</` inside a script element would end it early.
+    let data = data.to_string().replace("</", "<\\/");
+    let title = match solution.deal {
+        Some(n) => format!("FreeCell deal {n}"),
+        None => "FreeCell board".to_string(),
+    };
+    let total = solution.moves.len();
+    Ok(format!(
+        r#"<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}: solution replay</title><style>{STYLE}</style></head>
+<body>
+<h1>{title}: a solution in {total} moves</h1>
+<div id="board" style="max-width:{w}px">{svg}</div>
+<div id="controls">
+<button id="first" title="First (Home)">&#x21E4; First</button>
+<button id="prev" title="Previous (&#x2190;)">&#x25C0; Previous</button>
+<button id="next" title="Next (&#x2192;)">Next &#x25B6;</button>
+<button id="last" title="Last (End)">Last &#x21E5;</button>
+<input id="slider" type="range" min="0" max="{total}" value="0" aria-label="move">
+<span id="counter" data-step="0" data-total="{total}">Move 0 of {total}</span>
+</div>
+<p id="move">Start position</p>
+<div id="moves"></div>
+<p class="help">Keys: &#x2190; &#x2192; previous and next move, Home and End first and last. Moves
+marked <span class="auto">auto</span> are safe foundation moves, which the solver plays by itself.
+Made by fcauto; every move checked by its validator.</p>
+<script type="application/json" id="data">{data}</script>
+<script>{SCRIPT}</script>
+</body></html>
+"#,
+        w = opts.width.clamp(super::MIN_WIDTH, super::MAX_WIDTH),
+    ))
+}
+
+/// The positions of `solution`: the start, then the position after each move (index k is
+/// the position after move k), replayed with the validator's [`apply_checked`].
+///
+/// # Errors
+/// A move is illegal where it is played (the message names the step and the rule).
+pub fn positions(solution: &Solution) -> Result<Vec<Board>> {
+    let mut b = solution.board.clone();
+    let mut out = Vec::with_capacity(solution.moves.len() + 1);
+    out.push(b.clone());
+    for (i, p) in solution.moves.iter().enumerate() {
+        let m = StepMove {
+            from: p.mv.from,
+            to: p.mv.to,
+            count: Some(p.mv.count),
+            card: Some(p.card),
+        };
+        apply_checked(&mut b, &m)
+            .map_err(|e| anyhow::anyhow!(e))
+            .with_context(|| format!("step {} ({}): illegal move", i + 1, p.mv.notation()))?;
+        out.push(b.clone());
+    }
+    Ok(out)
+}
+
+/// Per position: `o`, the cards in drawing order as flat `[card id, x, y, ...]`; `f`, the
+/// foundations' top ranks (C D H S); `h`, the move just played as two rectangles
+/// `[x, y, w, h, x, y, w, h]` (null at the start).
+fn steps(solution: &Solution, positions: &[Board]) -> Vec<serde_json::Value> {
+    positions
+        .iter()
+        .enumerate()
+        .map(|(k, b)| {
+            let o: Vec<i32> = place_cards(b)
+                .iter()
+                .flat_map(|p| [p.card.id() as i32, p.x, p.y])
+                .collect();
+            let h = k.checked_sub(1).map(|i| {
+                let [a, c] = highlight_rects(b, &solution.moves[i]);
+                [a.x, a.y, a.w, a.h, c.x, c.y, c.w, c.h]
+            });
+            json!({"o": o, "f": b.foundations, "h": h})
+        })
+        .collect()
+}
+
+/// Per move: `n`, standard notation; `t`, what it does in words; `a`, true for a safe
+/// foundation move (the solver's auto-play).
+fn moves(solution: &Solution, positions: &[Board]) -> Vec<serde_json::Value> {
+    solution
+        .moves
+        .iter()
+        .zip(positions)
+        .map(|(p, before)| {
+            let auto = is_auto(before, p);
+            let mut t = describe(p);
+            if auto {
+                t.push_str(" (auto: a safe foundation move)");
+            }
+            json!({"n": p.mv.notation(), "t": t, "a": auto})
+        })
+        .collect()
+}
+
+/// True for a foundation move the solver's safe auto-play makes by itself: the card is
+/// safe to home in the position `before` it (the solver's own rule, `is_safe_home`).
+fn is_auto(before: &Board, p: &PlayedMove) -> bool {
+    p.mv.to == Loc::Foundation
+        && fcauto_solver::movegen::is_safe_home(&State::from_board(before), p.card.id())
+}
+
+/// A move in words: `K♥ from cascade 3 to freecell a`, `3 cards (9♠ up) from cascade 4 to
+/// cascade 8`.
+fn describe(p: &PlayedMove) -> String {
+    let place = |l: Loc| match l {
+        Loc::Cascade(i) => format!("cascade {}", i + 1),
+        Loc::Freecell(j) => format!("freecell {}", (b'a' + j) as char),
+        Loc::Foundation => "the foundation".to_string(),
+    };
+    let what = if p.mv.count > 1 && p.mv.kind() == Some(MoveKind::StackToStack) {
+        format!("{} cards ({} up)", p.mv.count, card_label(p.card))
+    } else {
+        card_label(p.card)
+    };
+    format!("{what} from {} to {}", place(p.mv.from), place(p.mv.to))
+}

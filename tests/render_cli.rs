@@ -1,0 +1,308 @@
+//! Board pictures and the replay page from the command line: `deal`/`solve`/`show`
+//! `--format svg|png|html`, `--step`, `--width`, and their errors.
+
+mod common;
+
+use common::fcauto;
+use serde_json::Value;
+
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+/// Run fcauto; stdout as text (asserting success).
+fn run_ok(args: &[&str]) -> String {
+    let out = fcauto().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The SVG's card elements: card name -> (x, y) from its `translate(x y)`.
+fn cards(doc: &roxmltree::Document) -> std::collections::BTreeMap<String, (i32, i32)> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name((SVG_NS, "g")) && n.attribute("class") == Some("card"))
+        .map(|n| {
+            let t = n.attribute("transform").unwrap();
+            let xy: Vec<i32> = t
+                .trim_start_matches("translate(")
+                .trim_end_matches(')')
+                .split(' ')
+                .map(|v| v.parse().unwrap())
+                .collect();
+            (
+                n.attribute("data-card").unwrap().to_string(),
+                (xy[0], xy[1]),
+            )
+        })
+        .collect()
+}
+
+/// The top-left corner of the first rect inside the slot `<g class=CLASS ATTR=VALUE>`.
+fn slot(doc: &roxmltree::Document, class: &str, attr: &str, value: &str) -> (i32, i32) {
+    let g = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some(class) && n.attribute(attr) == Some(value))
+        .unwrap_or_else(|| panic!("no {class} {value}"));
+    let r = g
+        .children()
+        .find(|n| n.has_tag_name((SVG_NS, "rect")))
+        .unwrap();
+    let num = |a| r.attribute(a).unwrap().parse().unwrap();
+    (num("x"), num("y"))
+}
+
+/// `data-top` of the four foundations, C D H S.
+fn foundation_tops(doc: &roxmltree::Document) -> Vec<String> {
+    ["C", "D", "H", "S"]
+        .iter()
+        .map(|s| {
+            doc.descendants()
+                .find(|n| {
+                    n.attribute("class") == Some("foundation")
+                        && n.attribute("data-suit") == Some(s)
+                })
+                .and_then(|n| n.attribute("data-top"))
+                .unwrap()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn a_deal_as_svg_is_xml_with_all_52_cards_in_the_cascades_as_dealt() {
+    let svg = run_ok(&["deal", "617", "--format", "svg", "--width", "900"]);
+    let doc = roxmltree::Document::parse(&svg).expect("SVG parses as XML");
+    let root = doc.root_element();
+    assert!(root.has_tag_name((SVG_NS, "svg")));
+    assert_eq!(root.attribute("width"), Some("900"));
+    let placed = cards(&doc);
+    assert_eq!(placed.len(), 52);
+    // Column by column, deepest card first, as `deal 617` prints them.
+    let text = run_ok(&["deal", "617"]);
+    for (i, line) in text.lines().enumerate() {
+        let col: Vec<&str> = line.trim_start_matches(':').split_whitespace().collect();
+        let x0 = placed[col[0]].0;
+        for (d, c) in col.iter().enumerate() {
+            let (x, y) = placed[*c];
+            assert_eq!(x, x0, "cascade {} card {c}", i + 1);
+            assert!(d == 0 || y > placed[col[d - 1]].1, "{c} below its parent");
+        }
+    }
+    assert_eq!(foundation_tops(&doc), ["", "", "", ""]);
+    // Readable: rank and suit symbol as text, red and black.
+    assert!(svg.contains(">10\u{2665}<") && svg.contains(">K\u{2660}<"));
+    assert!(svg.contains("#c8102e") && svg.contains("#111111"));
+}
+
+#[test]
+fn solve_step_k_draws_the_freecells_and_foundations_after_move_k() {
+    let json: Value = serde_json::from_str(&run_ok(&["solve", "617", "--format", "json"])).unwrap();
+    let moves = json["moves"].as_array().unwrap();
+    // The first move into a freecell: that card must be drawn in that freecell.
+    let k = moves
+        .iter()
+        .position(|m| m["to"].as_str().unwrap() <= "d" && m["to"].as_str().unwrap() >= "a")
+        .unwrap()
+        + 1;
+    let m = &moves[k - 1];
+    let svg = run_ok(&["solve", "617", "--format", "svg", "--step", &k.to_string()]);
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let card = m["card"].as_str().unwrap();
+    assert_eq!(
+        cards(&doc)[card],
+        slot(&doc, "freecell", "data-slot", m["to"].as_str().unwrap())
+    );
+    assert!(
+        svg.contains(r#"<g id="hl" visibility="visible""#),
+        "move {k} highlighted"
+    );
+    // Foundations after k moves, counted from the JSON.
+    let tops = |k: usize| -> Vec<String> {
+        let ranks = [
+            "", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ];
+        let mut n = [0usize; 4];
+        for m in &moves[..k] {
+            if m["to"] == "h" {
+                n["CDHS".find(&m["card"].as_str().unwrap()[1..]).unwrap()] += 1;
+            }
+        }
+        n.iter().map(|&i| ranks[i].to_string()).collect()
+    };
+    let mid = moves.len() / 2;
+    let doc_mid = run_ok(&[
+        "solve",
+        "617",
+        "--format",
+        "svg",
+        "--step",
+        &mid.to_string(),
+    ]);
+    assert_eq!(
+        foundation_tops(&roxmltree::Document::parse(&doc_mid).unwrap()),
+        tops(mid)
+    );
+    let end = run_ok(&[
+        "solve",
+        "617",
+        "--format",
+        "svg",
+        "--step",
+        &moves.len().to_string(),
+    ]);
+    let end = roxmltree::Document::parse(&end).unwrap();
+    assert_eq!(foundation_tops(&end), ["K", "K", "K", "K"]);
+    assert_eq!(
+        cards(&end)["KH"],
+        slot(&end, "foundation", "data-suit", "H")
+    );
+}
+
+#[test]
+fn the_replay_page_is_self_contained_and_holds_every_step() {
+    let html = run_ok(&["solve", "617", "--format", "html"]);
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    // No network: no external script, style sheet, font or image; the only URL is the SVG
+    // namespace.
+    for bad in ["<script src", "<link", "@import", "url(http", "src=\"http"] {
+        assert!(!html.contains(bad), "{bad}");
+    }
+    assert_eq!(html.matches("http").count(), html.matches(SVG_NS).count());
+    let start = html
+        .find(r#"<script type="application/json" id="data">"#)
+        .unwrap();
+    let rest = &html[start..];
+    let data = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
+    let data: Value = serde_json::from_str(data).unwrap();
+    let n = data["moves"].as_array().unwrap().len();
+    assert_eq!(data["steps"].as_array().unwrap().len(), n + 1);
+    assert_eq!(data["steps"][n]["f"], serde_json::json!([13, 13, 13, 13]));
+    // Safe foundation moves are marked as the solver's auto-play; aces always are safe.
+    let aces: Vec<&Value> = data["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| {
+            m["t"].as_str().unwrap().starts_with('A') && m["n"].as_str().unwrap().ends_with('h')
+        })
+        .collect();
+    assert_eq!(aces.len(), 4);
+    assert!(aces.iter().all(|m| m["a"] == true));
+}
+
+#[test]
+fn show_draws_a_board_file_with_its_freecells() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("b.txt");
+    let mut text = run_ok(&["deal", "617"]);
+    // Take the top card of cascade 1 into freecell b.
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let top = lines[0].split_whitespace().last().unwrap().to_string();
+    lines[0] = lines[0].rsplit_once(' ').unwrap().0.to_string();
+    text = lines.join("\n") + &format!("\nFreecells: - {top} - -\n");
+    std::fs::write(&board, text).unwrap();
+    let out = dir.path().join("b.svg");
+    fcauto()
+        .args(["show", "--board"])
+        .arg(&board)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(cards(&doc).len(), 52);
+    assert_eq!(cards(&doc)[&top], slot(&doc, "freecell", "data-slot", "b"));
+}
+
+#[test]
+fn bad_picture_requests_fail_with_clear_messages() {
+    let fails = |args: &[&str], code: i32, want: &str| {
+        let out = fcauto().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    };
+    fails(
+        &["solve", "617", "--format", "svg", "--step", "500"],
+        1,
+        "--step 500 is past the end: the solution has",
+    );
+    fails(
+        &["deal", "617", "--format", "svg", "--width", "50"],
+        2,
+        "50 pixels is out of range (200..=4096)",
+    );
+    fails(
+        &["deal", "617", "--format", "svg", "--width", "wide"],
+        2,
+        "not a whole number of pixels",
+    );
+    fails(
+        &["deal", "617", "--width", "300"],
+        2,
+        "--width needs --format svg or png",
+    );
+    fails(
+        &["solve", "617", "--step", "3"],
+        2,
+        "--step and --width need --format svg, png or html",
+    );
+    fails(
+        &["solve", "617", "--format", "html", "--step", "3"],
+        2,
+        "--step needs --format svg or png",
+    );
+    fails(
+        &["show", "--board", "/nonexistent/b.txt"],
+        1,
+        "cannot read board file /nonexistent/b.txt",
+    );
+    fails(
+        &["solve", "11982", "--format", "html"],
+        1,
+        "no solution to replay",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "KH KH\n").unwrap();
+    fails(&["show", "--board", bad.to_str().unwrap()], 1, "line 1");
+}
+
+#[cfg(feature = "png")]
+#[test]
+fn png_pictures_decode_at_the_width_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, width) in [
+        (
+            vec!["deal", "617", "--format", "png", "--width", "480"],
+            480,
+        ),
+        (vec!["solve", "617", "--format", "png", "--step", "5"], 720),
+    ] {
+        let out = dir.path().join("p.png");
+        fcauto().args(&args).arg("-o").arg(&out).assert().success();
+        let decoder = png::Decoder::new(std::fs::File::open(&out).unwrap());
+        let reader = decoder.read_info().expect("a PNG");
+        let info = reader.info();
+        assert_eq!(info.width, width, "{args:?}");
+        assert!(
+            info.height > width / 2 && info.height < width * 2,
+            "{args:?}"
+        );
+    }
+}
+
+#[cfg(not(feature = "png"))]
+#[test]
+fn png_without_the_feature_says_how_to_build_it() {
+    let out = fcauto()
+        .args(["deal", "617", "--format", "png", "-o", "/tmp/never.png"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--features png"));
+}
