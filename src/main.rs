@@ -34,6 +34,12 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Replay a solution in the real PySolFC window and prove the win.
     Play(cmd::play::Args),
+    /// The web page and JSON rules API over HTTP (loopback by default).
+    #[cfg(feature = "serve")]
+    Serve(cmd::serve::Args),
+    /// The web page and JSON rules API (needs the `serve` feature).
+    #[cfg(not(feature = "serve"))]
+    Serve(cmd::unbuilt::Args),
     /// Solve ranges into SQLite resumably and in shards (for clusters); merge; report.
     #[cfg(feature = "batch")]
     Batch(cmd::batch::Args),
@@ -59,6 +65,10 @@ fn main() {
         Command::Stats(a) => cmd::stats::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Play(a) => cmd::play::run(a),
+        #[cfg(feature = "serve")]
+        Command::Serve(a) => cmd::serve::run(a),
+        #[cfg(not(feature = "serve"))]
+        Command::Serve(_) => cmd::unbuilt::run("serve", "serve"),
         #[cfg(feature = "batch")]
         Command::Batch(a) => cmd::batch::run(a),
         #[cfg(not(feature = "batch"))]

@@ -29,6 +29,8 @@ pub mod input;
 pub mod picture;
 pub mod play;
 pub mod rusage;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod stats;

@@ -7,7 +7,8 @@
 //! Behind the `gui` feature: [`display`] (Xvfb/openbox), [`launch`] (PySolFC process and
 //! profile), [`screen`] (xcap), [`ocr`] (leptess), [`recognize`] (card matching),
 //! [`mouse`] (enigo), [`replay`] (moves on screen), [`verify`] (deal and win checks),
-//! [`session`] (the whole `fcauto play --gui` run and its evidence).
+//! [`session`] (the whole `fcauto play --gui` run, stage by stage), [`report`] (its last
+//! evidence files).
 
 pub mod evidence;
 pub mod fcsolve;
@@ -33,6 +34,8 @@ pub mod ocr;
 pub mod recognize;
 #[cfg(feature = "gui")]
 pub mod replay;
+#[cfg(feature = "gui")]
+pub mod report;
 #[cfg(feature = "gui")]
 pub mod screen;
 #[cfg(feature = "gui")]

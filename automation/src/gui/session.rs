@@ -8,7 +8,7 @@ use fcauto_deals::{ms_deal, Board};
 use serde_json::json;
 
 use super::display::{exited, install_ctrlc_handler, kill_registered, Display};
-use super::evidence::{kind_histogram, Bundle, PlayRow};
+use super::evidence::{Bundle, PlayRow};
 use super::launch::{self, prepare_profile, Pysol, CARDSET_DIR, PLAYER};
 use super::layout::Layout;
 use super::mouse::Input;
@@ -16,11 +16,11 @@ use super::ocr::{moves_counter, Ocr, OcrText};
 use super::plan::{self, kind_name};
 use super::recognize::{CardImages, SeenBoard};
 use super::replay::{MouseMode, Outcome, Table};
+use super::report::{write_final, FinalFacts};
 use super::screen::{crop, find_windows, Rect, WinInfo};
 use super::verify::{board_match, read_stats, StatsSnapshot};
 use super::{fcsolve, GuiError};
 use crate::pysol::options::OptionsFile;
-use crate::pysol::FREECELL_GAME_ID;
 use fcauto_solver::{Loc, PlayedMove};
 
 /// Most re-reads/re-plans after a move that did not land as expected.
@@ -75,10 +75,6 @@ impl Drop for Guard {
     }
 }
 
-fn secs(d: Duration) -> f64 {
-    (d.as_secs_f64() * 1000.0).round() / 1000.0
-}
-
 fn top_token(board: &SeenBoard, loc: Loc, suit: usize) -> String {
     let t = match loc {
         Loc::Cascade(c) => board
@@ -94,14 +90,18 @@ fn top_token(board: &SeenBoard, loc: Loc, suit: usize) -> String {
     t.unwrap_or_else(|| "-".into())
 }
 
+/// A progress line on stderr (with `progress`).
 fn log(cfg: &PlayConfig, msg: &str) {
     if cfg.progress {
         eprintln!("fcauto play: {msg}");
     }
 }
 
-/// Run everything; returns `report.json`'s content. Errors are one-line [`GuiError`]s; the
-/// evidence written up to the failure stays in the results directory.
+/// Run everything, stage by stage (private functions, each with its own inputs and output
+/// struct): `deal`, `solve`, `launch`, `confirm`, `replay`, `win`, `quit`, `prove`,
+/// `report`; returns `report.json`'s content. Errors are
+/// one-line [`GuiError`]s; the evidence written up to the failure stays in the results
+/// directory.
 pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     if !cfg.attach && !launch::pysolfc_path().exists() {
         return Err(GuiError::Launch(format!(
@@ -110,13 +110,64 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
         )));
     }
     let mut ev = Bundle::create(&cfg.results)?;
+    let board = deal(cfg, &mut ev)?;
+    let plan = solve(cfg, &mut ev, &board)?;
+    install_ctrlc_handler();
+    let display = Display::acquire(cfg.display.as_deref())?;
+    let what = if display.is_own() {
+        "Xvfb + openbox started"
+    } else {
+        "existing"
+    };
+    log(cfg, &format!("display {} ({what})", display.name));
+    let mut game = launch(cfg, &mut ev, &display.name)?;
+    let shown = confirm(cfg, &mut ev, &mut game, &board)?;
+    let played = replay(cfg, &mut ev, &mut game, &board, plan.moves.clone(), &shown)?;
+    let won = win(cfg, &mut ev, &mut game, &shown, played.executed.len())?;
+    let quit_clean = quit(cfg, &mut ev, &mut game, &won, &shown, played.executed.len())?;
+    let proof = prove(&mut ev, &game, quit_clean, played.executed.len())?;
+    report(
+        cfg,
+        &mut ev,
+        display,
+        &Stages {
+            plan: &plan,
+            game: &game,
+            shown: &shown,
+            played: &played,
+            won: &won,
+            proof: &proof,
+            quit_clean,
+        },
+    )
+}
+
+/// Stage 1, deal: the MS deal's board, written as board.txt, board_verify.json and
+/// deal_seed.json.
+fn deal(cfg: &PlayConfig, ev: &mut Bundle) -> Result<Board, GuiError> {
     let board =
         ms_deal(cfg.deal).map_err(|e| GuiError::Solver(format!("deal {}: {e}", cfg.deal)))?;
-    write_deal(&mut ev, cfg, &board)?;
+    write_deal(ev, cfg, &board)?;
+    Ok(board)
+}
 
-    // Solve: our solver (the plan) and fc-solve (independent second solver, raw log).
-    let (plan, plan_tool, native_failure) = fcsolve::plan(&board)?;
-    ev.channel(0, "solver", plan_tool);
+/// [`solve`]'s output: the plan to play and what produced it.
+struct Plan {
+    /// The moves, from fcauto's solver (or fc-solve's when it failed).
+    moves: Vec<PlayedMove>,
+    /// `channels.json`'s tool for the plan.
+    tool: &'static str,
+    /// Why fcauto's solver failed, when fc-solve's plan is played.
+    native_failure: Option<String>,
+    /// Length of fc-solve's own solution (the independent check).
+    fc_moves: usize,
+}
+
+/// Stage 2, solve: our solver's plan (solution.json) and fc-solve's solution as an
+/// independent check (fcsolve_raw.log).
+fn solve(cfg: &PlayConfig, ev: &mut Bundle, board: &Board) -> Result<Plan, GuiError> {
+    let (moves, tool, native_failure) = fcsolve::plan(board)?;
+    ev.channel(0, "solver", tool);
     if let Some(why) = &native_failure {
         log(
             cfg,
@@ -125,55 +176,123 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     }
     ev.text(
         "solution.json",
-        &plan::solution_json(Some(cfg.deal), &board, &plan)?,
+        &plan::solution_json(Some(cfg.deal), board, &moves)?,
     )?;
-    ev.evidence(0, "solver", plan_tool, "solution.json");
-    let plan_total = plan.len();
-    let (raw, fc_moves) = fcsolve::solve(&board)?;
+    ev.evidence(0, "solver", tool, "solution.json");
+    let (raw, fc_moves) = fcsolve::solve(board)?;
     ev.text("fcsolve_raw.log", &raw)?;
     ev.evidence(0, "fc-solve", fcsolve::FCSOLVE_TOOL, "fcsolve_raw.log");
     log(
         cfg,
         &format!(
-            "deal {}: plan from {plan_tool}: {}; fc-solve: {}",
+            "deal {}: plan from {tool}: {}; fc-solve: {}",
             cfg.deal,
-            crate::plural(plan.len(), "move"),
+            crate::plural(moves.len(), "move"),
             crate::plural(fc_moves.len(), "move")
         ),
     );
+    Ok(Plan {
+        moves,
+        tool,
+        native_failure,
+        fc_moves: fc_moves.len(),
+    })
+}
 
-    install_ctrlc_handler();
-    let display = Display::acquire(cfg.display.as_deref())?;
-    log(
-        cfg,
-        &format!(
-            "display {} ({})",
-            display.name,
-            if display.is_own() {
-                "Xvfb + openbox started"
-            } else {
-                "existing"
-            }
-        ),
-    );
+/// The PySolFC profile a run reads and proves with.
+struct Profile {
+    /// Its statistics.dat (may not exist yet).
+    stats: PathBuf,
+    /// Its options.cfg.
+    options: PathBuf,
+    /// The player whose statistics count.
+    player: String,
+    /// The temporary profile folder, deleted when the run ends (`None` with `--profile`).
+    _tmp: Option<tempfile::TempDir>,
+}
 
-    let _tmp;
-    let base = match &cfg.profile {
-        Some(p) => p.clone(),
-        None => {
-            let t =
-                tempfile::tempdir().map_err(|e| GuiError::Launch(format!("temp profile: {e}")))?;
-            let p = t.path().to_path_buf();
-            _tmp = t;
-            p
+/// [`launch`]'s output: PySolFC running (or attached), its profile, and the table to act on.
+struct Game {
+    /// The process.
+    pysol: Pysol,
+    /// Kills PySolFC if the run ends before it quit cleanly.
+    guard: Guard,
+    /// The profile.
+    profile: Profile,
+    /// FreeCell's statistics before the run.
+    before: StatsSnapshot,
+    /// The profile files copied to pysol_before/.
+    copies_before: ProfileCopies,
+    /// The main window.
+    win: WinInfo,
+    /// Screen and mouse on the main window.
+    table: Table,
+    /// The OCR engine.
+    ocr: Ocr,
+    /// When PySolFC was started.
+    t_launch: Instant,
+}
+
+/// Stage 3, launch: the profile (a dedicated one, or the attached PySolFC's), its files
+/// copied to pysol_before/, the statistics before, then PySolFC started with `msN` and its
+/// window found.
+fn launch(cfg: &PlayConfig, ev: &mut Bundle, display: &str) -> Result<Game, GuiError> {
+    let (pysol, profile, home) = open_profile(cfg, display)?;
+    let copies_before = copy_profile(ev, "pysol_before", &profile.stats, &profile.options)?;
+    let before = read_stats(&profile.stats, &profile.player)?;
+    ev.channel(0, "statistics", STATS_TOOL);
+    if let Some(name) = &copies_before.statistics {
+        ev.evidence(0, "statistics", STATS_TOOL, name);
+    }
+    let t_launch = Instant::now();
+    let pysol = match home {
+        Some(home) => {
+            let shown = std::env::var("FCAUTO_TEST_PYSOL_DEAL")
+                .ok()
+                .and_then(|d| fcauto_deals::parse_deal_number(&d).ok())
+                .unwrap_or(cfg.deal);
+            launch::start(&home, shown, &ev.path("pysolfc.log"))?
         }
+        None => pysol,
     };
-    let (pysol, stats_path, options_path) = if cfg.attach {
+    let guard = Guard(pysol.owned.then_some(pysol.pid));
+    let win = launch::wait_window(Some(&pysol), Duration::from_secs(120))?;
+    let cardset = std::path::Path::new(CARDSET_DIR);
+    let table = Table {
+        client: win.client,
+        layout: Layout::from_cardset(cardset).map_err(|e| GuiError::Recognize(e.to_string()))?,
+        images: CardImages::load(cardset)?,
+        input: Input::new()?,
+        pid: if pysol.pid != 0 { pysol.pid } else { win.pid },
+        mode: cfg.mode,
+        move_timeout: Duration::from_secs(60),
+    };
+    Ok(Game {
+        pysol,
+        guard,
+        profile,
+        before,
+        copies_before,
+        win,
+        table,
+        ocr: Ocr::new()?,
+        t_launch,
+    })
+}
+
+/// The profile to play in: with `--attach` the running PySolFC's own (found by its HOME),
+/// else a dedicated one (`--profile DIR` or a temporary folder) whose HOME is returned for
+/// starting PySolFC.
+fn open_profile(
+    cfg: &PlayConfig,
+    display: &str,
+) -> Result<(Pysol, Profile, Option<PathBuf>), GuiError> {
+    if cfg.attach {
         let w = launch::wait_window(None, Duration::from_secs(5))?;
         let pid = if w.pid != 0 {
             w.pid
         } else {
-            launch::find_pysolfc_on(&display.name).unwrap_or(0)
+            launch::find_pysolfc_on(display).unwrap_or(0)
         };
         let home = launch::proc_env(pid, "HOME")
             .map(PathBuf::from)
@@ -181,114 +300,80 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
                 GuiError::Launch("cannot find the attached PySolFC's process and HOME".into())
             })?;
         let dir = home.join(".pysolfc");
-        (
-            Pysol { pid, owned: false },
-            dir.join("statistics.dat"),
-            dir.join("options.cfg"),
-        )
-    } else {
-        let profile = prepare_profile(&base, cfg.mode.option_value())?;
-        (
-            Pysol {
-                pid: 0,
-                owned: true,
-            },
-            profile.statistics_path(),
-            profile.options_path(),
-        )
-    };
-    let copies_before = copy_profile(&ev, "pysol_before", &stats_path, &options_path)?;
-    let player = if cfg.attach {
-        OptionsFile::load(&options_path)
+        let options = dir.join("options.cfg");
+        let player = OptionsFile::load(&options)
             .ok()
             .and_then(|o| o.get("general", "player"))
-            .unwrap_or_else(|| PLAYER.to_string())
-    } else {
-        PLAYER.to_string()
-    };
-    let before = read_stats(&stats_path, &player)?;
-    ev.channel(0, "statistics", STATS_TOOL);
-    if let Some(name) = &copies_before.statistics {
-        ev.evidence(0, "statistics", STATS_TOOL, name);
+            .unwrap_or_else(|| PLAYER.to_string());
+        let profile = Profile {
+            stats: dir.join("statistics.dat"),
+            options,
+            player,
+            _tmp: None,
+        };
+        return Ok((Pysol { pid, owned: false }, profile, None));
     }
-
-    let t_launch = Instant::now();
-    let pysol = if cfg.attach {
-        pysol
-    } else {
-        let shown = std::env::var("FCAUTO_TEST_PYSOL_DEAL")
-            .ok()
-            .and_then(|d| fcauto_deals::parse_deal_number(&d).ok())
-            .unwrap_or(cfg.deal);
-        launch::start(&base.join("home"), shown, &ev.path("pysolfc.log"))?
+    let (base, tmp) = match &cfg.profile {
+        Some(p) => (p.clone(), None),
+        None => {
+            let t =
+                tempfile::tempdir().map_err(|e| GuiError::Launch(format!("temp profile: {e}")))?;
+            (t.path().to_path_buf(), Some(t))
+        }
     };
-    let mut guard = Guard(pysol.owned.then_some(pysol.pid));
-    let win = launch::wait_window(Some(&pysol), Duration::from_secs(120))?;
-    let pid = if pysol.pid != 0 { pysol.pid } else { win.pid };
-
-    let cardset = std::path::Path::new(CARDSET_DIR);
-    let layout = Layout::from_cardset(cardset).map_err(|e| GuiError::Recognize(e.to_string()))?;
-    let images = CardImages::load(cardset)?;
-    let mut table = Table {
-        client: win.client,
-        layout,
-        images,
-        input: Input::new()?,
-        pid,
-        mode: cfg.mode,
-        move_timeout: Duration::from_secs(60),
+    let p = prepare_profile(&base, cfg.mode.option_value())?;
+    let profile = Profile {
+        stats: p.statistics_path(),
+        options: p.options_path(),
+        player: PLAYER.to_string(),
+        _tmp: tmp,
     };
-    let mut ocr = Ocr::new()?;
+    let pysol = Pysol {
+        pid: 0,
+        owned: true,
+    };
+    Ok((pysol, profile, Some(base.join("home"))))
+}
 
-    // Wait for the dealt board (52 readable cards), then confirm the deal.
+/// [`confirm`]'s output: the deal as PySolFC shows it, and where on screen.
+struct Shown {
+    /// The board read from the screen.
+    seen: SeenBoard,
+    /// The table's origin on screen.
+    origin: (i32, i32),
+    /// The main window's frame.
+    frame: Rect,
+    /// The status bar.
+    status_rect: Rect,
+    /// Title bar OCR.
+    title_ocr: OcrText,
+    /// Status bar OCR.
+    status_ocr: OcrText,
+    /// Share of the 52 positions that match our deal.
+    match_ratio: f64,
+    /// From launch to the dealt board.
+    launch_to_board: Duration,
+}
+
+/// Stage 4, confirm: wait for the dealt board (52 readable cards), screenshot and OCR it
+/// (view_pysol_initial.png, board_seen.json), and refuse to play unless all 52 cards match
+/// our deal position by position (board_match.json).
+fn confirm(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    game: &mut Game,
+    board: &Board,
+) -> Result<Shown, GuiError> {
     ev.channel(0, "screenshot", SCREEN_TOOL);
-    let t_board_wait = Instant::now();
-    let (shot, seen, mut origin) = loop {
-        let r = table.read();
-        if let Ok((shot, seen, origin)) = &r {
-            if seen.card_count() == 52 && seen.unreadable.is_empty() {
-                break (shot.clone(), seen.clone(), *origin);
-            }
-        }
-        if t_board_wait.elapsed() > Duration::from_secs(120) {
-            return Err(GuiError::Launch(format!(
-                "the FreeCell board was not dealt within 120 s ({})",
-                match r {
-                    Ok((_, s, _)) => format!("{} readable", crate::plural(s.card_count(), "card")),
-                    Err(e) => e.to_string(),
-                }
-            )));
-        }
-        std::thread::sleep(Duration::from_millis(300));
-    };
-    let launch_to_board = t_launch.elapsed();
-    let frame = frame_of(&win);
+    let (shot, seen, origin) = wait_dealt(&game.table)?;
+    let launch_to_board = game.t_launch.elapsed();
+    let win = &game.win;
+    let frame = frame_of(win);
     ev.png("view_pysol_initial.png", &crop(&shot, frame))?;
     ev.evidence(0, "screenshot", SCREEN_TOOL, "view_pysol_initial.png");
     ev.channel(0, "ocr", OCR_TOOL);
-    let title_ocr = if frame.y < win.client.y {
-        ocr.read_title(
-            &shot,
-            Rect {
-                x: frame.x + frame.w / 5,
-                y: frame.y,
-                w: frame.w * 3 / 5,
-                h: win.client.y - frame.y,
-            },
-        )?
-    } else {
-        OcrText {
-            text: String::new(),
-            confidence: 0,
-        }
-    };
-    let status_rect = Rect {
-        x: win.client.x,
-        y: win.client.y + win.client.h - 26,
-        w: win.client.w,
-        h: 26,
-    };
-    let status_ocr = ocr.read(&shot, status_rect)?;
+    let (title_ocr, status_rect, status_ocr) = read_bars(&mut game.ocr, &shot, win, frame)?;
+    let want = launch::game_number(cfg.deal);
     let confidences: serde_json::Map<String, serde_json::Value> = seen
         .cascades
         .iter()
@@ -302,37 +387,22 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
             "ocr_confidence_per_card": confidences,
             "title_ocr": title_ocr, "status_ocr": status_ocr,
             "title_ocr_has_freecell": title_ocr.text.contains("FreeCell"),
-            "status_ocr_has_deal": status_ocr.text.contains(&format!("#{}", launch::game_number(cfg.deal))), "game_origin": origin, "window_client": win.client, "window_frame": frame,
+            "status_ocr_has_deal": status_ocr.text.contains(&format!("#{want}")), "game_origin": origin, "window_client": win.client, "window_frame": frame,
         }),
     )?;
     ev.evidence(0, "ocr", OCR_TOOL, "board_seen.json");
-    let bm = board_match(&board, &seen);
+    let bm = board_match(board, &seen);
     ev.json("board_match.json", &bm)?;
-    let want = launch::game_number(cfg.deal);
+    if bm.matched < 52 || bm.total != 52 {
+        return Err(mismatch(cfg.deal, &bm, &status_ocr.text));
+    }
+    // The cards decide; an OCR reading of another number is only reported (OCR can misread).
     let status_number = status_ocr
         .text
         .split_whitespace()
         .find(|w| w.contains("ms"))
         .map(|w| w.trim_start_matches('#').to_string());
-    if bm.matched < 52 || bm.total != 52 {
-        let list: Vec<String> = bm
-            .mismatched
-            .iter()
-            .take(8)
-            .map(|m| {
-                format!(
-                    "cascade {} card {}: ours {} screen {}",
-                    m.row, m.col, m.solver, m.seen
-                )
-            })
-            .collect();
-        return Err(GuiError::DealMismatch(format!(
-            "only {}/52 cards match deal {} (status bar OCR: {:?}); refusing to play; first differences: {}",
-            bm.matched, cfg.deal, status_ocr.text, list.join("; ")
-        )));
-    }
-    // The cards decide; an OCR reading of another number is only reported (OCR can misread).
-    if let Some(n) = status_number.as_ref().filter(|n| **n != want) {
+    if let Some(n) = status_number.filter(|n| *n != want) {
         log(
             cfg,
             &format!("warning: status bar OCR reads #{n}, expected #{want} (cards match)"),
@@ -348,145 +418,324 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
             status_ocr.text
         ),
     );
+    Ok(Shown {
+        seen,
+        origin,
+        frame,
+        status_rect,
+        title_ocr,
+        status_ocr,
+        match_ratio: bm.matched as f64 / bm.total.max(1) as f64,
+        launch_to_board,
+    })
+}
 
-    // Replay.
+/// OCR of the title bar (empty when the window has no frame above its client area) and of
+/// the status bar; returns the title text, the status bar's rectangle and its text.
+fn read_bars(
+    ocr: &mut Ocr,
+    shot: &image::RgbaImage,
+    win: &WinInfo,
+    frame: Rect,
+) -> Result<(OcrText, Rect, OcrText), GuiError> {
+    let title_ocr = if frame.y < win.client.y {
+        let title_bar = Rect {
+            x: frame.x + frame.w / 5,
+            y: frame.y,
+            w: frame.w * 3 / 5,
+            h: win.client.y - frame.y,
+        };
+        ocr.read_title(shot, title_bar)?
+    } else {
+        OcrText {
+            text: String::new(),
+            confidence: 0,
+        }
+    };
+    let status_rect = Rect {
+        x: win.client.x,
+        y: win.client.y + win.client.h - 26,
+        w: win.client.w,
+        h: 26,
+    };
+    let status_ocr = ocr.read(shot, status_rect)?;
+    Ok((title_ocr, status_rect, status_ocr))
+}
+
+/// The refusal to play another deal than ours: the count and the first differences.
+fn mismatch(deal: u64, bm: &super::verify::BoardMatch, status: &str) -> GuiError {
+    let list: Vec<String> = bm
+        .mismatched
+        .iter()
+        .take(8)
+        .map(|m| {
+            format!(
+                "cascade {} card {}: ours {} screen {}",
+                m.row, m.col, m.solver, m.seen
+            )
+        })
+        .collect();
+    GuiError::DealMismatch(format!(
+        "only {}/52 cards match deal {deal} (status bar OCR: {status:?}); refusing to play; first differences: {}",
+        bm.matched,
+        list.join("; ")
+    ))
+}
+
+/// Wait up to 120 s for the dealt board: 52 readable cards.
+fn wait_dealt(table: &Table) -> Result<(image::RgbaImage, SeenBoard, (i32, i32)), GuiError> {
+    let t0 = Instant::now();
+    loop {
+        let r = table.read();
+        if let Ok((shot, seen, origin)) = &r {
+            if seen.card_count() == 52 && seen.unreadable.is_empty() {
+                return Ok((shot.clone(), seen.clone(), *origin));
+            }
+        }
+        if t0.elapsed() > Duration::from_secs(120) {
+            return Err(GuiError::Launch(format!(
+                "the FreeCell board was not dealt within 120 s ({})",
+                match r {
+                    Ok((_, s, _)) => format!("{} readable", crate::plural(s.card_count(), "card")),
+                    Err(e) => e.to_string(),
+                }
+            )));
+        }
+        std::thread::sleep(Duration::from_millis(300));
+    }
+}
+
+/// [`replay`]'s output: what was played and seen.
+struct Played {
+    /// The moves executed, in order (re-plans included).
+    executed: Vec<PlayedMove>,
+    /// play_log.csv's rows.
+    rows: Vec<PlayRow>,
+    /// Seconds per executed move.
+    move_secs: Vec<f64>,
+    /// One entry per recovery (play_verify.json).
+    recoveries: Vec<serde_json::Value>,
+    /// Status bar readings at the progress screenshots.
+    status_checks: Vec<serde_json::Value>,
+    /// Most freecells seen in use at once.
+    max_fc: usize,
+}
+
+/// The replay's moving parts: the plan being played and what the screen should show.
+struct Cursor {
+    plan: Vec<PlayedMove>,
+    idx: usize,
+    expected: Board,
+    seen: SeenBoard,
+    origin: (i32, i32),
+}
+
+/// Stage 5, replay: one mouse gesture per move, each waited for until the screen shows the
+/// expected board; a move that did not land is re-read and re-planned (at most
+/// [`MAX_RECOVERIES`] times). Progress screenshots at [`SCREENSHOT_STEPS`].
+fn replay(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    game: &mut Game,
+    board: &Board,
+    plan: Vec<PlayedMove>,
+    shown: &Shown,
+) -> Result<Played, GuiError> {
     let misdrag_step: Option<usize> = std::env::var("FCAUTO_TEST_MISDRAG_STEP")
         .ok()
         .and_then(|s| s.parse().ok());
     let mut misdragged = false;
-    let mut plan = plan;
-    let mut idx = 0;
-    let mut expected = board.clone();
-    let mut seen = seen;
-    let mut rows: Vec<PlayRow> = Vec::new();
-    let mut executed: Vec<PlayedMove> = Vec::new();
-    let mut move_secs: Vec<f64> = Vec::new();
-    let mut recoveries = Vec::new();
-    let mut status_checks = Vec::new();
-    let mut max_fc = 0;
-    while idx < plan.len() {
-        let step = executed.len() + 1;
-        let mv = plan[idx];
-        let mut after = expected.clone();
+    let mut cur = Cursor {
+        plan,
+        idx: 0,
+        expected: board.clone(),
+        seen: shown.seen.clone(),
+        origin: shown.origin,
+    };
+    let mut out = Played {
+        executed: Vec::new(),
+        rows: Vec::new(),
+        move_secs: Vec::new(),
+        recoveries: Vec::new(),
+        status_checks: Vec::new(),
+        max_fc: 0,
+    };
+    while cur.idx < cur.plan.len() {
+        let step = out.executed.len() + 1;
+        let mv = cur.plan[cur.idx];
+        let mut after = cur.expected.clone();
         plan::apply(&mut after, step, &mv)?;
-        let (from, to) = (mv.mv.from, mv.mv.to);
-        let suit = mv.card.suit().index();
-        let pre_top = top_token(&seen, from, suit);
         let misdrag = misdrag_step == Some(step) && !misdragged;
         misdragged |= misdrag;
         ev.channel(step, "mouse", MOUSE_TOOL);
         let t = Instant::now();
-        table.gesture(origin, &expected, &mv, misdrag)?;
+        game.table
+            .gesture(cur.origin, &cur.expected, &mv, misdrag)?;
         ev.channel(step, "screenshot", SCREEN_TOOL);
-        match table.wait_for(&expected, &after)? {
+        match game.table.wait_for(&cur.expected, &after)? {
             Outcome::Taken(shot, now) => {
                 let dt = t.elapsed().as_secs_f64();
-                move_secs.push(dt);
-                max_fc = max_fc.max(now.freecells.iter().flatten().count());
-                let mut shot_name = String::new();
-                if SCREENSHOT_STEPS.contains(&step) {
-                    shot_name = format!("view_play_{step}.png");
-                    ev.png(&shot_name, &crop(&shot, frame))?;
-                    ev.evidence(step, "screenshot", SCREEN_TOOL, &shot_name);
-                    ev.channel(step, "ocr", OCR_TOOL);
-                    let st = ocr.read(&shot, status_rect)?;
-                    status_checks.push(json!({"step": step, "status_text": st.text, "moves_counter": moves_counter(&st.text)}));
-                }
-                rows.push(PlayRow {
-                    step,
-                    from: from.notation(),
-                    to: to.notation(),
-                    card: mv.card.to_string(),
-                    pre_top,
-                    post_top: top_token(&now, to, suit),
-                    screenshot: shot_name,
-                });
+                let total = cur.plan.len() - cur.idx + out.executed.len();
                 log(
                     cfg,
                     &format!(
-                        "step {step}/{} {} {} ({}) ok in {dt:.2} s",
-                        plan.len() - idx + executed.len(),
+                        "step {step}/{total} {} {} ({}) ok in {dt:.2} s",
                         mv.mv.notation(),
                         mv.card,
                         kind_name(&mv)
                     ),
                 );
-                executed.push(mv);
-                expected = after;
-                seen = now;
-                idx += 1;
+                record_move(
+                    ev,
+                    game,
+                    shown,
+                    &mut out,
+                    (step, mv, dt),
+                    (&shot, &cur.seen, &now),
+                )?;
+                cur.expected = after;
+                cur.seen = now;
+                cur.idx += 1;
             }
             Outcome::NotTaken(bad, now) | Outcome::Unexpected(bad, now) => {
                 let shot_name = format!("view_recovery_{step}.png");
-                ev.png(&shot_name, &crop(&bad, frame))?;
+                ev.png(&shot_name, &crop(&bad, shown.frame))?;
                 ev.evidence(step, "screenshot", SCREEN_TOOL, &shot_name);
-                let what = if now.to_board() == expected {
-                    "did not take"
-                } else {
-                    "left an unexpected board"
-                };
-                log(
-                    cfg,
-                    &format!(
-                        "step {step} {} {} {what}: re-reading the board and re-planning",
-                        mv.mv.notation(),
-                        mv.card
-                    ),
-                );
-                if recoveries.len() >= MAX_RECOVERIES {
-                    return Err(GuiError::Replay(format!(
-                        "step {step} {} {} {what}, after {MAX_RECOVERIES} recoveries; giving up",
-                        mv.mv.notation(),
-                        mv.card
-                    )));
-                }
-                let (_, now2, o2) = reread(&table)?;
-                origin = o2;
-                expected = now2.to_board();
-                plan = if expected.is_won() {
-                    Vec::new()
-                } else {
-                    let (p, tool, failure) = fcsolve::plan(&expected)?;
-                    ev.channel(step, "solver", tool);
-                    if let Some(why) = failure {
-                        log(cfg, &format!("warning: {why}; re-planned with fc-solve"));
-                    }
-                    p
-                };
-                idx = 0;
-                recoveries.push(json!({"step": step, "move": mv.mv.notation(), "card": mv.card.to_string(), "observed": what, "misdrag_hook": misdrag, "new_plan_moves": plan.len()}));
-                seen = now2;
+                recover(cfg, ev, game, &mut cur, &mut out, (step, mv, misdrag), &now)?;
             }
         }
     }
-    if !expected.is_won() {
+    if !cur.expected.is_won() {
         return Err(GuiError::Replay(
             "the plan ended without a won board".into(),
         ));
     }
+    Ok(out)
+}
 
-    // Win: dialog, board, clean quit, statistics.
-    let dialog = wait_dialog(Duration::from_secs(30))?;
-    let launch_to_win = t_launch.elapsed();
-    ev.channel(executed.len(), "screenshot", SCREEN_TOOL);
-    let (shot, final_seen, _) = table.read()?;
-    let won_rect = union(frame, dialog.as_ref().map(frame_of).unwrap_or(frame));
-    ev.png("view_pysol_won.png", &crop(&shot, won_rect))?;
-    ev.evidence(
-        executed.len(),
-        "screenshot",
-        SCREEN_TOOL,
-        "view_pysol_won.png",
+/// A move that landed: its play_log.csv row, its timing, and at [`SCREENSHOT_STEPS`] its
+/// screenshot and status bar reading. `shots` = (screenshot, board before, board after).
+fn record_move(
+    ev: &mut Bundle,
+    game: &mut Game,
+    shown: &Shown,
+    out: &mut Played,
+    (step, mv, dt): (usize, PlayedMove, f64),
+    (shot, before, now): (&image::RgbaImage, &SeenBoard, &SeenBoard),
+) -> Result<(), GuiError> {
+    out.move_secs.push(dt);
+    out.max_fc = out.max_fc.max(now.freecells.iter().flatten().count());
+    let mut shot_name = String::new();
+    if SCREENSHOT_STEPS.contains(&step) {
+        shot_name = format!("view_play_{step}.png");
+        ev.png(&shot_name, &crop(shot, shown.frame))?;
+        ev.evidence(step, "screenshot", SCREEN_TOOL, &shot_name);
+        ev.channel(step, "ocr", OCR_TOOL);
+        let st = game.ocr.read(shot, shown.status_rect)?;
+        out.status_checks.push(
+            json!({"step": step, "status_text": st.text, "moves_counter": moves_counter(&st.text)}),
+        );
+    }
+    let suit = mv.card.suit().index();
+    out.rows.push(PlayRow {
+        step,
+        from: mv.mv.from.notation(),
+        to: mv.mv.to.notation(),
+        card: mv.card.to_string(),
+        pre_top: top_token(before, mv.mv.from, suit),
+        post_top: top_token(now, mv.mv.to, suit),
+        screenshot: shot_name,
+    });
+    out.executed.push(mv);
+    Ok(())
+}
+
+/// A move that did not land (`now` is what the screen shows): re-read the board and
+/// re-plan from it, or give up after [`MAX_RECOVERIES`].
+fn recover(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    game: &Game,
+    cur: &mut Cursor,
+    out: &mut Played,
+    (step, mv, misdrag): (usize, PlayedMove, bool),
+    now: &SeenBoard,
+) -> Result<(), GuiError> {
+    let what = if now.to_board() == cur.expected {
+        "did not take"
+    } else {
+        "left an unexpected board"
+    };
+    let named = format!("step {step} {} {} {what}", mv.mv.notation(), mv.card);
+    log(
+        cfg,
+        &format!("{named}: re-reading the board and re-planning"),
     );
-    ev.channel(executed.len(), "ocr", OCR_TOOL);
+    if out.recoveries.len() >= MAX_RECOVERIES {
+        return Err(GuiError::Replay(format!(
+            "{named}, after {MAX_RECOVERIES} recoveries; giving up"
+        )));
+    }
+    let (_, seen, origin) = reread(&game.table)?;
+    cur.origin = origin;
+    cur.expected = seen.to_board();
+    cur.plan = if cur.expected.is_won() {
+        Vec::new()
+    } else {
+        let (p, tool, failure) = fcsolve::plan(&cur.expected)?;
+        ev.channel(step, "solver", tool);
+        if let Some(why) = failure {
+            log(cfg, &format!("warning: {why}; re-planned with fc-solve"));
+        }
+        p
+    };
+    cur.idx = 0;
+    cur.seen = seen;
+    out.recoveries.push(json!({"step": step, "move": mv.mv.notation(), "card": mv.card.to_string(), "observed": what, "misdrag_hook": misdrag, "new_plan_moves": cur.plan.len()}));
+    Ok(())
+}
+
+/// [`win`]'s output: the end of the game as PySolFC shows it.
+struct Won {
+    /// PySolFC's end-of-game dialog, if one appeared.
+    dialog: Option<WinInfo>,
+    /// The board read at the end.
+    final_seen: SeenBoard,
+    /// The dialog's text (OCR).
+    dialog_text: OcrText,
+    /// The status bar at the end (OCR).
+    final_status: OcrText,
+    /// From launch to the win.
+    launch_to_win: Duration,
+}
+
+/// Stage 6, win: PySolFC's end dialog, the final screenshot (view_pysol_won.png) and its OCR.
+fn win(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    game: &mut Game,
+    shown: &Shown,
+    steps: usize,
+) -> Result<Won, GuiError> {
+    let dialog = wait_dialog(Duration::from_secs(30))?;
+    let launch_to_win = game.t_launch.elapsed();
+    ev.channel(steps, "screenshot", SCREEN_TOOL);
+    let (shot, final_seen, _) = game.table.read()?;
+    let won_rect = union(
+        shown.frame,
+        dialog.as_ref().map(frame_of).unwrap_or(shown.frame),
+    );
+    ev.png("view_pysol_won.png", &crop(&shot, won_rect))?;
+    ev.evidence(steps, "screenshot", SCREEN_TOOL, "view_pysol_won.png");
+    ev.channel(steps, "ocr", OCR_TOOL);
     let dialog_text = match &dialog {
-        Some(d) => ocr.read_block(&shot, d.client)?,
+        Some(d) => game.ocr.read_block(&shot, d.client)?,
         None => OcrText {
             text: String::new(),
             confidence: 0,
         },
     };
-    let final_status = ocr.read(&shot, status_rect)?;
+    let final_status = game.ocr.read(&shot, shown.status_rect)?;
     log(
         cfg,
         &format!(
@@ -496,107 +745,160 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
             dialog_text.text
         ),
     );
-
-    let mut quit_clean = false;
-    if !cfg.keep_open {
-        ev.channel(executed.len(), "mouse", MOUSE_TOOL);
-        if let Some(d) = &dialog {
-            table.input.click((d.client.x + 20, d.client.y + 15))?;
-            table.input.escape()?;
-            super::display::wait_until(Duration::from_secs(10), || {
-                find_windows(&d.title)
-                    .map(|w| w.is_empty())
-                    .unwrap_or(false)
-            });
-        }
-        table
-            .input
-            .click((status_rect.x + status_rect.w - 60, status_rect.y + 13))?;
-        table.input.ctrl_q()?;
-        if pysol.owned {
-            quit_clean =
-                super::display::wait_until(Duration::from_secs(60), || exited(pysol.pid).is_some());
-        } else {
-            quit_clean = super::display::wait_until(Duration::from_secs(60), || {
-                launch::cpu_ticks(pid).is_none()
-            });
-        }
-        if quit_clean {
-            guard.0 = None;
-        }
-    } else {
-        guard.0 = None;
-    }
-    ev.channel(executed.len(), "statistics", STATS_TOOL);
-    let (after, copies_after) = if quit_clean {
-        let copies = copy_profile(&ev, "pysol_after", &stats_path, &options_path)?;
-        if let Some(name) = &copies.statistics {
-            ev.evidence(executed.len(), "statistics", STATS_TOOL, name);
-        }
-        (read_stats(&stats_path, &player)?, Some(copies))
-    } else {
-        (before.clone(), None)
-    };
-    let delta = after.won - before.won;
-    write_final(
-        &mut ev,
-        cfg,
-        &FinalFacts {
-            plan_total,
-            plan_tool,
-            native_failure: native_failure.clone(),
-            executed: &executed,
-            rows: &rows,
-            final_seen: &final_seen,
-            max_fc,
-            player: &player,
-            before: &before,
-            after: &after,
-            delta,
-            profile_stats_path: &stats_path,
-            copies_before: &copies_before,
-            copies_after: copies_after.as_ref(),
-            recoveries: &recoveries,
-            status_checks: &status_checks,
-            match_ratio: bm.matched as f64 / bm.total.max(1) as f64,
-            move_secs: &move_secs,
-            launch_to_board,
-            launch_to_win,
-            dialog_title: dialog.as_ref().map(|d| d.title.clone()),
-            dialog_text: &dialog_text.text,
-            final_status: &final_status.text,
-            fc_moves: fc_moves.len(),
-            title_ocr: &title_ocr.text,
-            status_ocr: &status_ocr.text,
-        },
-    )
-    .and_then(|report| {
-        if cfg.keep_open {
-            if display.is_own() {
-                log(
-                    cfg,
-                    &format!(
-                        "PySolFC left open on display {} (Xvfb and openbox keep running)",
-                        display.name
-                    ),
-                );
-            }
-            display.keep_running();
-            Ok(report)
-        } else if !quit_clean {
-            drop(display);
-            Err(GuiError::Replay(
-                "PySolFC did not quit within 60 s after Ctrl+Q; statistics.dat not written".into(),
-            ))
-        } else if delta != 1 {
-            Err(GuiError::Replay(format!(
-                "FreeCell wins went {} -> {} (expected +1)",
-                before.won, after.won
-            )))
-        } else {
-            Ok(report)
-        }
+    Ok(Won {
+        dialog,
+        final_seen,
+        dialog_text,
+        final_status,
+        launch_to_win,
     })
+}
+
+/// Stage 7, quit: close the dialog and quit PySolFC with Ctrl+Q (it writes statistics.dat
+/// then); returns whether it quit within 60 s. With `--keep-open` nothing is sent.
+fn quit(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    game: &mut Game,
+    won: &Won,
+    shown: &Shown,
+    steps: usize,
+) -> Result<bool, GuiError> {
+    if cfg.keep_open {
+        game.guard.0 = None;
+        return Ok(false);
+    }
+    ev.channel(steps, "mouse", MOUSE_TOOL);
+    let input = &mut game.table.input;
+    if let Some(d) = &won.dialog {
+        input.click((d.client.x + 20, d.client.y + 15))?;
+        input.escape()?;
+        super::display::wait_until(Duration::from_secs(10), || {
+            find_windows(&d.title)
+                .map(|w| w.is_empty())
+                .unwrap_or(false)
+        });
+    }
+    let status = shown.status_rect;
+    input.click((status.x + status.w - 60, status.y + 13))?;
+    input.ctrl_q()?;
+    let (pysol, pid) = (&game.pysol, game.table.pid);
+    let quit_clean = if pysol.owned {
+        super::display::wait_until(Duration::from_secs(60), || exited(pysol.pid).is_some())
+    } else {
+        super::display::wait_until(Duration::from_secs(60), || launch::cpu_ticks(pid).is_none())
+    };
+    if quit_clean {
+        game.guard.0 = None;
+    }
+    Ok(quit_clean)
+}
+
+/// [`prove`]'s output: the statistics after the run.
+struct Proof {
+    /// FreeCell's statistics after (the ones before when PySolFC did not quit).
+    after: StatsSnapshot,
+    /// The profile files copied to pysol_after/ (`None` when PySolFC did not quit).
+    copies_after: Option<ProfileCopies>,
+    /// FreeCell wins after minus before.
+    delta: i64,
+}
+
+/// Stage 8, prove: after a clean quit, copy statistics.dat and options.cfg to pysol_after/
+/// and read FreeCell's wins again.
+fn prove(ev: &mut Bundle, game: &Game, quit_clean: bool, steps: usize) -> Result<Proof, GuiError> {
+    ev.channel(steps, "statistics", STATS_TOOL);
+    let p = &game.profile;
+    let (after, copies_after) = if quit_clean {
+        let copies = copy_profile(ev, "pysol_after", &p.stats, &p.options)?;
+        if let Some(name) = &copies.statistics {
+            ev.evidence(steps, "statistics", STATS_TOOL, name);
+        }
+        (read_stats(&p.stats, &p.player)?, Some(copies))
+    } else {
+        (game.before.clone(), None)
+    };
+    Ok(Proof {
+        delta: after.won - game.before.won,
+        after,
+        copies_after,
+    })
+}
+
+/// Every stage's output, for [`report`].
+struct Stages<'a> {
+    plan: &'a Plan,
+    game: &'a Game,
+    shown: &'a Shown,
+    played: &'a Played,
+    won: &'a Won,
+    proof: &'a Proof,
+    quit_clean: bool,
+}
+
+/// Stage 9, report: the remaining evidence files and report.json; then the verdict: an
+/// error unless PySolFC quit cleanly and FreeCell's wins rose by exactly one (with
+/// `--keep-open` the display is left running and nothing is proven).
+fn report(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    display: Display,
+    s: &Stages,
+) -> Result<serde_json::Value, GuiError> {
+    let (game, proof) = (s.game, s.proof);
+    let facts = FinalFacts {
+        plan_total: s.plan.moves.len(),
+        plan_tool: s.plan.tool,
+        native_failure: s.plan.native_failure.clone(),
+        executed: &s.played.executed,
+        rows: &s.played.rows,
+        final_seen: &s.won.final_seen,
+        max_fc: s.played.max_fc,
+        player: &game.profile.player,
+        before: &game.before,
+        after: &proof.after,
+        delta: proof.delta,
+        profile_stats_path: &game.profile.stats,
+        copies_before: &game.copies_before,
+        copies_after: proof.copies_after.as_ref(),
+        recoveries: &s.played.recoveries,
+        status_checks: &s.played.status_checks,
+        match_ratio: s.shown.match_ratio,
+        move_secs: &s.played.move_secs,
+        launch_to_board: s.shown.launch_to_board,
+        launch_to_win: s.won.launch_to_win,
+        dialog_title: s.won.dialog.as_ref().map(|d| d.title.clone()),
+        dialog_text: &s.won.dialog_text.text,
+        final_status: &s.won.final_status.text,
+        fc_moves: s.plan.fc_moves,
+        title_ocr: &s.shown.title_ocr.text,
+        status_ocr: &s.shown.status_ocr.text,
+    };
+    let report = write_final(ev, cfg, &facts)?;
+    if cfg.keep_open {
+        if display.is_own() {
+            log(
+                cfg,
+                &format!(
+                    "PySolFC left open on display {} (Xvfb and openbox keep running)",
+                    display.name
+                ),
+            );
+        }
+        display.keep_running();
+        Ok(report)
+    } else if !s.quit_clean {
+        Err(GuiError::Replay(
+            "PySolFC did not quit within 60 s after Ctrl+Q; statistics.dat not written".into(),
+        ))
+    } else if proof.delta != 1 {
+        Err(GuiError::Replay(format!(
+            "FreeCell wins went {} -> {} (expected +1)",
+            game.before.won, proof.after.won
+        )))
+    } else {
+        Ok(report)
+    }
 }
 
 /// Re-read the board until it shows 52 readable cards (up to 10 s).
@@ -664,9 +966,11 @@ pub const STATS_TOOL: &str = "pickle";
 /// PySolFC's profile files as copied into the bundle (names relative to it; `None`: the
 /// file did not exist).
 #[derive(Clone, Debug, Default)]
-struct ProfileCopies {
-    statistics: Option<String>,
-    options: Option<String>,
+pub(super) struct ProfileCopies {
+    /// `<sub>/statistics.dat`.
+    pub(super) statistics: Option<String>,
+    /// `<sub>/options.cfg`.
+    pub(super) options: Option<String>,
 }
 
 /// Copy statistics.dat and options.cfg into `<results>/<sub>/` (they live in a profile that
@@ -722,216 +1026,4 @@ fn write_deal(ev: &mut Bundle, cfg: &PlayConfig, board: &Board) -> Result<(), Gu
         "board_verify.json",
         &json!({"rows": board.cascades.len(), "tokens_total": total, "is_full_deck": total == 52 && all.len() == 52, "row_tokens": row_tokens}),
     )
-}
-
-struct FinalFacts<'a> {
-    plan_total: usize,
-    plan_tool: &'a str,
-    native_failure: Option<String>,
-    executed: &'a [PlayedMove],
-    rows: &'a [PlayRow],
-    final_seen: &'a SeenBoard,
-    max_fc: usize,
-    player: &'a str,
-    before: &'a StatsSnapshot,
-    after: &'a StatsSnapshot,
-    delta: i64,
-    profile_stats_path: &'a std::path::Path,
-    copies_before: &'a ProfileCopies,
-    copies_after: Option<&'a ProfileCopies>,
-    recoveries: &'a [serde_json::Value],
-    status_checks: &'a [serde_json::Value],
-    match_ratio: f64,
-    move_secs: &'a [f64],
-    launch_to_board: Duration,
-    launch_to_win: Duration,
-    dialog_title: Option<String>,
-    dialog_text: &'a str,
-    final_status: &'a str,
-    fc_moves: usize,
-    title_ocr: &'a str,
-    status_ocr: &'a str,
-}
-
-fn write_final(
-    ev: &mut Bundle,
-    cfg: &PlayConfig,
-    f: &FinalFacts,
-) -> Result<serde_json::Value, GuiError> {
-    ev.play_log(f.rows)?;
-    write_play_verify(ev, f)?;
-    write_pysol_files(ev, f)?;
-    ev.json(
-        "move_kind_histogram.json",
-        &kind_histogram(f.executed.iter().map(kind_name)),
-    )?;
-    ev.write_channels()?;
-    let report = report(ev, cfg, f);
-    ev.json("report.json", &report)?;
-    ev.text("summary.md", &summary(cfg, f))?;
-    Ok(report)
-}
-
-fn write_play_verify(ev: &Bundle, f: &FinalFacts) -> Result<(), GuiError> {
-    let suits = ["C", "D", "H", "S"];
-    let fmap = |r: [u8; 4]| -> serde_json::Value {
-        suits
-            .iter()
-            .zip(r)
-            .map(|(s, v)| (s.to_string(), json!(v)))
-            .collect::<serde_json::Map<_, _>>()
-            .into()
-    };
-    ev.json(
-        "play_verify.json",
-        &json!({
-            "steps_executed": f.executed.len(),
-            "expected_foundations": fmap([13; 4]),
-            "observed_foundations": fmap(f.final_seen.foundations),
-            "foundation_match": f.final_seen.foundations == [13; 4],
-            "freecells_used_observed": f.max_fc,
-            "recoveries": f.recoveries,
-            "status_bar_checks": f.status_checks,
-            "final_status_bar_ocr": f.final_status,
-        }),
-    )
-}
-
-/// pysol_options.json and pysol_stats.json, both about the copies in the bundle.
-fn write_pysol_files(ev: &Bundle, f: &FinalFacts) -> Result<(), GuiError> {
-    let copies = f.copies_after.unwrap_or(f.copies_before);
-    let opts = copies
-        .options
-        .as_ref()
-        .and_then(|name| OptionsFile::load(&ev.path(name)).ok());
-    let last_gameid = opts
-        .as_ref()
-        .and_then(|o| o.get_i64("general", "last_gameid"));
-    let number_text = f.after.last_game_number.as_deref();
-    ev.json(
-        "pysol_options.json",
-        &json!({
-            "options_path": copies.options,
-            "last_gameid": last_gameid,
-            "fc_game_id_known": last_gameid == Some(FREECELL_GAME_ID),
-            "last_game_number": number_text.and_then(launch::ms_deal_of_game_number),
-            "last_game_number_text": number_text,
-            "mouse_type": opts.as_ref().and_then(|o| o.get("general", "mouse_type")),
-        }),
-    )?;
-    let after_copy = f.copies_after.and_then(|c| c.statistics.as_deref());
-    ev.json(
-        "pysol_stats.json",
-        &json!({
-            "stats_path": after_copy,
-            "stats_before_path": f.copies_before.statistics,
-            "profile_stats_path": f.profile_stats_path.display().to_string(),
-            "player": f.player,
-            "recheck": after_copy.map(|_| format!(
-                "fcauto stats --diff pysol_before pysol_after --player {} --game-id {FREECELL_GAME_ID}",
-                f.player
-            )),
-            "freecell_played": f.after.played,
-            "freecell_won": f.after.won,
-            "delta_won_after_run": f.delta,
-            "last_won_ts_iso": f.after.last_won_ts_iso,
-            "freecell_played_before": f.before.played,
-            "freecell_won_before": f.before.won,
-            "file_existed_before": f.before.exists,
-        }),
-    )
-}
-
-fn report(ev: &Bundle, cfg: &PlayConfig, f: &FinalFacts) -> serde_json::Value {
-    let mean = mean_of(f.move_secs);
-    let max = f.move_secs.iter().cloned().fold(0.0, f64::max);
-    json!({
-        "ms_deal_number": cfg.deal,
-        "moves_total": f.plan_total,
-        "moves_executed": f.executed.len(),
-        "ocr_match_ratio": f.match_ratio,
-        "screenshots": ev.screenshots,
-        "channels_used": ev.channels_used(),
-        "mouse_mode": cfg.mode.option_value(),
-        "plan_solver": f.plan_tool,
-        "native_solver_failure": f.native_failure,
-        "recoveries": f.recoveries.len(),
-        "won_dialog": f.dialog_title,
-        "delta_won_after_run": f.delta,
-        "launch_to_board_s": secs(f.launch_to_board),
-        "launch_to_win_s": secs(f.launch_to_win),
-        "per_move_mean_s": (mean * 1000.0).round() / 1000.0,
-        "per_move_max_s": (max * 1000.0).round() / 1000.0,
-    })
-}
-
-/// The headings of summary.md: the evidence contract's keywords verbatim, English beside.
-pub const SUMMARY_HEADINGS: [&str; 4] = [
-    "deal 一致性校验 (deal consistency check)",
-    "求解器输出 (solver output)",
-    "拖拽执行 (drag execution)",
-    "统计取证 (statistics forensics)",
-];
-
-fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
-    let [h_deal, h_solver, h_drag, h_stats] = SUMMARY_HEADINGS;
-    format!(
-        "# fcauto play --gui: deal {deal}\n\n\
-         ## {h_deal}\n\
-         - Deal {deal} generated by fcauto_deals::ms_deal; board.txt has 8 rows, 52 distinct cards; PySolFC started with --deal {number}.\n\
-         - Screen: {matched:.0}% of the 52 cards recognised against the cardset images match position by position (board_match.json).\n\
-         - Title bar OCR: {title:?}; status bar OCR: {status:?}.\n\n\
-         ## {h_solver}\n\
-         - Plan from {tool}: {plan} (solution.json){nf}; fc-solve, as an independent check: {fc} (fcsolve_raw.log).\n\n\
-         ## {h_drag}\n\
-         - Mouse mode {mode} via enigo; {exec} executed (play_log.csv), {rec} (re-read + re-plan).\n\
-         - Each move waited for the screen to show the expected board and PySolFC to be idle: mean {mean:.2} s, max {max:.2} s per move.\n\
-         - Launch to dealt board {lb:.1} s; launch to win {lw:.1} s.\n\
-         - Final foundations seen: {found:?} (C, D, H, S); most freecells in use at once: {fc_used}.\n\
-         - End dialog \"{dialog}\" (OCR): {dtext:?}.\n\
-         - pre_top = top card of the source before the move, post_top = top card of the destination after it, both read from the screen.\n\n\
-         ## {h_stats}\n\
-         - statistics.dat of player {player}: FreeCell won {b} -> {a} (delta {delta}), played {pb} -> {pa}; last win at {ts}.\n\
-         - statistics.dat before the run: {before_copy}; after it: {after_copy}. Re-check in this folder with `fcauto stats --diff pysol_before pysol_after`.\n",
-        deal = cfg.deal,
-        number = launch::game_number(cfg.deal),
-        matched = f.match_ratio * 100.0,
-        title = f.title_ocr,
-        status = f.status_ocr,
-        plan = crate::plural(f.plan_total, "move"),
-        tool = f.plan_tool,
-        nf = f.native_failure.as_ref().map(|w| format!(" (fcauto solver failed: {w})")).unwrap_or_default(),
-        fc = crate::plural(f.fc_moves, "move"),
-        mode = cfg.mode.option_value(),
-        exec = crate::plural(f.executed.len(), "move"),
-        rec = match f.recoveries.len() {
-            1 => "1 recovery".to_string(),
-            n => format!("{n} recoveries"),
-        },
-        mean = mean_of(f.move_secs),
-        max = f.move_secs.iter().cloned().fold(0.0, f64::max),
-        lb = f.launch_to_board.as_secs_f64(),
-        lw = f.launch_to_win.as_secs_f64(),
-        found = f.final_seen.foundations,
-        fc_used = f.max_fc,
-        dialog = f.dialog_title.as_deref().unwrap_or("none seen"),
-        dtext = f.dialog_text,
-        player = f.player,
-        b = f.before.won,
-        a = f.after.won,
-        delta = f.delta,
-        pb = f.before.played,
-        pa = f.after.played,
-        ts = f.after.last_won_ts_iso.as_deref().unwrap_or("-"),
-        before_copy = f.copies_before.statistics.as_deref().unwrap_or("none yet (a fresh profile: no games recorded)"),
-        after_copy = f.copies_after.and_then(|c| c.statistics.as_deref()).unwrap_or("not written (PySolFC did not quit)"),
-    )
-}
-
-fn mean_of(xs: &[f64]) -> f64 {
-    if xs.is_empty() {
-        0.0
-    } else {
-        xs.iter().sum::<f64>() / xs.len() as f64
-    }
 }

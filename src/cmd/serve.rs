@@ -1,0 +1,316 @@
+//! `fcauto serve`: a web page and a JSON rules API over HTTP (axum on tokio), on loopback by
+//! default. The operations are [`crate::service`]'s; this module is the HTTP skin: routes,
+//! size caps, error bodies, a concurrency limit for solves, and a panic guard.
+//!
+//! Routes (documented for clients in `/api/openapi.json`, [`OPENAPI`]):
+//! - `GET /`: the page; `GET /api/openapi.json`;
+//! - `GET /api/deal/{n}`: MS deal n's start position;
+//! - `POST /api/position` `{position}`: the position checked, in both forms;
+//! - `POST /api/moves` `{position}`: the legal moves;
+//! - `POST /api/apply` `{position, move, count?, autoplay?}`: the new position, or 422 naming
+//!   the broken rule (the body still carries the unchanged position and `legal: false`);
+//! - `POST /api/solve` `{deal | position, mode?, max_states?}`; `POST /api/hint` (same);
+//! - `POST /api/verify` `{deal | position, solution}`: the validator's verdict;
+//! - `POST /api/render` `{position, width?}`: the board as SVG.
+//!
+//! Errors are `{"error": "..."}` with 400 (malformed JSON, unknown fields, bad deal number),
+//! 413 (over a cap), 422 (impossible position, illegal move) or 503 (all solvers busy).
+
+use crate::cmd::solve::ModeArg;
+use crate::service::{self, PositionIn, ServiceError};
+use anyhow::{Context, Result};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// Arguments of `fcauto serve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Address to listen on. Loopback by default; another address exposes the API to the
+    /// network (it reads and writes no files and runs no programs, but solves cost CPU).
+    #[arg(long, default_value = "127.0.0.1:8617")]
+    pub bind: SocketAddr,
+}
+
+/// The OpenAPI 3 document served at `/api/openapi.json`.
+pub const OPENAPI: &str = include_str!("serve/openapi.json");
+/// The page served at `/`.
+pub const PAGE: &str = include_str!("serve/page.html");
+/// Largest request body, bytes (a 1 MiB solution plus its position).
+pub const MAX_BODY: usize = service::MAX_SOLUTION_BYTES + service::MAX_BOARD_BYTES;
+/// Longest a request waits for a free solver before 503.
+const QUEUE_WAIT: Duration = Duration::from_secs(20);
+
+/// Shared by the handlers: one permit per core for solves.
+#[derive(Clone)]
+struct App {
+    solvers: Arc<Semaphore>,
+}
+
+/// Serve until interrupted (Ctrl-C); exit 0.
+pub fn run(args: Args) -> Result<i32> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(args.bind)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.bind))?;
+        let addr = listener.local_addr()?;
+        if !addr.ip().is_loopback() {
+            eprintln!("fcauto serve: warning: {addr} is not a loopback address: the API is open to the network");
+        }
+        eprintln!("fcauto serve: http://{addr}/ (API under /api/, Ctrl-C stops)");
+        axum::serve(listener, router())
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .context("the server stopped")
+    })?;
+    Ok(0)
+}
+
+/// All routes with their layers.
+fn router() -> Router {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let app = App { solvers: Arc::new(Semaphore::new(cores)) };
+    Router::new()
+        .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE) }))
+        .route(
+            "/api/openapi.json",
+            get(|| async { ([(header::CONTENT_TYPE, "application/json")], OPENAPI) }),
+        )
+        .route("/api/deal/{n}", get(deal))
+        .route("/api/position", post(position))
+        .route("/api/moves", post(moves))
+        .route("/api/apply", post(apply))
+        .route("/api/solve", post(solve))
+        .route("/api/hint", post(hint))
+        .route("/api/verify", post(verify))
+        .route("/api/render", post(render))
+        .fallback(|| async { err(ServiceError { status: 404, message: "no such route (see /api/openapi.json)".into() }) })
+        .with_state(app)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(|_: Box<dyn std::any::Any + Send>| {
+            err(ServiceError { status: 500, message: "internal error (a bug: please report it)".into() })
+        }))
+}
+
+/// An error response: `{"error": message}` with its status.
+fn err(e: ServiceError) -> Response {
+    let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    (status, Json(serde_json::json!({ "error": e.message }))).into_response()
+}
+
+/// The JSON body, or a 400/413/415 error that says what is wrong with it.
+fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, Response> {
+    b.map(|Json(t)| t).map_err(|r| {
+        let status = match r.status().as_u16() {
+            413 => 413,
+            415 => 415,
+            _ => 400,
+        };
+        err(ServiceError { status, message: format!("bad request body: {}", r.body_text()) })
+    })
+}
+
+/// JSON 200 of a serialisable answer, or the error.
+fn reply<T: serde::Serialize>(r: Result<T, ServiceError>) -> Response {
+    match r {
+        Ok(t) => Json(t).into_response(),
+        Err(e) => err(e),
+    }
+}
+
+async fn deal(Path(n): Path<String>) -> Response {
+    reply(fcauto_deals::parse_deal_number(&n).map_err(|e| ServiceError::bad_request(e.to_string())).and_then(service::new_game))
+}
+
+/// `{position}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionBody {
+    position: PositionIn,
+}
+
+async fn position(b: Result<Json<PositionBody>, JsonRejection>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    reply(b.position.to_board().map(|p| service::position_out(&p)))
+}
+
+async fn moves(b: Result<Json<PositionBody>, JsonRejection>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    reply(b.position.to_board().map(|p| serde_json::json!({ "moves": service::legal_moves(&p) })))
+}
+
+/// `{position, move, count?, autoplay?}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ApplyBody {
+    position: PositionIn,
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(default)]
+    count: Option<u8>,
+    #[serde(default)]
+    autoplay: bool,
+}
+
+async fn apply(b: Result<Json<ApplyBody>, JsonRejection>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let r = b.position.to_board().and_then(|p| {
+        let m = service::parse_move(&b.mv, b.count)?;
+        Ok(service::apply_move(&p, m, b.autoplay))
+    });
+    match r {
+        Ok(out) if !out.legal => (StatusCode::UNPROCESSABLE_ENTITY, Json(serde_json::json!({
+            "error": format!("illegal move `{}`: {}", b.mv.trim(), out.broken_rule.clone().unwrap_or_default()),
+            "result": out,
+        })))
+            .into_response(),
+        r => reply(r),
+    }
+}
+
+/// `{deal | position, mode?, max_states?}` (exactly one of deal and position).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveBody {
+    #[serde(default)]
+    deal: Option<u64>,
+    #[serde(default)]
+    position: Option<PositionIn>,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    max_states: Option<usize>,
+}
+
+/// The board of a request that names a deal or gives a position.
+fn board_of(deal: Option<u64>, position: Option<&PositionIn>) -> Result<fcauto_deals::Board, ServiceError> {
+    match (deal, position) {
+        (Some(n), None) => service::new_game(n).and_then(|p| p.position.to_board()),
+        (None, Some(p)) => p.to_board(),
+        _ => Err(ServiceError::bad_request("give exactly one of `deal` and `position`")),
+    }
+}
+
+fn mode_of(m: Option<&str>) -> Result<ModeArg, ServiceError> {
+    match m.unwrap_or("fast") {
+        "fast" => Ok(ModeArg::Fast),
+        "short" => Ok(ModeArg::Short),
+        other => Err(ServiceError::bad_request(format!("mode `{other}`: the API solves in `fast` or `short`"))),
+    }
+}
+
+/// Run a solve on the blocking pool once a solver permit is free (503 after [`QUEUE_WAIT`]).
+async fn with_solver<T: Send + 'static>(
+    app: &App,
+    f: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
+) -> Result<T, ServiceError> {
+    let permit = tokio::time::timeout(QUEUE_WAIT, app.solvers.clone().acquire_owned())
+        .await
+        .map_err(|_| ServiceError { status: 503, message: "all solvers busy: try again later".into() })?
+        .map_err(|_| ServiceError { status: 503, message: "shutting down".into() })?;
+    let r = tokio::task::spawn_blocking(move || {
+        let r = f();
+        drop(permit);
+        r
+    })
+    .await;
+    r.map_err(|_| ServiceError { status: 500, message: "internal error in a solve (a bug: please report it)".into() })?
+}
+
+async fn solve(State(app): State<App>, b: Result<Json<SolveBody>, JsonRejection>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let prep = board_of(b.deal, b.position.as_ref()).and_then(|p| Ok((p, mode_of(b.mode.as_deref())?)));
+    let (p, mode) = match prep {
+        Ok(x) => x,
+        Err(e) => return err(e),
+    };
+    reply(with_solver(&app, move || service::solve(&p, mode, b.max_states)).await)
+}
+
+async fn hint(State(app): State<App>, b: Result<Json<SolveBody>, JsonRejection>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    let prep = board_of(b.deal, b.position.as_ref()).and_then(|p| Ok((p, mode_of(b.mode.as_deref())?)));
+    let (p, mode) = match prep {
+        Ok(x) => x,
+        Err(e) => return err(e),
+    };
+    reply(with_solver(&app, move || service::hint(&p, mode, b.max_states)).await)
+}
+
+/// `{deal | position, solution}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyBody {
+    #[serde(default)]
+    deal: Option<u64>,
+    #[serde(default)]
+    position: Option<PositionIn>,
+    solution: String,
+}
+
+async fn verify(b: Result<Json<VerifyBody>, JsonRejection>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    reply(board_of(b.deal, b.position.as_ref()).and_then(|p| service::verify(&p, &b.solution)))
+}
+
+/// `{position, width?}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RenderBody {
+    position: PositionIn,
+    #[serde(default)]
+    width: Option<u32>,
+}
+
+async fn render(b: Result<Json<RenderBody>, JsonRejection>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(r) => return r,
+    };
+    match b.position.to_board().and_then(|p| svg_of(&p, b.width)) {
+        Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+        Err(e) => err(e),
+    }
+}
+
+/// The board as SVG, through the one renderer.
+fn svg_of(p: &fcauto_deals::Board, width: Option<u32>) -> Result<String, ServiceError> {
+    use crate::render::{MAX_WIDTH, MIN_WIDTH};
+    let width = width.unwrap_or(crate::render::DEFAULT_WIDTH);
+    if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
+        return Err(ServiceError::bad_request(format!("width must be {MIN_WIDTH}..={MAX_WIDTH} pixels")));
+    }
+    Ok(crate::render::svg(p, &crate::render::Options { width, ..Default::default() }))
+}

@@ -1,0 +1,211 @@
+//! `fcauto serve` against a live server on 127.0.0.1 (a real HTTP client, ureq): the JSON
+//! API, its refusals, and a bounded load test. Needs `--features serve`.
+#![cfg(feature = "serve")]
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A server on an ephemeral loopback port, stopped when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start() -> Server {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // It prints `fcauto serve: http://127.0.0.1:PORT/ ...` once listening.
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut line).unwrap();
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("{line}"));
+    Server { child, base: url.trim_end_matches('/').to_string() }
+}
+
+fn agent() -> ureq::Agent {
+    ureq::AgentBuilder::new().timeout(Duration::from_secs(60)).build()
+}
+
+/// Status and JSON body of a request (any status).
+fn call(a: &ureq::Agent, method: &str, url: &str, body: Option<Value>) -> (u16, Value) {
+    let req = a.request(method, url);
+    let r = match body {
+        Some(b) => req.send_json(b),
+        None => req.call(),
+    };
+    let resp = match r {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{method} {url}: {e}"),
+    };
+    let status = resp.status();
+    let text = resp.into_string().unwrap();
+    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+#[test]
+fn a_whole_game_through_the_api() {
+    let s = start();
+    let a = agent();
+    let (st, start_pos) = call(&a, "GET", &format!("{}/api/deal/617", s.base), None);
+    assert_eq!(st, 200);
+    let expected = fcauto_deals::ms_deal(617).unwrap();
+    assert_eq!(start_pos["position_string"], fcauto_deals::position::write(&expected));
+    let (st, sol) = call(&a, "POST", &format!("{}/api/solve", s.base), Some(json!({"deal": 617, "mode": "fast"})));
+    assert_eq!(st, 200, "{sol}");
+    assert_eq!(sol["verdict"], "solved");
+    let mut pos = start_pos["position"].clone();
+    for m in sol["moves"].as_array().unwrap() {
+        let (st, legal) = call(&a, "POST", &format!("{}/api/moves", s.base), Some(json!({"position": pos})));
+        assert_eq!(st, 200);
+        assert!(legal["moves"].as_array().unwrap().iter().any(|l| l["notation"] == m["notation"] && l["count"] == m["count"]));
+        let (st, r) = call(
+            &a,
+            "POST",
+            &format!("{}/api/apply", s.base),
+            Some(json!({"position": pos, "move": m["notation"], "count": m["count"]})),
+        );
+        assert_eq!(st, 200, "{r}");
+        assert_eq!(r["legal"], true);
+        pos = r["position"].clone();
+    }
+    assert_eq!(pos["foundations"], json!([13, 13, 13, 13]));
+    // The validator agrees with the solution, and refuses it for another deal.
+    let (_, v) = call(&a, "POST", &format!("{}/api/verify", s.base), Some(json!({"deal": 617, "solution": sol["standard"]})));
+    assert_eq!((v["valid"].clone(), v["moves_total"].clone()), (json!(true), sol["moves_total"].clone()));
+    let (_, v) = call(&a, "POST", &format!("{}/api/verify", s.base), Some(json!({"deal": 618, "solution": sol["standard"]})));
+    assert_eq!(v["valid"], false);
+    assert!(v["error"].as_str().unwrap().contains("step"));
+}
+
+#[test]
+fn refusals_are_4xx_with_a_message() {
+    let s = start();
+    let a = agent();
+    let start_pos = call(&a, "GET", &format!("{}/api/deal/1", s.base), None).1;
+    // An illegal move: 422, the rule, and the position unchanged.
+    let (st, r) = call(
+        &a,
+        "POST",
+        &format!("{}/api/apply", s.base),
+        Some(json!({"position": start_pos["position_string"], "move": "1h"})),
+    );
+    assert_eq!(st, 422);
+    assert!(r["error"].as_str().unwrap().contains("cannot go home"), "{r}");
+    assert_eq!(r["result"]["legal"], false);
+    assert_eq!(r["result"]["position_string"], start_pos["position_string"]);
+    let cases = [
+        ("GET", "/api/deal/0", None, 400, "out of range"),
+        ("GET", "/api/deal/x", None, 400, "not a"),
+        ("GET", "/nowhere", None, 404, "no such route"),
+        ("POST", "/api/solve", Some(json!({"deal": 5, "bogus": 1})), 400, "unknown field"),
+        ("POST", "/api/solve", Some(json!({"deal": 5, "position": "x"})), 400, "exactly one"),
+        ("POST", "/api/solve", Some(json!({"deal": 5, "mode": "optimal"})), 400, "fast"),
+        ("POST", "/api/moves", Some(json!({"position": {"cascades": [["AS"]]}})), 422, "impossible position"),
+        ("POST", "/api/moves", Some(json!({"position": "not a board"})), 422, "invalid board"),
+        ("POST", "/api/apply", Some(json!({"position": start_pos["position"], "move": "zz"})), 400, "standard notation"),
+        ("POST", "/api/render", Some(json!({"position": start_pos["position"], "width": 5})), 400, "width"),
+    ];
+    for (method, path, body, want, text) in cases {
+        let (st, r) = call(&a, method, &format!("{}{path}", s.base), body);
+        assert_eq!(st, want, "{method} {path}: {r}");
+        assert!(r["error"].as_str().unwrap_or("").contains(text), "{method} {path}: {r}");
+    }
+    // Malformed JSON, the wrong content type, a body over the cap.
+    let post = |ct: &str, body: Vec<u8>| match a.post(&format!("{}/api/solve", s.base)).set("Content-Type", ct).send_bytes(&body) {
+        Ok(r) => r.status(),
+        Err(ureq::Error::Status(c, _)) => c,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(post("application/json", b"{\"deal\": 5".to_vec()), 400);
+    assert_eq!(post("text/plain", b"{\"deal\": 5}".to_vec()), 415);
+    assert_eq!(post("application/json", vec![b' '; 3 * 1024 * 1024]), 413);
+    // The server is still up, and the OpenAPI document names every route.
+    let (st, doc) = call(&a, "GET", &format!("{}/api/openapi.json", s.base), None);
+    assert_eq!(st, 200);
+    for p in ["/api/deal/{n}", "/api/position", "/api/moves", "/api/apply", "/api/solve", "/api/hint", "/api/verify", "/api/render"] {
+        assert!(doc["paths"].get(p).is_some(), "{p} missing from the OpenAPI document");
+    }
+    let (st, page) = call(&a, "GET", &format!("{}/", s.base), None);
+    assert_eq!(st, 200);
+    assert!(page.as_str().unwrap().contains("/api/solve"));
+}
+
+/// 16 clients, 2,000 requests in all (solves of random deals of 1..32000 in fast mode,
+/// legal moves, applied moves), at most 5 minutes: no error; the latencies are written to
+/// target/serve-load.json and printed.
+#[test]
+fn load_16_clients_2000_requests() {
+    let s = start();
+    const CLIENTS: usize = 16;
+    const PER_CLIENT: usize = 125;
+    let t0 = Instant::now();
+    let handles: Vec<_> = (0..CLIENTS)
+        .map(|c| {
+            let base = s.base.clone();
+            std::thread::spawn(move || {
+                let a = agent();
+                let mut lat = Vec::with_capacity(PER_CLIENT);
+                let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ c as u64;
+                let mut pos = Value::Null;
+                for i in 0..PER_CLIENT {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    let deal = (seed >> 33) % 32000 + 1;
+                    let t = Instant::now();
+                    let (st, r) = match i % 3 {
+                        0 => call(&a, "POST", &format!("{base}/api/solve"), Some(json!({"deal": deal, "mode": "fast"}))),
+                        1 => call(&a, "GET", &format!("{base}/api/deal/{deal}"), None),
+                        _ => call(&a, "POST", &format!("{base}/api/moves"), Some(json!({"position": pos}))),
+                    };
+                    lat.push(t.elapsed().as_secs_f64() * 1000.0);
+                    assert_eq!(st, 200, "client {c} request {i}: {r}");
+                    if i % 3 == 0 {
+                        assert!(r["verdict"] == "solved" || deal == 11982, "deal {deal}: {r}");
+                    }
+                    if i % 3 == 1 {
+                        pos = r["position"].clone();
+                        // Play the first legal move, as a player would.
+                        let (st, m) = call(&a, "POST", &format!("{base}/api/moves"), Some(json!({"position": pos})));
+                        assert_eq!(st, 200);
+                        let first = m["moves"][0].clone();
+                        let (st, r) = call(
+                            &a,
+                            "POST",
+                            &format!("{base}/api/apply"),
+                            Some(json!({"position": pos, "move": first["notation"], "count": first["count"], "autoplay": true})),
+                        );
+                        assert_eq!(st, 200, "{r}");
+                        pos = r["position"].clone();
+                    }
+                    assert!(t0.elapsed() < Duration::from_secs(300), "load test over 5 minutes");
+                }
+                lat
+            })
+        })
+        .collect();
+    let mut lat: Vec<f64> = handles.into_iter().flat_map(|h| h.join().unwrap()).collect();
+    let wall = t0.elapsed().as_secs_f64();
+    // Each iteration of kind 1 also sent two more requests (moves + apply), not timed.
+    let requests = CLIENTS * PER_CLIENT + 2 * lat.len() / 3;
+    lat.sort_by(f64::total_cmp);
+    let pct = |p: f64| lat[((lat.len() as f64 * p).ceil() as usize).clamp(1, lat.len()) - 1];
+    let summary = json!({
+        "clients": CLIENTS, "requests": requests, "timed_requests": lat.len(), "wall_s": wall,
+        "requests_per_s": requests as f64 / wall, "p50_ms": pct(0.5), "p99_ms": pct(0.99), "max_ms": pct(1.0),
+    });
+    eprintln!("serve load test: {summary}");
+    assert!(requests >= 2000);
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-load.json");
+    let _ = std::fs::write(out, serde_json::to_string_pretty(&summary).unwrap());
+}
