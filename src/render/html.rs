@@ -149,7 +149,7 @@ fn is_auto(before: &Board, p: &PlayedMove) -> bool {
         && fcauto_solver::movegen::is_safe_home(&State::from_board(before), p.card.id())
 }
 
-/// A move in words: `K♥ from cascade 3 to freecell a`, `3 cards (9♠ up) from cascade 4 to
+/// A move in words: `K♥ from cascade 3 to freecell a`, `9♠ with 2 cards on it from cascade 4 to
 /// cascade 8`.
 fn describe(p: &PlayedMove) -> String {
     let place = |l: Loc| match l {
@@ -158,7 +158,11 @@ fn describe(p: &PlayedMove) -> String {
         Loc::Foundation => "the foundation".to_string(),
     };
     let what = if p.mv.count > 1 && p.mv.kind() == Some(MoveKind::StackToStack) {
-        format!("{} cards ({} up)", p.mv.count, card_label(p.card))
+        format!(
+            "{} with {} on it",
+            card_label(p.card),
+            fcauto_deals::plural(p.mv.count - 1, "card")
+        )
     } else {
         card_label(p.card)
     };

@@ -85,6 +85,8 @@
     e.preventDefault();
     show(to);
   });
-  show(0);
+  // A link may name a step: 617.html#40.
+  const linked = /^#(\d+)$/.exec(window.location.hash);
+  show(linked ? parseInt(linked[1], 10) : 0);
   document.body.dataset.ready = "true";
 })();
