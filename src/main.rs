@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod cmd;
 pub mod render;
+#[cfg(any(feature = "serve", feature = "mcp"))]
 mod service;
 
 /// Solve Microsoft FreeCell deals natively, check every solution, and replay them in PySolFC.
@@ -46,6 +47,12 @@ enum Command {
     /// Solve ranges into SQLite resumably and in shards (needs the `batch` feature).
     #[cfg(not(feature = "batch"))]
     Batch(cmd::unbuilt::Args),
+    /// The rules engine as Model Context Protocol tools over stdio, for AI agents.
+    #[cfg(feature = "mcp")]
+    Mcp(cmd::mcp::Args),
+    /// The rules engine as MCP tools over stdio (needs the `mcp` feature).
+    #[cfg(not(feature = "mcp"))]
+    Mcp(cmd::unbuilt::Args),
 }
 
 fn main() {
@@ -73,6 +80,10 @@ fn main() {
         Command::Batch(a) => cmd::batch::run(a),
         #[cfg(not(feature = "batch"))]
         Command::Batch(_) => cmd::unbuilt::run("batch", "batch"),
+        #[cfg(feature = "mcp")]
+        Command::Mcp(a) => cmd::mcp::run(a),
+        #[cfg(not(feature = "mcp"))]
+        Command::Mcp(_) => cmd::unbuilt::run("mcp", "mcp"),
     };
     match result {
         Ok(code) => std::process::exit(code),

@@ -8,7 +8,9 @@ pub struct Args {
     pub rest: Vec<String>,
 }
 
-/// Exit 2 with the cargo command that builds `command` (behind `feature`).
+/// Exit 2 with the cargo command that builds `command` (behind `feature`). Unused in a build
+/// with every optional subcommand.
+#[allow(dead_code)]
 pub fn run(command: &str, feature: &str) -> anyhow::Result<i32> {
     eprintln!(
         "fcauto: `{command}` is not in this build: rebuild with `cargo build --release --features {feature}` \
