@@ -12,7 +12,7 @@ scripts/setup-deps.sh --gui --slurm --browser
 # The default build (what `cargo run --release -- solve 617` builds), then every test with
 # the optional subcommands built in (the GUI's own tests run in gui-e2e.sh below).
 cargo build --release --locked
-FEATURES="batch,serve,png"
+FEATURES="batch,serve,png,mcp"
 cargo test --release --locked --workspace --features "$FEATURES"
 # The API docs build without a broken link (with and without the optional modules).
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --quiet

@@ -26,6 +26,8 @@ pub mod crosscheck;
 pub mod deal;
 pub mod fcsolve_bench;
 pub mod input;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 pub mod picture;
 pub mod play;
 pub mod rusage;

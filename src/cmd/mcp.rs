@@ -1,0 +1,303 @@
+//! `fcauto mcp`: the rules engine as Model Context Protocol tools over stdio, through the
+//! official Rust SDK `rmcp`, so that an AI agent can play FreeCell with fcauto refereeing
+//! every move. Behind the cargo feature `mcp` (a build without it says how to get it).
+//!
+//! The tools are thin wrappers of [`crate::service`]: each takes the whole position and
+//! returns the whole new one (no state kept between calls). A tool's result is its JSON
+//! answer as structured content (and the same JSON as text); bad input (a position that does
+//! not parse or is impossible, a move that is not notation, a deal out of range) is a tool
+//! error with the message; an illegal move is a normal result with `legal: false`, the
+//! unchanged position and the broken rule.
+
+use clap::Parser;
+
+/// `fcauto mcp` takes no options: it speaks MCP on standard input and output until the
+/// client closes standard input.
+#[derive(Parser, Debug)]
+pub struct Args {}
+
+/// Serve the tools on stdin/stdout; 0 when the client hangs up.
+pub fn run(_args: Args) -> anyhow::Result<i32> {
+    server::serve_stdio()?;
+    Ok(0)
+}
+
+mod server {
+    use crate::cmd::solve::ModeArg;
+    use crate::service::{self, PositionIn, ServiceError};
+    use anyhow::Context;
+    use fcauto_deals::Board;
+    use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
+    use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+    use rmcp::schemars::{self, json_schema, JsonSchema, Schema, SchemaGenerator};
+    use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler, ServiceExt};
+    use serde::Deserialize;
+    use serde_json::Value;
+
+    /// Run the server on a single-threaded runtime until the client closes stdin.
+    pub fn serve_stdio() -> anyhow::Result<()> {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .context("cannot start the async runtime")?;
+        rt.block_on(async {
+            let running = FreeCell::new()
+                .serve(rmcp::transport::stdio())
+                .await
+                .context("MCP session did not start")?;
+            running.waiting().await.context("MCP session ended abnormally")?;
+            Ok(())
+        })
+    }
+
+    /// The JSON schema of a position argument: a string or the JSON shape.
+    fn position_schema(_: &mut SchemaGenerator) -> Schema {
+        let card = json_schema!({
+            "type": "string",
+            "description": "a card: rank A 2-9 T J Q K, then suit C D H S, e.g. \"KS\", \"TD\""
+        });
+        json_schema!({
+            "description": "The whole position. Either a one-line position string \
+                `<cascade 1>/.../<cascade 8> <freecells> <foundations>` (cards deepest first \
+                without spaces, `-` for an empty cascade or freecell, foundations as the top rank \
+                per suit C D H S, 0 for none), e.g. the `position_string` another tool returned; \
+                or fc-solve's board text; or the JSON object another tool returned as `position`.",
+            "oneOf": [
+                { "type": "string" },
+                {
+                    "type": "object",
+                    "properties": {
+                        "cascades": {
+                            "type": "array", "minItems": 8, "maxItems": 8,
+                            "description": "8 cascades, each a list of cards, deepest first",
+                            "items": { "type": "array", "items": card }
+                        },
+                        "freecells": {
+                            "type": "array", "minItems": 4, "maxItems": 4,
+                            "description": "freecells a-d: a card or null (default: all empty)",
+                            "items": { "anyOf": [card, { "type": "null" }] }
+                        },
+                        "foundations": {
+                            "type": "array", "minItems": 4, "maxItems": 4,
+                            "description": "top rank per suit C, D, H, S, 0..13 (default: all 0)",
+                            "items": { "type": "integer", "minimum": 0, "maximum": 13 }
+                        }
+                    },
+                    "required": ["cascades"],
+                    "additionalProperties": false
+                }
+            ]
+        })
+    }
+
+    /// The board of a position argument, or the tool error that says why not.
+    fn board(position: Value) -> Result<Board, ServiceError> {
+        let p: PositionIn = serde_json::from_value(position).map_err(|_| {
+            ServiceError::bad_request(
+                "position must be a position string, fc-solve board text, or \
+                 {\"cascades\": [...8 lists of cards...], \"freecells\": [...], \"foundations\": [...]}",
+            )
+        })?;
+        p.to_board()
+    }
+
+    /// A tool's answer: the JSON as structured content, or the error as a tool error.
+    fn answer<T: serde::Serialize>(r: Result<T, ServiceError>) -> CallToolResult {
+        match r.and_then(|v| {
+            serde_json::to_value(v).map_err(|e| ServiceError::bad_request(format!("cannot write the answer: {e}")))
+        }) {
+            Ok(v) => CallToolResult::structured(v),
+            Err(e) => CallToolResult::error(vec![ContentBlock::text(e.message)]),
+        }
+    }
+
+    /// Run a blocking operation (a search) off the runtime's thread.
+    async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, ErrorData> {
+        tokio::task::spawn_blocking(f)
+            .await
+            .map_err(|e| ErrorData::internal_error(format!("the operation failed: {e}"), None))
+    }
+
+    /// `new_game`'s arguments.
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct NewGame {
+        /// Microsoft FreeCell deal number, 1..=8589934591 (Freecell Pro's range; 1..=32000 are
+        /// the original Windows deals).
+        deal: u64,
+    }
+
+    /// Arguments that are just a position.
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct Position {
+        #[schemars(schema_with = "position_schema")]
+        position: Value,
+    }
+
+    /// `apply_move`'s arguments.
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct ApplyMove {
+        #[schemars(schema_with = "position_schema")]
+        position: Value,
+        /// The move in standard notation: source then destination, `1`-`8` cascades, `a`-`d`
+        /// freecells, `h` the foundations: `3a`, `a3`, `3h`, `38`.
+        #[serde(rename = "move")]
+        mv: String,
+        /// Cards to move for a cascade-to-cascade run; left out, the longest run that fits.
+        count: Option<u8>,
+        /// After the move, play the safe moves to the foundations (default false).
+        #[serde(default)]
+        autoplay: bool,
+    }
+
+    /// How to search.
+    #[derive(Deserialize, JsonSchema, Clone, Copy, Default)]
+    #[serde(rename_all = "lowercase")]
+    enum Mode {
+        /// The first solution found: fastest.
+        #[default]
+        Fast,
+        /// Short solutions at practical speed.
+        Short,
+    }
+
+    /// `solve`'s and `hint`'s arguments.
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct Solve {
+        #[schemars(schema_with = "position_schema")]
+        position: Value,
+        /// `fast` (default) or `short`.
+        #[serde(default)]
+        mode: Mode,
+        /// Most positions the search may store (default and cap 200000); a search also stops
+        /// after 10 s. Either limit gives the verdict `unknown: ...`.
+        max_states: Option<usize>,
+    }
+
+    /// `verify`'s arguments.
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct Verify {
+        #[schemars(schema_with = "position_schema")]
+        position: Value,
+        /// The solution in standard notation, moves separated by spaces or lines
+        /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out.
+        solution: String,
+    }
+
+    /// `render_game`'s arguments.
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct Render {
+        #[schemars(schema_with = "position_schema")]
+        position: Value,
+        /// Picture width in pixels, 200..=4096 (default 720; values outside are clamped).
+        width: Option<u32>,
+    }
+
+    /// The PNG picture of a position, base64-encoded, as MCP image content.
+    fn picture(position: Value, width: Option<u32>) -> Result<CallToolResult, ServiceError> {
+        use base64::Engine;
+        let b = board(position)?;
+        let opts = crate::render::Options { width: width.unwrap_or(crate::render::DEFAULT_WIDTH), highlight: None };
+        let png = crate::render::png(&b, &opts).map_err(|e| ServiceError::unprocessable(format!("{e:#}")))?;
+        let data = base64::engine::general_purpose::STANDARD.encode(png);
+        Ok(CallToolResult::success(vec![ContentBlock::image(data, "image/png")]))
+    }
+
+    impl Mode {
+        fn arg(self) -> ModeArg {
+            match self {
+                Mode::Fast => ModeArg::Fast,
+                Mode::Short => ModeArg::Short,
+            }
+        }
+    }
+
+    /// The MCP server: no state but its tool table.
+    #[derive(Clone)]
+    struct FreeCell {
+        tool_router: ToolRouter<FreeCell>,
+    }
+
+    #[tool_router]
+    impl FreeCell {
+        fn new() -> FreeCell {
+            FreeCell { tool_router: Self::tool_router() }
+        }
+
+        #[tool(description = "Start a game: the start position of a Microsoft FreeCell deal. \
+            Returns {position, position_string, won}; pass either form as `position` to the other tools.")]
+        fn new_game(&self, Parameters(a): Parameters<NewGame>) -> CallToolResult {
+            answer(service::new_game(a.deal))
+        }
+
+        #[tool(description = "Every legal move of a position: {moves: [{notation, from, to, count, \
+            card, kind}]}; a run of cards appears once per legal size.")]
+        fn legal_moves(&self, Parameters(a): Parameters<Position>) -> CallToolResult {
+            // Structured content is an object: the list goes in `moves`.
+            answer(board(a.position).map(|b| serde_json::json!({ "moves": service::legal_moves(&b) })))
+        }
+
+        #[tool(description = "Play one move, refereed by fcauto's validator. Returns {legal, \
+            broken_rule, move, autoplayed, position, position_string, won}: the new position \
+            when legal; when illegal, legal is false, broken_rule says why, and the position is \
+            the unchanged one.")]
+        fn apply_move(&self, Parameters(a): Parameters<ApplyMove>) -> CallToolResult {
+            answer(board(a.position).and_then(|b| {
+                let m = service::parse_move(&a.mv, a.count)?;
+                Ok(service::apply_move(&b, m, a.autoplay))
+            }))
+        }
+
+        #[tool(description = "The next move towards a win from a position, and the whole winning \
+            line: {verdict, next, line}. next is null unless a win was found.")]
+        async fn hint(&self, Parameters(a): Parameters<Solve>) -> Result<CallToolResult, ErrorData> {
+            blocking(move || answer(board(a.position).and_then(|b| service::hint(&b, a.mode.arg(), a.max_states))))
+                .await
+        }
+
+        #[tool(description = "Solve a position: {verdict (solved | unsolvable | unknown: <limit>), \
+            solvable, moves, moves_total, single_card_moves, standard (the solution in standard \
+            notation), positions}. Every solution has passed the validator; only a complete \
+            search says unsolvable.")]
+        async fn solve(&self, Parameters(a): Parameters<Solve>) -> Result<CallToolResult, ErrorData> {
+            blocking(move || answer(board(a.position).and_then(|b| service::solve(&b, a.mode.arg(), a.max_states))))
+                .await
+        }
+
+        #[tool(description = "Check a solution in standard notation from a position with the \
+            validator: {valid, moves_total, single_card_moves, error}. valid means every move \
+            is legal and the game is won at the end.")]
+        fn verify(&self, Parameters(a): Parameters<Verify>) -> CallToolResult {
+            answer(board(a.position).and_then(|b| service::verify(&b, &a.solution)))
+        }
+
+        #[tool(description = "The board picture of a position as a PNG image: freecells a-d and \
+            foundations (C D H S) on the top row, cascades 1-8 below, deepest card first.")]
+        async fn render_game(&self, Parameters(a): Parameters<Render>) -> Result<CallToolResult, ErrorData> {
+            blocking(move || {
+                picture(a.position, a.width).unwrap_or_else(|e| CallToolResult::error(vec![ContentBlock::text(e.message)]))
+            })
+            .await
+        }
+    }
+
+    #[tool_handler(router = self.tool_router)]
+    impl ServerHandler for FreeCell {
+        fn get_info(&self) -> ServerConfig {
+            ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+                .with_server_info(Implementation::new("fcauto", env!("CARGO_PKG_VERSION")))
+                .with_instructions(
+                    "FreeCell (Microsoft rules: 8 cascades, 4 freecells, 4 foundations) with fcauto \
+                     as the referee. Start with new_game, look at legal_moves, play with apply_move \
+                     (pass back the position it returns each time; nothing is kept on the server), \
+                     ask hint or solve when stuck, check a whole line with verify, look with render_game. Moves are in \
+                     standard notation: 1-8 cascades, a-d freecells, h foundations, e.g. 3a, a3, 3h, 38.",
+                )
+        }
+    }
+}

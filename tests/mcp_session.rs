@@ -1,0 +1,230 @@
+//! `fcauto mcp` as an MCP client sees it: the test starts the server as a child process and
+//! speaks JSON-RPC (one JSON message per line) over its stdin and stdout by hand: the
+//! handshake, the tool list, a deal solved and then played move by move through
+//! `apply_move` until it is won, an illegal move refused, and bad input as a tool error.
+#![cfg(feature = "mcp")]
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// Longest wait for one answer (a solve is capped at 10 s by the server).
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A running `fcauto mcp` and the lines it writes.
+struct Session {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    next_id: u64,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fcauto"))
+            .arg("mcp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("fcauto mcp starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Session { child, stdin, lines, next_id: 1 }
+    }
+
+    fn send(&mut self, msg: &Value) {
+        writeln!(self.stdin, "{msg}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Send a request and return its `result`, skipping any notifications.
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let line = self.lines.recv_timeout(ANSWER_TIMEOUT).expect("an answer in time");
+            let msg: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+            if msg["id"] == json!(id) {
+                assert!(msg.get("error").is_none(), "{method}: protocol error {msg}");
+                return msg["result"].clone();
+            }
+        }
+    }
+
+    /// Call a tool; the whole `CallToolResult`.
+    fn call(&mut self, tool: &str, arguments: Value) -> Value {
+        self.request("tools/call", json!({"name": tool, "arguments": arguments}))
+    }
+
+    /// Call a tool that must succeed; its structured answer.
+    fn tool(&mut self, tool: &str, arguments: Value) -> Value {
+        let r = self.call(tool, arguments);
+        assert_ne!(r["isError"], json!(true), "{tool} failed: {r}");
+        r["structuredContent"].clone()
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A session past the handshake.
+fn initialized() -> Session {
+    let mut s = Session::start();
+    let init = s.request(
+        "initialize",
+        json!({
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "mcp_session test", "version": "1"}
+        }),
+    );
+    assert_eq!(init["serverInfo"]["name"], "fcauto", "{init}");
+    assert!(init["capabilities"]["tools"].is_object(), "{init}");
+    s.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    s
+}
+
+#[test]
+fn tools_are_listed_with_input_schemas() {
+    let mut s = initialized();
+    let list = s.request("tools/list", json!({}));
+    let tools = list["tools"].as_array().expect("a tool list");
+    let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
+    for want in ["new_game", "legal_moves", "apply_move", "hint", "solve", "verify", "render_game"] {
+        assert!(names.contains(&want), "{want} missing from {names:?}");
+    }
+    for t in tools {
+        assert!(t["description"].as_str().is_some_and(|d| d.len() > 20), "{t}");
+        assert_eq!(t["inputSchema"]["type"], "object", "{t}");
+    }
+    let apply = tools.iter().find(|t| t["name"] == "apply_move").unwrap();
+    let props = &apply["inputSchema"]["properties"];
+    for arg in ["position", "move", "count", "autoplay"] {
+        assert!(props[arg].is_object(), "apply_move has no `{arg}`: {apply}");
+    }
+    assert!(props["position"]["oneOf"].is_array(), "{apply}");
+}
+
+#[test]
+fn a_solved_deal_is_played_to_the_win_move_by_move() {
+    let mut s = initialized();
+    let start = s.tool("new_game", json!({"deal": 617}));
+    assert_eq!(start["won"], false);
+    let solved = s.tool("solve", json!({"position": start["position_string"], "mode": "fast"}));
+    assert_eq!(solved["verdict"], "solved", "{solved}");
+    let moves = solved["moves"].as_array().unwrap().clone();
+    assert!(moves.len() > 20, "{solved}");
+
+    let mut position = start["position"].clone();
+    for (i, m) in moves.iter().enumerate() {
+        let out = s.tool("apply_move", json!({"position": position, "move": m["notation"], "count": m["count"]}));
+        assert_eq!(out["legal"], true, "move {i} {m}: {out}");
+        assert_eq!(out["move"]["notation"], m["notation"]);
+        assert_eq!(out["won"], i + 1 == moves.len(), "move {i}: {out}");
+        assert_ne!(out["position"], position, "move {i} changed nothing");
+        position = out["position"].clone();
+    }
+    assert_eq!(position["foundations"], json!([13, 13, 13, 13]));
+
+    let v = s.tool("verify", json!({"position": start["position"], "solution": solved["standard"]}));
+    assert_eq!(v["valid"], true, "{v}");
+    assert_eq!(v["moves_total"], solved["moves_total"]);
+    let hint = s.tool("hint", json!({"position": start["position_string"]}));
+    assert_eq!(hint["next"], hint["line"][0], "{hint}");
+    assert!(hint["next"]["notation"].is_string(), "{hint}");
+}
+
+#[test]
+fn an_illegal_move_is_refused_and_the_position_kept() {
+    let mut s = initialized();
+    let start = s.tool("new_game", json!({"deal": 617}));
+    for mv in ["ah", "a1"] {
+        let out = s.tool("apply_move", json!({"position": start["position_string"], "move": mv}));
+        assert_eq!(out["legal"], false, "{mv}: {out}");
+        assert!(out["broken_rule"].as_str().is_some_and(|r| !r.is_empty()), "{out}");
+        assert_eq!(out["position"], start["position"]);
+        assert_eq!(out["position_string"], start["position_string"]);
+    }
+    let legal = s.tool("legal_moves", json!({"position": start["position"]}));
+    let legal = legal["moves"].as_array().expect("a list of moves");
+    assert!(legal.iter().any(|m| m["notation"] == solved_first(&mut s, &start)), "{legal:?}");
+    assert!(legal.iter().all(|m| m["notation"] != "ah"), "{legal:?}");
+}
+
+/// The first move of a solution from `start`.
+fn solved_first(s: &mut Session, start: &Value) -> Value {
+    s.tool("hint", json!({"position": start["position"]}))["next"]["notation"].clone()
+}
+
+#[test]
+fn bad_input_is_a_tool_error_with_a_message() {
+    let mut s = initialized();
+    let start = s.tool("new_game", json!({"deal": 1}));
+    let cases = [
+        ("legal_moves", json!({"position": "not a position"})),
+        ("legal_moves", json!({"position": {"cascades": [["AS"]]}})),
+        ("apply_move", json!({"position": start["position_string"], "move": "zz"})),
+        ("apply_move", json!({"position": start["position_string"]})),
+        ("new_game", json!({"deal": 0})),
+        ("solve", json!({"position": start["position"], "mode": "optimal"})),
+        ("verify", json!({"position": start["position"], "solution": "not moves"})),
+    ];
+    for (tool, args) in cases {
+        let r = s.call(tool, args.clone());
+        assert_eq!(r["isError"], true, "{tool} {args}: {r}");
+        let text = r["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(text.len() > 10, "{tool} {args}: no message in {r}");
+    }
+    // The server is still there.
+    assert_eq!(s.tool("new_game", json!({"deal": 1})), start);
+}
+
+#[test]
+fn render_game_answers_a_png_image() {
+    let mut s = initialized();
+    let start = s.tool("new_game", json!({"deal": 617}));
+    let r = s.call("render_game", json!({"position": start["position_string"], "width": 400}));
+    assert_ne!(r["isError"], json!(true), "{r}");
+    let image = &r["content"][0];
+    assert_eq!(image["type"], "image", "{r}");
+    assert_eq!(image["mimeType"], "image/png", "{r}");
+    let bytes = decode_base64(image["data"].as_str().expect("base64 data"));
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let reader = decoder.read_info().expect("a PNG");
+    assert_eq!(reader.info().width, 400);
+    let bad = s.call("render_game", json!({"position": "no board"}));
+    assert_eq!(bad["isError"], true, "{bad}");
+}
+
+/// Standard base64 (with `=` padding) to bytes; panics on anything else. (The crate is a
+/// dependency twice over, at two versions, so a test cannot name it.)
+fn decode_base64(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    assert_eq!(text.len() % 4, 0, "base64 length");
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    for chunk in text.as_bytes().chunks(4) {
+        let pad = chunk.iter().filter(|&&c| c == b'=').count();
+        let mut n = 0u32;
+        for &c in chunk {
+            let v = if c == b'=' { 0 } else { ALPHABET.iter().position(|&a| a == c).expect("a base64 character") };
+            n = n << 6 | v as u32;
+        }
+        out.extend_from_slice(&n.to_be_bytes()[1..4 - pad]);
+    }
+    out
+}
