@@ -306,3 +306,30 @@ fn png_without_the_feature_says_how_to_build_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--features png"));
 }
+
+#[cfg(feature = "png")]
+#[test]
+fn png_to_a_terminal_is_refused_before_any_work() {
+    if !common::have("script") {
+        eprintln!("note: script (util-linux) not installed; skipping the terminal test");
+        return;
+    }
+    // `script` runs the command with its standard output on a pseudo-terminal.
+    let bin = assert_cmd::cargo::cargo_bin("fcauto");
+    for cmd in ["deal 617 --format png", "solve 617 --format png --step 5"] {
+        let out = std::process::Command::new("script")
+            .args(["-qec", &format!("{} {cmd}", bin.display()), "/dev/null"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {text}");
+        assert!(
+            text.contains("PNG is binary and standard output is a terminal"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("solved in"),
+            "refused before solving: {text}"
+        );
+    }
+}
