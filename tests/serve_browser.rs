@@ -1,0 +1,58 @@
+//! `fcauto serve`'s page in a real browser (Debian's headless `chromium`, see
+//! `support/browser.rs`): it loads deal 617, solves it, steps to the end with the keyboard,
+//! and the DOM shows a king on all four foundations; then a legal move is played by clicking
+//! its button and an illegal typed move is refused with the broken rule. The screenshot is
+//! kept as `target/tmp/serve-617.png`. Needs `--features serve`; skipped with a note when
+//! chromium is absent (a failure in CI).
+#![cfg(feature = "serve")]
+
+mod common;
+#[path = "support/browser.rs"]
+mod browser;
+#[path = "support/server.rs"]
+mod server;
+
+use browser::{screenshot, wait_for, Browser};
+use serde_json::json;
+
+#[test]
+fn the_served_page_solves_replays_and_referees_in_chromium() {
+    if !common::require("chromium") {
+        return;
+    }
+    let s = server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Browser::launch(&format!("{}/", s.base), &dir.path().join("profile"));
+    b.attach_page();
+    // The page loads deal 617 (its default) and lists the legal moves.
+    wait_for(&mut b, "document.querySelectorAll('#moves button').length > 0", &json!(true));
+    let tops = "JSON.stringify(Array.from(document.querySelectorAll('#board .foundation')).map(f => f.dataset.top))";
+    assert_eq!(b.eval(tops), json!(r#"["","","",""]"#));
+
+    b.eval("document.getElementById('solve').click()");
+    wait_for(&mut b, "document.getElementById('counter').textContent.startsWith('move 0 / ')", &json!(true));
+    let total: u64 = b
+        .eval("document.getElementById('counter').textContent.split('/ ')[1]")
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(total > 50, "{total} moves");
+    b.key("ArrowRight", 39);
+    wait_for(&mut b, "document.getElementById('counter').textContent", &json!("move 1 / ".to_string() + &total.to_string()));
+    b.key("End", 35);
+    wait_for(&mut b, "document.getElementById('counter').textContent", &json!(format!("move {total} / {total}")));
+    wait_for(&mut b, tops, &json!(r#"["K","K","K","K"]"#));
+    screenshot(&mut b, "serve-617.png");
+
+    // Play by hand: a new game, a legal move by its button, an illegal one typed.
+    b.eval("document.getElementById('load').click()");
+    wait_for(&mut b, "document.getElementById('status').textContent", &json!("deal 617"));
+    b.eval("document.querySelector('#moves button').click()");
+    wait_for(&mut b, "document.getElementById('status').textContent.startsWith('played ')", &json!(true));
+    b.eval("document.getElementById('movetext').value = '1h'; document.getElementById('play').click()");
+    wait_for(&mut b, "document.getElementById('status').className", &json!("error"));
+    let said = b.eval("document.getElementById('status').textContent");
+    assert!(said.as_str().unwrap().contains("illegal move `1h`"), "{said}");
+    let _ = b.call("Browser.close", json!({}));
+}

@@ -1,0 +1,38 @@
+//! A live `fcauto serve` on an ephemeral loopback port, for the tests of the API and of
+//! its page.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+/// A server on an ephemeral loopback port, stopped when dropped.
+pub struct Server {
+    child: Child,
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Start `fcauto serve --bind 127.0.0.1:0` and wait until it listens.
+pub fn start() -> Server {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // It prints `fcauto serve: http://127.0.0.1:PORT/ ...` once listening.
+    let mut line = String::new();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    err.read_line(&mut line).unwrap();
+    // Keep reading its standard error, so that a later message cannot meet a closed pipe.
+    std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("{line}"));
+    Server { child, base: url.trim_end_matches('/').to_string() }
+}
+
