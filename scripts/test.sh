@@ -24,7 +24,7 @@ RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features g
 ./target/release/fcauto bench --range 1..300 --mode short
 # fcauto batch on a real single-node Slurm: 1..20000 as 8 shards, one cancelled mid-run and
 # resumed, merged, compared deal by deal with a single-process run.
-FCAUTO_SKIP_SETUP=1 scripts/slurm/selftest.sh
+FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" scripts/slurm/selftest.sh
 # The GUI replay end to end: wins deals 617 and 1941 in real PySolFC under a private Xvfb,
 # checks every evidence file and the statistics.dat delta (setup already done above).
 FCAUTO_SKIP_SETUP=1 scripts/gui-e2e.sh

@@ -20,7 +20,8 @@ root="$(pwd)"
 if [[ "${FCAUTO_SKIP_SETUP:-0}" != 1 ]]; then
   scripts/setup-deps.sh --slurm
 fi
-cargo build --release --locked --quiet --features batch
+# Any feature set with batch will do (test.sh passes its own, so nothing is rebuilt).
+cargo build --release --locked --quiet --features "${FCAUTO_FEATURES:-batch}"
 fcauto="${CARGO_TARGET_DIR:-$root/target}/release/fcauto"
 
 work="$(mktemp -d /tmp/fcauto-slurm-selftest.XXXXXX)"
