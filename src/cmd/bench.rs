@@ -196,6 +196,16 @@ pub const KNOWN_IMPOSSIBLE: [u64; 8] = [
     11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948,
 ];
 
+/// The deals of `unsolvable` that are up to 1,000,000 but not in [`KNOWN_IMPOSSIBLE`]: a
+/// solver bug, since Freecell Pro's search found solutions for all the others.
+pub fn false_unsolvable(unsolvable: &[u64]) -> Vec<u64> {
+    unsolvable
+        .iter()
+        .copied()
+        .filter(|n| *n <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(n))
+        .collect()
+}
+
 fn progress(len: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
@@ -332,12 +342,7 @@ pub fn run(args: Args) -> Result<i32> {
         }
         None => out!("{text}"),
     }
-    let false_unsolvable: Vec<u64> = summary
-        .unsolvable
-        .iter()
-        .copied()
-        .filter(|n| *n <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(n))
-        .collect();
+    let false_unsolvable = false_unsolvable(&summary.unsolvable);
     if !false_unsolvable.is_empty() {
         eprintln!(
             "fcauto bench: deals reported unsolvable but known solvable: {false_unsolvable:?}"

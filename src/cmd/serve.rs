@@ -241,19 +241,19 @@ async fn with_solver<T: Send + 'static>(
 }
 
 async fn solve(State(app): State<App>, b: Result<Json<SolveBody>, JsonRejection>) -> Response {
-    let b = match body(b) {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
-    let prep = board_of(b.deal, b.position.as_ref()).and_then(|p| Ok((p, mode_of(b.mode.as_deref())?)));
-    let (p, mode) = match prep {
-        Ok(x) => x,
-        Err(e) => return err(e),
-    };
-    reply(with_solver(&app, move || service::solve(&p, mode, b.max_states)).await)
+    solving(&app, b, service::solve).await
 }
 
 async fn hint(State(app): State<App>, b: Result<Json<SolveBody>, JsonRejection>) -> Response {
+    solving(&app, b, service::hint).await
+}
+
+/// A solve-like request (`solve`, `hint`): read the body, then run `op` on a solver permit.
+async fn solving<T: serde::Serialize + Send + 'static>(
+    app: &App,
+    b: Result<Json<SolveBody>, JsonRejection>,
+    op: fn(&fcauto_deals::Board, ModeArg, Option<usize>) -> Result<T, ServiceError>,
+) -> Response {
     let b = match body(b) {
         Ok(b) => b,
         Err(r) => return r,
@@ -263,7 +263,7 @@ async fn hint(State(app): State<App>, b: Result<Json<SolveBody>, JsonRejection>)
         Ok(x) => x,
         Err(e) => return err(e),
     };
-    reply(with_solver(&app, move || service::hint(&p, mode, b.max_states)).await)
+    reply(with_solver(app, move || op(&p, mode, b.max_states)).await)
 }
 
 /// `{deal | position, solution}`.

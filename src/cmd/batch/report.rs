@@ -282,11 +282,7 @@ fn three_digits(x: u64) -> u64 {
 fn known_check(unsolvable: &[u64], known_verdicts: &[(u64, String)]) -> KnownCheck {
     KnownCheck {
         known_stored: known_verdicts.iter().map(|(d, _)| *d).collect(),
-        unexpected_unsolvable: unsolvable
-            .iter()
-            .copied()
-            .filter(|d| *d <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(d))
-            .collect(),
+        unexpected_unsolvable: crate::cmd::bench::false_unsolvable(unsolvable),
         known_not_unsolvable: known_verdicts
             .iter()
             .filter(|(_, v)| v != "unsolvable")

@@ -10,7 +10,7 @@
 
 use super::db::{ResultRow, Settings, Store, RULES};
 use super::shard::{self, Shard};
-use crate::cmd::bench::KNOWN_IMPOSSIBLE;
+use crate::cmd::bench::false_unsolvable;
 use crate::cmd::plural;
 use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use anyhow::{Context, Result};
@@ -322,12 +322,7 @@ fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
         already + t.stored,
         total
     );
-    let false_unsolvable: Vec<u64> = t
-        .unsolvable
-        .iter()
-        .copied()
-        .filter(|n| *n <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(n))
-        .collect();
+    let false_unsolvable = false_unsolvable(&t.unsolvable);
     if !false_unsolvable.is_empty() {
         eprintln!("fcauto batch: deals reported unsolvable but known solvable: {false_unsolvable:?}");
         return Ok(1);
