@@ -391,6 +391,26 @@ fn pysolfc_export_with_an_empty_column_solves() {
     assert!(!args.contains(&"--cross-check") || err.contains("AGREE"), "{err}");
 }
 
+/// A one-line position string is read wherever a board file is (`--board`), and gives the
+/// same solution as the deal's board text.
+#[test]
+fn a_position_string_is_a_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = ms_deal(617).unwrap();
+    let pos = write(&dir, "617.pos", &format!("{}\n", fcauto_deals::position::write(&b)));
+    let fcs = write(&dir, "617.board", &b.to_string());
+    let run = |p: &std::path::Path| {
+        let out = fcauto().args(["solve", "--mode", "fast", "--board"]).arg(p).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    assert_eq!(run(&pos), run(&fcs));
+    let bad = write(&dir, "short.pos", "JDKD2S4C3S6D6S/2DKCKS5CTD8S9C ---- 0000\n");
+    let (code, err) = solve_board(&bad);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("expected 8 cascades separated by `/`, found 2"), "{err}");
+}
+
 /// fc-solve's `-l lg` is a meta-move scan: on this mid-game board (all four freecells full)
 /// it finds nothing, while our solution validates. That is no contradiction, and no failure.
 #[test]

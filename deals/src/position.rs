@@ -52,10 +52,24 @@ pub fn write(b: &Board) -> String {
 }
 
 /// True when `text` (trimmed) looks like a position string rather than a board file: one
-/// line with `/` between cascades.
+/// line with a `/` (which board text never has).
 pub fn looks_like_position(text: &str) -> bool {
     let t = text.trim();
-    !t.contains('\n') && t.matches('/').count() == CASCADES - 1
+    !t.contains('\n') && t.contains('/')
+}
+
+/// Parse a board given either way: a position string (one line with 7 `/`, see
+/// [`looks_like_position`]) or Freecell Solver's board text ([`Board::parse`]).
+///
+/// # Errors
+/// The [`BoardError`] of the format it was read as.
+pub fn parse_any(text: &str) -> Result<Board, BoardError> {
+    let t = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if looks_like_position(t) {
+        parse(t.trim())
+    } else {
+        Board::parse(text)
+    }
 }
 
 /// Parse a position string.
@@ -189,6 +203,20 @@ mod tests {
         assert!(s.contains("/-/"), "{s}");
         assert_eq!(parse(&s).unwrap(), b);
         assert_eq!(parse(&s.to_lowercase()).unwrap(), b);
+    }
+
+    #[test]
+    fn a_short_position_string_is_named_as_one() {
+        let e = parse_any("JDKD2S4C3S6D6S/2DKCKS5CTD8S9C ---- 0000").unwrap_err().to_string();
+        assert!(e.contains("expected 8 cascades separated by `/`, found 2"), "{e}");
+    }
+
+    #[test]
+    fn either_form_is_read() {
+        let b = ms_deal(617).unwrap();
+        assert_eq!(parse_any(&write(&b)).unwrap(), b);
+        assert_eq!(parse_any(&format!("\u{feff}{}\r\n", write(&b))).unwrap(), b);
+        assert_eq!(parse_any(&b.to_string()).unwrap(), b);
     }
 
     #[test]

@@ -46,7 +46,8 @@ pub fn read_text_capped(path: &Path, what: &str, max: usize, hint: &str) -> Resu
 }
 
 /// Load the initial board from a deal number (already checked by clap's parser,
-/// [`fcauto_deals::parse_deal_number`]) or a board file in Freecell Solver's format. Returns
+/// [`fcauto_deals::parse_deal_number`]) or a board file: Freecell Solver's format or a
+/// one-line position string ([`fcauto_deals::position`]). Returns
 /// the deal number too when there is one.
 pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64>, Board)> {
     match (deal, board) {
@@ -55,10 +56,10 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
             let text = read_board_text(path)?;
             anyhow::ensure!(
                 !text.trim_start_matches('\u{feff}').trim_start().starts_with('{'),
-                "{}: this is JSON; --board reads Freecell Solver's board text (as `fcauto deal N --format fcs` prints it)",
+                "{}: this is JSON; --board reads Freecell Solver's board text (as `fcauto deal N --format fcs` prints it) or a one-line position string",
                 name(path, "board file")
             );
-            let b = Board::parse(&text).with_context(|| name(path, "board file"))?;
+            let b = fcauto_deals::position::parse_any(&text).with_context(|| name(path, "board file"))?;
             Ok((None, b))
         }
         (Some(_), Some(_)) => anyhow::bail!("give either a deal number or --board FILE, not both"),

@@ -169,12 +169,7 @@ pub fn parse_text(t: &str) -> Result<Board, ServiceError> {
     if t.len() > MAX_BOARD_BYTES {
         return Err(ServiceError::too_large(format!("a board is at most {MAX_BOARD_BYTES} bytes")));
     }
-    let b = if position::looks_like_position(t) {
-        position::parse(t.trim())
-    } else {
-        Board::parse(t)
-    }
-    .map_err(|e| ServiceError::unprocessable(e.to_string()))?;
+    let b = position::parse_any(t).map_err(|e| ServiceError::unprocessable(e.to_string()))?;
     checked(b)
 }
 
