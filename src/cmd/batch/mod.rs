@@ -1,12 +1,12 @@
 //! `fcauto batch`: solve ranges too large for one `bench` into SQLite, resumably and in
 //! shards, then merge the shards and report on them.
 //!
-//! - [`run`]: solve a range or one shard of it into a database; killed and started again with
+//! - [`mod@run`]: solve a range or one shard of it into a database; killed and started again with
 //!   the same arguments, it skips what is stored.
-//! - [`merge`]: one database from many shards (conflicting verdicts are an error).
-//! - [`report`]: counts, the unsolvable and unknown deals, lengths, CPU, and [`plot`]s.
-//! - [`db`]: the database layout and the only code that reads or writes it.
-//! - [`shard`]: which deals `--shard I/N` takes.
+//! - [`mod@merge`]: one database from many shards (conflicting verdicts are an error).
+//! - [`mod@report`]: counts, the unsolvable and unknown deals, lengths, CPU, and [`mod@plot`]s.
+//! - [`mod@db`]: the database layout and the only code that reads or writes it.
+//! - [`mod@shard`]: which deals `--shard I/N` takes.
 
 pub mod db;
 pub mod merge;

@@ -1,7 +1,7 @@
 //! `fcauto batch run`: solve a range (or one shard of it) into a results database, resuming
 //! where an earlier run of the same database stopped.
 //!
-//! Stages: [`open`] the database (checks), [`plan`] (the shard's blocks, what is stored),
+//! Stages: [`open`] the database (checks), count what the shard already holds,
 //! then a pipeline: the main thread hands the next blocks' unstored deals to the worker
 //! threads ([`solve_one`]: solve, validate, format), collects their rows and commits them in
 //! batches ([`Committer`]); at most [`IN_FLIGHT`] deals are under way at once, so memory does
