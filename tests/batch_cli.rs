@@ -51,7 +51,10 @@ fn run_ok(args: &[&str]) -> String {
 fn run_err(args: &[&str]) -> (i32, String) {
     let out = fcauto().args(args).output().unwrap();
     assert!(!out.status.success(), "fcauto {args:?} succeeded");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn tmp() -> tempfile::TempDir {
@@ -68,7 +71,10 @@ fn stored_solutions_replay_under_the_validator() {
     let db = dir.path().join("r.sqlite");
     run_ok(&["batch", "run", "--range", "1..60", "--db", s(&db)]);
     let rows = rows(&db);
-    assert_eq!(rows.iter().map(|r| r.deal).collect::<Vec<_>>(), (1..=60).collect::<Vec<_>>());
+    assert_eq!(
+        rows.iter().map(|r| r.deal).collect::<Vec<_>>(),
+        (1..=60).collect::<Vec<_>>()
+    );
     for r in &rows {
         assert_eq!(r.verdict, "solved", "deal {}", r.deal);
         let board = fcauto_deals::ms_deal(r.deal).unwrap();
@@ -77,14 +83,22 @@ fn stored_solutions_replay_under_the_validator() {
         let moves = fcauto_solver::resolve_counts(&board, &moves).unwrap();
         let v = fcauto_solver::validate(&board, &moves).unwrap();
         assert_eq!(Some(v.moves_total as u32), r.moves_total, "deal {}", r.deal);
-        assert_eq!(Some(v.single_card_moves as u32), r.single_card_moves, "deal {}", r.deal);
+        assert_eq!(
+            Some(v.single_card_moves as u32),
+            r.single_card_moves,
+            "deal {}",
+            r.deal
+        );
         assert!(r.positions > 0);
     }
     // The file is left as one self-contained file: no write-ahead log beside it.
     assert!(!dir.path().join("r.sqlite-wal").exists());
     // A second run with the same arguments stores nothing new.
     let err = run_ok(&["batch", "run", "--range", "1..60", "--db", s(&db)]);
-    assert!(err.contains("60 already in") && err.contains("stored 0 new rows"), "{err}");
+    assert!(
+        err.contains("60 already in") && err.contains("stored 0 new rows"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -97,7 +111,18 @@ fn killed_run_resumes_without_loss_or_repeat() {
     let bin = assert_cmd::cargo::cargo_bin("fcauto");
     // Slowed down so that SIGKILL lands mid-run, after some commits.
     let mut child = Command::new(&bin)
-        .args(["batch", "run", "--range", range, "--db", s(&db), "--threads", "1", "--pause-ms", "20"])
+        .args([
+            "batch",
+            "run",
+            "--range",
+            range,
+            "--db",
+            s(&db),
+            "--threads",
+            "1",
+            "--pause-ms",
+            "20",
+        ])
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
@@ -105,7 +130,10 @@ fn killed_run_resumes_without_loss_or_repeat() {
     let wal = dir.path().join("k.sqlite-wal");
     let t0 = Instant::now();
     while !wal.metadata().map(|m| m.len() > 0).unwrap_or(false) {
-        assert!(t0.elapsed() < Duration::from_secs(60), "nothing committed in 60 s");
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "nothing committed in 60 s"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     std::thread::sleep(Duration::from_millis(1200));
@@ -113,7 +141,11 @@ fn killed_run_resumes_without_loss_or_repeat() {
     child.kill().unwrap();
     child.wait().unwrap();
     let partial = rows(&db);
-    assert!(!partial.is_empty() && partial.len() < 501, "{} rows", partial.len());
+    assert!(
+        !partial.is_empty() && partial.len() < 501,
+        "{} rows",
+        partial.len()
+    );
     let err = run_ok(&["batch", "run", "--range", range, "--db", s(&db)]);
     assert!(
         err.contains(&format!("{} already in", partial.len()))
@@ -122,8 +154,16 @@ fn killed_run_resumes_without_loss_or_repeat() {
     );
     let resumed = rows(&db);
     assert_eq!(resumed.len(), 501);
-    assert_eq!(resumed, rows(&reference), "resumed run differs from a single run");
-    let unsolvable: Vec<u64> = resumed.iter().filter(|r| r.verdict == "unsolvable").map(|r| r.deal).collect();
+    assert_eq!(
+        resumed,
+        rows(&reference),
+        "resumed run differs from a single run"
+    );
+    let unsolvable: Vec<u64> = resumed
+        .iter()
+        .filter(|r| r.verdict == "unsolvable")
+        .map(|r| r.deal)
+        .collect();
     assert_eq!(unsolvable, [11982]);
 }
 
@@ -135,25 +175,61 @@ fn shards_merge_into_the_single_run() {
     let shard = |i: u32| dir.path().join(format!("s{i}.sqlite"));
     for i in 1..=3 {
         let spec = format!("{i}/3");
-        run_ok(&["batch", "run", "--range", "1..250", "--shard", &spec, "--block", "40", "--db", s(&shard(i))]);
+        run_ok(&[
+            "batch",
+            "run",
+            "--range",
+            "1..250",
+            "--shard",
+            &spec,
+            "--block",
+            "40",
+            "--db",
+            s(&shard(i)),
+        ]);
         // Shard i holds exactly the blocks k with k % 3 == i - 1.
         for r in rows(&shard(i)) {
-            assert_eq!(((r.deal - 1) / 40) % 3, u64::from(i) - 1, "deal {} in shard {i}", r.deal);
+            assert_eq!(
+                ((r.deal - 1) / 40) % 3,
+                u64::from(i) - 1,
+                "deal {} in shard {i}",
+                r.deal
+            );
         }
     }
     let out = dir.path().join("merged.sqlite");
     // A shard left out: the completeness check names the missing deals and writes nothing.
     let (code, err) = run_err(&[
-        "batch", "merge", "--expect-range", "1..250", s(&out), s(&shard(1)), s(&shard(3)),
+        "batch",
+        "merge",
+        "--expect-range",
+        "1..250",
+        s(&out),
+        s(&shard(1)),
+        s(&shard(3)),
     ]);
     assert_eq!(code, 1);
-    assert!(err.contains("80 deals of 1..250 missing") && err.contains("first: 41, 42"), "{err}");
+    assert!(
+        err.contains("80 deals of 1..250 missing") && err.contains("first: 41, 42"),
+        "{err}"
+    );
     assert!(!out.exists());
     // Shard 1 named twice: its rows overlap with equal verdicts, reported and kept once.
     let err = run_ok(&[
-        "batch", "merge", "--expect-range", "1..250", s(&out), s(&shard(1)), s(&shard(2)), s(&shard(3)), s(&shard(1)),
+        "batch",
+        "merge",
+        "--expect-range",
+        "1..250",
+        s(&out),
+        s(&shard(1)),
+        s(&shard(2)),
+        s(&shard(3)),
+        s(&shard(1)),
     ]);
-    assert!(err.contains("250 rows") && err.contains("kept once"), "{err}");
+    assert!(
+        err.contains("250 rows") && err.contains("kept once"),
+        "{err}"
+    );
     assert_eq!(rows(&out), rows(&whole));
     // OUT is never overwritten.
     let (code, err) = run_err(&["batch", "merge", s(&out), s(&shard(1))]);
@@ -170,13 +246,22 @@ fn merge_refuses_conflicting_verdicts_and_writes_nothing() {
     run_ok(&["batch", "run", "--range", "25..35", "--db", s(&b)]);
     Connection::open(&b)
         .unwrap()
-        .execute("UPDATE results SET verdict = 'unknown', solution = NULL WHERE deal = 27", [])
+        .execute(
+            "UPDATE results SET verdict = 'unknown', solution = NULL WHERE deal = 27",
+            [],
+        )
         .unwrap();
     let out = dir.path().join("m.sqlite");
     let (code, err) = run_err(&["batch", "merge", s(&out), s(&a), s(&b)]);
     assert_eq!(code, 1);
-    assert!(err.contains("deal 27 is unknown") && err.contains("solved"), "{err}");
-    let left: Vec<PathBuf> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).collect();
+    assert!(
+        err.contains("deal 27 is unknown") && err.contains("solved"),
+        "{err}"
+    );
+    let left: Vec<PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     assert_eq!(left.len(), 2, "merge left files behind: {left:?}");
 }
 
@@ -192,12 +277,36 @@ fn refused_databases_are_left_unchanged() {
     run_ok(&["batch", "run", "--range", "1..40", "--db", s(&good)]);
     let before = bytes(&good);
     // Written by another mode.
-    let (code, err) = run_err(&["batch", "run", "--range", "1..40", "--mode", "short", "--db", s(&good)]);
+    let (code, err) = run_err(&[
+        "batch",
+        "run",
+        "--range",
+        "1..40",
+        "--mode",
+        "short",
+        "--db",
+        s(&good),
+    ]);
     assert_eq!(code, 1);
-    assert!(err.contains("mode fast") && err.contains("mode short"), "{err}");
+    assert!(
+        err.contains("mode fast") && err.contains("mode short"),
+        "{err}"
+    );
     // Another budget is other settings too.
-    let (_, err) = run_err(&["batch", "run", "--range", "1..40", "--max-states", "5000", "--db", s(&good)]);
-    assert!(err.contains("max_states 200000") && err.contains("max_states 5000"), "{err}");
+    let (_, err) = run_err(&[
+        "batch",
+        "run",
+        "--range",
+        "1..40",
+        "--max-states",
+        "5000",
+        "--db",
+        s(&good),
+    ]);
+    assert!(
+        err.contains("max_states 200000") && err.contains("max_states 5000"),
+        "{err}"
+    );
     assert_eq!(bytes(&good), before);
 
     // Not SQLite at all.
@@ -209,14 +318,20 @@ fn refused_databases_are_left_unchanged() {
 
     // Someone else's SQLite database.
     let foreign = dir.path().join("foreign.sqlite");
-    Connection::open(&foreign).unwrap().execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);").unwrap();
+    Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);")
+        .unwrap();
     let fb = bytes(&foreign);
     for args in [
         vec!["batch", "run", "--range", "1..5", "--db", s(&foreign)],
         vec!["batch", "report", s(&foreign)],
     ] {
         let (_, err) = run_err(&args);
-        assert!(err.contains("not an fcauto batch database (tables: t)"), "{err}");
+        assert!(
+            err.contains("not an fcauto batch database (tables: t)"),
+            "{err}"
+        );
     }
     assert_eq!(bytes(&foreign), fb);
 
@@ -243,7 +358,16 @@ fn refused_databases_are_left_unchanged() {
     // A shard spec out of range is a usage error, before any file is made.
     let new = dir.path().join("new.sqlite");
     for spec in ["9/8", "0/8", "1/0", "3"] {
-        let (code, _) = run_err(&["batch", "run", "--range", "1..5", "--shard", spec, "--db", s(&new)]);
+        let (code, _) = run_err(&[
+            "batch",
+            "run",
+            "--range",
+            "1..5",
+            "--shard",
+            spec,
+            "--db",
+            s(&new),
+        ]);
         assert_eq!(code, 2, "{spec}");
     }
     assert!(!new.exists());
@@ -259,21 +383,36 @@ fn report_counts_and_plots() {
         .args(["batch", "report", s(&db), "--json", "--plot", s(&plots)])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["rows"], 16);
     assert_eq!(j["solved"], 15);
     assert_eq!(j["unsolvable"], serde_json::json!([11982]));
     assert_eq!(j["unknown"], serde_json::json!([]));
     assert_eq!(j["mode"], "fast");
-    assert_eq!(j["known_impossible_check"]["known_stored"], serde_json::json!([11982]));
+    assert_eq!(
+        j["known_impossible_check"]["known_stored"],
+        serde_json::json!([11982])
+    );
     assert_eq!(j["moves_total"]["count"], 15);
     let stored = rows(&db);
-    let mean = stored.iter().filter_map(|r| r.moves_total).map(f64::from).sum::<f64>() / 15.0;
+    let mean = stored
+        .iter()
+        .filter_map(|r| r.moves_total)
+        .map(f64::from)
+        .sum::<f64>()
+        / 15.0;
     assert!((j["moves_total"]["mean"].as_f64().unwrap() - mean).abs() < 1e-9);
     for name in ["lengths.png", "cpu.png"] {
         let png = bytes(&plots.join(name));
-        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 5000, "{name}");
+        assert!(
+            png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 5000,
+            "{name}"
+        );
     }
     // Text report.
     let out = fcauto().args(["batch", "report", s(&db)]).output().unwrap();

@@ -39,7 +39,12 @@ impl Session {
                 }
             }
         });
-        Session { child, stdin, lines, next_id: 1 }
+        Session {
+            child,
+            stdin,
+            lines,
+            next_id: 1,
+        }
     }
 
     fn send(&mut self, msg: &Value) {
@@ -53,8 +58,12 @@ impl Session {
         self.next_id += 1;
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
-            let line = self.lines.recv_timeout(ANSWER_TIMEOUT).expect("an answer in time");
-            let msg: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+            let line = self
+                .lines
+                .recv_timeout(ANSWER_TIMEOUT)
+                .expect("an answer in time");
+            let msg: Value =
+                serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
             if msg["id"] == json!(id) {
                 assert!(msg.get("error").is_none(), "{method}: protocol error {msg}");
                 return msg["result"].clone();
@@ -105,11 +114,22 @@ fn tools_are_listed_with_input_schemas() {
     let list = s.request("tools/list", json!({}));
     let tools = list["tools"].as_array().expect("a tool list");
     let names: Vec<&str> = tools.iter().filter_map(|t| t["name"].as_str()).collect();
-    for want in ["new_game", "legal_moves", "apply_move", "hint", "solve", "verify", "render_game"] {
+    for want in [
+        "new_game",
+        "legal_moves",
+        "apply_move",
+        "hint",
+        "solve",
+        "verify",
+        "render_game",
+    ] {
         assert!(names.contains(&want), "{want} missing from {names:?}");
     }
     for t in tools {
-        assert!(t["description"].as_str().is_some_and(|d| d.len() > 20), "{t}");
+        assert!(
+            t["description"].as_str().is_some_and(|d| d.len() > 20),
+            "{t}"
+        );
         assert_eq!(t["inputSchema"]["type"], "object", "{t}");
     }
     let apply = tools.iter().find(|t| t["name"] == "apply_move").unwrap();
@@ -125,14 +145,20 @@ fn a_solved_deal_is_played_to_the_win_move_by_move() {
     let mut s = initialized();
     let start = s.tool("new_game", json!({"deal": 617}));
     assert_eq!(start["won"], false);
-    let solved = s.tool("solve", json!({"position": start["position_string"], "mode": "fast"}));
+    let solved = s.tool(
+        "solve",
+        json!({"position": start["position_string"], "mode": "fast"}),
+    );
     assert_eq!(solved["verdict"], "solved", "{solved}");
     let moves = solved["moves"].as_array().unwrap().clone();
     assert!(moves.len() > 20, "{solved}");
 
     let mut position = start["position"].clone();
     for (i, m) in moves.iter().enumerate() {
-        let out = s.tool("apply_move", json!({"position": position, "move": m["notation"], "count": m["count"]}));
+        let out = s.tool(
+            "apply_move",
+            json!({"position": position, "move": m["notation"], "count": m["count"]}),
+        );
         assert_eq!(out["legal"], true, "move {i} {m}: {out}");
         assert_eq!(out["move"]["notation"], m["notation"]);
         assert_eq!(out["won"], i + 1 == moves.len(), "move {i}: {out}");
@@ -141,7 +167,10 @@ fn a_solved_deal_is_played_to_the_win_move_by_move() {
     }
     assert_eq!(position["foundations"], json!([13, 13, 13, 13]));
 
-    let v = s.tool("verify", json!({"position": start["position"], "solution": solved["standard"]}));
+    let v = s.tool(
+        "verify",
+        json!({"position": start["position"], "solution": solved["standard"]}),
+    );
     assert_eq!(v["valid"], true, "{v}");
     assert_eq!(v["moves_total"], solved["moves_total"]);
     let hint = s.tool("hint", json!({"position": start["position_string"]}));
@@ -154,15 +183,26 @@ fn an_illegal_move_is_refused_and_the_position_kept() {
     let mut s = initialized();
     let start = s.tool("new_game", json!({"deal": 617}));
     for mv in ["ah", "a1"] {
-        let out = s.tool("apply_move", json!({"position": start["position_string"], "move": mv}));
+        let out = s.tool(
+            "apply_move",
+            json!({"position": start["position_string"], "move": mv}),
+        );
         assert_eq!(out["legal"], false, "{mv}: {out}");
-        assert!(out["broken_rule"].as_str().is_some_and(|r| !r.is_empty()), "{out}");
+        assert!(
+            out["broken_rule"].as_str().is_some_and(|r| !r.is_empty()),
+            "{out}"
+        );
         assert_eq!(out["position"], start["position"]);
         assert_eq!(out["position_string"], start["position_string"]);
     }
     let legal = s.tool("legal_moves", json!({"position": start["position"]}));
     let legal = legal["moves"].as_array().expect("a list of moves");
-    assert!(legal.iter().any(|m| m["notation"] == solved_first(&mut s, &start)), "{legal:?}");
+    assert!(
+        legal
+            .iter()
+            .any(|m| m["notation"] == solved_first(&mut s, &start)),
+        "{legal:?}"
+    );
     assert!(legal.iter().all(|m| m["notation"] != "ah"), "{legal:?}");
 }
 
@@ -178,11 +218,20 @@ fn bad_input_is_a_tool_error_with_a_message() {
     let cases = [
         ("legal_moves", json!({"position": "not a position"})),
         ("legal_moves", json!({"position": {"cascades": [["AS"]]}})),
-        ("apply_move", json!({"position": start["position_string"], "move": "zz"})),
+        (
+            "apply_move",
+            json!({"position": start["position_string"], "move": "zz"}),
+        ),
         ("apply_move", json!({"position": start["position_string"]})),
         ("new_game", json!({"deal": 0})),
-        ("solve", json!({"position": start["position"], "mode": "optimal"})),
-        ("verify", json!({"position": start["position"], "solution": "not moves"})),
+        (
+            "solve",
+            json!({"position": start["position"], "mode": "optimal"}),
+        ),
+        (
+            "verify",
+            json!({"position": start["position"], "solution": "not moves"}),
+        ),
     ];
     for (tool, args) in cases {
         let r = s.call(tool, args.clone());
@@ -198,7 +247,10 @@ fn bad_input_is_a_tool_error_with_a_message() {
 fn render_game_answers_a_png_image() {
     let mut s = initialized();
     let start = s.tool("new_game", json!({"deal": 617}));
-    let r = s.call("render_game", json!({"position": start["position_string"], "width": 400}));
+    let r = s.call(
+        "render_game",
+        json!({"position": start["position_string"], "width": 400}),
+    );
     assert_ne!(r["isError"], json!(true), "{r}");
     let image = &r["content"][0];
     assert_eq!(image["type"], "image", "{r}");
@@ -213,4 +265,3 @@ fn render_game_answers_a_png_image() {
     let bad = s.call("render_game", json!({"position": "no board"}));
     assert_eq!(bad["isError"], true, "{bad}");
 }
-

@@ -5,9 +5,9 @@
 //! all four foundations show kings; the screenshot is kept as
 //! `target/tmp/replay-617.png`. Skipped with a note when chromium is absent (a failure in CI).
 
-mod common;
 #[path = "support/browser.rs"]
 mod browser;
+mod common;
 
 use browser::{screenshot, Browser};
 use serde_json::{json, Value};

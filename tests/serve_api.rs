@@ -10,7 +10,9 @@ use server::start;
 use std::time::{Duration, Instant};
 
 fn agent() -> ureq::Agent {
-    ureq::AgentBuilder::new().timeout(Duration::from_secs(60)).build()
+    ureq::AgentBuilder::new()
+        .timeout(Duration::from_secs(60))
+        .build()
 }
 
 /// Status and JSON body of a request (any status).
@@ -27,7 +29,10 @@ fn call(a: &ureq::Agent, method: &str, url: &str, body: Option<Value>) -> (u16, 
     };
     let status = resp.status();
     let text = resp.into_string().unwrap();
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
 }
 
 #[test]
@@ -37,15 +42,32 @@ fn a_whole_game_through_the_api() {
     let (st, start_pos) = call(&a, "GET", &format!("{}/api/deal/617", s.base), None);
     assert_eq!(st, 200);
     let expected = fcauto_deals::ms_deal(617).unwrap();
-    assert_eq!(start_pos["position_string"], fcauto_deals::position::write(&expected));
-    let (st, sol) = call(&a, "POST", &format!("{}/api/solve", s.base), Some(json!({"deal": 617, "mode": "fast"})));
+    assert_eq!(
+        start_pos["position_string"],
+        fcauto_deals::position::write(&expected)
+    );
+    let (st, sol) = call(
+        &a,
+        "POST",
+        &format!("{}/api/solve", s.base),
+        Some(json!({"deal": 617, "mode": "fast"})),
+    );
     assert_eq!(st, 200, "{sol}");
     assert_eq!(sol["verdict"], "solved");
     let mut pos = start_pos["position"].clone();
     for m in sol["moves"].as_array().unwrap() {
-        let (st, legal) = call(&a, "POST", &format!("{}/api/moves", s.base), Some(json!({"position": pos})));
+        let (st, legal) = call(
+            &a,
+            "POST",
+            &format!("{}/api/moves", s.base),
+            Some(json!({"position": pos})),
+        );
         assert_eq!(st, 200);
-        assert!(legal["moves"].as_array().unwrap().iter().any(|l| l["notation"] == m["notation"] && l["count"] == m["count"]));
+        assert!(legal["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["notation"] == m["notation"] && l["count"] == m["count"]));
         let (st, r) = call(
             &a,
             "POST",
@@ -58,9 +80,22 @@ fn a_whole_game_through_the_api() {
     }
     assert_eq!(pos["foundations"], json!([13, 13, 13, 13]));
     // The validator agrees with the solution, and refuses it for another deal.
-    let (_, v) = call(&a, "POST", &format!("{}/api/verify", s.base), Some(json!({"deal": 617, "solution": sol["standard"]})));
-    assert_eq!((v["valid"].clone(), v["moves_total"].clone()), (json!(true), sol["moves_total"].clone()));
-    let (_, v) = call(&a, "POST", &format!("{}/api/verify", s.base), Some(json!({"deal": 618, "solution": sol["standard"]})));
+    let (_, v) = call(
+        &a,
+        "POST",
+        &format!("{}/api/verify", s.base),
+        Some(json!({"deal": 617, "solution": sol["standard"]})),
+    );
+    assert_eq!(
+        (v["valid"].clone(), v["moves_total"].clone()),
+        (json!(true), sol["moves_total"].clone())
+    );
+    let (_, v) = call(
+        &a,
+        "POST",
+        &format!("{}/api/verify", s.base),
+        Some(json!({"deal": 618, "solution": sol["standard"]})),
+    );
     assert_eq!(v["valid"], false);
     assert!(v["error"].as_str().unwrap().contains("step"));
 }
@@ -78,28 +113,80 @@ fn refusals_are_4xx_with_a_message() {
         Some(json!({"position": start_pos["position_string"], "move": "1h"})),
     );
     assert_eq!(st, 422);
-    assert!(r["error"].as_str().unwrap().contains("cannot go home"), "{r}");
+    assert!(
+        r["error"].as_str().unwrap().contains("cannot go home"),
+        "{r}"
+    );
     assert_eq!(r["result"]["legal"], false);
     assert_eq!(r["result"]["position_string"], start_pos["position_string"]);
     let cases = [
         ("GET", "/api/deal/0", None, 400, "out of range"),
         ("GET", "/api/deal/x", None, 400, "not a"),
         ("GET", "/nowhere", None, 404, "no such route"),
-        ("POST", "/api/solve", Some(json!({"deal": 5, "bogus": 1})), 400, "unknown field"),
-        ("POST", "/api/solve", Some(json!({"deal": 5, "position": "x"})), 400, "exactly one"),
-        ("POST", "/api/solve", Some(json!({"deal": 5, "mode": "optimal"})), 400, "fast"),
-        ("POST", "/api/moves", Some(json!({"position": {"cascades": [["AS"]]}})), 422, "impossible position"),
-        ("POST", "/api/moves", Some(json!({"position": "not a board"})), 422, "invalid board"),
-        ("POST", "/api/apply", Some(json!({"position": start_pos["position"], "move": "zz"})), 400, "standard notation"),
-        ("POST", "/api/render", Some(json!({"position": start_pos["position"], "width": 5})), 400, "width"),
+        (
+            "POST",
+            "/api/solve",
+            Some(json!({"deal": 5, "bogus": 1})),
+            400,
+            "unknown field",
+        ),
+        (
+            "POST",
+            "/api/solve",
+            Some(json!({"deal": 5, "position": "x"})),
+            400,
+            "exactly one",
+        ),
+        (
+            "POST",
+            "/api/solve",
+            Some(json!({"deal": 5, "mode": "optimal"})),
+            400,
+            "fast",
+        ),
+        (
+            "POST",
+            "/api/moves",
+            Some(json!({"position": {"cascades": [["AS"]]}})),
+            422,
+            "impossible position",
+        ),
+        (
+            "POST",
+            "/api/moves",
+            Some(json!({"position": "not a board"})),
+            422,
+            "invalid board",
+        ),
+        (
+            "POST",
+            "/api/apply",
+            Some(json!({"position": start_pos["position"], "move": "zz"})),
+            400,
+            "standard notation",
+        ),
+        (
+            "POST",
+            "/api/render",
+            Some(json!({"position": start_pos["position"], "width": 5})),
+            400,
+            "width",
+        ),
     ];
     for (method, path, body, want, text) in cases {
         let (st, r) = call(&a, method, &format!("{}{path}", s.base), body);
         assert_eq!(st, want, "{method} {path}: {r}");
-        assert!(r["error"].as_str().unwrap_or("").contains(text), "{method} {path}: {r}");
+        assert!(
+            r["error"].as_str().unwrap_or("").contains(text),
+            "{method} {path}: {r}"
+        );
     }
     // Malformed JSON, the wrong content type, a body over the cap.
-    let post = |ct: &str, body: Vec<u8>| match a.post(&format!("{}/api/solve", s.base)).set("Content-Type", ct).send_bytes(&body) {
+    let post = |ct: &str, body: Vec<u8>| match a
+        .post(&format!("{}/api/solve", s.base))
+        .set("Content-Type", ct)
+        .send_bytes(&body)
+    {
         Ok(r) => r.status(),
         Err(ureq::Error::Status(c, _)) => c,
         Err(e) => panic!("{e}"),
@@ -129,8 +216,20 @@ fn refusals_are_4xx_with_a_message() {
     // The server is still up, and the OpenAPI document names every route.
     let (st, doc) = call(&a, "GET", &format!("{}/api/openapi.json", s.base), None);
     assert_eq!(st, 200);
-    for p in ["/api/deal/{n}", "/api/position", "/api/moves", "/api/apply", "/api/solve", "/api/hint", "/api/verify", "/api/render"] {
-        assert!(doc["paths"].get(p).is_some(), "{p} missing from the OpenAPI document");
+    for p in [
+        "/api/deal/{n}",
+        "/api/position",
+        "/api/moves",
+        "/api/apply",
+        "/api/solve",
+        "/api/hint",
+        "/api/verify",
+        "/api/render",
+    ] {
+        assert!(
+            doc["paths"].get(p).is_some(),
+            "{p} missing from the OpenAPI document"
+        );
     }
     let (st, page) = call(&a, "GET", &format!("{}/", s.base), None);
     assert_eq!(st, 200);
@@ -189,7 +288,10 @@ fn load_16_clients_2000_requests() {
             })
         })
         .collect();
-    let mut lat: Vec<f64> = handles.into_iter().flat_map(|h| h.join().unwrap()).collect();
+    let mut lat: Vec<f64> = handles
+        .into_iter()
+        .flat_map(|h| h.join().unwrap())
+        .collect();
     let wall = t0.elapsed().as_secs_f64();
     // Each iteration of kind 1 also sent two more requests (moves + apply), not timed.
     let requests = CLIENTS * PER_CLIENT + 2 * lat.len() / 3;

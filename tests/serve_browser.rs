@@ -6,9 +6,9 @@
 //! chromium is absent (a failure in CI).
 #![cfg(feature = "serve")]
 
-mod common;
 #[path = "support/browser.rs"]
 mod browser;
+mod common;
 #[path = "support/server.rs"]
 mod server;
 
@@ -25,12 +25,20 @@ fn the_served_page_solves_replays_and_referees_in_chromium() {
     let mut b = Browser::launch(&format!("{}/", s.base), &dir.path().join("profile"));
     b.attach_page();
     // The page loads deal 617 (its default) and lists the legal moves.
-    wait_for(&mut b, "document.querySelectorAll('#moves button').length > 0", &json!(true));
+    wait_for(
+        &mut b,
+        "document.querySelectorAll('#moves button').length > 0",
+        &json!(true),
+    );
     let tops = "JSON.stringify(Array.from(document.querySelectorAll('#board .foundation')).map(f => f.dataset.top))";
     assert_eq!(b.eval(tops), json!(r#"["","","",""]"#));
 
     b.eval("document.getElementById('solve').click()");
-    wait_for(&mut b, "document.getElementById('counter').textContent.startsWith('move 0 / ')", &json!(true));
+    wait_for(
+        &mut b,
+        "document.getElementById('counter').textContent.startsWith('move 0 / ')",
+        &json!(true),
+    );
     let total: u64 = b
         .eval("document.getElementById('counter').textContent.split('/ ')[1]")
         .as_str()
@@ -39,20 +47,45 @@ fn the_served_page_solves_replays_and_referees_in_chromium() {
         .unwrap();
     assert!(total > 50, "{total} moves");
     b.key("ArrowRight", 39);
-    wait_for(&mut b, "document.getElementById('counter').textContent", &json!("move 1 / ".to_string() + &total.to_string()));
+    wait_for(
+        &mut b,
+        "document.getElementById('counter').textContent",
+        &json!("move 1 / ".to_string() + &total.to_string()),
+    );
     b.key("End", 35);
-    wait_for(&mut b, "document.getElementById('counter').textContent", &json!(format!("move {total} / {total}")));
+    wait_for(
+        &mut b,
+        "document.getElementById('counter').textContent",
+        &json!(format!("move {total} / {total}")),
+    );
     wait_for(&mut b, tops, &json!(r#"["K","K","K","K"]"#));
     screenshot(&mut b, "serve-617.png");
 
     // Play by hand: a new game, a legal move by its button, an illegal one typed.
     b.eval("document.getElementById('load').click()");
-    wait_for(&mut b, "document.getElementById('status').textContent", &json!("deal 617"));
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent",
+        &json!("deal 617"),
+    );
     b.eval("document.querySelector('#moves button').click()");
-    wait_for(&mut b, "document.getElementById('status').textContent.startsWith('played ')", &json!(true));
-    b.eval("document.getElementById('movetext').value = '1h'; document.getElementById('play').click()");
-    wait_for(&mut b, "document.getElementById('status').className", &json!("error"));
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent.startsWith('played ')",
+        &json!(true),
+    );
+    b.eval(
+        "document.getElementById('movetext').value = '1h'; document.getElementById('play').click()",
+    );
+    wait_for(
+        &mut b,
+        "document.getElementById('status').className",
+        &json!("error"),
+    );
     let said = b.eval("document.getElementById('status').textContent");
-    assert!(said.as_str().unwrap().contains("illegal move `1h`"), "{said}");
+    assert!(
+        said.as_str().unwrap().contains("illegal move `1h`"),
+        "{said}"
+    );
     let _ = b.call("Browser.close", json!({}));
 }

@@ -380,7 +380,10 @@ fn cross_check_agrees_with_fc_solve() {
 /// first column, mid-game deal 617): solved, and fc-solve, which reads such boards, agrees.
 #[test]
 fn pysolfc_export_with_an_empty_column_solves() {
-    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/boards/pysolfc-export-617-empty-column.board");
+    let board = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/boards/pysolfc-export-617-empty-column.board"
+    );
     let mut args = vec!["solve", "--board", board];
     if require("fc-solve") {
         args.push("--cross-check");
@@ -388,7 +391,10 @@ fn pysolfc_export_with_an_empty_column_solves() {
     let out = fcauto().args(&args).output().unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(out.status.success(), "{err}");
-    assert!(!args.contains(&"--cross-check") || err.contains("AGREE"), "{err}");
+    assert!(
+        !args.contains(&"--cross-check") || err.contains("AGREE"),
+        "{err}"
+    );
 }
 
 /// A one-line position string is read wherever a board file is (`--board`), and gives the
@@ -397,18 +403,37 @@ fn pysolfc_export_with_an_empty_column_solves() {
 fn a_position_string_is_a_board() {
     let dir = tempfile::tempdir().unwrap();
     let b = ms_deal(617).unwrap();
-    let pos = write(&dir, "617.pos", &format!("{}\n", fcauto_deals::position::write(&b)));
+    let pos = write(
+        &dir,
+        "617.pos",
+        &format!("{}\n", fcauto_deals::position::write(&b)),
+    );
     let fcs = write(&dir, "617.board", &b.to_string());
     let run = |p: &std::path::Path| {
-        let out = fcauto().args(["solve", "--mode", "fast", "--board"]).arg(p).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = fcauto()
+            .args(["solve", "--mode", "fast", "--board"])
+            .arg(p)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         out.stdout
     };
     assert_eq!(run(&pos), run(&fcs));
-    let bad = write(&dir, "short.pos", "JDKD2S4C3S6D6S/2DKCKS5CTD8S9C ---- 0000\n");
+    let bad = write(
+        &dir,
+        "short.pos",
+        "JDKD2S4C3S6D6S/2DKCKS5CTD8S9C ---- 0000\n",
+    );
     let (code, err) = solve_board(&bad);
     assert_eq!(code, Some(1));
-    assert!(err.contains("expected 8 cascades separated by `/`, found 2"), "{err}");
+    assert!(
+        err.contains("expected 8 cascades separated by `/`, found 2"),
+        "{err}"
+    );
 }
 
 /// fc-solve's `-l lg` is a meta-move scan: on this mid-game board (all four freecells full)

@@ -536,7 +536,8 @@ mod tests {
 
     /// PySolFC 3.2's *Export current layout* of deal 617 mid-game, its first column empty
     /// (written as an empty line): `tests/fixtures/boards/pysolfc-export-617-empty-column.board`.
-    const EXPORT_EMPTY_FIRST: &str = include_str!("../../tests/fixtures/boards/pysolfc-export-617-empty-column.board");
+    const EXPORT_EMPTY_FIRST: &str =
+        include_str!("../../tests/fixtures/boards/pysolfc-export-617-empty-column.board");
 
     #[test]
     fn blank_lines_stand_for_empty_cascades_when_cascades_are_missing() {
@@ -558,16 +559,34 @@ mod tests {
             let text: String = want
                 .cascades
                 .iter()
-                .map(|c| c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ") + "\n")
+                .map(|c| {
+                    c.iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        + "\n"
+                })
                 .collect();
-            assert_eq!(Board::parse(&text).unwrap(), want, "columns {gone:?} empty:\n{text}");
+            assert_eq!(
+                Board::parse(&text).unwrap(),
+                want,
+                "columns {gone:?} empty:\n{text}"
+            );
         }
         // With 8 cascade lines, blank lines anywhere are ignored, as before.
         let spaced = format!("\n\n{}\n\n", full.cascades_text().replace('\n', "\n\n"));
         assert_eq!(Board::parse(&spaced).unwrap(), full);
         // Too few lines even so: still an error.
-        let seven: String = full.cascades_text().lines().take(7).map(|l| format!("{l}\n")).collect();
-        assert!(Board::parse(&seven).unwrap_err().to_string().contains("expected 8 cascade lines, found 7"));
+        let seven: String = full
+            .cascades_text()
+            .lines()
+            .take(7)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(Board::parse(&seven)
+            .unwrap_err()
+            .to_string()
+            .contains("expected 8 cascade lines, found 7"));
     }
 
     #[test]

@@ -86,7 +86,10 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
     };
     let fail = |i: BoardIssue| BoardError { issues: vec![i] };
     if text.len() > MAX_POSITION_TEXT {
-        return Err(fail(issue(None, format!("a position string is at most {MAX_POSITION_TEXT} bytes"))));
+        return Err(fail(issue(
+            None,
+            format!("a position string is at most {MAX_POSITION_TEXT} bytes"),
+        )));
     }
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 3 {
@@ -101,7 +104,13 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
     let mut issues = Vec::new();
     let cols: Vec<&str> = fields[0].split('/').collect();
     if cols.len() != CASCADES {
-        issues.push(issue(Some(fields[0]), format!("expected {CASCADES} cascades separated by `/`, found {}", cols.len())));
+        issues.push(issue(
+            Some(fields[0]),
+            format!(
+                "expected {CASCADES} cascades separated by `/`, found {}",
+                cols.len()
+            ),
+        ));
     }
     let mut cascades = Vec::with_capacity(CASCADES);
     for col in &cols {
@@ -109,7 +118,10 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
         match cards {
             Ok(v) => cascades.push(v),
             Err(t) => {
-                issues.push(issue(Some(&t), "not a card (expected rank A,2-9,T,J,Q,K then suit C,D,H,S)".into()));
+                issues.push(issue(
+                    Some(&t),
+                    "not a card (expected rank A,2-9,T,J,Q,K then suit C,D,H,S)".into(),
+                ));
                 cascades.push(vec![]);
             }
         }
@@ -117,20 +129,32 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
     let mut freecells = [None; FREECELLS];
     match slots(fields[1]) {
         Ok(v) if v.len() == FREECELLS => freecells.copy_from_slice(&v),
-        Ok(v) => issues.push(issue(Some(fields[1]), format!("expected {FREECELLS} freecell slots (a card or `-` each), found {}", v.len()))),
+        Ok(v) => issues.push(issue(
+            Some(fields[1]),
+            format!(
+                "expected {FREECELLS} freecell slots (a card or `-` each), found {}",
+                v.len()
+            ),
+        )),
         Err(t) => issues.push(issue(Some(&t), "not a card or `-` in the freecells".into())),
     }
     let mut foundations = [0u8; 4];
     let f: Vec<char> = fields[2].chars().collect();
     if f.len() != 4 {
-        issues.push(issue(Some(fields[2]), "expected 4 foundation ranks (C, D, H, S; `0` for none)".into()));
+        issues.push(issue(
+            Some(fields[2]),
+            "expected 4 foundation ranks (C, D, H, S; `0` for none)".into(),
+        ));
     } else {
         for (k, ch) in f.iter().enumerate() {
             match ch {
                 '0' | '-' => {}
                 _ => match Rank::from_token(&ch.to_string()) {
                     Some(r) => foundations[k] = r.value(),
-                    None => issues.push(issue(Some(&ch.to_string()), "not a foundation rank (0, A, 2-9, T, J, Q, K)".into())),
+                    None => issues.push(issue(
+                        Some(&ch.to_string()),
+                        "not a foundation rank (0, A, 2-9, T, J, Q, K)".into(),
+                    )),
                 },
             }
         }
@@ -138,7 +162,11 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
     if !issues.is_empty() {
         return Err(BoardError { issues });
     }
-    let b = Board { cascades, freecells, foundations };
+    let b = Board {
+        cascades,
+        freecells,
+        foundations,
+    };
     b.check()?;
     Ok(b)
 }
@@ -188,7 +216,8 @@ mod tests {
             assert!(looks_like_position(&s));
             assert_eq!(parse(&s).unwrap(), b, "{s}");
         }
-        assert!(write(&ms_deal(1).unwrap()).starts_with("JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/9H9S9DTS4S8D2H/JC5SQDQHTHQS6H/"));
+        assert!(write(&ms_deal(1).unwrap())
+            .starts_with("JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/9H9S9DTS4S8D2H/JC5SQDQHTHQS6H/"));
     }
 
     #[test]
@@ -207,8 +236,13 @@ mod tests {
 
     #[test]
     fn a_short_position_string_is_named_as_one() {
-        let e = parse_any("JDKD2S4C3S6D6S/2DKCKS5CTD8S9C ---- 0000").unwrap_err().to_string();
-        assert!(e.contains("expected 8 cascades separated by `/`, found 2"), "{e}");
+        let e = parse_any("JDKD2S4C3S6D6S/2DKCKS5CTD8S9C ---- 0000")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("expected 8 cascades separated by `/`, found 2"),
+            "{e}"
+        );
     }
 
     #[test]

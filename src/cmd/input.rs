@@ -59,7 +59,8 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
                 "{}: this is JSON; --board reads Freecell Solver's board text (as `fcauto deal N --format fcs` prints it) or a one-line position string",
                 name(path, "board file")
             );
-            let b = fcauto_deals::position::parse_any(&text).with_context(|| name(path, "board file"))?;
+            let b = fcauto_deals::position::parse_any(&text)
+                .with_context(|| name(path, "board file"))?;
             Ok((None, b))
         }
         (Some(_), Some(_)) => anyhow::bail!("give either a deal number or --board FILE, not both"),

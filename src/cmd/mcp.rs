@@ -28,7 +28,9 @@ mod server {
     use anyhow::Context;
     use fcauto_deals::Board;
     use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
-    use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+    use rmcp::model::{
+        CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig,
+    };
     use rmcp::schemars::{self, json_schema, JsonSchema, Schema, SchemaGenerator};
     use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler, ServiceExt};
     use serde::Deserialize;
@@ -45,7 +47,10 @@ mod server {
                 .serve(rmcp::transport::stdio())
                 .await
                 .context("MCP session did not start")?;
-            running.waiting().await.context("MCP session ended abnormally")?;
+            running
+                .waiting()
+                .await
+                .context("MCP session ended abnormally")?;
             Ok(())
         })
     }
@@ -104,7 +109,8 @@ mod server {
     /// A tool's answer: the JSON as structured content, or the error as a tool error.
     fn answer<T: serde::Serialize>(r: Result<T, ServiceError>) -> CallToolResult {
         match r.and_then(|v| {
-            serde_json::to_value(v).map_err(|e| ServiceError::bad_request(format!("cannot write the answer: {e}")))
+            serde_json::to_value(v)
+                .map_err(|e| ServiceError::bad_request(format!("cannot write the answer: {e}")))
         }) {
             Ok(v) => CallToolResult::structured(v),
             Err(e) => CallToolResult::error(vec![ContentBlock::text(e.message)]),
@@ -112,7 +118,9 @@ mod server {
     }
 
     /// Run a blocking operation (a search) off the runtime's thread.
-    async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, ErrorData> {
+    async fn blocking<T: Send + 'static>(
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ErrorData> {
         tokio::task::spawn_blocking(f)
             .await
             .map_err(|e| ErrorData::internal_error(format!("the operation failed: {e}"), None))
@@ -202,10 +210,17 @@ mod server {
     fn picture(position: Value, width: Option<u32>) -> Result<CallToolResult, ServiceError> {
         use base64::Engine;
         let b = board(position)?;
-        let opts = crate::render::Options { width: width.unwrap_or(crate::render::DEFAULT_WIDTH), highlight: None };
-        let png = crate::render::png(&b, &opts).map_err(|e| ServiceError::unprocessable(format!("{e:#}")))?;
+        let opts = crate::render::Options {
+            width: width.unwrap_or(crate::render::DEFAULT_WIDTH),
+            highlight: None,
+        };
+        let png = crate::render::png(&b, &opts)
+            .map_err(|e| ServiceError::unprocessable(format!("{e:#}")))?;
         let data = base64::engine::general_purpose::STANDARD.encode(png);
-        Ok(CallToolResult::success(vec![ContentBlock::image(data, "image/png")]))
+        Ok(CallToolResult::success(vec![ContentBlock::image(
+            data,
+            "image/png",
+        )]))
     }
 
     impl Mode {
@@ -226,26 +241,36 @@ mod server {
     #[tool_router]
     impl FreeCell {
         fn new() -> FreeCell {
-            FreeCell { tool_router: Self::tool_router() }
+            FreeCell {
+                tool_router: Self::tool_router(),
+            }
         }
 
-        #[tool(description = "Start a game: the start position of a Microsoft FreeCell deal. \
-            Returns {position, position_string, won}; pass either form as `position` to the other tools.")]
+        #[tool(
+            description = "Start a game: the start position of a Microsoft FreeCell deal. \
+            Returns {position, position_string, won}; pass either form as `position` to the other tools."
+        )]
         fn new_game(&self, Parameters(a): Parameters<NewGame>) -> CallToolResult {
             answer(service::new_game(a.deal))
         }
 
-        #[tool(description = "Every legal move of a position: {moves: [{notation, from, to, count, \
-            card, kind}]}; a run of cards appears once per legal size.")]
+        #[tool(
+            description = "Every legal move of a position: {moves: [{notation, from, to, count, \
+            card, kind}]}; a run of cards appears once per legal size."
+        )]
         fn legal_moves(&self, Parameters(a): Parameters<Position>) -> CallToolResult {
             // Structured content is an object: the list goes in `moves`.
-            answer(board(a.position).map(|b| serde_json::json!({ "moves": service::legal_moves(&b) })))
+            answer(
+                board(a.position).map(|b| serde_json::json!({ "moves": service::legal_moves(&b) })),
+            )
         }
 
-        #[tool(description = "Play one move, refereed by fcauto's validator. Returns {legal, \
+        #[tool(
+            description = "Play one move, refereed by fcauto's validator. Returns {legal, \
             broken_rule, move, autoplayed, position, position_string, won}: the new position \
             when legal; when illegal, legal is false, broken_rule says why, and the position is \
-            the unchanged one.")]
+            the unchanged one."
+        )]
         fn apply_move(&self, Parameters(a): Parameters<ApplyMove>) -> CallToolResult {
             answer(board(a.position).and_then(|b| {
                 let m = service::parse_move(&a.mv, a.count)?;
@@ -253,34 +278,60 @@ mod server {
             }))
         }
 
-        #[tool(description = "The next move towards a win from a position, and the whole winning \
-            line: {verdict, next, line}. next is null unless a win was found.")]
-        async fn hint(&self, Parameters(a): Parameters<Solve>) -> Result<CallToolResult, ErrorData> {
-            blocking(move || answer(board(a.position).and_then(|b| service::hint(&b, a.mode.arg(), a.max_states))))
-                .await
+        #[tool(
+            description = "The next move towards a win from a position, and the whole winning \
+            line: {verdict, next, line}. next is null unless a win was found."
+        )]
+        async fn hint(
+            &self,
+            Parameters(a): Parameters<Solve>,
+        ) -> Result<CallToolResult, ErrorData> {
+            blocking(move || {
+                answer(
+                    board(a.position).and_then(|b| service::hint(&b, a.mode.arg(), a.max_states)),
+                )
+            })
+            .await
         }
 
-        #[tool(description = "Solve a position: {verdict (solved | unsolvable | unknown: <limit>), \
+        #[tool(
+            description = "Solve a position: {verdict (solved | unsolvable | unknown: <limit>), \
             solvable, moves, moves_total, single_card_moves, standard (the solution in standard \
             notation), positions}. Every solution has passed the validator; only a complete \
-            search says unsolvable.")]
-        async fn solve(&self, Parameters(a): Parameters<Solve>) -> Result<CallToolResult, ErrorData> {
-            blocking(move || answer(board(a.position).and_then(|b| service::solve(&b, a.mode.arg(), a.max_states))))
-                .await
+            search says unsolvable."
+        )]
+        async fn solve(
+            &self,
+            Parameters(a): Parameters<Solve>,
+        ) -> Result<CallToolResult, ErrorData> {
+            blocking(move || {
+                answer(
+                    board(a.position).and_then(|b| service::solve(&b, a.mode.arg(), a.max_states)),
+                )
+            })
+            .await
         }
 
-        #[tool(description = "Check a solution in standard notation from a position with the \
+        #[tool(
+            description = "Check a solution in standard notation from a position with the \
             validator: {valid, moves_total, single_card_moves, error}. valid means every move \
-            is legal and the game is won at the end.")]
+            is legal and the game is won at the end."
+        )]
         fn verify(&self, Parameters(a): Parameters<Verify>) -> CallToolResult {
             answer(board(a.position).and_then(|b| service::verify(&b, &a.solution)))
         }
 
-        #[tool(description = "The board picture of a position as a PNG image: freecells a-d and \
-            foundations (C D H S) on the top row, cascades 1-8 below, deepest card first.")]
-        async fn render_game(&self, Parameters(a): Parameters<Render>) -> Result<CallToolResult, ErrorData> {
+        #[tool(
+            description = "The board picture of a position as a PNG image: freecells a-d and \
+            foundations (C D H S) on the top row, cascades 1-8 below, deepest card first."
+        )]
+        async fn render_game(
+            &self,
+            Parameters(a): Parameters<Render>,
+        ) -> Result<CallToolResult, ErrorData> {
             blocking(move || {
-                picture(a.position, a.width).unwrap_or_else(|e| CallToolResult::error(vec![ContentBlock::text(e.message)]))
+                picture(a.position, a.width)
+                    .unwrap_or_else(|e| CallToolResult::error(vec![ContentBlock::text(e.message)]))
             })
             .await
         }

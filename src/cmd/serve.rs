@@ -83,9 +83,14 @@ pub fn run(args: Args) -> Result<i32> {
 /// All routes with their layers.
 fn router() -> Router {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let app = App { solvers: Arc::new(Semaphore::new(cores)) };
+    let app = App {
+        solvers: Arc::new(Semaphore::new(cores)),
+    };
     Router::new()
-        .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE) }))
+        .route(
+            "/",
+            get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE) }),
+        )
         .route(
             "/api/openapi.json",
             get(|| async { ([(header::CONTENT_TYPE, "application/json")], OPENAPI) }),
@@ -98,12 +103,22 @@ fn router() -> Router {
         .route("/api/hint", post(hint))
         .route("/api/verify", post(verify))
         .route("/api/render", post(render))
-        .fallback(|| async { err(ServiceError { status: 404, message: "no such route (see /api/openapi.json)".into() }) })
+        .fallback(|| async {
+            err(ServiceError {
+                status: 404,
+                message: "no such route (see /api/openapi.json)".into(),
+            })
+        })
         .with_state(app)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(tower_http::catch_panic::CatchPanicLayer::custom(|_: Box<dyn std::any::Any + Send>| {
-            err(ServiceError { status: 500, message: "internal error (a bug: please report it)".into() })
-        }))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            |_: Box<dyn std::any::Any + Send>| {
+                err(ServiceError {
+                    status: 500,
+                    message: "internal error (a bug: please report it)".into(),
+                })
+            },
+        ))
 }
 
 /// An error response: `{"error": message}` with its status.
@@ -120,7 +135,10 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, Response> {
             415 => 415,
             _ => 400,
         };
-        err(ServiceError { status, message: format!("bad request body: {}", r.body_text()) })
+        err(ServiceError {
+            status,
+            message: format!("bad request body: {}", r.body_text()),
+        })
     })
 }
 
@@ -133,7 +151,11 @@ fn reply<T: serde::Serialize>(r: Result<T, ServiceError>) -> Response {
 }
 
 async fn deal(Path(n): Path<String>) -> Response {
-    reply(fcauto_deals::parse_deal_number(&n).map_err(|e| ServiceError::bad_request(e.to_string())).and_then(service::new_game))
+    reply(
+        fcauto_deals::parse_deal_number(&n)
+            .map_err(|e| ServiceError::bad_request(e.to_string()))
+            .and_then(service::new_game),
+    )
 }
 
 /// `{position}`.
@@ -156,7 +178,11 @@ async fn moves(b: Result<Json<PositionBody>, JsonRejection>) -> Response {
         Ok(b) => b,
         Err(r) => return r,
     };
-    reply(b.position.to_board().map(|p| serde_json::json!({ "moves": service::legal_moves(&p) })))
+    reply(
+        b.position
+            .to_board()
+            .map(|p| serde_json::json!({ "moves": service::legal_moves(&p) })),
+    )
 }
 
 /// `{position, move, count?, autoplay?}`.
@@ -206,11 +232,16 @@ struct SolveBody {
 }
 
 /// The board of a request that names a deal or gives a position.
-fn board_of(deal: Option<u64>, position: Option<&PositionIn>) -> Result<fcauto_deals::Board, ServiceError> {
+fn board_of(
+    deal: Option<u64>,
+    position: Option<&PositionIn>,
+) -> Result<fcauto_deals::Board, ServiceError> {
     match (deal, position) {
         (Some(n), None) => service::new_game(n).and_then(|p| p.position.to_board()),
         (None, Some(p)) => p.to_board(),
-        _ => Err(ServiceError::bad_request("give exactly one of `deal` and `position`")),
+        _ => Err(ServiceError::bad_request(
+            "give exactly one of `deal` and `position`",
+        )),
     }
 }
 
@@ -218,7 +249,9 @@ fn mode_of(m: Option<&str>) -> Result<ModeArg, ServiceError> {
     match m.unwrap_or("fast") {
         "fast" => Ok(ModeArg::Fast),
         "short" => Ok(ModeArg::Short),
-        other => Err(ServiceError::bad_request(format!("mode `{other}`: the API solves in `fast` or `short`"))),
+        other => Err(ServiceError::bad_request(format!(
+            "mode `{other}`: the API solves in `fast` or `short`"
+        ))),
     }
 }
 
@@ -229,15 +262,24 @@ async fn with_solver<T: Send + 'static>(
 ) -> Result<T, ServiceError> {
     let permit = tokio::time::timeout(QUEUE_WAIT, app.solvers.clone().acquire_owned())
         .await
-        .map_err(|_| ServiceError { status: 503, message: "all solvers busy: try again later".into() })?
-        .map_err(|_| ServiceError { status: 503, message: "shutting down".into() })?;
+        .map_err(|_| ServiceError {
+            status: 503,
+            message: "all solvers busy: try again later".into(),
+        })?
+        .map_err(|_| ServiceError {
+            status: 503,
+            message: "shutting down".into(),
+        })?;
     let r = tokio::task::spawn_blocking(move || {
         let r = f();
         drop(permit);
         r
     })
     .await;
-    r.map_err(|_| ServiceError { status: 500, message: "internal error in a solve (a bug: please report it)".into() })?
+    r.map_err(|_| ServiceError {
+        status: 500,
+        message: "internal error in a solve (a bug: please report it)".into(),
+    })?
 }
 
 async fn solve(State(app): State<App>, b: Result<Json<SolveBody>, JsonRejection>) -> Response {
@@ -258,7 +300,8 @@ async fn solving<T: serde::Serialize + Send + 'static>(
         Ok(b) => b,
         Err(r) => return r,
     };
-    let prep = board_of(b.deal, b.position.as_ref()).and_then(|p| Ok((p, mode_of(b.mode.as_deref())?)));
+    let prep =
+        board_of(b.deal, b.position.as_ref()).and_then(|p| Ok((p, mode_of(b.mode.as_deref())?)));
     let (p, mode) = match prep {
         Ok(x) => x,
         Err(e) => return err(e),
@@ -310,7 +353,15 @@ fn svg_of(p: &fcauto_deals::Board, width: Option<u32>) -> Result<String, Service
     use crate::render::{MAX_WIDTH, MIN_WIDTH};
     let width = width.unwrap_or(crate::render::DEFAULT_WIDTH);
     if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
-        return Err(ServiceError::bad_request(format!("width must be {MIN_WIDTH}..={MAX_WIDTH} pixels")));
+        return Err(ServiceError::bad_request(format!(
+            "width must be {MIN_WIDTH}..={MAX_WIDTH} pixels"
+        )));
     }
-    Ok(crate::render::svg(p, &crate::render::Options { width, ..Default::default() }))
+    Ok(crate::render::svg(
+        p,
+        &crate::render::Options {
+            width,
+            ..Default::default()
+        },
+    ))
 }

@@ -41,15 +41,24 @@ pub struct ServiceError {
 impl ServiceError {
     /// 422: well formed but not a legal or possible request.
     pub fn unprocessable(message: impl Into<String>) -> ServiceError {
-        ServiceError { status: 422, message: message.into() }
+        ServiceError {
+            status: 422,
+            message: message.into(),
+        }
     }
     /// 400: malformed.
     pub fn bad_request(message: impl Into<String>) -> ServiceError {
-        ServiceError { status: 400, message: message.into() }
+        ServiceError {
+            status: 400,
+            message: message.into(),
+        }
     }
     /// 413: over a size cap.
     pub fn too_large(message: impl Into<String>) -> ServiceError {
-        ServiceError { status: 413, message: message.into() }
+        ServiceError {
+            status: 413,
+            message: message.into(),
+        }
     }
 }
 
@@ -141,14 +150,19 @@ impl PositionJson {
         }
         let mut freecells = [None; 4];
         freecells.copy_from_slice(&self.freecells);
-        let b = Board { cascades: self.cascades.clone(), freecells, foundations: self.foundations };
+        let b = Board {
+            cascades: self.cascades.clone(),
+            freecells,
+            foundations: self.foundations,
+        };
         checked(b)
     }
 }
 
 /// Check a board for play: a full deck once, and cascades the solver can hold.
 fn checked(b: Board) -> Result<Board, ServiceError> {
-    b.check().map_err(|e| ServiceError::unprocessable(format!("impossible position: {e}")))?;
+    b.check()
+        .map_err(|e| ServiceError::unprocessable(format!("impossible position: {e}")))?;
     fcauto_solver::state::check_capacity(&b)
         .map_err(|e| ServiceError::unprocessable(format!("position not supported: {e}")))?;
     Ok(b)
@@ -167,7 +181,9 @@ impl PositionIn {
 /// A position string or fc-solve board text.
 pub fn parse_text(t: &str) -> Result<Board, ServiceError> {
     if t.len() > MAX_BOARD_BYTES {
-        return Err(ServiceError::too_large(format!("a board is at most {MAX_BOARD_BYTES} bytes")));
+        return Err(ServiceError::too_large(format!(
+            "a board is at most {MAX_BOARD_BYTES} bytes"
+        )));
     }
     let b = position::parse_any(t).map_err(|e| ServiceError::unprocessable(e.to_string()))?;
     checked(b)
@@ -175,7 +191,11 @@ pub fn parse_text(t: &str) -> Result<Board, ServiceError> {
 
 /// A board's output form.
 pub fn position_out(b: &Board) -> PositionOut {
-    PositionOut { position: PositionJson::of(b), position_string: position::write(b), won: b.is_won() }
+    PositionOut {
+        position: PositionJson::of(b),
+        position_string: position::write(b),
+        won: b.is_won(),
+    }
 }
 
 /// A played move's output form.
@@ -227,7 +247,12 @@ fn moved_card(b: &Board, m: Move) -> Option<Card> {
 }
 
 fn step(m: Move, card: Card) -> StepMove {
-    StepMove { from: m.from, to: m.to, count: Some(m.count), card: Some(card) }
+    StepMove {
+        from: m.from,
+        to: m.to,
+        count: Some(m.count),
+        card: Some(card),
+    }
 }
 
 /// What [`apply_move`] answers.
@@ -277,7 +302,11 @@ pub fn apply_move(b: &Board, m: StepMove, autoplay: bool) -> ApplyOut {
         },
         Ok(_) => {
             let played = played(b, &m);
-            let autoplayed = if autoplay { auto_moves(&mut next) } else { vec![] };
+            let autoplayed = if autoplay {
+                auto_moves(&mut next)
+            } else {
+                vec![]
+            };
             ApplyOut {
                 legal: true,
                 broken_rule: None,
@@ -305,21 +334,33 @@ fn resolve_count(b: &Board, m: StepMove) -> StepMove {
         run += 1;
     }
     let count = match dst.last() {
-        Some(&top) => (1..=run).find(|&k| stacks_on(top, src[src.len() - k])).unwrap_or(1),
+        Some(&top) => (1..=run)
+            .find(|&k| stacks_on(top, src[src.len() - k]))
+            .unwrap_or(1),
         None => {
             let free = b.freecells.iter().filter(|c| c.is_none()).count();
             let empty = b.cascades.iter().filter(|c| c.is_empty()).count();
             run.min(supermove_limit(free, empty, true)).max(1)
         }
     };
-    StepMove { count: Some(count as u8), ..m }
+    StepMove {
+        count: Some(count as u8),
+        ..m
+    }
 }
 
 /// The played move (count and card filled in) of a legal step.
 fn played(b: &Board, m: &StepMove) -> Option<PlayedMove> {
     let count = m.count.unwrap_or(1);
-    let mv = Move { from: m.from, to: m.to, count };
-    Some(PlayedMove { mv, card: moved_card(b, mv)? })
+    let mv = Move {
+        from: m.from,
+        to: m.to,
+        count,
+    };
+    Some(PlayedMove {
+        mv,
+        card: moved_card(b, mv)?,
+    })
 }
 
 /// Play the safe auto-moves on `b` (the solver's rule: aces, twos, and cards whose
@@ -360,8 +401,15 @@ pub struct SolveOut {
 
 /// `solve`: solve from `b` in `mode` with at most `max_states` positions (capped at
 /// [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated.
-pub fn solve(b: &Board, mode: ModeArg, max_states: Option<usize>) -> Result<SolveOut, ServiceError> {
-    if matches!(mode, ModeArg::Optimal | ModeArg::OptimalMoves | ModeArg::OptimalPh) {
+pub fn solve(
+    b: &Board,
+    mode: ModeArg,
+    max_states: Option<usize>,
+) -> Result<SolveOut, ServiceError> {
+    if matches!(
+        mode,
+        ModeArg::Optimal | ModeArg::OptimalMoves | ModeArg::OptimalPh
+    ) {
         return Err(ServiceError::bad_request(
             "the optimal modes need gigabytes and minutes: use the command line (`fcauto solve --mode optimal`)",
         ));
@@ -432,7 +480,11 @@ pub struct HintOut {
 /// `hint`: solve from here and give the first move.
 pub fn hint(b: &Board, mode: ModeArg, max_states: Option<usize>) -> Result<HintOut, ServiceError> {
     let s = solve(b, mode, max_states)?;
-    Ok(HintOut { verdict: s.verdict, next: s.moves.first().cloned(), line: s.moves })
+    Ok(HintOut {
+        verdict: s.verdict,
+        next: s.moves.first().cloned(),
+        line: s.moves,
+    })
 }
 
 /// What [`verify`] answers: the validator's verdict on a solution.
@@ -452,11 +504,18 @@ pub struct VerifyOut {
 /// be left out) from `b` with the validator.
 pub fn verify(b: &Board, solution: &str) -> Result<VerifyOut, ServiceError> {
     if solution.len() > MAX_SOLUTION_BYTES {
-        return Err(ServiceError::too_large(format!("a solution is at most {MAX_SOLUTION_BYTES} bytes")));
+        return Err(ServiceError::too_large(format!(
+            "a solution is at most {MAX_SOLUTION_BYTES} bytes"
+        )));
     }
     let moves = fcauto_solver::parse_standard(solution)
         .map_err(|e| ServiceError::unprocessable(format!("not standard notation: {e}")))?;
-    let invalid = |e: String| VerifyOut { valid: false, moves_total: None, single_card_moves: None, error: Some(e) };
+    let invalid = |e: String| VerifyOut {
+        valid: false,
+        moves_total: None,
+        single_card_moves: None,
+        error: Some(e),
+    };
     let moves = match fcauto_solver::resolve_counts(b, &moves) {
         Ok(m) => m,
         Err(e) => return Ok(invalid(e.to_string())),
@@ -488,7 +547,12 @@ mod tests {
         let mut pos = b.clone();
         for m in &s.moves {
             let legal = legal_moves(&pos);
-            assert!(legal.iter().any(|l| l.notation == m.notation && l.count == m.count), "{m:?} not listed");
+            assert!(
+                legal
+                    .iter()
+                    .any(|l| l.notation == m.notation && l.count == m.count),
+                "{m:?} not listed"
+            );
             let out = apply_move(&pos, parse_move(&m.notation, Some(m.count)).unwrap(), false);
             assert!(out.legal, "{m:?}: {:?}", out.broken_rule);
             pos = out.position.position.to_board().unwrap();
@@ -516,9 +580,7 @@ mod tests {
         let (b, with) = (1..50)
             .flat_map(|n| {
                 let b = deal(n);
-                legal_moves(&b)
-                    .into_iter()
-                    .map(move |m| (b.clone(), m))
+                legal_moves(&b).into_iter().map(move |m| (b.clone(), m))
             })
             .map(|(b, m)| {
                 let out = apply_move(&b, parse_move(&m.notation, Some(m.count)).unwrap(), true);
@@ -539,9 +601,11 @@ mod tests {
         let s = position::write(&b);
         assert_eq!(PositionIn::Text(s.clone()).to_board().unwrap(), b);
         assert_eq!(PositionIn::Text(b.to_string()).to_board().unwrap(), b);
-        let j: PositionIn = serde_json::from_value(serde_json::json!({"cascades": b.cascades})).unwrap();
+        let j: PositionIn =
+            serde_json::from_value(serde_json::json!({"cascades": b.cascades})).unwrap();
         assert_eq!(j.to_board().unwrap(), b);
-        let bad: PositionIn = serde_json::from_value(serde_json::json!({"cascades": [["AS"]]})).unwrap();
+        let bad: PositionIn =
+            serde_json::from_value(serde_json::json!({"cascades": [["AS"]]})).unwrap();
         assert_eq!(bad.to_board().unwrap_err().status, 422);
     }
 }

@@ -182,7 +182,10 @@ impl Browser {
 pub fn wait_for(b: &mut Browser, expr: &str, want: &Value) {
     let deadline = Instant::now() + Duration::from_secs(30);
     while &b.eval(expr) != want {
-        assert!(Instant::now() < deadline, "the page never had {expr} == {want}");
+        assert!(
+            Instant::now() < deadline,
+            "the page never had {expr} == {want}"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }

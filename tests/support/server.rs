@@ -32,7 +32,12 @@ pub fn start() -> Server {
     err.read_line(&mut line).unwrap();
     // Keep reading its standard error, so that a later message cannot meet a closed pipe.
     std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
-    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("{line}"));
-    Server { child, base: url.trim_end_matches('/').to_string() }
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("{line}"));
+    Server {
+        child,
+        base: url.trim_end_matches('/').to_string(),
+    }
 }
-

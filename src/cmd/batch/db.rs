@@ -123,7 +123,10 @@ impl Store {
             .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
             .map_err(|e| busy_hint(e.into(), path))?;
         if !mode.eq_ignore_ascii_case("wal") {
-            bail!("{}: SQLite refused write-ahead-log mode ({mode})", path.display());
+            bail!(
+                "{}: SQLite refused write-ahead-log mode ({mode})",
+                path.display()
+            );
         }
         store.conn.pragma_update(None, "synchronous", "NORMAL")?;
         Ok(store)
@@ -175,16 +178,25 @@ impl Store {
 
     /// Deals in `lo..=hi` that are stored, ascending.
     pub fn stored_in(&self, lo: u64, hi: u64) -> Result<Vec<u64>> {
-        let mut st = self
-            .conn
-            .prepare_cached("SELECT deal FROM results WHERE deal BETWEEN ?1 AND ?2 ORDER BY deal")?;
+        let mut st = self.conn.prepare_cached(
+            "SELECT deal FROM results WHERE deal BETWEEN ?1 AND ?2 ORDER BY deal",
+        )?;
         let rows = st.query_map(params![lo as i64, hi as i64], |r| r.get::<_, i64>(0))?;
-        Ok(rows.map(|d| d.map(|d| d as u64)).collect::<Result<_, _>>()?)
+        Ok(rows
+            .map(|d| d.map(|d| d as u64))
+            .collect::<Result<_, _>>()?)
     }
 
     /// Number of rows whose deal satisfies the shard condition: in `lo..=hi`, in a block
     /// `((deal - lo) / block) % count == index` (0-based index).
-    pub fn count_in_shard(&self, lo: u64, hi: u64, block: u64, index: u64, count: u64) -> Result<u64> {
+    pub fn count_in_shard(
+        &self,
+        lo: u64,
+        hi: u64,
+        block: u64,
+        index: u64,
+        count: u64,
+    ) -> Result<u64> {
         let n: i64 = self.conn.query_row(
             "SELECT COUNT(*) FROM results WHERE deal BETWEEN ?1 AND ?2 AND ((deal - ?1) / ?3) % ?4 = ?5",
             params![lo as i64, hi as i64, block as i64, count as i64, index as i64],
@@ -250,7 +262,10 @@ fn create(conn: Connection, path: &Path, settings: &Settings) -> Result<Store> {
             ("mode", settings.mode.clone()),
             ("rules", settings.rules.clone()),
             ("max_states", settings.max_states.to_string()),
-            ("created_by", format!("fcauto {}", env!("CARGO_PKG_VERSION"))),
+            (
+                "created_by",
+                format!("fcauto {}", env!("CARGO_PKG_VERSION")),
+            ),
         ] {
             st.execute(params![k, v])?;
         }
@@ -272,7 +287,11 @@ fn check_file(path: &Path, for_run: bool) -> Result<bool> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound && for_run => {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 if !dir.is_dir() {
-                    bail!("cannot create {}: {} is not a directory", path.display(), dir.display());
+                    bail!(
+                        "cannot create {}: {} is not a directory",
+                        path.display(),
+                        dir.display()
+                    );
                 }
             }
             return Ok(true);
@@ -294,7 +313,10 @@ fn check_file(path: &Path, for_run: bool) -> Result<bool> {
         .and_then(|mut f| f.read(&mut head))
         .with_context(|| format!("cannot read {}", path.display()))?;
     if n < 16 || &head != b"SQLite format 3\0" {
-        bail!("{} is not an SQLite database (fcauto batch databases are)", path.display());
+        bail!(
+            "{} is not an SQLite database (fcauto batch databases are)",
+            path.display()
+        );
     }
     Ok(false)
 }
@@ -312,12 +334,18 @@ fn read_settings(conn: &Connection, path: &Path) -> Result<Settings> {
             .collect::<Result<_, _>>()?;
         bail!(
             "{name} is an SQLite database but not an fcauto batch database (tables: {})",
-            if tables.is_empty() { "none".to_string() } else { tables.join(", ") }
+            if tables.is_empty() {
+                "none".to_string()
+            } else {
+                tables.join(", ")
+            }
         );
     }
     let version: i32 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if version != SCHEMA_VERSION {
-        bail!("{name} has batch schema version {version}; this fcauto reads version {SCHEMA_VERSION}");
+        bail!(
+            "{name} has batch schema version {version}; this fcauto reads version {SCHEMA_VERSION}"
+        );
     }
     let check: String = conn
         .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
@@ -342,7 +370,10 @@ fn read_settings(conn: &Connection, path: &Path) -> Result<Settings> {
 
 /// Words for a settings mismatch.
 pub fn describe(s: &Settings) -> String {
-    format!("mode {}, rules {}, max_states {}", s.mode, s.rules, s.max_states)
+    format!(
+        "mode {}, rules {}, max_states {}",
+        s.mode, s.rules, s.max_states
+    )
 }
 
 /// Turn SQLite's "database is locked" into what it means here.
@@ -355,15 +386,24 @@ fn busy_hint(e: anyhow::Error, path: &Path) -> anyhow::Error {
         )
     });
     if busy {
-        anyhow::anyhow!("{} is in use by another batch run (one writer per database)", path.display())
-    } else if let Some(why) = e.chain().find_map(|c| match c.downcast_ref::<rusqlite::Error>() {
-        Some(rusqlite::Error::SqliteFailure(f, msg))
-            if matches!(f.code, rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase) =>
-        {
-            Some(msg.clone().unwrap_or_else(|| f.to_string()))
-        }
-        _ => None,
-    }) {
+        anyhow::anyhow!(
+            "{} is in use by another batch run (one writer per database)",
+            path.display()
+        )
+    } else if let Some(why) = e
+        .chain()
+        .find_map(|c| match c.downcast_ref::<rusqlite::Error>() {
+            Some(rusqlite::Error::SqliteFailure(f, msg))
+                if matches!(
+                    f.code,
+                    rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
+                ) =>
+            {
+                Some(msg.clone().unwrap_or_else(|| f.to_string()))
+            }
+            _ => None,
+        })
+    {
         anyhow::anyhow!("{} is damaged (SQLite: {why})", path.display())
     } else {
         e

@@ -38,8 +38,9 @@ pub fn run(args: Args) -> Result<i32> {
     let tmp = temp_beside(&args.out);
     let merged = merge_into(&tmp, &settings, &args.inputs, args.expect_range);
     match merged.and_then(|n| {
-        std::fs::rename(&tmp, &args.out)
-            .with_context(|| format!("cannot rename {} to {}", tmp.display(), args.out.display()))?;
+        std::fs::rename(&tmp, &args.out).with_context(|| {
+            format!("cannot rename {} to {}", tmp.display(), args.out.display())
+        })?;
         Ok(n)
     }) {
         Ok(counts) => {
@@ -194,5 +195,7 @@ fn uri_path(p: &Path) -> Result<String> {
     let s = abs
         .to_str()
         .with_context(|| format!("{}: the path is not UTF-8", p.display()))?;
-    Ok(s.replace('%', "%25").replace('?', "%3f").replace('#', "%23"))
+    Ok(s.replace('%', "%25")
+        .replace('?', "%3f")
+        .replace('#', "%23"))
 }

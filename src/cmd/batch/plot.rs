@@ -51,8 +51,12 @@ fn register_font() -> Result<()> {
             ));
         };
         let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-        plotters::style::register_font("sans-serif", FontStyle::Normal, bytes)
-            .map_err(|_| format!("{} is not a TrueType font plotters can read", path.display()))
+        plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).map_err(|_| {
+            format!(
+                "{} is not a TrueType font plotters can read",
+                path.display()
+            )
+        })
     })
     .clone()
     .map_err(anyhow::Error::msg)
@@ -61,17 +65,40 @@ fn register_font() -> Result<()> {
 /// Deals per solution length, moves_total and single-card moves.
 fn draw_lengths(r: &Report, file: &Path) -> Result<()> {
     let series = [
-        ("moves_total (a supermove = 1)", &r.moves_total_histogram, BLUE),
+        (
+            "moves_total (a supermove = 1)",
+            &r.moves_total_histogram,
+            BLUE,
+        ),
         ("single_card_moves", &r.single_card_moves_histogram, RED),
     ];
-    let xmax = series.iter().flat_map(|s| s.1.last()).map(|p| p.0).max().unwrap_or(1) + 1;
-    let xmin = series.iter().flat_map(|s| s.1.first()).map(|p| p.0).min().unwrap_or(0);
-    let ymax = series.iter().flat_map(|s| s.1.iter()).map(|p| p.1).max().unwrap_or(1);
+    let xmax = series
+        .iter()
+        .flat_map(|s| s.1.last())
+        .map(|p| p.0)
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let xmin = series
+        .iter()
+        .flat_map(|s| s.1.first())
+        .map(|p| p.0)
+        .min()
+        .unwrap_or(0);
+    let ymax = series
+        .iter()
+        .flat_map(|s| s.1.iter())
+        .map(|p| p.1)
+        .max()
+        .unwrap_or(1);
     let root = BitMapBackend::new(file, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
-            format!("Solution lengths, {} solved deals ({} mode)", r.solved, r.mode),
+            format!(
+                "Solution lengths, {} solved deals ({} mode)",
+                r.solved, r.mode
+            ),
             ("sans-serif", 24),
         )
         .margin(15)
@@ -88,7 +115,9 @@ fn draw_lengths(r: &Report, file: &Path) -> Result<()> {
         chart
             .draw_series(LineSeries::new(h.iter().copied(), color.stroke_width(2)))?
             .label(name)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2)));
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
     }
     chart
         .configure_series_labels()
@@ -146,7 +175,10 @@ fn draw_cpu(r: &Report, file: &Path) -> Result<()> {
         .y_desc("deals (log scale)")
         .label_style(("sans-serif", 16))
         .draw()?;
-    chart.draw_series(LineSeries::new(points.iter().copied(), BLUE.stroke_width(2)))?;
+    chart.draw_series(LineSeries::new(
+        points.iter().copied(),
+        BLUE.stroke_width(2),
+    ))?;
     chart.draw_series(points.iter().map(|p| Circle::new(*p, 3, BLUE.filled())))?;
     root.present()?;
     Ok(())

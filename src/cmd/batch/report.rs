@@ -128,7 +128,11 @@ pub fn run(args: Args) -> Result<i32> {
 /// value rounded to 3 significant digits (so CPU percentiles are exact to that precision).
 pub fn gather(store: &Store) -> Result<Report> {
     let c = store.conn();
-    let Settings { mode, rules, max_states } = store.settings().clone();
+    let Settings {
+        mode,
+        rules,
+        max_states,
+    } = store.settings().clone();
     let mut t = Tallies::default();
     let mut st = c.prepare(
         "SELECT deal, verdict, moves_total, single_card_moves, positions, cpu_ms, version FROM results ORDER BY deal",
@@ -165,7 +169,12 @@ pub fn gather(store: &Store) -> Result<Report> {
         versions: t.versions.into_iter().collect(),
         moves_total_histogram: t.moves_total.counts.into_iter().collect(),
         single_card_moves_histogram: t.single_card_moves.counts.into_iter().collect(),
-        cpu_ms_counts: t.cpu_ns.counts.into_iter().map(|(k, n)| (k as f64 * 1e-6, n)).collect(),
+        cpu_ms_counts: t
+            .cpu_ns
+            .counts
+            .into_iter()
+            .map(|(k, n)| (k as f64 * 1e-6, n))
+            .collect(),
     })
 }
 
@@ -262,7 +271,8 @@ impl Tallies {
             self.single_card_moves.add(m as u64, m as f64);
         }
         self.positions.add(positions, positions as f64);
-        self.cpu_ns.add(three_digits((cpu_ms * 1e6).round().max(0.0) as u64), cpu_ms);
+        self.cpu_ns
+            .add(three_digits((cpu_ms * 1e6).round().max(0.0) as u64), cpu_ms);
         if !self.versions.contains(&version) {
             self.versions.insert(version);
         }
@@ -294,7 +304,11 @@ fn known_check(unsolvable: &[u64], known_verdicts: &[(u64, String)]) -> KnownChe
 /// A list of deals, the first 20 written out.
 fn deal_list(v: &[u64]) -> String {
     let shown: Vec<String> = v.iter().take(20).map(u64::to_string).collect();
-    let more = if v.len() > 20 { format!(" and {} more", v.len() - 20) } else { String::new() };
+    let more = if v.len() > 20 {
+        format!(" and {} more", v.len() - 20)
+    } else {
+        String::new()
+    };
     if v.is_empty() {
         "0".into()
     } else {
@@ -310,7 +324,10 @@ pub fn text(r: &Report) -> String {
         out.push('\n');
     };
     say(format!("fcauto batch report: {}", r.db));
-    say(format!("  mode {}, rules {}, max_states {}", r.mode, r.rules, r.max_states));
+    say(format!(
+        "  mode {}, rules {}, max_states {}",
+        r.mode, r.rules, r.max_states
+    ));
     match r.deals {
         Some((l, h)) => say(format!(
             "  rows: {} (deals {l}..{h}, {} missing in between)",
@@ -320,7 +337,10 @@ pub fn text(r: &Report) -> String {
         None => say("  rows: 0".into()),
     }
     say(format!("  solved and validated: {}", r.solved));
-    say(format!("  proved unsolvable:    {}", deal_list(&r.unsolvable)));
+    say(format!(
+        "  proved unsolvable:    {}",
+        deal_list(&r.unsolvable)
+    ));
     say(format!("  unknown (limit):      {}", deal_list(&r.unknown)));
     let k = &r.known_impossible_check;
     say(format!(
@@ -345,7 +365,11 @@ pub fn text(r: &Report) -> String {
     say(d("positions:", &r.positions, ""));
     say(d("CPU per deal:", &r.cpu_ms, " ms"));
     if let Some(c) = &r.cpu_ms {
-        say(format!("  CPU in all:           {:.1} s ({:.3} CPU hours)", c.sum / 1000.0, c.sum / 3.6e6));
+        say(format!(
+            "  CPU in all:           {:.1} s ({:.3} CPU hours)",
+            c.sum / 1000.0,
+            c.sum / 3.6e6
+        ));
     }
     say(format!("  written by fcauto {}", r.versions.join(", ")));
     out

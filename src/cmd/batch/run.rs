@@ -144,7 +144,12 @@ struct Tally {
 }
 
 /// Hand out the shard's unstored deals block by block, collect and commit their rows.
-fn pipeline(args: &Args, store: &mut Store, pool: &rayon::ThreadPool, pb: &ProgressBar) -> Result<Tally> {
+fn pipeline(
+    args: &Args,
+    store: &mut Store,
+    pool: &rayon::ThreadPool,
+    pb: &ProgressBar,
+) -> Result<Tally> {
     let (a, b) = args.range;
     let mode: fcauto_solver::Mode = args.mode.into();
     let (tx, rx) = mpsc::channel::<Vec<Result<ResultRow>>>();
@@ -271,11 +276,15 @@ impl Tally {
 
 /// Solve and validate one deal (a worker's job); the row to store, timed by this thread's CPU
 /// clock.
-pub fn solve_one(deal: u64, mode: fcauto_solver::Mode, max_states: Option<usize>) -> Result<ResultRow> {
+pub fn solve_one(
+    deal: u64,
+    mode: fcauto_solver::Mode,
+    max_states: Option<usize>,
+) -> Result<ResultRow> {
     let cpu0 = thread_cpu_ms();
     let board = ms_deal(deal)?;
-    let (out, stats) =
-        solve_checked(Some(deal), &board, mode, max_states).with_context(|| format!("deal {deal}"))?;
+    let (out, stats) = solve_checked(Some(deal), &board, mode, max_states)
+        .with_context(|| format!("deal {deal}"))?;
     let mut row = ResultRow {
         deal,
         verdict: "unknown",
@@ -303,7 +312,10 @@ pub fn solve_one(deal: u64, mode: fcauto_solver::Mode, max_states: Option<usize>
 
 /// CPU time of the calling thread, milliseconds (Linux `CLOCK_THREAD_CPUTIME_ID`).
 fn thread_cpu_ms() -> f64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: clock_gettime only writes the struct we pass.
     unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
@@ -324,7 +336,9 @@ fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
     );
     let false_unsolvable = false_unsolvable(&t.unsolvable);
     if !false_unsolvable.is_empty() {
-        eprintln!("fcauto batch: deals reported unsolvable but known solvable: {false_unsolvable:?}");
+        eprintln!(
+            "fcauto batch: deals reported unsolvable but known solvable: {false_unsolvable:?}"
+        );
         return Ok(1);
     }
     Ok(0)

@@ -35,7 +35,9 @@ pub fn parse_shard(s: &str) -> Result<Shard, String> {
         return Err(format!("shard `{s}`: N must be 1..={MAX_SHARDS}"));
     }
     if index == 0 || index > count {
-        return Err(format!("shard `{s}`: I must be 1..={count} (shards are numbered from 1)"));
+        return Err(format!(
+            "shard `{s}`: I must be 1..={count} (shards are numbered from 1)"
+        ));
     }
     Ok(Shard { index, count })
 }
@@ -60,11 +62,18 @@ mod tests {
 
     #[test]
     fn shards_partition_the_range() {
-        for (a, b, block, n) in [(1, 20000, 1000, 8), (5, 5, 7, 3), (1, 100, 7, 4), (10, 99, 1, 9)] {
+        for (a, b, block, n) in [
+            (1, 20000, 1000, 8),
+            (5, 5, 7, 3),
+            (1, 100, 7, 4),
+            (10, 99, 1, 9),
+        ] {
             let mut seen = vec![];
             for i in 1..=n {
                 let s = Shard { index: i, count: n };
-                let mine: Vec<u64> = blocks(a, b, block, s).flat_map(|(lo, hi)| lo..=hi).collect();
+                let mine: Vec<u64> = blocks(a, b, block, s)
+                    .flat_map(|(lo, hi)| lo..=hi)
+                    .collect();
                 assert_eq!(mine.len() as u64, deals_in(a, b, block, s));
                 for d in &mine {
                     assert_eq!(((d - a) / block) % n, i - 1, "deal {d} in shard {s}");
@@ -72,7 +81,11 @@ mod tests {
                 seen.extend(mine);
             }
             seen.sort();
-            assert_eq!(seen, (a..=b).collect::<Vec<_>>(), "{a}..{b} block {block} n {n}");
+            assert_eq!(
+                seen,
+                (a..=b).collect::<Vec<_>>(),
+                "{a}..{b} block {block} n {n}"
+            );
         }
     }
 
