@@ -1,25 +1,26 @@
 //! FreeCell rules, search, an independent validator and solution formats.
 //!
-//! - [`moves`]: [`Loc`], [`Move`], [`MoveKind`], the supermove limit.
-//! - [`state`], [`movegen`], [`heuristic`], [`search`]: the solver (compact positions,
-//!   canonical fingerprints, legal moves with safe auto-play, best-first search).
-//! - [`astar`], [`deadlock`]: optimal search (A* with a deadlock-cycle lower bound).
-//! - [`validator`]: replays any solution on a [`fcauto_deals::Board`] with its own rule
-//!   checks, sharing no code with the search.
-//! - [`solution`]: the JSON contract, standard notation and Freecell Solver's text.
-//! - [`standard`]: reading standard notation back, with the counts it leaves out.
+//! Three parts that do not lean on each other's internals:
+//! - [`rules`]: [`moves`] ([`Loc`], [`Move`], [`MoveKind`], the supermove limit), [`state`]
+//!   (compact positions, canonical fingerprints), [`movegen`] (legal moves, safe auto-play).
+//! - [`search`]: the modes and their searches: the `fast` scheduler of members over one
+//!   shared position store, `short`'s best-first portfolio and anytime phases, [`heuristic`]
+//!   evaluation, [`shorten`], and optimal search ([`astar`] with the [`deadlock`] bound).
+//! - [`notation`]: [`solution`] (the JSON contract, standard notation, Freecell Solver's
+//!   text) and [`standard`] (reading standard notation back, with the counts it leaves out).
+//!
+//! [`validator`] replays any solution on a [`fcauto_deals::Board`] with its own rule checks,
+//! sharing no code with the rules or the search.
 
-pub mod astar;
-pub mod deadlock;
-pub mod heuristic;
-pub mod movegen;
-pub mod moves;
+pub mod notation;
+pub mod rules;
 pub mod search;
-pub mod shorten;
-pub mod solution;
-pub mod standard;
-pub mod state;
 pub mod validator;
+
+// The modules under their short paths (`fcauto_solver::state`, `::movegen`, ...).
+pub use notation::{solution, standard};
+pub use rules::{movegen, moves, state};
+pub use search::{astar, deadlock, heuristic, shorten};
 
 pub use astar::{optimal, Metric};
 pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove};

@@ -17,6 +17,11 @@
 //! gives that verdict (`fast`'s reduced move set running dry leads to a search over all
 //! moves). A run stopped by its state budget reports [`Verdict::Unknown`].
 
+pub mod astar;
+pub mod deadlock;
+pub mod heuristic;
+pub mod shorten;
+
 use crate::heuristic::{
     admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
     Features, Weights,
