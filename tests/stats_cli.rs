@@ -209,7 +209,7 @@ fn bad_inputs_fail_with_one_line_errors() {
     let cases = [
         (empty, "empty file"),
         (cut, "truncated"),
-        (evil, "posix.system is not a PySolFC statistics class"),
+        (evil, "posix.system is not one of the PySolFC classes allowed here"),
         (dir.path().to_path_buf(), "is a directory"),
         (dir.path().join("missing.dat"), "no such file"),
     ];

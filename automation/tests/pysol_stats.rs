@@ -93,10 +93,47 @@ fn every_truncation_of_a_real_file_is_a_clean_error() {
 }
 
 #[test]
-fn trailing_garbage_is_refused() {
+fn trailing_bytes_are_ignored_and_counted() {
+    // Python's pickle.load (and so PySolFC) stops at STOP and ignores the rest.
+    let clean = stats::parse(&bytes("shared-ms617/statistics.dat")).unwrap();
+    assert_eq!(clean.trailing_bytes, 0);
     let mut data = bytes("shared-ms617/statistics.dat");
-    data.extend_from_slice(b"junk");
-    assert!(matches!(pickle_err(&data), PickleError::Malformed { .. }));
+    data.extend_from_slice(b"junk\n\x00\xff");
+    let s = stats::parse(&data).unwrap();
+    assert_eq!(s.trailing_bytes, 7);
+    assert_eq!(s.players, clean.players);
+    // a second, complete pickle after the first is ignored the same way
+    let mut twice = bytes("shared-ms617/statistics.dat");
+    twice.extend(bytes("abandoned/statistics.dat"));
+    let s = stats::parse(&twice).unwrap();
+    assert_eq!(s.players, clean.players);
+    assert_eq!(s.trailing_bytes, bytes("abandoned/statistics.dat").len());
+}
+
+/// PySolFC 2.0 on Python 2: protocol 2 with old-style instances (`OBJ`); the figures are
+/// what PySolFC 3.2's own loader shows for this file.
+#[test]
+fn pysolfc_2_0_python2_file_decodes_with_pysolfc_3_2s_figures() {
+    let s = stats::load(&fixture("pysolfc-2.0-statistics.dat")).unwrap();
+    assert_eq!(s.layout, Layout::V2);
+    assert_eq!(s.version, Some(vec![2, 0]));
+    assert_eq!(s.trailing_bytes, 0);
+    let counts = |id: i64| {
+        let g = s.game(Some("anon"), id).unwrap();
+        (g.played, g.won_not_perfect, g.won_perfect, g.lost)
+    };
+    assert_eq!(counts(11003), (28, 8, 3, 17));
+    assert_eq!(counts(29), (2, 0, 0, 2));
+    assert_eq!(counts(55), (2, 0, 0, 2));
+    let p = s.player(Some("anon")).unwrap();
+    let all = p.all_games.as_ref().unwrap();
+    assert_eq!(
+        (all.played, all.won_not_perfect, all.won_perfect, all.lost),
+        (32, 8, 3, 21)
+    );
+    assert_eq!(p.games.len(), 3);
+    let m = s.game(Some("anon"), 11003).unwrap().moves.as_ref().unwrap();
+    assert!(m.count > 0 && m.top.iter().all(|t| t.game_id == Some(11003)));
 }
 
 #[test]
@@ -143,12 +180,25 @@ fn unknown_classes_and_calls_are_refused_before_decoding() {
     // the classic protocol-0 exploit: GLOBAL posix.system + REDUCE
     let e = pickle_err(b"cposix\nsystem\n(S'echo pwned'\ntR.");
     assert!(matches!(e, PickleError::UnknownClass { .. }), "{e:?}");
-    // an allowed class, called with REDUCE
-    let e = pickle_err(b"cpysollib.mfxutil\nStruct\n)R.");
+    // REDUCE of something that is not a class (a memoized string) is refused
+    let e = pickle_err(b"\x80\x02X\x01\x00\x00\x00x\x94)R.");
     assert!(
         matches!(e, PickleError::Opcode { opcode: b'R', .. }),
         "{e:?}"
     );
+    // an allowed class called with REDUCE is only recorded as data (class + args)
+    let (v, _) = pickle_guard::decode(
+        b"cpysollib.mfxutil\nStruct\n(K\x01tR.",
+        &Limits::default(),
+        stats::ALLOWED_CLASSES,
+    )
+    .unwrap();
+    let o = v.as_object().unwrap();
+    assert_eq!(
+        (o.module.as_str(), o.name.as_str()),
+        ("pysollib.mfxutil", "Struct")
+    );
+    assert_eq!(o.args, vec![pickle_guard::Value::Int(1)]);
     // a renamed class in an otherwise real file
     let data = bytes("shared-ms617/statistics.dat");
     let pos = data.windows(10).position(|w| w == b"Statistics").unwrap();

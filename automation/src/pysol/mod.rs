@@ -1,5 +1,6 @@
 //! PySolFC's own files, read without executing anything: `statistics.dat` (a pickle, see
-//! [`stats`]), `options.cfg` (configobj text, see [`options`]) and the profile folders
+//! [`stats`]), the held game `holdgame.dat` and saved games (a sequence of pickles, see
+//! [`savedgame`]), `options.cfg` (configobj text, see [`options`]) and the profile folders
 //! that hold them (see [`profile`]).
 //!
 //! PySolFC's files are read-only to this crate; the only writes go to a separate
@@ -8,6 +9,7 @@
 pub mod options;
 pub mod pickle_guard;
 pub mod profile;
+pub mod savedgame;
 pub mod stats;
 pub mod stats_diff;
 mod time_fmt;

@@ -18,25 +18,23 @@
 //!   perfect, 1 won, 0 lost;
 //! * `all_prev_games`, `session_games`: the same tuples again (not decoded here: see below).
 //!
-//! PySolFC 2.x (e.g. 2.6.4) keeps the same fields but defines the classes in
-//! `pysollib/app.py` (`Statistics`, `GameStat`, `_GameStatResult`); both layouts are
-//! accepted. Python 2 pickles of old-style classes (`OBJ` opcode, PySolFC 1.x) are refused.
+//! PySolFC 2.x (e.g. 2.0 and 2.6.4, on Python 2) keeps the same fields but defines the
+//! classes in `pysollib/app.py` (`Statistics`, `GameStat`, `_GameStatResult`) as old-style
+//! classes, which Python 2's pickler writes with the `OBJ` opcode (protocol 2); both layouts
+//! are accepted.
 //!
-//! Decoding: [`pickle_guard::check`] first bounds size, depth and expansion and allows only
-//! the classes above; then serde_pickle decodes with `replace_recursive_structures`. That
-//! option is needed because serde_pickle's memo reference counting reports the log tuples
-//! shared by `prev_games`, `all_prev_games` and `session_games` as recursive; with it the
-//! first copy (`prev_games`, which precedes the others in the file) decodes intact and the
-//! later ones get `None` in place of shared strings, so only `prev_games` is used.
+//! Decoding: [`pickle_guard::decode`] bounds size, depth and expansion, allows only the
+//! classes above, and builds the value with every instance as data (its state dict); no
+//! code runs. Bytes after the pickle's end are ignored, as Python's unpickler (and so
+//! PySolFC) ignores them, and counted in [`StatsFile::trailing_bytes`].
 
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use serde_pickle::{DeOptions, HashableValue, Value};
 
-use super::pickle_guard::{self, Limits, PickleError};
+use super::pickle_guard::{self, Limits, PickleError, Value};
 use super::time_fmt::utc_string;
 
 /// The `(module, class)` pairs a statistics file may name.
@@ -75,14 +73,6 @@ pub enum StatsError {
         /// Why (shown in the message, so not chained as a source).
         reason: PickleError,
     },
-    /// serde_pickle could not decode the stream.
-    #[error("{path}: pickle decoding failed: {message}")]
-    Decode {
-        /// The file.
-        path: PathBuf,
-        /// serde_pickle's message.
-        message: String,
-    },
     /// The pickle decoded but is not shaped like PySolFC's `Statistics`.
     #[error("{path}: not a PySolFC statistics file: {reason}")]
     Layout {
@@ -116,6 +106,9 @@ pub struct StatsFile {
     /// One entry per player key of `games_stats` or `prev_games`, sorted by name, demo
     /// (`player: null`) first.
     pub players: Vec<PlayerStats>,
+    /// Bytes after the pickle's end, ignored (Python's unpickler ignores them too); 0 for a
+    /// file as PySolFC writes it.
+    pub trailing_bytes: usize,
 }
 
 /// One player's statistics.
@@ -246,6 +239,7 @@ impl StatsFile {
             version: None,
             saved: None,
             players: Vec::new(),
+            trailing_bytes: 0,
         }
     }
 
@@ -358,12 +352,13 @@ pub fn parse(data: &[u8]) -> Result<StatsFile, StatsError> {
 /// Never panics.
 pub fn parse_with(data: &[u8], limits: &Limits, origin: &Path) -> Result<StatsFile, StatsError> {
     let path = || origin.to_path_buf();
-    let summary = pickle_guard::check(data, limits, ALLOWED_CLASSES).map_err(|reason| {
-        StatsError::Pickle {
-            path: path(),
-            reason,
-        }
-    })?;
+    let (value, summary) =
+        pickle_guard::decode(data, limits, ALLOWED_CLASSES).map_err(|reason| {
+            StatsError::Pickle {
+                path: path(),
+                reason,
+            }
+        })?;
     let has = |m: &str| {
         summary
             .classes
@@ -380,96 +375,89 @@ pub fn parse_with(data: &[u8], limits: &Limits, origin: &Path) -> Result<StatsFi
             reason: "no Statistics object in the pickle".into(),
         });
     };
-    let value =
-        serde_pickle::value_from_slice(data, DeOptions::new().replace_recursive_structures())
-            .map_err(|e| StatsError::Decode {
-                path: path(),
-                message: e.to_string(),
-            })?;
-    convert(&value, layout).map_err(|reason| StatsError::Layout {
+    let mut stats = convert(&value, layout).map_err(|reason| StatsError::Layout {
         path: path(),
         reason,
-    })
+    })?;
+    stats.trailing_bytes = summary.trailing;
+    Ok(stats)
 }
 
-type Dict = BTreeMap<HashableValue, Value>;
+/// A dict's `(key, value)` pairs: a dict itself, or an instance's state dict.
+fn dict_items(v: &Value) -> Option<&[(Value, Value)]> {
+    match v {
+        Value::Dict(d) => Some(d),
+        Value::Object(o) => o.state.iter().rev().find_map(|s| match s {
+            Value::Dict(d) => Some(d.as_slice()),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
 
-fn field<'a>(d: &'a Dict, key: &str) -> Option<&'a Value> {
-    d.get(&HashableValue::String(key.to_string()))
-        .or_else(|| d.get(&HashableValue::Bytes(key.as_bytes().to_vec())))
+fn field<'a>(d: &'a Value, key: &str) -> Option<&'a Value> {
+    d.get(key)
 }
 
 fn as_i64(v: &Value) -> Option<i64> {
-    match v {
-        Value::I64(n) => Some(*n),
-        Value::Bool(b) => Some(i64::from(*b)),
-        _ => None,
-    }
+    v.as_i64()
 }
 
 fn as_f64(v: &Value) -> Option<f64> {
-    match v {
-        Value::I64(n) => Some(*n as f64),
-        Value::F64(f) => Some(*f),
-        _ => None,
-    }
+    v.as_f64()
 }
 
 fn text(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Bytes(b) => Some(String::from_utf8_lossy(b).into_owned()),
-        _ => None,
-    }
+    v.as_text()
 }
 
-fn key_text(k: &HashableValue) -> Option<String> {
+fn key_text(k: &Value) -> Option<String> {
     match k {
-        HashableValue::String(s) => Some(s.clone()),
-        HashableValue::Bytes(b) => Some(String::from_utf8_lossy(b).into_owned()),
-        HashableValue::None => None,
+        Value::None => None,
+        Value::Str(_) | Value::Bytes(_) => k.as_text(),
         other => Some(other.to_string()),
     }
 }
 
 fn seq(v: &Value) -> Option<&[Value]> {
-    match v {
-        Value::List(x) | Value::Tuple(x) => Some(x),
-        _ => None,
-    }
+    v.as_seq()
 }
 
 fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
-    let Value::Dict(root) = root else {
+    if dict_items(root).is_none() {
         return Err("the top-level object has no attribute dict".into());
-    };
-    let Some(Value::Dict(games_stats)) = field(root, "games_stats") else {
+    }
+    let Some(games_stats) = field(root, "games_stats").and_then(dict_items) else {
         return Err("games_stats is missing or not a dict".into());
     };
     let prev = match field(root, "prev_games") {
-        Some(Value::Dict(d)) => Some(d),
+        Some(v) => match dict_items(v) {
+            Some(d) => Some(d),
+            None => return Err("prev_games is not a dict".into()),
+        },
         None => None,
-        Some(_) => return Err("prev_games is not a dict".into()),
     };
     let mut players: BTreeMap<Option<String>, PlayerStats> = BTreeMap::new();
     for (pk, games) in games_stats {
         let name = key_text(pk);
-        let Value::Dict(games) = games else {
+        let Some(games) = dict_items(games) else {
             return Err(format!("games_stats[{pk}] is not a dict"));
         };
         let entry = players
             .entry(name.clone())
             .or_insert_with(|| new_player(name));
         for (gk, gs) in games {
-            let Value::Dict(gs) = gs else {
+            if dict_items(gs).is_none() {
                 return Err(format!("games_stats[{pk}][{gk}] is not a GameStat"));
-            };
+            }
             match gk {
-                HashableValue::I64(id) => entry.games.push(game_stats(*id, gs)),
-                HashableValue::String(s) if s == "all" => entry.all_games = Some(game_stats(0, gs)),
+                Value::Int(id) => entry.games.push(game_stats(*id, gs)),
+                Value::Str(s) if s == "all" => entry.all_games = Some(game_stats(0, gs)),
+                Value::Bytes(s) if s == b"all" => entry.all_games = Some(game_stats(0, gs)),
                 _ => {}
             }
         }
+        entry.games.sort_by_key(|g| g.game_id);
     }
     for (pk, log) in prev.into_iter().flatten() {
         let name = key_text(pk);
@@ -488,6 +476,7 @@ fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
             .map(|t| t.iter().filter_map(as_i64).collect()),
         saved: field(root, "saved").and_then(as_i64),
         players: players.into_values().collect(),
+        trailing_bytes: 0,
     })
 }
 
@@ -500,10 +489,10 @@ fn new_player(player: Option<String>) -> PlayerStats {
     }
 }
 
-fn game_stats(game_id: i64, d: &Dict) -> GameStats {
+fn game_stats(game_id: i64, d: &Value) -> GameStats {
     let num = |k: &str| field(d, k).and_then(as_i64).unwrap_or(0);
     let result = |k: &str| match field(d, k) {
-        Some(Value::Dict(r)) => Some(result_stats(r)),
+        Some(r) if dict_items(r).is_some() => Some(result_stats(r)),
         _ => None,
     };
     let (won_not_perfect, won_perfect) = (num("num_won"), num("num_perfect"));
@@ -520,7 +509,7 @@ fn game_stats(game_id: i64, d: &Dict) -> GameStats {
     }
 }
 
-fn result_stats(d: &Dict) -> ResultStats {
+fn result_stats(d: &Value) -> ResultStats {
     let f = |k: &str| field(d, k).and_then(as_f64).unwrap_or(0.0);
     let top = field(d, "top").and_then(seq).unwrap_or(&[]);
     ResultStats {
@@ -531,16 +520,14 @@ fn result_stats(d: &Dict) -> ResultStats {
         worst: f("max"),
         top: top
             .iter()
-            .filter_map(|v| match v {
-                Value::Dict(s) => Some(TopEntry {
-                    value: field(s, "value").and_then(as_f64).unwrap_or(0.0),
-                    game_id: field(s, "gameid").and_then(as_i64),
-                    game_number: field(s, "game_number").and_then(text),
-                    date: field(s, "game_start_time")
-                        .and_then(as_f64)
-                        .and_then(utc_string),
-                }),
-                _ => None,
+            .filter(|v| dict_items(v).is_some())
+            .map(|s| TopEntry {
+                value: field(s, "value").and_then(as_f64).unwrap_or(0.0),
+                game_id: field(s, "gameid").and_then(as_i64),
+                game_number: field(s, "game_number").and_then(text),
+                date: field(s, "game_start_time")
+                    .and_then(as_f64)
+                    .and_then(utc_string),
             })
             .collect(),
     }

@@ -1,22 +1,26 @@
-//! A resource guard for untrusted pickles, run before serde_pickle decodes them.
+//! A guarded decoder for untrusted pickles: PySolFC's `statistics.dat`, its held game
+//! (`holdgame.dat`) and its saved games, read without running any code.
 //!
-//! serde_pickle never executes code, but on hostile input it can still use unbounded memory
-//! or stack: every `MARK` allocates a 128-slot vector, `DUP` and memo references deep-clone
-//! values, shared objects are expanded into copies ("billion laughs"), and its value
-//! conversion and `Drop` recurse once per nesting level. [`check`] walks the opcode stream
-//! once without building any value (only a small object graph of ids) and rejects, with an
-//! offset, anything outside what PySolFC's `Pickler(fh, protocol).dump(stats)` produces:
+//! Two passes over each pickle. First the walker ([`check`]) reads the opcode stream once
+//! without building any value (only a small object graph of ids) and rejects, with an
+//! offset, anything outside what PySolFC's picklers produce:
 //!
 //! * opcodes of protocols 0 to 5 that build plain data (numbers, strings, tuples, lists,
-//!   dicts, sets) plus `GLOBAL`/`STACK_GLOBAL`/`INST`/`NEWOBJ`/`BUILD` for the classes the
-//!   caller allows; `REDUCE`, `OBJ`, `NEWOBJ_EX`, `PERSID`, `EXT*`, out-of-band buffers and
-//!   `DUP` are refused (Python's pickler emits `DUP` never, and PySolFC's classes need no
-//!   function call);
+//!   dicts, sets) plus class references and instances of the classes the caller allows:
+//!   `GLOBAL`/`STACK_GLOBAL`, `NEWOBJ`/`NEWOBJ_EX`, Python 2's `OBJ`/`INST`, `REDUCE` whose
+//!   callable is an allowed class, and `BUILD`; `PERSID`, `EXT*`, out-of-band buffers and
+//!   `DUP` are refused (Python's pickler never emits `DUP`);
 //! * a declared length larger than the bytes that follow (checked before any allocation);
 //! * more open marks, stack items, objects or memo entries than [`Limits`] allows;
-//! * after `STOP`: trailing bytes, a cyclic object graph, a nesting depth or a fully
-//!   expanded size (every shared reference counted as a copy, as serde_pickle makes them)
-//!   over the limits.
+//! * after `STOP`: a cyclic object graph, a nesting depth or a fully expanded size (every
+//!   shared reference counted as a copy) over the limits.
+//!
+//! Then the builder ([`decode`], [`Unpickler::load`]) makes the [`Value`]: instances become
+//! [`Object`]s (class module and name, constructor arguments, `BUILD` state), never calls.
+//! Bytes after the first pickle's `STOP` are not an error (Python's `pickle.load` ignores
+//! them too): [`Summary::trailing`] counts them. [`Unpickler`] reads a file that is a
+//! sequence of pickles (PySolFC's saved games), with one memo for the whole stream as
+//! Python's `Unpickler` keeps it.
 //!
 //! Opcode values follow CPython's `Lib/pickle.py` and `Lib/pickletools.py`.
 
@@ -90,7 +94,7 @@ pub enum PickleError {
         what: &'static str,
     },
     /// A class reference outside the allow-list.
-    #[error("byte {offset}: class {module}.{name} is not a PySolFC statistics class")]
+    #[error("byte {offset}: class {module}.{name} is not one of the PySolFC classes allowed here")]
     UnknownClass {
         /// Position of the `GLOBAL`/`STACK_GLOBAL`/`INST` opcode.
         offset: usize,
@@ -136,15 +140,28 @@ pub struct Summary {
     pub depth: usize,
     /// Fully expanded size (see [`Limits::max_expanded`]).
     pub expanded: u64,
+    /// Byte offset just after the pickle's `STOP`.
+    pub end: usize,
+    /// Bytes after `STOP` (ignored, as Python's `pickle.load` ignores them).
+    pub trailing: usize,
 }
 
+/// Longest `LONG1`/`LONG4` integer accepted, in bytes (PySolFC's deal seeds carry bit 1000,
+/// 126 bytes).
+pub const MAX_LONG_BYTES: usize = 256;
+
+mod decode;
 mod measure;
 mod opcodes;
+mod value;
 mod vm;
 
+pub use value::{Object, Value};
 use vm::Vm;
 
-/// Check `data` against `limits`, allowing only the `(module, class)` pairs in `allowed`.
+/// Check the first pickle in `data` against `limits`, allowing only the `(module, class)`
+/// pairs in `allowed`. Bytes after its `STOP` are counted in [`Summary::trailing`], not
+/// refused.
 ///
 /// Errors: see [`PickleError`]; never panics, and uses memory proportional to the input
 /// (bounded by the limits).
@@ -153,42 +170,120 @@ pub fn check(
     limits: &Limits,
     allowed: &[(&str, &str)],
 ) -> Result<Summary, PickleError> {
-    if data.is_empty() {
-        return Err(PickleError::Empty);
+    let mut u = Unpickler::new(data, limits, allowed)?;
+    u.check_next()?;
+    Ok(u.summary.clone())
+}
+
+/// Check and decode the first pickle in `data` (see [`check`]); returns its value and the
+/// summary, whose [`Summary::trailing`] counts the ignored bytes after it.
+///
+/// Errors: see [`PickleError`]; never panics.
+pub fn decode(
+    data: &[u8],
+    limits: &Limits,
+    allowed: &[(&str, &str)],
+) -> Result<(Value, Summary), PickleError> {
+    let mut u = Unpickler::new(data, limits, allowed)?;
+    let v = u.load()?;
+    Ok((v, u.summary.clone()))
+}
+
+/// Reads a sequence of pickles from one buffer, like Python's `Unpickler(f).load()` called
+/// repeatedly: one memo for the whole stream (a later pickle may refer to an earlier one's
+/// objects), each pickle checked by the walker before it is decoded, and the fully expanded
+/// size summed over all of them held to [`Limits::max_expanded`].
+pub struct Unpickler<'a> {
+    vm: Vm<'a>,
+    dec: decode::Decoder,
+    expanded_total: u64,
+    summary: Summary,
+}
+
+impl<'a> Unpickler<'a> {
+    /// A reader over `data`. Errors: [`PickleError::Empty`], [`PickleError::TooLarge`].
+    pub fn new(
+        data: &'a [u8],
+        limits: &Limits,
+        allowed: &'a [(&'a str, &'a str)],
+    ) -> Result<Unpickler<'a>, PickleError> {
+        if data.is_empty() {
+            return Err(PickleError::Empty);
+        }
+        if data.len() > limits.max_bytes {
+            return Err(PickleError::TooLarge {
+                size: data.len(),
+                max: limits.max_bytes,
+            });
+        }
+        Ok(Unpickler {
+            vm: Vm {
+                data,
+                pos: 0,
+                op_at: 0,
+                limits: *limits,
+                allowed,
+                nodes: Vec::new(),
+                stack: Vec::new(),
+                marks: Vec::new(),
+                memo: HashMap::new(),
+                objects: 0,
+                summary: Summary::default(),
+            },
+            dec: decode::Decoder::default(),
+            expanded_total: 0,
+            summary: Summary::default(),
+        })
     }
-    if data.len() > limits.max_bytes {
-        return Err(PickleError::TooLarge {
-            size: data.len(),
-            max: limits.max_bytes,
-        });
+
+    /// Byte offset of the next pickle (after the last one read).
+    pub fn position(&self) -> usize {
+        self.vm.pos
     }
-    let mut vm = Vm {
-        data,
-        pos: 0,
-        op_at: 0,
-        limits: *limits,
-        allowed,
-        nodes: Vec::new(),
-        stack: Vec::new(),
-        marks: Vec::new(),
-        memo: HashMap::new(),
-        objects: 0,
-        summary: Summary::default(),
-    };
-    let root = vm.run()?;
-    if vm.pos != data.len() {
-        return Err(PickleError::Malformed {
-            offset: vm.pos,
-            reason: format!(
-                "{} after STOP",
-                crate::plural(data.len() - vm.pos, "trailing byte")
-            ),
-        });
+
+    /// Bytes not read yet.
+    pub fn remaining(&self) -> usize {
+        self.vm.data.len() - self.vm.pos
     }
-    let (depth, expanded) = vm.measure(root)?;
-    vm.summary.depth = depth;
-    vm.summary.expanded = expanded;
-    Ok(vm.summary)
+
+    /// What the walker learnt about the last pickle read (classes: all so far).
+    pub fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    /// Walk the next pickle; returns where it started.
+    fn check_next(&mut self) -> Result<usize, PickleError> {
+        let start = self.vm.pos;
+        if start >= self.vm.data.len() {
+            return Err(PickleError::Truncated {
+                offset: start,
+                what: "the next pickle",
+            });
+        }
+        let root = self.vm.run()?;
+        let (depth, expanded) = self.vm.measure(root)?;
+        self.expanded_total = self.expanded_total.saturating_add(expanded);
+        if self.expanded_total > self.vm.limits.max_expanded {
+            return Err(PickleError::Limit(format!(
+                "expanded size over {} units (shared objects are copied when decoded)",
+                self.vm.limits.max_expanded
+            )));
+        }
+        let mut summary = self.vm.summary.clone();
+        summary.depth = depth;
+        summary.expanded = expanded;
+        summary.end = self.vm.pos;
+        summary.trailing = self.vm.data.len() - self.vm.pos;
+        self.summary = summary;
+        Ok(start)
+    }
+
+    /// Check and decode the next pickle. Errors: [`PickleError`] (at the end of the input:
+    /// [`PickleError::Truncated`] naming "the next pickle").
+    pub fn load(&mut self) -> Result<Value, PickleError> {
+        let start = self.check_next()?;
+        self.dec.load(self.vm.data, start, self.vm.pos)
+    }
 }
 
 fn leaf_weight(bytes: usize) -> u64 {

@@ -2,11 +2,13 @@
 //! does to the stack, the marks, the memo and the node graph, and which opcodes are refused.
 
 use super::vm::{Item, Kind, Vm};
-use super::{leaf_weight, PickleError};
+use super::{leaf_weight, PickleError, MAX_LONG_BYTES};
 
 impl Vm<'_> {
     /// Walk the opcode stream up to `STOP`; returns the pickled value's root.
     pub(super) fn run(&mut self) -> Result<Item, PickleError> {
+        self.stack.clear();
+        self.marks.clear();
         loop {
             self.op_at = self.pos;
             let op = match self.data.get(self.pos) {
@@ -51,7 +53,9 @@ impl Vm<'_> {
                             self.stack.len()
                         ));
                     }
-                    return Ok(self.stack[0]);
+                    let root = self.stack[0];
+                    self.stack.clear();
+                    return Ok(root);
                 }
                 b'(' => {
                     if self.marks.len() >= self.limits.max_open_marks {
@@ -128,8 +132,10 @@ impl Vm<'_> {
                 }
                 0x8a | 0x8b => {
                     let b = self.sized(if op == 0x8a { 1 } else { 4 }, "LONG1/LONG4")?;
-                    if b.len() > 64 {
-                        return self.malformed("binary long integer longer than 64 bytes");
+                    if b.len() > MAX_LONG_BYTES {
+                        return self.malformed(format!(
+                            "binary long integer longer than {MAX_LONG_BYTES} bytes"
+                        ));
                     }
                     self.push(Item::Leaf(1))?;
                 }
@@ -251,17 +257,22 @@ impl Vm<'_> {
                     let n = self.line("INST", 200)?;
                     let (m, n) = (String::from_utf8_lossy(m), String::from_utf8_lossy(n));
                     self.allow_class(&m, &n)?;
-                    self.pop_mark()?;
-                    self.push_node(Kind::Object, 1, None)?;
+                    let items = self.pop_mark()?;
+                    let id = self.push_node(Kind::Object, 1, None)?;
+                    self.add_children(id, &items)?;
                 }
-                0x81 => {
-                    // NEWOBJ: cls args -> obj
-                    self.pop()?;
+                0x81 | 0x92 => {
+                    // NEWOBJ: cls args -> obj; NEWOBJ_EX: cls args kwargs -> obj
+                    let mut args = vec![self.pop()?];
+                    if op == 0x92 {
+                        args.insert(0, self.pop()?);
+                    }
                     match self.pop()? {
                         Item::Node(c) if self.nodes[c as usize].kind == Kind::Class => {}
                         _ => return self.malformed("NEWOBJ without a class"),
                     }
-                    self.push_node(Kind::Object, 1, None)?;
+                    let id = self.push_node(Kind::Object, 1, None)?;
+                    self.add_children(id, &args)?;
                 }
                 b'b' => {
                     // BUILD: obj state -> obj (serde_pickle keeps the state)
@@ -273,18 +284,31 @@ impl Vm<'_> {
                     self.add_children(obj, &[state])?;
                 }
                 b'R' => {
-                    return Err(PickleError::Opcode {
-                        offset: self.op_at,
-                        opcode: op,
-                        what: "REDUCE (a function call) is not allowed",
-                    })
+                    // REDUCE: callable args -> obj; only an allowed class may be the callable,
+                    // and the result is recorded as data (class + args), never called.
+                    let args = self.pop()?;
+                    match self.pop()? {
+                        Item::Node(c) if self.nodes[c as usize].kind == Kind::Class => {}
+                        _ => {
+                            return Err(PickleError::Opcode {
+                                offset: self.op_at,
+                                opcode: op,
+                                what: "REDUCE of something that is not an allowed class",
+                            })
+                        }
+                    }
+                    let id = self.push_node(Kind::Object, 1, None)?;
+                    self.add_children(id, &[args])?;
                 }
                 b'o' => {
-                    return Err(PickleError::Opcode {
-                        offset: self.op_at,
-                        opcode: op,
-                        what: "OBJ (Python 2 instance) is not supported",
-                    })
+                    // OBJ: MARK cls args... -> obj (Python 2 old-style instances)
+                    let items = self.pop_mark()?;
+                    match items.first() {
+                        Some(&Item::Node(c)) if self.nodes[c as usize].kind == Kind::Class => {}
+                        _ => return self.malformed("OBJ without a class after its MARK"),
+                    }
+                    let id = self.push_node(Kind::Object, 1, None)?;
+                    self.add_children(id, &items[1..])?;
                 }
                 b'2' => {
                     return Err(PickleError::Opcode {
@@ -293,11 +317,11 @@ impl Vm<'_> {
                         what: "DUP is not allowed (Python never writes it)",
                     })
                 }
-                0x92 | b'P' | b'Q' | 0x82 | 0x83 | 0x84 | 0x97 | 0x98 => {
+                b'P' | b'Q' | 0x82 | 0x83 | 0x84 | 0x97 | 0x98 => {
                     return Err(PickleError::Opcode {
                         offset: self.op_at,
                         opcode: op,
-                        what: "opcode not allowed in a statistics file",
+                        what: "opcode not allowed in a PySolFC file (persistent id, extension or out-of-band buffer)",
                     })
                 }
                 _ => {

@@ -1,0 +1,574 @@
+//! The value builder: runs over a pickle the walker ([`super::vm`]) has already accepted and
+//! builds its value in an arena of nodes (so that objects and containers filled after they
+//! were memoized are shared the way Python shares them), then copies the root out as a
+//! [`Value`] tree. The walker's limits bound everything here: the arena by the input size,
+//! the copy by the expanded size and the nesting depth. Nothing is called or imported.
+
+use std::collections::HashMap;
+
+use super::value::{Object, Value};
+use super::PickleError;
+
+enum Node {
+    Leaf(Value),
+    Tuple(Vec<u32>),
+    List(Vec<u32>),
+    Dict(Vec<u32>),
+    Set(Vec<u32>),
+    Class(String, String),
+    Object {
+        module: String,
+        name: String,
+        args: Vec<u32>,
+        state: Vec<u32>,
+    },
+}
+
+/// The builder's state; the memo and the arena persist across the pickles of one stream,
+/// as in Python's `Unpickler`, whose memo outlives each `load()`.
+#[derive(Default)]
+pub(super) struct Decoder {
+    nodes: Vec<Node>,
+    stack: Vec<u32>,
+    marks: Vec<usize>,
+    memo: HashMap<u64, u32>,
+    pos: usize,
+    op_at: usize,
+}
+
+/// Hard stop for the copy-out recursion, above any depth the walker lets through.
+const MAX_COPY_DEPTH: usize = 512;
+
+impl Decoder {
+    fn bad<T>(&self, reason: impl Into<String>) -> Result<T, PickleError> {
+        Err(PickleError::Malformed {
+            offset: self.op_at,
+            reason: reason.into(),
+        })
+    }
+
+    fn take<'d>(&mut self, data: &'d [u8], n: usize) -> Result<&'d [u8], PickleError> {
+        if data.len() - self.pos < n {
+            return Err(PickleError::Truncated {
+                offset: data.len(),
+                what: "operand",
+            });
+        }
+        let s = &data[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+
+    fn uint(&mut self, data: &[u8], n: usize) -> Result<u64, PickleError> {
+        let b = self.take(data, n)?;
+        Ok(b.iter()
+            .rev()
+            .fold(0u64, |acc, &x| (acc << 8) | u64::from(x)))
+    }
+
+    fn sized<'d>(&mut self, data: &'d [u8], n: usize) -> Result<&'d [u8], PickleError> {
+        let len = self.uint(data, n)?;
+        match usize::try_from(len) {
+            Ok(len) => self.take(data, len),
+            Err(_) => self.bad("length out of range"),
+        }
+    }
+
+    fn line<'d>(&mut self, data: &'d [u8]) -> Result<&'d [u8], PickleError> {
+        let rest = &data[self.pos..];
+        match rest.iter().position(|&b| b == b'\n') {
+            Some(n) => {
+                self.pos += n + 1;
+                Ok(&rest[..n])
+            }
+            None => Err(PickleError::Truncated {
+                offset: data.len(),
+                what: "line",
+            }),
+        }
+    }
+
+    fn node(&mut self, n: Node) -> u32 {
+        self.nodes.push(n);
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn push(&mut self, n: Node) {
+        let id = self.node(n);
+        self.stack.push(id);
+    }
+
+    fn leaf(&mut self, v: Value) {
+        self.push(Node::Leaf(v));
+    }
+
+    fn floor(&self) -> usize {
+        self.marks.last().copied().unwrap_or(0)
+    }
+
+    fn pop(&mut self) -> Result<u32, PickleError> {
+        if self.stack.len() <= self.floor() {
+            return self.bad("stack underflow");
+        }
+        match self.stack.pop() {
+            Some(id) => Ok(id),
+            None => self.bad("stack underflow"),
+        }
+    }
+
+    fn pop_mark(&mut self) -> Result<Vec<u32>, PickleError> {
+        match self.marks.pop() {
+            Some(m) if m <= self.stack.len() => Ok(self.stack.split_off(m)),
+            _ => self.bad("no MARK to pop to"),
+        }
+    }
+
+    fn top(&self) -> Result<u32, PickleError> {
+        if self.stack.len() <= self.floor() {
+            return self.bad("stack underflow");
+        }
+        Ok(self.stack[self.stack.len() - 1])
+    }
+
+    fn text(&self, id: u32) -> Result<String, PickleError> {
+        match &self.nodes[id as usize] {
+            Node::Leaf(Value::Str(s)) => Ok(s.clone()),
+            _ => self.bad("STACK_GLOBAL needs two strings"),
+        }
+    }
+
+    fn is_class(&self, id: u32) -> Option<(String, String)> {
+        match &self.nodes[id as usize] {
+            Node::Class(m, n) => Some((m.clone(), n.clone())),
+            _ => None,
+        }
+    }
+
+    fn object(&mut self, cls: u32, args: Vec<u32>) -> Result<(), PickleError> {
+        let Some((module, name)) = self.is_class(cls) else {
+            return self.bad("instance of something that is not a class");
+        };
+        self.push(Node::Object {
+            module,
+            name,
+            args,
+            state: Vec::new(),
+        });
+        Ok(())
+    }
+
+    /// Append `items` to the container on top of the stack.
+    fn extend(&mut self, items: Vec<u32>, what: &str) -> Result<(), PickleError> {
+        let t = self.top()?;
+        let next = self.nodes.len() as u32;
+        match (&mut self.nodes[t as usize], what) {
+            (Node::List(v), "list") | (Node::Set(v), "set") | (Node::Dict(v), "dict") => {
+                v.extend(items);
+                Ok(())
+            }
+            // A BUILD-less object used as a dict (the walker allows the same).
+            (Node::Object { state, .. }, "dict") => {
+                state.push(next);
+                self.nodes.push(Node::Dict(items));
+                Ok(())
+            }
+            _ => self.bad(format!("{what} operation on another type")),
+        }
+    }
+
+    /// Build the pickle that starts at `start` (already accepted by the walker, which ended
+    /// at `end`); returns its value.
+    pub(super) fn load(
+        &mut self,
+        data: &[u8],
+        start: usize,
+        end: usize,
+    ) -> Result<Value, PickleError> {
+        self.pos = start;
+        self.stack.clear();
+        self.marks.clear();
+        let data = &data[..end];
+        loop {
+            self.op_at = self.pos;
+            let op = self.take(data, 1)?[0];
+            match op {
+                0x80 => {
+                    self.take(data, 1)?;
+                }
+                0x95 => {
+                    self.take(data, 8)?;
+                }
+                b'.' => {
+                    if self.stack.len() != 1 || !self.marks.is_empty() {
+                        return self.bad("STOP with a stack that is not one value");
+                    }
+                    let root = self.stack[0];
+                    self.stack.clear();
+                    return self.copy_out(root, 0);
+                }
+                b'(' => self.marks.push(self.stack.len()),
+                b'0' => {
+                    if self.stack.len() == self.floor() && !self.marks.is_empty() {
+                        self.pop_mark()?;
+                    } else {
+                        self.pop()?;
+                    }
+                }
+                b'1' => {
+                    self.pop_mark()?;
+                }
+                b'p' | b'g' => {
+                    let l = self.line(data)?;
+                    let id = match std::str::from_utf8(l)
+                        .ok()
+                        .and_then(|s| s.trim().parse().ok())
+                    {
+                        Some(v) => v,
+                        None => return self.bad("expected a decimal memo id"),
+                    };
+                    self.memo_op(op == b'p', id)?;
+                }
+                b'q' | b'h' => {
+                    let id = self.uint(data, 1)?;
+                    self.memo_op(op == b'q', id)?;
+                }
+                b'r' | b'j' => {
+                    let id = self.uint(data, 4)?;
+                    self.memo_op(op == b'r', id)?;
+                }
+                0x94 => {
+                    let id = self.memo.len() as u64;
+                    self.memo_op(true, id)?;
+                }
+                b'N' => self.leaf(Value::None),
+                0x88 => self.leaf(Value::Bool(true)),
+                0x89 => self.leaf(Value::Bool(false)),
+                b'I' => {
+                    let l = self.line(data)?;
+                    let v = match l {
+                        b"00" => Value::Bool(false),
+                        b"01" => Value::Bool(true),
+                        _ => match std::str::from_utf8(l).ok().and_then(|s| s.parse().ok()) {
+                            Some(n) => Value::Int(n),
+                            None => return self.bad("INT is not a 64-bit number"),
+                        },
+                    };
+                    self.leaf(v);
+                }
+                b'L' => {
+                    let l = self.line(data)?;
+                    let s = std::str::from_utf8(l).unwrap_or("");
+                    match s.trim_end_matches('L').parse::<i64>() {
+                        Ok(n) => self.leaf(Value::Int(n)),
+                        Err(_) => return self.bad("LONG text is not a 64-bit number"),
+                    }
+                }
+                b'F' => {
+                    let l = self.line(data)?;
+                    match std::str::from_utf8(l).ok().and_then(|s| s.parse().ok()) {
+                        Some(f) => self.leaf(Value::Float(f)),
+                        None => return self.bad("FLOAT is not a number"),
+                    }
+                }
+                b'J' => {
+                    let b = self.take(data, 4)?;
+                    let n = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    self.leaf(Value::Int(i64::from(n)));
+                }
+                b'K' => {
+                    let n = self.uint(data, 1)?;
+                    self.leaf(Value::Int(n as i64));
+                }
+                b'M' => {
+                    let n = self.uint(data, 2)?;
+                    self.leaf(Value::Int(n as i64));
+                }
+                b'G' => {
+                    let b = self.take(data, 8)?;
+                    let mut a = [0u8; 8];
+                    a.copy_from_slice(b);
+                    self.leaf(Value::Float(f64::from_be_bytes(a)));
+                }
+                0x8a | 0x8b => {
+                    let b = self.sized(data, if op == 0x8a { 1 } else { 4 })?;
+                    self.leaf(long_value(b));
+                }
+                b'S' => {
+                    let l = self.line(data)?;
+                    let v = py_string_literal(l);
+                    self.leaf(text_or_bytes(v));
+                }
+                b'V' => {
+                    let l = self.line(data)?;
+                    self.leaf(Value::Str(raw_unicode_escape(l)));
+                }
+                b'U' | b'T' => {
+                    let b = self.sized(data, if op == b'U' { 1 } else { 4 })?;
+                    self.leaf(text_or_bytes(b.to_vec()));
+                }
+                0x8c | b'X' | 0x8d => {
+                    let n = match op {
+                        0x8c => 1,
+                        b'X' => 4,
+                        _ => 8,
+                    };
+                    let b = self.sized(data, n)?;
+                    match std::str::from_utf8(b) {
+                        Ok(s) => self.leaf(Value::Str(s.to_string())),
+                        Err(_) => return self.bad("string is not valid UTF-8"),
+                    }
+                }
+                b'C' | b'B' | 0x8e | 0x96 => {
+                    let n = match op {
+                        b'C' => 1,
+                        b'B' => 4,
+                        _ => 8,
+                    };
+                    let b = self.sized(data, n)?;
+                    self.leaf(Value::Bytes(b.to_vec()));
+                }
+                b')' => self.push(Node::Tuple(Vec::new())),
+                0x85..=0x87 => {
+                    let n = usize::from(op - 0x84);
+                    let mut items = Vec::with_capacity(n);
+                    for _ in 0..n {
+                        items.push(self.pop()?);
+                    }
+                    items.reverse();
+                    self.push(Node::Tuple(items));
+                }
+                b't' => {
+                    let items = self.pop_mark()?;
+                    self.push(Node::Tuple(items));
+                }
+                b'l' => {
+                    let items = self.pop_mark()?;
+                    self.push(Node::List(items));
+                }
+                b'd' => {
+                    let items = self.pop_mark()?;
+                    self.push(Node::Dict(items));
+                }
+                0x91 => {
+                    let items = self.pop_mark()?;
+                    self.push(Node::Set(items));
+                }
+                b']' => self.push(Node::List(Vec::new())),
+                b'}' => self.push(Node::Dict(Vec::new())),
+                0x8f => self.push(Node::Set(Vec::new())),
+                b'a' => {
+                    let v = self.pop()?;
+                    self.extend(vec![v], "list")?;
+                }
+                b'e' => {
+                    let items = self.pop_mark()?;
+                    self.extend(items, "list")?;
+                }
+                b's' => {
+                    let v = self.pop()?;
+                    let k = self.pop()?;
+                    self.extend(vec![k, v], "dict")?;
+                }
+                b'u' => {
+                    let items = self.pop_mark()?;
+                    self.extend(items, "dict")?;
+                }
+                0x90 => {
+                    let items = self.pop_mark()?;
+                    self.extend(items, "set")?;
+                }
+                b'c' => {
+                    let m = String::from_utf8_lossy(self.line(data)?).into_owned();
+                    let n = String::from_utf8_lossy(self.line(data)?).into_owned();
+                    self.push(Node::Class(m, n));
+                }
+                0x93 => {
+                    let n = self.pop()?;
+                    let m = self.pop()?;
+                    let (m, n) = (self.text(m)?, self.text(n)?);
+                    self.push(Node::Class(m, n));
+                }
+                b'i' => {
+                    let m = String::from_utf8_lossy(self.line(data)?).into_owned();
+                    let n = String::from_utf8_lossy(self.line(data)?).into_owned();
+                    let args = self.pop_mark()?;
+                    let cls = self.node(Node::Class(m, n));
+                    self.object(cls, args)?;
+                }
+                b'o' => {
+                    let mut items = self.pop_mark()?;
+                    if items.is_empty() {
+                        return self.bad("OBJ without a class");
+                    }
+                    let cls = items.remove(0);
+                    self.object(cls, items)?;
+                }
+                0x81 | 0x92 => {
+                    let kwargs = if op == 0x92 { Some(self.pop()?) } else { None };
+                    let args = self.pop()?;
+                    let cls = self.pop()?;
+                    let mut list = match &self.nodes[args as usize] {
+                        Node::Tuple(t) => t.clone(),
+                        _ => return self.bad("NEWOBJ arguments are not a tuple"),
+                    };
+                    list.extend(kwargs);
+                    self.object(cls, list)?;
+                }
+                b'R' => {
+                    let args = self.pop()?;
+                    let cls = self.pop()?;
+                    let list = match &self.nodes[args as usize] {
+                        Node::Tuple(t) => t.clone(),
+                        _ => return self.bad("REDUCE arguments are not a tuple"),
+                    };
+                    self.object(cls, list)?;
+                }
+                b'b' => {
+                    let st = self.pop()?;
+                    let obj = self.top()?;
+                    match &mut self.nodes[obj as usize] {
+                        Node::Object { state, .. } => state.push(st),
+                        _ => return self.bad("BUILD on something that is not an instance"),
+                    }
+                }
+                _ => return self.bad(format!("opcode 0x{op:02x} is not decoded")),
+            }
+        }
+    }
+
+    fn memo_op(&mut self, put: bool, id: u64) -> Result<(), PickleError> {
+        if put {
+            let t = self.top()?;
+            self.memo.insert(id, t);
+        } else {
+            match self.memo.get(&id) {
+                Some(&n) => self.stack.push(n),
+                None => return self.bad(format!("memo entry {id} is not defined")),
+            }
+        }
+        Ok(())
+    }
+
+    fn copy_out(&self, id: u32, depth: usize) -> Result<Value, PickleError> {
+        if depth > MAX_COPY_DEPTH {
+            return Err(PickleError::Limit(format!(
+                "nesting deeper than {MAX_COPY_DEPTH} levels"
+            )));
+        }
+        let all = |ids: &[u32]| -> Result<Vec<Value>, PickleError> {
+            ids.iter().map(|&c| self.copy_out(c, depth + 1)).collect()
+        };
+        Ok(match &self.nodes[id as usize] {
+            Node::Leaf(v) => v.clone(),
+            Node::Tuple(x) => Value::Tuple(all(x)?),
+            Node::List(x) => Value::List(all(x)?),
+            Node::Set(x) => Value::Set(all(x)?),
+            Node::Dict(x) => {
+                let flat = all(x)?;
+                let mut pairs = Vec::with_capacity(flat.len() / 2);
+                let mut it = flat.into_iter();
+                while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                    pairs.push((k, v));
+                }
+                Value::Dict(pairs)
+            }
+            Node::Class(m, n) => Value::Class {
+                module: m.clone(),
+                name: n.clone(),
+            },
+            Node::Object {
+                module,
+                name,
+                args,
+                state,
+            } => Value::Object(Box::new(Object {
+                module: module.clone(),
+                name: name.clone(),
+                args: all(args)?,
+                state: all(state)?,
+            })),
+        })
+    }
+}
+
+/// `LONG1`/`LONG4` payload: little-endian two's complement.
+fn long_value(b: &[u8]) -> Value {
+    if b.is_empty() {
+        return Value::Int(0);
+    }
+    if b.len() <= 8 {
+        let neg = b[b.len() - 1] & 0x80 != 0;
+        let mut a = [if neg { 0xff } else { 0 }; 8];
+        a[..b.len()].copy_from_slice(b);
+        return Value::Int(i64::from_le_bytes(a));
+    }
+    Value::BigInt(b.to_vec())
+}
+
+/// A Python 2 `str`: text when it is UTF-8 (Python 3 reads it as `str`), else bytes.
+fn text_or_bytes(b: Vec<u8>) -> Value {
+    match String::from_utf8(b) {
+        Ok(s) => Value::Str(s),
+        Err(e) => Value::Bytes(e.into_bytes()),
+    }
+}
+
+/// The `STRING` opcode's argument: a quoted Python 2 literal with `\` escapes.
+fn py_string_literal(l: &[u8]) -> Vec<u8> {
+    let inner = match l {
+        [q, rest @ .., q2] if (*q == b'\'' || *q == b'"') && q == q2 => rest,
+        other => other,
+    };
+    let mut out = Vec::with_capacity(inner.len());
+    let mut i = 0;
+    while i < inner.len() {
+        let c = inner[i];
+        if c != b'\\' || i + 1 == inner.len() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let e = inner[i + 1];
+        i += 2;
+        match e {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'r' => out.push(b'\r'),
+            b'x' if i + 2 <= inner.len() => {
+                match std::str::from_utf8(&inner[i..i + 2])
+                    .ok()
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                {
+                    Some(v) => out.push(v),
+                    None => out.extend_from_slice(b"\\x"),
+                }
+                i += 2;
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The `UNICODE` opcode's argument: raw-unicode-escape (`\uXXXX`, `\UXXXXXXXX`).
+fn raw_unicode_escape(l: &[u8]) -> String {
+    let s = String::from_utf8_lossy(l);
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && matches!(chars.peek(), Some('u') | Some('U')) {
+            let width = if chars.next() == Some('u') { 4 } else { 8 };
+            let hex: String = chars.by_ref().take(width).collect();
+            match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                Some(ch) => out.push(ch),
+                None => {
+                    out.push('\\');
+                    out.push_str(&hex);
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
