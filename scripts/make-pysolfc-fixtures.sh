@@ -6,6 +6,9 @@
 #             losing move 4c (4H to a free cell) at step 21, then 4d and 41; File > Save
 #             (Ctrl+S, OK in the Save As dialog) -> saved-617-lost.pso, then Hold and quit
 #             (Ctrl+X) -> holdgame-617-lost.dat (+ the options.cfg with game_holded = 8)
+#   winnable  FreeCell MS deal 617: the same first 10 moves, then Hold and quit (Ctrl+X) ->
+#             holdgame-617-winnable.dat (+ .options.cfg): a held game that can still be won,
+#             which CI's GUI end-to-end test resumes and wins (`fcauto play --gui --resume`)
 #   klondike  Klondike (game id 2) deal ms617: 5 clicks on the talon, Ctrl+S -> saved-klondike.pso,
 #             Ctrl+Q
 #
@@ -14,7 +17,7 @@
 # final cascades against the simulated position, and lost-617.json (deal, moves, losing step)
 # and the fc-solve checks (lost-617-fcsolve.txt) are written.
 #
-# Usage: scripts/make-pysolfc-fixtures.sh [freecell|klondike|all]   (default all)
+# Usage: scripts/make-pysolfc-fixtures.sh [freecell|winnable|klondike|all]   (default all)
 # Needs: pysolfc (3.2), python3-pysol-cards, xvfb, openbox, xdotool, freecell-solver-bin
 # (scripts/setup-deps.sh --gui). Uses throwaway HOMEs: no real profile is read or written.
 # MOVE_DELAY (s, default 3) is the pause after each move: PySolFC drops clicks while busy.
@@ -140,6 +143,32 @@ make_freecell() {
   cat "$out/lost-$DEAL-fcsolve.txt"
 }
 
+make_winnable() {
+  local home board moves
+  home=$(new_home winnable)
+  board=$home/board.txt
+  make-microsoft-freecell-board -t "$DEAL" >"$board"
+  moves=$(echo "$PREFIX" | cut -d' ' -f1-10)
+  # shellcheck disable=SC2086
+  python3 "$moves_py" clicks "$board" $moves >"$home/clicks.txt"
+  start_pysol "$home" FreeCell --game FreeCell --deal "ms$DEAL"
+  while read -r x1 y1 x2 y2; do
+    click "$x1" "$y1"
+    click "$x2" "$y2"
+    sleep "$delay"
+  done <"$home/clicks.txt"
+  xdotool key --window "$win" ctrl+x
+  wait_exit
+  cp "$home/.pysolfc/holdgame.dat" "$out/holdgame-$DEAL-winnable.dat"
+  cp "$home/.pysolfc/options.cfg" "$out/holdgame-$DEAL-winnable.options.cfg"
+  /usr/bin/python3 "$dump_py" "$out/holdgame-$DEAL-winnable.dat" \
+    >"$out/holdgame-$DEAL-winnable.dat.expected.json"
+  # shellcheck disable=SC2086
+  python3 "$moves_py" verify "$board" "$out" "$DEAL" 0 \
+    "holdgame-$DEAL-winnable.dat.expected.json" -- $moves
+  python3 "$moves_py" position "$board" $moves >"$out/holdgame-$DEAL-winnable.position.txt"
+}
+
 make_klondike() {
   local home
   home=$(new_home klondike)
@@ -157,8 +186,9 @@ make_klondike() {
 
 case $what in
   freecell) make_freecell ;;
+  winnable) make_winnable ;;
   klondike) make_klondike ;;
-  all) make_freecell; make_klondike ;;
-  *) echo "usage: $0 [freecell|klondike|all]" >&2; exit 2 ;;
+  all) make_freecell; make_winnable; make_klondike ;;
+  *) echo "usage: $0 [freecell|winnable|klondike|all]" >&2; exit 2 ;;
 esac
 echo "fixtures written to $out"

@@ -11,7 +11,7 @@ losing move.
   pysolfc-fixture-moves.py verify BOARD DIR DEAL K JSON... -- MOVE...
                                                      check each dumped game (DIR/JSON) against
                                                      the moves and their simulated position;
-                                                     write DIR/lost-DEAL.json
+                                                     write DIR/lost-DEAL.json (if K > 0)
   pysolfc-fixture-moves.py find BOARD SOLUTION       losing single moves off fc-solve's
                                                      solution (screening, capped scans)
 
@@ -227,6 +227,8 @@ def verify(board, args):
         if (cols, cells, found) != (board.cols, board.cells, board.found):
             sys.exit(f"{name}: PySolFC's stacks are not the simulated position")
         print(f"{name}: {len(got)} moves and the final position as played")
+    if k <= 0:  # no losing step: nothing more to write
+        return
     lost = {
         "deal": deal,
         "board": [" ".join(c) for c in start.cols],
