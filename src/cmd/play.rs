@@ -39,6 +39,14 @@ pub struct Args {
     /// How to move cards: `drag` (drag-n-drop, as a person plays) or `click` (point-n-click).
     #[arg(long, default_value = "drag", value_parser = ["drag", "click"])]
     pub mouse: String,
+    /// Finish the held FreeCell game (PySolFC's Hold and quit, Ctrl+X) instead of dealing:
+    /// the held game of ~/.pysolfc (or of the --profile) is resumed in a private copy of the
+    /// profile, confirmed on screen, solved from there, replayed and proven won.
+    #[arg(long, conflicts_with_all = ["deal", "deal_file", "attach"])]
+    pub resume: bool,
+    /// With --resume: the held game to finish (a holdgame.dat), instead of the profile's.
+    #[arg(long, value_name = "FILE", requires = "resume")]
+    pub held: Option<PathBuf>,
     /// Print the final report as JSON on stdout.
     #[arg(long)]
     pub json: bool,
@@ -94,11 +102,37 @@ mod imp {
 #[cfg(feature = "gui")]
 mod imp {
     use fcauto_automation::gui::replay::MouseMode;
+    use fcauto_automation::gui::resume::{self, Held};
     use fcauto_automation::gui::session::{self, DealSource, PlayConfig};
+    use fcauto_automation::pysol::profile::home_dir;
+
+    /// The held game `--resume` finishes: `--held FILE`, else the `--profile`'s own held game,
+    /// else the user's (`$HOME/.pysolfc`, only read: it is copied to the run's profile).
+    fn held_game(args: &super::Args) -> anyhow::Result<Held> {
+        if let Some(file) = &args.held {
+            return Ok(resume::held_file(file)?);
+        }
+        if let Some(dir) = &args.profile {
+            let own = dir.join("home").join(".pysolfc");
+            if own.join(resume::HOLDGAME).is_file() {
+                return Ok(resume::held_in_dir(&own)?);
+            }
+        }
+        let home = home_dir().ok_or_else(|| {
+            anyhow::anyhow!("HOME is not set: name the held game with --held FILE")
+        })?;
+        Ok(resume::held_in_home(&home)?)
+    }
 
     pub fn run(args: super::Args, deal: super::Deal) -> anyhow::Result<i32> {
+        let resume = if args.resume {
+            Some(held_game(&args)?)
+        } else {
+            None
+        };
         let cfg = PlayConfig {
-            deal: deal.number,
+            // a resumed game's deal is read from the window (0 = not known yet)
+            deal: if resume.is_some() { 0 } else { deal.number },
             deal_source: match deal.file {
                 Some((path, line)) => DealSource::File { path, line },
                 None => DealSource::CommandLine,
@@ -114,15 +148,21 @@ mod imp {
                 MouseMode::Drag
             },
             progress: true,
+            resume,
         };
         let report = session::run(&cfg)
             .map_err(|e| anyhow::anyhow!("{e} (evidence so far in {})", args.results.display()))?;
         if args.json {
             outln!("{}", serde_json::to_string_pretty(&report)?);
         } else {
+            let what = if cfg.resume.is_some() {
+                "held game"
+            } else {
+                "deal"
+            };
             eprintln!(
-                "fcauto play: deal {} won; evidence in {}",
-                cfg.deal,
+                "fcauto play: {what} {} won; evidence in {}",
+                report["ms_deal_number"],
                 args.results.display()
             );
         }

@@ -88,8 +88,10 @@ pub fn ms_deal_of_game_number(text: &str) -> Option<u64> {
 }
 
 /// Start `pysolfc --game FreeCell --deal msN` ([`game_number`]) with `HOME=home`, its output
-/// going to `log`. Errors: the launcher missing (names the setup script) or failing to start.
-pub fn start(home: &Path, deal: u64, log: &Path) -> Result<Pysol, GuiError> {
+/// going to `log`; with `deal` `None`, `pysolfc` without a game, to resume the profile's held
+/// game (`game_holded` in its options.cfg, which PySolFC prefers to any `--game`).
+/// Errors: the launcher missing (names the setup script) or failing to start.
+pub fn start(home: &Path, deal: Option<u64>, log: &Path) -> Result<Pysol, GuiError> {
     let exe = pysolfc_path();
     if !exe.exists() {
         return Err(GuiError::Launch(format!(
@@ -102,12 +104,19 @@ pub fn start(home: &Path, deal: u64, log: &Path) -> Result<Pysol, GuiError> {
     let err = out
         .try_clone()
         .map_err(|e| GuiError::Launch(e.to_string()))?;
+    let game = deal
+        .map(|d| {
+            vec![
+                "--game".to_string(),
+                "FreeCell".into(),
+                "--deal".into(),
+                game_number(d),
+            ]
+        })
+        .unwrap_or_default();
     let child = Command::new(&exe)
+        .args(game)
         .args([
-            "--game",
-            "FreeCell",
-            "--deal",
-            &game_number(deal),
             "--nosound",
             "--noplugins",
             "--french-only",

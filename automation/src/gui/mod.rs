@@ -8,7 +8,8 @@
 //! profile), [`screen`] (xcap), [`ocr`] (leptess), [`recognize`] (card matching),
 //! [`mouse`] (enigo), [`replay`] (moves on screen), [`verify`] (deal and win checks),
 //! [`session`] (the whole `fcauto play --gui` run, stage by stage), [`report`] (its last
-//! evidence files).
+//! evidence files), [`resume`] (finding, installing and checking a held game for
+//! `play --gui --resume`).
 
 pub mod evidence;
 pub mod fcsolve;
@@ -36,6 +37,8 @@ pub mod recognize;
 pub mod replay;
 #[cfg(feature = "gui")]
 pub mod report;
+#[cfg(feature = "gui")]
+pub mod resume;
 #[cfg(feature = "gui")]
 pub mod screen;
 #[cfg(feature = "gui")]

@@ -17,6 +17,7 @@ use super::plan::{self, kind_name};
 use super::recognize::{CardImages, SeenBoard};
 use super::replay::{MouseMode, Outcome, Table};
 use super::report::{write_final, FinalFacts};
+use super::resume::{self, Held};
 use super::screen::{crop, find_windows, Rect, WinInfo};
 use super::verify::{board_match, read_stats, StatsSnapshot};
 use super::{fcsolve, GuiError};
@@ -63,6 +64,9 @@ pub struct PlayConfig {
     pub mode: MouseMode,
     /// Print a progress line per move on stderr.
     pub progress: bool,
+    /// `--resume`: finish this held game instead of dealing `deal` (then 0, replaced by the
+    /// deal number the window shows; 0 stays when it cannot be read).
+    pub resume: Option<Held>,
 }
 
 struct Guard(Option<u32>);
@@ -110,8 +114,64 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
         )));
     }
     let mut ev = Bundle::create(&cfg.results)?;
+    if let Some(held) = &cfg.resume {
+        return run_resume(cfg, ev, held);
+    }
     let board = deal(cfg, &mut ev)?;
-    let plan = solve(cfg, &mut ev, &board)?;
+    let plan = solve(cfg, &mut ev, &board, Some(cfg.deal))?;
+    let display = start_display(cfg)?;
+    let mut game = launch(cfg, &mut ev, &display.name, None)?;
+    let shown = confirm(cfg, &mut ev, &mut game, &board)?;
+    let played = replay(cfg, &mut ev, &mut game, &board, plan.moves.clone(), &shown)?;
+    finish(cfg, ev, display, game, (&plan, &shown, &played), None)
+}
+
+/// `play --resume`: the same stages in the order a held game needs them: the held game
+/// (instead of the deal), launch (PySolFC resumes it), confirm (the position on screen, and
+/// the held game's when it can be read), solve from that position, replay, win, quit,
+/// prove, report.
+fn run_resume(
+    cfg: &PlayConfig,
+    mut ev: Bundle,
+    held: &Held,
+) -> Result<serde_json::Value, GuiError> {
+    held_game(&mut ev, held)?;
+    let display = start_display(cfg)?;
+    let mut game = launch(cfg, &mut ev, &display.name, Some(held))?;
+    let (shown, position, deal) = confirm_held(cfg, &mut ev, &mut game, held)?;
+    // from here on the run is about the held game's deal
+    let cfg = &PlayConfig {
+        deal: deal.unwrap_or(cfg.deal),
+        ..cfg.clone()
+    };
+    let plan = solve(cfg, &mut ev, &position, None)?;
+    let played = replay(
+        cfg,
+        &mut ev,
+        &mut game,
+        &position,
+        plan.moves.clone(),
+        &shown,
+    )?;
+    let resumed = json!({
+        "held_game": held.origin,
+        "held_copy": "held_game/holdgame.dat",
+        "deal_from": if deal.is_some() { "status bar OCR" } else { "unknown (status bar unreadable)" },
+        "cards_home_at_start": position.foundations.iter().map(|&r| r as usize).sum::<usize>(),
+        "position_at_start": position.fcs_input_text(),
+    });
+    finish(
+        cfg,
+        ev,
+        display,
+        game,
+        (&plan, &shown, &played),
+        Some(resumed),
+    )
+}
+
+/// Xvfb + openbox (or the display named), and the Ctrl-C handler that stops them.
+fn start_display(cfg: &PlayConfig) -> Result<Display, GuiError> {
     install_ctrlc_handler();
     let display = Display::acquire(cfg.display.as_deref())?;
     let what = if display.is_own() {
@@ -120,24 +180,37 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
         "existing"
     };
     log(cfg, &format!("display {} ({what})", display.name));
-    let mut game = launch(cfg, &mut ev, &display.name)?;
-    let shown = confirm(cfg, &mut ev, &mut game, &board)?;
-    let played = replay(cfg, &mut ev, &mut game, &board, plan.moves.clone(), &shown)?;
-    let won = win(cfg, &mut ev, &mut game, &shown, played.executed.len())?;
-    let quit_clean = quit(cfg, &mut ev, &mut game, &won, &shown, played.executed.len())?;
-    let proof = prove(&mut ev, &game, quit_clean, played.executed.len())?;
+    Ok(display)
+}
+
+/// The stages after the replay, shared by `play` and `play --resume`: win, quit, prove,
+/// report.
+fn finish(
+    cfg: &PlayConfig,
+    mut ev: Bundle,
+    display: Display,
+    mut game: Game,
+    (plan, shown, played): (&Plan, &Shown, &Played),
+    resumed: Option<serde_json::Value>,
+) -> Result<serde_json::Value, GuiError> {
+    let ev = &mut ev;
+    let (game, shown, played) = (&mut game, shown, played);
+    let won = win(cfg, ev, game, shown, played.executed.len())?;
+    let quit_clean = quit(cfg, ev, game, &won, shown, played.executed.len())?;
+    let proof = prove(ev, game, quit_clean, played.executed.len())?;
     report(
         cfg,
-        &mut ev,
+        ev,
         display,
         &Stages {
-            plan: &plan,
-            game: &game,
-            shown: &shown,
-            played: &played,
+            plan,
+            game,
+            shown,
+            played,
             won: &won,
             proof: &proof,
             quit_clean,
+            resumed,
         },
     )
 }
@@ -164,8 +237,14 @@ struct Plan {
 }
 
 /// Stage 2, solve: our solver's plan (solution.json) and fc-solve's solution as an
-/// independent check (fcsolve_raw.log).
-fn solve(cfg: &PlayConfig, ev: &mut Bundle, board: &Board) -> Result<Plan, GuiError> {
+/// independent check (fcsolve_raw.log). `deal` is named in solution.json when `board` is
+/// that deal's start (not for a resumed game's position).
+fn solve(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    board: &Board,
+    deal: Option<u64>,
+) -> Result<Plan, GuiError> {
     let (moves, tool, native_failure) = fcsolve::plan(board)?;
     ev.channel(0, "solver", tool);
     if let Some(why) = &native_failure {
@@ -174,10 +253,7 @@ fn solve(cfg: &PlayConfig, ev: &mut Bundle, board: &Board) -> Result<Plan, GuiEr
             &format!("warning: {why}; playing fc-solve's solution instead"),
         );
     }
-    ev.text(
-        "solution.json",
-        &plan::solution_json(Some(cfg.deal), board, &moves)?,
-    )?;
+    ev.text("solution.json", &plan::solution_json(deal, board, &moves)?)?;
     ev.evidence(0, "solver", tool, "solution.json");
     let (raw, fc_moves) = fcsolve::solve(board)?;
     ev.text("fcsolve_raw.log", &raw)?;
@@ -234,10 +310,22 @@ struct Game {
 }
 
 /// Stage 3, launch: the profile (a dedicated one, or the attached PySolFC's), its files
-/// copied to pysol_before/, the statistics before, then PySolFC started with `msN` and its
-/// window found.
-fn launch(cfg: &PlayConfig, ev: &mut Bundle, display: &str) -> Result<Game, GuiError> {
+/// copied to pysol_before/, the statistics before, then PySolFC started with `msN` (or, with
+/// `held`, on that held game, installed in the profile first) and its window found.
+fn launch(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    display: &str,
+    held: Option<&Held>,
+) -> Result<Game, GuiError> {
     let (pysol, profile, home) = open_profile(cfg, display)?;
+    if let Some(held) = held {
+        let dir = profile
+            .options
+            .parent()
+            .unwrap_or(std::path::Path::new("."));
+        resume::install(dir, held)?;
+    }
     let copies_before = copy_profile(ev, "pysol_before", &profile.stats, &profile.options)?;
     let before = read_stats(&profile.stats, &profile.player)?;
     ev.channel(0, "statistics", STATS_TOOL);
@@ -251,12 +339,22 @@ fn launch(cfg: &PlayConfig, ev: &mut Bundle, display: &str) -> Result<Game, GuiE
                 .ok()
                 .and_then(|d| fcauto_deals::parse_deal_number(&d).ok())
                 .unwrap_or(cfg.deal);
-            launch::start(&home, shown, &ev.path("pysolfc.log"))?
+            let deal = held.is_none().then_some(shown);
+            launch::start(&home, deal, &ev.path("pysolfc.log"))?
         }
         None => pysol,
     };
     let guard = Guard(pysol.owned.then_some(pysol.pid));
-    let win = launch::wait_window(Some(&pysol), Duration::from_secs(120))?;
+    let win = launch::wait_window(Some(&pysol), Duration::from_secs(120)).map_err(|e| {
+        match held {
+            // PySolFC opens whatever game is held: another game has another window title
+            Some(h) => GuiError::Launch(format!(
+                "{e}; is the held game ({}) a FreeCell game?",
+                h.origin
+            )),
+            None => e,
+        }
+    })?;
     let cardset = std::path::Path::new(CARDSET_DIR);
     let table = Table {
         client: win.client,
@@ -428,6 +526,146 @@ fn confirm(
         match_ratio: bm.matched as f64 / bm.total.max(1) as f64,
         launch_to_board,
     })
+}
+
+/// Stage 1 of `play --resume`, the held game: a copy of the file resumed in the bundle
+/// (held_game/holdgame.dat); the file itself is only read.
+fn held_game(ev: &mut Bundle, held: &Held) -> Result<(), GuiError> {
+    ev.copy_in("held_game", &held.file)?
+        .ok_or_else(|| GuiError::Launch(format!("held game {}: not found", held.file.display())))?;
+    Ok(())
+}
+
+/// Stage 4 of `play --resume`, confirm: wait for the resumed board (52 readable cards in
+/// cascades, free cells and foundations), screenshot and OCR it (view_pysol_initial.png,
+/// board_seen.json), take the deal number from the status bar, and refuse to play unless
+/// the position is a whole deck, not yet won and, when the held game's own position can be
+/// read ([`resume::held_position`]), the same card for card (board_match.json). Writes the
+/// deal files for the position (deal_seed.json, board.txt, board_verify.json). Returns what
+/// was shown, the position and the deal number.
+fn confirm_held(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    game: &mut Game,
+    held: &Held,
+) -> Result<(Shown, Board, Option<u64>), GuiError> {
+    ev.channel(0, "screenshot", SCREEN_TOOL);
+    let (shot, seen, origin) = wait_dealt(&game.table)?;
+    let launch_to_board = game.t_launch.elapsed();
+    let win = &game.win;
+    let frame = frame_of(win);
+    ev.png("view_pysol_initial.png", &crop(&shot, frame))?;
+    ev.evidence(0, "screenshot", SCREEN_TOOL, "view_pysol_initial.png");
+    ev.channel(0, "ocr", OCR_TOOL);
+    let (title_ocr, status_rect, status_ocr) = read_bars(&mut game.ocr, &shot, win, frame)?;
+    let deal = resume::deal_in_status(&status_ocr.text);
+    let position = seen.to_board();
+    let expected = resume::held_position(&held.file)?;
+    let bm = expected.as_ref().map(|b| resume::position_match(b, &seen));
+    let card = |p: &(fcauto_deals::Card, f32)| p.0.to_string();
+    ev.json(
+        "board_seen.json",
+        &json!({
+            "cascades": seen.cascades.iter().map(|c| c.iter().map(card).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "freecells": seen.freecells.iter().map(|f| f.as_ref().map(card)).collect::<Vec<_>>(),
+            "foundations": {"C": seen.foundations[0], "D": seen.foundations[1], "H": seen.foundations[2], "S": seen.foundations[3]},
+            "position": position.fcs_input_text(),
+            "title_ocr": title_ocr, "status_ocr": status_ocr,
+            "title_ocr_has_freecell": title_ocr.text.contains("FreeCell"),
+            "deal_from_status_ocr": deal,
+            "game_origin": origin, "window_client": win.client, "window_frame": frame,
+        }),
+    )?;
+    ev.evidence(0, "ocr", OCR_TOOL, "board_seen.json");
+    ev.json(
+        "board_match.json",
+        &json!({
+            "compared_with": if expected.is_some() { "the held game's position (holdgame.dat)" } else { "nothing: the held game's own position could not be read; the screen's position is played" },
+            "total": bm.as_ref().map(|m| m.total),
+            "matched": bm.as_ref().map(|m| m.matched),
+            "mismatched": bm.as_ref().map(|m| &m.mismatched),
+        }),
+    )?;
+    position.check().map_err(|e| {
+        GuiError::Recognize(format!(
+            "the resumed position read from the screen is not a whole deck: {e}"
+        ))
+    })?;
+    if position.is_won() {
+        return Err(GuiError::Replay("the held game is already won".into()));
+    }
+    if let Some(m) = bm.as_ref().filter(|m| m.matched < m.total) {
+        let first: Vec<String> = m
+            .mismatched
+            .iter()
+            .take(8)
+            .map(|x| format!("{}: held {} screen {}", x.place, x.held, x.seen))
+            .collect();
+        return Err(GuiError::DealMismatch(format!(
+            "only {}/52 cards of the held game are where the screen shows them; refusing to play; first differences: {}",
+            m.matched,
+            first.join("; ")
+        )));
+    }
+    write_held_position(ev, held, &position, deal)?;
+    log(
+        cfg,
+        &format!(
+            "resumed board after {:.1} s: {} home, {} in free cells; deal {} (status bar OCR {:?}){}",
+            launch_to_board.as_secs_f64(),
+            crate::plural(position.foundations.iter().map(|&r| r as usize).sum::<usize>(), "card"),
+            position.freecells.iter().flatten().count(),
+            deal.map(|d| d.to_string()).unwrap_or_else(|| "unknown".into()),
+            status_ocr.text,
+            if bm.is_some() { "; 52/52 cards as in the held game" } else { "" }
+        ),
+    );
+    let shown = Shown {
+        seen,
+        origin,
+        frame,
+        status_rect,
+        title_ocr,
+        status_ocr,
+        match_ratio: bm
+            .as_ref()
+            .map(|m| m.matched as f64 / m.total as f64)
+            .unwrap_or(1.0),
+        launch_to_board,
+    };
+    Ok((shown, position, deal))
+}
+
+/// deal_seed.json, board.txt (the position in fc-solve's board text) and board_verify.json
+/// of a resumed game.
+fn write_held_position(
+    ev: &mut Bundle,
+    held: &Held,
+    position: &Board,
+    deal: Option<u64>,
+) -> Result<(), GuiError> {
+    ev.json(
+        "deal_seed.json",
+        &json!({
+            "ms_deal_number": deal,
+            "source": held.origin,
+            "pysolfc_game_number": deal.map(launch::game_number),
+            "resumed": true,
+            "deal_read_from": "status bar OCR",
+        }),
+    )?;
+    ev.text("board.txt", &position.fcs_input_text())?;
+    let row_tokens: Vec<usize> = position.cascades.iter().map(Vec::len).collect();
+    ev.json(
+        "board_verify.json",
+        &json!({
+            "rows": position.cascades.len(),
+            "tokens_total": position.cards_in_play(),
+            "cards_home": position.foundations.iter().map(|&r| r as usize).sum::<usize>(),
+            "is_full_deck": position.check().is_ok(),
+            "row_tokens": row_tokens,
+        }),
+    )
 }
 
 /// OCR of the title bar (empty when the window has no frame above its client area) and of
@@ -834,6 +1072,8 @@ struct Stages<'a> {
     won: &'a Won,
     proof: &'a Proof,
     quit_clean: bool,
+    /// `play --resume`: what was resumed (report.json's `resumed`).
+    resumed: Option<serde_json::Value>,
 }
 
 /// Stage 9, report: the remaining evidence files and report.json; then the verdict: an
@@ -873,6 +1113,7 @@ fn report(
         fc_moves: s.plan.fc_moves,
         title_ocr: &s.shown.title_ocr.text,
         status_ocr: &s.shown.status_ocr.text,
+        resumed: s.resumed.as_ref(),
     };
     let report = write_final(ev, cfg, &facts)?;
     if cfg.keep_open {

@@ -1,0 +1,307 @@
+//! `fcauto play --gui --resume`: finishing a held FreeCell game (PySolFC's *Hold and quit*,
+//! Ctrl+X, writes `holdgame.dat` and sets `[general] game_holded` to the game's id in
+//! options.cfg; the next start resumes that game and ignores `--game`/`--deal`,
+//! `Application._load_held_or_saved_game` in `pysollib/app.py`).
+//!
+//! The held game is copied into the run's private profile (the user's own files are only
+//! read), the profile's options say `game_holded = 8`, and the session's stages confirm on
+//! screen, solve from the position shown, replay and prove the win as `play` does.
+
+use std::path::{Path, PathBuf};
+
+use fcauto_deals::Board;
+use serde::Serialize;
+
+use super::recognize::{card_of, SeenBoard};
+use super::GuiError;
+use crate::pysol::options::OptionsFile;
+use crate::pysol::profile::find_profile_dir;
+use crate::pysol::FREECELL_GAME_ID;
+
+/// PySolFC's held-game file name in its profile folder (`app.fn.holdgame`).
+pub const HOLDGAME: &str = "holdgame.dat";
+
+/// The held game a run resumes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Held {
+    /// The holdgame.dat to resume.
+    pub file: PathBuf,
+    /// Where it was found, for the evidence (`--held FILE`, or the profile it sits in).
+    pub origin: String,
+}
+
+/// The held FreeCell game of the PySolFC profile under `home` (`.pysolfc`, or PySolFC 2's
+/// `.PySolFC`): its holdgame.dat, when options.cfg says a game is held and that game is
+/// FreeCell. Errors name what is missing or which game is held instead.
+pub fn held_in_home(home: &Path) -> Result<Held, GuiError> {
+    let dir = find_profile_dir(home).ok_or_else(|| {
+        GuiError::Launch(format!(
+            "no PySolFC profile under {} (~/.pysolfc); name a held game with --held FILE",
+            home.display()
+        ))
+    })?;
+    held_in_dir(&dir)
+}
+
+/// The held FreeCell game of the profile folder `dir` (see [`held_in_home`]).
+pub fn held_in_dir(dir: &Path) -> Result<Held, GuiError> {
+    let file = dir.join(HOLDGAME);
+    let options = dir.join("options.cfg");
+    let held_id = OptionsFile::load(&options)
+        .ok()
+        .and_then(|o| o.get_i64("general", "game_holded"))
+        .unwrap_or(0);
+    if !file.is_file() || held_id <= 0 {
+        return Err(GuiError::Launch(format!(
+            "no held game in {} ({}; hold one in PySolFC with Ctrl+X, or name a file with --held FILE)",
+            dir.display(),
+            if file.is_file() {
+                "options.cfg has game_holded = 0, so PySolFC would not resume it".to_string()
+            } else {
+                format!("no {HOLDGAME}")
+            }
+        )));
+    }
+    if held_id != FREECELL_GAME_ID {
+        return Err(GuiError::Launch(format!(
+            "the game held in {} is PySolFC game id {held_id}, not FreeCell ({FREECELL_GAME_ID})",
+            dir.display()
+        )));
+    }
+    Ok(Held {
+        origin: format!("held game of the PySolFC profile {}", dir.display()),
+        file,
+    })
+}
+
+/// A held game named on the command line (`--held FILE`): it must be a readable file.
+pub fn held_file(path: &Path) -> Result<Held, GuiError> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| GuiError::Launch(format!("held game {}: {e}", path.display())))?;
+    if !meta.is_file() {
+        return Err(GuiError::Launch(format!(
+            "held game {}: not a file",
+            path.display()
+        )));
+    }
+    let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    Ok(Held {
+        origin: format!("--held {}", file.display()),
+        file,
+    })
+}
+
+/// Put `held` into the PySolFC profile folder `dir` (a copy, unless it already is that
+/// folder's holdgame.dat) and set `[general] game_holded` and `last_gameid` to FreeCell, so
+/// the next start resumes it. The source file is only read.
+pub fn install(dir: &Path, held: &Held) -> Result<(), GuiError> {
+    let target = dir.join(HOLDGAME);
+    let same = match (
+        std::fs::canonicalize(&target),
+        std::fs::canonicalize(&held.file),
+    ) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if !same {
+        std::fs::copy(&held.file, &target).map_err(|e| {
+            GuiError::Launch(format!(
+                "copy {} to {}: {e}",
+                held.file.display(),
+                target.display()
+            ))
+        })?;
+    }
+    let path = dir.join("options.cfg");
+    let mut opts =
+        OptionsFile::load(&path).map_err(|e| GuiError::Launch(format!("options: {e}")))?;
+    let id = FREECELL_GAME_ID.to_string();
+    opts.set("general", "game_holded", &id);
+    opts.set("general", "last_gameid", &id);
+    std::fs::write(&path, opts.to_text())
+        .map_err(|e| GuiError::Launch(format!("write {}: {e}", path.display())))
+}
+
+/// The held game's own position, read from `file` without running PySolFC, to check the
+/// screen against. `None` while fcauto cannot read PySolFC's saved games (the saved-game
+/// reader, `crate::pysol::savedgame`, is being written): the position is then taken from the
+/// screen alone, and board_match.json says so.
+pub fn held_position(file: &Path) -> Result<Option<Board>, GuiError> {
+    let _ = file;
+    Ok(None)
+}
+
+/// One place where the held position and the screen disagree.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct PlaceMismatch {
+    /// `cascade 3 card 5`, `freecell b`, `foundation H`.
+    pub place: String,
+    /// The held game's card there (`-` = none).
+    pub held: String,
+    /// The card read from the screen (`-` = none).
+    pub seen: String,
+}
+
+/// `board_match.json` of a resumed game: the whole position (cascades, free cells and
+/// foundations), 52 cards.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionMatch {
+    /// Cards compared (52).
+    pub total: usize,
+    /// Cards in the same place on screen and in the held game.
+    pub matched: usize,
+    /// Places that differ.
+    pub mismatched: Vec<PlaceMismatch>,
+}
+
+/// Compare the held position with the screen, card by card: cascades position by position,
+/// the free cells slot by slot, the foundations by their top card (a foundation of rank r
+/// counts r cards).
+pub fn position_match(held: &Board, seen: &SeenBoard) -> PositionMatch {
+    let show = |c: Option<String>| c.unwrap_or_else(|| "-".into());
+    let mut matched = 0;
+    let mut mismatched = Vec::new();
+    let mut check = |place: String, want: Option<String>, have: Option<String>, n: usize| {
+        if want == have {
+            matched += n;
+        } else {
+            mismatched.push(PlaceMismatch {
+                place,
+                held: show(want),
+                seen: show(have),
+            });
+        }
+    };
+    for (r, col) in held.cascades.iter().enumerate() {
+        let got = seen.cascades.get(r).map(Vec::as_slice).unwrap_or(&[]);
+        for k in 0..col.len().max(got.len()) {
+            check(
+                format!("cascade {} card {}", r + 1, k + 1),
+                col.get(k).map(ToString::to_string),
+                got.get(k).map(|p| p.0.to_string()),
+                1,
+            );
+        }
+    }
+    for (j, cell) in held.freecells.iter().enumerate() {
+        check(
+            format!("freecell {}", (b'a' + j as u8) as char),
+            cell.map(|c| c.to_string()),
+            seen.freecells[j].map(|p| p.0.to_string()),
+            1,
+        );
+    }
+    for s in 0..4 {
+        let (want, have) = (held.foundations[s], seen.foundations[s]);
+        check(
+            format!("foundation {}", ["C", "D", "H", "S"][s]),
+            card_of(s, want).map(|c| c.to_string()),
+            card_of(s, have).map(|c| c.to_string()),
+            want as usize,
+        );
+    }
+    PositionMatch {
+        total: 52,
+        matched,
+        mismatched,
+    }
+}
+
+/// The MS deal number in a status-bar reading (`#ms617`), if any.
+pub fn deal_in_status(text: &str) -> Option<u64> {
+    text.split_whitespace()
+        .filter_map(|w| w.trim_start_matches('#').strip_prefix("ms"))
+        .find_map(|n| super::launch::ms_deal_of_game_number(&format!("ms{n}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fcauto_deals::ms_deal;
+
+    fn seen_of(b: &Board) -> SeenBoard {
+        SeenBoard {
+            cascades: b
+                .cascades
+                .iter()
+                .map(|c| c.iter().map(|&x| (x, 1.0)).collect())
+                .collect(),
+            freecells: b.freecells.map(|f| f.map(|x| (x, 1.0))),
+            foundations: b.foundations,
+            unreadable: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_position_matches_itself_and_names_what_differs() {
+        let mut b = ms_deal(617).unwrap();
+        // deal 617: JH on cascade 7, QH on cascade 8 (tops)
+        let qh = b.cascades[7].pop().unwrap();
+        b.freecells[1] = Some(qh);
+        let m = position_match(&b, &seen_of(&b));
+        assert_eq!((m.total, m.matched), (52, 52));
+        assert!(m.mismatched.is_empty());
+        let mut other = b.clone();
+        other.freecells[1] = None;
+        other.freecells[2] = Some(qh);
+        let m = position_match(&b, &seen_of(&other));
+        assert_eq!(m.matched, 51);
+        assert_eq!(
+            m.mismatched,
+            [
+                PlaceMismatch {
+                    place: "freecell b".into(),
+                    held: "QH".into(),
+                    seen: "-".into()
+                },
+                PlaceMismatch {
+                    place: "freecell c".into(),
+                    held: "-".into(),
+                    seen: "QH".into()
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn status_bar_readings_give_the_deal() {
+        assert_eq!(deal_in_status("0:07 10/10 #ms617 0: 0/0"), Some(617));
+        assert_eq!(deal_in_status("#ms3000000000"), Some(3_000_000_000));
+        assert_eq!(deal_in_status("#00000000000000123456"), None);
+        assert_eq!(deal_in_status(""), None);
+    }
+
+    #[test]
+    fn held_games_are_found_only_when_pysolfc_would_resume_them() {
+        let t = tempfile::tempdir().unwrap();
+        let dir = t.path().join(".pysolfc");
+        std::fs::create_dir_all(&dir).unwrap();
+        let e = held_in_home(t.path()).unwrap_err().to_string();
+        assert!(
+            e.contains("no held game") && e.contains("no holdgame.dat"),
+            "{e}"
+        );
+        std::fs::write(dir.join(HOLDGAME), b"x").unwrap();
+        std::fs::write(dir.join("options.cfg"), "[general]\ngame_holded = 0\n").unwrap();
+        let e = held_in_home(t.path()).unwrap_err().to_string();
+        assert!(e.contains("game_holded = 0"), "{e}");
+        std::fs::write(dir.join("options.cfg"), "[general]\ngame_holded = 2\n").unwrap();
+        let e = held_in_home(t.path()).unwrap_err().to_string();
+        assert!(e.contains("game id 2, not FreeCell"), "{e}");
+        std::fs::write(dir.join("options.cfg"), "[general]\ngame_holded = 8\n").unwrap();
+        let h = held_in_home(t.path()).unwrap();
+        assert_eq!(h.file, dir.join(HOLDGAME));
+        // installing into another profile copies the file and sets the options; the source
+        // is left as it was
+        let priv_dir = t.path().join("private");
+        std::fs::create_dir_all(&priv_dir).unwrap();
+        std::fs::write(priv_dir.join("options.cfg"), "[general]\ngame_holded = 0\n").unwrap();
+        install(&priv_dir, &h).unwrap();
+        assert_eq!(std::fs::read(priv_dir.join(HOLDGAME)).unwrap(), b"x");
+        let o = OptionsFile::load(&priv_dir.join("options.cfg")).unwrap();
+        assert_eq!(o.get_i64("general", "game_holded"), Some(8));
+        assert_eq!(o.get_i64("general", "last_gameid"), Some(8));
+        assert_eq!(std::fs::read(dir.join(HOLDGAME)).unwrap(), b"x");
+        assert!(held_file(&t.path().join("missing.dat")).is_err());
+    }
+}

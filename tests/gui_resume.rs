@@ -1,0 +1,196 @@
+//! End to end: `fcauto play --gui --resume` finishes a held FreeCell game in real PySolFC
+//! under its own Xvfb + openbox. The held game is the fixture
+//! `tests/fixtures/pysolfc/holdgame-617-winnable.dat` (MS deal 617 after 10 moves, made by
+//! PySolFC with the mouse and held with Ctrl+X, `scripts/make-pysolfc-fixtures.sh winnable`),
+//! put in a stand-in user profile (HOME), which the run must leave byte for byte unchanged.
+//! Also the refusals that need no PySolFC: no held game, a held game of another game.
+//! Needs the packages of `scripts/setup-deps.sh --gui`.
+#![cfg(feature = "gui")]
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pysolfc")
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("gui-e2e")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A stand-in user HOME whose `.pysolfc` holds `holdgame` with `options` (fixture names).
+fn user_home(dir: &Path, holdgame: &str, options: &str) -> PathBuf {
+    let home = dir.join("user-home");
+    let p = home.join(".pysolfc");
+    std::fs::create_dir_all(&p).unwrap();
+    std::fs::copy(fixtures().join(holdgame), p.join("holdgame.dat")).unwrap();
+    std::fs::copy(fixtures().join(options), p.join("options.cfg")).unwrap();
+    home
+}
+
+fn resume(dir: &Path, home: &Path, extra: &[&str]) -> Output {
+    Command::cargo_bin("fcauto")
+        .unwrap()
+        .env_remove("DISPLAY")
+        .env("HOME", home)
+        .args(["play", "--gui", "--resume", "--json"])
+        .args(extra)
+        .arg("--results")
+        .arg(dir.join("results"))
+        .timeout(std::time::Duration::from_secs(900))
+        .output()
+        .unwrap()
+}
+
+fn json(dir: &Path, name: &str) -> Value {
+    let p = dir.join("results").join(name);
+    serde_json::from_str(
+        &std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
+    )
+    .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Every file under `dir` with its bytes.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(snapshot(&p));
+        } else {
+            out.push((p.clone(), std::fs::read(&p).unwrap()));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn resumes_a_held_game_and_wins_it() {
+    let dir = out_dir("resume-617");
+    let home = user_home(
+        &dir,
+        "holdgame-617-winnable.dat",
+        "holdgame-617-winnable.options.cfg",
+    );
+    let before = snapshot(&home);
+    let o = resume(&dir, &home, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(snapshot(&home), before, "the user's profile was changed");
+    let printed: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let report = json(&dir, "report.json");
+    assert_eq!(printed, report);
+    assert_eq!(report["ms_deal_number"], 617);
+    assert!(report["moves_executed"].as_u64().unwrap() > 0);
+    assert_eq!(report["delta_won_after_run"], 1);
+    assert_eq!(report["won_dialog"], "Game won");
+    let resumed = &report["resumed"];
+    assert!(
+        resumed["held_game"]
+            .as_str()
+            .unwrap()
+            .contains("user-home/.pysolfc"),
+        "{resumed}"
+    );
+    // the window showed the held position: what PySolFC's own loader reads from the file
+    // (holdgame-617-winnable.position.txt, checked against its dump when it was made)
+    let want =
+        std::fs::read_to_string(fixtures().join("holdgame-617-winnable.position.txt")).unwrap();
+    let want = fcauto_deals::Board::parse(&want).unwrap();
+    let seen = json(&dir, "board_seen.json");
+    let seen = fcauto_deals::Board::parse(seen["position"].as_str().unwrap()).unwrap();
+    assert_eq!(seen, want);
+    let r = dir.join("results");
+    assert_eq!(
+        std::fs::read(r.join("held_game/holdgame.dat")).unwrap(),
+        std::fs::read(fixtures().join("holdgame-617-winnable.dat")).unwrap()
+    );
+    for f in [
+        "solution.json",
+        "fcsolve_raw.log",
+        "play_log.csv",
+        "play_verify.json",
+        "summary.md",
+        "view_pysol_initial.png",
+        "view_pysol_won.png",
+        "pysol_after/statistics.dat",
+        "deal_seed.json",
+        "board.txt",
+    ] {
+        assert!(r.join(f).is_file(), "{f} missing");
+    }
+    let pv = json(&dir, "play_verify.json");
+    assert_eq!(pv["foundation_match"], true);
+    let st = json(&dir, "pysol_stats.json");
+    assert_eq!(st["delta_won_after_run"], 1);
+    let diff = Command::cargo_bin("fcauto")
+        .unwrap()
+        .args(["stats", "--diff", "pysol_before", "pysol_after", "--json"])
+        .args(["--player", st["player"].as_str().unwrap(), "--game-id", "8"])
+        .current_dir(&r)
+        .output()
+        .unwrap();
+    assert!(diff.status.success(), "{}", stderr(&diff));
+    let d: Value = serde_json::from_slice(&diff.stdout).unwrap();
+    assert_eq!(d["changes"][0]["won"]["delta"], 1, "{d}");
+    assert_eq!(d["new_past_games"][0]["game_number"], "ms617", "{d}");
+    let summary = std::fs::read_to_string(r.join("summary.md")).unwrap();
+    assert!(summary.contains("Resumed the held game"), "{summary}");
+}
+
+#[test]
+fn refuses_when_nothing_freecell_is_held() {
+    let dir = out_dir("resume-refusals");
+    // no profile at all
+    let empty = dir.join("empty-home");
+    std::fs::create_dir_all(&empty).unwrap();
+    let o = resume(&dir, &empty, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no PySolFC profile"), "{}", stderr(&o));
+    // a held game, but options.cfg says none is held (PySolFC would not resume it)
+    let home = user_home(&dir, "holdgame-617-lost.dat", "seed-options.cfg");
+    let o = resume(&dir, &home, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("game_holded = 0"), "{}", stderr(&o));
+    // another game held (Klondike, id 2)
+    let opts = home.join(".pysolfc/options.cfg");
+    let text = std::fs::read_to_string(&opts).unwrap();
+    std::fs::write(&opts, text.replace("game_holded = 0", "game_holded = 2")).unwrap();
+    let o = resume(&dir, &home, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("game id 2, not FreeCell"),
+        "{}",
+        stderr(&o)
+    );
+    // --held names a missing file; --held without --resume is a usage error
+    let o = resume(&dir, &home, &["--held", "/nonexistent/holdgame.dat"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("/nonexistent/holdgame.dat"));
+    let o = Command::cargo_bin("fcauto")
+        .unwrap()
+        .args(["play", "--gui", "--held", "x.dat"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = Command::cargo_bin("fcauto")
+        .unwrap()
+        .args(["play", "--gui", "--resume", "--deal", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // nothing was started: no evidence beyond the folder
+    assert!(!dir.join("results/report.json").exists());
+}
