@@ -209,7 +209,10 @@ fn bad_inputs_fail_with_one_line_errors() {
     let cases = [
         (empty, "empty file"),
         (cut, "truncated"),
-        (evil, "posix.system is not one of the PySolFC classes allowed here"),
+        (
+            evil,
+            "posix.system is not one of the PySolFC classes allowed here",
+        ),
         (dir.path().to_path_buf(), "is a directory"),
         (dir.path().join("missing.dat"), "no such file"),
     ];
@@ -306,4 +309,128 @@ fn an_unknown_player_is_an_error_not_an_empty_result() {
         .assert()
         .success()
         .stdout(predicate::str::contains("no changes"));
+}
+
+/// A real PySolFC 2.0 statistics.dat (Python 2, protocol 2, old-style instances written
+/// with OBJ): the figures PySolFC 3.2's own loader shows for it.
+#[test]
+fn pysolfc_2_0_file_reports_pysolfc_3_2s_figures() {
+    let v = json(&[
+        "stats",
+        &format!("{F}/pysolfc-2.0-statistics.dat"),
+        "--json",
+    ]);
+    assert_eq!(v["layout"], "pysolfc-2");
+    assert_eq!(v["trailing_bytes"], 0);
+    let p = &v["players"][0];
+    assert_eq!(p["player"], "anon");
+    let counts = |g: &serde_json::Value| {
+        (
+            g["played"].as_i64().unwrap(),
+            g["won_not_perfect"].as_i64().unwrap(),
+            g["won_perfect"].as_i64().unwrap(),
+            g["lost"].as_i64().unwrap(),
+        )
+    };
+    let games = p["games"].as_array().unwrap();
+    let game = |id: i64| games.iter().find(|g| g["game_id"] == id).unwrap();
+    assert_eq!(counts(game(11003)), (28, 8, 3, 17));
+    assert_eq!(counts(game(29)), (2, 0, 0, 2));
+    assert_eq!(counts(game(55)), (2, 0, 0, 2));
+    assert_eq!(counts(&p["all_games"]), (32, 8, 3, 21));
+    fcauto()
+        .args(["stats", &format!("{F}/pysolfc-2.0-statistics.dat")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "game 11003: played 28, won 11 (perfect 3, other 8), lost 17",
+        ))
+        .stdout(predicate::str::contains(
+            "all games: played 32, won 11 (perfect 3, other 8), lost 21",
+        ));
+}
+
+#[test]
+fn trailing_bytes_are_read_past_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("statistics.dat");
+    let mut data = std::fs::read(format!("{F}/shared-ms617/statistics.dat")).unwrap();
+    data.extend_from_slice(b"\n\x00garbage");
+    std::fs::write(&file, &data).unwrap();
+    let out = fcauto()
+        .args(["stats", "--json"])
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "9 trailing bytes after the pickle's end ignored",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["trailing_bytes"], 9);
+    assert_eq!(freecell(&v, "tester")["won"], 1);
+    // the file is left as it was
+    assert_eq!(std::fs::read(&file).unwrap(), data);
+    // a clean file gives no warning
+    fcauto()
+        .args(["stats", &format!("{F}/shared-ms617/statistics.dat")])
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+}
+
+#[test]
+fn diff_with_counts_going_down_says_reset_or_other_profile() {
+    // AFTER is the older file: played and won go down.
+    let args = [
+        "stats".to_string(),
+        "--diff".to_string(),
+        format!("{F}/shared-ms617/statistics.dat"),
+        format!("{F}/shared-ms617/statistics-lost-only.dat"),
+    ];
+    fcauto()
+        .args(&args)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("counts went down"))
+        .stderr(predicate::str::contains(
+            "look like a statistics reset or two different profiles",
+        ));
+    let mut with_json = args.to_vec();
+    with_json.push("--json".into());
+    let out = fcauto()
+        .args(&with_json)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert!(v["warning"].as_str().unwrap().contains("counts went down"));
+    let d = v["decreases"].as_array().unwrap();
+    assert!(d.iter().any(|x| x["counter"] == "played"
+        && x["game_id"] == 8
+        && x["before"] == 2
+        && x["after"] == 1));
+    assert_eq!(v["lost_past_games"][0], "tester");
+    // two unrelated profiles: the 2.0 file's player vs tester's
+    fcauto()
+        .args(["stats", "--diff"])
+        .arg(format!("{F}/pysolfc-2.0-statistics.dat"))
+        .arg(format!("{F}/shared-ms617/statistics.dat"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("two different profiles"));
+    // the usual before/after pair has no warning
+    let out = json(&[
+        "stats",
+        "--diff",
+        &format!("{F}/shared-ms617/statistics-lost-only.dat"),
+        &format!("{F}/shared-ms617/statistics.dat"),
+        "--json",
+    ]);
+    assert!(out["warning"].is_null());
+    assert_eq!(out["decreases"].as_array().unwrap().len(), 0);
 }

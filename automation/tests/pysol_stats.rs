@@ -63,6 +63,22 @@ fn shared_loss_to_win_diff_is_plus_one_won() {
     assert_eq!(d.new_past_games.len(), 1);
     assert_eq!(d.new_past_games[0].game.result, GameResult::Perfect);
     assert!(diff(&after, &after).is_empty());
+    assert!(d.warning.is_none() && d.decreases.is_empty() && d.lost_past_games.is_empty());
+    // swapped: the counts go down, which no run of PySolFC does
+    let back = diff(&after, &before);
+    assert_eq!(back.won_delta(Some("tester"), FREECELL_GAME_ID), -1);
+    let counters: Vec<(&str, i64)> = back
+        .decreases
+        .iter()
+        .map(|x| (x.counter, x.game_id))
+        .collect();
+    assert!(counters.contains(&("played", 8)) && counters.contains(&("played", 0)));
+    assert_eq!(back.lost_past_games, vec![Some("tester".to_string())]);
+    let w = back.warning.unwrap();
+    assert!(
+        w.contains("statistics reset or two different profiles"),
+        "{w}"
+    );
 }
 
 #[test]

@@ -2,8 +2,10 @@
 //! compare two of them.
 //!
 //! Output shapes: `--json` prints [`fcauto_automation::pysol::stats::StatsFile`] with a
-//! `path` field added; `--diff --json` prints
-//! [`fcauto_automation::pysol::stats_diff::StatsDiff`] with `before` and `after` paths;
+//! `path` field added (its `trailing_bytes` counts bytes after the pickle, ignored as
+//! PySolFC ignores them, and also named in a warning on stderr); `--diff --json` prints
+//! [`fcauto_automation::pysol::stats_diff::StatsDiff`] with `before` and `after` paths (its
+//! `warning`, also printed on stderr, says when counts went down: a reset or two profiles);
 //! `--options --json` prints the options.cfg summary and the replay problems.
 
 use std::path::{Path, PathBuf};
@@ -52,6 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     }
     let file = stats::resolve_path(&path)?;
     let mut s = stats::load(&file)?;
+    warn_trailing(&file, &s);
     filter(&mut s, &args, &file)?;
     if args.json {
         #[derive(Serialize)]
@@ -69,6 +72,17 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         print_stats(&file, &s)?;
     }
     Ok(0)
+}
+
+/// Say on stderr that bytes after the pickle were ignored (the JSON has `trailing_bytes`).
+fn warn_trailing(file: &Path, s: &StatsFile) {
+    if s.trailing_bytes > 0 {
+        eprintln!(
+            "fcauto stats: warning: {}: {} after the pickle's end ignored (PySolFC's unpickler ignores them too)",
+            file.display(),
+            crate::cmd::plural(s.trailing_bytes, "trailing byte")
+        );
+    }
 }
 
 fn default_profile() -> anyhow::Result<PathBuf> {
@@ -189,6 +203,8 @@ fn print_game(g: &GameStats) -> anyhow::Result<()> {
 fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     let (b_path, mut b) = stats::load_or_empty_profile(before)?;
     let (a_path, mut a) = stats::load_or_empty_profile(after)?;
+    warn_trailing(&b_path, &b);
+    warn_trailing(&a_path, &a);
     // The player must be known to the file after the game; before it, the player may not
     // exist yet (their first game), which leaves nothing to compare against.
     filter(&mut a, args, &a_path)?;
@@ -202,6 +218,9 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
         filter(&mut b, args, &b_path)?;
     }
     let d = stats_diff::diff(&b, &a);
+    if let Some(w) = &d.warning {
+        eprintln!("fcauto stats: warning: {w}");
+    }
     if args.json {
         #[derive(Serialize)]
         struct Out<'a> {

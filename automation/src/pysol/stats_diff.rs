@@ -54,6 +54,23 @@ pub struct NewPastGame {
     pub game: PastGame,
 }
 
+/// A counter that is lower in the second file than in the first. PySolFC's counters only
+/// grow while it plays, so this means *Reset statistics*, an older copy given as AFTER, or
+/// two different profiles.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Decrease {
+    /// Player name; `None` for demo games.
+    pub player: Option<String>,
+    /// PySolFC game id; 0 for the all-games aggregate.
+    pub game_id: i64,
+    /// Which counter: `played`, `won`, `won_perfect`, `won_not_perfect` or `lost`.
+    pub counter: &'static str,
+    /// Value in the first file.
+    pub before: i64,
+    /// Value in the second file.
+    pub after: i64,
+}
+
 /// Differences between two files: only game ids whose counters changed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct StatsDiff {
@@ -61,6 +78,15 @@ pub struct StatsDiff {
     pub changes: Vec<GameChange>,
     /// Log entries in `after` and not in `before`, in `after`'s order.
     pub new_past_games: Vec<NewPastGame>,
+    /// Counters that went down, in `changes` order (empty for a before/after pair of one
+    /// profile).
+    pub decreases: Vec<Decrease>,
+    /// Players whose past-games log in `after` drops games `before` has (PySolFC only
+    /// appends to it, except on *Reset statistics*), sorted.
+    pub lost_past_games: Vec<Option<String>>,
+    /// One sentence when `decreases` or `lost_past_games` is not empty: the files look like
+    /// a statistics reset or two different profiles, so the deltas are not games played.
+    pub warning: Option<String>,
 }
 
 impl StatsDiff {
@@ -78,10 +104,49 @@ impl StatsDiff {
     }
 }
 
+const COUNTERS: [&str; 5] = ["played", "won", "won_perfect", "won_not_perfect", "lost"];
+
 fn counters(g: Option<&GameStats>) -> [i64; 5] {
     g.map_or([0; 5], |g| {
         [g.played, g.won, g.won_perfect, g.won_not_perfect, g.lost]
     })
+}
+
+/// The warning sentence for [`StatsDiff::warning`].
+fn warning(decreases: &[Decrease], lost_past: &[Option<String>]) -> Option<String> {
+    if decreases.is_empty() && lost_past.is_empty() {
+        return None;
+    }
+    let mut what = Vec::new();
+    if let Some(d) = decreases.first() {
+        let more = match decreases.len() {
+            1 => String::new(),
+            n => format!(" and {} more", crate::plural(n - 1, "counter")),
+        };
+        what.push(format!(
+            "counts went down ({} of player {} at game {}: {} -> {}{more})",
+            d.counter,
+            d.player.as_deref().unwrap_or("(demo)"),
+            if d.game_id == 0 {
+                "all games".to_string()
+            } else {
+                d.game_id.to_string()
+            },
+            d.before,
+            d.after
+        ));
+    }
+    if !lost_past.is_empty() {
+        what.push(format!(
+            "the past-games log of {} lost entries",
+            crate::plural(lost_past.len(), "player")
+        ));
+    }
+    Some(format!(
+        "{}: PySolFC only adds to these, so the files look like a statistics reset or two \
+         different profiles (or BEFORE and AFTER swapped); the differences are not games played",
+        what.join(" and ")
+    ))
 }
 
 /// Compare `before` with `after`.
@@ -97,11 +162,47 @@ pub fn diff(before: &StatsFile, after: &StatsFile) -> StatsDiff {
             }
         }
     }
+    for f in [before, after] {
+        for p in &f.players {
+            if p.all_games.is_some() && !keys.contains(&(p.player.clone(), 0)) {
+                keys.push((p.player.clone(), 0));
+            }
+        }
+    }
     keys.sort();
+    let all_games = |f: &StatsFile, player: &Option<String>| {
+        f.player(player.as_deref())
+            .and_then(|p| p.all_games.clone())
+    };
     let mut changes = Vec::new();
+    let mut decreases = Vec::new();
     for (player, game_id) in keys {
-        let b = counters(before.game(player.as_deref(), game_id));
-        let a = counters(after.game(player.as_deref(), game_id));
+        let (b, a) = if game_id == 0 {
+            (
+                counters(all_games(before, &player).as_ref()),
+                counters(all_games(after, &player).as_ref()),
+            )
+        } else {
+            (
+                counters(before.game(player.as_deref(), game_id)),
+                counters(after.game(player.as_deref(), game_id)),
+            )
+        };
+        for k in 0..5 {
+            if a[k] < b[k] {
+                decreases.push(Decrease {
+                    player: player.clone(),
+                    game_id,
+                    counter: COUNTERS[k],
+                    before: b[k],
+                    after: a[k],
+                });
+            }
+        }
+        if game_id == 0 {
+            // The aggregate only counts for the warning; its changes repeat the games'.
+            continue;
+        }
         if a != b {
             changes.push(GameChange {
                 player,
@@ -115,6 +216,16 @@ pub fn diff(before: &StatsFile, after: &StatsFile) -> StatsDiff {
         }
     }
     let mut new_past_games = Vec::new();
+    let mut lost_past_games = Vec::new();
+    for b in &before.players {
+        let now: &[PastGame] = after
+            .player(b.player.as_deref())
+            .map_or(&[], |a| &a.past_games);
+        if b.past_games.iter().any(|g| !now.contains(g)) {
+            lost_past_games.push(b.player.clone());
+        }
+    }
+    lost_past_games.sort();
     for p in &after.players {
         let old: &[PastGame] = before
             .player(p.player.as_deref())
@@ -129,8 +240,12 @@ pub fn diff(before: &StatsFile, after: &StatsFile) -> StatsDiff {
             game: g.clone(),
         }));
     }
+    let warning = warning(&decreases, &lost_past_games);
     StatsDiff {
         changes,
         new_past_games,
+        decreases,
+        lost_past_games,
+        warning,
     }
 }
