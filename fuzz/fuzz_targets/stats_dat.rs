@@ -1,5 +1,5 @@
-//! statistics.dat decoder: the guard plus serde-pickle must never panic, and anything the
-//! guard accepts must decode within its limits.
+//! statistics.dat decoder: the guard plus the value builder must never panic, and anything
+//! the guard accepts must decode within its limits.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

@@ -374,7 +374,7 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, SavedGameError> {
     if file.metadata().map_err(io)?.is_dir() {
         return Err(SavedGameError::Io {
             path: path.to_path_buf(),
-            reason: std::io::Error::new(std::io::ErrorKind::Other, "is a directory"),
+            reason: std::io::Error::other("is a directory"),
         });
     }
     let mut data = Vec::new();

@@ -68,7 +68,7 @@ impl Vm<'_> {
                     self.marks.push(self.stack.len());
                 }
                 b'0' => {
-                    // POP (serde_pickle pops a whole mark frame when the frame is empty)
+                    // POP (a whole mark frame when the frame is empty, as the builder does)
                     if self.stack.len() == self.frame_floor() && !self.marks.is_empty() {
                         self.pop_mark()?;
                     } else {
@@ -275,7 +275,7 @@ impl Vm<'_> {
                     self.add_children(id, &args)?;
                 }
                 b'b' => {
-                    // BUILD: obj state -> obj (serde_pickle keeps the state)
+                    // BUILD: obj state -> obj (the builder keeps the state as data)
                     let state = self.pop()?;
                     let obj = self.top_node()?;
                     if self.nodes[obj as usize].kind != Kind::Object {

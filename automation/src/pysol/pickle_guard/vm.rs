@@ -212,7 +212,7 @@ impl<'a> Vm<'a> {
     pub(super) fn modify(&mut self, want: Kind, items: &[Item]) -> Result<(), PickleError> {
         let target = self.top_node()?;
         let kind = self.nodes[target as usize].kind;
-        // serde_pickle lets BUILD's state dict stand in for the object.
+        // A dict operation on an instance goes to its state (the builder does the same).
         let ok = kind == want || (want == Kind::Dict && kind == Kind::Object);
         if !ok {
             return self.malformed(format!("{want:?} operation on a {kind:?}"));
