@@ -248,19 +248,19 @@ impl Decoder {
                     let v = match l {
                         b"00" => Value::Bool(false),
                         b"01" => Value::Bool(true),
-                        _ => match std::str::from_utf8(l).ok().and_then(|s| s.parse().ok()) {
-                            Some(n) => Value::Int(n),
-                            None => return self.bad("INT is not a 64-bit number"),
+                        _ => match decimal_value(l) {
+                            Some(v) => v,
+                            None => return self.bad("INT is not a decimal number"),
                         },
                     };
                     self.leaf(v);
                 }
                 b'L' => {
                     let l = self.line(data)?;
-                    let s = std::str::from_utf8(l).unwrap_or("");
-                    match s.trim_end_matches('L').parse::<i64>() {
-                        Ok(n) => self.leaf(Value::Int(n)),
-                        Err(_) => return self.bad("LONG text is not a 64-bit number"),
+                    let l = l.strip_suffix(b"L").unwrap_or(l);
+                    match decimal_value(l) {
+                        Some(v) => self.leaf(v),
+                        None => return self.bad("LONG is not a decimal number"),
                     }
                 }
                 b'F' => {
@@ -493,6 +493,16 @@ impl Decoder {
 
 /// `LONG1`/`LONG4` payload: little-endian two's complement.
 fn long_value(b: &[u8]) -> Value {
+    // Drop redundant sign bytes, so that one number has one form (Python writes the
+    // shortest, the text opcodes may not).
+    let mut b = b;
+    while let [rest @ .., second, last] = b {
+        let redundant = (*last == 0 && second & 0x80 == 0) || (*last == 0xff && second & 0x80 != 0);
+        if !redundant {
+            break;
+        }
+        b = &b[..rest.len() + 1];
+    }
     if b.is_empty() {
         return Value::Int(0);
     }
@@ -503,6 +513,48 @@ fn long_value(b: &[u8]) -> Value {
         return Value::Int(i64::from_le_bytes(a));
     }
     Value::BigInt(b.to_vec())
+}
+
+/// A decimal integer of the text opcodes (`INT`, `LONG`): [`Value::Int`] when it fits in
+/// 64 bits, else [`Value::BigInt`] (little-endian two's complement, as `LONG1` stores it).
+/// The walker bounds the text to 64 characters.
+fn decimal_value(text: &[u8]) -> Option<Value> {
+    let s = std::str::from_utf8(text).ok()?.trim();
+    if let Ok(n) = s.parse::<i64>() {
+        return Some(Value::Int(n));
+    }
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // magnitude, little-endian
+    let mut mag: Vec<u8> = vec![0];
+    for d in digits.bytes() {
+        let mut carry = u32::from(d - b'0');
+        for byte in mag.iter_mut() {
+            let v = u32::from(*byte) * 10 + carry;
+            *byte = v as u8;
+            carry = v >> 8;
+        }
+        while carry > 0 {
+            mag.push(carry as u8);
+            carry >>= 8;
+        }
+    }
+    mag.push(0); // room for the sign bit
+    if neg {
+        // two's complement: invert and add one
+        let mut carry = 1u16;
+        for byte in mag.iter_mut() {
+            let v = u16::from(!*byte) + carry;
+            *byte = v as u8;
+            carry = v >> 8;
+        }
+    }
+    Some(long_value(&mag))
 }
 
 /// A Python 2 `str`: text when it is UTF-8 (Python 3 reads it as `str`), else bytes.
