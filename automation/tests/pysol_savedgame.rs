@@ -233,6 +233,49 @@ fn other_version_not_pysolfc_and_damaged_values() {
 }
 
 #[test]
+fn bytes_after_eof_are_ignored_and_bad_values_are_named() {
+    let data = std::fs::read(synthetic("saved-617-40.pso")).unwrap();
+    let origin = Path::new("x.pso");
+    let mut more = data.clone();
+    more.extend_from_slice(b"junk");
+    let g = savedgame::parse(&more, origin, true).unwrap();
+    assert_eq!(g.trailing_bytes, 4);
+    assert_eq!(g.freecell_moves().unwrap().moves.len(), 40);
+    // game id 0 (PySolFC's loader: validate(id > 0)); the id is the sixth pickle,
+    // PROTO 5, BININT1 8, STOP
+    let at = data
+        .windows(5)
+        .position(|w| w == [0x80, 5, b'K', 8, b'.'])
+        .unwrap();
+    let mut zero = data.clone();
+    zero[at + 3] = 0;
+    let e = savedgame::parse(&zero, origin, false).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SavedGameError::Damaged {
+                item: "the game id",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        "x.pso: damaged PySolFC game: the game id: 0 is outside 1..=4294967295"
+    );
+    // "EOF" replaced: FreeCell writes nothing else there
+    let at = data.windows(3).rposition(|w| w == b"EOF").unwrap();
+    let mut eof = data.clone();
+    eof[at..at + 3].copy_from_slice(b"EOX");
+    let e = savedgame::parse(&eof, origin, true).unwrap_err();
+    assert!(
+        e.to_string().contains("where FreeCell writes \"EOF\""),
+        "{e}"
+    );
+}
+
+#[test]
 fn reading_leaves_the_file_unchanged() {
     let path = synthetic("holdgame-617-60.dat");
     let before = std::fs::read(&path).unwrap();

@@ -40,8 +40,9 @@ use serde::Serialize;
 
 use super::pickle_guard::{self, Limits, PickleError, Value};
 
-/// PySolFC's game id for FreeCell.
-pub const FREECELL_ID: u32 = 8;
+/// PySolFC's game id for FreeCell ([`super::FREECELL_GAME_ID`] as the `u32` of
+/// [`SavedGame::game_id`]).
+pub const FREECELL_ID: u32 = super::FREECELL_GAME_ID as u32;
 
 /// The PySolFC version (major, minor) whose files this reader knows: 3.2 (3.2.0 is the
 /// Debian/Ubuntu package this was written against).
@@ -276,7 +277,7 @@ pub struct FreecellHistory {
     pub position: Board,
 }
 
-/// The item names used in errors, in file order.
+/// Reads the file's pickles in order; errors name the item being read.
 struct Reader<'a> {
     un: pickle_guard::Unpickler<'a>,
     path: &'a Path,
