@@ -153,6 +153,22 @@ fn pysolfc_2_0_python2_file_decodes_with_pysolfc_3_2s_figures() {
 }
 
 #[test]
+fn loading_leaves_the_file_unchanged() {
+    for f in ["pysolfc-2.0-statistics.dat", "shared-ms617/statistics.dat"] {
+        let path = fixture(f);
+        let before = std::fs::read(&path).unwrap();
+        let mtime = std::fs::metadata(&path).unwrap().modified().unwrap();
+        stats::load(&path).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{f}");
+        assert_eq!(
+            std::fs::metadata(&path).unwrap().modified().unwrap(),
+            mtime,
+            "{f}"
+        );
+    }
+}
+
+#[test]
 fn empty_file_directory_and_missing_file() {
     assert_eq!(pickle_err(b""), PickleError::Empty);
     let dir = std::env::temp_dir().join(format!("fcauto-statsdir-{}", std::process::id()));
