@@ -395,22 +395,6 @@ fn dict_items(v: &Value) -> Option<&[(Value, Value)]> {
     }
 }
 
-fn field<'a>(d: &'a Value, key: &str) -> Option<&'a Value> {
-    d.get(key)
-}
-
-fn as_i64(v: &Value) -> Option<i64> {
-    v.as_i64()
-}
-
-fn as_f64(v: &Value) -> Option<f64> {
-    v.as_f64()
-}
-
-fn text(v: &Value) -> Option<String> {
-    v.as_text()
-}
-
 fn key_text(k: &Value) -> Option<String> {
     match k {
         Value::None => None,
@@ -419,18 +403,14 @@ fn key_text(k: &Value) -> Option<String> {
     }
 }
 
-fn seq(v: &Value) -> Option<&[Value]> {
-    v.as_seq()
-}
-
 fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
     if dict_items(root).is_none() {
         return Err("the top-level object has no attribute dict".into());
     }
-    let Some(games_stats) = field(root, "games_stats").and_then(dict_items) else {
+    let Some(games_stats) = root.get("games_stats").and_then(dict_items) else {
         return Err("games_stats is missing or not a dict".into());
     };
-    let prev = match field(root, "prev_games") {
+    let prev = match root.get("prev_games") {
         Some(v) => match dict_items(v) {
             Some(d) => Some(d),
             None => return Err("prev_games is not a dict".into()),
@@ -461,20 +441,24 @@ fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
     }
     for (pk, log) in prev.into_iter().flatten() {
         let name = key_text(pk);
-        let Some(log) = seq(log) else {
+        let Some(log) = log.as_seq() else {
             return Err(format!("prev_games[{pk}] is not a list"));
         };
         let entry = players
             .entry(name.clone())
             .or_insert_with(|| new_player(name));
-        entry.past_games = log.iter().filter_map(|t| seq(t).map(past_game)).collect();
+        entry.past_games = log
+            .iter()
+            .filter_map(|t| t.as_seq().map(past_game))
+            .collect();
     }
     Ok(StatsFile {
         layout,
-        version: field(root, "version_tuple")
-            .and_then(seq)
-            .map(|t| t.iter().filter_map(as_i64).collect()),
-        saved: field(root, "saved").and_then(as_i64),
+        version: root
+            .get("version_tuple")
+            .and_then(Value::as_seq)
+            .map(|t| t.iter().filter_map(Value::as_i64).collect()),
+        saved: root.get("saved").and_then(Value::as_i64),
         players: players.into_values().collect(),
         trailing_bytes: 0,
     })
@@ -490,8 +474,8 @@ fn new_player(player: Option<String>) -> PlayerStats {
 }
 
 fn game_stats(game_id: i64, d: &Value) -> GameStats {
-    let num = |k: &str| field(d, k).and_then(as_i64).unwrap_or(0);
-    let result = |k: &str| match field(d, k) {
+    let num = |k: &str| d.get(k).and_then(Value::as_i64).unwrap_or(0);
+    let result = |k: &str| match d.get(k) {
         Some(r) if dict_items(r).is_some() => Some(result_stats(r)),
         _ => None,
     };
@@ -510,10 +494,10 @@ fn game_stats(game_id: i64, d: &Value) -> GameStats {
 }
 
 fn result_stats(d: &Value) -> ResultStats {
-    let f = |k: &str| field(d, k).and_then(as_f64).unwrap_or(0.0);
-    let top = field(d, "top").and_then(seq).unwrap_or(&[]);
+    let f = |k: &str| d.get(k).and_then(Value::as_f64).unwrap_or(0.0);
+    let top = d.get("top").and_then(Value::as_seq).unwrap_or(&[]);
     ResultStats {
-        count: field(d, "num").and_then(as_i64).unwrap_or(0),
+        count: d.get("num").and_then(Value::as_i64).unwrap_or(0),
         total: f("total"),
         average: f("average"),
         best: f("min"),
@@ -522,11 +506,12 @@ fn result_stats(d: &Value) -> ResultStats {
             .iter()
             .filter(|v| dict_items(v).is_some())
             .map(|s| TopEntry {
-                value: field(s, "value").and_then(as_f64).unwrap_or(0.0),
-                game_id: field(s, "gameid").and_then(as_i64),
-                game_number: field(s, "game_number").and_then(text),
-                date: field(s, "game_start_time")
-                    .and_then(as_f64)
+                value: s.get("value").and_then(Value::as_f64).unwrap_or(0.0),
+                game_id: s.get("gameid").and_then(Value::as_i64),
+                game_number: s.get("game_number").and_then(Value::as_text),
+                date: s
+                    .get("game_start_time")
+                    .and_then(Value::as_f64)
                     .and_then(utc_string),
             })
             .collect(),
@@ -534,11 +519,11 @@ fn result_stats(d: &Value) -> ResultStats {
 }
 
 fn past_game(t: &[Value]) -> PastGame {
-    let status = t.get(2).and_then(as_i64);
-    let start_time = t.get(3).and_then(as_f64);
+    let status = t.get(2).and_then(Value::as_i64);
+    let start_time = t.get(3).and_then(Value::as_f64);
     PastGame {
-        game_id: t.first().and_then(as_i64),
-        game_number: t.get(1).and_then(text),
+        game_id: t.first().and_then(Value::as_i64),
+        game_number: t.get(1).and_then(Value::as_text),
         result: GameResult::from_status(status),
         status,
         start_time,
