@@ -1,4 +1,5 @@
-//! `fcauto bench` end to end: its summary lines and its JSON.
+//! `fcauto bench` end to end: its summary lines, its JSON (streamed rows, percentiles), the
+//! data behind `--plot` and, with the `plot` feature, the picture.
 
 mod common;
 use common::fcauto;
@@ -171,8 +172,200 @@ fn vs_fc_solve_measures_fc_solve_on_the_same_deals() {
         iters > v29["summary"]["fc_solve"]["iterations"].as_u64().unwrap(),
         "{fc}"
     );
+    // Iterations per deal: the differences of its cumulative count, one per deal.
+    let per_deal = &fc["iterations_per_deal"];
+    assert_eq!(per_deal["count"], 30, "{fc}");
+    assert_eq!(per_deal["sum"].as_f64(), Some(iters as f64), "{fc}");
+    assert!(per_deal["p50"].as_f64().unwrap() <= per_deal["p99"].as_f64().unwrap());
+    assert_eq!(fc["range_ms_per_deal"]["count"], 30, "{fc}");
     let moves = s["moves_ratio_vs_fc_solve"].as_f64().unwrap();
     let want =
         s["moves_total"]["mean"].as_f64().unwrap() / fc["moves_total"]["mean"].as_f64().unwrap();
     assert!((moves - want).abs() < 1e-9, "{s}");
+}
+
+/// The k-th smallest of `v` (sorted), k = ceil(n p): the summary's percentile rule.
+fn percentile(sorted: &[u64], p: f64) -> f64 {
+    let k = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len());
+    sorted[k - 1] as f64
+}
+
+/// The rows come in deal order; the summary's positions and CPU per deal are those of the
+/// rows; `--plot-data` holds one line per distinct value with its deals and the share of
+/// deals above it; the text summary prints the same percentiles.
+#[test]
+fn percentiles_and_plot_data_match_the_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let (json, csv) = (dir.path().join("b.json"), dir.path().join("b.csv"));
+    let out = fcauto()
+        .args(["bench", "--range", "1..150", "--threads", "2", "--json"])
+        .arg(&json)
+        .arg("--plot-data")
+        .arg(&csv)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let deals: Vec<u64> = rows.iter().map(|r| r["deal"].as_u64().unwrap()).collect();
+    assert_eq!(deals, (1..=150).collect::<Vec<u64>>());
+    let mut expanded: Vec<u64> = rows
+        .iter()
+        .map(|r| r["expanded"].as_u64().unwrap())
+        .collect();
+    expanded.sort_unstable();
+    let s = &v["summary"];
+    let pos = &s["positions"];
+    assert_eq!(pos["count"], 150, "{pos}");
+    for (key, p) in [("p50", 0.5), ("p90", 0.9), ("p99", 0.99)] {
+        assert_eq!(
+            pos[key].as_f64(),
+            Some(percentile(&expanded, p)),
+            "{key}: {pos}"
+        );
+    }
+    let sum: u64 = expanded.iter().sum();
+    assert_eq!(pos["max"].as_f64(), Some(*expanded.last().unwrap() as f64));
+    assert!((pos["mean"].as_f64().unwrap() - sum as f64 / 150.0).abs() < 1e-9);
+    assert_eq!(s["expanded"], sum);
+    // CPU per deal: every row's thread CPU time counted; the max is exact.
+    let cpu_max = rows
+        .iter()
+        .map(|r| r["cpu_ms"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    assert_eq!(s["cpu_ms"]["count"], 150);
+    assert_eq!(s["cpu_ms"]["max"].as_f64(), Some(cpu_max));
+    assert!(
+        text.contains(&format!(
+            "  positions per deal:   mean {:.1}, p50 {}, p90 {}, p99 {}, max {}\n",
+            sum as f64 / 150.0,
+            percentile(&expanded, 0.5),
+            percentile(&expanded, 0.9),
+            percentile(&expanded, 0.99),
+            expanded.last().unwrap()
+        )),
+        "{text}"
+    );
+    assert!(text.contains("  CPU per deal:         mean "), "{text}");
+
+    // The plot's data: fcauto's positions only (no fc-solve in this run).
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(lines.next(), Some("series,metric,value,deals,share_above"));
+    let mut seen = 0u64;
+    for line in lines {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(&f[..2], ["fcauto", "positions"], "{line}");
+        let value: u64 = f[2].parse().unwrap();
+        let n: u64 = f[3].parse().unwrap();
+        let above: f64 = f[4].parse().unwrap();
+        assert_eq!(
+            n,
+            expanded.iter().filter(|x| **x == value).count() as u64,
+            "{line}"
+        );
+        let more = expanded.iter().filter(|x| **x > value).count();
+        assert!((above - more as f64 / 150.0).abs() < 1e-12, "{line}");
+        seen += n;
+    }
+    assert_eq!(seen, 150);
+}
+
+/// `--json -`: the whole document on standard output (rows streamed, summary last), the
+/// text summary on standard error; `--plot-metric cpu` data counts every deal's CPU time.
+#[test]
+fn json_to_standard_output_and_cpu_plot_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("cpu.csv");
+    let out = fcauto()
+        .args([
+            "bench",
+            "--range",
+            "20..29",
+            "--threads",
+            "2",
+            "--json",
+            "-",
+        ])
+        .args(["--plot-metric", "cpu", "--plot-data"])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rows"].as_array().unwrap().len(), 10);
+    assert_eq!(v["summary"]["solved"], 10);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("fcauto bench, deals 20..29"), "{err}");
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let deals: u64 = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            assert!(l.starts_with("fcauto,cpu_ms,"), "{l}");
+            l.split(',').nth(3).unwrap().parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(deals, 10);
+}
+
+/// `--plot FILE.png` with the `plot` feature: a PNG that decodes, of the chart's size.
+#[cfg(feature = "plot")]
+#[test]
+fn plot_writes_a_png() {
+    let dir = tempfile::tempdir().unwrap();
+    for metric in ["positions", "cpu"] {
+        let png = dir.path().join(format!("{metric}.png"));
+        let out = fcauto()
+            .args([
+                "bench",
+                "--range",
+                "1..40",
+                "--plot-metric",
+                metric,
+                "--plot",
+            ])
+            .arg(&png)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (1200, 720), "{metric}");
+        // Not blank: the curves and text put many colours in it.
+        let distinct: std::collections::HashSet<&[u8]> = buf.chunks(3).collect();
+        assert!(distinct.len() > 20, "{metric}: {} colours", distinct.len());
+    }
+    // `-` is not a file for a PNG.
+    let out = fcauto()
+        .args(["bench", "--range", "1..2", "--plot", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--plot` in a build without the `plot` feature: exit 2 before solving, naming the feature.
+#[cfg(not(feature = "plot"))]
+#[test]
+fn plot_without_the_feature_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("p.png");
+    let out = fcauto()
+        .args(["bench", "--range", "1..1000000", "--plot"])
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("cargo feature `plot`"), "{err}");
+    assert!(err.contains("--features plot"), "{err}");
+    assert!(!png.exists());
 }

@@ -1,6 +1,14 @@
 //! `fcauto bench`: solve a range of deals in parallel, validate every solution, summarise,
 //! and optionally measure Freecell Solver on the same deals in the same run.
+//!
+//! Stages: check the outputs, [`fcsolve_bench::measure`] (with `--vs-fc-solve`), `solve_all`
+//! (workers take blocks of deals in order from a shared counter and send their rows to this
+//! thread, which tallies them and streams them to `--json` in deal order), then the summary, the
+//! `--plot-data` CSV and the `--plot` picture. Memory does not grow with the range: a row
+//! lives until it is written, and the summary keeps counts per distinct value
+//! ([`Counted`]).
 
+use crate::cmd::distribution::{ms_key, Counted, Distribution};
 use crate::cmd::fcsolve_bench::{self, FcSolveSummary};
 use crate::cmd::input::is_stdio;
 use crate::cmd::plural;
@@ -8,11 +16,14 @@ use crate::cmd::rusage;
 use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
+use fcauto_solver::Mode;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde::Serialize;
-use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 /// Arguments of `fcauto bench`.
@@ -37,22 +48,46 @@ pub struct Args {
     #[arg(long)]
     pub max_states: Option<usize>,
     /// Write per-deal rows and the summary as JSON to FILE (`-`: standard output, and the
-    /// text summary to standard error).
+    /// text summary to standard error). Rows are written as deals finish, in deal order.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Also run Freecell Solver on the same deals: `freecell-solver-range-parallel-solve`
-    /// for its CPU time, and one `fc-solve` per board for its solution lengths (validated
-    /// by our validator). Prints the ratios.
+    /// for its CPU time and iterations per deal, and one `fc-solve` per board for its
+    /// solution lengths (validated by our validator). Prints the ratios.
     #[arg(long)]
     pub vs_fc_solve: bool,
     /// fc-solve preset for --vs-fc-solve (`lg` = looking-glass, its fastest; `ve` =
     /// video-editing, its short-solution preset, hundreds of times slower).
     #[arg(long, default_value = "lg", requires = "vs_fc_solve")]
     pub fc_solve_preset: String,
+    /// Draw the distribution of per-deal work (see --plot-metric) of fcauto and, with
+    /// --vs-fc-solve, of fc-solve as a PNG: the share of deals that needed more than x,
+    /// log-log, p50/p90/p99 marked. Needs the cargo feature `plot`.
+    #[arg(long, value_name = "FILE.png")]
+    pub plot: Option<PathBuf>,
+    /// What --plot and --plot-data show per deal: `positions` (fcauto: positions
+    /// expanded; fc-solve: iterations) or `cpu` (milliseconds; fcauto: the solving thread's
+    /// CPU time; fc-solve: the range solver's time per board).
+    #[arg(long, value_enum, default_value = "positions")]
+    pub plot_metric: PlotMetric,
+    /// Write the data behind --plot as CSV: `series,metric,value,deals,share_above`, one
+    /// line per distinct value per program (deals with that value, and the share of deals
+    /// with more). Needs no cargo feature.
+    #[arg(long, value_name = "FILE.csv")]
+    pub plot_data: Option<PathBuf>,
+}
+
+/// The per-deal quantity of `--plot` and `--plot-data`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlotMetric {
+    /// Positions expanded (fc-solve: iterations).
+    Positions,
+    /// Milliseconds of CPU (fc-solve: the range solver's time per board).
+    Cpu,
 }
 
 /// One deal's result.
-#[derive(Serialize, Clone)]
+#[derive(Serialize, Clone, Debug)]
 pub struct Row {
     /// Deal number.
     pub deal: u64,
@@ -66,8 +101,10 @@ pub struct Row {
     pub limit: Option<String>,
     /// Positions expanded.
     pub expanded: u64,
-    /// Thread time spent on this deal, milliseconds.
+    /// Wall-clock time the worker thread spent on this deal, milliseconds.
     pub ms: f64,
+    /// CPU time (user + system) of the worker thread on this deal, milliseconds.
+    pub cpu_ms: f64,
 }
 
 /// Mean, median and max of a count.
@@ -75,29 +112,31 @@ pub struct Row {
 pub struct Spread {
     /// Arithmetic mean.
     pub mean: f64,
-    /// Median.
+    /// Median (the mean of the two middle values when their number is even).
     pub median: f64,
     /// Maximum.
     pub max: f64,
 }
 
 impl Spread {
-    /// Spread of `v`; `None` when `v` is empty (nothing solved).
-    pub fn of(mut v: Vec<f64>) -> Option<Spread> {
-        if v.is_empty() {
+    /// Spread of the values counted in `c` (keys are the values); `None` when `c` is empty
+    /// (nothing solved).
+    pub fn of(c: &Counted) -> Option<Spread> {
+        if c.is_empty() {
             return None;
         }
-        v.sort_by(|a, b| a.total_cmp(b));
-        let n = v.len();
+        let n = c.len();
+        let kth = |k| c.kth(k).unwrap_or_default() as f64;
         let median = if n % 2 == 1 {
-            v[n / 2]
+            kth(n / 2 + 1)
         } else {
-            (v[n / 2 - 1] + v[n / 2]) / 2.0
+            (kth(n / 2) + kth(n / 2 + 1)) / 2.0
         };
+        let d = c.distribution(1.0)?;
         Some(Spread {
-            mean: v.iter().sum::<f64>() / n as f64,
+            mean: d.mean,
             median,
-            max: v[n - 1],
+            max: d.max,
         })
     }
 }
@@ -125,10 +164,17 @@ pub struct Summary {
     pub single_card_moves: Option<Spread>,
     /// Positions expanded, all deals.
     pub expanded: u64,
+    /// Positions expanded per deal, all deals: mean, p50, p90, p99, max.
+    pub positions: Option<Distribution>,
+    /// CPU milliseconds of the worker thread per deal, all deals (percentiles rounded to 3
+    /// significant digits).
+    pub cpu_ms: Option<Distribution>,
     /// CPU time of the solving (user + system, all threads), seconds.
     pub cpu_s: f64,
     /// Wall time, seconds.
     pub wall_s: f64,
+    /// Deals per second of wall time.
+    pub deals_per_s: f64,
     /// Peak resident set size of the process, MiB.
     pub peak_rss_mib: f64,
     /// Peak RSS divided by worker threads, MiB.
@@ -172,7 +218,7 @@ pub fn parse_deal_range(s: &str) -> std::result::Result<(u64, u64), String> {
     Ok((a, b))
 }
 
-/// Most deals one `bench` run takes: it keeps a row of results per deal (under 100 bytes).
+/// Most deals one `bench` run takes (larger ranges belong in `fcauto batch`, which resumes).
 pub const MAX_BENCH_DEALS: u64 = 10_000_000;
 
 /// Most worker threads `--threads` accepts.
@@ -218,9 +264,17 @@ fn progress(len: u64) -> ProgressBar {
 }
 
 /// Run the benchmark; exit 1 if any solution fails validation, any deal is unknown, or a
-/// deal up to 1,000,000 outside [`KNOWN_IMPOSSIBLE`] is reported unsolvable.
+/// deal up to 1,000,000 outside [`KNOWN_IMPOSSIBLE`] is reported unsolvable; exit 2 for
+/// `--plot` in a build without the `plot` feature.
 pub fn run(args: Args) -> Result<i32> {
-    if let Some(p) = args.json.as_deref().filter(|p| !is_stdio(p)) {
+    if let Some(code) = check_plot_args(&args) {
+        return Ok(code);
+    }
+    for p in [&args.json, &args.plot, &args.plot_data]
+        .into_iter()
+        .flatten()
+        .filter(|p| !is_stdio(p))
+    {
         crate::cmd::input::check_output_path(p)?;
     }
     let (a, b) = args.range;
@@ -230,87 +284,41 @@ pub fn run(args: Args) -> Result<i32> {
         n => n,
     };
     let deals = usize::try_from(b - a + 1).unwrap_or(usize::MAX);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(wanted.min(deals).max(1))
-        .build()?;
+    let threads = wanted.min(deals).max(1);
     // fc-solve first, while this process is still small: a child's peak RSS as the kernel
     // reports it includes what it inherited from us at fork time.
     let fc = if args.vs_fc_solve {
         fcsolve_bench::check_installed()?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()?;
         Some(fcsolve_bench::measure(a, b, &args.fc_solve_preset, &pool)?)
     } else {
         None
     };
-    let threads = pool.current_num_threads();
-    let mode = args.mode.into();
-    let pb = progress(b - a + 1);
+    let mut sink = RowSink::open(args.json.as_deref())?;
     let cpu0 = rusage::this_process().cpu_s;
     let t0 = Instant::now();
-    let rows: Vec<Result<Row>> = pool.install(|| {
-        (a..=b)
-            .into_par_iter()
-            .map(|n| {
-                let t = Instant::now();
-                let board = ms_deal(n)?;
-                let (out, stats) = solve_checked(Some(n), &board, mode, args.max_states)
-                    .with_context(|| format!("deal {n}"))?;
-                let ms = t.elapsed().as_secs_f64() * 1000.0;
-                pb.inc(1);
-                let row = |verdict, lengths: Option<(usize, usize)>, limit| Row {
-                    deal: n,
-                    verdict,
-                    moves_total: lengths.map(|l| l.0),
-                    single_card_moves: lengths.map(|l| l.1),
-                    limit,
-                    expanded: stats.expanded,
-                    ms,
-                };
-                Ok(match out {
-                    Outcome::Solved(c) => {
-                        row("solved", Some((c.moves_total, c.single_card_moves)), None)
-                    }
-                    Outcome::Unsolvable => row("unsolvable", None, None),
-                    Outcome::Unknown(why) => row("unknown", None, Some(why)),
-                })
-            })
-            .collect()
-    });
-    pb.finish_and_clear();
+    let tally = solve_all(a, b, threads, args.mode.into(), args.max_states, &mut sink)?;
     let wall_s = t0.elapsed().as_secs_f64();
     let usage = rusage::this_process();
-    let rows: Vec<Row> = rows.into_iter().collect::<Result<_>>()?;
-    let pick = |v: &str| {
-        rows.iter()
-            .filter(|r| r.verdict == v)
-            .map(|r| r.deal)
-            .collect::<Vec<u64>>()
-    };
     let mut summary = Summary {
         from: a,
         to: b,
-        mode: clap::ValueEnum::to_possible_value(&args.mode)
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default(),
+        mode: mode_name(args.mode),
         threads,
-        solved: pick("solved").len(),
-        unsolvable: pick("unsolvable"),
-        unknown: pick("unknown"),
+        solved: tally.solved,
+        unsolvable: tally.unsolvable.clone(),
+        unknown: tally.unknown.clone(),
         // Solved deals only: the others have no lengths.
-        moves_total: Spread::of(
-            rows.iter()
-                .filter_map(|r| r.moves_total)
-                .map(|m| m as f64)
-                .collect(),
-        ),
-        single_card_moves: Spread::of(
-            rows.iter()
-                .filter_map(|r| r.single_card_moves)
-                .map(|m| m as f64)
-                .collect(),
-        ),
-        expanded: rows.iter().map(|r| r.expanded).sum(),
+        moves_total: Spread::of(&tally.moves_total),
+        single_card_moves: Spread::of(&tally.single_card_moves),
+        expanded: tally.expanded,
+        positions: tally.positions.distribution(1.0),
+        cpu_ms: tally.cpu_ms.distribution(1e-6),
         cpu_s: usage.cpu_s - cpu0,
         wall_s,
+        deals_per_s: (b - a + 1) as f64 / wall_s,
         peak_rss_mib: usage.max_rss_mib,
         peak_rss_per_thread_mib: usage.max_rss_mib / threads as f64,
         fc_solve: None,
@@ -328,19 +336,19 @@ pub fn run(args: Args) -> Result<i32> {
         summary.fc_solve = Some(fc);
     }
     let text = summary_text(&summary);
-    let json =
-        || serde_json::to_string_pretty(&serde_json::json!({"summary": summary, "rows": rows}));
-    match &args.json {
+    if sink.is_stdout() {
         // `--json -`: the JSON on standard output, the text summary on standard error.
-        Some(p) if is_stdio(p) => {
-            eprint!("{text}");
-            outln!("{}", json()?);
-        }
-        Some(p) => {
-            out!("{text}");
-            std::fs::write(p, json()?).with_context(|| format!("cannot write {}", p.display()))?;
-        }
-        None => out!("{text}"),
+        eprint!("{text}");
+    } else {
+        out!("{text}");
+    }
+    sink.finish(&summary)?;
+    let curves = curves(&args, &summary, &tally);
+    if let Some(p) = &args.plot_data {
+        write_plot_data(p, &curves).with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if let Some(p) = &args.plot {
+        draw_plot(p, &args, &summary, &curves)?;
     }
     let false_unsolvable = false_unsolvable(&summary.unsolvable);
     if !false_unsolvable.is_empty() {
@@ -361,6 +369,446 @@ pub fn run(args: Args) -> Result<i32> {
             1
         },
     )
+}
+
+/// The exit code for `--plot` arguments that cannot work (after saying why), before any
+/// solving: no `plot` feature in this build, or `-` for the picture.
+fn check_plot_args(args: &Args) -> Option<i32> {
+    let p = args.plot.as_deref()?;
+    if !cfg!(feature = "plot") {
+        eprintln!(
+            "fcauto bench: --plot needs the cargo feature `plot`, which this build left out: \
+             rebuild with `cargo build --release --features plot` (--plot-data writes the \
+             data as CSV without it)"
+        );
+        return Some(2);
+    }
+    if is_stdio(p) {
+        eprintln!("fcauto bench: --plot takes a file name for the PNG, not `-`");
+        return Some(2);
+    }
+    None
+}
+
+fn mode_name(m: ModeArg) -> String {
+    clap::ValueEnum::to_possible_value(&m)
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// Solve and validate one deal on the calling thread; its row, timed by the thread's CPU
+/// clock and the wall clock.
+fn solve_one(n: u64, mode: Mode, max_states: Option<usize>) -> Result<Row> {
+    let t = Instant::now();
+    let cpu0 = rusage::thread_cpu_ms();
+    let board = ms_deal(n)?;
+    let (out, stats) =
+        solve_checked(Some(n), &board, mode, max_states).with_context(|| format!("deal {n}"))?;
+    let cpu_ms = rusage::thread_cpu_ms() - cpu0;
+    let ms = t.elapsed().as_secs_f64() * 1000.0;
+    let row = |verdict, lengths: Option<(usize, usize)>, limit| Row {
+        deal: n,
+        verdict,
+        moves_total: lengths.map(|l| l.0),
+        single_card_moves: lengths.map(|l| l.1),
+        limit,
+        expanded: stats.expanded,
+        ms,
+        cpu_ms,
+    };
+    Ok(match out {
+        Outcome::Solved(c) => row("solved", Some((c.moves_total, c.single_card_moves)), None),
+        Outcome::Unsolvable => row("unsolvable", None, None),
+        Outcome::Unknown(why) => row("unknown", None, Some(why)),
+    })
+}
+
+/// Deals a worker takes from the counter at a time, and sends the rows of at once: one
+/// wake-up of the writing thread per block rather than per deal (per deal, the wake-ups
+/// cost 2 context switches a deal and 2% of the CPU time).
+const BLOCK: u64 = 32;
+
+/// Blocks of rows the workers may be ahead of the writer before they wait.
+const CHANNEL_BLOCKS: usize = 256;
+
+/// Solve deals `a..=b` on `threads` workers. Each worker takes the next [`BLOCK`] of deals
+/// from a shared counter (so deals finish nearly in order and a slow deal holds up no other
+/// worker) and sends their rows here; this thread tallies the rows and hands them to `sink`
+/// in deal order. Stops at the first error (a solution the validator rejected).
+fn solve_all(
+    a: u64,
+    b: u64,
+    threads: usize,
+    mode: Mode,
+    max_states: Option<usize>,
+    sink: &mut RowSink,
+) -> Result<Tally> {
+    let next = AtomicU64::new(a);
+    let stop = AtomicBool::new(false);
+    let pb = progress(b - a + 1);
+    let (tx, rx) = mpsc::sync_channel::<(u64, Result<Vec<Row>>)>(CHANNEL_BLOCKS);
+    let mut tally = Tally::default();
+    let res = std::thread::scope(|s| -> Result<()> {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            s.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let first = next.fetch_add(BLOCK, Ordering::Relaxed);
+                    if first > b {
+                        break;
+                    }
+                    let last = (first + BLOCK - 1).min(b);
+                    let rows = (first..=last)
+                        .map(|n| solve_one(n, mode, max_states))
+                        .collect();
+                    if tx.send((first, rows)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Blocks that arrived before an earlier one: at most about the deals solved while
+        // the slowest block under way is solved.
+        let mut pending: BTreeMap<u64, Vec<Row>> = BTreeMap::new();
+        let mut want = a;
+        let mut failed = None;
+        for (first, rows) in rx {
+            let rows = match rows {
+                Ok(rows) => rows,
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failed.get_or_insert(e);
+                    continue;
+                }
+            };
+            if failed.is_some() {
+                continue;
+            }
+            pb.inc(rows.len() as u64);
+            pending.insert(first, rows);
+            while let Some(rows) = pending.remove(&want) {
+                want += rows.len() as u64;
+                for row in &rows {
+                    tally.add(row);
+                    if let Err(e) = sink.write(row) {
+                        stop.store(true, Ordering::Relaxed);
+                        failed.get_or_insert(e);
+                        break;
+                    }
+                }
+            }
+        }
+        failed.map_or(Ok(()), Err)
+    });
+    pb.finish_and_clear();
+    res?;
+    Ok(tally)
+}
+
+/// What the summary needs of the rows: counts, and counts per distinct value.
+#[derive(Default)]
+struct Tally {
+    solved: usize,
+    unsolvable: Vec<u64>,
+    unknown: Vec<u64>,
+    expanded: u64,
+    moves_total: Counted,
+    single_card_moves: Counted,
+    positions: Counted,
+    /// Keys: nanoseconds to 3 significant digits ([`ms_key`]).
+    cpu_ms: Counted,
+}
+
+impl Tally {
+    fn add(&mut self, r: &Row) {
+        match r.verdict {
+            "solved" => self.solved += 1,
+            "unsolvable" => self.unsolvable.push(r.deal),
+            _ => self.unknown.push(r.deal),
+        }
+        if let Some(m) = r.moves_total {
+            self.moves_total.add(m as u64, m as f64);
+        }
+        if let Some(m) = r.single_card_moves {
+            self.single_card_moves.add(m as u64, m as f64);
+        }
+        self.expanded += r.expanded;
+        self.positions.add(r.expanded, r.expanded as f64);
+        self.cpu_ms.add(ms_key(r.cpu_ms), r.cpu_ms);
+    }
+}
+
+/// Where `--json` goes: `{"rows": [...], "summary": {...}}` written as the rows come (a file
+/// is written under a temporary name beside it and renamed when complete, so a failed run
+/// leaves no half file), or nowhere.
+struct RowSink {
+    out: Option<Box<dyn Write>>,
+    /// (temporary file, the file asked for); none for standard output.
+    rename: Option<(PathBuf, PathBuf)>,
+    rows: u64,
+}
+
+impl RowSink {
+    fn open(json: Option<&Path>) -> Result<RowSink> {
+        let (out, rename): (Option<Box<dyn Write>>, _) = match json {
+            None => (None, None),
+            Some(p) if is_stdio(p) => (
+                Some(Box::new(std::io::BufWriter::new(std::io::stdout().lock()))),
+                None,
+            ),
+            Some(p) => {
+                let name = p.file_name().unwrap_or_default().to_string_lossy();
+                let tmp = p.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+                let f = std::fs::File::create(&tmp)
+                    .with_context(|| format!("cannot write {}", p.display()))?;
+                (
+                    Some(Box::new(std::io::BufWriter::new(f))),
+                    Some((tmp, p.to_path_buf())),
+                )
+            }
+        };
+        let mut sink = RowSink {
+            out,
+            rename,
+            rows: 0,
+        };
+        sink.put(b"{\n  \"rows\": [")?;
+        Ok(sink)
+    }
+
+    fn is_stdout(&self) -> bool {
+        self.out.is_some() && self.rename.is_none()
+    }
+
+    fn put(&mut self, bytes: &[u8]) -> Result<()> {
+        let Some(out) = self.out.as_mut() else {
+            return Ok(());
+        };
+        out.write_all(bytes).map_err(|e| match &self.rename {
+            Some((_, p)) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
+            None => anyhow::anyhow!("cannot write to standard output: {e}"),
+        })
+    }
+
+    fn write(&mut self, row: &Row) -> Result<()> {
+        if self.out.is_none() {
+            return Ok(());
+        }
+        let sep: &[u8] = if self.rows == 0 {
+            b"\n    "
+        } else {
+            b",\n    "
+        };
+        self.put(sep)?;
+        self.put(&serde_json::to_vec(row)?)?;
+        self.rows += 1;
+        Ok(())
+    }
+
+    /// Close the rows, add the summary, and put the file in place.
+    fn finish(mut self, summary: &Summary) -> Result<()> {
+        if self.out.is_none() {
+            return Ok(());
+        }
+        let summary = serde_json::to_string_pretty(summary)?.replace('\n', "\n  ");
+        self.put(format!("\n  ],\n  \"summary\": {summary}\n}}\n").as_bytes())?;
+        if let Some(mut out) = self.out.take() {
+            out.flush().map_err(|e| match &self.rename {
+                Some((_, p)) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
+                None => anyhow::anyhow!("cannot write to standard output: {e}"),
+            })?;
+        }
+        if let Some((tmp, p)) = self.rename.take() {
+            std::fs::rename(&tmp, &p).with_context(|| format!("cannot write {}", p.display()))?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for RowSink {
+    /// A run that did not finish leaves no partial file.
+    fn drop(&mut self) {
+        if let Some((tmp, _)) = self.rename.take() {
+            self.out.take();
+            let _ = std::fs::remove_file(tmp);
+        }
+    }
+}
+
+/// One point of a [`Curve`]: a value of the quantity, how many deals had it, and the share
+/// of deals with a larger value.
+#[derive(Debug, Clone, Copy)]
+pub struct CurvePoint {
+    /// The value, in the quantity's units (positions, iterations, milliseconds).
+    pub value: f64,
+    /// Deals with this value.
+    pub deals: u64,
+    /// Share of the deals (0..=1) with a larger value.
+    pub share_above: f64,
+}
+
+/// One program's per-deal quantity as `--plot` draws it and `--plot-data` writes it.
+#[derive(Debug, Clone)]
+pub struct Curve {
+    /// `fcauto` or `fc-solve`.
+    pub series: &'static str,
+    /// What is counted: `positions`, `iterations`, `cpu_ms`, `range_solver_ms`.
+    pub metric: &'static str,
+    /// The legend's text.
+    pub label: String,
+    /// Deals counted.
+    pub deals: u64,
+    /// One point per distinct value, ascending.
+    pub points: Vec<CurvePoint>,
+    /// p50, p90, p99, as in the summary.
+    pub percentiles: [f64; 3],
+}
+
+impl Curve {
+    /// The curve of the values in `c` (keys times `scale`); `None` when `c` is empty.
+    fn of(
+        series: &'static str,
+        metric: &'static str,
+        name: String,
+        c: &Counted,
+        scale: f64,
+    ) -> Option<Curve> {
+        let d = c.distribution(scale)?;
+        let n = c.len();
+        let mut above = n;
+        let points = c
+            .counts()
+            .map(|(k, deals)| {
+                above -= deals;
+                CurvePoint {
+                    value: k as f64 * scale,
+                    deals,
+                    share_above: above as f64 / n as f64,
+                }
+            })
+            .collect();
+        let g = |x: f64| {
+            if scale == 1.0 {
+                format!("{x:.0}")
+            } else {
+                format!("{x:.3}")
+            }
+        };
+        Some(Curve {
+            series,
+            metric,
+            label: format!(
+                "{name}: p50 {}, p90 {}, p99 {}, max {}",
+                g(d.p50),
+                g(d.p90),
+                g(d.p99),
+                g(d.max)
+            ),
+            deals: n,
+            points,
+            percentiles: [d.p50, d.p90, d.p99],
+        })
+    }
+}
+
+/// The curves of `--plot-metric`: fcauto's, then fc-solve's when it ran.
+fn curves(args: &Args, s: &Summary, t: &Tally) -> Vec<Curve> {
+    let ours = format!("fcauto {}", s.mode);
+    let theirs = s
+        .fc_solve
+        .as_ref()
+        .map(|f| (format!("fc-solve -l {}", f.preset), f));
+    let mut v = Vec::new();
+    match args.plot_metric {
+        PlotMetric::Positions => {
+            v.extend(Curve::of(
+                "fcauto",
+                "positions",
+                format!("{ours}, positions expanded"),
+                &t.positions,
+                1.0,
+            ));
+            if let Some((name, f)) = theirs {
+                v.extend(Curve::of(
+                    "fc-solve",
+                    "iterations",
+                    format!("{name}, iterations"),
+                    &f.iterations_counted,
+                    1.0,
+                ));
+            }
+        }
+        PlotMetric::Cpu => {
+            v.extend(Curve::of(
+                "fcauto",
+                "cpu_ms",
+                format!("{ours}, thread CPU ms"),
+                &t.cpu_ms,
+                1e-6,
+            ));
+            if let Some((name, f)) = theirs {
+                v.extend(Curve::of(
+                    "fc-solve",
+                    "range_solver_ms",
+                    format!("{name}, range solver ms"),
+                    &f.range_ms_counted,
+                    1e-6,
+                ));
+            }
+        }
+    }
+    v
+}
+
+/// `--plot-data`: `series,metric,value,deals,share_above`, one line per point.
+fn write_plot_data(p: &Path, curves: &[Curve]) -> Result<()> {
+    let mut text = String::from("series,metric,value,deals,share_above\n");
+    for c in curves {
+        for pt in &c.points {
+            text.push_str(&format!(
+                "{},{},{},{},{}\n",
+                c.series, c.metric, pt.value, pt.deals, pt.share_above
+            ));
+        }
+    }
+    std::fs::write(p, text)?;
+    Ok(())
+}
+
+/// `--plot`: the picture, titled with the range, the mode and today's date.
+#[cfg(feature = "plot")]
+fn draw_plot(p: &Path, args: &Args, s: &Summary, curves: &[Curve]) -> Result<()> {
+    let (what, x_desc) = match args.plot_metric {
+        PlotMetric::Positions => (
+            "Positions expanded per deal",
+            "positions expanded per deal (fc-solve: iterations), log scale",
+        ),
+        PlotMetric::Cpu => (
+            "CPU time per deal",
+            "milliseconds per deal (fcauto: thread CPU; fc-solve: range solver), log scale",
+        ),
+    };
+    let vs = s
+        .fc_solve
+        .as_ref()
+        .map_or(String::new(), |f| format!(" vs fc-solve -l {}", f.preset));
+    let title = format!(
+        "{what}: deals {}..{}, fcauto {}{vs}, {}",
+        s.from,
+        s.to,
+        s.mode,
+        crate::cmd::plotting::today_utc()
+    );
+    crate::cmd::bench_plot::draw(p, &title, x_desc, curves)?;
+    eprintln!("fcauto bench: wrote {}", p.display());
+    Ok(())
+}
+
+#[cfg(not(feature = "plot"))]
+fn draw_plot(_: &Path, _: &Args, _: &Summary, _: &[Curve]) -> Result<()> {
+    anyhow::bail!("--plot needs the cargo feature `plot`")
 }
 
 /// The text summary (as printed), one line per figure.
@@ -402,12 +850,18 @@ fn summary_text(s: &Summary) -> String {
     say!("  moves_total:          {}", sp(&s.moves_total));
     say!("  single_card_moves:    {}", sp(&s.single_card_moves));
     say!("  positions expanded:   {}", s.expanded);
+    say!("  positions per deal:   {}", dist(&s.positions, 1.0, 0, ""));
+    say!("  CPU per deal:         {}", dist(&s.cpu_ms, 1.0, 3, " ms"));
     say!(
         "  CPU time:             {:.2} s ({:.3} ms/deal)",
         s.cpu_s,
         s.cpu_s * 1000.0 / total as f64
     );
-    say!("  wall time:            {:.2} s", s.wall_s);
+    say!(
+        "  wall time:            {:.2} s ({:.0} deals/s)",
+        s.wall_s,
+        s.deals_per_s
+    );
     say!(
         "  peak RSS:             {:.1} MiB ({:.1} MiB per thread)",
         s.peak_rss_mib,
@@ -432,6 +886,14 @@ fn summary_text(s: &Summary) -> String {
             fc.per_board_cpu_s,
             fc.per_board_cpu_s * 1000.0 / total as f64
         );
+        say!(
+            "  iterations per deal (range solver): {}",
+            dist(&fc.iterations_per_deal, 1.0, 0, "")
+        );
+        say!(
+            "  time per deal (range solver):       {}",
+            dist(&fc.range_ms_per_deal, 1.0, 3, " ms")
+        );
         say!("  moves_total:          {}", sp(&fc.moves_total));
         say!("  single_card_moves:    {}", sp(&fc.single_card_moves));
         say!(
@@ -446,4 +908,23 @@ fn summary_text(s: &Summary) -> String {
         );
     }
     out
+}
+
+/// `mean M, p50 A, p90 B, p99 C, max D` (values times `scale`, `digits` decimals, then
+/// `unit`), or `n/a`.
+fn dist(d: &Option<Distribution>, scale: f64, digits: usize, unit: &str) -> String {
+    match d {
+        None => "n/a".to_string(),
+        Some(d) => {
+            let f = |x: f64| format!("{:.*}{unit}", digits, x * scale);
+            format!(
+                "mean {}, p50 {}, p90 {}, p99 {}, max {}",
+                format!("{:.*}{unit}", digits.max(1), d.mean * scale),
+                f(d.p50),
+                f(d.p90),
+                f(d.p99),
+                f(d.max)
+            )
+        }
+    }
 }

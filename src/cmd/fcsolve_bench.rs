@@ -3,13 +3,15 @@
 
 use crate::cmd::bench::Spread;
 use crate::cmd::crosscheck::run_fc_solve;
+use crate::cmd::distribution::{ms_key, Counted, Distribution};
 use crate::cmd::rusage;
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
 use fcauto_solver::{parse_fcs_output, validate, FcsVerdict};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::process::Command;
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Command, Stdio};
 
 /// fc-solve's figures on the same deals.
 #[derive(Serialize, Clone, Debug)]
@@ -29,6 +31,19 @@ pub struct FcSolveSummary {
     /// Its `total_num_iters` (positions checked) over all the deals, from its last progress
     /// line; null if it printed none.
     pub iterations: Option<u64>,
+    /// Iterations per deal: the differences of the cumulative `total_num_iters` it prints
+    /// after each board; null if it printed none.
+    pub iterations_per_deal: Option<Distribution>,
+    /// Milliseconds per deal in the range solver: the differences of the timestamps it
+    /// prints after each board (the wall clock of its one thread: its CPU time on a quiet
+    /// machine; percentiles rounded to 3 significant digits); null if it printed none.
+    pub range_ms_per_deal: Option<Distribution>,
+    /// Iterations per deal, counted per value (for `bench --plot`).
+    #[serde(skip)]
+    pub iterations_counted: Counted,
+    /// Range-solver time per deal, counted per value ([`ms_key`]; for `bench --plot`).
+    #[serde(skip)]
+    pub range_ms_counted: Counted,
     /// Deals solved by the per-board runs (solution found).
     pub solved: usize,
     /// Deals it did not solve.
@@ -63,11 +78,13 @@ pub fn check_installed() -> Result<()> {
     Ok(())
 }
 
-/// Run fc-solve over deals `a..=b`: first the range solver (its CPU time and verdicts), then
-/// one `fc-solve -p -t -sam` per board on `pool` for solution lengths.
+/// Run fc-solve over deals `a..=b`: first the range solver (its CPU time, verdicts and
+/// per-deal iterations and times, read from its progress lines as it prints them), then one
+/// `fc-solve -p -t -sam` per board on `pool` for solution lengths. Memory does not grow with
+/// the range.
 pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result<FcSolveSummary> {
     let before = rusage::children();
-    let out = Command::new("freecell-solver-range-parallel-solve")
+    let mut child = Command::new("freecell-solver-range-parallel-solve")
         .args([
             a.to_string(),
             b.to_string(),
@@ -78,56 +95,153 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
             preset.into(),
         ])
         .env("FREECELL_SOLVER_QUIET", "1")
-        .output()
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .context("running freecell-solver-range-parallel-solve")?;
+    let mut stderr = child.stderr.take().expect("piped");
+    let errors = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let mut progress = RangeProgress::default();
+    let stdout = BufReader::new(child.stdout.take().expect("piped"));
+    for line in stdout.lines() {
+        progress.line(&line.context("reading freecell-solver-range-parallel-solve")?);
+    }
+    let status = child
+        .wait()
+        .context("running freecell-solver-range-parallel-solve")?;
+    let errors = errors.join().unwrap_or_default();
     anyhow::ensure!(
-        out.status.success(),
+        status.success(),
         "freecell-solver-range-parallel-solve failed: {}",
-        String::from_utf8_lossy(&out.stderr).trim()
+        errors.trim()
     );
     let after = rusage::children();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let iterations = text
-        .lines()
-        .rev()
-        .find_map(|l| l.split("total_num_iters=").nth(1))
-        .and_then(|s| s.trim_end_matches(')').trim().parse().ok());
 
     let before_boards = rusage::children();
-    let per_board: Vec<Result<BoardRun>> = pool.install(|| {
+    let lengths = pool.install(|| {
         (a..=b)
             .into_par_iter()
-            .map(|n| {
-                let board = ms_deal(n)?;
-                let raw = run_fc_solve(&board, &["-l", preset])?;
-                let (verdict, moves) = parse_fcs_output(&raw)?;
-                if verdict != FcsVerdict::Solved {
-                    return Ok((n, None, true));
-                }
-                Ok(match validate(&board, &moves) {
-                    Ok(v) => (n, Some((v.moves_total, v.single_card_moves)), true),
-                    Err(_) => (n, None, false),
-                })
+            .map(|n| board_run(n, preset))
+            .try_fold(Lengths::default, |mut t, r| {
+                t.add(r?);
+                Ok::<_, anyhow::Error>(t)
             })
-            .collect()
-    });
+            .try_reduce(Lengths::default, |mut x, y| {
+                x.merge(y);
+                Ok(x)
+            })
+    })?;
     let per_board_cpu_s = rusage::children().cpu_s - before_boards.cpu_s;
-    let per_board: Vec<BoardRun> = per_board.into_iter().collect::<Result<_>>()?;
-    let solved: Vec<(usize, usize)> = per_board.iter().filter_map(|r| r.1).collect();
+    let mut not_solved = lengths.not_solved;
+    let mut invalid = lengths.invalid;
+    not_solved.sort_unstable();
+    invalid.sort_unstable();
     Ok(FcSolveSummary {
         preset: preset.to_string(),
         cpu_s: after.cpu_s - before.cpu_s,
         per_board_cpu_s,
         peak_rss_mib: after.max_rss_mib,
-        iterations,
-        solved: solved.len(),
-        not_solved: per_board
-            .iter()
-            .filter(|r| r.1.is_none() && r.2)
-            .map(|r| r.0)
-            .collect(),
-        invalid: per_board.iter().filter(|r| !r.2).map(|r| r.0).collect(),
-        moves_total: Spread::of(solved.iter().map(|s| s.0 as f64).collect()),
-        single_card_moves: Spread::of(solved.iter().map(|s| s.1 as f64).collect()),
+        iterations: progress.last_iters,
+        iterations_per_deal: progress.iterations.distribution(1.0),
+        range_ms_per_deal: progress.ms.distribution(1e-6),
+        iterations_counted: progress.iterations,
+        range_ms_counted: progress.ms,
+        solved: lengths.moves_total.len() as usize,
+        not_solved,
+        invalid,
+        moves_total: Spread::of(&lengths.moves_total),
+        single_card_moves: Spread::of(&lengths.single_card_moves),
     })
+}
+
+/// What the range solver's progress lines say: `Started at T` once, then
+/// `Reached Board No. N at T (total_num_iters=X)` after each board, with T in seconds and X
+/// cumulative.
+#[derive(Default)]
+struct RangeProgress {
+    last_time: Option<f64>,
+    last_iters: Option<u64>,
+    iterations: Counted,
+    ms: Counted,
+}
+
+impl RangeProgress {
+    fn line(&mut self, l: &str) {
+        if let Some(t) = l.strip_prefix("Started at ") {
+            self.last_time = t.trim().parse().ok();
+            return;
+        }
+        let Some(rest) = l.strip_prefix("Reached Board No. ") else {
+            return;
+        };
+        let time = rest
+            .split(" at ")
+            .nth(1)
+            .and_then(|t| t.split_whitespace().next())
+            .and_then(|t| t.parse::<f64>().ok());
+        let iters = rest
+            .split("total_num_iters=")
+            .nth(1)
+            .and_then(|s| s.trim_end_matches(')').trim().parse::<u64>().ok());
+        if let Some(x) = iters {
+            let d = x.saturating_sub(self.last_iters.unwrap_or(0));
+            self.iterations.add(d, d as f64);
+            self.last_iters = Some(x);
+        }
+        if let (Some(t), Some(t0)) = (time, self.last_time) {
+            let ms = ((t - t0) * 1000.0).max(0.0);
+            self.ms.add(ms_key(ms), ms);
+        }
+        if time.is_some() {
+            self.last_time = time;
+        }
+    }
+}
+
+/// Solve one board with one `fc-solve` process and validate its solution.
+fn board_run(n: u64, preset: &str) -> Result<BoardRun> {
+    let board = ms_deal(n)?;
+    let raw = run_fc_solve(&board, &["-l", preset])?;
+    let (verdict, moves) = parse_fcs_output(&raw)?;
+    if verdict != FcsVerdict::Solved {
+        return Ok((n, None, true));
+    }
+    Ok(match validate(&board, &moves) {
+        Ok(v) => (n, Some((v.moves_total, v.single_card_moves)), true),
+        Err(_) => (n, None, false),
+    })
+}
+
+/// The per-board runs, folded as they finish.
+#[derive(Default)]
+struct Lengths {
+    not_solved: Vec<u64>,
+    invalid: Vec<u64>,
+    moves_total: Counted,
+    single_card_moves: Counted,
+}
+
+impl Lengths {
+    fn add(&mut self, (n, lengths, valid): BoardRun) {
+        match (lengths, valid) {
+            (Some((m, s)), _) => {
+                self.moves_total.add(m as u64, m as f64);
+                self.single_card_moves.add(s as u64, s as f64);
+            }
+            (None, true) => self.not_solved.push(n),
+            (None, false) => self.invalid.push(n),
+        }
+    }
+
+    fn merge(&mut self, o: Lengths) {
+        self.not_solved.extend(o.not_solved);
+        self.invalid.extend(o.invalid);
+        self.moves_total.merge(&o.moves_total);
+        self.single_card_moves.merge(&o.single_card_moves);
+    }
 }

@@ -1,4 +1,5 @@
-//! Process resource measurements for `fcauto bench` (Linux `getrusage(2)`).
+//! Process and thread resource measurements for `fcauto bench` and `batch run` (Linux
+//! `getrusage(2)`, `clock_gettime(2)`).
 
 /// CPU time (user + system) and peak resident set size of this process or of its waited-for
 /// children.
@@ -32,4 +33,16 @@ pub fn this_process() -> Usage {
 /// Children that have been waited for.
 pub fn children() -> Usage {
     read(libc::RUSAGE_CHILDREN)
+}
+
+/// CPU time (user + system) of the calling thread, milliseconds (Linux
+/// `CLOCK_THREAD_CPUTIME_ID`); 0 if the clock cannot be read.
+pub fn thread_cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the struct we pass.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
 }

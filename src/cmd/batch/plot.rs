@@ -1,22 +1,12 @@
 //! `batch report --plot DIR`: PNG pictures of a results database (plotters, bitmap backend).
 //!
-//! Text is drawn with a TrueType font read from the system at run time: DejaVu Sans
-//! (Debian's `fonts-dejavu-core`, installed by `scripts/setup-deps.sh`), or the file named by
-//! `FCAUTO_FONT`.
+//! Text is drawn with the font [`crate::cmd::plotting::register_font`] finds.
 
 use super::report::Report;
+use crate::cmd::plotting::register_font;
 use anyhow::{bail, Context, Result};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
-
-/// Where a sans-serif TrueType font is looked for, in order (after `FCAUTO_FONT`).
-pub const FONT_PATHS: [&str; 4] = [
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/TTF/DejaVuSans.ttf",
-    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-];
 
 /// Picture size, pixels.
 const SIZE: (u32, u32) = (1000, 600);
@@ -29,37 +19,6 @@ pub fn draw(r: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
     let cpu = dir.join("cpu.png");
     draw_cpu(r, &cpu).with_context(|| format!("cannot draw {}", cpu.display()))?;
     Ok(vec![lengths, cpu])
-}
-
-/// Load the font once and hand it to plotters as "sans-serif".
-fn register_font() -> Result<()> {
-    static DONE: OnceLock<std::result::Result<(), String>> = OnceLock::new();
-    DONE.get_or_init(|| {
-        let candidates: Vec<PathBuf> = std::env::var_os("FCAUTO_FONT")
-            .map(PathBuf::from)
-            .into_iter()
-            .chain(FONT_PATHS.iter().map(PathBuf::from))
-            .collect();
-        let Some((path, bytes)) = candidates
-            .iter()
-            .find_map(|p| std::fs::read(p).ok().map(|b| (p, b)))
-        else {
-            return Err(format!(
-                "no font to draw text with: install DejaVu Sans (Debian: apt-get install \
-                 fonts-dejavu-core) or set FCAUTO_FONT to a .ttf file (looked at {})",
-                FONT_PATHS.join(", ")
-            ));
-        };
-        let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-        plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).map_err(|_| {
-            format!(
-                "{} is not a TrueType font plotters can read",
-                path.display()
-            )
-        })
-    })
-    .clone()
-    .map_err(anyhow::Error::msg)
 }
 
 /// Deals per solution length, moves_total and single-card moves.

@@ -6,10 +6,12 @@
 
 use super::db::{Settings, Store};
 use crate::cmd::bench::KNOWN_IMPOSSIBLE;
+pub use crate::cmd::distribution::Distribution;
+use crate::cmd::distribution::{ms_key, Counted};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 /// Arguments of `fcauto batch report`.
@@ -25,26 +27,6 @@ pub struct Args {
     /// into DIR (created if needed).
     #[arg(long, value_name = "DIR")]
     pub plot: Option<PathBuf>,
-}
-
-/// Distribution of one per-deal quantity.
-#[derive(Serialize, Debug, Clone, Default)]
-pub struct Distribution {
-    /// Rows with a value.
-    pub count: u64,
-    /// Arithmetic mean.
-    pub mean: f64,
-    /// 50th percentile (the lower median). Percentiles are the k-th smallest value,
-    /// k = ceil(count x p); for CPU times rounded to 3 significant digits.
-    pub p50: f64,
-    /// 90th percentile.
-    pub p90: f64,
-    /// 99th percentile.
-    pub p99: f64,
-    /// Largest value.
-    pub max: f64,
-    /// Sum of the values.
-    pub sum: f64,
 }
 
 /// Everything `report` prints.
@@ -167,61 +149,14 @@ pub fn gather(store: &Store) -> Result<Report> {
         positions: t.positions.distribution(1.0),
         cpu_ms: t.cpu_ns.distribution(1e-6),
         versions: t.versions.into_iter().collect(),
-        moves_total_histogram: t.moves_total.counts.into_iter().collect(),
-        single_card_moves_histogram: t.single_card_moves.counts.into_iter().collect(),
+        moves_total_histogram: t.moves_total.counts().collect(),
+        single_card_moves_histogram: t.single_card_moves.counts().collect(),
         cpu_ms_counts: t
             .cpu_ns
-            .counts
-            .into_iter()
+            .counts()
             .map(|(k, n)| (k as f64 * 1e-6, n))
             .collect(),
     })
-}
-
-/// Counts per value of one quantity, with its exact sum and maximum.
-#[derive(Default)]
-struct Counted {
-    counts: BTreeMap<u64, u64>,
-    n: u64,
-    sum: f64,
-    max: f64,
-}
-
-impl Counted {
-    /// Count `key` (the value in the quantity's units divided by its scale) for `value`.
-    fn add(&mut self, key: u64, value: f64) {
-        *self.counts.entry(key).or_default() += 1;
-        self.n += 1;
-        self.sum += value;
-        self.max = self.max.max(value);
-    }
-
-    /// Mean, percentiles (k-th smallest, k = ceil(n p)) and max; `None` when empty.
-    fn distribution(&self, scale: f64) -> Option<Distribution> {
-        if self.n == 0 {
-            return None;
-        }
-        let pct = |p: f64| {
-            let k = ((self.n as f64 * p).ceil() as u64).clamp(1, self.n);
-            let mut seen = 0;
-            for (key, n) in &self.counts {
-                seen += n;
-                if seen >= k {
-                    return *key as f64 * scale;
-                }
-            }
-            self.max
-        };
-        Some(Distribution {
-            count: self.n,
-            mean: self.sum / self.n as f64,
-            p50: pct(0.5),
-            p90: pct(0.9),
-            p99: pct(0.99),
-            max: self.max,
-            sum: self.sum,
-        })
-    }
 }
 
 /// Running totals of one pass over the rows.
@@ -271,21 +206,11 @@ impl Tallies {
             self.single_card_moves.add(m as u64, m as f64);
         }
         self.positions.add(positions, positions as f64);
-        self.cpu_ns
-            .add(three_digits((cpu_ms * 1e6).round().max(0.0) as u64), cpu_ms);
+        self.cpu_ns.add(ms_key(cpu_ms), cpu_ms);
         if !self.versions.contains(&version) {
             self.versions.insert(version);
         }
     }
-}
-
-/// `x` rounded to 3 significant digits.
-fn three_digits(x: u64) -> u64 {
-    let mut p = 1u64;
-    while x / p >= 1000 {
-        p *= 10;
-    }
-    (x + p / 2) / p * p
 }
 
 /// Compare the stored deals up to 1,000,000 with Freecell Pro's list of impossible deals.

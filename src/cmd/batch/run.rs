@@ -12,6 +12,7 @@ use super::db::{ResultRow, Settings, Store, RULES};
 use super::shard::{self, Shard};
 use crate::cmd::bench::false_unsolvable;
 use crate::cmd::plural;
+use crate::cmd::rusage::thread_cpu_ms;
 use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
@@ -308,17 +309,6 @@ pub fn solve_one(
     }
     row.cpu_ms = thread_cpu_ms() - cpu0;
     Ok(row)
-}
-
-/// CPU time of the calling thread, milliseconds (Linux `CLOCK_THREAD_CPUTIME_ID`).
-fn thread_cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the struct we pass.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
 }
 
 /// Print what the run added; exit 1 on a false "unsolvable".

@@ -1,0 +1,165 @@
+//! Distributions of per-deal quantities (positions, CPU time, solution lengths) kept as
+//! counts per value, so that memory grows with the distinct values, not with the deals:
+//! `bench` and `batch report` summarise millions of deals with them.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Distribution of one per-deal quantity.
+#[derive(Serialize, Debug, Clone, Default)]
+pub struct Distribution {
+    /// Rows with a value.
+    pub count: u64,
+    /// Arithmetic mean.
+    pub mean: f64,
+    /// 50th percentile (the lower median). Percentiles are the k-th smallest value,
+    /// k = ceil(count x p); for CPU times rounded to 3 significant digits.
+    pub p50: f64,
+    /// 90th percentile.
+    pub p90: f64,
+    /// 99th percentile.
+    pub p99: f64,
+    /// Largest value.
+    pub max: f64,
+    /// Sum of the values.
+    pub sum: f64,
+}
+
+/// Counts per value of one quantity, with its exact sum and maximum.
+///
+/// A value is counted under a whole-number key: the value itself for counts (positions,
+/// moves), or the value divided by a scale and rounded ([`three_digits`]) for times; the
+/// scale turns keys back into the quantity's units in [`Counted::distribution`].
+#[derive(Default, Debug, Clone)]
+pub struct Counted {
+    counts: BTreeMap<u64, u64>,
+    n: u64,
+    sum: f64,
+    max: f64,
+}
+
+impl Counted {
+    /// Count `key` (the value in the quantity's units divided by its scale) for `value`.
+    pub fn add(&mut self, key: u64, value: f64) {
+        *self.counts.entry(key).or_default() += 1;
+        self.n += 1;
+        self.sum += value;
+        self.max = self.max.max(value);
+    }
+
+    /// Add everything `other` counted.
+    pub fn merge(&mut self, other: &Counted) {
+        for (k, c) in &other.counts {
+            *self.counts.entry(*k).or_default() += c;
+        }
+        self.n += other.n;
+        self.sum += other.sum;
+        self.max = self.max.max(other.max);
+    }
+
+    /// Values counted.
+    pub fn len(&self) -> u64 {
+        self.n
+    }
+
+    /// Whether nothing was counted.
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// (key, how many values had it), keys ascending.
+    pub fn counts(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.counts.iter().map(|(k, n)| (*k, *n))
+    }
+
+    /// The k-th smallest key (1-based, clamped to 1..=len); `None` when empty.
+    pub fn kth(&self, k: u64) -> Option<u64> {
+        if self.n == 0 {
+            return None;
+        }
+        let k = k.clamp(1, self.n);
+        let mut seen = 0;
+        for (key, n) in &self.counts {
+            seen += n;
+            if seen >= k {
+                return Some(*key);
+            }
+        }
+        self.counts.keys().next_back().copied()
+    }
+
+    /// Mean, percentiles (k-th smallest, k = ceil(n p)) and max; `None` when empty. Keys are
+    /// multiplied by `scale` to give the percentiles in the quantity's units.
+    pub fn distribution(&self, scale: f64) -> Option<Distribution> {
+        if self.n == 0 {
+            return None;
+        }
+        let pct = |p: f64| {
+            self.kth((self.n as f64 * p).ceil() as u64)
+                .map_or(self.max, |k| k as f64 * scale)
+        };
+        Some(Distribution {
+            count: self.n,
+            mean: self.sum / self.n as f64,
+            p50: pct(0.5),
+            p90: pct(0.9),
+            p99: pct(0.99),
+            max: self.max,
+            sum: self.sum,
+        })
+    }
+}
+
+/// `x` rounded to 3 significant digits (the key of a time in [`Counted`]).
+pub fn three_digits(x: u64) -> u64 {
+    let mut p = 1u64;
+    while x / p >= 1000 {
+        p *= 10;
+    }
+    (x + p / 2) / p * p
+}
+
+/// The key of a time of `ms` milliseconds: nanoseconds rounded to 3 significant digits
+/// (scale 1e-6 back to milliseconds).
+pub fn ms_key(ms: f64) -> u64 {
+    three_digits((ms * 1e6).round().max(0.0) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_are_kth_smallest() {
+        let mut c = Counted::default();
+        for v in 1..=100u64 {
+            c.add(v, v as f64);
+        }
+        let d = c.distribution(1.0).unwrap();
+        assert_eq!((d.p50, d.p90, d.p99, d.max), (50.0, 90.0, 99.0, 100.0));
+        assert_eq!(d.mean, 50.5);
+        let mut one = Counted::default();
+        one.add(7, 7.0);
+        let d = one.distribution(1.0).unwrap();
+        assert_eq!((d.p50, d.p99, d.count), (7.0, 7.0, 1));
+        assert!(Counted::default().distribution(1.0).is_none());
+    }
+
+    #[test]
+    fn merged_counts_add_up() {
+        let (mut a, mut b) = (Counted::default(), Counted::default());
+        a.add(1, 1.0);
+        b.add(1, 1.0);
+        b.add(5, 5.0);
+        a.merge(&b);
+        assert_eq!(a.counts().collect::<Vec<_>>(), vec![(1, 2), (5, 1)]);
+        assert_eq!((a.len(), a.kth(3)), (3, Some(5)));
+    }
+
+    #[test]
+    fn times_keep_three_digits() {
+        assert_eq!(three_digits(123_456), 123_000);
+        assert_eq!(three_digits(999), 999);
+        assert_eq!(ms_key(0.1234), 123_000);
+    }
+}
