@@ -29,6 +29,8 @@ enum Command {
     /// Check a solution (our JSON, standard notation, or fc-solve output) against a deal or a board with
     /// the independent validator.
     Verify(cmd::verify::Args),
+    /// Where a game was lost: every move evaluated, the losing move and a better one.
+    Analyze(cmd::analyze::Args),
     /// Decode PySolFC's statistics.dat (read-only, no code execution).
     Stats(cmd::stats::Args),
     /// Solve a range of deals in parallel, validate everything, print a summary.
@@ -69,6 +71,7 @@ fn main() {
         Command::Solve(a) => cmd::solve::run(a),
         Command::Show(a) => cmd::show::run(a),
         Command::Verify(a) => cmd::verify::run(a),
+        Command::Analyze(a) => cmd::analyze::run(a),
         Command::Stats(a) => cmd::stats::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Play(a) => cmd::play::run(a),

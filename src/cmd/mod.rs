@@ -19,6 +19,7 @@ macro_rules! out {
     };
 }
 
+pub mod analyze;
 #[cfg(feature = "batch")]
 pub mod batch;
 pub mod bench;

@@ -1,0 +1,362 @@
+//! Stage 3 of `analyze`, evaluate every position of the game: winnable (with the shortest
+//! winning line known, checked by the validator), lost (proved by the complete search), or
+//! unknown (the search stopped at a named limit).
+//!
+//! Work is reused three ways, each a proof, not a guess:
+//! - a winning line found from one position wins from every position along it: a later
+//!   position of the game met on a known line (up to the order of the cascades and
+//!   freecells) needs no search;
+//! - a position reachable from a lost one is lost: once the complete search proves a
+//!   position lost, the rest of the game is lost without searching;
+//! - the move played from position k followed by a winning line from position k+1 wins
+//!   from position k: lines are shortened backwards through the game.
+
+use crate::cmd::solve::{solve_checked, Outcome};
+use anyhow::{Context, Result};
+use fcauto_deals::{Board, Card};
+use fcauto_solver::validator::apply_checked;
+use fcauto_solver::{validate, Loc, Mode, PlayedMove, Solution};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// How to search.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The search mode.
+    pub mode: Mode,
+    /// Most positions one search stores (`None`: the mode's default).
+    pub max_states: Option<usize>,
+}
+
+/// What is known about a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Winnable: the shortest winning line known from it (every move, foundation moves
+    /// included), validated.
+    Winnable(Vec<PlayedMove>),
+    /// Lost: no win exists, proved by the complete search (here or at an earlier position
+    /// it is reachable from).
+    Lost,
+    /// Not decided: the search stopped at the limit named.
+    Unknown(String),
+}
+
+impl Status {
+    /// The verdict word of the JSON and the table: `winnable`, `lost` or `unknown`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Status::Winnable(_) => "winnable",
+            Status::Lost => "lost",
+            Status::Unknown(_) => "unknown",
+        }
+    }
+
+    /// The winning line, if winnable.
+    pub fn line(&self) -> Option<&[PlayedMove]> {
+        match self {
+            Status::Winnable(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Moves of the shortest known win, if winnable.
+    pub fn moves_to_win(&self) -> Option<usize> {
+        self.line().map(<[PlayedMove]>::len)
+    }
+}
+
+/// Where a position's status comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A search from the position itself.
+    Search,
+    /// A winning line found from an earlier position (the step named) passes through it.
+    KnownLine(usize),
+    /// The game's next move followed by the next position's line is shorter than any other
+    /// known line.
+    NextMove,
+    /// It is reachable from the position after the step named, which the complete search
+    /// proved lost.
+    AfterLost(usize),
+}
+
+impl Source {
+    /// Short words for the table and the JSON: `searched`, `line from step K`, `via the next
+    /// move`, `after lost step K`.
+    pub fn describe(self) -> String {
+        match self {
+            Source::Search => "searched".into(),
+            Source::KnownLine(k) => format!("line from step {k}"),
+            Source::NextMove => "via the next move".into(),
+            Source::AfterLost(k) => format!("after lost step {k}"),
+        }
+    }
+}
+
+/// One position evaluated.
+#[derive(Clone, Debug)]
+pub struct Eval {
+    /// What is known.
+    pub status: Status,
+    /// How it is known.
+    pub source: Source,
+}
+
+/// Work done by [`evaluate`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Work {
+    /// Searches run.
+    pub searches: usize,
+    /// Positions found on a known winning line (no search).
+    pub on_known_lines: usize,
+    /// Positions expanded by all searches.
+    pub expanded: u64,
+}
+
+/// Evaluate `positions` (the game's, start first), `played[k]` leading from `positions[k]`
+/// to `positions[k + 1]`. `tick` is called once per position evaluated (for a progress bar).
+///
+/// # Errors
+/// A board the solver does not support, or an internal error: a line the validator rejects,
+/// a position proved lost from which the game's next move leads to a win.
+pub fn evaluate(
+    positions: &[Board],
+    played: &[PlayedMove],
+    settings: Settings,
+    mut tick: impl FnMut(),
+) -> Result<(Vec<Eval>, Work)> {
+    let mut work = Work::default();
+    let mut lines = LineCache::default();
+    let mut evals: Vec<Eval> = Vec::with_capacity(positions.len());
+    let mut lost_at = None;
+    for (k, pos) in positions.iter().enumerate() {
+        let eval = if let Some(j) = lost_at {
+            Eval {
+                status: Status::Lost,
+                source: Source::AfterLost(j),
+            }
+        } else if let Some((line, from)) = lines.lookup(pos) {
+            work.on_known_lines += 1;
+            Eval {
+                status: Status::Winnable(line),
+                source: Source::KnownLine(from),
+            }
+        } else {
+            search(pos, settings, &mut work)?
+        };
+        match &eval.status {
+            Status::Lost => lost_at = lost_at.or(Some(k)),
+            Status::Winnable(line) => lines.insert(pos, line, k)?,
+            Status::Unknown(_) => {}
+        }
+        evals.push(eval);
+        tick();
+    }
+    shorten_backwards(&mut evals, positions, played)?;
+    Ok((evals, work))
+}
+
+/// One search from `pos`, through `solve`'s checked entry (a solution is validated there;
+/// "unsolvable" only ever comes from a complete search).
+fn search(pos: &Board, settings: Settings, work: &mut Work) -> Result<Eval> {
+    let (outcome, stats) = solve_checked(None, pos, settings.mode, settings.max_states)?;
+    work.searches += 1;
+    work.expanded += stats.expanded;
+    let status = match outcome {
+        Outcome::Solved(c) => Status::Winnable(c.solution.moves),
+        Outcome::Unsolvable => Status::Lost,
+        Outcome::Unknown(why) => Status::Unknown(why),
+    };
+    Ok(Eval {
+        status,
+        source: Source::Search,
+    })
+}
+
+/// Backwards through the game: where the move played plus the next position's line is no
+/// longer than the line known (or none is), take it (on a tie the move played is a best
+/// move).
+fn shorten_backwards(evals: &mut [Eval], positions: &[Board], played: &[PlayedMove]) -> Result<()> {
+    for k in (0..played.len()).rev() {
+        let Status::Winnable(next) = &evals[k + 1].status else {
+            continue;
+        };
+        let through = next.len() + 1;
+        match &evals[k].status {
+            Status::Winnable(line) if line.len() < through => continue,
+            Status::Lost => anyhow::bail!(
+                "internal error: the position after step {k} was proved lost, but its next move leads to a win"
+            ),
+            _ => {}
+        }
+        let mut line = Vec::with_capacity(through);
+        line.push(played[k]);
+        line.extend_from_slice(next);
+        checked(&positions[k], &line)?;
+        evals[k] = Eval {
+            status: Status::Winnable(line),
+            source: Source::NextMove,
+        };
+    }
+    Ok(())
+}
+
+/// `line` must win from `board` by the validator's rules.
+fn checked(board: &Board, line: &[PlayedMove]) -> Result<()> {
+    let sol = Solution {
+        deal: None,
+        board: board.clone(),
+        moves: line.to_vec(),
+    };
+    validate(board, &sol.step_moves())
+        .map(|_| ())
+        .context("internal error: the validator rejected a winning line")
+}
+
+/// A position up to the order of its cascades and of its freecells (the rules do not care
+/// which cascade or freecell holds what).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    cascades: Vec<Vec<Card>>,
+    freecells: Vec<Card>,
+    foundations: [u8; 4],
+}
+
+fn key(b: &Board) -> Key {
+    let mut cascades = b.cascades.clone();
+    cascades.sort();
+    let mut freecells: Vec<Card> = b.freecells.iter().flatten().copied().collect();
+    freecells.sort();
+    Key {
+        cascades,
+        freecells,
+        foundations: b.foundations,
+    }
+}
+
+/// The positions along every winning line found, each with the rest of its line.
+#[derive(Default)]
+struct LineCache {
+    /// Key → (the position as the line has it, the line, index of the position in it, the
+    /// step of the game whose line it is).
+    map: HashMap<Key, (Board, Rc<Vec<PlayedMove>>, usize, usize)>,
+}
+
+impl LineCache {
+    /// Remember every position along `line` from `start` (the game's position after `step`).
+    fn insert(&mut self, start: &Board, line: &[PlayedMove], step: usize) -> Result<()> {
+        let line = Rc::new(line.to_vec());
+        let mut b = start.clone();
+        for i in 0..=line.len() {
+            let rest = line.len() - i;
+            let k = key(&b);
+            let better = self
+                .map
+                .get(&k)
+                .is_none_or(|(_, l, j, _)| l.len() - j > rest);
+            if better {
+                self.map.insert(k, (b.clone(), line.clone(), i, step));
+            }
+            if let Some(p) = line.get(i) {
+                apply_checked(&mut b, &step_move(p)).map_err(|e| {
+                    anyhow::anyhow!("internal error: a winning line is illegal: {e}")
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The rest of a known line through `pos` (relabelled to its cascades and freecells and
+    /// validated), with the step whose line it is.
+    fn lookup(&self, pos: &Board) -> Option<(Vec<PlayedMove>, usize)> {
+        let (board, line, i, step) = self.map.get(&key(pos))?;
+        let relabel = Relabel::between(board, pos)?;
+        let tail: Vec<PlayedMove> = line[*i..].iter().map(|p| relabel.apply(*p)).collect();
+        checked(pos, &tail).ok()?;
+        Some((tail, *step))
+    }
+}
+
+fn step_move(p: &PlayedMove) -> fcauto_solver::StepMove {
+    fcauto_solver::StepMove {
+        from: p.mv.from,
+        to: p.mv.to,
+        count: Some(p.mv.count),
+        card: Some(p.card),
+    }
+}
+
+/// Which cascade and freecell of one position holds what another's holds.
+struct Relabel {
+    cascades: Vec<u8>,
+    freecells: [u8; 4],
+}
+
+impl Relabel {
+    /// The relabelling taking `from` to `to` (same [`Key`]): cascades and freecells by their
+    /// cards, empty ones in order. `None` if they do not match.
+    fn between(from: &Board, to: &Board) -> Option<Relabel> {
+        let mut empty_to = (0..to.cascades.len()).filter(|&j| to.cascades[j].is_empty());
+        let mut cascades = Vec::with_capacity(from.cascades.len());
+        for col in &from.cascades {
+            let j = if col.is_empty() {
+                empty_to.next()?
+            } else {
+                to.cascades.iter().position(|c| c == col)?
+            };
+            cascades.push(j as u8);
+        }
+        let mut free_to = (0..4).filter(|&j| to.freecells[j].is_none());
+        let mut freecells = [0u8; 4];
+        for (i, c) in from.freecells.iter().enumerate() {
+            let j = match c {
+                None => free_to.next()?,
+                Some(c) => to.freecells.iter().position(|x| *x == Some(*c))?,
+            };
+            freecells[i] = j as u8;
+        }
+        Some(Relabel {
+            cascades,
+            freecells,
+        })
+    }
+
+    fn loc(&self, l: Loc) -> Loc {
+        match l {
+            Loc::Cascade(i) => Loc::Cascade(self.cascades[i as usize]),
+            Loc::Freecell(j) => Loc::Freecell(self.freecells[j as usize]),
+            Loc::Foundation => Loc::Foundation,
+        }
+    }
+
+    fn apply(&self, p: PlayedMove) -> PlayedMove {
+        PlayedMove {
+            mv: fcauto_solver::Move {
+                from: self.loc(p.mv.from),
+                to: self.loc(p.mv.to),
+                count: p.mv.count,
+            },
+            card: p.card,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_found_again_with_cascades_and_freecells_relabelled() {
+        let b = fcauto_deals::ms_deal(617).unwrap();
+        let (outcome, _) = solve_checked(None, &b, Mode::Fast, None).unwrap();
+        let Outcome::Solved(c) = outcome else {
+            panic!("617 is solvable")
+        };
+        let mut cache = LineCache::default();
+        cache.insert(&b, &c.solution.moves, 0).unwrap();
+        let mut swapped = b.clone();
+        swapped.cascades.swap(0, 5);
+        let (tail, step) = cache.lookup(&swapped).expect("found up to relabelling");
+        assert_eq!((tail.len(), step), (c.solution.moves.len(), 0));
+    }
+}

@@ -1,0 +1,260 @@
+//! Stage 1 of `analyze`, read the input: a move list (with `--deal`/`--board`), a position
+//! (a board file, PySolFC's *Export current layout*, a position string), or a PySolFC
+//! saved or held game, into a [`Game`]: the start position and the moves as written.
+
+use crate::cmd::input::{self, is_stdio, load_board};
+use anyhow::{Context, Result};
+use fcauto_deals::Board;
+use fcauto_solver::{parse_fcs_output, parse_json, parse_standard, standard, StepMove};
+use std::io::Read;
+use std::path::Path;
+
+/// Largest input file read, bytes: a move list of a long game is a few kilobytes, a saved
+/// game some tens, fc-solve's `-p -t` output of a long solution about 150 KiB.
+pub const MAX_INPUT: usize = 16 << 20;
+
+/// What kind of file the game came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Moves in standard notation, fc-solve's move lines or our solution JSON.
+    MoveList,
+    /// A position only (board file, PySolFC's exported layout, position string): the
+    /// current position is analysed, there are no moves.
+    Position,
+    /// A PySolFC saved or held game (pickles).
+    PysolGame,
+}
+
+impl Kind {
+    /// How messages and reports name the kind.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Kind::MoveList => "a move list",
+            Kind::Position => "a position",
+            Kind::PysolGame => "a PySolFC saved game",
+        }
+    }
+}
+
+/// A game as read: where it starts and the moves as written (a cascade-to-cascade move may
+/// leave its card count open, `count: None`; the replay stage settles it).
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The MS deal number, when known (`--deal`, the saved game's seed, the JSON's `deal`).
+    pub deal: Option<u64>,
+    /// The position before the first move.
+    pub start: Board,
+    /// The moves in the order played.
+    pub moves: Vec<StepMove>,
+    /// What the file was.
+    pub kind: Kind,
+}
+
+/// Read `file` (`-`: standard input) as a game. `deal` and `board` give the start of a
+/// move list and are refused with the other kinds, which carry their own.
+///
+/// # Errors
+/// Unreadable or too large; a move list without `--deal`/`--board` or with a bad token (line
+/// and token named); a board with a problem (line and token); a saved game that is damaged
+/// or not FreeCell; a file that is none of these ("unknown file format").
+pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
+    let name = input::name(file, "game file");
+    let bytes = read_capped(file, &name)?;
+    if looks_like_pickle(&bytes) {
+        refuse_start(deal, board, &name, Kind::PysolGame)?;
+        return read_pysol_game(file, &name);
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        anyhow::anyhow!("{name}: unknown file format: binary, and not a PySolFC saved game (a pickle); {EXPECTED}")
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    anyhow::ensure!(
+        !text.trim().is_empty(),
+        "{name}: the file is empty; {EXPECTED}"
+    );
+    if text.trim_start().starts_with('{') {
+        return read_json(text, &name, deal, board);
+    }
+    if let Ok(position) = fcauto_deals::position::parse_any(text) {
+        refuse_start(deal, board, &name, Kind::Position)?;
+        return Ok(Game {
+            deal: None,
+            start: position,
+            moves: Vec::new(),
+            kind: Kind::Position,
+        });
+    }
+    read_move_list(text, &name, deal, board)
+}
+
+/// What `analyze` reads, for "unknown file format" messages.
+const EXPECTED: &str = "expected a move list (standard notation: `3a 38 a3 1h`, or fc-solve's move lines) with --deal N or --board FILE, a board (fc-solve's board text, PySolFC's Export current layout, a position string), or a PySolFC saved/held game";
+
+/// The file's bytes, at most [`MAX_INPUT`].
+fn read_capped(file: &Path, name: &str) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let read = if is_stdio(file) {
+        std::io::stdin()
+            .lock()
+            .take(MAX_INPUT as u64 + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(file).and_then(|f| f.take(MAX_INPUT as u64 + 1).read_to_end(&mut bytes))
+    };
+    read.with_context(|| format!("cannot read {name}"))?;
+    anyhow::ensure!(
+        bytes.len() <= MAX_INPUT,
+        "{name}: too large (over {} MiB; a game is a few kilobytes)",
+        MAX_INPUT >> 20
+    );
+    Ok(bytes)
+}
+
+/// A pickle as PySolFC writes a game: protocol 2 and later start with the PROTO opcode
+/// (0x80); Python 2's protocols 0 and 1 start with the package name string, `PySolFC`, as
+/// the first of the file's pickles.
+pub fn looks_like_pickle(bytes: &[u8]) -> bool {
+    const NAME: &[u8] = b"PySolFC";
+    bytes.first() == Some(&0x80)
+        || (matches!(bytes.first(), Some(b'S' | b'V' | b'U' | b'X' | b'T'))
+            && bytes.len() > NAME.len()
+            && bytes[..bytes.len().min(16)]
+                .windows(NAME.len())
+                .any(|w| w == NAME))
+}
+
+/// `--deal`/`--board` with a file that holds its own start.
+fn refuse_start(deal: Option<u64>, board: Option<&Path>, name: &str, kind: Kind) -> Result<()> {
+    let given = match (deal, board) {
+        (Some(_), _) => "--deal",
+        (None, Some(_)) => "--board",
+        (None, None) => return Ok(()),
+    };
+    anyhow::bail!(
+        "{name} is {} and holds its own start position: leave out {given} (it gives the start of a move list)",
+        kind.describe()
+    )
+}
+
+/// The start of a move list: `--deal` or `--board`, required.
+fn move_list_start(
+    deal: Option<u64>,
+    board: Option<&Path>,
+    name: &str,
+) -> Result<(Option<u64>, Board)> {
+    anyhow::ensure!(
+        deal.is_some() || board.is_some(),
+        "{name} is a move list: give the deal it starts from with --deal N (or the start position with --board FILE)"
+    );
+    load_board(deal, board)
+}
+
+/// Standard notation (fc-solve's `-sn` output included), else fc-solve's move lines.
+fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
+    let moves = if standard::looks_like_standard(text) {
+        parse_standard(text).with_context(|| name.to_string())?
+    } else {
+        let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
+        let (_, moves) = parse_fcs_output(text).map_err(|_| unknown())?;
+        if moves.is_empty() {
+            return Err(board_problem(text, name).unwrap_or_else(unknown));
+        }
+        moves
+    };
+    let (deal, start) = move_list_start(deal, board, name)?;
+    Ok(Game {
+        deal,
+        start,
+        moves,
+        kind: Kind::MoveList,
+    })
+}
+
+/// A text that looks like a board (fc-solve's `Foundations:`/`Freecells:` lines, or mostly
+/// card tokens) but did not parse: the board parser's own message, naming line and token.
+fn board_problem(text: &str, name: &str) -> Option<anyhow::Error> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let cards = tokens
+        .iter()
+        .filter(|t| {
+            t.trim_end_matches(':')
+                .parse::<fcauto_deals::Card>()
+                .is_ok()
+        })
+        .count();
+    let board_like = text.contains("Freecells:")
+        || text.contains("Foundations:")
+        || fcauto_deals::position::looks_like_position(text)
+        || (tokens.len() >= 8 && cards * 2 > tokens.len());
+    if !board_like {
+        return None;
+    }
+    let e = fcauto_deals::position::parse_any(text).err()?;
+    Some(anyhow::anyhow!("{name}: read as a board: {e}"))
+}
+
+/// Our solution JSON (`fcauto solve --format json`): its moves, from its `deal` or
+/// `--deal`/`--board`.
+fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
+    let (sol, moves) = parse_json(text).with_context(|| name.to_string())?;
+    let (deal, start) = match (sol.deal, deal, board) {
+        (Some(own), None, None) => (Some(own), fcauto_deals::ms_deal(own)?),
+        (Some(own), Some(given), _) if own != given => {
+            anyhow::bail!("{name} is for deal {own}, not deal {given}")
+        }
+        _ => move_list_start(deal, board, name)?,
+    };
+    Ok(Game {
+        deal,
+        start,
+        moves,
+        kind: Kind::MoveList,
+    })
+}
+
+/// A PySolFC saved or held game, through the guarded pickle decoder (no code runs).
+fn read_pysol_game(file: &Path, name: &str) -> Result<Game> {
+    anyhow::ensure!(
+        !is_stdio(file),
+        "{name}: a PySolFC saved game is read from a file, not standard input"
+    );
+    let saved =
+        fcauto_automation::pysol::savedgame::read(file).with_context(|| name.to_string())?;
+    let history = saved
+        .freecell_moves_of(file)
+        .with_context(|| name.to_string())?;
+    let moves = history
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            standard::parse_token(t).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "{name}: move {} of the saved history, `{t}`, is not a standard-notation move",
+                    i + 1
+                )
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Game {
+        deal: Some(history.deal),
+        start: fcauto_deals::ms_deal(history.deal)?,
+        moves,
+        kind: Kind::PysolGame,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pickles_are_told_from_text() {
+        assert!(looks_like_pickle(b"\x80\x05\x95\x10\x00"));
+        assert!(looks_like_pickle(b"S'PySolFC'\np0\n."));
+        assert!(looks_like_pickle(b"U\x07PySolFCq\x00."));
+        assert!(!looks_like_pickle(b"3a 38 a3\n"));
+        assert!(!looks_like_pickle(b"Sorry"));
+        assert!(!looks_like_pickle(b""));
+    }
+}

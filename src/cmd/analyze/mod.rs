@@ -1,0 +1,202 @@
+//! `fcauto analyze FILE`: where a game was lost. Every position of the game is evaluated
+//! (winnable with a validated line, lost by the complete search, or unknown at a named
+//! limit); the move that turned a winnable position into a lost one, a move that would have
+//! kept it winnable, the costly moves and a hint for the final position are reported.
+//!
+//! Stages, each a function with its inputs and outputs:
+//! 1. [`input::read_game`]: the file (move list, position, PySolFC saved game) → [`input::Game`];
+//! 2. [`replay::replay`]: the moves checked by the validator's rules → [`replay::Replay`];
+//! 3. [`evaluate::evaluate`]: every position searched or known → [`evaluate::Eval`]s;
+//! 4. [`findings::find`]: the losing move, the costly ones, the hint → [`findings::Findings`];
+//! 5. outputs: [`output`] (table or JSON), [`pictures`] (`--pictures`), [`report`] (`--report`).
+
+use crate::cmd::solve::ModeArg;
+use anyhow::{Context, Result};
+use fcauto_solver::{Mode, PlayedMove};
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+pub mod evaluate;
+pub mod findings;
+pub mod input;
+pub mod output;
+pub mod pictures;
+pub mod replay;
+pub mod report;
+
+/// Default `--costly`: a move that makes the shortest known win this many moves longer is
+/// costly. Fast mode's lines are about 10% longer than the shortest ones (92 against 83
+/// moves over deals 1..32000), so smaller differences are mostly the search's noise.
+pub const DEFAULT_COSTLY: usize = 10;
+
+/// Arguments of `fcauto analyze`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game: a move list (standard notation `3a 38 a3 1h`, one a line or space-separated,
+    /// fc-solve's move lines, or `fcauto solve --format json`) with --deal or --board; a
+    /// position alone (fc-solve's board text, PySolFC's *Export current layout*, a position
+    /// string); or a PySolFC saved or held game (`holdgame.dat`). `-`: standard input.
+    pub file: PathBuf,
+    /// The MS deal the move list starts from (`617` or `ms617`).
+    #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number, conflicts_with = "board")]
+    pub deal: Option<u64>,
+    /// The position the move list starts from: a board file or position string.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
+    /// Print JSON instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Write pictures of the positions before and after the losing move into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub pictures: Option<PathBuf>,
+    /// Write the report bundle into DIR (moves, per-move CSV, losing.json, pictures, the
+    /// annotated game, report.md).
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Search mode for each position.
+    #[arg(long, value_enum, default_value = "fast")]
+    pub mode: ModeArg,
+    /// A move is costly when it makes the shortest known win at least N moves longer.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_COSTLY)]
+    pub costly: usize,
+    /// Most positions one search stores before its verdict is "unknown" (default: the
+    /// mode's, as for `solve`).
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<usize>,
+}
+
+/// The work an analysis did, in the JSON (`work`) and on standard error.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Summary {
+    /// Searches run.
+    pub searches: usize,
+    /// Positions found on a winning line already known (no search).
+    pub on_known_lines: usize,
+    /// Positions expanded by all searches.
+    pub expanded: u64,
+    /// CPU time of the whole analysis (user + system, all threads), seconds.
+    pub cpu_seconds: f64,
+    /// Wall time, seconds.
+    pub wall_seconds: f64,
+}
+
+/// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input.
+pub fn run(args: Args) -> Result<i32> {
+    for dir in [&args.pictures, &args.report].into_iter().flatten() {
+        check_output_dir(dir, &args.file)?;
+    }
+    let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
+    let game = input::read_game(&args.file, args.deal, args.board.as_deref())?;
+    let played = replay::replay(&game.start, &game.moves)?;
+    let settings = evaluate::Settings {
+        mode: Mode::from(args.mode),
+        max_states: args.max_states,
+    };
+    let bar = progress(played.positions.len() as u64);
+    let (evals, work) =
+        evaluate::evaluate(&played.positions, &played.played, settings, || bar.inc(1))?;
+    bar.finish_and_clear();
+    let found = findings::find(&played, &evals, args.costly);
+    let summary = Summary {
+        searches: work.searches,
+        on_known_lines: work.on_known_lines,
+        expanded: work.expanded,
+        cpu_seconds: crate::cmd::rusage::this_process().cpu_s - cpu0,
+        wall_seconds: t0.elapsed().as_secs_f64(),
+    };
+    let doc = output::Document {
+        deal: game.deal,
+        input: game.kind.describe(),
+        start: fcauto_deals::position::write(&game.start),
+        mode: settings.mode,
+        guessed_counts: &played.guessed_counts,
+        findings: &found,
+        work: &summary,
+    };
+    if args.json {
+        output::print_json(&doc)?;
+    } else {
+        output::print_table(&doc)?;
+    }
+    let best: Vec<Option<PlayedMove>> = evals
+        .iter()
+        .map(|e| e.status.line().and_then(|l| l.first().copied()))
+        .collect();
+    if let Some(dir) = &args.pictures {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        let instead = found.first_losing_step.and_then(|s| best[s - 1]);
+        let files = pictures::losing_pictures(
+            dir,
+            &played,
+            &found,
+            instead,
+            *best.last().expect("a start"),
+        )?;
+        eprintln!(
+            "fcauto: {} written to {}",
+            crate::cmd::plural(files.len(), "picture"),
+            dir.display()
+        );
+    }
+    if let Some(dir) = &args.report {
+        let files = report::write(dir, &doc, &played, &best)?;
+        eprintln!(
+            "fcauto: report of {} written to {}",
+            crate::cmd::plural(files.len(), "file"),
+            dir.display()
+        );
+    }
+    notes(&played, &summary);
+    Ok(0)
+}
+
+/// The work done and any count read as a guess, on standard error.
+fn notes(played: &replay::Replay, s: &Summary) {
+    if !played.guessed_counts.is_empty() {
+        let steps: Vec<String> = played
+            .guessed_counts
+            .iter()
+            .map(|k| k.to_string())
+            .collect();
+        eprintln!(
+            "fcauto: note: at step(s) {} a run onto an empty cascade without a count was read as the longest legal run (write 38v2 for 2 cards)",
+            steps.join(", ")
+        );
+    }
+    eprintln!(
+        "fcauto: {} evaluated: {} searched, {} on known winning lines; {} expanded; {:.2} s CPU, {:.2} s wall",
+        crate::cmd::plural(played.positions.len(), "position"),
+        s.searches,
+        s.on_known_lines,
+        crate::cmd::plural(s.expanded as usize, "position"),
+        s.cpu_seconds,
+        s.wall_seconds
+    );
+}
+
+/// An output folder must not be the input file, nor an existing file.
+fn check_output_dir(dir: &Path, file: &Path) -> Result<()> {
+    anyhow::ensure!(
+        !dir.exists() || dir.is_dir(),
+        "cannot write into {}: it is a file, not a folder",
+        dir.display()
+    );
+    crate::cmd::input::check_not_input(dir, file, "game file")
+}
+
+/// A progress bar on standard error, one tick per position; hidden when standard error is
+/// not a terminal.
+fn progress(len: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let pb = indicatif::ProgressBar::new(len);
+    pb.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} positions, eta {eta}")
+            .expect("a valid template"),
+    );
+    pb
+}

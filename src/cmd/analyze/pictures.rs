@@ -1,0 +1,90 @@
+//! Stage 5b of `analyze`, pictures of positions (`--pictures DIR`, and those of the report
+//! bundle), drawn by the one renderer ([`crate::render`]): SVG, and PNG too in builds with
+//! the `png` feature.
+
+use super::findings::Findings;
+use super::replay::Replay;
+use crate::cmd::picture::{draw, PictureFormat};
+use anyhow::{Context, Result};
+use fcauto_deals::Board;
+use fcauto_solver::PlayedMove;
+use std::path::{Path, PathBuf};
+
+/// The formats written: SVG, and PNG when this build has the `png` feature.
+fn formats() -> &'static [(PictureFormat, &'static str)] {
+    if cfg!(feature = "png") {
+        &[(PictureFormat::Svg, "svg"), (PictureFormat::Png, "png")]
+    } else {
+        &[(PictureFormat::Svg, "svg")]
+    }
+}
+
+/// Draw `board` (with `highlight` outlined and an arrow, if any) as `dir/stem.svg` (and
+/// `.png`); returns the files written.
+///
+/// # Errors
+/// A file cannot be written; PNG errors of [`draw`].
+pub fn picture(
+    dir: &Path,
+    stem: &str,
+    board: &Board,
+    highlight: Option<PlayedMove>,
+) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for &(format, ext) in formats() {
+        let bytes = draw(board, format, crate::render::DEFAULT_WIDTH, highlight)?;
+        let path = dir.join(format!("{stem}.{ext}"));
+        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        out.push(path);
+    }
+    Ok(out)
+}
+
+/// `--pictures DIR`: the position before the losing move with that move drawn
+/// (`losing-before`), the position after it (`losing-after`), and the position before it
+/// with the move that keeps the game winnable drawn (`losing-instead`). A game with no
+/// losing move gets its final position (`final`, the hint drawn when there is one).
+///
+/// # Errors
+/// As [`picture`].
+/// `instead`: the first move of the winning line before the losing move; `hint`: the first
+/// move of the final position's winning line.
+pub fn losing_pictures(
+    dir: &Path,
+    game: &Replay,
+    f: &Findings,
+    instead: Option<PlayedMove>,
+    hint: Option<PlayedMove>,
+) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    match f.first_losing_step {
+        Some(s) => {
+            let played = game.played[s - 1];
+            out.extend(picture(
+                dir,
+                "losing-before",
+                &game.positions[s - 1],
+                Some(played),
+            )?);
+            out.extend(picture(
+                dir,
+                "losing-after",
+                &game.positions[s],
+                Some(played),
+            )?);
+            if let Some(instead) = instead {
+                out.extend(picture(
+                    dir,
+                    "losing-instead",
+                    &game.positions[s - 1],
+                    Some(instead),
+                )?);
+            }
+        }
+        None => {
+            let last = game.positions.last().expect("a start");
+            out.extend(picture(dir, "final", last, hint)?);
+        }
+    }
+    Ok(out)
+}

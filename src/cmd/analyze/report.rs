@@ -1,0 +1,249 @@
+//! Stage 5c of `analyze`, the report bundle (`--report DIR`), what a chess engine's game
+//! analysis gives, for FreeCell:
+//!
+//! | file | content |
+//! |---|---|
+//! | `moves.txt` | the moves, one a line, standard notation |
+//! | `moves.csv` | per move: `step,move,verdict,moves_to_win_before,moves_to_win_after,cost,best_move` |
+//! | `losing.json` | the losing move and the costly ones: `step`, `move`, `best_move`, `cost` (moves, or `"lost"`), `position` (before it, a one-line position string) |
+//! | `start.svg`, `step-K-losing.svg`, `step-K-costly.svg`, `final.svg` | pictures (and `.png` with the `png` feature): the start, each position before a marked move with that move drawn, the final position with the hint drawn |
+//! | `game.txt` | the game annotated: `??` after the losing move, `?` after costly ones, each with a comment naming the better move |
+//! | `report.md` | how the game went and why it was lost or won |
+
+use super::findings::Findings;
+use super::output::{conclusions, verdict_words, Document};
+use super::pictures::picture;
+use super::replay::Replay;
+use anyhow::{Context, Result};
+use fcauto_solver::PlayedMove;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// Write the bundle into `dir` (created if missing). `best[k]`: the first move of the
+/// shortest known win from the position after `k` moves, if winnable. Returns the files
+/// written.
+///
+/// # Errors
+/// The folder or a file cannot be written.
+pub fn write(
+    dir: &Path,
+    doc: &Document,
+    game: &Replay,
+    best: &[Option<PlayedMove>],
+) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    let f = doc.findings;
+    let mut files = vec![
+        text_file(dir, "moves.txt", &(game.notation.join("\n") + "\n"))?,
+        csv_file(dir, f)?,
+        text_file(
+            dir,
+            "losing.json",
+            &(serde_json::to_string_pretty(&losing_json(doc, game))? + "\n"),
+        )?,
+        text_file(dir, "game.txt", &annotated(doc, game))?,
+        text_file(dir, "report.md", &markdown(doc, game))?,
+    ];
+    files.extend(picture(dir, "start", &game.positions[0], None)?);
+    for r in f.moves.iter().filter(|r| r.mark.is_some()) {
+        let stem = format!("step-{:03}-{}", r.step, r.mark.unwrap_or_default());
+        files.extend(picture(
+            dir,
+            &stem,
+            &game.positions[r.step - 1],
+            Some(game.played[r.step - 1]),
+        )?);
+    }
+    let last = game.positions.len() - 1;
+    files.extend(picture(dir, "final", &game.positions[last], best[last])?);
+    Ok(files)
+}
+
+fn text_file(dir: &Path, name: &str, text: &str) -> Result<PathBuf> {
+    let path = dir.join(name);
+    std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
+}
+
+/// One row of moves.csv.
+#[derive(Serialize)]
+struct CsvRow<'a> {
+    step: usize,
+    #[serde(rename = "move")]
+    mv: &'a str,
+    verdict: &'a str,
+    moves_to_win_before: Option<usize>,
+    moves_to_win_after: Option<usize>,
+    cost: Option<usize>,
+    best_move: Option<&'a str>,
+}
+
+fn csv_file(dir: &Path, f: &Findings) -> Result<PathBuf> {
+    let path = dir.join("moves.csv");
+    let mut w = csv::Writer::from_path(&path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    for r in &f.moves {
+        w.serialize(CsvRow {
+            step: r.step,
+            mv: &r.mv,
+            verdict: r.verdict,
+            moves_to_win_before: r.moves_to_win_before,
+            moves_to_win_after: r.moves_to_win,
+            cost: r.cost,
+            best_move: r.best_move.as_deref(),
+        })?;
+    }
+    if f.moves.is_empty() {
+        w.write_record([
+            "step",
+            "move",
+            "verdict",
+            "moves_to_win_before",
+            "moves_to_win_after",
+            "cost",
+            "best_move",
+        ])?;
+    }
+    w.flush()
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
+}
+
+/// losing.json: `deal`, `first_losing_step`, and `moves`: the losing move and the costly
+/// ones in game order.
+fn losing_json(doc: &Document, game: &Replay) -> serde_json::Value {
+    let f = doc.findings;
+    let moves: Vec<serde_json::Value> = f
+        .moves
+        .iter()
+        .filter(|r| r.mark.is_some())
+        .map(|r| {
+            let cost = match r.mark {
+                Some("losing") => serde_json::json!("lost"),
+                _ => serde_json::json!(r.cost),
+            };
+            let best = match r.mark {
+                Some("losing") => f.alternative.as_ref().map(|a| a.mv.clone()),
+                _ => r.best_move.clone(),
+            };
+            serde_json::json!({
+                "step": r.step,
+                "move": r.mv,
+                "best_move": best,
+                "cost": cost,
+                "position": fcauto_deals::position::write(&game.positions[r.step - 1]),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "deal": doc.deal,
+        "first_losing_step": f.first_losing_step,
+        "costly_threshold": f.costly_threshold,
+        "moves": moves,
+    })
+}
+
+/// game.txt: the moves in standard notation, numbered, `??`/`?` and a `{comment}` after the
+/// marked ones.
+fn annotated(doc: &Document, game: &Replay) -> String {
+    let f = doc.findings;
+    let mut s = format!(
+        "# {}, analysed by fcauto ({} mode); ?? lost the game, ? made the shortest known win {} or more moves longer\n",
+        doc.deal.map_or("a board".to_string(), |n| format!("deal {n}")),
+        mode_name(doc),
+        f.costly_threshold
+    );
+    s.push_str(&format!("# start: {}\n", doc.start));
+    for r in &f.moves {
+        let note = match r.mark {
+            Some("losing") => match &f.alternative {
+                Some(a) => format!(
+                    "?? {{lost; {} keeps it winnable in {} moves}}",
+                    a.mv, a.moves_to_win
+                ),
+                None => "?? {lost}".to_string(),
+            },
+            Some(_) => format!(
+                "? {{{} moves longer; {} wins in {}}}",
+                r.cost.unwrap_or(0),
+                r.best_move.as_deref().unwrap_or("?"),
+                r.moves_to_win_before.unwrap_or(0)
+            ),
+            None => String::new(),
+        };
+        s.push_str(&format!(
+            "{}. {}{note}\n",
+            r.step,
+            game.notation[r.step - 1]
+        ));
+    }
+    s
+}
+
+fn mode_name(doc: &Document) -> String {
+    serde_json::to_value(doc.mode)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// report.md: the course of the game in words, the conclusions, the pictures.
+fn markdown(doc: &Document, game: &Replay) -> String {
+    let f = doc.findings;
+    let name = doc
+        .deal
+        .map_or("A board".to_string(), |n| format!("Deal {n}"));
+    let mut s = format!(
+        "# {name}: analysis of a game of {}\n\n",
+        crate::cmd::plural(f.moves.len(), "move")
+    );
+    s.push_str(&format!(
+        "Analysed by `fcauto analyze` in `{}` mode. Every winning line below was checked by the independent validator; every \"lost\" comes from the complete search (a search over all legal moves that ran dry), or from being reachable from a position it proved lost.\n\n",
+        mode_name(doc)
+    ));
+    s.push_str("## How the game went\n\n");
+    s.push_str(&course(doc));
+    s.push_str("\n## Why it was lost or won\n\n");
+    for line in conclusions(f) {
+        s.push_str(&format!("- {line}\n"));
+    }
+    s.push_str("\n## Files\n\n- `moves.txt`, `moves.csv`, `losing.json`, `game.txt` (the game annotated)\n");
+    s.push_str("- ![start](start.svg) the start\n");
+    for r in f.moves.iter().filter(|r| r.mark.is_some()) {
+        let stem = format!("step-{:03}-{}", r.step, r.mark.unwrap_or_default());
+        s.push_str(&format!(
+            "- ![{stem}]({stem}.svg) before step {}, {} drawn\n",
+            r.step,
+            game.notation[r.step - 1]
+        ));
+    }
+    s.push_str("- ![final](final.svg) the final position\n");
+    s
+}
+
+/// The course of the game: the start, how the shortest known win changed, where it was lost.
+fn course(doc: &Document) -> String {
+    let f = doc.findings;
+    let mut s = format!(
+        "The start was {}. ",
+        verdict_words(f.start_verdict, f.start_moves_to_win)
+    );
+    let on_line = f.moves.iter().filter(|r| r.cost == Some(0)).count();
+    let winnable = f.moves.iter().filter(|r| r.verdict == "winnable").count();
+    s.push_str(&format!(
+        "After {} of the {} moves the game was still winnable; {} followed a shortest known win exactly.",
+        winnable,
+        f.moves.len(),
+        crate::cmd::plural(on_line, "move")
+    ));
+    if let Some(k) = f.first_losing_step {
+        let before = f.moves[k - 1].moves_to_win_before.unwrap_or(0);
+        s.push_str(&format!(
+            " At step {k} the game could still be won in {before} moves; the move played there left no win, and the {} after it could not change that.",
+            crate::cmd::plural(f.moves.len() - k, "move")
+        ));
+    }
+    s.push('\n');
+    s
+}

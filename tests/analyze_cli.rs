@@ -1,0 +1,333 @@
+//! `fcauto analyze`: the losing move of a game found and checked independently (the
+//! validator replays every line printed; fc-solve's exhaustive atomic scan agrees that the
+//! position after the losing move is lost and solves the one before it), the JSON fields
+//! scripts read, a won game, PySolFC's own saved and held games, bad input, the report
+//! bundle, and the input left unchanged.
+
+mod common;
+
+use common::fcauto;
+use fcauto_deals::Board;
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// `fcauto analyze <args> --json`, which must succeed; its JSON.
+fn analyze_json(args: &[&str]) -> Value {
+    let out = fcauto()
+        .arg("analyze")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+/// `fcauto analyze <args>`, which must fail with exit 1; its standard error.
+fn analyze_error(args: &[&str]) -> String {
+    let out = fcauto().arg("analyze").args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{args:?} should fail");
+    assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+fn lost_game() -> String {
+    fixture("analyze/617-lost-at-27.txt")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The position (a position string) the JSON gives for the final position.
+fn position(text: &str) -> Board {
+    fcauto_deals::position::parse(text).expect("a position string")
+}
+
+fn fc_solve(board: &Board, args: &[&str]) -> String {
+    let mut child = Command::new("fc-solve")
+        .args(args)
+        .arg("-")
+        .env("FREECELL_SOLVER_QUIET", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("fc-solve runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(board.fcs_input_text().as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Standard-notation `line` must win from `board`, by `fcauto verify` (the validator).
+fn assert_wins(board: &Board, line: &[Value]) {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, l) = (dir.path().join("board.txt"), dir.path().join("line.txt"));
+    std::fs::write(&b, fcauto_deals::position::write(board)).unwrap();
+    let moves: Vec<&str> = line.iter().map(|m| m.as_str().unwrap()).collect();
+    std::fs::write(&l, moves.join(" ")).unwrap();
+    fcauto()
+        .args(["verify", "--board"])
+        .arg(&b)
+        .arg(&l)
+        .assert()
+        .success();
+}
+
+#[test]
+fn the_inserted_losing_move_is_found_with_a_move_that_keeps_the_game_winnable() {
+    let j = analyze_json(&[&lost_game(), "--deal", "617"]);
+    assert_eq!(j["deal"], 617);
+    assert_eq!(j["first_losing_step"], 27);
+    let moves = j["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 28);
+    for (i, m) in moves.iter().enumerate() {
+        assert_eq!(m["step"], i + 1);
+        assert!(m["move"].is_string());
+        let want = if i + 1 < 27 { "winnable" } else { "lost" };
+        assert_eq!(m["verdict"], want, "step {}", i + 1);
+        assert_eq!(m["moves_to_win"].is_u64(), want == "winnable", "{m}");
+    }
+    assert_eq!(moves[26]["move"], "5b");
+    assert_eq!(moves[26]["mark"], "losing");
+    let alt = &j["alternative"];
+    assert_eq!(alt["step"], 27);
+    assert_ne!(alt["move"], "5b");
+    let line = alt["line"].as_array().unwrap();
+    assert_eq!(line[0], alt["move"]);
+    assert_eq!(alt["moves_to_win"], line.len());
+    assert_eq!(j["final"]["verdict"], "lost");
+    assert!(j["final"]["hint"].is_null());
+
+    // The alternative wins from the position before step 27 (our validator, via verify):
+    // that position is the final one of the game's first 26 moves.
+    let dir = tempfile::tempdir().unwrap();
+    let first26 = dir.path().join("first26.txt");
+    let text = std::fs::read_to_string(lost_game()).unwrap();
+    let tokens: Vec<&str> = text.split_whitespace().take(26).collect();
+    std::fs::write(&first26, tokens.join(" ")).unwrap();
+    let pre = analyze_json(&[first26.to_str().unwrap(), "--deal", "ms617"]);
+    assert_eq!(pre["final"]["verdict"], "winnable");
+    let before = position(pre["final"]["position"].as_str().unwrap());
+    assert_wins(&before, line);
+    let after = position(j["final"]["position"].as_str().unwrap());
+
+    // Independently of fcauto's solver: fc-solve solves the position before the move, and its
+    // exhaustive scan over atomic moves (no iteration limit) finds no win after it. (After
+    // step 28, `c6`, the final position; step 27's position is one move earlier: check both.)
+    if !common::require("fc-solve") {
+        return;
+    }
+    let exhaustive = ["--method", "soft-dfs", "-to", "01ABCDE", "-m"];
+    let out = fc_solve(&before, &exhaustive);
+    assert!(out.contains("This game is solveable."), "{out}");
+    let mut after27 = before.clone();
+    fcauto_solver::validator::apply_checked(
+        &mut after27,
+        &fcauto_solver::standard::parse_token("5b").unwrap(),
+    )
+    .unwrap();
+    for p in [&after27, &after] {
+        let out = fc_solve(p, &exhaustive);
+        assert!(out.contains("I could not solve this game."), "{out}");
+    }
+}
+
+#[test]
+fn a_won_game_has_no_losing_step() {
+    let won = fixture("analyze/617-won.txt");
+    let j = analyze_json(&[won.to_str().unwrap(), "--deal", "617"]);
+    assert!(j["first_losing_step"].is_null());
+    assert!(j["alternative"].is_null());
+    let moves = j["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 100);
+    assert!(moves.iter().all(|m| m["verdict"] == "winnable"));
+    // The game itself is a win: no known win is longer than the rest of the game, and each
+    // move's cost is how much longer the shortest known win got.
+    assert!(j["start_moves_to_win"].as_u64().unwrap() <= 100);
+    for m in moves {
+        let (after, before) = (&m["moves_to_win"], &m["moves_to_win_before"]);
+        let (a, b) = (after.as_u64().unwrap(), before.as_u64().unwrap());
+        assert!(a <= 100 - m["step"].as_u64().unwrap(), "{m}");
+        assert_eq!(m["cost"].as_u64().unwrap(), a + 1 - b, "{m}");
+        assert_eq!(m["mark"] == "costly", a + 1 - b >= 10, "{m}");
+    }
+    assert_eq!(moves[99]["moves_to_win"], 0);
+    assert_eq!(j["final"]["moves_to_win"], 0);
+}
+
+#[test]
+fn pysolfc_held_and_saved_games_are_read_and_their_losing_move_found() {
+    // The real PySolFC 3.2 fixtures: ms617 lost at step 21 (4c), checked there with fc-solve.
+    let lost: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture("pysolfc/lost-617.json")).unwrap())
+            .unwrap();
+    for file in ["holdgame-617-lost.dat", "saved-617-lost.pso"] {
+        let path = fixture("pysolfc").join(file);
+        let j = analyze_json(&[path.to_str().unwrap()]);
+        assert_eq!(j["deal"], 617, "{file}");
+        assert_eq!(j["first_losing_step"], lost["losing_step"], "{file}");
+        assert_eq!(j["moves"].as_array().unwrap().len(), 23, "{file}");
+        assert_eq!(j["input"], "a PySolFC saved game");
+    }
+    // Another game than FreeCell is refused, naming the problem.
+    let klondike = fixture("pysolfc/saved-klondike.pso");
+    let err = analyze_error(&[klondike.to_str().unwrap()]);
+    assert!(err.to_lowercase().contains("freecell"), "{err}");
+}
+
+#[test]
+fn a_position_alone_gets_its_verdict_and_a_hint() {
+    let board = fixture("boards/pysolfc-export-617-empty-column.board");
+    let j = analyze_json(&[board.to_str().unwrap()]);
+    assert_eq!(j["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(j["input"], "a position");
+    assert!(j["first_losing_step"].is_null());
+    let fin = &j["final"];
+    assert_eq!(fin["verdict"], "winnable");
+    let line = fin["line"].as_array().unwrap();
+    assert_eq!(fin["hint"], line[0]);
+    assert_wins(&position(fin["position"].as_str().unwrap()), line);
+}
+
+#[test]
+fn bad_input_is_named_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    // An illegal move, named by its step.
+    let illegal = write("illegal.txt", b"4a 4a\n");
+    let err = analyze_error(&[&illegal, "--deal", "617"]);
+    assert!(err.contains("step 2 (4a) is illegal"), "{err}");
+    // A move list without the deal it starts from.
+    let err = analyze_error(&[&lost_game()]);
+    assert!(err.contains("--deal"), "{err}");
+    // Not a move list, a board or a saved game.
+    for (name, bytes) in [
+        ("notes.txt", &b"just some notes\nabout a game\n"[..]),
+        ("binary.bin", &[0u8, 159, 146, 150, 1, 2][..]),
+        ("empty.txt", &b""[..]),
+    ] {
+        let f = write(name, bytes);
+        let err = analyze_error(&[&f, "--deal", "617"]);
+        assert!(
+            err.contains("unknown file format") || err.contains("empty"),
+            "{name}: {err}"
+        );
+    }
+    // A bad token in a move list is named with its line.
+    let bad = write("bad.txt", b"4a 46\n4b 9z\n");
+    let err = analyze_error(&[&bad, "--deal", "617"]);
+    assert!(err.contains("line 2") && err.contains("9z"), "{err}");
+    // A missing file, and a deal number out of range (clap: exit 2).
+    analyze_error(&["/nonexistent/game.txt", "--deal", "617"]);
+    let out = fcauto()
+        .args(["analyze", &lost_game(), "--deal", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // A board with --deal: the board is the start, --deal has no place.
+    let board = fixture("boards/pysolfc-export-617-empty-column.board");
+    let err = analyze_error(&[board.to_str().unwrap(), "--deal", "617"]);
+    assert!(err.contains("leave out --deal"), "{err}");
+}
+
+#[test]
+fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.txt");
+    std::fs::copy(lost_game(), &game).unwrap();
+    let before = std::fs::read(&game).unwrap();
+    let report = dir.path().join("report");
+    let pictures = dir.path().join("pictures");
+    let out = fcauto()
+        .arg("analyze")
+        .arg(&game)
+        .args(["--deal", "617", "--costly", "5", "--report"])
+        .arg(&report)
+        .arg("--pictures")
+        .arg(&pictures)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("?? the losing move"), "{table}");
+    assert!(table.contains("lost at step 27"), "{table}");
+    assert_eq!(
+        std::fs::read(&game).unwrap(),
+        before,
+        "the input is unchanged"
+    );
+
+    let read = |name: &str| std::fs::read_to_string(report.join(name)).unwrap();
+    let moves: Vec<String> = read("moves.txt").lines().map(str::to_string).collect();
+    assert_eq!(moves.len(), 28);
+    assert_eq!(moves[26], "5b");
+    let mut csv = csv::Reader::from_path(report.join("moves.csv")).unwrap();
+    let headers = csv.headers().unwrap().clone();
+    for h in [
+        "step",
+        "move",
+        "moves_to_win_before",
+        "moves_to_win_after",
+        "best_move",
+    ] {
+        assert!(headers.iter().any(|x| x == h), "{h} in {headers:?}");
+    }
+    let rows: Vec<csv::StringRecord> = csv.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 28);
+    let losing: Value = serde_json::from_str(&read("losing.json")).unwrap();
+    assert_eq!(losing["first_losing_step"], 27);
+    let first = losing["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["cost"] == "lost")
+        .expect("the losing move");
+    assert_eq!(first["step"], 27);
+    assert_eq!(first["move"], "5b");
+    position(first["position"].as_str().unwrap());
+    let game_txt = read("game.txt");
+    assert!(game_txt.contains("27. 5b??"), "{game_txt}");
+    assert!(read("report.md").contains("step 27"));
+    for name in ["start.svg", "step-027-losing.svg", "final.svg"] {
+        let svg = read(name);
+        roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    for name in [
+        "losing-before.svg",
+        "losing-after.svg",
+        "losing-instead.svg",
+    ] {
+        let svg = std::fs::read_to_string(pictures.join(name)).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let cards = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("card"))
+            .count();
+        assert_eq!(cards, 52, "{name}");
+    }
+}
