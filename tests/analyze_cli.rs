@@ -331,3 +331,35 @@ fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
         assert_eq!(cards, 52, "{name}");
     }
 }
+
+#[test]
+fn a_small_budget_leaves_the_losing_step_bracketed_never_guessed() {
+    // With a search budget of 30 positions most positions stay undecided: the losing move is
+    // then given as a range of steps that holds it (or found, after the larger second
+    // search), never a step the complete search did not prove.
+    let path = fixture("pysolfc/saved-617-lost.pso");
+    for budget in ["30", "300"] {
+        let j = analyze_json(&[path.to_str().unwrap(), "--max-states", budget]);
+        match j["first_losing_step"].as_u64() {
+            Some(k) => assert_eq!(k, 21, "budget {budget}"),
+            None => {
+                let range = j["losing_between"].as_array().expect("a range");
+                let (a, b) = (range[0].as_u64().unwrap(), range[1].as_u64().unwrap());
+                assert!(a <= 21 && 21 <= b, "budget {budget}: {range:?}");
+                assert!(j["alternative"].is_null());
+            }
+        }
+        for m in j["moves"].as_array().unwrap() {
+            let step = m["step"].as_u64().unwrap();
+            if m["verdict"] == "lost" {
+                assert!(step >= 21, "budget {budget}: {m}");
+            }
+            if m["verdict"] == "winnable" {
+                assert!(step < 21, "budget {budget}: {m}");
+            }
+            if m["verdict"] == "unknown" {
+                assert!(m["limit"].as_str().unwrap().contains("limit"), "{m}");
+            }
+        }
+    }
+}

@@ -153,7 +153,57 @@ pub fn evaluate(
         tick();
     }
     shorten_backwards(&mut evals, positions, played)?;
+    settle_boundary(&mut evals, positions, settings, &mut work)?;
+    shorten_backwards(&mut evals, positions, played)?;
     Ok((evals, work))
+}
+
+/// Most positions a second search of an undecided position stores: [`RETRY_FACTOR`] times
+/// the first search's budget, at most this (fast and short need about 100 bytes a
+/// position: some 200 MB).
+pub const RETRY_MAX_STATES: usize = 2_000_000;
+/// How much larger the second search's budget is than the first's.
+pub const RETRY_FACTOR: usize = 10;
+/// Most positions searched a second time (each proved lost moves the boundary back by one
+/// move; this bounds the time an analysis can take).
+pub const RETRY_POSITIONS: usize = 8;
+
+/// The undecided positions after the last winnable one (before the first lost one, or up to
+/// the end) decide where the game was lost and whether it can still be won: search them
+/// again with a larger budget, latest first, while they are proved lost, at most
+/// [`RETRY_POSITIONS`] of them. Stops at the first that is winnable (everything before it
+/// then is, through the moves played) or still undecided. The optimal modes, whose budget is
+/// already large, are not searched again.
+fn settle_boundary(
+    evals: &mut [Eval],
+    positions: &[Board],
+    settings: Settings,
+    work: &mut Work,
+) -> Result<()> {
+    let first = settings
+        .max_states
+        .unwrap_or(settings.mode.default_max_states());
+    let budget = (first.saturating_mul(RETRY_FACTOR)).min(RETRY_MAX_STATES);
+    if budget <= first || !matches!(settings.mode, Mode::Fast | Mode::Short) {
+        return Ok(());
+    }
+    let retry = Settings {
+        max_states: Some(budget),
+        ..settings
+    };
+    let first_lost = evals.iter().position(|e| e.status == Status::Lost);
+    let mut k = first_lost.unwrap_or(evals.len());
+    let stop = k.saturating_sub(RETRY_POSITIONS);
+    while k > stop && matches!(evals[k - 1].status, Status::Unknown(_)) {
+        let e = search(&positions[k - 1], retry, work)?;
+        let lost = e.status == Status::Lost;
+        evals[k - 1] = e;
+        if !lost {
+            break;
+        }
+        k -= 1;
+    }
+    Ok(())
 }
 
 /// One search from `pos`, through `solve`'s checked entry (a solution is validated there;

@@ -110,9 +110,12 @@ pub fn find(game: &Replay, evals: &[Eval], threshold: usize) -> Findings {
     let last_won = evals
         .iter()
         .rposition(|e| matches!(e.status, Status::Winnable(_)));
+    // After the evaluation, the positions read winnable..., undecided..., lost...: a win
+    // reaches back through the moves played, a loss forward.
     let (first_losing_step, losing_between) = match (last_won, first_lost) {
         (Some(w), Some(l)) if l == w + 1 => (Some(l), None),
         (Some(w), Some(l)) if l > w + 1 => (None, Some((w + 1, l))),
+        (None, Some(l)) if l > 0 => (None, Some((1, l))),
         _ => (None, None),
     };
     let mut moves: Vec<MoveRow> = (1..evals.len())

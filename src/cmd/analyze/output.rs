@@ -125,7 +125,12 @@ pub fn conclusions(f: &Findings) -> Vec<String> {
         (None, None) if f.start_verdict == "lost" => {
             out.push("The start position itself is lost (proved by the complete search).".into())
         }
-        (None, None) => out.push("No move lost the game.".into()),
+        (None, None) if f.final_position.verdict == "winnable" => {
+            out.push("No move lost the game.".into())
+        }
+        (None, None) => out.push(
+            "No move was proved to lose the game, but the last positions are undecided (the search stopped at its limit; try a larger --max-states).".into(),
+        ),
     }
     if f.costly.is_empty() {
         out.push(format!(
