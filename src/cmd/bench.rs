@@ -650,6 +650,8 @@ pub struct CurvePoint {
 }
 
 /// One program's per-deal quantity as `--plot` draws it and `--plot-data` writes it.
+// Without the `plot` feature only --plot-data reads it: the legend's fields go unused.
+#[cfg_attr(not(feature = "plot"), allow(dead_code))]
 #[derive(Debug, Clone)]
 pub struct Curve {
     /// `fcauto` or `fc-solve`.
@@ -850,8 +852,8 @@ fn summary_text(s: &Summary) -> String {
     say!("  moves_total:          {}", sp(&s.moves_total));
     say!("  single_card_moves:    {}", sp(&s.single_card_moves));
     say!("  positions expanded:   {}", s.expanded);
-    say!("  positions per deal:   {}", dist(&s.positions, 1.0, 0, ""));
-    say!("  CPU per deal:         {}", dist(&s.cpu_ms, 1.0, 3, " ms"));
+    say!("  positions per deal:   {}", dist(&s.positions, 0, ""));
+    say!("  CPU per deal:         {}", dist(&s.cpu_ms, 3, " ms"));
     say!(
         "  CPU time:             {:.2} s ({:.3} ms/deal)",
         s.cpu_s,
@@ -888,11 +890,11 @@ fn summary_text(s: &Summary) -> String {
         );
         say!(
             "  iterations per deal (range solver): {}",
-            dist(&fc.iterations_per_deal, 1.0, 0, "")
+            dist(&fc.iterations_per_deal, 0, "")
         );
         say!(
             "  time per deal (range solver):       {}",
-            dist(&fc.range_ms_per_deal, 1.0, 3, " ms")
+            dist(&fc.range_ms_per_deal, 3, " ms")
         );
         say!("  moves_total:          {}", sp(&fc.moves_total));
         say!("  single_card_moves:    {}", sp(&fc.single_card_moves));
@@ -910,21 +912,19 @@ fn summary_text(s: &Summary) -> String {
     out
 }
 
-/// `mean M, p50 A, p90 B, p99 C, max D` (values times `scale`, `digits` decimals, then
-/// `unit`), or `n/a`.
-fn dist(d: &Option<Distribution>, scale: f64, digits: usize, unit: &str) -> String {
-    match d {
-        None => "n/a".to_string(),
-        Some(d) => {
-            let f = |x: f64| format!("{:.*}{unit}", digits, x * scale);
-            format!(
-                "mean {}, p50 {}, p90 {}, p99 {}, max {}",
-                format!("{:.*}{unit}", digits.max(1), d.mean * scale),
-                f(d.p50),
-                f(d.p90),
-                f(d.p99),
-                f(d.max)
-            )
-        }
-    }
+/// `mean M, p50 A, p90 B, p99 C, max D` (`digits` decimals, the mean at least one, each
+/// followed by `unit`), or `n/a`.
+fn dist(d: &Option<Distribution>, digits: usize, unit: &str) -> String {
+    let Some(d) = d else {
+        return "n/a".to_string();
+    };
+    let f = |x: f64, digits: usize| format!("{x:.digits$}{unit}");
+    format!(
+        "mean {}, p50 {}, p90 {}, p99 {}, max {}",
+        f(d.mean, digits.max(1)),
+        f(d.p50, digits),
+        f(d.p90, digits),
+        f(d.p99, digits),
+        f(d.max, digits)
+    )
 }
