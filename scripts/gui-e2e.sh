@@ -9,7 +9,9 @@
 #      then 3000000000 (above 2^31) and 123456 (above 32000, with a move that did not take),
 #      every artifact, the evidence contract and the statistics.dat delta (re-checked with
 #      `fcauto stats --diff` on the copies) checked; PySolFC missing, wrong deal shown, bad
-#      deal files,
+#      deal files; then `play --gui --resume` wins a held game (tests/gui_resume.rs: the
+#      fixture holdgame-617-winnable.dat, deal 617 held with Ctrl+X after 10 moves, in a
+#      stand-in user profile left unchanged) and refuses what it cannot resume,
 #   4. copies the evidence bundles to results/gui-e2e/ and prints the timings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,17 +24,18 @@ t0=$(date +%s)
 cargo build --release --features gui
 t1=$(date +%s)
 cargo test --release --features gui --test gui_recognize --test gui_ocr --test gui_solution \
-  --test gui_e2e -- --test-threads=1
+  --test gui_e2e --test gui_resume -- --test-threads=1
 t2=$(date +%s)
 
 target="${CARGO_TARGET_DIR:-target}"
 mkdir -p results/gui-e2e
 cp -r "$target/tmp/gui-e2e/." results/gui-e2e/
-for run in 617 1941 3000000000 misdrag-123456; do
+for run in 617 1941 3000000000 misdrag-123456 resume-617; do
   python3 - "results/gui-e2e/$run/results/report.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
-print(f"gui-e2e: deal {r['ms_deal_number']}: {r['moves_executed']}/{r['moves_total']} moves, "
+held = f" (held game resumed after {len(r['resumed']['moves_before_resume'])} moves)" if r.get("resumed") else ""
+print(f"gui-e2e: deal {r['ms_deal_number']}{held}: {r['moves_executed']}/{r['moves_total']} moves, "
       f"cards matched {r['ocr_match_ratio']:.0%}, launch->board {r['launch_to_board_s']} s, "
       f"launch->win {r['launch_to_win_s']} s, per move {r['per_move_mean_s']} s (max {r['per_move_max_s']} s), "
       f"recoveries {r['recoveries']}, FreeCell wins +{r['delta_won_after_run']}")

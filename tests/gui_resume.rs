@@ -3,7 +3,8 @@
 //! `tests/fixtures/pysolfc/holdgame-617-winnable.dat` (MS deal 617 after 10 moves, made by
 //! PySolFC with the mouse and held with Ctrl+X, `scripts/make-pysolfc-fixtures.sh winnable`),
 //! put in a stand-in user profile (HOME), which the run must leave byte for byte unchanged.
-//! Also the refusals that need no PySolFC: no held game, a held game of another game.
+//! Also the refusals that need no PySolFC: no held game, another game held, a saved game
+//! instead of a held one, a held game that can no longer be won (the lost fixture).
 //! Needs the packages of `scripts/setup-deps.sh --gui`.
 #![cfg(feature = "gui")]
 
@@ -62,15 +63,19 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// Every file under `dir` with its bytes.
-fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+/// Every file under `dir` with its length and a hash of its bytes.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, usize, u64)> {
+    use std::hash::{Hash, Hasher};
     let mut out = Vec::new();
     for e in std::fs::read_dir(dir).unwrap() {
         let p = e.unwrap().path();
         if p.is_dir() {
             out.extend(snapshot(&p));
         } else {
-            out.push((p.clone(), std::fs::read(&p).unwrap()));
+            let bytes = std::fs::read(&p).unwrap();
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            bytes.hash(&mut h);
+            out.push((p.clone(), bytes.len(), h.finish()));
         }
     }
     out.sort();
@@ -85,10 +90,12 @@ fn resumes_a_held_game_and_wins_it() {
         "holdgame-617-winnable.dat",
         "holdgame-617-winnable.options.cfg",
     );
-    let before = snapshot(&home);
+    // the user's PySolFC profile (the display's openbox may write ~/.cache: not compared)
+    let profile = home.join(".pysolfc");
+    let before = snapshot(&profile);
     let o = resume(&dir, &home, &[]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(snapshot(&home), before, "the user's profile was changed");
+    assert_eq!(snapshot(&profile), before, "the user's profile was changed");
     let printed: Value = serde_json::from_slice(&o.stdout).unwrap();
     let report = json(&dir, "report.json");
     assert_eq!(printed, report);
@@ -175,6 +182,22 @@ fn refuses_when_nothing_freecell_is_held() {
         "{}",
         stderr(&o)
     );
+    // --held: a held game that can no longer be won (refused by the solve stage, before
+    // PySolFC starts), a saved game rather than a held one, another game
+    let fx = |n: &str| fixtures().join(n).display().to_string();
+    for (file, why) in [
+        ("holdgame-617-lost.dat", "no way found to win the held game"),
+        ("saved-617-lost.pso", "not a held one"),
+        ("saved-klondike.pso", "is not FreeCell"),
+    ] {
+        let o = resume(&dir, &home, &["--held", &fx(file)]);
+        assert_eq!(o.status.code(), Some(1), "{file}: {}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{file}: {}", stderr(&o));
+        assert!(
+            !stderr(&o).contains("display"),
+            "{file}: no display started"
+        );
+    }
     // --held names a missing file; --held without --resume is a usage error
     let o = resume(&dir, &home, &["--held", "/nonexistent/holdgame.dat"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));

@@ -176,9 +176,10 @@ fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
     let [h_deal, h_solver, h_drag, h_stats] = SUMMARY_HEADINGS;
     let deal_line = match f.resumed {
         Some(r) => format!(
-            "- Resumed the held game ({}) in a private copy of the profile; deal {} from the status bar; the position on screen (board.txt, {} cards home) is the one solved and played.",
+            "- Resumed the held game ({}) in a private copy of the profile: deal {} (from {}); the screen showed the held position card for card (board_match.json, {} cards home: board.txt), which was solved and played.",
             r["held_game"].as_str().unwrap_or("?"),
             cfg.deal,
+            r["deal_from"].as_str().unwrap_or("?"),
             r["cards_home_at_start"]
         ),
         None => format!(

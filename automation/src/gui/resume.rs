@@ -3,9 +3,11 @@
 //! options.cfg; the next start resumes that game and ignores `--game`/`--deal`,
 //! `Application._load_held_or_saved_game` in `pysollib/app.py`).
 //!
-//! The held game is copied into the run's private profile (the user's own files are only
-//! read), the profile's options say `game_holded = 8`, and the session's stages confirm on
-//! screen, solve from the position shown, replay and prove the win as `play` does.
+//! The held game is read first ([`read_held`]: deal, moves, position; a damaged file or
+//! another game is refused before anything starts), copied into the run's private profile
+//! (the user's own files are only read) whose options say `game_holded = 8`, and the
+//! session's stages confirm on screen that PySolFC shows that position card for card, solve
+//! from it, replay and prove the win as `play` does.
 
 use std::path::{Path, PathBuf};
 
@@ -16,6 +18,7 @@ use super::recognize::{card_of, SeenBoard};
 use super::GuiError;
 use crate::pysol::options::OptionsFile;
 use crate::pysol::profile::find_profile_dir;
+use crate::pysol::savedgame::{self, SavedGameError};
 use crate::pysol::FREECELL_GAME_ID;
 
 /// PySolFC's held-game file name in its profile folder (`app.fn.holdgame`).
@@ -122,13 +125,51 @@ pub fn install(dir: &Path, held: &Held) -> Result<(), GuiError> {
         .map_err(|e| GuiError::Launch(format!("write {}: {e}", path.display())))
 }
 
-/// The held game's own position, read from `file` without running PySolFC, to check the
-/// screen against. `None` while fcauto cannot read PySolFC's saved games (the saved-game
-/// reader, `crate::pysol::savedgame`, is being written): the position is then taken from the
-/// screen alone, and board_match.json says so.
-pub fn held_position(file: &Path) -> Result<Option<Board>, GuiError> {
-    let _ = file;
-    Ok(None)
+/// What the held game's file says, read with fcauto's saved-game reader
+/// ([`savedgame::read`]: the guarded pickle decoder, no PySolFC code runs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldRead {
+    /// The Microsoft deal (`None` for PySolFC's own random deals, which have no MS number).
+    pub deal: Option<u64>,
+    /// The moves played before it was held, in standard notation (`None` with `deal`).
+    pub moves: Option<Vec<String>>,
+    /// The held position.
+    pub position: Board,
+}
+
+/// Read the held game `file`: a FreeCell game held with Ctrl+X (PySolFC resumes only those),
+/// its deal, moves and position. Errors (one line, naming the file): unreadable, damaged,
+/// another PySolFC version, another game than FreeCell, a saved game rather than a held one,
+/// a history that does not lead to the stored position, or a game already won.
+pub fn read_held(file: &Path) -> Result<HeldRead, GuiError> {
+    let err = |e: SavedGameError| GuiError::Launch(format!("held game {e}"));
+    let saved = savedgame::read(file).map_err(err)?;
+    if saved.held == Some(false) {
+        return Err(GuiError::Launch(format!(
+            "held game {}: a saved game (File > Save), not a held one: PySolFC resumes only games held with Ctrl+X (Hold and quit)",
+            file.display()
+        )));
+    }
+    let read = match saved.freecell_moves_of(file) {
+        Ok(h) => HeldRead {
+            deal: Some(h.deal),
+            moves: Some(h.moves),
+            position: h.position,
+        },
+        Err(SavedGameError::NotMsDeal { .. }) => HeldRead {
+            deal: None,
+            moves: None,
+            position: saved.board(file).map_err(err)?,
+        },
+        Err(e) => return Err(err(e)),
+    };
+    if read.position.is_won() {
+        return Err(GuiError::Launch(format!(
+            "held game {}: already won",
+            file.display()
+        )));
+    }
+    Ok(read)
 }
 
 /// One place where the held position and the screen disagree.
@@ -163,7 +204,8 @@ pub fn position_match(held: &Board, seen: &SeenBoard) -> PositionMatch {
     let mut mismatched = Vec::new();
     let mut check = |place: String, want: Option<String>, have: Option<String>, n: usize| {
         if want == have {
-            matched += n;
+            // an empty place that is empty on screen too holds no card to count
+            matched += if want.is_some() { n } else { 0 };
         } else {
             mismatched.push(PlaceMismatch {
                 place,
@@ -240,6 +282,13 @@ mod tests {
         b.freecells[1] = Some(qh);
         let m = position_match(&b, &seen_of(&b));
         assert_eq!((m.total, m.matched), (52, 52));
+        // with cards home: a foundation counts its cards
+        let mut home = b.clone();
+        let ah = home.cascades[7].remove(0);
+        assert_eq!(ah.to_string(), "AH");
+        home.foundations[2] = 1;
+        let m = position_match(&home, &seen_of(&home));
+        assert_eq!((m.total, m.matched), (52, 52));
         assert!(m.mismatched.is_empty());
         let mut other = b.clone();
         other.freecells[1] = None;
@@ -261,6 +310,33 @@ mod tests {
                 }
             ]
         );
+    }
+
+    fn fixture(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/pysolfc")
+            .join(name)
+    }
+
+    #[test]
+    fn held_games_are_read_and_other_files_refused() {
+        let r = read_held(&fixture("holdgame-617-winnable.dat")).unwrap();
+        assert_eq!(r.deal, Some(617));
+        assert_eq!(r.moves.as_ref().map(Vec::len), Some(10));
+        let want = std::fs::read_to_string(fixture("holdgame-617-winnable.position.txt")).unwrap();
+        assert_eq!(r.position, Board::parse(&want).unwrap());
+        let e = read_held(&fixture("saved-617-lost.pso"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not a held one"), "{e}");
+        let e = read_held(&fixture("saved-klondike.pso"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not FreeCell"), "{e}");
+        let e = read_held(&fixture("seed-options.cfg"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("seed-options.cfg"), "{e}");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::plan::{self, kind_name};
 use super::recognize::{CardImages, SeenBoard};
 use super::replay::{MouseMode, Outcome, Table};
 use super::report::{write_final, FinalFacts};
-use super::resume::{self, Held};
+use super::resume::{self, Held, HeldRead};
 use super::screen::{crop, find_windows, Rect, WinInfo};
 use super::verify::{board_match, read_stats, StatsSnapshot};
 use super::{fcsolve, GuiError};
@@ -126,25 +126,31 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     finish(cfg, ev, display, game, (&plan, &shown, &played), None)
 }
 
-/// `play --resume`: the same stages in the order a held game needs them: the held game
-/// (instead of the deal), launch (PySolFC resumes it), confirm (the position on screen, and
-/// the held game's when it can be read), solve from that position, replay, win, quit,
-/// prove, report.
+/// `play --resume`: play's stages for a held game: the held game read (instead of the deal),
+/// solve from its position, launch (PySolFC resumes it), confirm (the screen shows that
+/// position card for card), replay, win, quit, prove, report.
 fn run_resume(
     cfg: &PlayConfig,
     mut ev: Bundle,
     held: &Held,
 ) -> Result<serde_json::Value, GuiError> {
-    held_game(&mut ev, held)?;
-    let display = start_display(cfg)?;
-    let mut game = launch(cfg, &mut ev, &display.name, Some(held))?;
-    let (shown, position, deal) = confirm_held(cfg, &mut ev, &mut game, held)?;
-    // from here on the run is about the held game's deal
-    let cfg = &PlayConfig {
-        deal: deal.unwrap_or(cfg.deal),
+    let read = held_game(&mut ev, held)?;
+    // from here on the run is about the held game's deal (when it has an MS number)
+    let mut cfg = PlayConfig {
+        deal: read.deal.unwrap_or(cfg.deal),
         ..cfg.clone()
     };
-    let plan = solve(cfg, &mut ev, &position, None)?;
+    // solved before PySolFC starts: a held game that cannot be won is refused at once
+    let plan = solve(&cfg, &mut ev, &read.position, None).map_err(|e| {
+        GuiError::Solver(format!(
+            "no way found to win the held game from its position: {e}"
+        ))
+    })?;
+    let display = start_display(&cfg)?;
+    let mut game = launch(&cfg, &mut ev, &display.name, Some(held))?;
+    let (shown, position, deal) = confirm_held(&cfg, &mut ev, &mut game, held, &read)?;
+    cfg.deal = deal.unwrap_or(cfg.deal);
+    let cfg = &cfg;
     let played = replay(
         cfg,
         &mut ev,
@@ -156,7 +162,8 @@ fn run_resume(
     let resumed = json!({
         "held_game": held.origin,
         "held_copy": "held_game/holdgame.dat",
-        "deal_from": if deal.is_some() { "status bar OCR" } else { "unknown (status bar unreadable)" },
+        "deal_from": if read.deal.is_some() { "holdgame.dat" } else if deal.is_some() { "status bar OCR" } else { "unknown" },
+        "moves_before_resume": read.moves,
         "cards_home_at_start": position.foundations.iter().map(|&r| r as usize).sum::<usize>(),
         "position_at_start": position.fcs_input_text(),
     });
@@ -528,26 +535,41 @@ fn confirm(
     })
 }
 
-/// Stage 1 of `play --resume`, the held game: a copy of the file resumed in the bundle
-/// (held_game/holdgame.dat); the file itself is only read.
-fn held_game(ev: &mut Bundle, held: &Held) -> Result<(), GuiError> {
+/// Stage 1 of `play --resume`, the held game: read it ([`resume::read_held`]: its deal,
+/// moves and position; refused before anything starts if it is not a held FreeCell game) and
+/// copy it into the bundle (held_game/holdgame.dat, held_game/held.json); the file itself is
+/// only read.
+fn held_game(ev: &mut Bundle, held: &Held) -> Result<HeldRead, GuiError> {
+    let read = resume::read_held(&held.file)?;
     ev.copy_in("held_game", &held.file)?
         .ok_or_else(|| GuiError::Launch(format!("held game {}: not found", held.file.display())))?;
-    Ok(())
+    ev.json(
+        "held_game/held.json",
+        &json!({
+            "file": held.file.display().to_string(),
+            "origin": held.origin,
+            "reader": "fcauto_automation::pysol::savedgame",
+            "ms_deal_number": read.deal,
+            "moves": read.moves,
+            "position": read.position.fcs_input_text(),
+        }),
+    )?;
+    Ok(read)
 }
 
 /// Stage 4 of `play --resume`, confirm: wait for the resumed board (52 readable cards in
 /// cascades, free cells and foundations), screenshot and OCR it (view_pysol_initial.png,
-/// board_seen.json), take the deal number from the status bar, and refuse to play unless
-/// the position is a whole deck, not yet won and, when the held game's own position can be
-/// read ([`resume::held_position`]), the same card for card (board_match.json). Writes the
-/// deal files for the position (deal_seed.json, board.txt, board_verify.json). Returns what
-/// was shown, the position and the deal number.
+/// board_seen.json), and refuse to play unless the screen shows the held game's position
+/// card for card (cascades, free cells, foundations: board_match.json). The deal number is
+/// the held game's (the status bar's for a deal without an MS number). Writes the deal files
+/// for the position (deal_seed.json, board.txt, board_verify.json). Returns what was shown,
+/// the position and the deal number.
 fn confirm_held(
     cfg: &PlayConfig,
     ev: &mut Bundle,
     game: &mut Game,
     held: &Held,
+    read: &HeldRead,
 ) -> Result<(Shown, Board, Option<u64>), GuiError> {
     ev.channel(0, "screenshot", SCREEN_TOOL);
     let (shot, seen, origin) = wait_dealt(&game.table)?;
@@ -558,10 +580,10 @@ fn confirm_held(
     ev.evidence(0, "screenshot", SCREEN_TOOL, "view_pysol_initial.png");
     ev.channel(0, "ocr", OCR_TOOL);
     let (title_ocr, status_rect, status_ocr) = read_bars(&mut game.ocr, &shot, win, frame)?;
-    let deal = resume::deal_in_status(&status_ocr.text);
+    let ocr_deal = resume::deal_in_status(&status_ocr.text);
+    let deal = read.deal.or(ocr_deal);
     let position = seen.to_board();
-    let expected = resume::held_position(&held.file)?;
-    let bm = expected.as_ref().map(|b| resume::position_match(b, &seen));
+    let bm = resume::position_match(&read.position, &seen);
     let card = |p: &(fcauto_deals::Card, f32)| p.0.to_string();
     ev.json(
         "board_seen.json",
@@ -572,7 +594,7 @@ fn confirm_held(
             "position": position.fcs_input_text(),
             "title_ocr": title_ocr, "status_ocr": status_ocr,
             "title_ocr_has_freecell": title_ocr.text.contains("FreeCell"),
-            "deal_from_status_ocr": deal,
+            "deal_from_status_ocr": ocr_deal,
             "game_origin": origin, "window_client": win.client, "window_frame": frame,
         }),
     )?;
@@ -580,10 +602,10 @@ fn confirm_held(
     ev.json(
         "board_match.json",
         &json!({
-            "compared_with": if expected.is_some() { "the held game's position (holdgame.dat)" } else { "nothing: the held game's own position could not be read; the screen's position is played" },
-            "total": bm.as_ref().map(|m| m.total),
-            "matched": bm.as_ref().map(|m| m.matched),
-            "mismatched": bm.as_ref().map(|m| &m.mismatched),
+            "compared_with": "the held game's position (holdgame.dat, read by fcauto_automation::pysol::savedgame)",
+            "total": bm.total,
+            "matched": bm.matched,
+            "mismatched": bm.mismatched,
         }),
     )?;
     position.check().map_err(|e| {
@@ -594,7 +616,8 @@ fn confirm_held(
     if position.is_won() {
         return Err(GuiError::Replay("the held game is already won".into()));
     }
-    if let Some(m) = bm.as_ref().filter(|m| m.matched < m.total) {
+    if bm.matched < bm.total {
+        let m = &bm;
         let first: Vec<String> = m
             .mismatched
             .iter()
@@ -607,7 +630,15 @@ fn confirm_held(
             first.join("; ")
         )));
     }
-    write_held_position(ev, held, &position, deal)?;
+    if let (Some(file), Some(screen)) = (read.deal, ocr_deal) {
+        if file != screen {
+            log(
+                cfg,
+                &format!("warning: status bar OCR reads #ms{screen}, the held game is ms{file} (cards match)"),
+            );
+        }
+    }
+    write_held_position(ev, held, &position, deal, read.deal.is_some())?;
     log(
         cfg,
         &format!(
@@ -617,7 +648,7 @@ fn confirm_held(
             position.freecells.iter().flatten().count(),
             deal.map(|d| d.to_string()).unwrap_or_else(|| "unknown".into()),
             status_ocr.text,
-            if bm.is_some() { "; 52/52 cards as in the held game" } else { "" }
+            "; 52/52 cards as in the held game"
         ),
     );
     let shown = Shown {
@@ -627,10 +658,7 @@ fn confirm_held(
         status_rect,
         title_ocr,
         status_ocr,
-        match_ratio: bm
-            .as_ref()
-            .map(|m| m.matched as f64 / m.total as f64)
-            .unwrap_or(1.0),
+        match_ratio: bm.matched as f64 / bm.total as f64,
         launch_to_board,
     };
     Ok((shown, position, deal))
@@ -643,6 +671,7 @@ fn write_held_position(
     held: &Held,
     position: &Board,
     deal: Option<u64>,
+    deal_in_file: bool,
 ) -> Result<(), GuiError> {
     ev.json(
         "deal_seed.json",
@@ -651,7 +680,7 @@ fn write_held_position(
             "source": held.origin,
             "pysolfc_game_number": deal.map(launch::game_number),
             "resumed": true,
-            "deal_read_from": "status bar OCR",
+            "deal_read_from": if deal_in_file { "holdgame.dat" } else { "status bar OCR" },
         }),
     )?;
     ev.text("board.txt", &position.fcs_input_text())?;
