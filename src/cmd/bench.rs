@@ -782,14 +782,23 @@ fn write_plot_data(p: &Path, curves: &[Curve]) -> Result<()> {
 /// `--plot`: the picture, titled with the range, the mode and today's date.
 #[cfg(feature = "plot")]
 fn draw_plot(p: &Path, args: &Args, s: &Summary, curves: &[Curve]) -> Result<()> {
-    let (what, x_desc) = match args.plot_metric {
-        PlotMetric::Positions => (
+    let vs_fc = s.fc_solve.is_some();
+    let (what, x_desc) = match (args.plot_metric, vs_fc) {
+        (PlotMetric::Positions, true) => (
             "Positions expanded per deal",
             "positions expanded per deal (fc-solve: iterations), log scale",
         ),
-        PlotMetric::Cpu => (
+        (PlotMetric::Positions, false) => (
+            "Positions expanded per deal",
+            "positions expanded per deal, log scale",
+        ),
+        (PlotMetric::Cpu, true) => (
             "CPU time per deal",
             "milliseconds per deal (fcauto: thread CPU; fc-solve: range solver), log scale",
+        ),
+        (PlotMetric::Cpu, false) => (
+            "CPU time per deal",
+            "CPU milliseconds per deal (the solving thread), log scale",
         ),
     };
     let vs = s

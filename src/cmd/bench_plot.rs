@@ -7,6 +7,7 @@ use crate::cmd::bench::Curve;
 use crate::cmd::plotting::register_font;
 use anyhow::{Context, Result};
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
 /// Picture size, pixels.
@@ -105,20 +106,23 @@ fn draw_chart(
             });
         // Each percentile: a dot where the curve crosses its level, and its value.
         for ((_, share), value) in MARKS.iter().zip(c.percentiles) {
+            if share * 100.0 < y_min {
+                continue; // too few deals for this level to show
+            }
             let p = (at(value), share * 100.0);
             chart.draw_series(std::iter::once(Circle::new(p, 6, colour.filled())))?;
             // The curves fall to the right: the first's values go below and to the left
             // of the dot, the second's above and to the right, both clear of the lines.
-            let at_text = if i % 2 == 0 {
-                (p.0 / 1.7, p.1 * 0.78)
+            let (at_text, h, v) = if i % 2 == 0 {
+                ((p.0 / 1.06, p.1 * 0.9), HPos::Right, VPos::Top)
             } else {
-                (p.0 * 1.1, p.1 * 1.16)
+                ((p.0 * 1.06, p.1 * 1.1), HPos::Left, VPos::Bottom)
             };
-            chart.draw_series(std::iter::once(Text::new(
-                thousands(value),
-                at_text,
-                ("sans-serif", 16).into_font().color(&colour),
-            )))?;
+            let style = ("sans-serif", 16)
+                .into_font()
+                .color(&colour)
+                .pos(Pos::new(h, v));
+            chart.draw_series(std::iter::once(Text::new(thousands(value), at_text, style)))?;
         }
     }
     chart
