@@ -313,6 +313,8 @@ fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
     let game_txt = read("game.txt");
     assert!(game_txt.contains("27. 5b??"), "{game_txt}");
     assert!(read("report.md").contains("step 27"));
+    // The losing move is drawn on the position before it.
+    assert!(read("step-027-losing.svg").contains(r#"<g id="hl" visibility="visible""#));
     for name in ["start.svg", "step-027-losing.svg", "final.svg"] {
         let svg = read(name);
         roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -360,6 +362,50 @@ fn a_small_budget_leaves_the_losing_step_bracketed_never_guessed() {
             if m["verdict"] == "unknown" {
                 assert!(m["limit"].as_str().unwrap().contains("limit"), "{m}");
             }
+        }
+    }
+}
+
+#[test]
+fn costly_moves_are_marked_in_every_output() {
+    // A threshold of 1: every move that made the shortest known win longer is costly.
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let won = fixture("analyze/617-won.txt");
+    let out = fcauto()
+        .arg("analyze")
+        .arg(&won)
+        .args(["--deal", "617", "--costly", "1", "--json", "--report"])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["costly_threshold"], 1);
+    let game_txt = std::fs::read_to_string(report.join("game.txt")).unwrap();
+    let losing: Value =
+        serde_json::from_str(&std::fs::read_to_string(report.join("losing.json")).unwrap())
+            .unwrap();
+    let costly = j["costly"].as_array().unwrap();
+    assert_eq!(losing["moves"].as_array().unwrap().len(), costly.len());
+    for m in j["moves"].as_array().unwrap() {
+        let marked = m["mark"] == "costly";
+        assert_eq!(marked, m["cost"].as_u64().unwrap() >= 1, "{m}");
+        let line = format!("{}. {}?", m["step"], m["move"].as_str().unwrap());
+        assert_eq!(game_txt.contains(&format!("\n{line} ")), marked, "{line}");
+        if marked {
+            let c = costly
+                .iter()
+                .find(|c| c["step"] == m["step"])
+                .expect("listed");
+            assert_eq!(c["cost"], m["cost"]);
+            assert_eq!(c["best_move"], m["best_move"]);
+            assert!(report
+                .join(format!(
+                    "step-{:03}-costly.svg",
+                    m["step"].as_u64().unwrap()
+                ))
+                .exists());
         }
     }
 }

@@ -284,12 +284,28 @@ fn key(b: &Board) -> Key {
     }
 }
 
+/// A position on a known winning line.
+struct Known {
+    /// The position as the line has it (its cascades and freecells in the line's order).
+    board: Board,
+    /// The line.
+    line: Rc<Vec<PlayedMove>>,
+    /// Index of the position in the line: the rest of the line is `line[at..]`.
+    at: usize,
+    /// The step of the game whose line it is.
+    step: usize,
+}
+
+impl Known {
+    fn rest(&self) -> usize {
+        self.line.len() - self.at
+    }
+}
+
 /// The positions along every winning line found, each with the rest of its line.
 #[derive(Default)]
 struct LineCache {
-    /// Key → (the position as the line has it, the line, index of the position in it, the
-    /// step of the game whose line it is).
-    map: HashMap<Key, (Board, Rc<Vec<PlayedMove>>, usize, usize)>,
+    map: HashMap<Key, Known>,
 }
 
 impl LineCache {
@@ -297,17 +313,22 @@ impl LineCache {
     fn insert(&mut self, start: &Board, line: &[PlayedMove], step: usize) -> Result<()> {
         let line = Rc::new(line.to_vec());
         let mut b = start.clone();
-        for i in 0..=line.len() {
-            let rest = line.len() - i;
+        for at in 0..=line.len() {
             let k = key(&b);
-            let better = self
+            if self
                 .map
                 .get(&k)
-                .is_none_or(|(_, l, j, _)| l.len() - j > rest);
-            if better {
-                self.map.insert(k, (b.clone(), line.clone(), i, step));
+                .map_or(true, |e| e.rest() > line.len() - at)
+            {
+                let known = Known {
+                    board: b.clone(),
+                    line: line.clone(),
+                    at,
+                    step,
+                };
+                self.map.insert(k, known);
             }
-            if let Some(p) = line.get(i) {
+            if let Some(p) = line.get(at) {
                 apply_checked(&mut b, &step_move(p)).map_err(|e| {
                     anyhow::anyhow!("internal error: a winning line is illegal: {e}")
                 })?;
@@ -319,11 +340,14 @@ impl LineCache {
     /// The rest of a known line through `pos` (relabelled to its cascades and freecells and
     /// validated), with the step whose line it is.
     fn lookup(&self, pos: &Board) -> Option<(Vec<PlayedMove>, usize)> {
-        let (board, line, i, step) = self.map.get(&key(pos))?;
-        let relabel = Relabel::between(board, pos)?;
-        let tail: Vec<PlayedMove> = line[*i..].iter().map(|p| relabel.apply(*p)).collect();
+        let known = self.map.get(&key(pos))?;
+        let relabel = Relabel::between(&known.board, pos)?;
+        let tail: Vec<PlayedMove> = known.line[known.at..]
+            .iter()
+            .map(|p| relabel.apply(*p))
+            .collect();
         checked(pos, &tail).ok()?;
-        Some((tail, *step))
+        Some((tail, known.step))
     }
 }
 
