@@ -166,6 +166,7 @@ fn a_won_game_has_no_losing_step() {
         let (a, b) = (after.as_u64().unwrap(), before.as_u64().unwrap());
         assert!(a <= 100 - m["step"].as_u64().unwrap(), "{m}");
         assert_eq!(m["cost"].as_u64().unwrap(), a + 1 - b, "{m}");
+        assert_eq!(m["change"].as_i64().unwrap(), a as i64 - b as i64, "{m}");
         assert_eq!(m["mark"] == "costly", a + 1 - b >= 10, "{m}");
     }
     assert_eq!(moves[99]["moves_to_win"], 0);

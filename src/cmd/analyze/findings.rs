@@ -21,6 +21,9 @@ pub struct MoveRow {
     pub moves_to_win: Option<usize>,
     /// The same before it.
     pub moves_to_win_before: Option<usize>,
+    /// The change of the shortest known win, `after - before` (-1 for a move on a shortest
+    /// known line; null unless both positions are winnable).
+    pub change: Option<i64>,
     /// How much longer the shortest known win got: `1 + after - before`, 0 for a move on a
     /// shortest known line (null unless both positions are winnable).
     pub cost: Option<usize>,
@@ -178,6 +181,10 @@ fn row(game: &Replay, evals: &[Eval], step: usize, threshold: usize) -> MoveRow 
         verdict: after.word(),
         moves_to_win: after.moves_to_win(),
         moves_to_win_before: before.moves_to_win(),
+        change: before
+            .moves_to_win()
+            .zip(after.moves_to_win())
+            .map(|(b, a)| a as i64 - b as i64),
         cost,
         best_move,
         source: evals[step].source.describe(),

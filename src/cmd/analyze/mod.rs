@@ -84,6 +84,14 @@ pub struct Summary {
 
 /// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input.
 pub fn run(args: Args) -> Result<i32> {
+    if crate::cmd::input::is_stdio(&args.file)
+        && args
+            .board
+            .as_deref()
+            .is_some_and(crate::cmd::input::is_stdio)
+    {
+        anyhow::bail!("the game and the board cannot both be read from standard input (`-`)");
+    }
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         check_output_dir(dir, &args.file)?;
     }
