@@ -187,6 +187,19 @@ fn pysolfc_held_and_saved_games_are_read_and_their_losing_move_found() {
         assert_eq!(j["moves"].as_array().unwrap().len(), 23, "{file}");
         assert_eq!(j["input"], "a PySolFC saved game");
     }
+    // The winnable held game (ms617 after 10 moves): no losing move, and a hint from the
+    // position PySolFC stored, which the fixture gives as board text.
+    let held = fixture("pysolfc/holdgame-617-winnable.dat");
+    let j = analyze_json(&[held.to_str().unwrap()]);
+    assert!(j["first_losing_step"].is_null());
+    assert_eq!(j["moves"].as_array().unwrap().len(), 10);
+    let fin = &j["final"];
+    assert_eq!(fin["verdict"], "winnable");
+    let stored =
+        std::fs::read_to_string(fixture("pysolfc/holdgame-617-winnable.position.txt")).unwrap();
+    let board = position(fin["position"].as_str().unwrap());
+    assert_eq!(board, fcauto_deals::position::parse_any(&stored).unwrap());
+    assert_wins(&board, fin["line"].as_array().unwrap());
     // Another game than FreeCell is refused, naming the problem.
     let klondike = fixture("pysolfc/saved-klondike.pso");
     let err = analyze_error(&[klondike.to_str().unwrap()]);
