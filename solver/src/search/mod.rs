@@ -22,11 +22,13 @@ pub mod deadlock;
 pub mod heuristic;
 pub mod shorten;
 
-use crate::heuristic::{
-    admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
-    Features, Weights,
-};
-use crate::movegen::{autoplay, autoplay_after, generate, generate_pruned};
+mod best_first;
+mod portfolio;
+
+use best_first::{best_first, PRUNED_DRY};
+use portfolio::*;
+
+use crate::movegen::{autoplay, generate};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
 use crate::state::{FingerprintSet, State};
@@ -100,129 +102,6 @@ pub struct SearchResult {
     pub stats: SearchStats,
 }
 
-/// A stored position: how it was reached and its features. Its [`State`] is kept only once
-/// it is expanded (remade then from its parent's), in `states[slot]`: most stored positions
-/// never are.
-struct Node {
-    parent: u32,
-    /// Index of its state in the expanded positions' states, [`NONE`] until expanded.
-    slot: u32,
-    mv: Move,
-    g: u32,
-    /// The evaluation features of its cascades (so expanding it need not rescan them).
-    features: ColumnFeatures,
-}
-
-/// One best-first configuration: evaluation weights and the weight of the path cost.
-#[derive(Clone, Copy, Debug)]
-struct Params {
-    weights: Weights,
-    g_weight: i32,
-    /// Random tie-breaking: 0..noise is added to each priority (0 = none).
-    noise: u32,
-    /// Seed of that noise.
-    seed: u64,
-    /// Search [`generate_pruned`]'s reduced move set: faster, but running dry proves
-    /// nothing.
-    pruned: bool,
-}
-
-const fn w(
-    remaining: i32,
-    blocked: i32,
-    next_depth: i32,
-    used_cells: i32,
-    empty_cols: i32,
-    g_weight: i32,
-) -> Params {
-    Params {
-        weights: Weights {
-            remaining,
-            blocked,
-            next_depth,
-            used_cells,
-            empty_cols,
-            out_of_sequence: 0,
-        },
-        g_weight,
-        noise: 0,
-        seed: 0,
-        pruned: false,
-    }
-}
-
-/// `fast`: one greedy configuration, then copies of it with random tie-breaking noise
-/// (different seeds) and one other configuration: runtimes of greedy search are
-/// heavy-tailed, and independent randomised or differently weighted tries cut the tail.
-/// The third try is a differently built configuration (no sequence count, path weighted
-/// twice as much): it solves many of the deals the base configuration gets lost on quickly.
-const FAST: [Params; 5] = [
-    FAST_BASE,
-    noisy(FAST_BASE, 1),
-    FAST_ALT,
-    noisy(FAST_BASE, 2),
-    noisy(FAST_BASE, 3),
-];
-const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 2));
-const FAST_ALT: Params = pruned(w(6, 4, 2, 5, -8, 2));
-/// `fast`'s last resort: [`FAST_BASE`] over all moves (its running dry is a proof).
-const FAST_COMPLETE: Params = Params {
-    pruned: false,
-    ..FAST_BASE
-};
-
-/// `p` over [`generate_pruned`]'s reduced move set.
-const fn pruned(p: Params) -> Params {
-    let mut p = p;
-    p.pruned = true;
-    p
-}
-
-/// `p` with weight `out_of_sequence` per cascade card out of sequence.
-const fn with_sequence(p: Params, out_of_sequence: i32) -> Params {
-    let mut p = p;
-    p.weights.out_of_sequence = out_of_sequence;
-    p
-}
-
-/// `p` with priority noise 0..30 drawn from `seed`.
-const fn noisy(p: Params, seed: u64) -> Params {
-    Params {
-        weights: p.weights,
-        g_weight: p.g_weight,
-        noise: 30,
-        seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        pruned: p.pruned,
-    }
-}
-/// `short`: configurations that weigh the path length more.
-const SHORT: [Params; 3] = [
-    w(6, 4, 2, 3, -4, 2),
-    w(6, 4, 2, 5, -8, 2),
-    w(6, 4, 2, 5, -8, 1),
-];
-/// `short`'s anytime phases and their budgets (positions): the path cost weighted 5, then 4, per
-/// single-card move against the evaluation.
-const ANYTIME: [(Params, usize); 2] = [
-    (w(6, 6, 0, 3, -4, 5), 105_000),
-    (w(6, 6, 0, 3, -4, 4), 70_000),
-];
-/// `short`'s last step: A* for an optimal tail from these points of the solution (percent of
-/// its moves, earliest first), each with this budget (positions); see
-/// [`crate::astar::optimal_tail`].
-const TAIL_STARTS: [usize; 4] = [0, 20, 40, 60];
-const TAIL_BUDGET: usize = 60_000;
-/// Moves per shortcut tried by the final shortening pass of `short`.
-const SHORTCUT_DEPTH: usize = 2;
-/// Most positions whose storage is reserved up front (a larger search grows its tables).
-const RESERVE_MAX: usize = 200_000;
-/// A first-round try gives up after this many expansions without bringing a card home
-/// further than before: lost greedy runs stall, and the next try is cheaper than the rest of
-/// the budget.
-const STALL: u64 = 500;
-/// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
-const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
-
 /// Solve `board` (which must pass [`Board::check`]) in `mode` within `limits`.
 ///
 /// `fast` and `short` run a portfolio of best-first configurations in rounds of growing
@@ -230,7 +109,9 @@ const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
 /// configuration gets lost on is soon tried by another (in `fast`'s first round a try also
 /// stops after 500 expansions without bringing a card home further). `fast`'s portfolio
 /// searches the reduced move set of [`generate_pruned`]; if that fails (or runs dry), a last
-/// round over all moves at the full budget decides. The optimal modes run one A*.
+/// round over all moves at the full budget decides. When `short`'s own tries all stop at a
+/// limit, it runs `fast` and shortens the solution that finds: `short` never gives up on a
+/// deal `fast` solves. The optimal modes run one A*.
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     let configs: &[Params] = match mode {
         Mode::Optimal => {
@@ -272,29 +153,9 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
             total.stored = total.stored.max(r.stats.stored);
             if let Verdict::Solved(first) = &r.verdict {
                 if mode == Mode::Short {
-                    // Anytime phases: keep searching for shorter solutions than the best so
-                    // far, pruning by an admissible bound; each phase weighs the path cost
-                    // differently and starts from the bound the previous one left.
-                    let mut best = first.clone();
-                    for &(p, budget) in &ANYTIME {
-                        let bound = single_card_length(board, &best);
-                        let better =
-                            best_first(board, p, budget.min(limits.max_states), Some(bound), None);
-                        total.expanded += better.stats.expanded;
-                        total.stored = total.stored.max(better.stats.stored);
-                        if let Verdict::Solved(m) = better.verdict {
-                            best = m;
-                        }
-                    }
-                    let shortened = shorten_solution(board, &best, SHORTCUT_DEPTH, 50);
-                    let tail = crate::astar::optimal_tail(
-                        board,
-                        &shortened,
-                        &TAIL_STARTS,
-                        TAIL_BUDGET.min(limits.max_states),
-                    );
+                    let best = shorter(board, first.clone(), limits, &mut total);
                     return SearchResult {
-                        verdict: Verdict::Solved(tail),
+                        verdict: Verdict::Solved(best),
                         stats: total,
                     };
                 }
@@ -316,6 +177,21 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                 break 'rounds;
             }
         }
+    }
+    if mode == Mode::Short {
+        // `short` never gives up on a deal `fast` solves: a longer solution made shorter
+        // beats "unknown".
+        let r = solve(board, Mode::Fast, limits);
+        total.expanded += r.stats.expanded;
+        total.stored = total.stored.max(r.stats.stored);
+        let verdict = match r.verdict {
+            Verdict::Solved(first) => Verdict::Solved(shorter(board, first, limits, &mut total)),
+            other => other,
+        };
+        return SearchResult {
+            verdict,
+            stats: total,
+        };
     }
     if mode == Mode::Fast {
         // Last resort at the full budget, over all moves (so that running dry proves the
@@ -341,257 +217,33 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     }
 }
 
-/// One greedy/weighted best-first search with `params`. Stops at `max_states` stored
-/// positions.
-///
-/// With `Some(bound)` (anytime mode) it does not stop at the first solution: it keeps the
-/// shortest found (in single-card moves), prunes positions whose path cost plus the
-/// admissible bound cannot beat it (or `bound`), and returns the best when the budget or
-/// the open list runs out (`Unknown` if nothing shorter than `bound` was found).
-///
-/// With `Some(stall)` it also gives up (`Unknown`) after expanding `stall` positions
-/// without reaching a position with more cards home than any expanded before.
-fn best_first(
+/// `short`'s improvement of a first solution: anytime phases that keep searching for
+/// shorter solutions than the best so far, pruning by an admissible bound (each phase weighs
+/// the path cost differently and starts from the bound the previous one left), then
+/// shortcuts and an optimal tail. Adds the work done to `total`.
+fn shorter(
     board: &Board,
-    p: Params,
-    max_states: usize,
-    bound: Option<u32>,
-    stall: Option<u64>,
-) -> SearchResult {
-    let anytime = bound.is_some();
-    let mut best: Option<(u32, Vec<Move>)> = None;
-    let mut limit = bound.unwrap_or(u32::MAX);
-    let mut root = State::from_board(board);
-    let mut stats = SearchStats::default();
-    let mut root_g = 0;
-    autoplay(&mut root, |_, _| root_g += 1);
-    if root.is_won() {
-        return SearchResult {
-            verdict: Verdict::Solved(replay(board, &[])),
-            stats,
-        };
-    }
-    // Reserve the whole budget up front: pages become resident only when used, and no
-    // growth step ever holds an old and a new copy at once (that doubled peak memory).
-    let reserve = max_states.min(RESERVE_MAX) + 64;
-    let mut nodes: Vec<Node> = Vec::with_capacity(reserve);
-    let mut closed = FingerprintSet::with_capacity_and_hasher(reserve, Default::default());
-    let mut open = OpenList::with_capacity(reserve);
-    closed.insert(root.fingerprint());
-    let prio = |f: Features, g: u32, fp: u128| -> i64 {
-        let noise = if p.noise == 0 {
-            0
-        } else {
-            (crate::state::mix64(fp as u64 ^ p.seed) % p.noise as u64) as i64
-        };
-        p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
-    };
-    open.push(prio(eval_features(&root), root_g, 0), 0);
-    let root_features = column_features(&root);
-    // (Reserved whole like the rest: untouched pages cost nothing, growing would copy.)
-    let mut states: Vec<State> = Vec::with_capacity(reserve);
-    states.push(root);
-    nodes.push(Node {
-        slot: 0,
-        parent: u32::MAX,
-        mv: Move {
-            from: Loc::Foundation,
-            to: Loc::Foundation,
-            count: 0,
-        },
-        g: root_g,
-        features: root_features,
-    });
-    let mut moves = Vec::with_capacity(64);
-    // Most cards home in an expanded position, and when that was first reached.
-    let (mut most_home, mut progress_at) = (0, 0);
-    // Ties go to the newest position (depth first on plateaus).
-    while let Some(idx) = open.pop() {
-        stats.expanded += 1;
-        if nodes[idx].slot == NONE {
-            // Remake the position from its parent's (expanded, so kept).
-            let n = &nodes[idx];
-            let mut s = states[nodes[n.parent as usize].slot as usize].clone();
-            s.apply(n.mv);
-            autoplay_after(&mut s, n.mv, |_, _| {});
-            nodes[idx].slot = states.len() as u32;
-            states.push(s);
-        }
-        let parent_state = &states[nodes[idx].slot as usize];
-        if let Some(stall) = stall {
-            let home = parent_state.home();
-            if home > most_home {
-                (most_home, progress_at) = (home, stats.expanded);
-            } else if stats.expanded - progress_at > stall {
-                return SearchResult {
-                    verdict: Verdict::Unknown(format!(
-                        "no card brought home in {stall} expansions"
-                    )),
-                    stats: done(stats, &closed),
-                };
-            }
-        }
-        moves.clear();
-        if p.pruned {
-            generate_pruned(parent_state, &mut moves);
-        } else {
-            generate(parent_state, false, &mut moves);
-        }
-        // A child differs from this position in the move's cascades and those auto-play
-        // took cards from: its fingerprint is updated from this position's cascade hashes.
-        let hashes = parent_state.column_hashes();
-        // Likewise its evaluation features, when no card went home.
-        let parent_features = nodes[idx].features;
-        for &m in &moves {
-            let mut child = parent_state.clone();
-            let cost = move_cost(&child, m);
-            child.apply(m);
-            let mut g = nodes[idx].g + cost;
-            let mut changed = 0u8;
-            for l in [m.from, m.to] {
-                if let Loc::Cascade(i) = l {
-                    changed |= 1 << i;
-                }
-            }
-            autoplay_after(&mut child, m, |mv, _| {
-                g += 1;
-                if let Loc::Cascade(i) = mv.from {
-                    changed |= 1 << i;
-                }
-            });
-            if child.is_won() {
-                let mut moves_path = path(&nodes, idx);
-                moves_path.push(m);
-                if !anytime {
-                    return SearchResult {
-                        verdict: Verdict::Solved(replay(board, &moves_path)),
-                        stats: done(stats, &closed),
-                    };
-                }
-                if g < limit {
-                    limit = g;
-                    best = Some((g, moves_path));
-                }
-                continue;
-            }
-            if anytime && g + admissible(&features(&child)) >= limit {
-                continue;
-            }
-            let fp = child.fingerprint_from(&hashes, changed);
-            // A new position that would not fit in the budget ends the search.
-            if closed.len() >= max_states && !closed.contains(&fp) {
-                if let Some((_, p)) = best {
-                    return SearchResult {
-                        verdict: Verdict::Solved(replay(board, &p)),
-                        stats: done(stats, &closed),
-                    };
-                }
-                return SearchResult {
-                    verdict: Verdict::Unknown(format!(
-                        "state limit of {} reached",
-                        crate::plural(max_states, "position")
-                    )),
-                    stats: done(stats, &closed),
-                };
-            }
-            if !closed.insert(fp) {
-                continue;
-            }
-            let (f, features) = eval_features_from(&child, &parent_features, changed);
-            let pr = prio(f, g, fp);
-            open.push(pr, nodes.len());
-            nodes.push(Node {
-                slot: NONE,
-                parent: idx as u32,
-                mv: m,
-                g,
-                features,
-            });
+    first: Vec<PlayedMove>,
+    limits: Limits,
+    total: &mut SearchStats,
+) -> Vec<PlayedMove> {
+    let mut best = first;
+    for &(p, budget) in &ANYTIME {
+        let bound = single_card_length(board, &best);
+        let better = best_first(board, p, budget.min(limits.max_states), Some(bound), None);
+        total.expanded += better.stats.expanded;
+        total.stored = total.stored.max(better.stats.stored);
+        if let Verdict::Solved(m) = better.verdict {
+            best = m;
         }
     }
-    if let Some((_, p)) = best {
-        return SearchResult {
-            verdict: Verdict::Solved(replay(board, &p)),
-            stats: done(stats, &closed),
-        };
-    }
-    if anytime {
-        return SearchResult {
-            verdict: Verdict::Unknown("no shorter solution".into()),
-            stats: done(stats, &closed),
-        };
-    }
-    if p.pruned {
-        return SearchResult {
-            verdict: Verdict::Unknown(PRUNED_DRY.into()),
-            stats: done(stats, &closed),
-        };
-    }
-    SearchResult {
-        verdict: Verdict::Unsolvable,
-        stats: done(stats, &closed),
-    }
-}
-
-/// The [`Verdict::Unknown`] of a search over [`generate_pruned`]'s moves that ran dry.
-const PRUNED_DRY: &str = "the reduced move set ran out of positions";
-
-/// No position (end of a bucket's stack).
-const NONE: u32 = u32::MAX;
-/// Added to priorities to index buckets (priorities are small integers, rarely negative).
-const PRIO_OFFSET: i64 = 1 << 10;
-
-/// The open list: a bucket queue over integer priorities, lowest first, each bucket a stack
-/// threaded through the positions (each position enters the open list once), so that
-/// among equal priorities the newest position comes first.
-struct OpenList {
-    /// Per bucket: the newest position in it, or [`NONE`].
-    head: Vec<u32>,
-    /// Per position: the position below it in its bucket, or [`NONE`].
-    next: Vec<u32>,
-    /// No non-empty bucket lies below this one.
-    min: usize,
-    len: usize,
-}
-
-impl OpenList {
-    fn with_capacity(n: usize) -> OpenList {
-        OpenList {
-            head: Vec::new(),
-            next: Vec::with_capacity(n),
-            min: usize::MAX,
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, priority: i64, idx: usize) {
-        let b = (priority + PRIO_OFFSET).max(0) as usize;
-        if b >= self.head.len() {
-            self.head.resize(b + 1, NONE);
-        }
-        if idx >= self.next.len() {
-            self.next.resize(idx + 1, NONE);
-        }
-        self.next[idx] = self.head[b];
-        self.head[b] = idx as u32;
-        self.min = self.min.min(b);
-        self.len += 1;
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<usize> {
-        if self.len == 0 {
-            return None;
-        }
-        while self.head[self.min] == NONE {
-            self.min += 1;
-        }
-        let idx = self.head[self.min];
-        self.head[self.min] = self.next[idx as usize];
-        self.len -= 1;
-        Some(idx as usize)
-    }
+    let shortened = shorten_solution(board, &best, SHORTCUT_DEPTH, 50);
+    crate::astar::optimal_tail(
+        board,
+        &shortened,
+        &TAIL_STARTS,
+        TAIL_BUDGET.min(limits.max_states),
+    )
 }
 
 /// Single-card length of a solution, as the search counts it.
@@ -626,10 +278,6 @@ pub(crate) fn path_to(mut idx: usize, link: impl Fn(usize) -> (u32, Move)) -> Ve
     out
 }
 
-/// The player moves from the root to node `idx`.
-fn path(nodes: &[Node], idx: usize) -> Vec<Move> {
-    path_to(idx, |i| (nodes[i].parent, nodes[i].mv))
-}
 
 /// Replay player moves from the initial board, inserting the auto-play foundation moves
 /// (as explicit moves) the search made after each one.

@@ -1,0 +1,118 @@
+//! The search portfolios as data: best-first configurations (evaluation weights, path
+//! weight, noise, move set), `fast`'s members and their quotas, `short`'s tries, anytime
+//! phases and budgets. The searches that run them are in [`super::best_first`] and
+//! [`super::scheduler`].
+
+use crate::heuristic::Weights;
+
+/// One best-first configuration: evaluation weights and the weight of the path cost.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Params {
+    pub(super) weights: Weights,
+    pub(super) g_weight: i32,
+    /// Random tie-breaking: 0..noise is added to each priority (0 = none).
+    pub(super) noise: u32,
+    /// Seed of that noise.
+    pub(super) seed: u64,
+    /// Search [`crate::movegen::generate_pruned`]'s reduced move set: faster, but running dry proves
+    /// nothing.
+    pub(super) pruned: bool,
+}
+
+const fn w(
+    remaining: i32,
+    blocked: i32,
+    next_depth: i32,
+    used_cells: i32,
+    empty_cols: i32,
+    g_weight: i32,
+) -> Params {
+    Params {
+        weights: Weights {
+            remaining,
+            blocked,
+            next_depth,
+            used_cells,
+            empty_cols,
+            out_of_sequence: 0,
+        },
+        g_weight,
+        noise: 0,
+        seed: 0,
+        pruned: false,
+    }
+}
+
+/// `fast`: one greedy configuration, then copies of it with random tie-breaking noise
+/// (different seeds) and one other configuration: runtimes of greedy search are
+/// heavy-tailed, and independent randomised or differently weighted tries cut the tail.
+/// The third try is a differently built configuration (no sequence count, path weighted
+/// twice as much): it solves many of the deals the base configuration gets lost on quickly.
+pub(super) const FAST: [Params; 5] = [
+    FAST_BASE,
+    noisy(FAST_BASE, 1),
+    FAST_ALT,
+    noisy(FAST_BASE, 2),
+    noisy(FAST_BASE, 3),
+];
+pub(super) const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 2));
+pub(super) const FAST_ALT: Params = pruned(w(6, 4, 2, 5, -8, 2));
+/// `fast`'s last resort: [`FAST_BASE`] over all moves (its running dry is a proof).
+pub(super) const FAST_COMPLETE: Params = Params {
+    pruned: false,
+    ..FAST_BASE
+};
+
+/// `p` over [`crate::movegen::generate_pruned`]'s reduced move set.
+const fn pruned(p: Params) -> Params {
+    let mut p = p;
+    p.pruned = true;
+    p
+}
+
+/// `p` with weight `out_of_sequence` per cascade card out of sequence.
+const fn with_sequence(p: Params, out_of_sequence: i32) -> Params {
+    let mut p = p;
+    p.weights.out_of_sequence = out_of_sequence;
+    p
+}
+
+/// `p` with priority noise 0..30 drawn from `seed`.
+const fn noisy(p: Params, seed: u64) -> Params {
+    Params {
+        weights: p.weights,
+        g_weight: p.g_weight,
+        noise: 30,
+        seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        pruned: p.pruned,
+    }
+}
+/// `short`: configurations that weigh the path length more.
+pub(super) const SHORT: [Params; 3] = [
+    w(6, 4, 2, 3, -4, 2),
+    w(6, 4, 2, 5, -8, 2),
+    w(6, 4, 2, 5, -8, 1),
+];
+/// `short`'s anytime phases and their budgets (positions): the path cost weighted 5, then 4, per
+/// single-card move against the evaluation.
+pub(super) const ANYTIME: [(Params, usize); 2] = [
+    (w(6, 6, 0, 3, -4, 5), 105_000),
+    (w(6, 6, 0, 3, -4, 4), 70_000),
+];
+/// `short`'s last step: A* for an optimal tail from these points of the solution (percent of
+/// its moves, earliest first), each with this budget (positions); see
+/// [`crate::astar::optimal_tail`].
+pub(super) const TAIL_STARTS: [usize; 4] = [0, 20, 40, 60];
+pub(super) const TAIL_BUDGET: usize = 60_000;
+/// Moves per shortcut tried by the final shortening pass of `short`.
+pub(super) const SHORTCUT_DEPTH: usize = 2;
+/// Most positions whose storage is reserved up front (a larger search grows its tables).
+pub(super) const RESERVE_MAX: usize = 200_000;
+/// A first-round try gives up after this many expansions without bringing a card home
+/// further than before: lost greedy runs stall, and the next try is cheaper than the rest of
+/// the budget.
+pub(super) const STALL: u64 = 500;
+/// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
+pub(super) const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
+
+
