@@ -146,8 +146,11 @@ pub fn evaluate(
         };
         match &eval.status {
             Status::Lost => lost_at = lost_at.or(Some(k)),
-            Status::Winnable(line) => lines.insert(pos, line, k)?,
-            Status::Unknown(_) => {}
+            // (A line found on a known one is already known.)
+            Status::Winnable(line) if eval.source == Source::Search => {
+                lines.insert(pos, line, k)?
+            }
+            _ => {}
         }
         evals.push(eval);
         tick();
