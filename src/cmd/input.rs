@@ -26,6 +26,13 @@ pub fn name(path: &Path, what: &str) -> String {
 /// bytes (`/dev/zero`, a wrong file) is refused without reading it all. `what` names the
 /// input in errors (`board file`, `solution`); `hint` says what size to expect.
 pub fn read_text_capped(path: &Path, what: &str, max: usize, hint: &str) -> Result<String> {
+    let bytes = read_bytes_capped(path, what, max, hint)?;
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", name(path, what)))
+}
+
+/// Read at most `max` bytes of `path` (`-`: standard input), as [`read_text_capped`] does,
+/// for inputs that may be binary (a PySolFC saved game).
+pub fn read_bytes_capped(path: &Path, what: &str, max: usize, hint: &str) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     let read = if is_stdio(path) {
         std::io::stdin()
@@ -42,7 +49,7 @@ pub fn read_text_capped(path: &Path, what: &str, max: usize, hint: &str) -> Resu
         name(path, what),
         max / 1024
     );
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", name(path, what)))
+    Ok(bytes)
 }
 
 /// Load the initial board from a deal number (already checked by clap's parser,

@@ -14,7 +14,6 @@
 use crate::cmd::solve::{solve_checked, Outcome};
 use anyhow::{Context, Result};
 use fcauto_deals::{Board, Card};
-use fcauto_solver::validator::apply_checked;
 use fcauto_solver::{validate, Loc, Mode, PlayedMove, Solution};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -314,9 +313,14 @@ struct LineCache {
 impl LineCache {
     /// Remember every position along `line` from `start` (the game's position after `step`).
     fn insert(&mut self, start: &Board, line: &[PlayedMove], step: usize) -> Result<()> {
+        let along = crate::render::positions(&Solution {
+            deal: None,
+            board: start.clone(),
+            moves: line.to_vec(),
+        })
+        .context("internal error: a winning line is illegal")?;
         let line = Rc::new(line.to_vec());
-        let mut b = start.clone();
-        for at in 0..=line.len() {
+        for (at, b) in along.into_iter().enumerate() {
             let k = key(&b);
             if self
                 .map
@@ -324,17 +328,12 @@ impl LineCache {
                 .map_or(true, |e| e.rest() > line.len() - at)
             {
                 let known = Known {
-                    board: b.clone(),
+                    board: b,
                     line: line.clone(),
                     at,
                     step,
                 };
                 self.map.insert(k, known);
-            }
-            if let Some(p) = line.get(at) {
-                apply_checked(&mut b, &step_move(p)).map_err(|e| {
-                    anyhow::anyhow!("internal error: a winning line is illegal: {e}")
-                })?;
             }
         }
         Ok(())
@@ -351,15 +350,6 @@ impl LineCache {
             .collect();
         checked(pos, &tail).ok()?;
         Some((tail, known.step))
-    }
-}
-
-fn step_move(p: &PlayedMove) -> fcauto_solver::StepMove {
-    fcauto_solver::StepMove {
-        from: p.mv.from,
-        to: p.mv.to,
-        count: Some(p.mv.count),
-        card: Some(p.card),
     }
 }
 

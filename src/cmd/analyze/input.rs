@@ -6,7 +6,6 @@ use crate::cmd::input::{self, is_stdio, load_board};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::{parse_fcs_output, parse_json, parse_standard, standard, StepMove};
-use std::io::Read;
 use std::path::Path;
 
 /// Largest input file read, bytes: a move list of a long game is a few kilobytes, a saved
@@ -59,7 +58,8 @@ pub struct Game {
 /// or not FreeCell; a file that is none of these ("unknown file format").
 pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
     let name = input::name(file, "game file");
-    let bytes = read_capped(file, &name)?;
+    let bytes =
+        input::read_bytes_capped(file, "game file", MAX_INPUT, "a game is a few kilobytes")?;
     if looks_like_pickle(&bytes) {
         refuse_start(deal, board, &name, Kind::PysolGame)?;
         return read_pysol_game(file, &name);
@@ -89,26 +89,6 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
 
 /// What `analyze` reads, for "unknown file format" messages.
 const EXPECTED: &str = "expected a move list (standard notation: `3a 38 a3 1h`, or fc-solve's move lines) with --deal N or --board FILE, a board (fc-solve's board text, PySolFC's Export current layout, a position string), or a PySolFC saved/held game";
-
-/// The file's bytes, at most [`MAX_INPUT`].
-fn read_capped(file: &Path, name: &str) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    let read = if is_stdio(file) {
-        std::io::stdin()
-            .lock()
-            .take(MAX_INPUT as u64 + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(file).and_then(|f| f.take(MAX_INPUT as u64 + 1).read_to_end(&mut bytes))
-    };
-    read.with_context(|| format!("cannot read {name}"))?;
-    anyhow::ensure!(
-        bytes.len() <= MAX_INPUT,
-        "{name}: too large (over {} MiB; a game is a few kilobytes)",
-        MAX_INPUT >> 20
-    );
-    Ok(bytes)
-}
 
 /// A pickle as PySolFC writes a game: protocol 2 and later start with the PROTO opcode
 /// (0x80); Python 2's protocols 0 and 1 start with the package name string, `PySolFC`, as
