@@ -2,11 +2,11 @@
 # End-to-end check of `fcauto play --gui`, as CI runs it:
 #   1. installs the GUI packages (scripts/setup-deps.sh --gui; skip with FCAUTO_SKIP_SETUP=1),
 #   2. builds fcauto with --features gui in release,
-#   3. runs the recognition/OCR unit tests on committed screenshots, the solution.json
-#      identity test (play writes the bytes `fcauto solve --format json` prints), and the
-#      end-to-end tests: deal 617 (from a deal file) then 1941 won in real PySolFC on a
-#      private Xvfb + openbox (DISPLAY is unset, so fcauto starts and stops its own display),
-#      then 3000000000 (above 2^31) and 123456 (above 32000, with a move that did not take),
+#   3. runs the GUI modules' unit tests, the recognition/OCR tests on committed screenshots,
+#      the solution.json identity test (play writes the bytes `fcauto solve --format json`
+#      prints), and the end-to-end tests: deal 617 (from a deal file) then 1941 won in real
+#      PySolFC on a private Xvfb + openbox (DISPLAY is unset, so fcauto starts and stops its
+#      own display), then 3000000000 (above 2^31) and 123456 (above 32000, with a move that did not take),
 #      every artifact, the evidence contract and the statistics.dat delta (re-checked with
 #      `fcauto stats --diff` on the copies) checked; PySolFC missing, wrong deal shown, bad
 #      deal files; then `play --gui --resume` wins a held game (tests/gui_resume.rs: the
@@ -23,6 +23,8 @@ unset DISPLAY
 t0=$(date +%s)
 cargo build --release --features gui
 t1=$(date +%s)
+# the GUI modules' own unit tests (launch, resume, ...), then the integration tests
+cargo test --release --features gui -p fcauto-automation --lib gui::
 cargo test --release --features gui --test gui_recognize --test gui_ocr --test gui_solution \
   --test gui_e2e --test gui_resume -- --test-threads=1
 t2=$(date +%s)

@@ -170,6 +170,12 @@ impl Display {
             let child = Command::new("openbox")
                 .arg("--sm-disable")
                 .env("DISPLAY", &self.name)
+                // openbox writes $XDG_CACHE_HOME/openbox/openbox.log: keep it out of the
+                // user's ~/.cache
+                .env(
+                    "XDG_CACHE_HOME",
+                    std::env::temp_dir().join("fcauto-openbox-cache"),
+                )
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
                 .stderr(log)

@@ -200,8 +200,7 @@ fn finish(
     (plan, shown, played): (&Plan, &Shown, &Played),
     resumed: Option<serde_json::Value>,
 ) -> Result<serde_json::Value, GuiError> {
-    let ev = &mut ev;
-    let (game, shown, played) = (&mut game, shown, played);
+    let (ev, game) = (&mut ev, &mut game);
     let won = win(cfg, ev, game, shown, played.executed.len())?;
     let quit_clean = quit(cfg, ev, game, &won, shown, played.executed.len())?;
     let proof = prove(ev, game, quit_clean, played.executed.len())?;
