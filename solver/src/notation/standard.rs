@@ -188,7 +188,11 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
         ValidationError::BadBoard(_) => 0,
     };
     let note = |e: ValidationError, furthest: &mut Option<ValidationError>| {
-        if furthest.as_ref().is_none_or(|f| step_of(&e) > step_of(f)) {
+        if furthest
+            .as_ref()
+            .map(|f| step_of(&e) > step_of(f))
+            .unwrap_or(true)
+        {
             *furthest = Some(e);
         }
     };

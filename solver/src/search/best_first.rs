@@ -4,7 +4,10 @@
 
 use super::portfolio::{Params, RESERVE_MAX};
 use super::{done, path_to, replay, SearchResult, SearchStats, Verdict};
-use crate::heuristic::{admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures, Features};
+use crate::heuristic::{
+    admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
+    Features,
+};
 use crate::movegen::{autoplay, autoplay_after, generate, generate_pruned};
 use crate::moves::{Loc, Move};
 use crate::shorten::move_cost;
@@ -276,7 +279,6 @@ impl OpenList {
         Some(idx as usize)
     }
 }
-
 
 /// The player moves from the root to node `idx`.
 fn path(nodes: &[Node], idx: usize) -> Vec<Move> {

@@ -278,7 +278,6 @@ pub(crate) fn path_to(mut idx: usize, link: impl Fn(usize) -> (u32, Move)) -> Ve
     out
 }
 
-
 /// Replay player moves from the initial board, inserting the auto-play foundation moves
 /// (as explicit moves) the search made after each one.
 pub(crate) fn replay(board: &Board, player_moves: &[Move]) -> Vec<PlayedMove> {

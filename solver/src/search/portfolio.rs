@@ -114,5 +114,3 @@ pub(super) const RESERVE_MAX: usize = 200_000;
 pub(super) const STALL: u64 = 500;
 /// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
 pub(super) const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
-
-

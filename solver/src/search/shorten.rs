@@ -105,7 +105,7 @@ pub fn shorten(root: &State, mut moves: Vec<Move>, depth: usize, max_rounds: usi
                             let gain = costs[k].saturating_sub(costs[i]).saturating_sub(cost);
                             if k > i
                                 && costs[i] + cost < costs[k]
-                                && best.as_ref().is_none_or(|b| gain > b.0)
+                                && best.as_ref().map(|b| gain > b.0).unwrap_or(true)
                             {
                                 let mut q = p.clone();
                                 q.push(m);
