@@ -75,6 +75,35 @@ fn a_bad_range_is_a_usage_error() {
     }
 }
 
+/// Outputs that cannot work are refused before any deal is solved (exit 2, nothing
+/// written): two outputs on one path, and (with the `plot` feature) a picture name that is
+/// not a PNG's.
+#[test]
+fn outputs_that_cannot_work_are_refused_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let same = dir.path().join("out.json");
+    let same = same.to_str().unwrap();
+    let mut cases: Vec<(Vec<&str>, &str)> = vec![(
+        vec!["--json", same, "--plot-data", same],
+        "two outputs would be written to",
+    )];
+    if cfg!(feature = "plot") {
+        cases.push((vec!["--plot", "chart.svg"], "ending in .png"));
+    }
+    for (extra, needle) in cases {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .args(["bench", "--range", "1..2000"])
+            .args(&extra)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{extra:?}: {err}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "{extra:?}");
+    }
+}
+
 /// `fcauto bench ARGS --json FILE`: its exit code and the JSON.
 fn bench_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     let dir = tempfile::tempdir().unwrap();

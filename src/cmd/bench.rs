@@ -371,9 +371,25 @@ pub fn run(args: Args) -> Result<i32> {
     )
 }
 
-/// The exit code for `--plot` arguments that cannot work (after saying why), before any
-/// solving: no `plot` feature in this build, or `-` for the picture.
+/// The exit code for output arguments that cannot work (after saying why), before any
+/// solving: two outputs on one path; for `--plot`, no `plot` feature in this build, `-`, or a
+/// name not ending in `.png`.
 fn check_plot_args(args: &Args) -> Option<i32> {
+    // Two outputs on one path: the later would overwrite the earlier without a word.
+    let outputs = [&args.json, &args.plot, &args.plot_data];
+    for (i, a) in outputs.iter().enumerate() {
+        for b in &outputs[i + 1..] {
+            if let (Some(a), Some(b)) = (a, b) {
+                if a == b && !is_stdio(a) {
+                    eprintln!(
+                        "fcauto bench: two outputs would be written to {}: give each its own file",
+                        a.display()
+                    );
+                    return Some(2);
+                }
+            }
+        }
+    }
     let p = args.plot.as_deref()?;
     if !cfg!(feature = "plot") {
         eprintln!(
@@ -385,6 +401,16 @@ fn check_plot_args(args: &Args) -> Option<i32> {
     }
     if is_stdio(p) {
         eprintln!("fcauto bench: --plot takes a file name for the PNG, not `-`");
+        return Some(2);
+    }
+    let png = p
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    if !png {
+        eprintln!(
+            "fcauto bench: --plot writes a PNG picture: give a file name ending in .png, not {}",
+            p.display()
+        );
         return Some(2);
     }
     None

@@ -7,7 +7,12 @@ use fcauto_solver::{parse_fcs_output, validate, FcsVerdict};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Run `fc-solve -p -t -sam -sel -l lg` on `board`, validate its solution with our validator,
+/// fc-solve's iteration limit in a cross-check (`-mi`): lg needs a few hundred on most deals
+/// and a few thousand on hard ones; without a limit it can run for minutes on the hardest
+/// (94717719: more than 100 s), which looks like a hang. About 2-5 s on this machine.
+const CROSS_CHECK_ITERATIONS: u64 = 2_000_000;
+
+/// Run `fc-solve -p -t -sam -sel -l lg -mi 2000000` on `board`, validate its solution with our validator,
 /// and print both verdicts and lengths. `ours` is our move count when we solved it (the
 /// solution already validated), `ours_unsolvable` whether we proved it unsolvable. Returns
 /// false when the verdicts contradict each other (one solution rejected by our validator, or
@@ -17,7 +22,8 @@ use std::process::{Command, Stdio};
 /// Errors: fc-solve is missing (install the Debian package `freecell-solver-bin`, e.g. with
 /// `scripts/setup-deps.sh`) or fails to run.
 pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) -> Result<bool> {
-    let raw = run_fc_solve(board, &["-l", "lg"])?;
+    let limit = CROSS_CHECK_ITERATIONS.to_string();
+    let raw = run_fc_solve(board, &["-l", "lg", "-mi", &limit])?;
     let (verdict, moves) = parse_fcs_output(&raw).context("reading fc-solve's output")?;
     let ours_text = match (ours, ours_unsolvable) {
         (Some(n), _) => format!("solved, {}", plural(n, "move")),
@@ -42,7 +48,7 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
         other => {
             let said = match other {
                 FcsVerdict::NotSolved => "found no solution (\"I could not solve this game\")",
-                FcsVerdict::LimitExceeded => "stopped at its iteration limit",
+                FcsVerdict::LimitExceeded => "stopped at its iteration limit (-mi 2000000)",
                 _ => "printed no verdict",
             };
             eprintln!("cross-check: fc-solve -l lg: {said}");

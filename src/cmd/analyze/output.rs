@@ -119,8 +119,11 @@ pub fn conclusions(f: &Findings) -> Vec<String> {
                 ));
             }
         }
+        (None, Some((a, b))) if f.start_verdict != "winnable" && *a == 1 => out.push(format!(
+            "No position before step {b} was shown winnable and the one after step {b} is proved lost: the start may already be lost, or one of the moves at steps 1 to {b} lost it; the searches stopped at their limit (try a larger --max-states)."
+        )),
         (None, Some((a, b))) => out.push(format!(
-            "The game was lost by one of the moves at steps {a}..={b}: the searches stopped at their limit between the last winnable position and the first one proved lost (try a larger --max-states)."
+            "The game was lost by one of the moves at steps {a} to {b}: the searches stopped at their limit between the last winnable position and the first one proved lost (try a larger --max-states)."
         )),
         (None, None) if f.start_verdict == "lost" => {
             out.push("The start position itself is lost (proved by the complete search).".into())
