@@ -100,7 +100,11 @@ fn outputs_that_cannot_work_are_refused_first() {
         assert_eq!(out.status.code(), Some(2), "{extra:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(needle), "{extra:?}: {err}");
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "{extra:?}");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "{extra:?}"
+        );
     }
 }
 

@@ -403,9 +403,7 @@ fn check_plot_args(args: &Args) -> Option<i32> {
         eprintln!("fcauto bench: --plot takes a file name for the PNG, not `-`");
         return Some(2);
     }
-    let png = p
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let png = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
     if !png {
         eprintln!(
             "fcauto bench: --plot writes a PNG picture: give a file name ending in .png, not {}",
