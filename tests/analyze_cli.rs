@@ -5,13 +5,14 @@
 //! bundle, and the input left unchanged.
 
 mod common;
+#[path = "support/fcsolve.rs"]
+mod fcsolve;
+use fcsolve::fc_solve;
 
 use common::fcauto;
 use fcauto_deals::Board;
 use serde_json::Value;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -54,25 +55,6 @@ fn lost_game() -> String {
 /// The position (a position string) the JSON gives for the final position.
 fn position(text: &str) -> Board {
     fcauto_deals::position::parse(text).expect("a position string")
-}
-
-fn fc_solve(board: &Board, args: &[&str]) -> String {
-    let mut child = Command::new("fc-solve")
-        .args(args)
-        .arg("-")
-        .env("FREECELL_SOLVER_QUIET", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("fc-solve runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(board.fcs_input_text().as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Standard-notation `line` must win from `board`, by `fcauto verify` (the validator).

@@ -6,10 +6,11 @@
 //! skipped with a note (a failure in CI).
 
 mod common;
+#[path = "support/fcsolve.rs"]
+mod fcsolve;
+use fcsolve::fc_solve;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use fcauto_deals::{ms_deal, Board};
 use fcauto_solver::validator::apply_checked;
@@ -70,25 +71,6 @@ fn positions(lost: &Value) -> Vec<Board> {
         out.push(b.clone());
     }
     out
-}
-
-fn fc_solve(board: &Board, args: &[&str]) -> String {
-    let mut child = Command::new("fc-solve")
-        .args(args)
-        .arg("-")
-        .env("FREECELL_SOLVER_QUIET", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("fc-solve runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(board.fcs_input_text().as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 #[test]
