@@ -108,7 +108,7 @@ pub struct SearchResult {
 /// budgets (6k, 30k, 100k, 200k positions below `limits.max_states`, then that limit), so a deal one
 /// configuration gets lost on is soon tried by another (in `fast`'s first round a try also
 /// stops after 500 expansions without bringing a card home further). `fast`'s portfolio
-/// searches the reduced move set of [`generate_pruned`]; if that fails (or runs dry), a last
+/// searches the reduced move set of [`crate::movegen::generate_pruned`]; if that fails (or runs dry), a last
 /// round over all moves at the full budget decides. When `short`'s own tries all stop at a
 /// limit, it runs `fast` and shortens the solution that finds: `short` never gives up on a
 /// deal `fast` solves. The optimal modes run one A*.
