@@ -103,7 +103,7 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             let col = b
                 .cascades
                 .get(i as usize)
-                .ok_or(format!("no cascade {}", i + 1))?;
+                .ok_or_else(|| format!("no cascade {}", i + 1))?;
             let n = match (m.count, m.card) {
                 (Some(n), _) => n as usize,
                 (None, Some(c)) => col
@@ -111,7 +111,7 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
                     .rev()
                     .position(|&x| x == c)
                     .map(|p| p + 1)
-                    .ok_or(format!("card {c} is not in cascade {}", i + 1))?,
+                    .ok_or_else(|| format!("card {c} is not in cascade {}", i + 1))?,
                 (None, None) => 1,
             };
             if n == 0 {
@@ -133,8 +133,8 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             let c = b
                 .freecells
                 .get(j as usize)
-                .ok_or(format!("no freecell {}", (b'a' + j) as char))?;
-            vec![c.ok_or(format!("freecell {} is empty", (b'a' + j) as char))?]
+                .ok_or_else(|| format!("no freecell {}", (b'a' + j) as char))?;
+            vec![c.ok_or_else(|| format!("freecell {} is empty", (b'a' + j) as char))?]
         }
         Loc::Foundation => return Err("cards never leave the foundations".into()),
     };
@@ -188,7 +188,7 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             let dest = b
                 .cascades
                 .get(k as usize)
-                .ok_or(format!("no cascade {}", k + 1))?;
+                .ok_or_else(|| format!("no cascade {}", k + 1))?;
             if m.from == Loc::Cascade(k) {
                 return Err("source and destination are the same cascade".into());
             }

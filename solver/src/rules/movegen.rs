@@ -57,17 +57,25 @@ fn generate_model<const PRUNE: bool>(
     let empty = s.empty_cols();
     let first_empty = (0..CASCADES).find(|&i| s.len[i] == 0);
     let first_free = (0..FREECELLS).find(|&j| s.cells[j] == EMPTY);
+    // Which cascade (if any) has each card on top: the destinations of a card are found by
+    // looking up the two cards it may be placed on, not by trying all cascades.
+    let mut top_at = [u8::MAX; 64];
+    let mut tops = [EMPTY; CASCADES];
+    for k in 0..CASCADES {
+        if let Some(d) = s.top(k) {
+            top_at[d as usize] = k as u8;
+            tops[k] = d;
+        }
+    }
 
     // To the foundations.
-    for i in 0..CASCADES {
-        if let Some(t) = s.top(i) {
-            if s.can_home(t) {
-                out.push(Move {
-                    from: Loc::Cascade(i as u8),
-                    to: Loc::Foundation,
-                    count: 1,
-                });
-            }
+    for (i, &t) in tops.iter().enumerate() {
+        if t != EMPTY && s.can_home(t) {
+            out.push(Move {
+                from: Loc::Cascade(i as u8),
+                to: Loc::Foundation,
+                count: 1,
+            });
         }
     }
     for j in 0..FREECELLS {
@@ -80,21 +88,30 @@ fn generate_model<const PRUNE: bool>(
             });
         }
     }
-    // Freecell → cascade.
+    // Freecell → cascade: onto the cascades topped by its two parents, or the first empty
+    // one, in cascade order.
     for j in 0..FREECELLS {
         let c = s.cells[j];
         if c == EMPTY {
             continue;
         }
-        for k in 0..CASCADES {
-            let ok = match s.top(k) {
-                Some(d) => fits(d, c),
-                None => Some(k) == first_empty,
-            };
-            if ok {
+        let mut dest = parents(c).map(|p| p.map_or(u8::MAX, |p| top_at[p as usize]));
+        let mut third = first_empty.map_or(u8::MAX, |k| k as u8);
+        // Sort the three candidates (u8::MAX = none).
+        if dest[0] > dest[1] {
+            dest.swap(0, 1);
+        }
+        if third < dest[1] {
+            std::mem::swap(&mut third, &mut dest[1]);
+            if dest[0] > dest[1] {
+                dest.swap(0, 1);
+            }
+        }
+        for k in [dest[0], dest[1], third] {
+            if k != u8::MAX {
                 out.push(Move {
                     from: Loc::Freecell(j as u8),
-                    to: Loc::Cascade(k as u8),
+                    to: Loc::Cascade(k),
                     count: 1,
                 });
             }
@@ -113,14 +130,6 @@ fn generate_model<const PRUNE: bool>(
             },
         )
     };
-    // Which cascade (if any) has each card on top: the destinations of a run are found by
-    // looking up the two cards each run card may be placed on, not by trying all cascades.
-    let mut top_at = [u8::MAX; 52];
-    for k in 0..CASCADES {
-        if let Some(d) = s.top(k) {
-            top_at[d as usize] = k as u8;
-        }
-    }
     for i in 0..CASCADES {
         let l = s.len[i] as usize;
         if l == 0 {
@@ -134,17 +143,11 @@ fn generate_model<const PRUNE: bool>(
         let mut n = 1;
         let run = loop {
             let c = col[l - n];
-            let r = rank(c);
-            if r < 12 {
-                // The cards `c` fits on: one rank higher, the other colour's two suits.
-                let base = (r + 1) * 4;
-                let (s1, s2) = if red(c) == 1 { (0, 3) } else { (1, 2) };
-                for p in [base + s1, base + s2] {
-                    let k = top_at[p as usize];
-                    if k != u8::MAX {
-                        dest_n[k as usize] = n as u8;
-                        any = true;
-                    }
+            for p in parents(c).into_iter().flatten() {
+                let k = top_at[p as usize];
+                if k != u8::MAX {
+                    dest_n[k as usize] = n as u8;
+                    any = true;
                 }
             }
             if n >= lim_full || n == l || !fits(col[l - n - 1], c) {
@@ -191,6 +194,18 @@ fn generate_model<const PRUNE: bool>(
             });
         }
     }
+}
+
+/// The two cards `c` fits on (one rank higher, the other colour's suits), none for a king.
+#[inline(always)]
+fn parents(c: u8) -> [Option<u8>; 2] {
+    let r = rank(c);
+    if r >= 12 {
+        return [None, None];
+    }
+    let base = (r + 1) * 4;
+    let (s1, s2) = if red(c) == 1 { (0, 3) } else { (1, 2) };
+    [Some(base + s1), Some(base + s2)]
 }
 
 /// True when homing `c` can never hurt: it is an ace or a two, or both foundations of the

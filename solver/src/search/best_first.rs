@@ -11,7 +11,9 @@ use crate::heuristic::{
 use crate::movegen::{autoplay, autoplay_after, generate, generate_pruned};
 use crate::moves::{Loc, Move};
 use crate::shorten::move_cost;
-use crate::state::{FingerprintSet, State};
+use crate::state::State;
+use super::table::FingerprintTable;
+use std::cell::RefCell;
 use fcauto_deals::Board;
 
 /// A stored position: how it was reached and its features. Its [`State`] is kept only once
@@ -44,25 +46,81 @@ pub(super) fn best_first(
     bound: Option<u32>,
     stall: Option<u64>,
 ) -> SearchResult {
-    let anytime = bound.is_some();
-    let mut best: Option<(u32, Vec<Move>)> = None;
-    let mut limit = bound.unwrap_or(u32::MAX);
     let mut root = State::from_board(board);
-    let mut stats = SearchStats::default();
     let mut root_g = 0;
     autoplay(&mut root, |_, _| root_g += 1);
     if root.is_won() {
         return SearchResult {
             verdict: Verdict::Solved(replay(board, &[])),
-            stats,
+            stats: SearchStats::default(),
         };
     }
-    // Reserve the whole budget up front: pages become resident only when used, and no
+    // The thread's tables, reused from its previous search (no allocation or page faults
+    // per try); a nested search (none today) would get fresh ones.
+    WORKSPACE.with(|ws| match ws.try_borrow_mut() {
+        Ok(mut ws) => search(board, p, max_states, bound, stall, root, root_g, &mut ws),
+        Err(_) => search(
+            board,
+            p,
+            max_states,
+            bound,
+            stall,
+            root,
+            root_g,
+            &mut Workspace::default(),
+        ),
+    })
+}
+
+/// One thread's search tables, emptied and reused by every search it runs.
+#[derive(Default)]
+struct Workspace {
+    nodes: Vec<Node>,
+    closed: FingerprintTable,
+    open: OpenList,
+    /// The expanded positions' states, indexed by [`Node::slot`].
+    states: Vec<State>,
+    moves: Vec<Move>,
+}
+
+thread_local! {
+    static WORKSPACE: RefCell<Workspace> = RefCell::default();
+}
+
+/// [`best_first`] from its auto-played, not yet won `root` (reached with `root_g`
+/// single-card moves), in the tables of `ws`.
+#[allow(clippy::too_many_arguments)]
+fn search(
+    board: &Board,
+    p: Params,
+    max_states: usize,
+    bound: Option<u32>,
+    stall: Option<u64>,
+    root: State,
+    root_g: u32,
+    ws: &mut Workspace,
+) -> SearchResult {
+    let anytime = bound.is_some();
+    let mut best: Option<(u32, Vec<Move>)> = None;
+    let mut limit = bound.unwrap_or(u32::MAX);
+    let mut stats = SearchStats::default();
+    let Workspace {
+        nodes,
+        closed,
+        open,
+        states,
+        moves,
+    } = ws;
+    nodes.clear();
+    closed.clear();
+    open.clear();
+    states.clear();
+    moves.clear();
+    // Reserve up to the budget up front: pages become resident only when used, and no
     // growth step ever holds an old and a new copy at once (that doubled peak memory).
     let reserve = max_states.min(RESERVE_MAX) + 64;
-    let mut nodes: Vec<Node> = Vec::with_capacity(reserve);
-    let mut closed = FingerprintSet::with_capacity_and_hasher(reserve, Default::default());
-    let mut open = OpenList::with_capacity(reserve);
+    nodes.reserve(reserve);
+    states.reserve(reserve);
     closed.insert(root.fingerprint());
     let prio = |f: Features, g: u32, fp: u128| -> i64 {
         let noise = if p.noise == 0 {
@@ -74,8 +132,6 @@ pub(super) fn best_first(
     };
     open.push(prio(eval_features(&root), root_g, 0), 0);
     let root_features = column_features(&root);
-    // (Reserved whole like the rest: untouched pages cost nothing, growing would copy.)
-    let mut states: Vec<State> = Vec::with_capacity(reserve);
     states.push(root);
     nodes.push(Node {
         slot: 0,
@@ -88,7 +144,6 @@ pub(super) fn best_first(
         g: root_g,
         features: root_features,
     });
-    let mut moves = Vec::with_capacity(64);
     // Most cards home in an expanded position, and when that was first reached.
     let (mut most_home, mut progress_at) = (0, 0);
     // Ties go to the newest position (depth first on plateaus).
@@ -113,22 +168,22 @@ pub(super) fn best_first(
                     verdict: Verdict::Unknown(format!(
                         "no card brought home in {stall} expansions"
                     )),
-                    stats: done(stats, &closed),
+                    stats: done(stats, closed.len()),
                 };
             }
         }
         moves.clear();
         if p.pruned {
-            generate_pruned(parent_state, &mut moves);
+            generate_pruned(parent_state, moves);
         } else {
-            generate(parent_state, false, &mut moves);
+            generate(parent_state, false, moves);
         }
         // A child differs from this position in the move's cascades and those auto-play
         // took cards from: its fingerprint is updated from this position's cascade hashes.
         let hashes = parent_state.column_hashes();
         // Likewise its evaluation features, when no card went home.
         let parent_features = nodes[idx].features;
-        for &m in &moves {
+        for &m in moves.iter() {
             let mut child = parent_state.clone();
             let cost = move_cost(&child, m);
             child.apply(m);
@@ -146,12 +201,12 @@ pub(super) fn best_first(
                 }
             });
             if child.is_won() {
-                let mut moves_path = path(&nodes, idx);
+                let mut moves_path = path(nodes, idx);
                 moves_path.push(m);
                 if !anytime {
                     return SearchResult {
                         verdict: Verdict::Solved(replay(board, &moves_path)),
-                        stats: done(stats, &closed),
+                        stats: done(stats, closed.len()),
                     };
                 }
                 if g < limit {
@@ -165,11 +220,11 @@ pub(super) fn best_first(
             }
             let fp = child.fingerprint_from(&hashes, changed);
             // A new position that would not fit in the budget ends the search.
-            if closed.len() >= max_states && !closed.contains(&fp) {
+            if closed.len() >= max_states && !closed.contains(fp) {
                 if let Some((_, p)) = best {
                     return SearchResult {
                         verdict: Verdict::Solved(replay(board, &p)),
-                        stats: done(stats, &closed),
+                        stats: done(stats, closed.len()),
                     };
                 }
                 return SearchResult {
@@ -177,7 +232,7 @@ pub(super) fn best_first(
                         "state limit of {} reached",
                         crate::plural(max_states, "position")
                     )),
-                    stats: done(stats, &closed),
+                    stats: done(stats, closed.len()),
                 };
             }
             if !closed.insert(fp) {
@@ -198,24 +253,24 @@ pub(super) fn best_first(
     if let Some((_, p)) = best {
         return SearchResult {
             verdict: Verdict::Solved(replay(board, &p)),
-            stats: done(stats, &closed),
+            stats: done(stats, closed.len()),
         };
     }
     if anytime {
         return SearchResult {
             verdict: Verdict::Unknown("no shorter solution".into()),
-            stats: done(stats, &closed),
+            stats: done(stats, closed.len()),
         };
     }
     if p.pruned {
         return SearchResult {
             verdict: Verdict::Unknown(PRUNED_DRY.into()),
-            stats: done(stats, &closed),
+            stats: done(stats, closed.len()),
         };
     }
     SearchResult {
         verdict: Verdict::Unsolvable,
-        stats: done(stats, &closed),
+        stats: done(stats, closed.len()),
     }
 }
 
@@ -230,6 +285,7 @@ const PRIO_OFFSET: i64 = 1 << 10;
 /// The open list: a bucket queue over integer priorities, lowest first, each bucket a stack
 /// threaded through the positions (each position enters the open list once), so that
 /// among equal priorities the newest position comes first.
+#[derive(Default)]
 struct OpenList {
     /// Per bucket: the newest position in it, or [`NONE`].
     head: Vec<u32>,
@@ -241,13 +297,12 @@ struct OpenList {
 }
 
 impl OpenList {
-    fn with_capacity(n: usize) -> OpenList {
-        OpenList {
-            head: Vec::new(),
-            next: Vec::with_capacity(n),
-            min: usize::MAX,
-            len: 0,
-        }
+    /// Empty it, keeping its memory.
+    fn clear(&mut self) {
+        self.head.clear();
+        self.next.clear();
+        self.min = usize::MAX;
+        self.len = 0;
     }
 
     #[inline]

@@ -81,6 +81,20 @@ fn column<const SAME_SUIT: bool>(col: &[u8], needed: u64) -> [u32; 4] {
     [blocked, top - in_sequence, next_depth, same_suit]
 }
 
+/// One cascade's [`Features::next_depth`] share: the cards above each suit's next needed
+/// card (`needed`, one bit per card byte) lying in it.
+#[inline(always)]
+fn next_depth(col: &[u8], needed: u64) -> u32 {
+    let top = col.len() as u32;
+    let mut n = 0;
+    for (depth, &c) in col.iter().enumerate() {
+        if (needed >> (c & 63)) & 1 != 0 {
+            n += top - 1 - depth as u32;
+        }
+    }
+    n
+}
+
 /// The features every cascade contributes (blocked, out of sequence, next depth), so that a
 /// position that differs from this one in a few cascades can be evaluated from them:
 /// [`eval_features_from`].
@@ -116,13 +130,18 @@ pub fn eval_features_from(
     changed: u8,
 ) -> (Features, ColumnFeatures) {
     let mut cf = *parent;
-    let changed = if s.found != parent.found {
-        cf.found = s.found;
-        0xFF
-    } else {
-        changed
-    };
     let needed = needed_cards(s);
+    if s.found != parent.found {
+        // Only the next-depth counts depend on the foundations: recount them alone in the
+        // cascades that did not change.
+        cf.found = s.found;
+        let mut m = !changed;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            cf.cols[i][2] = next_depth(s.col(i), needed) as u8;
+        }
+    }
     let mut m = changed;
     while m != 0 {
         let i = m.trailing_zeros() as usize;

@@ -24,6 +24,7 @@ pub mod shorten;
 
 mod best_first;
 mod portfolio;
+pub mod table;
 
 use best_first::{best_first, PRUNED_DRY};
 use portfolio::*;
@@ -31,7 +32,7 @@ use portfolio::*;
 use crate::movegen::{autoplay, generate};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
-use crate::state::{FingerprintSet, State};
+use crate::state::State;
 use fcauto_deals::{Board, Card};
 
 /// Which trade-off between speed and solution length to make.
@@ -257,8 +258,9 @@ fn single_card_length(board: &Board, moves: &[PlayedMove]) -> u32 {
     g
 }
 
-pub(crate) fn done(mut stats: SearchStats, closed: &FingerprintSet) -> SearchStats {
-    stats.stored = closed.len() as u64;
+/// `stats` with [`SearchStats::stored`] set to the `stored` positions of a search's table.
+pub(crate) fn done(mut stats: SearchStats, stored: usize) -> SearchStats {
+    stats.stored = stored as u64;
     stats
 }
 
