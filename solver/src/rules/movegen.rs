@@ -95,7 +95,7 @@ fn generate_model<const PRUNE: bool>(
         if c == EMPTY {
             continue;
         }
-        let mut dest = parents(c).map(|p| p.map_or(u8::MAX, |p| top_at[p as usize]));
+        let mut dest = parents(c).map(|p| top_at[p as usize]);
         let mut third = first_empty.map_or(u8::MAX, |k| k as u8);
         // Sort the three candidates (u8::MAX = none).
         if dest[0] > dest[1] {
@@ -143,7 +143,7 @@ fn generate_model<const PRUNE: bool>(
         let mut n = 1;
         let run = loop {
             let c = col[l - n];
-            for p in parents(c).into_iter().flatten() {
+            for p in parents(c) {
                 let k = top_at[p as usize];
                 if k != u8::MAX {
                     dest_n[k as usize] = n as u8;
@@ -196,16 +196,27 @@ fn generate_model<const PRUNE: bool>(
     }
 }
 
-/// The two cards `c` fits on (one rank higher, the other colour's suits), none for a king.
-#[inline(always)]
-fn parents(c: u8) -> [Option<u8>; 2] {
-    let r = rank(c);
-    if r >= 12 {
-        return [None, None];
+/// For each card byte, the two cards it fits on (one rank higher, the other colour's suits);
+/// a king's are 63, a byte no card has (so a lookup of 63 in `top_at` finds nothing).
+const PARENTS: [[u8; 2]; 64] = {
+    let mut t = [[63u8; 2]; 64];
+    let mut c = 0;
+    while c < 48 {
+        let base = (c / 4 + 1) * 4;
+        t[c] = if c % 4 == 1 || c % 4 == 2 {
+            [base as u8, base as u8 + 3]
+        } else {
+            [base as u8 + 1, base as u8 + 2]
+        };
+        c += 1;
     }
-    let base = (r + 1) * 4;
-    let (s1, s2) = if red(c) == 1 { (0, 3) } else { (1, 2) };
-    [Some(base + s1), Some(base + s2)]
+    t
+};
+
+/// The two cards `c` fits on ([`PARENTS`]).
+#[inline(always)]
+fn parents(c: u8) -> [u8; 2] {
+    PARENTS[c as usize & 63]
 }
 
 /// True when homing `c` can never hurt: it is an ace or a two, or both foundations of the
@@ -284,5 +295,20 @@ pub fn autoplay_after(s: &mut State, m: Move, on_move: impl FnMut(Move, u8)) {
     };
     if exposed_safe || m.to == Loc::Foundation {
         autoplay(s, on_move);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parents table lists exactly the cards each card fits on.
+    #[test]
+    fn parents_are_the_cards_a_card_fits_on() {
+        for c in 0..52u8 {
+            let listed: Vec<u8> = parents(c).into_iter().filter(|&p| p < 52).collect();
+            let fitting: Vec<u8> = (0..52u8).filter(|&p| fits(p, c)).collect();
+            assert_eq!(listed, fitting, "card {c}");
+        }
     }
 }
