@@ -10,19 +10,20 @@
 pub struct FingerprintTable {
     /// Power-of-two number of slots, each a key or 0.
     slots: Vec<u128>,
+    /// The buffer the next growth rehashes into (kept, like `slots`' capacity, so that a
+    /// thread's searches stop allocating once its largest has run).
+    spare: Vec<u128>,
     len: usize,
 }
 
 /// Slots of a new or just cleared table (16 KiB): enough for the median deal's search.
 const INITIAL_SLOTS: usize = 1 << 10;
-/// A table grown past this many slots is given back at [`FingerprintTable::clear`] rather
-/// than zeroed (zeroing it would cost more than the small searches that follow need).
-const KEEP_SLOTS: usize = 1 << 16;
 
 impl Default for FingerprintTable {
     fn default() -> Self {
         FingerprintTable {
             slots: vec![0; INITIAL_SLOTS],
+            spare: Vec::new(),
             len: 0,
         }
     }
@@ -41,14 +42,11 @@ impl FingerprintTable {
         self.len == 0
     }
 
-    /// Remove every fingerprint, keeping a small table's memory for the next search.
+    /// Remove every fingerprint. The table shrinks back to its initial slots (so that a
+    /// small search after a large one stays in cache) but keeps its memory.
     pub fn clear(&mut self) {
-        if self.slots.len() > KEEP_SLOTS {
-            self.slots = vec![0; INITIAL_SLOTS];
-        } else {
-            self.slots.clear();
-            self.slots.resize(INITIAL_SLOTS, 0);
-        }
+        self.slots.truncate(INITIAL_SLOTS);
+        self.slots.fill(0);
         self.len = 0;
     }
 
@@ -97,10 +95,11 @@ impl FingerprintTable {
     /// Double the slots and re-insert every key.
     #[cold]
     fn grow(&mut self) {
-        let doubled = vec![0; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, doubled);
+        self.spare.clear();
+        self.spare.resize(self.slots.len() * 2, 0);
+        std::mem::swap(&mut self.slots, &mut self.spare);
         let mask = self.slots.len() - 1;
-        for key in old.into_iter().filter(|&k| k != 0) {
+        for &key in self.spare.iter().filter(|&&k| k != 0) {
             let mut i = key as usize & mask;
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
