@@ -61,10 +61,10 @@ fn generate_model<const PRUNE: bool>(
     // looking up the two cards it may be placed on, not by trying all cascades.
     let mut top_at = [u8::MAX; 64];
     let mut tops = [EMPTY; CASCADES];
-    for k in 0..CASCADES {
+    for (k, t) in tops.iter_mut().enumerate() {
         if let Some(d) = s.top(k) {
             top_at[d as usize] = k as u8;
-            tops[k] = d;
+            *t = d;
         }
     }
 

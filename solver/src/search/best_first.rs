@@ -46,31 +46,22 @@ pub(super) fn best_first(
     bound: Option<u32>,
     stall: Option<u64>,
 ) -> SearchResult {
-    let mut root = State::from_board(board);
-    let mut root_g = 0;
-    autoplay(&mut root, |_, _| root_g += 1);
-    if root.is_won() {
-        return SearchResult {
-            verdict: Verdict::Solved(replay(board, &[])),
-            stats: SearchStats::default(),
-        };
-    }
     // The thread's tables, reused from its previous search (no allocation or page faults
     // per try); a nested search (none today) would get fresh ones.
     WORKSPACE.with(|ws| match ws.try_borrow_mut() {
-        Ok(mut ws) => search(board, p, max_states, bound, stall, root, root_g, &mut ws),
-        Err(_) => search(
-            board,
-            p,
-            max_states,
-            bound,
-            stall,
-            root,
-            root_g,
-            &mut Workspace::default(),
-        ),
+        Ok(mut ws) => {
+            let r = search(board, p, max_states, bound, stall, &mut ws);
+            ws.trim();
+            r
+        }
+        Err(_) => search(board, p, max_states, bound, stall, &mut Workspace::default()),
     })
 }
+
+/// Most positions whose tables a thread keeps between searches (about 4 MiB): a larger
+/// search's memory is given back when it ends, so a long-lived process with many threads
+/// (`serve`, `mcp`) does not hold the largest search's tables per thread.
+const KEEP_POSITIONS: usize = 1 << 14;
 
 /// One thread's search tables, emptied and reused by every search it runs.
 #[derive(Default)]
@@ -83,23 +74,37 @@ struct Workspace {
     moves: Vec<Move>,
 }
 
+impl Workspace {
+    /// Give back the memory of a search larger than [`KEEP_POSITIONS`].
+    fn trim(&mut self) {
+        if self.nodes.capacity() > KEEP_POSITIONS || self.states.capacity() > KEEP_POSITIONS {
+            *self = Workspace::default();
+        }
+    }
+}
+
 thread_local! {
     static WORKSPACE: RefCell<Workspace> = RefCell::default();
 }
 
-/// [`best_first`] from its auto-played, not yet won `root` (reached with `root_g`
-/// single-card moves), in the tables of `ws`.
-#[allow(clippy::too_many_arguments)]
+/// [`best_first`] in the tables of `ws`.
 fn search(
     board: &Board,
     p: Params,
     max_states: usize,
     bound: Option<u32>,
     stall: Option<u64>,
-    root: State,
-    root_g: u32,
     ws: &mut Workspace,
 ) -> SearchResult {
+    let mut root = State::from_board(board);
+    let mut root_g = 0;
+    autoplay(&mut root, |_, _| root_g += 1);
+    if root.is_won() {
+        return SearchResult {
+            verdict: Verdict::Solved(replay(board, &[])),
+            stats: SearchStats::default(),
+        };
+    }
     let anytime = bound.is_some();
     let mut best: Option<(u32, Vec<Move>)> = None;
     let mut limit = bound.unwrap_or(u32::MAX);
