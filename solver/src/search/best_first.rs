@@ -75,6 +75,36 @@ struct Workspace {
 }
 
 impl Workspace {
+    /// Empty the tables for a new search of `run` and store its `root`, reached with
+    /// `root_g` single-card moves of auto-play.
+    fn start(&mut self, root: State, root_g: u32, run: &Run) {
+        self.nodes.clear();
+        self.closed.clear();
+        self.open.clear();
+        self.states.clear();
+        self.moves.clear();
+        // Reserve up to the budget up front: pages become resident only when used, and no
+        // growth step ever holds an old and a new copy at once (that doubled peak memory).
+        let reserve = run.max_states.min(RESERVE_MAX) + 64;
+        self.nodes.reserve(reserve);
+        self.states.reserve(reserve);
+        self.closed.insert(root.fingerprint());
+        self.open
+            .push(run.priority(eval_features(&root), root_g, 0), 0);
+        self.nodes.push(Node {
+            slot: 0,
+            parent: u32::MAX,
+            mv: Move {
+                from: Loc::Foundation,
+                to: Loc::Foundation,
+                count: 0,
+            },
+            g: root_g,
+            features: column_features(&root),
+        });
+        self.states.push(root);
+    }
+
     /// Give back the memory of a search larger than [`KEEP_POSITIONS`].
     fn trim(&mut self) {
         if self.nodes.capacity() > KEEP_POSITIONS || self.states.capacity() > KEEP_POSITIONS {
@@ -87,7 +117,7 @@ thread_local! {
     static WORKSPACE: RefCell<Workspace> = RefCell::default();
 }
 
-/// [`best_first`] in the tables of `ws`.
+/// [`best_first`] in the tables of `ws`: the root, then expansions until a verdict.
 fn search(
     board: &Board,
     p: Params,
@@ -96,19 +126,22 @@ fn search(
     stall: Option<u64>,
     ws: &mut Workspace,
 ) -> SearchResult {
+    let mut run = Run {
+        board,
+        p,
+        max_states,
+        anytime: bound.is_some(),
+        limit: bound.unwrap_or(u32::MAX),
+        best: None,
+        stats: SearchStats::default(),
+    };
     let mut root = State::from_board(board);
     let mut root_g = 0;
     autoplay(&mut root, |_, _| root_g += 1);
     if root.is_won() {
-        return SearchResult {
-            verdict: Verdict::Solved(replay(board, &[])),
-            stats: SearchStats::default(),
-        };
+        return run.end(Verdict::Solved(replay(board, &[])), 0);
     }
-    let anytime = bound.is_some();
-    let mut best: Option<(u32, Vec<Move>)> = None;
-    let mut limit = bound.unwrap_or(u32::MAX);
-    let mut stats = SearchStats::default();
+    ws.start(root, root_g, &run);
     let Workspace {
         nodes,
         closed,
@@ -116,136 +149,54 @@ fn search(
         states,
         moves,
     } = ws;
-    nodes.clear();
-    closed.clear();
-    open.clear();
-    states.clear();
-    moves.clear();
-    // Reserve up to the budget up front: pages become resident only when used, and no
-    // growth step ever holds an old and a new copy at once (that doubled peak memory).
-    let reserve = max_states.min(RESERVE_MAX) + 64;
-    nodes.reserve(reserve);
-    states.reserve(reserve);
-    closed.insert(root.fingerprint());
-    let prio = |f: Features, g: u32, fp: u128| -> i64 {
-        let noise = if p.noise == 0 {
-            0
-        } else {
-            (crate::state::mix64(fp as u64 ^ p.seed) % p.noise as u64) as i64
-        };
-        p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
-    };
-    open.push(prio(eval_features(&root), root_g, 0), 0);
-    let root_features = column_features(&root);
-    states.push(root);
-    nodes.push(Node {
-        slot: 0,
-        parent: u32::MAX,
-        mv: Move {
-            from: Loc::Foundation,
-            to: Loc::Foundation,
-            count: 0,
-        },
-        g: root_g,
-        features: root_features,
-    });
     // Most cards home in an expanded position, and when that was first reached.
     let (mut most_home, mut progress_at) = (0, 0);
+    let child = &mut State::from_board(board);
     // Ties go to the newest position (depth first on plateaus).
     while let Some(idx) = open.pop() {
-        stats.expanded += 1;
-        if nodes[idx].slot == NONE {
-            // Remake the position from its parent's (expanded, so kept).
-            let n = &nodes[idx];
-            let mut s = states[nodes[n.parent as usize].slot as usize].clone();
-            s.apply(n.mv);
-            autoplay_after(&mut s, n.mv, |_, _| {});
-            nodes[idx].slot = states.len() as u32;
-            states.push(s);
-        }
-        let parent_state = &states[nodes[idx].slot as usize];
+        run.stats.expanded += 1;
+        let parent = remake(nodes, states, idx);
         if let Some(stall) = stall {
-            let home = parent_state.home();
+            let home = parent.home();
             if home > most_home {
-                (most_home, progress_at) = (home, stats.expanded);
-            } else if stats.expanded - progress_at > stall {
-                return SearchResult {
-                    verdict: Verdict::Unknown(format!(
-                        "no card brought home in {stall} expansions"
-                    )),
-                    stats: done(stats, closed.len()),
-                };
+                (most_home, progress_at) = (home, run.stats.expanded);
+            } else if run.stats.expanded - progress_at > stall {
+                let why = format!("no card brought home in {stall} expansions");
+                return run.end(Verdict::Unknown(why), closed.len());
             }
         }
         moves.clear();
         if p.pruned {
-            generate_pruned(parent_state, moves);
+            generate_pruned(parent, moves);
         } else {
-            generate(parent_state, false, moves);
+            generate(parent, false, moves);
         }
         // A child differs from this position in the move's cascades and those auto-play
         // took cards from: its fingerprint is updated from this position's cascade hashes.
-        let hashes = parent_state.column_hashes();
+        let hashes = parent.column_hashes();
         // Likewise its evaluation features, when no card went home.
         let parent_features = nodes[idx].features;
         for &m in moves.iter() {
-            let mut child = parent_state.clone();
-            let cost = move_cost(&child, m);
-            child.apply(m);
-            let mut g = nodes[idx].g + cost;
-            let mut changed = 0u8;
-            for l in [m.from, m.to] {
-                if let Loc::Cascade(i) = l {
-                    changed |= 1 << i;
-                }
-            }
-            autoplay_after(&mut child, m, |mv, _| {
-                g += 1;
-                if let Loc::Cascade(i) = mv.from {
-                    changed |= 1 << i;
-                }
-            });
+            let (g, changed) = make_child(parent, child, nodes[idx].g, m);
             if child.is_won() {
-                let mut moves_path = path(nodes, idx);
-                moves_path.push(m);
-                if !anytime {
-                    return SearchResult {
-                        verdict: Verdict::Solved(replay(board, &moves_path)),
-                        stats: done(stats, closed.len()),
-                    };
-                }
-                if g < limit {
-                    limit = g;
-                    best = Some((g, moves_path));
+                if let Some(r) = run.won(nodes, idx, m, g, closed.len()) {
+                    return r;
                 }
                 continue;
             }
-            if anytime && g + admissible(&features(&child)) >= limit {
+            if run.anytime && g + admissible(&features(child)) >= run.limit {
                 continue;
             }
             let fp = child.fingerprint_from(&hashes, changed);
             // A new position that would not fit in the budget ends the search.
             if closed.len() >= max_states && !closed.contains(fp) {
-                if let Some((_, p)) = best {
-                    return SearchResult {
-                        verdict: Verdict::Solved(replay(board, &p)),
-                        stats: done(stats, closed.len()),
-                    };
-                }
-                return SearchResult {
-                    verdict: Verdict::Unknown(format!(
-                        "state limit of {} reached",
-                        crate::plural(max_states, "position")
-                    )),
-                    stats: done(stats, closed.len()),
-                };
+                return run.over_budget(closed.len());
             }
             if !closed.insert(fp) {
                 continue;
             }
-            let (f, features) = eval_features_from(&child, &parent_features, changed);
-            let pr = prio(f, g, fp);
-            open.push(pr, nodes.len());
+            let (f, features) = eval_features_from(child, &parent_features, changed);
+            open.push(run.priority(f, g, fp), nodes.len());
             nodes.push(Node {
                 slot: NONE,
                 parent: idx as u32,
@@ -255,27 +206,129 @@ fn search(
             });
         }
     }
-    if let Some((_, p)) = best {
-        return SearchResult {
-            verdict: Verdict::Solved(replay(board, &p)),
-            stats: done(stats, closed.len()),
-        };
+    run.ran_dry(closed.len())
+}
+
+/// Node `idx`'s state, remade from its parent's (expanded, so kept) the first time.
+#[inline]
+fn remake<'s>(nodes: &mut [Node], states: &'s mut Vec<State>, idx: usize) -> &'s State {
+    if nodes[idx].slot == NONE {
+        let n = &nodes[idx];
+        let mut s = states[nodes[n.parent as usize].slot as usize].clone();
+        s.apply(n.mv);
+        autoplay_after(&mut s, n.mv, |_, _| {});
+        nodes[idx].slot = states.len() as u32;
+        states.push(s);
     }
-    if anytime {
-        return SearchResult {
-            verdict: Verdict::Unknown("no shorter solution".into()),
-            stats: done(stats, closed.len()),
-        };
+    &states[nodes[idx].slot as usize]
+}
+
+/// Make `child` the child of `parent` (reached with `g` single-card moves) by player move
+/// `m` and the safe auto-play after it; returns its single-card cost and the cascades it
+/// changed (bit i for cascade i).
+#[inline(always)]
+fn make_child(parent: &State, child: &mut State, g: u32, m: Move) -> (u32, u8) {
+    child.clone_from(parent);
+    let mut g = g + move_cost(child, m);
+    child.apply(m);
+    let mut changed = 0u8;
+    for l in [m.from, m.to] {
+        if let Loc::Cascade(i) = l {
+            changed |= 1 << i;
+        }
     }
-    if p.pruned {
-        return SearchResult {
-            verdict: Verdict::Unknown(PRUNED_DRY.into()),
-            stats: done(stats, closed.len()),
+    autoplay_after(child, m, |mv, _| {
+        g += 1;
+        if let Loc::Cascade(i) = mv.from {
+            changed |= 1 << i;
+        }
+    });
+    (g, changed)
+}
+
+/// One search's settings and what it has found so far.
+struct Run<'a> {
+    board: &'a Board,
+    p: Params,
+    max_states: usize,
+    /// Keep searching after a solution, for shorter ones below `limit`.
+    anytime: bool,
+    /// Single-card length a solution must beat (anytime mode).
+    limit: u32,
+    /// The shortest solution found (anytime mode): its length and player moves.
+    best: Option<(u32, Vec<Move>)>,
+    stats: SearchStats,
+}
+
+impl Run<'_> {
+    /// The open list's priority of a position: the weighted evaluation of its features
+    /// `f`, its path cost `g`, and the configuration's noise drawn from its fingerprint.
+    #[inline(always)]
+    fn priority(&self, f: Features, g: u32, fp: u128) -> i64 {
+        let p = &self.p;
+        let noise = if p.noise == 0 {
+            0
+        } else {
+            (crate::state::mix64(fp as u64 ^ p.seed) % p.noise as u64) as i64
         };
+        p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
     }
-    SearchResult {
-        verdict: Verdict::Unsolvable,
-        stats: done(stats, closed.len()),
+
+    /// The result with `verdict`, `stored` positions in the table.
+    fn end(&self, verdict: Verdict, stored: usize) -> SearchResult {
+        SearchResult {
+            verdict,
+            stats: done(self.stats, stored),
+        }
+    }
+
+    /// A won child of node `idx` by `m`, `g` single-card moves from the start: the result
+    /// (first solution), or `None` when anytime mode goes on (keeping it if shorter).
+    fn won(
+        &mut self,
+        nodes: &[Node],
+        idx: usize,
+        m: Move,
+        g: u32,
+        stored: usize,
+    ) -> Option<SearchResult> {
+        let mut moves = path(nodes, idx);
+        moves.push(m);
+        if !self.anytime {
+            return Some(self.end(Verdict::Solved(replay(self.board, &moves)), stored));
+        }
+        if g < self.limit {
+            self.limit = g;
+            self.best = Some((g, moves));
+        }
+        None
+    }
+
+    /// The budget is full: the best solution found, else `Unknown`.
+    fn over_budget(&self, stored: usize) -> SearchResult {
+        if let Some((_, moves)) = &self.best {
+            return self.end(Verdict::Solved(replay(self.board, moves)), stored);
+        }
+        let why = format!(
+            "state limit of {} reached",
+            crate::plural(self.max_states, "position")
+        );
+        self.end(Verdict::Unknown(why), stored)
+    }
+
+    /// The open list ran out: the best solution found; else a proof of unsolvability
+    /// for a first-solution search over all moves, `Unknown` otherwise.
+    fn ran_dry(&self, stored: usize) -> SearchResult {
+        let verdict = if let Some((_, moves)) = &self.best {
+            Verdict::Solved(replay(self.board, moves))
+        } else if self.anytime {
+            Verdict::Unknown("no shorter solution".into())
+        } else if self.p.pruned {
+            Verdict::Unknown(PRUNED_DRY.into())
+        } else {
+            Verdict::Unsolvable
+        };
+        self.end(verdict, stored)
     }
 }
 
