@@ -3,6 +3,7 @@
 //! once expanded. The open list is a bucket queue over integer priorities.
 
 use super::portfolio::{Params, RESERVE_MAX};
+use super::table::FingerprintTable;
 use super::{done, path_to, replay, SearchResult, SearchStats, Verdict};
 use crate::heuristic::{
     admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
@@ -12,9 +13,8 @@ use crate::movegen::{autoplay, autoplay_after, generate, generate_pruned};
 use crate::moves::{Loc, Move};
 use crate::shorten::move_cost;
 use crate::state::State;
-use super::table::FingerprintTable;
-use std::cell::RefCell;
 use fcauto_deals::Board;
+use std::cell::RefCell;
 
 /// A stored position: how it was reached and its features. Its [`State`] is kept only once
 /// it is expanded (remade then from its parent's), in `states[slot]`: most stored positions
@@ -54,7 +54,14 @@ pub(super) fn best_first(
             ws.trim();
             r
         }
-        Err(_) => search(board, p, max_states, bound, stall, &mut Workspace::default()),
+        Err(_) => search(
+            board,
+            p,
+            max_states,
+            bound,
+            stall,
+            &mut Workspace::default(),
+        ),
     })
 }
 
