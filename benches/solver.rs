@@ -1,16 +1,25 @@
-//! Criterion benchmarks of the solver's hot paths: move generation, canonical fingerprints,
-//! the evaluation, the optimal modes' deadlock bound, solving a fixed set of 100 deals in
-//! `fast` mode, and proving the optimum of deal 3.
+//! Criterion benchmarks of the solver's hot paths: move generation (all moves and the
+//! reduced set), canonical fingerprints, the evaluation, the optimal modes' deadlock bound,
+//! solving a fixed set of 100 deals in `fast` mode, and proving the optimum of deal 3.
+//!
+//! The best-first search's per-position costs are benched one by one over the children of
+//! the same 600 positions (their reduced move set, as `fast` searches): making each child
+//! (clone, apply, auto-play), its incremental fingerprint, its incremental evaluation, and
+//! the closed set (inserting every child's fingerprint into a cleared table; clearing a
+//! table after a small search). A whole expansion is not benched: the open list and the
+//! stored node are private to the search.
 //!
 //! Run: `cargo bench --bench solver`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use fcauto_deals::ms_deal;
 use fcauto_solver::deadlock::lower_bound;
-use fcauto_solver::heuristic::features;
-use fcauto_solver::movegen::generate;
+use fcauto_solver::heuristic::{column_features, eval_features, eval_features_from, features};
+use fcauto_solver::movegen::{autoplay_after, generate, generate_pruned};
+use fcauto_solver::search::table::FingerprintTable;
 use fcauto_solver::state::State;
-use fcauto_solver::{solve, Limits, Mode, Verdict};
+use fcauto_solver::{solve, Limits, Loc, Mode, Move, Verdict};
+use std::time::{Duration, Instant};
 
 /// Positions along real play: the first 30 positions of each of deals 1..=20, reached by
 /// always taking the first generated move.
@@ -30,6 +39,64 @@ fn positions() -> Vec<State> {
     out
 }
 
+/// A position and its children as the best-first search makes them from its reduced move
+/// set: each child with the bit set of the cascades its move or auto-play touched.
+struct Family {
+    parent: State,
+    moves: Vec<Move>,
+    children: Vec<(State, u8)>,
+}
+
+/// `s` after `m` and the auto-play that follows it, and the cascades they touched (the
+/// search's `changed`).
+fn child(s: &State, m: Move) -> (State, u8) {
+    let mut c = s.clone();
+    c.apply(m);
+    let mut changed = 0u8;
+    for l in [m.from, m.to] {
+        if let Loc::Cascade(i) = l {
+            changed |= 1 << i;
+        }
+    }
+    autoplay_after(&mut c, m, |mv, _| {
+        if let Loc::Cascade(i) = mv.from {
+            changed |= 1 << i;
+        }
+    });
+    (c, changed)
+}
+
+/// The families of `ps`, checked: each child's incremental fingerprint and evaluation equal
+/// the ones computed from scratch.
+fn families(ps: &[State]) -> Vec<Family> {
+    ps.iter()
+        .map(|p| {
+            let mut moves = Vec::new();
+            generate_pruned(p, &mut moves);
+            let children: Vec<_> = moves.iter().map(|&m| child(p, m)).collect();
+            let (hashes, cf) = (p.column_hashes(), column_features(p));
+            for (c, changed) in &children {
+                assert_eq!(c.fingerprint_from(&hashes, *changed), c.fingerprint());
+                let (f, _) = eval_features_from(c, &cf, *changed);
+                let g = eval_features(c);
+                assert_eq!(
+                    (f.remaining, f.blocked, f.next_depth, f.used_cells),
+                    (g.remaining, g.blocked, g.next_depth, g.used_cells)
+                );
+                assert_eq!(
+                    (f.empty_cols, f.out_of_sequence),
+                    (g.empty_cols, g.out_of_sequence)
+                );
+            }
+            Family {
+                parent: p.clone(),
+                moves,
+                children,
+            }
+        })
+        .collect()
+}
+
 fn bench(c: &mut Criterion) {
     let ps = positions();
     c.bench_function("movegen (600 positions)", |b| {
@@ -39,6 +106,18 @@ fn bench(c: &mut Criterion) {
             for s in &ps {
                 moves.clear();
                 generate(black_box(s), false, &mut moves);
+                n += moves.len();
+            }
+            n
+        })
+    });
+    c.bench_function("generate_pruned (600 positions)", |b| {
+        let mut moves = Vec::with_capacity(64);
+        b.iter(|| {
+            let mut n = 0;
+            for s in &ps {
+                moves.clear();
+                generate_pruned(black_box(s), &mut moves);
                 n += moves.len();
             }
             n
@@ -61,6 +140,7 @@ fn bench(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
+    per_position(c, &ps);
     let boards: Vec<_> = (1..=100).map(|d| ms_deal(d).unwrap()).collect();
     let mut g = c.benchmark_group("solve");
     g.sample_size(10);
@@ -92,6 +172,109 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+/// The best-first search's costs per child, over the children of `ps` from their reduced
+/// move sets.
+fn per_position(c: &mut Criterion, ps: &[State]) {
+    let fams = families(ps);
+    let n: usize = fams.iter().map(|f| f.children.len()).sum();
+    c.bench_function(
+        &format!("children: clone + apply + autoplay_after ({n} children)"),
+        |b| {
+            b.iter(|| {
+                let mut home = 0;
+                for f in &fams {
+                    let p = black_box(&f.parent);
+                    for &m in &f.moves {
+                        let mut s = p.clone();
+                        s.apply(m);
+                        autoplay_after(&mut s, m, |_, _| {});
+                        home += s.home();
+                    }
+                }
+                home
+            })
+        },
+    );
+    c.bench_function(
+        &format!("fingerprint_from: column_hashes per parent ({n} children)"),
+        |b| {
+            b.iter(|| {
+                let mut x = 0u128;
+                for f in &fams {
+                    let h = black_box(&f.parent).column_hashes();
+                    for (s, changed) in &f.children {
+                        x ^= black_box(s).fingerprint_from(&h, *changed);
+                    }
+                }
+                x
+            })
+        },
+    );
+    c.bench_function(
+        &format!("eval_features_from: column_features per parent ({n} children)"),
+        |b| {
+            b.iter(|| {
+                let mut sum = 0u32;
+                for f in &fams {
+                    let cf = column_features(black_box(&f.parent));
+                    for (s, changed) in &f.children {
+                        let (e, _) = eval_features_from(black_box(s), &cf, *changed);
+                        sum += e.blocked + e.out_of_sequence + e.next_depth;
+                    }
+                }
+                sum
+            })
+        },
+    );
+    let fps: Vec<u128> = fams
+        .iter()
+        .flat_map(|f| f.children.iter().map(|(s, _)| s.fingerprint()))
+        .collect();
+    let mut table = FingerprintTable::default();
+    let new = fps.iter().filter(|&&fp| table.insert(fp)).count();
+    c.bench_function(
+        &format!("table: clear + insert ({n} children, {new} new)"),
+        |b| {
+            let mut t = FingerprintTable::default();
+            b.iter(|| {
+                t.clear();
+                let mut k = 0;
+                for &fp in &fps {
+                    k += t.insert(black_box(fp)) as usize;
+                }
+                assert_eq!(k, new);
+                t.len()
+            })
+        },
+    );
+    c.bench_function(&format!("table: clear after {new} inserts"), |b| {
+        // Tables refilled outside the timing, cleared a batch at a time; their memory is
+        // reused, as a thread's table's is between searches.
+        let mut tables: Vec<FingerprintTable> = (0..16).map(|_| Default::default()).collect();
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            let mut left = iters;
+            while left > 0 {
+                let k = left.min(tables.len() as u64) as usize;
+                for t in &mut tables[..k] {
+                    for &fp in &fps {
+                        t.insert(fp);
+                    }
+                    assert_eq!(t.len(), new);
+                }
+                let start = Instant::now();
+                for t in &mut tables[..k] {
+                    black_box(&mut *t).clear();
+                }
+                total += start.elapsed();
+                assert!(tables[..k].iter().all(|t| t.is_empty()));
+                left -= k as u64;
+            }
+            total
+        })
+    });
 }
 
 criterion_group!(benches, bench);
