@@ -68,25 +68,35 @@ const fn t(params: Params, budget: usize, stall: u64) -> Try {
 /// Chosen by simulating every ordering of tries on recorded runs of deals 1..32000 (each
 /// try is deterministic, and a try with a smaller budget or stall limit is a prefix of the
 /// unlimited run), checked on 100001..108000.
-pub(super) const FAST_TRIES: [Try; 8] = [
-    t(FAST_BASE, 3_000, 200),
-    t(noisy(FAST_BASE, 1), 30_000, 300),
-    t(noisy(FAST_BASE, 3), 50_000, 500),
-    t(pruned(w(6, 4, 2, 5, -8, 1)), 4_000, 200),
-    t(noisy(FAST_BASE, 2), 15_000, 0),
-    t(pruned(with_sequence(w(6, 2, 3, 8, -8, 1), 2)), 100_000, 1_500),
-    t(FAST_COMPLETE, 200_000, 300),
-    t(FAST_ALT, 200_000, 0),
+pub(super) const FAST_TRIES: [Try; 11] = [
+    t(FAST_BASE, 20_000, 200),
+    t(CELLS_10_DEPTH_1, 20_000, 200),
+    t(noisy(FAST_BASE, 30, 1), 15_000, 700),
+    t(noisy(FAST_BASE, 30, 2), 6_000, 1_000),
+    t(PATH_1, 15_000, 200),
+    t(CELLS_14, 50_000, 0),
+    t(FAST_COMPLETE, 6_000, 300),
+    t(FAST_SHORT, 100_000, 0),
+    t(noisy(FAST_BASE, 15, 6), 1_000, 300),
+    t(noisy(FAST_BASE, 15, 6), 2_000, 3_000),
+    t(SEQUENCE_1, 3_000, 500),
 ];
 /// `fast`'s tries at the caller's limit, when [`FAST_TRIES`] found nothing.
-pub(super) const FAST_LAST: [Params; 4] = [
-    FAST_BASE,
-    pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 1)),
-    FAST_ALT,
-    pruned(w(6, 4, 2, 3, -4, 2)),
-];
+pub(super) const FAST_LAST: [Params; 4] = [FAST_BASE, SEQUENCE_1, FAST_ALT, FAST_SHORT];
+/// The first try: it alone solves most deals quickly.
 pub(super) const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 2));
+/// Path weighted twice as much, no sequence count: lost on other deals than [`FAST_BASE`].
 pub(super) const FAST_ALT: Params = pruned(w(6, 4, 2, 5, -8, 2));
+/// [`FAST_BASE`] with occupied freecells weighing more and the next cards' depth less.
+const CELLS_10_DEPTH_1: Params = pruned(with_sequence(w(6, 2, 1, 10, -8, 1), 2));
+/// [`FAST_BASE`] with occupied freecells weighing much more: a slower start, a shorter tail.
+const CELLS_14: Params = pruned(with_sequence(w(6, 2, 2, 14, -8, 1), 2));
+/// [`FAST_ALT`] with the path weighted as in [`FAST_BASE`] (`short`'s third configuration).
+const PATH_1: Params = pruned(w(6, 4, 2, 5, -8, 1));
+/// `short`'s first configuration over the reduced move set.
+const FAST_SHORT: Params = pruned(w(6, 4, 2, 3, -4, 2));
+/// [`FAST_BASE`] with half the weight on cards out of sequence.
+const SEQUENCE_1: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 1));
 /// `fast`'s last resort: [`FAST_BASE`] over all moves (its running dry is a proof).
 pub(super) const FAST_COMPLETE: Params = Params {
     pruned: false,
@@ -107,12 +117,12 @@ const fn with_sequence(p: Params, out_of_sequence: i32) -> Params {
     p
 }
 
-/// `p` with priority noise 0..30 drawn from `seed`.
-const fn noisy(p: Params, seed: u64) -> Params {
+/// `p` with priority noise 0..`amplitude` drawn from `seed`.
+const fn noisy(p: Params, amplitude: u32, seed: u64) -> Params {
     Params {
         weights: p.weights,
         g_weight: p.g_weight,
-        noise: 30,
+        noise: amplitude,
         seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         pruned: p.pruned,
     }
