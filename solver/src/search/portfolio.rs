@@ -69,18 +69,16 @@ const fn t(params: Params, budget: usize, stall: u64) -> Try {
 /// of every candidate configuration on deals 1..32000 (a try is deterministic, and one with
 /// a budget or stall limit is a prefix of the unlimited run), then checked on
 /// 100001..108000.
-pub(super) const FAST_TRIES: [Try; 11] = [
+pub(super) const FAST_TRIES: [Try; 9] = [
     t(FAST_BASE, 3_000, 200),
-    t(CELLS_10_DEPTH_1, 3_000, 200),
-    t(noisy(FAST_BASE, 30, 1), 6_000, 700),
-    t(noisy(FAST_BASE, 30, 2), 6_000, 1_000),
-    t(PATH_1, 3_000, 200),
-    t(CELLS_14, 50_000, 0),
-    t(FAST_COMPLETE, 6_000, 300),
-    t(FAST_SHORT, 100_000, 0),
-    t(noisy(FAST_BASE, 15, 6), 1_000, 300),
-    t(noisy(FAST_BASE, 15, 6), 2_000, 3_000),
-    t(SEQUENCE_1, 3_000, 500),
+    t(CELLS_12_DEPTH_1, 10_000, 500),
+    t(noisy(FAST_BASE, 15, 6), 6_000, 200),
+    t(PATH_1, 30_000, 200),
+    t(noisy(FAST_BASE, 30, 2), 50_000, 1_000),
+    t(noisy(CELLS_12, 15, 7), 50_000, 0),
+    t(FAST_ALT, 30_000, 0),
+    t(CELLS_10_SEQUENCE_1, 15_000, 3_000),
+    t(EMPTY_12, 15_000, 3_000),
 ];
 /// `fast`'s tries at the caller's limit, when [`FAST_TRIES`] found nothing.
 pub(super) const FAST_LAST: [Params; 4] = [FAST_BASE, SEQUENCE_1, FAST_ALT, FAST_SHORT];
@@ -88,10 +86,14 @@ pub(super) const FAST_LAST: [Params; 4] = [FAST_BASE, SEQUENCE_1, FAST_ALT, FAST
 pub(super) const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 2));
 /// Path weighted twice as much, no sequence count: lost on other deals than [`FAST_BASE`].
 pub(super) const FAST_ALT: Params = pruned(w(6, 4, 2, 5, -8, 2));
-/// [`FAST_BASE`] with occupied freecells weighing more and the next cards' depth less.
-const CELLS_10_DEPTH_1: Params = pruned(with_sequence(w(6, 2, 1, 10, -8, 1), 2));
-/// [`FAST_BASE`] with occupied freecells weighing much more: a slower start, a shorter tail.
-const CELLS_14: Params = pruned(with_sequence(w(6, 2, 2, 14, -8, 1), 2));
+/// [`FAST_BASE`] with occupied freecells weighing more: a slower start, a shorter tail.
+const CELLS_12: Params = pruned(with_sequence(w(6, 2, 2, 12, -8, 1), 2));
+/// [`CELLS_12`] with the next cards' depth weighing less.
+const CELLS_12_DEPTH_1: Params = pruned(with_sequence(w(6, 2, 1, 12, -8, 1), 2));
+/// Occupied freecells weighing a little more, cards out of sequence half as much.
+const CELLS_10_SEQUENCE_1: Params = pruned(with_sequence(w(6, 2, 2, 10, -8, 1), 1));
+/// [`FAST_BASE`] with a larger bonus per empty cascade.
+const EMPTY_12: Params = pruned(with_sequence(w(6, 2, 2, 8, -12, 1), 2));
 /// [`FAST_ALT`] with the path weighted as in [`FAST_BASE`] (`short`'s third configuration).
 const PATH_1: Params = pruned(w(6, 4, 2, 5, -8, 1));
 /// `short`'s first configuration over the reduced move set.
