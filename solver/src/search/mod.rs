@@ -104,9 +104,9 @@ pub struct SearchResult {
 
 /// Solve `board` (which must pass [`Board::check`]) in `mode` within `limits`.
 ///
-/// `fast` runs a list of best-first tries ([`FAST_TRIES`]: a configuration, a budget below
-/// `limits.max_states`, often a limit on expansions without bringing a card home further),
-/// each from scratch, so that a deal one configuration gets lost on is soon tried by
+/// `fast` runs a list of best-first tries (`FAST_TRIES` in `portfolio.rs`: a configuration,
+/// a budget up to `limits.max_states`, often a limit on expansions without bringing a card
+/// home further), each from scratch, so that a deal one configuration gets lost on is soon tried by
 /// another; then a few configurations at that limit. They search the reduced move set of
 /// [`crate::movegen::generate_pruned`] (a few over all moves); if that fails (or runs dry),
 /// a last round over all moves at the full budget decides. `short` runs its configurations
