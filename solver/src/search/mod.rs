@@ -108,7 +108,7 @@ pub struct SearchResult {
 /// budget up to `limits.max_states`, often a limit on expansions without bringing a card home
 /// further), each from scratch, so that a deal one configuration gets lost on is soon tried by
 /// another; then a few configurations at that limit. They search the reduced move set of
-/// [`crate::movegen::generate_pruned`] (a few over all moves); if that fails (or runs dry), a
+/// [`crate::movegen::generate_pruned`]; if that fails (or runs dry), a
 /// last round over all moves at the full budget decides. `short` runs its configurations in
 /// rounds of growing budgets (6k, 30k, 100k, 200k positions below `limits.max_states`, then
 /// that limit); when they all stop at a limit, it runs `fast` and shortens the solution that
