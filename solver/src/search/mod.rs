@@ -105,14 +105,15 @@ pub struct SearchResult {
 
 /// Solve `board` (which must pass [`Board::check`]) in `mode` within `limits`.
 ///
-/// `fast` and `short` run a portfolio of best-first configurations in rounds of growing
-/// budgets (6k, 30k, 100k, 200k positions below `limits.max_states`, then that limit), so a deal one
-/// configuration gets lost on is soon tried by another (in `fast`'s first round a try also
-/// stops after 500 expansions without bringing a card home further). `fast`'s portfolio
-/// searches the reduced move set of [`crate::movegen::generate_pruned`]; if that fails (or runs dry), a last
-/// round over all moves at the full budget decides. When `short`'s own tries all stop at a
-/// limit, it runs `fast` and shortens the solution that finds: `short` never gives up on a
-/// deal `fast` solves. The optimal modes run one A*.
+/// `fast` runs a list of best-first tries (`FAST_TRIES` in `portfolio.rs`: a configuration, a
+/// budget up to `limits.max_states`, often a limit on expansions without bringing a card home
+/// further), each from scratch, so that a deal one configuration gets lost on is soon tried by
+/// another; then a few configurations at that limit. They search the reduced move set of
+/// [`crate::movegen::generate_pruned`]; if that fails (or runs dry), a
+/// last round over all moves at the full budget decides. `short` runs its configurations in
+/// rounds of growing budgets (6k, 30k, 100k, 200k positions below `limits.max_states`, then
+/// that limit); when they all stop at a limit, it runs `fast` and shortens the solution that
+/// finds: `short` never gives up on a deal `fast` solves. The optimal modes run one A*.
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     let configs: &[Params] = match mode {
         Mode::Optimal => {
@@ -132,11 +133,10 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                 limits.max_states,
             )
         }
-        Mode::Fast => &FAST,
+        Mode::Fast => return fast(board, limits),
         Mode::Short => &SHORT,
     };
     let mut total = SearchStats::default();
-    let mut last = None;
     // The rounds below the caller's limit, then the limit itself.
     let mut budgets: Vec<usize> = ROUNDS
         .iter()
@@ -146,22 +146,13 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     budgets.push(limits.max_states);
     'rounds: for &budget in &budgets {
         for &p in configs {
-            // `fast`'s first-round tries also give up when they stall.
-            let stall = (mode == Mode::Fast && budget == budgets[0] && budget < limits.max_states)
-                .then_some(STALL);
-            let r = best_first(board, p, budget, None, stall);
+            let r = best_first(board, p, budget, None, None);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
             if let Verdict::Solved(first) = &r.verdict {
-                if mode == Mode::Short {
-                    let best = shorter(board, first.clone(), limits, &mut total);
-                    return SearchResult {
-                        verdict: Verdict::Solved(best),
-                        stats: total,
-                    };
-                }
+                let best = shorter(board, first.clone(), limits, &mut total);
                 return SearchResult {
-                    verdict: r.verdict,
+                    verdict: Verdict::Solved(best),
                     stats: total,
                 };
             }
@@ -171,46 +162,71 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                     stats: total,
                 };
             }
-            let dry = matches!(&r.verdict, Verdict::Unknown(why) if why == PRUNED_DRY);
-            last = Some(r.verdict);
-            if dry {
+            if matches!(&r.verdict, Verdict::Unknown(why) if why == PRUNED_DRY) {
                 // Every pruned configuration searches the same (too small) space.
                 break 'rounds;
             }
         }
     }
-    if mode == Mode::Short {
-        // `short` never gives up on a deal `fast` solves: a longer solution made shorter
-        // beats "unknown".
-        let r = solve(board, Mode::Fast, limits);
+    // `short` never gives up on a deal `fast` solves: a longer solution made shorter beats
+    // "unknown".
+    let r = fast(board, limits);
+    total.expanded += r.stats.expanded;
+    total.stored = total.stored.max(r.stats.stored);
+    let verdict = match r.verdict {
+        Verdict::Solved(first) => Verdict::Solved(shorter(board, first, limits, &mut total)),
+        other => other,
+    };
+    SearchResult {
+        verdict,
+        stats: total,
+    }
+}
+
+/// `fast`: the tries of [`FAST_TRIES`] whose budget is within the caller's limit, then those
+/// of [`FAST_LAST`] at that limit, until one solves the deal (or, over all moves, runs dry:
+/// a proof). Most tries search the reduced move set; when one of those runs dry, every
+/// configuration over it would search the same (too small) space, so a last search over all
+/// moves at the full budget ([`FAST_COMPLETE`], then the `short` configurations) decides.
+fn fast(board: &Board, limits: Limits) -> SearchResult {
+    let mut total = SearchStats::default();
+    let mut last = None;
+    let tries = FAST_TRIES
+        .iter()
+        .filter(|t| t.budget <= limits.max_states)
+        .map(|t| (t.params, t.budget, (t.stall > 0).then_some(t.stall)))
+        .chain(FAST_LAST.iter().map(|&p| (p, limits.max_states, None)));
+    for (p, budget, stall) in tries {
+        let r = best_first(board, p, budget, None, stall);
         total.expanded += r.stats.expanded;
         total.stored = total.stored.max(r.stats.stored);
-        let verdict = match r.verdict {
-            Verdict::Solved(first) => Verdict::Solved(shorter(board, first, limits, &mut total)),
-            other => other,
-        };
-        return SearchResult {
-            verdict,
-            stats: total,
-        };
-    }
-    if mode == Mode::Fast {
-        // Last resort at the full budget, over all moves (so that running dry proves the
-        // deal unsolvable): the base configuration, then the `short` configurations.
-        for p in std::iter::once(FAST_COMPLETE).chain(SHORT) {
-            let r = best_first(board, p, limits.max_states, None, None);
-            total.expanded += r.stats.expanded;
-            total.stored = total.stored.max(r.stats.stored);
-            if !matches!(r.verdict, Verdict::Unknown(_)) {
-                return SearchResult {
-                    verdict: r.verdict,
-                    stats: total,
-                };
-            }
-            // What stopped the complete search (its limit), not the reduced move set
-            // running dry, is the reason to report.
-            last = Some(r.verdict);
+        if !matches!(r.verdict, Verdict::Unknown(_)) {
+            return SearchResult {
+                verdict: r.verdict,
+                stats: total,
+            };
         }
+        let dry = p.pruned && matches!(&r.verdict, Verdict::Unknown(why) if why == PRUNED_DRY);
+        last = Some(r.verdict);
+        if dry {
+            break;
+        }
+    }
+    // Last resort at the full budget, over all moves (so that running dry proves the deal
+    // unsolvable): the base configuration, then the `short` configurations.
+    for p in std::iter::once(FAST_COMPLETE).chain(SHORT) {
+        let r = best_first(board, p, limits.max_states, None, None);
+        total.expanded += r.stats.expanded;
+        total.stored = total.stored.max(r.stats.stored);
+        if !matches!(r.verdict, Verdict::Unknown(_)) {
+            return SearchResult {
+                verdict: r.verdict,
+                stats: total,
+            };
+        }
+        // What stopped the complete search (its limit), not the reduced move set running
+        // dry, is the reason to report.
+        last = Some(r.verdict);
     }
     SearchResult {
         verdict: last.unwrap_or(Verdict::Unknown("no search ran".into())),

@@ -43,20 +43,63 @@ const fn w(
     }
 }
 
-/// `fast`: one greedy configuration, then copies of it with random tie-breaking noise
-/// (different seeds) and one other configuration: runtimes of greedy search are
-/// heavy-tailed, and independent randomised or differently weighted tries cut the tail.
-/// The third try is a differently built configuration (no sequence count, path weighted
-/// twice as much): it solves many of the deals the base configuration gets lost on quickly.
-pub(super) const FAST: [Params; 5] = [
-    FAST_BASE,
-    noisy(FAST_BASE, 1),
-    FAST_ALT,
-    noisy(FAST_BASE, 2),
-    noisy(FAST_BASE, 3),
+/// One try of `fast`'s portfolio: a best-first configuration, the most positions it may
+/// store, and how many expansions without bringing a card home further it may spend (0 =
+/// no such limit). Every try starts from scratch.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Try {
+    pub(super) params: Params,
+    pub(super) budget: usize,
+    pub(super) stall: u64,
+}
+
+const fn t(params: Params, budget: usize, stall: u64) -> Try {
+    Try {
+        params,
+        budget,
+        stall,
+    }
+}
+
+/// `fast`'s tries, in order (those whose budget is above the caller's limit are left
+/// out), then [`FAST_LAST`] at the caller's limit, then [`FAST_COMPLETE`]. Runtimes of greedy
+/// search are heavy-tailed: many short tries of differently weighted or randomised
+/// configurations (which get lost on different deals) cut the tail, longer ones follow.
+/// Chosen by simulated annealing over lists of tries, each scored on recorded unlimited runs
+/// of every candidate configuration on deals 1..32000 (a try is deterministic, and one with
+/// a budget or stall limit is a prefix of the unlimited run), then checked on
+/// 100001..108000.
+pub(super) const FAST_TRIES: [Try; 9] = [
+    t(FAST_BASE, 3_000, 200),
+    t(CELLS_12_DEPTH_1, 10_000, 500),
+    t(noisy(FAST_BASE, 15, 6), 6_000, 200),
+    t(PATH_1, 30_000, 200),
+    t(noisy(FAST_BASE, 30, 2), 50_000, 1_000),
+    t(noisy(CELLS_12, 15, 7), 50_000, 0),
+    t(FAST_ALT, 30_000, 0),
+    t(CELLS_10_SEQUENCE_1, 15_000, 3_000),
+    t(EMPTY_12, 15_000, 3_000),
 ];
+/// `fast`'s tries at the caller's limit, when [`FAST_TRIES`] found nothing.
+pub(super) const FAST_LAST: [Params; 4] = [FAST_BASE, SEQUENCE_1, FAST_ALT, FAST_SHORT];
+/// The first try: it alone solves most deals quickly.
 pub(super) const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 2));
+/// Path weighted twice as much, no sequence count: lost on other deals than [`FAST_BASE`].
 pub(super) const FAST_ALT: Params = pruned(w(6, 4, 2, 5, -8, 2));
+/// [`FAST_BASE`] with occupied freecells weighing more: a slower start, a shorter tail.
+const CELLS_12: Params = pruned(with_sequence(w(6, 2, 2, 12, -8, 1), 2));
+/// [`CELLS_12`] with the next cards' depth weighing less.
+const CELLS_12_DEPTH_1: Params = pruned(with_sequence(w(6, 2, 1, 12, -8, 1), 2));
+/// Occupied freecells weighing a little more, cards out of sequence half as much.
+const CELLS_10_SEQUENCE_1: Params = pruned(with_sequence(w(6, 2, 2, 10, -8, 1), 1));
+/// [`FAST_BASE`] with a larger bonus per empty cascade.
+const EMPTY_12: Params = pruned(with_sequence(w(6, 2, 2, 8, -12, 1), 2));
+/// [`FAST_ALT`] with the path weighted as in [`FAST_BASE`] (`short`'s third configuration).
+const PATH_1: Params = pruned(w(6, 4, 2, 5, -8, 1));
+/// `short`'s first configuration over the reduced move set.
+const FAST_SHORT: Params = pruned(w(6, 4, 2, 3, -4, 2));
+/// [`FAST_BASE`] with half the weight on cards out of sequence.
+const SEQUENCE_1: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 1));
 /// `fast`'s last resort: [`FAST_BASE`] over all moves (its running dry is a proof).
 pub(super) const FAST_COMPLETE: Params = Params {
     pruned: false,
@@ -77,12 +120,12 @@ const fn with_sequence(p: Params, out_of_sequence: i32) -> Params {
     p
 }
 
-/// `p` with priority noise 0..30 drawn from `seed`.
-const fn noisy(p: Params, seed: u64) -> Params {
+/// `p` with priority noise 0..`amplitude` drawn from `seed`.
+const fn noisy(p: Params, amplitude: u32, seed: u64) -> Params {
     Params {
         weights: p.weights,
         g_weight: p.g_weight,
-        noise: 30,
+        noise: amplitude,
         seed: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         pruned: p.pruned,
     }
@@ -108,9 +151,5 @@ pub(super) const TAIL_BUDGET: usize = 60_000;
 pub(super) const SHORTCUT_DEPTH: usize = 2;
 /// Most positions whose storage is reserved up front (a larger search grows its tables).
 pub(super) const RESERVE_MAX: usize = 200_000;
-/// A first-round try gives up after this many expansions without bringing a card home
-/// further than before: lost greedy runs stall, and the next try is cheaper than the rest of
-/// the budget.
-pub(super) const STALL: u64 = 500;
-/// Budgets (positions stored) of the portfolio's rounds, before the caller's limit.
+/// Budgets (positions stored) of `short`'s rounds, before the caller's limit.
 pub(super) const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
