@@ -93,8 +93,13 @@ impl Workspace {
         // Reserve up to the budget up front: pages become resident only when used, and no
         // growth step ever holds an old and a new copy at once (that doubled peak memory).
         let reserve = run.max_states.min(RESERVE_MAX) + 64;
-        self.nodes.reserve(reserve);
-        self.states.reserve(reserve);
+        // (A fresh buffer, not `reserve`: growing would copy the old one, empty or not.)
+        if self.nodes.capacity() < reserve {
+            self.nodes = Vec::with_capacity(reserve);
+        }
+        if self.states.capacity() < reserve {
+            self.states = Vec::with_capacity(reserve);
+        }
         self.closed.insert(root.fingerprint());
         self.open
             .push(run.priority(eval_features(&root), root_g, 0), 0);
