@@ -1,7 +1,7 @@
 //! The search portfolios as data: best-first configurations (evaluation weights, path
-//! weight, noise, move set), `fast`'s members and their quotas, `short`'s tries, anytime
-//! phases and budgets. The searches that run them are in [`super::best_first`] and
-//! [`super::scheduler`].
+//! weight, noise, move set), `fast`'s list of tries (configuration, budget, stall limit),
+//! `short`'s rounds, anytime phases and budgets. [`super::solve`] runs them, each try a
+//! [`super::best_first`] search.
 
 use crate::heuristic::Weights;
 
