@@ -196,7 +196,16 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
         .filter(|t| t.budget <= limits.max_states)
         .map(|t| (t.params, t.budget, (t.stall > 0).then_some(t.stall)))
         .chain(FAST_LAST.iter().map(|&p| (p, limits.max_states, None)));
-    for (p, budget, stall) in tries {
+    // Last resort at the full budget, over all moves (so that running dry proves the deal
+    // unsolvable): the base configuration, then the `short` configurations.
+    let complete = std::iter::once(FAST_COMPLETE)
+        .chain(SHORT)
+        .map(|p| (p, limits.max_states, None));
+    let mut dry = false;
+    for (p, budget, stall) in tries.chain(complete) {
+        if dry && p.pruned {
+            continue;
+        }
         let r = best_first(board, p, budget, None, stall);
         total.expanded += r.stats.expanded;
         total.stored = total.stored.max(r.stats.stored);
@@ -206,26 +215,9 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
                 stats: total,
             };
         }
-        let dry = p.pruned && matches!(&r.verdict, Verdict::Unknown(why) if why == PRUNED_DRY);
-        last = Some(r.verdict);
-        if dry {
-            break;
-        }
-    }
-    // Last resort at the full budget, over all moves (so that running dry proves the deal
-    // unsolvable): the base configuration, then the `short` configurations.
-    for p in std::iter::once(FAST_COMPLETE).chain(SHORT) {
-        let r = best_first(board, p, limits.max_states, None, None);
-        total.expanded += r.stats.expanded;
-        total.stored = total.stored.max(r.stats.stored);
-        if !matches!(r.verdict, Verdict::Unknown(_)) {
-            return SearchResult {
-                verdict: r.verdict,
-                stats: total,
-            };
-        }
-        // What stopped the complete search (its limit), not the reduced move set running
-        // dry, is the reason to report.
+        dry |= p.pruned && matches!(&r.verdict, Verdict::Unknown(why) if why == PRUNED_DRY);
+        // The last search's reason is reported: the complete search's limit, not the
+        // reduced move set running dry.
         last = Some(r.verdict);
     }
     SearchResult {

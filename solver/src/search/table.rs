@@ -54,17 +54,9 @@ impl FingerprintTable {
     #[inline]
     pub fn insert(&mut self, fp: u128) -> bool {
         let key = fp.max(1);
-        let mask = self.slots.len() - 1;
-        let mut i = key as usize & mask;
-        loop {
-            let k = self.slots[i];
-            if k == key {
-                return false;
-            }
-            if k == 0 {
-                break;
-            }
-            i = (i + 1) & mask;
+        let (i, present) = self.probe(key);
+        if present {
+            return false;
         }
         self.slots[i] = key;
         self.len += 1;
@@ -77,16 +69,18 @@ impl FingerprintTable {
     /// True when `fp` is present.
     #[inline]
     pub fn contains(&self, fp: u128) -> bool {
-        let key = fp.max(1);
+        self.probe(fp.max(1)).1
+    }
+
+    /// The slot holding `key` (true), or the empty slot where its probe ends (false).
+    #[inline(always)]
+    fn probe(&self, key: u128) -> (usize, bool) {
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
         loop {
             let k = self.slots[i];
-            if k == key {
-                return true;
-            }
-            if k == 0 {
-                return false;
+            if k == key || k == 0 {
+                return (i, k == key);
             }
             i = (i + 1) & mask;
         }
