@@ -15,10 +15,10 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use fcauto_deals::ms_deal;
 use fcauto_solver::deadlock::lower_bound;
 use fcauto_solver::heuristic::{column_features, eval_features, eval_features_from, features};
-use fcauto_solver::movegen::{autoplay_after, generate, generate_pruned};
+use fcauto_solver::movegen::{generate, generate_pruned, play};
 use fcauto_solver::search::table::FingerprintTable;
 use fcauto_solver::state::State;
-use fcauto_solver::{solve, Limits, Loc, Mode, Move, Verdict};
+use fcauto_solver::{solve, Limits, Mode, Move, Verdict};
 use std::time::{Duration, Instant};
 
 /// Positions along real play: the first 30 positions of each of deals 1..=20, reached by
@@ -51,18 +51,7 @@ struct Family {
 /// search's `changed`).
 fn child(s: &State, m: Move) -> (State, u8) {
     let mut c = s.clone();
-    c.apply(m);
-    let mut changed = 0u8;
-    for l in [m.from, m.to] {
-        if let Loc::Cascade(i) = l {
-            changed |= 1 << i;
-        }
-    }
-    autoplay_after(&mut c, m, |mv, _| {
-        if let Loc::Cascade(i) = mv.from {
-            changed |= 1 << i;
-        }
-    });
+    let (changed, _) = play(&mut c, m);
     (c, changed)
 }
 
@@ -180,7 +169,7 @@ fn per_position(c: &mut Criterion, ps: &[State]) {
     let fams = families(ps);
     let n: usize = fams.iter().map(|f| f.children.len()).sum();
     c.bench_function(
-        &format!("children: clone + apply + autoplay_after ({n} children)"),
+        &format!("children: clone + play (apply, auto-play, changed cascades) ({n} children)"),
         |b| {
             b.iter(|| {
                 let mut home = 0;
@@ -188,9 +177,8 @@ fn per_position(c: &mut Criterion, ps: &[State]) {
                     let p = black_box(&f.parent);
                     for &m in &f.moves {
                         let mut s = p.clone();
-                        s.apply(m);
-                        autoplay_after(&mut s, m, |_, _| {});
-                        home += s.home();
+                        let (changed, homed) = play(&mut s, m);
+                        home += s.home() + changed as usize + homed as usize;
                     }
                 }
                 home

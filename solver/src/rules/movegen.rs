@@ -298,6 +298,29 @@ pub fn autoplay_after(s: &mut State, m: Move, on_move: impl FnMut(Move, u8)) {
     }
 }
 
+/// Apply player move `m` (generated for `s`, a position auto-play has nothing left to do in)
+/// and the safe auto-play after it ([`autoplay_after`]). Returns the cascades the move or
+/// the auto-play touched (bit i for cascade i: what incremental fingerprints and features
+/// rescan) and the number of cards auto-play homed.
+#[inline(always)]
+pub fn play(s: &mut State, m: Move) -> (u8, u32) {
+    s.apply(m);
+    let mut changed = 0u8;
+    for l in [m.from, m.to] {
+        if let Loc::Cascade(i) = l {
+            changed |= 1 << i;
+        }
+    }
+    let mut homed = 0;
+    autoplay_after(s, m, |mv, _| {
+        homed += 1;
+        if let Loc::Cascade(i) = mv.from {
+            changed |= 1 << i;
+        }
+    });
+    (changed, homed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -418,6 +418,7 @@ pub type FingerprintMap<V> =
 pub(crate) fn walk_children(mut check: impl FnMut(&State, &State, u8)) {
     for deal in 1..=50 {
         let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
+        crate::movegen::autoplay(&mut s, |_, _| {});
         let mut moves = Vec::new();
         for step in 0..80usize {
             moves.clear();
@@ -427,18 +428,7 @@ pub(crate) fn walk_children(mut check: impl FnMut(&State, &State, u8)) {
             }
             for &m in &moves {
                 let mut t = s.clone();
-                t.apply(m);
-                let mut changed = 0u8;
-                for l in [m.from, m.to] {
-                    if let Loc::Cascade(i) = l {
-                        changed |= 1 << i;
-                    }
-                }
-                crate::movegen::autoplay(&mut t, |mv, _| {
-                    if let Loc::Cascade(i) = mv.from {
-                        changed |= 1 << i;
-                    }
-                });
+                let (changed, _) = crate::movegen::play(&mut t, m);
                 check(&s, &t, changed);
             }
             let m = moves[(step * 7 + deal as usize) % moves.len()];

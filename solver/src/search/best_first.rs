@@ -9,7 +9,7 @@ use crate::heuristic::{
     admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
     Features,
 };
-use crate::movegen::{autoplay, autoplay_after, generate, generate_pruned};
+use crate::movegen::{autoplay, autoplay_after, generate, generate_pruned, play};
 use crate::moves::{Loc, Move};
 use crate::shorten::move_cost;
 use crate::state::State;
@@ -241,21 +241,9 @@ fn remake<'s>(nodes: &mut [Node], states: &'s mut Vec<State>, idx: usize) -> &'s
 #[inline(always)]
 fn make_child(parent: &State, child: &mut State, g: u32, m: Move) -> (u32, u8) {
     child.clone_from(parent);
-    let mut g = g + move_cost(child, m);
-    child.apply(m);
-    let mut changed = 0u8;
-    for l in [m.from, m.to] {
-        if let Loc::Cascade(i) = l {
-            changed |= 1 << i;
-        }
-    }
-    autoplay_after(child, m, |mv, _| {
-        g += 1;
-        if let Loc::Cascade(i) = mv.from {
-            changed |= 1 << i;
-        }
-    });
-    (g, changed)
+    let cost = move_cost(child, m);
+    let (changed, homed) = play(child, m);
+    (g + cost + homed, changed)
 }
 
 /// One search's settings and what it has found so far.
