@@ -97,8 +97,8 @@ pub fn validate(board: &Board, moves: &[StepMove]) -> Result<Validated, Validati
 pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
     let free_cells = b.freecells.iter().filter(|c| c.is_none()).count();
     let empty_cascades = b.cascades.iter().filter(|c| c.is_empty()).count();
-    // The moved cards, deepest first.
-    let moving: Vec<Card> = match m.from {
+    // The moved cards, deepest first (borrowed from the board until it is changed).
+    let moving: &[Card] = match m.from {
         Loc::Cascade(i) => {
             let col = b
                 .cascades
@@ -124,7 +124,7 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
                     col.len()
                 ));
             }
-            col[col.len() - n..].to_vec()
+            &col[col.len() - n..]
         }
         Loc::Freecell(j) => {
             if m.count.unwrap_or(1) != 1 {
@@ -134,7 +134,10 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
                 .freecells
                 .get(j as usize)
                 .ok_or_else(|| format!("no freecell {}", (b'a' + j) as char))?;
-            vec![c.ok_or_else(|| format!("freecell {} is empty", (b'a' + j) as char))?]
+            if c.is_none() {
+                return Err(format!("freecell {} is empty", (b'a' + j) as char));
+            }
+            std::slice::from_ref(c.as_ref().expect("checked above"))
         }
         Loc::Foundation => return Err("cards never leave the foundations".into()),
     };
@@ -210,21 +213,33 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             cost_of_run(n, free_cells, empty_other)
         }
     };
-    // Apply.
-    match m.from {
-        Loc::Cascade(i) => {
-            let col = &mut b.cascades[i as usize];
-            col.truncate(col.len() - n);
-        }
-        Loc::Freecell(j) => b.freecells[j as usize] = None,
-        Loc::Foundation => unreachable!(),
-    }
-    match m.to {
-        Loc::Foundation => b.foundations[deepest.suit().index()] += 1,
-        Loc::Freecell(j) => b.freecells[j as usize] = Some(deepest),
-        Loc::Cascade(k) => b.cascades[k as usize].extend(moving),
-    }
+    apply_unchecked(b, m.from, m.to, n, deepest);
     Ok(cost)
+}
+
+/// Move the top `n` cards of `from` (the deepest of them `deepest`) to `to`, a move
+/// [`apply_checked`] has found legal (one card unless both are cascades).
+fn apply_unchecked(b: &mut Board, from: Loc, to: Loc, n: usize, deepest: Card) {
+    let start = match from {
+        Loc::Cascade(i) => b.cascades[i as usize].len() - n,
+        _ => 0,
+    };
+    match (from, to) {
+        (Loc::Cascade(i), Loc::Cascade(k)) => {
+            for idx in start..start + n {
+                let c = b.cascades[i as usize][idx];
+                b.cascades[k as usize].push(c);
+            }
+        }
+        (_, Loc::Cascade(k)) => b.cascades[k as usize].push(deepest),
+        (_, Loc::Foundation) => b.foundations[deepest.suit().index()] += 1,
+        (_, Loc::Freecell(j)) => b.freecells[j as usize] = Some(deepest),
+    }
+    match from {
+        Loc::Cascade(i) => b.cascades[i as usize].truncate(start),
+        Loc::Freecell(j) => b.freecells[j as usize] = None,
+        Loc::Foundation => unreachable!("checked by apply_checked"),
+    }
 }
 
 /// `upper` may lie on `lower` in a cascade: one rank lower, the other colour.
