@@ -100,9 +100,40 @@ fn next_depth(col: &[u8], needed: u64) -> u32 {
 /// [`eval_features_from`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ColumnFeatures {
-    cols: [[u8; 3]; CASCADES],
+    /// Blocked, out of sequence and next depth, one byte per cascade (byte i of each word
+    /// is cascade i's count), so that a feature's total is one multiplication:
+    /// [`ColumnFeatures::totals`]. Each total stays below 256 (52 cards, at most 4 × 19
+    /// cards above the needed ones), so no byte lane carries into the next.
+    lanes: [u64; 3],
     /// The foundations they were computed for.
     found: [u8; 4],
+}
+
+const _: () = assert!(CASCADES <= 8, "one byte lane per cascade in a u64");
+
+impl ColumnFeatures {
+    /// Store cascade `i`'s counts `[blocked, out of sequence, next depth]`.
+    #[inline(always)]
+    fn set(&mut self, i: usize, counts: [u32; 3]) {
+        for (lane, c) in self.lanes.iter_mut().zip(counts) {
+            set_byte(lane, i, c);
+        }
+    }
+
+    /// The three features' totals over the cascades: each lane's bytes summed by one
+    /// multiplication (the sum gathers in the top byte).
+    #[inline(always)]
+    fn totals(&self) -> [u32; 3] {
+        self.lanes
+            .map(|l| (l.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32)
+    }
+}
+
+/// Byte `i` of `lane` set to `count` (below 256).
+#[inline(always)]
+fn set_byte(lane: &mut u64, i: usize, count: u32) {
+    let shift = 8 * i as u32;
+    *lane = (*lane & !(0xFF << shift)) | (count as u64 & 0xFF) << shift;
 }
 
 /// The per-cascade evaluation features of `s`.
@@ -114,7 +145,7 @@ pub fn column_features(s: &State) -> ColumnFeatures {
     };
     for i in 0..CASCADES {
         let [b, o, n, _] = column::<false>(s.col(i), needed);
-        out.cols[i] = [b as u8, o as u8, n as u8];
+        out.set(i, [b, o, n]);
     }
     out
 }
@@ -139,7 +170,7 @@ pub fn eval_features_from(
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            cf.cols[i][2] = next_depth(s.col(i), needed) as u8;
+            set_byte(&mut cf.lanes[2], i, next_depth(s.col(i), needed));
         }
     }
     let mut m = changed;
@@ -147,14 +178,9 @@ pub fn eval_features_from(
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
         let [b, o, n, _] = column::<false>(s.col(i), needed);
-        cf.cols[i] = [b as u8, o as u8, n as u8];
+        cf.set(i, [b, o, n]);
     }
-    let (mut b, mut o, mut n) = (0, 0, 0);
-    for c in &cf.cols {
-        b += c[0] as u32;
-        o += c[1] as u32;
-        n += c[2] as u32;
-    }
+    let [b, o, n] = cf.totals();
     let f = Features {
         remaining: 52 - s.home() as u32,
         blocked: b,
