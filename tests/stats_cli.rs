@@ -434,3 +434,37 @@ fn diff_with_counts_going_down_says_reset_or_other_profile() {
     assert!(out["warning"].is_null());
     assert_eq!(out["decreases"].as_array().unwrap().len(), 0);
 }
+
+#[test]
+fn a_game_id_the_file_lacks_is_an_error_naming_the_ids_it_has() {
+    fcauto()
+        .args(["stats", &format!("{F}/pysolfc-2.0-statistics.dat")])
+        .args(["--game-id", "8"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(
+            "no games of id 8 (game ids recorded: 29, 55, 11003)",
+        ));
+    fcauto()
+        .args(["stats", &format!("{F}/fresh/statistics.dat"), "--json"])
+        .args(["--game-id", "8"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no games of id 8 (no games recorded)",
+        ));
+    // In --diff only AFTER must have it: BEFORE may predate the first game of it.
+    let f = format!("{F}/shared-ms617/statistics.dat");
+    fcauto()
+        .args(["stats", "--diff", &format!("{F}/fresh/statistics.dat"), &f])
+        .args(["--game-id", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("played 0 -> 2 (+2)"));
+    fcauto()
+        .args(["stats", "--diff", &f, &f, "--game-id", "9"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no games of id 9"));
+}
