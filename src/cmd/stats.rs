@@ -3,7 +3,8 @@
 //!
 //! Output shapes: `--json` prints [`fcauto_automation::pysol::stats::StatsFile`] with a
 //! `path` field added (its `trailing_bytes` counts bytes after the pickle, ignored as
-//! PySolFC ignores them, and also named in a warning on stderr); `--diff --json` prints
+//! PySolFC ignores them, and also named in a warning on stderr; each player's all-games
+//! totals are its `all_games`, whose `game_id` is `null`); `--diff --json` prints
 //! [`fcauto_automation::pysol::stats_diff::StatsDiff`] with `before` and `after` paths (its
 //! `warning`, also printed on stderr, says when counts went down: a reset or two profiles);
 //! `--options --json` prints the options.cfg summary and the replay problems.
