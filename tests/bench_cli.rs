@@ -108,6 +108,35 @@ fn outputs_that_cannot_work_are_refused_first() {
     }
 }
 
+/// A `--json` path through a file, or through a folder that is not there, is refused by
+/// name before any deal is solved.
+#[test]
+fn a_json_path_through_a_file_or_a_missing_folder_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("afile"), b"mine").unwrap();
+    for (path, needle) in [
+        (
+            "afile/x.json",
+            "cannot write afile/x.json: afile is a file, not a folder",
+        ),
+        ("afile/sub/x.json", "afile is a file, not a folder"),
+        (
+            "nodir/x.json",
+            "cannot write nodir/x.json: folder nodir does not exist",
+        ),
+    ] {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .args(["bench", "--range", "1..2000", "--json", path])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{path}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{path}: {err}");
+    }
+    assert_eq!(std::fs::read(dir.path().join("afile")).unwrap(), b"mine");
+}
+
 /// `fcauto bench ARGS --json FILE`: its exit code and the JSON.
 fn bench_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     let dir = tempfile::tempdir().unwrap();
