@@ -247,6 +247,34 @@ fn bad_input_is_named_and_fails() {
     assert!(err.contains("leave out --deal"), "{err}");
 }
 
+/// PySolFC files that are not a FreeCell game: each error names the file once, and a
+/// statistics file gets the hint to read it with `fcauto stats`.
+#[test]
+fn pysolfc_files_that_are_not_games_are_named_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.pso");
+    let saved = std::fs::read(fixture("pysolfc/saved-617-lost.pso")).unwrap();
+    std::fs::write(&cut, &saved[..300]).unwrap();
+    let cases = [
+        (
+            fixture("pysolfc/shared-ms617/statistics.dat"),
+            "fcauto stats",
+        ),
+        (
+            fixture("pysolfc/pysolfc-2.0-statistics.dat"),
+            "fcauto stats",
+        ),
+        (fixture("pysolfc/saved-klondike.pso"), "is not FreeCell"),
+        (cut, "truncated"),
+    ];
+    for (file, needle) in cases {
+        let path = file.to_str().unwrap();
+        let err = analyze_error(&[path]);
+        assert!(err.contains(needle), "{err}");
+        assert_eq!(err.matches(path).count(), 1, "the path once: {err}");
+    }
+}
+
 #[test]
 fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
     let dir = tempfile::tempdir().unwrap();

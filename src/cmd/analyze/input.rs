@@ -62,7 +62,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
         input::read_bytes_capped(file, "game file", MAX_INPUT, "a game is a few kilobytes")?;
     if looks_like_pickle(&bytes) {
         refuse_start(deal, board, &name, Kind::PysolGame)?;
-        return read_pysol_game(file, &name);
+        return read_pysol_game(file, &name, &bytes);
     }
     let text = String::from_utf8(bytes).map_err(|_| {
         anyhow::anyhow!("{name}: unknown file format: binary, and not a PySolFC saved game (a pickle); {EXPECTED}")
@@ -192,17 +192,23 @@ fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) ->
     })
 }
 
-/// A PySolFC saved or held game, through the guarded pickle decoder (no code runs).
-fn read_pysol_game(file: &Path, name: &str) -> Result<Game> {
+/// A PySolFC saved or held game, through the guarded pickle decoder (no code runs);
+/// `bytes`, the file's, tell a statistics file given by mistake.
+fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
     anyhow::ensure!(
         !is_stdio(file),
         "{name}: a PySolFC saved game is read from a file, not standard input"
     );
-    let saved =
-        fcauto_automation::pysol::savedgame::read(file).with_context(|| name.to_string())?;
-    let history = saved
-        .freecell_moves_of(file)
-        .with_context(|| name.to_string())?;
+    // The reader's errors start with the path: "game file" is added, not the path again.
+    let named = |e| anyhow::anyhow!("game file {e}");
+    let saved = match fcauto_automation::pysol::savedgame::read(file) {
+        Ok(saved) => saved,
+        Err(_) if fcauto_automation::pysol::stats::parse(bytes).is_ok() => anyhow::bail!(
+            "{name} holds PySolFC's statistics, not a game: read it with `fcauto stats`"
+        ),
+        Err(e) => return Err(named(e)),
+    };
+    let history = saved.freecell_moves_of(file).map_err(named)?;
     let moves = history
         .moves
         .iter()
