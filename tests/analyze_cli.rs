@@ -247,6 +247,54 @@ fn bad_input_is_named_and_fails() {
     assert!(err.contains("leave out --deal"), "{err}");
 }
 
+/// `--report`'s annotated game.txt reads back (comments, move numbers and marks skipped;
+/// its `# start:` line is the start, no --deal needed), and so does the fc-solve text of
+/// `solve --format fcs`, whose first position is the start.
+#[test]
+fn analyze_reads_its_own_game_txt_and_an_fcs_solution_without_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let first = fcauto()
+        .args([
+            "analyze",
+            &lost_game(),
+            "--deal",
+            "617",
+            "--json",
+            "--report",
+        ])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(first.status.success());
+    let first: Value = serde_json::from_slice(&first.stdout).unwrap();
+    let game_txt = report.join("game.txt");
+    let again = analyze_json(&[game_txt.to_str().unwrap()]);
+    assert_eq!(again["deal"], 617);
+    assert_eq!(again["first_losing_step"], 27);
+    assert_eq!(again["start"], first["start"]);
+    assert_eq!(again["moves"], first["moves"]);
+    // A bad move in an annotated file is named with its own line.
+    let edited = dir.path().join("edited.txt");
+    let text = std::fs::read_to_string(&game_txt).unwrap();
+    let text = text.replacen("2. 46", "2. 9z", 1);
+    std::fs::write(&edited, &text).unwrap();
+    let err = analyze_error(&[edited.to_str().unwrap()]);
+    assert!(err.contains("line 4: `9z`"), "{err}");
+
+    let fcs = dir.path().join("deal1.fcs");
+    let out = fcauto()
+        .args(["solve", "1", "--format", "fcs"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    std::fs::write(&fcs, &out.stdout).unwrap();
+    let v = analyze_json(&[fcs.to_str().unwrap()]);
+    let deal1 = fcauto_deals::ms_deal(1).unwrap();
+    assert_eq!(v["start"], fcauto_deals::position::write(&deal1));
+    assert_eq!(v["final"]["moves_to_win"], 0, "{}", v["final"]);
+}
+
 /// PySolFC files that are not a FreeCell game: each error names the file once, and a
 /// statistics file gets the hint to read it with `fcauto stats`.
 #[test]
