@@ -384,7 +384,12 @@ fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
     position(first["position"].as_str().unwrap());
     let game_txt = read("game.txt");
     assert!(game_txt.contains("27. 5b??"), "{game_txt}");
-    assert!(read("report.md").contains("step 27"));
+    let md = read("report.md");
+    assert!(md.contains("step 27"), "{md}");
+    assert!(
+        md.contains("After 26 of the 28 moves the game was still winnable"),
+        "{md}"
+    );
     // The losing move is drawn on the position before it.
     assert!(read("step-027-losing.svg").contains(r#"<g id="hl" visibility="visible""#));
     for name in ["start.svg", "step-027-losing.svg", "final.svg"] {
@@ -404,6 +409,35 @@ fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
             .count();
         assert_eq!(cards, 52, "{name}");
     }
+}
+
+/// With a budget too small to decide anything, report.md says so: no "still winnable" of a
+/// start nobody showed winnable.
+#[test]
+fn report_md_tells_undecided_positions_as_undecided() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    fcauto()
+        .args([
+            "analyze",
+            &lost_game(),
+            "--deal",
+            "617",
+            "--max-states",
+            "30",
+        ])
+        .arg("--report")
+        .arg(&report)
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(
+        md.contains("Whether the start could be won was not decided."),
+        "{md}"
+    );
+    assert!(md.contains("Of the 28 positions after a move,"), "{md}");
+    assert!(md.contains("undecided"), "{md}");
+    assert!(!md.contains("still winnable"), "{md}");
 }
 
 #[test]

@@ -223,20 +223,15 @@ fn markdown(doc: &Document, game: &Replay) -> String {
 }
 
 /// The course of the game: the start, how the shortest known win changed, where it was lost.
+/// Only what the searches decided is told: undecided positions are counted as such.
 fn course(doc: &Document) -> String {
     let f = doc.findings;
-    let mut s = format!(
-        "The start was {}. ",
-        verdict_words(f.start_verdict, f.start_moves_to_win)
-    );
-    let on_line = f.moves.iter().filter(|r| r.cost == Some(0)).count();
-    let winnable = f.moves.iter().filter(|r| r.verdict == "winnable").count();
-    s.push_str(&format!(
-        "After {} of the {} moves the game was still winnable; {} followed a shortest known win exactly.",
-        winnable,
-        f.moves.len(),
-        crate::cmd::plural(on_line, "move")
-    ));
+    let mut s = match f.start_verdict {
+        "unknown" => "Whether the start could be won was not decided. ".to_string(),
+        "lost" => "The start was lost: no win exists. ".to_string(),
+        v => format!("The start was {}. ", verdict_words(v, f.start_moves_to_win)),
+    };
+    s.push_str(&moves_sentence(f));
     if let Some(k) = f.first_losing_step {
         let before = f.moves[k - 1].moves_to_win_before.unwrap_or(0);
         s.push_str(&format!(
@@ -245,5 +240,47 @@ fn course(doc: &Document) -> String {
         ));
     }
     s.push('\n');
+    s
+}
+
+/// How many positions after the moves were winnable, lost and undecided.
+fn moves_sentence(f: &Findings) -> String {
+    let n = f.moves.len();
+    let count = |v: &str| f.moves.iter().filter(|r| r.verdict == v).count();
+    let (winnable, lost, unknown) = (count("winnable"), count("lost"), count("unknown"));
+    let on_line = f.moves.iter().filter(|r| r.cost == Some(0)).count();
+    let followed = format!(
+        "{} followed a shortest known win exactly.",
+        crate::cmd::plural(on_line, "move")
+    );
+    if n == 0 {
+        return "No moves were played.".to_string();
+    }
+    if unknown == 0 && f.start_verdict == "winnable" {
+        return format!(
+            "After {winnable} of the {n} moves the game was still winnable; {followed}"
+        );
+    }
+    let parts: Vec<String> = [
+        (winnable, "shown winnable"),
+        (lost, "proved lost"),
+        (unknown, "undecided"),
+    ]
+    .iter()
+    .filter(|(k, _)| *k > 0)
+    .map(|(k, what)| format!("{k} {what}"))
+    .collect();
+    let mut s = format!(
+        "Of the {} after a move, {}.",
+        crate::cmd::plural(n, "position"),
+        parts.join(", ")
+    );
+    if on_line > 0 {
+        s.push(' ');
+        s.push_str(&followed);
+    }
+    if unknown > 0 || f.start_verdict == "unknown" {
+        s.push_str(" Undecided: the search stopped at its limit (`--max-states` raises it).");
+    }
     s
 }
