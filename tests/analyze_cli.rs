@@ -411,6 +411,67 @@ fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
     }
 }
 
+/// A reused `--report` folder: an earlier report's files are replaced (no picture of the
+/// earlier game stays), the user's own files kept; a folder of other files, or one whose
+/// game.txt is the input, is refused and left unchanged.
+#[test]
+fn a_reused_report_folder_keeps_no_stale_files_and_no_user_file_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let run = |game: &Path, extra: &[&str]| {
+        fcauto()
+            .arg("analyze")
+            .arg(game)
+            .args(extra)
+            .arg("--report")
+            .arg(&report)
+            .output()
+            .unwrap()
+    };
+    assert!(run(Path::new(&lost_game()), &["--deal", "617"])
+        .status
+        .success());
+    assert!(report.join("step-027-losing.svg").exists());
+    std::fs::write(report.join("notes.txt"), "mine").unwrap();
+    let won = fixture("analyze/617-won.txt");
+    assert!(run(&won, &["--deal", "617"]).status.success());
+    assert!(
+        !report.join("step-027-losing.svg").exists(),
+        "stale picture"
+    );
+    assert_eq!(
+        std::fs::read_to_string(report.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    assert!(!std::fs::read_to_string(report.join("game.txt"))
+        .unwrap()
+        .contains("27. 5b??"));
+    // The report's own game.txt as the input: it would be overwritten.
+    let game_txt = report.join("game.txt");
+    let before = std::fs::read(&game_txt).unwrap();
+    let out = run(&game_txt, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("an input; give another folder"));
+    assert_eq!(std::fs::read(&game_txt).unwrap(), before);
+    // A folder of the user's files that is no report.
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("moves.txt"), "my moves").unwrap();
+    std::fs::write(other.join("a.txt"), "mine").unwrap();
+    let out = fcauto()
+        .args(["analyze", &lost_game(), "--deal", "617", "--report"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no earlier report"));
+    assert_eq!(std::fs::read_dir(&other).unwrap().count(), 2);
+    assert_eq!(
+        std::fs::read_to_string(other.join("moves.txt")).unwrap(),
+        "my moves"
+    );
+}
+
 /// With a budget too small to decide anything, report.md says so: no "still winnable" of a
 /// start nobody showed winnable.
 #[test]

@@ -96,6 +96,12 @@ pub fn run(args: Args) -> Result<i32> {
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         check_output_dir(dir, &args.file)?;
     }
+    if let Some(dir) = &args.report {
+        let inputs: Vec<&Path> = std::iter::once(args.file.as_path())
+            .chain(args.board.as_deref())
+            .collect();
+        report::check_folder(dir, &inputs)?;
+    }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
     let game = input::read_game(&args.file, args.deal, args.board.as_deref())?;
     let played = replay::replay(&game.start, &game.moves)?;

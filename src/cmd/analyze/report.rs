@@ -19,9 +19,91 @@ use fcauto_solver::PlayedMove;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// Write the bundle into `dir` (created if missing). `best[k]`: the first move of the
-/// shortest known win from the position after `k` moves, if winnable. Returns the files
-/// written.
+/// The text files of the bundle.
+const TEXT_FILES: [&str; 5] = [
+    "moves.txt",
+    "moves.csv",
+    "losing.json",
+    "game.txt",
+    "report.md",
+];
+
+/// True for a file name [`write`] writes: the texts, and the pictures `start`, `final` and
+/// `step-NNN-losing`/`step-NNN-costly` as SVG or PNG.
+pub fn is_report_file(name: &str) -> bool {
+    if TEXT_FILES.contains(&name) {
+        return true;
+    }
+    let Some((stem, "svg" | "png")) = name.rsplit_once('.') else {
+        return false;
+    };
+    if matches!(stem, "start" | "final") {
+        return true;
+    }
+    let step = stem.strip_prefix("step-").and_then(|r| r.split_once('-'));
+    step.is_some_and(|(n, mark)| {
+        n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()) && matches!(mark, "losing" | "costly")
+    })
+}
+
+/// Before any work: `dir` must be new, empty, or an earlier report (it has `report.md`, or
+/// only files a report writes), whose files [`write`] replaces; and no input may be one of
+/// the files it writes there.
+///
+/// # Errors
+/// A folder holding other files and no report, or an input the report would overwrite.
+pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(()); // missing: created by `write`, which names any error
+    };
+    let names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let earlier = names.iter().any(|n| n == "report.md") || names.iter().all(|n| is_report_file(n));
+    anyhow::ensure!(
+        earlier,
+        "cannot write the report into {}: it holds other files and no earlier report (report.md); give a new or empty folder",
+        dir.display()
+    );
+    let canon =
+        std::fs::canonicalize(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    for input in inputs {
+        let Ok(file) = std::fs::canonicalize(input) else {
+            continue; // standard input, or missing: reading it names the problem
+        };
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        anyhow::ensure!(
+            file.parent() != Some(canon.as_path()) || !is_report_file(name),
+            "cannot write the report into {}: it would overwrite {}, an input; give another folder",
+            dir.display(),
+            input.display()
+        );
+    }
+    Ok(())
+}
+
+/// Remove the files an earlier report wrote in `dir` (see [`is_report_file`]), so no picture
+/// of an earlier game stays beside the new report; other files are left alone.
+fn clear_earlier(dir: &Path) -> Result<()> {
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
+        let name = entry.file_name();
+        if entry.file_type().is_ok_and(|t| t.is_file()) && name.to_str().is_some_and(is_report_file)
+        {
+            let path = entry.path();
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot replace {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Write the bundle into `dir` (created if missing; the files of an earlier report there are
+/// replaced). `best[k]`: the first move of the shortest known win from the position after
+/// `k` moves, if winnable. Returns the files written.
 ///
 /// # Errors
 /// The folder or a file cannot be written.
@@ -33,6 +115,7 @@ pub fn write(
 ) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    clear_earlier(dir)?;
     let f = doc.findings;
     let mut files = vec![
         text_file(dir, "moves.txt", &(game.notation.join("\n") + "\n"))?,
@@ -283,4 +366,33 @@ fn moves_sentence(f: &Findings) -> String {
         s.push_str(" Undecided: the search stopped at its limit (`--max-states` raises it).");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_report_file;
+
+    #[test]
+    fn report_files_are_told_from_others() {
+        for name in [
+            "report.md",
+            "game.txt",
+            "start.svg",
+            "final.png",
+            "step-027-losing.svg",
+            "step-1234-costly.png",
+        ] {
+            assert!(is_report_file(name), "{name}");
+        }
+        for name in [
+            "notes.txt",
+            "start.txt",
+            "step-27-losing.svg",
+            "step-027-lost.svg",
+            "losing-before.svg",
+            "report.md.bak",
+        ] {
+            assert!(!is_report_file(name), "{name}");
+        }
+    }
 }
