@@ -247,6 +247,82 @@ fn bad_input_is_named_and_fails() {
     assert!(err.contains("leave out --deal"), "{err}");
 }
 
+/// `--report`'s annotated game.txt reads back (comments, move numbers and marks skipped;
+/// its `# start:` line is the start, no --deal needed), and so does the fc-solve text of
+/// `solve --format fcs`, whose first position is the start.
+#[test]
+fn analyze_reads_its_own_game_txt_and_an_fcs_solution_without_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let first = fcauto()
+        .args([
+            "analyze",
+            &lost_game(),
+            "--deal",
+            "617",
+            "--json",
+            "--report",
+        ])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(first.status.success());
+    let first: Value = serde_json::from_slice(&first.stdout).unwrap();
+    let game_txt = report.join("game.txt");
+    let again = analyze_json(&[game_txt.to_str().unwrap()]);
+    assert_eq!(again["deal"], 617);
+    assert_eq!(again["first_losing_step"], 27);
+    assert_eq!(again["start"], first["start"]);
+    assert_eq!(again["moves"], first["moves"]);
+    // A bad move in an annotated file is named with its own line.
+    let edited = dir.path().join("edited.txt");
+    let text = std::fs::read_to_string(&game_txt).unwrap();
+    let text = text.replacen("2. 46", "2. 9z", 1);
+    std::fs::write(&edited, &text).unwrap();
+    let err = analyze_error(&[edited.to_str().unwrap()]);
+    assert!(err.contains("line 4: `9z`"), "{err}");
+
+    let fcs = dir.path().join("deal1.fcs");
+    let out = fcauto()
+        .args(["solve", "1", "--format", "fcs"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    std::fs::write(&fcs, &out.stdout).unwrap();
+    let v = analyze_json(&[fcs.to_str().unwrap()]);
+    let deal1 = fcauto_deals::ms_deal(1).unwrap();
+    assert_eq!(v["start"], fcauto_deals::position::write(&deal1));
+    assert_eq!(v["final"]["moves_to_win"], 0, "{}", v["final"]);
+}
+
+/// PySolFC files that are not a FreeCell game: each error names the file once, and a
+/// statistics file gets the hint to read it with `fcauto stats`.
+#[test]
+fn pysolfc_files_that_are_not_games_are_named_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.pso");
+    let saved = std::fs::read(fixture("pysolfc/saved-617-lost.pso")).unwrap();
+    std::fs::write(&cut, &saved[..300]).unwrap();
+    let cases = [
+        (
+            fixture("pysolfc/shared-ms617/statistics.dat"),
+            "fcauto stats",
+        ),
+        (
+            fixture("pysolfc/pysolfc-2.0-statistics.dat"),
+            "fcauto stats",
+        ),
+        (fixture("pysolfc/saved-klondike.pso"), "is not FreeCell"),
+        (cut, "truncated"),
+    ];
+    for (file, needle) in cases {
+        let path = file.to_str().unwrap();
+        let err = analyze_error(&[path]);
+        assert!(err.contains(needle), "{err}");
+        assert_eq!(err.matches(path).count(), 1, "the path once: {err}");
+    }
+}
+
 #[test]
 fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
     let dir = tempfile::tempdir().unwrap();
@@ -308,7 +384,12 @@ fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
     position(first["position"].as_str().unwrap());
     let game_txt = read("game.txt");
     assert!(game_txt.contains("27. 5b??"), "{game_txt}");
-    assert!(read("report.md").contains("step 27"));
+    let md = read("report.md");
+    assert!(md.contains("step 27"), "{md}");
+    assert!(
+        md.contains("After 26 of the 28 moves the game was still winnable"),
+        "{md}"
+    );
     // The losing move is drawn on the position before it.
     assert!(read("step-027-losing.svg").contains(r#"<g id="hl" visibility="visible""#));
     for name in ["start.svg", "step-027-losing.svg", "final.svg"] {
@@ -328,6 +409,96 @@ fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
             .count();
         assert_eq!(cards, 52, "{name}");
     }
+}
+
+/// A reused `--report` folder: an earlier report's files are replaced (no picture of the
+/// earlier game stays), the user's own files kept; a folder of other files, or one whose
+/// game.txt is the input, is refused and left unchanged.
+#[test]
+fn a_reused_report_folder_keeps_no_stale_files_and_no_user_file_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let run = |game: &Path, extra: &[&str]| {
+        fcauto()
+            .arg("analyze")
+            .arg(game)
+            .args(extra)
+            .arg("--report")
+            .arg(&report)
+            .output()
+            .unwrap()
+    };
+    assert!(run(Path::new(&lost_game()), &["--deal", "617"])
+        .status
+        .success());
+    assert!(report.join("step-027-losing.svg").exists());
+    std::fs::write(report.join("notes.txt"), "mine").unwrap();
+    let won = fixture("analyze/617-won.txt");
+    assert!(run(&won, &["--deal", "617"]).status.success());
+    assert!(
+        !report.join("step-027-losing.svg").exists(),
+        "stale picture"
+    );
+    assert_eq!(
+        std::fs::read_to_string(report.join("notes.txt")).unwrap(),
+        "mine"
+    );
+    assert!(!std::fs::read_to_string(report.join("game.txt"))
+        .unwrap()
+        .contains("27. 5b??"));
+    // The report's own game.txt as the input: it would be overwritten.
+    let game_txt = report.join("game.txt");
+    let before = std::fs::read(&game_txt).unwrap();
+    let out = run(&game_txt, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("an input; give another folder"));
+    assert_eq!(std::fs::read(&game_txt).unwrap(), before);
+    // A folder of the user's files that is no report.
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::write(other.join("moves.txt"), "my moves").unwrap();
+    std::fs::write(other.join("a.txt"), "mine").unwrap();
+    let out = fcauto()
+        .args(["analyze", &lost_game(), "--deal", "617", "--report"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no earlier report"));
+    assert_eq!(std::fs::read_dir(&other).unwrap().count(), 2);
+    assert_eq!(
+        std::fs::read_to_string(other.join("moves.txt")).unwrap(),
+        "my moves"
+    );
+}
+
+/// With a budget too small to decide anything, report.md says so: no "still winnable" of a
+/// start nobody showed winnable.
+#[test]
+fn report_md_tells_undecided_positions_as_undecided() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    fcauto()
+        .args([
+            "analyze",
+            &lost_game(),
+            "--deal",
+            "617",
+            "--max-states",
+            "30",
+        ])
+        .arg("--report")
+        .arg(&report)
+        .assert()
+        .success();
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(
+        md.contains("Whether the start could be won was not decided."),
+        "{md}"
+    );
+    assert!(md.contains("Of the 28 positions after a move,"), "{md}");
+    assert!(md.contains("undecided"), "{md}");
+    assert!(!md.contains("still winnable"), "{md}");
 }
 
 #[test]

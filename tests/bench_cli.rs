@@ -108,6 +108,35 @@ fn outputs_that_cannot_work_are_refused_first() {
     }
 }
 
+/// A `--json` path through a file, or through a folder that is not there, is refused by
+/// name before any deal is solved.
+#[test]
+fn a_json_path_through_a_file_or_a_missing_folder_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("afile"), b"mine").unwrap();
+    for (path, needle) in [
+        (
+            "afile/x.json",
+            "cannot write afile/x.json: afile is a file, not a folder",
+        ),
+        ("afile/sub/x.json", "afile is a file, not a folder"),
+        (
+            "nodir/x.json",
+            "cannot write nodir/x.json: folder nodir does not exist",
+        ),
+    ] {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .args(["bench", "--range", "1..2000", "--json", path])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{path}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{path}: {err}");
+    }
+    assert_eq!(std::fs::read(dir.path().join("afile")).unwrap(), b"mine");
+}
+
 /// `fcauto bench ARGS --json FILE`: its exit code and the JSON.
 fn bench_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     let dir = tempfile::tempdir().unwrap();
@@ -401,4 +430,41 @@ fn plot_without_the_feature_is_a_usage_error() {
     assert!(err.contains("cargo feature `plot`"), "{err}");
     assert!(err.contains("--features plot"), "{err}");
     assert!(!png.exists());
+}
+
+/// A run stopped by SIGTERM or Ctrl-C (SIGINT) while writing `--json FILE` removes its
+/// hidden temporary file and writes no FILE: the folder is left as it was.
+#[test]
+fn an_interrupted_json_run_leaves_no_partial_file() {
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+            .current_dir(dir.path())
+            .args(["bench", "--range", "1..1000000", "--threads", "1"])
+            .args(["--json", "out.json"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let names = || -> Vec<String> {
+            std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect()
+        };
+        let start = std::time::Instant::now();
+        while !names().iter().any(|n| n.ends_with(".partial")) {
+            assert!(
+                start.elapsed().as_secs() < 30,
+                "no partial file: {:?}",
+                names()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        // SAFETY: kill(2) on the child we started and have not reaped.
+        assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130), "signal {signal}");
+        assert!(names().is_empty(), "signal {signal}: {:?}", names());
+    }
 }

@@ -281,6 +281,7 @@ fn game_id_0_shows_the_all_games_totals() {
     assert_eq!(p["player"], "tester");
     assert!(p["games"].as_array().unwrap().is_empty());
     assert!(p["all_games"]["won"].as_i64().unwrap() >= 1, "{p}");
+    assert!(p["all_games"]["game_id"].is_null(), "no game has id 0: {p}");
     let text = fcauto()
         .args(["stats", &f, "--game-id", "0"])
         .assert()
@@ -414,6 +415,11 @@ fn diff_with_counts_going_down_says_reset_or_other_profile() {
         && x["game_id"] == 8
         && x["before"] == 2
         && x["after"] == 1));
+    // the all-games totals went down too: game_id null, as in `all_games`, never 0
+    assert!(d
+        .iter()
+        .any(|x| x["counter"] == "played" && x["game_id"].is_null()));
+    assert!(d.iter().all(|x| x["game_id"] != 0), "{d:?}");
     assert_eq!(v["lost_past_games"][0], "tester");
     // two unrelated profiles: the 2.0 file's player vs tester's
     fcauto()
@@ -433,4 +439,38 @@ fn diff_with_counts_going_down_says_reset_or_other_profile() {
     ]);
     assert!(out["warning"].is_null());
     assert_eq!(out["decreases"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_game_id_the_file_lacks_is_an_error_naming_the_ids_it_has() {
+    fcauto()
+        .args(["stats", &format!("{F}/pysolfc-2.0-statistics.dat")])
+        .args(["--game-id", "8"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(
+            "no games of id 8 (game ids recorded: 29, 55, 11003)",
+        ));
+    fcauto()
+        .args(["stats", &format!("{F}/fresh/statistics.dat"), "--json"])
+        .args(["--game-id", "8"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no games of id 8 (no games recorded)",
+        ));
+    // In --diff only AFTER must have it: BEFORE may predate the first game of it.
+    let f = format!("{F}/shared-ms617/statistics.dat");
+    fcauto()
+        .args(["stats", "--diff", &format!("{F}/fresh/statistics.dat"), &f])
+        .args(["--game-id", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("played 0 -> 2 (+2)"));
+    fcauto()
+        .args(["stats", "--diff", &f, &f, "--game-id", "9"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no games of id 9"));
 }

@@ -565,8 +565,8 @@ impl Tally {
 }
 
 /// Where `--json` goes: `{"rows": [...], "summary": {...}}` written as the rows come (a file
-/// is written under a temporary name beside it and renamed when complete, so a failed run
-/// leaves no half file), or nowhere.
+/// is written under a temporary name beside it and renamed when complete, so a failed or
+/// interrupted run leaves no half file), or nowhere.
 struct RowSink {
     out: Option<Box<dyn Write>>,
     /// (temporary file, the file asked for); none for standard output.
@@ -585,6 +585,7 @@ impl RowSink {
             Some(p) => {
                 let name = p.file_name().unwrap_or_default().to_string_lossy();
                 let tmp = p.with_file_name(format!(".{name}.{}.partial", std::process::id()));
+                crate::cmd::interrupt::remove_on_interrupt(&tmp);
                 let f = std::fs::File::create(&tmp)
                     .with_context(|| format!("cannot write {}", p.display()))?;
                 (
@@ -645,7 +646,12 @@ impl RowSink {
             })?;
         }
         if let Some((tmp, p)) = self.rename.take() {
-            std::fs::rename(&tmp, &p).with_context(|| format!("cannot write {}", p.display()))?;
+            let renamed = std::fs::rename(&tmp, &p);
+            if renamed.is_err() {
+                let _ = std::fs::remove_file(&tmp);
+            }
+            crate::cmd::interrupt::forget(&tmp);
+            renamed.with_context(|| format!("cannot write {}", p.display()))?;
         }
         Ok(())
     }
@@ -656,7 +662,8 @@ impl Drop for RowSink {
     fn drop(&mut self) {
         if let Some((tmp, _)) = self.rename.take() {
             self.out.take();
-            let _ = std::fs::remove_file(tmp);
+            let _ = std::fs::remove_file(&tmp);
+            crate::cmd::interrupt::forget(&tmp);
         }
     }
 }

@@ -87,8 +87,8 @@ fn read_board_text(path: &Path) -> Result<String> {
     )
 }
 
-/// Fail early (before any long work) when `path`'s folder does not exist (`-`, standard
-/// output, is always fine).
+/// Fail early (before any long work) when `path`'s folder does not exist or is a file (`-`,
+/// standard output, is always fine).
 pub fn check_output_path(path: &Path) -> Result<()> {
     if is_stdio(path) {
         return Ok(());
@@ -97,12 +97,21 @@ pub fn check_output_path(path: &Path) -> Result<()> {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    anyhow::ensure!(
-        dir.is_dir(),
-        "cannot write {}: folder {} does not exist",
-        path.display(),
-        dir.display()
-    );
+    if !dir.is_dir() {
+        // The nearest part of the folder's path that exists: a file there is the problem.
+        match dir.ancestors().find(|a| a.exists()) {
+            Some(a) if !a.as_os_str().is_empty() && !a.is_dir() => anyhow::bail!(
+                "cannot write {}: {} is a file, not a folder",
+                path.display(),
+                a.display()
+            ),
+            _ => anyhow::bail!(
+                "cannot write {}: folder {} does not exist",
+                path.display(),
+                dir.display()
+            ),
+        }
+    }
     anyhow::ensure!(
         !path.is_dir(),
         "cannot write {}: it is a folder",

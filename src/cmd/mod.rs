@@ -30,6 +30,7 @@ pub mod deal;
 pub mod distribution;
 pub mod fcsolve_bench;
 pub mod input;
+pub mod interrupt;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod picture;

@@ -3,7 +3,8 @@
 //!
 //! Output shapes: `--json` prints [`fcauto_automation::pysol::stats::StatsFile`] with a
 //! `path` field added (its `trailing_bytes` counts bytes after the pickle, ignored as
-//! PySolFC ignores them, and also named in a warning on stderr); `--diff --json` prints
+//! PySolFC ignores them, and also named in a warning on stderr; each player's all-games
+//! totals are its `all_games`, whose `game_id` is `null`); `--diff --json` prints
 //! [`fcauto_automation::pysol::stats_diff::StatsDiff`] with `before` and `after` paths (its
 //! `warning`, also printed on stderr, says when counts went down: a reset or two profiles);
 //! `--options --json` prints the options.cfg summary and the replay problems.
@@ -55,7 +56,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let file = stats::resolve_path(&path)?;
     let mut s = stats::load(&file)?;
     warn_trailing(&file, &s);
-    filter(&mut s, &args, &file)?;
+    filter(&mut s, &args, &file, true)?;
     if args.json {
         #[derive(Serialize)]
         struct Out<'a> {
@@ -95,12 +96,58 @@ fn default_profile() -> anyhow::Result<PathBuf> {
     })
 }
 
-/// Apply `--game-id` and `--player`. A player the file does not know is an error (a
-/// misspelt name must not read as "no games" or "no changes").
-fn filter(s: &mut StatsFile, args: &Args, file: &Path) -> anyhow::Result<()> {
+/// Apply `--player` and `--game-id`. A player the file does not know is an error (a
+/// misspelt name must not read as "no games" or "no changes"), and so, when `need_game`, is
+/// a game id with no games recorded (a BEFORE file may lack it: the first game of it).
+fn filter(s: &mut StatsFile, args: &Args, file: &Path, need_game: bool) -> anyhow::Result<()> {
+    filter_player(s, args, file)?;
     if let Some(id) = args.game_id {
+        if need_game {
+            check_game_id(s, id, file, args.player.as_deref())?;
+        }
         s.retain_game(id);
     }
+    Ok(())
+}
+
+/// Fail unless `s` records some game of `id` (0: the all-games totals), naming the ids it
+/// has; `player` names the player `s` was narrowed to, if any.
+fn check_game_id(s: &StatsFile, id: i64, file: &Path, player: Option<&str>) -> anyhow::Result<()> {
+    if id == 0 && s.players.iter().any(|p| p.all_games.is_some()) {
+        return Ok(());
+    }
+    let mut ids: Vec<i64> = s
+        .players
+        .iter()
+        .flat_map(|p| {
+            p.games
+                .iter()
+                .map(|g| g.game_id)
+                .chain(p.past_games.iter().filter_map(|g| g.game_id))
+        })
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.contains(&id) {
+        return Ok(());
+    }
+    let whose = player.map_or(String::new(), |p| format!(" for player {p}"));
+    let have = if ids.is_empty() {
+        "no games recorded".to_string()
+    } else {
+        let names: Vec<String> = ids.iter().take(20).map(|&i| game_name(i)).collect();
+        let more = ids.len().saturating_sub(20);
+        let more = if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        };
+        format!("game ids recorded: {}{more}", names.join(", "))
+    };
+    bail!("{}: no games of id {id}{whose} ({have})", file.display())
+}
+
+fn filter_player(s: &mut StatsFile, args: &Args, file: &Path) -> anyhow::Result<()> {
     if let Some(p) = &args.player {
         if s.player(Some(p)).is_none() {
             let known: Vec<&str> = s
@@ -207,7 +254,7 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     warn_trailing(&a_path, &a);
     // The player must be known to the file after the game; before it, the player may not
     // exist yet (their first game), which leaves nothing to compare against.
-    filter(&mut a, args, &a_path)?;
+    filter(&mut a, args, &a_path, true)?;
     if args
         .player
         .as_deref()
@@ -215,7 +262,7 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     {
         b.players.clear();
     } else {
-        filter(&mut b, args, &b_path)?;
+        filter(&mut b, args, &b_path, false)?;
     }
     let d = stats_diff::diff(&b, &a);
     if let Some(w) = &d.warning {

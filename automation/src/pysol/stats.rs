@@ -128,7 +128,9 @@ pub struct PlayerStats {
 /// One `GameStat`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameStats {
-    /// PySolFC game id (8 = FreeCell); 0 for the all-games aggregate.
+    /// PySolFC game id (8 = FreeCell); 0 for the all-games aggregate, written `null` in
+    /// JSON (see [`serialize_game_id`]).
+    #[serde(serialize_with = "serialize_game_id")]
     pub game_id: i64,
     /// `num_total`: games recorded.
     pub played: i64,
@@ -284,6 +286,18 @@ impl StatsFile {
             p.past_games.retain(|g| g.game_id == Some(game_id));
             p.all_games = None;
         }
+    }
+}
+
+/// Write a game id as a JSON number, except PySolFC's all-games id 0 (`resetStats`), which
+/// names no game: `null`.
+///
+/// # Errors
+/// The serializer's.
+pub fn serialize_game_id<S: serde::Serializer>(id: &i64, s: S) -> Result<S::Ok, S::Error> {
+    match *id {
+        0 => s.serialize_none(),
+        id => s.serialize_i64(id),
     }
 }
 

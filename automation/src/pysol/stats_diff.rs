@@ -61,7 +61,8 @@ pub struct NewPastGame {
 pub struct Decrease {
     /// Player name; `None` for demo games.
     pub player: Option<String>,
-    /// PySolFC game id; 0 for the all-games aggregate.
+    /// PySolFC game id; 0 for the all-games aggregate, written `null` in JSON.
+    #[serde(serialize_with = "super::stats::serialize_game_id")]
     pub game_id: i64,
     /// Which counter: `played`, `won`, `won_perfect`, `won_not_perfect` or `lost`.
     pub counter: &'static str,
@@ -124,13 +125,13 @@ fn warning(decreases: &[Decrease], lost_past: &[Option<String>]) -> Option<Strin
             n => format!(" and {} more", crate::plural(n - 1, "counter")),
         };
         what.push(format!(
-            "counts went down ({} of player {} at game {}: {} -> {}{more})",
+            "counts went down ({} of player {} at {}: {} -> {}{more})",
             d.counter,
             d.player.as_deref().unwrap_or("(demo)"),
             if d.game_id == 0 {
                 "all games".to_string()
             } else {
-                d.game_id.to_string()
+                format!("game {}", d.game_id)
             },
             d.before,
             d.after

@@ -62,7 +62,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
         input::read_bytes_capped(file, "game file", MAX_INPUT, "a game is a few kilobytes")?;
     if looks_like_pickle(&bytes) {
         refuse_start(deal, board, &name, Kind::PysolGame)?;
-        return read_pysol_game(file, &name);
+        return read_pysol_game(file, &name, &bytes);
     }
     let text = String::from_utf8(bytes).map_err(|_| {
         anyhow::anyhow!("{name}: unknown file format: binary, and not a PySolFC saved game (a pickle); {EXPECTED}")
@@ -116,12 +116,17 @@ fn refuse_start(deal: Option<u64>, board: Option<&Path>, name: &str, kind: Kind)
     )
 }
 
-/// The start of a move list: `--deal` or `--board`, required.
+/// The start of a move list: `--deal` or `--board`, else the start the file names (`own`),
+/// else an error asking for `--deal`.
 fn move_list_start(
     deal: Option<u64>,
     board: Option<&Path>,
     name: &str,
+    own: Option<(Option<u64>, Board)>,
 ) -> Result<(Option<u64>, Board)> {
+    if let (None, None, Some(own)) = (deal, board, own) {
+        return Ok(own);
+    }
     anyhow::ensure!(
         deal.is_some() || board.is_some(),
         "{name} is a move list: give the deal it starts from with --deal N (or the start position with --board FILE)"
@@ -129,25 +134,102 @@ fn move_list_start(
     load_board(deal, board)
 }
 
-/// Standard notation (fc-solve's `-sn` output included), else fc-solve's move lines.
+/// Standard notation (fc-solve's `-sn` output and our annotated `game.txt` included), else
+/// fc-solve's move lines.
 fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
-    let moves = if standard::looks_like_standard(text) {
-        parse_standard(text).with_context(|| name.to_string())?
+    let annotated = strip_annotations(text);
+    let (moves, own) = if standard::looks_like_standard(text) {
+        let moves = parse_standard(&annotated.moves).with_context(|| name.to_string())?;
+        (moves, annotated.start)
     } else {
         let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
         let (_, moves) = parse_fcs_output(text).map_err(|_| unknown())?;
         if moves.is_empty() {
             return Err(board_problem(text, name).unwrap_or_else(unknown));
         }
-        moves
+        (moves, fcs_start(text))
     };
-    let (deal, start) = move_list_start(deal, board, name)?;
+    let (deal, start) = move_list_start(deal, board, name, own)?;
     Ok(Game {
         deal,
         start,
         moves,
         kind: Kind::MoveList,
     })
+}
+
+/// A move list with what `--report`'s `game.txt` adds taken out.
+struct Annotated {
+    /// The text, line for line (so errors name the right line), without `#` comments,
+    /// `{...}` comments, move numbers (`12.`) and marks (`?`, `??`, `!`).
+    moves: String,
+    /// The start from a `# start: POSITION` line, with the deal of a `# deal N,` line when
+    /// that deal is this position.
+    start: Option<(Option<u64>, Board)>,
+}
+
+/// Take `game.txt`'s annotations out of `text` (a plain move list passes unchanged).
+fn strip_annotations(text: &str) -> Annotated {
+    let mut moves = String::with_capacity(text.len());
+    let (mut position, mut deal) = (None, None);
+    for line in text.lines() {
+        let (code, comment) = line.split_once('#').unwrap_or((line, ""));
+        let comment = comment.trim();
+        if let Some(p) = comment.strip_prefix("start:") {
+            position = fcauto_deals::position::parse(p.trim()).ok();
+        }
+        if let Some(n) = comment
+            .strip_prefix("deal ")
+            .and_then(|r| r.split(',').next())
+        {
+            deal = n.trim().parse::<u64>().ok();
+        }
+        moves.push_str(&strip_line(code));
+        moves.push('\n');
+    }
+    let start = position.map(|b| {
+        let deal = deal.filter(|&n| fcauto_deals::ms_deal(n).is_ok_and(|d| d == b));
+        (deal, b)
+    });
+    Annotated { moves, start }
+}
+
+/// One line's moves: `{...}` comments, move numbers and `?`/`!` marks dropped.
+fn strip_line(code: &str) -> String {
+    let mut kept = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(open) = rest.find('{') {
+        kept.push_str(&rest[..open]);
+        kept.push(' ');
+        rest = rest[open..]
+            .find('}')
+            .map_or("", |close| &rest[open + close + 1..]);
+    }
+    kept.push_str(rest);
+    kept.split_whitespace()
+        .map(|t| t.trim_end_matches(['?', '!']))
+        .map(|t| match t.split_once('.') {
+            Some((n, m)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => m,
+            _ => t,
+        })
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`): the
+/// lines from the first `Foundations:` to the next blank line, if they read as a board.
+fn fcs_start(text: &str) -> Option<(Option<u64>, Board)> {
+    let block: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("Foundations:"))
+        .take_while(|l| !l.trim().is_empty())
+        .collect();
+    if block.is_empty() {
+        return None;
+    }
+    let board = fcauto_deals::position::parse_any(&block.join("\n")).ok()?;
+    Some((None, board))
 }
 
 /// A text that looks like a board (fc-solve's `Foundations:`/`Freecells:` lines, or mostly
@@ -182,7 +264,7 @@ fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) ->
         (Some(own), Some(given), _) if own != given => {
             anyhow::bail!("{name} is for deal {own}, not deal {given}")
         }
-        _ => move_list_start(deal, board, name)?,
+        _ => move_list_start(deal, board, name, None)?,
     };
     Ok(Game {
         deal,
@@ -192,17 +274,23 @@ fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) ->
     })
 }
 
-/// A PySolFC saved or held game, through the guarded pickle decoder (no code runs).
-fn read_pysol_game(file: &Path, name: &str) -> Result<Game> {
+/// A PySolFC saved or held game, through the guarded pickle decoder (no code runs);
+/// `bytes`, the file's, tell a statistics file given by mistake.
+fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
     anyhow::ensure!(
         !is_stdio(file),
         "{name}: a PySolFC saved game is read from a file, not standard input"
     );
-    let saved =
-        fcauto_automation::pysol::savedgame::read(file).with_context(|| name.to_string())?;
-    let history = saved
-        .freecell_moves_of(file)
-        .with_context(|| name.to_string())?;
+    // The reader's errors start with the path: "game file" is added, not the path again.
+    let named = |e| anyhow::anyhow!("game file {e}");
+    let saved = match fcauto_automation::pysol::savedgame::read(file) {
+        Ok(saved) => saved,
+        Err(_) if fcauto_automation::pysol::stats::parse(bytes).is_ok() => anyhow::bail!(
+            "{name} holds PySolFC's statistics, not a game: read it with `fcauto stats`"
+        ),
+        Err(e) => return Err(named(e)),
+    };
+    let history = saved.freecell_moves_of(file).map_err(named)?;
     let moves = history
         .moves
         .iter()
@@ -227,6 +315,16 @@ fn read_pysol_game(file: &Path, name: &str) -> Result<Game> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn annotations_are_stripped_and_moves_kept() {
+        assert_eq!(strip_line("27. 5b?? {lost; 4b keeps it winnable}"), "5b");
+        assert_eq!(strip_line("3.4a 46! {a} 1h? {open"), "4a 46 1h");
+        assert_eq!(strip_line("38v4 a3"), "38v4 a3");
+        let a = strip_annotations("# deal 617, x\n# start: nonsense\n1. 4a\n");
+        assert_eq!(a.moves, "\n\n4a\n");
+        assert!(a.start.is_none(), "a start that does not parse is no start");
+    }
 
     #[test]
     fn pickles_are_told_from_text() {

@@ -35,7 +35,8 @@ pub const DEFAULT_COSTLY: usize = 10;
 #[derive(clap::Args)]
 pub struct Args {
     /// The game: a move list (standard notation `3a 38 a3 1h`, one a line or space-separated,
-    /// fc-solve's move lines, or `fcauto solve --format json`) with --deal or --board; a
+    /// fc-solve's move lines, or `fcauto solve --format json`) with --deal or --board (not
+    /// needed for `--report`'s game.txt or `solve --format fcs`, which hold the start); a
     /// position alone (fc-solve's board text, PySolFC's *Export current layout*, a position
     /// string); or a PySolFC saved or held game (`holdgame.dat`). `-`: standard input.
     pub file: PathBuf,
@@ -94,6 +95,12 @@ pub fn run(args: Args) -> Result<i32> {
     }
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         check_output_dir(dir, &args.file)?;
+    }
+    if let Some(dir) = &args.report {
+        let inputs: Vec<&Path> = std::iter::once(args.file.as_path())
+            .chain(args.board.as_deref())
+            .collect();
+        report::check_folder(dir, &inputs)?;
     }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
     let game = input::read_game(&args.file, args.deal, args.board.as_deref())?;

@@ -19,9 +19,91 @@ use fcauto_solver::PlayedMove;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
-/// Write the bundle into `dir` (created if missing). `best[k]`: the first move of the
-/// shortest known win from the position after `k` moves, if winnable. Returns the files
-/// written.
+/// The text files of the bundle.
+const TEXT_FILES: [&str; 5] = [
+    "moves.txt",
+    "moves.csv",
+    "losing.json",
+    "game.txt",
+    "report.md",
+];
+
+/// True for a file name [`write`] writes: the texts, and the pictures `start`, `final` and
+/// `step-NNN-losing`/`step-NNN-costly` as SVG or PNG.
+pub fn is_report_file(name: &str) -> bool {
+    if TEXT_FILES.contains(&name) {
+        return true;
+    }
+    let Some((stem, "svg" | "png")) = name.rsplit_once('.') else {
+        return false;
+    };
+    if matches!(stem, "start" | "final") {
+        return true;
+    }
+    let step = stem.strip_prefix("step-").and_then(|r| r.split_once('-'));
+    step.is_some_and(|(n, mark)| {
+        n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()) && matches!(mark, "losing" | "costly")
+    })
+}
+
+/// Before any work: `dir` must be new, empty, or an earlier report (it has `report.md`, or
+/// only files a report writes), whose files [`write`] replaces; and no input may be one of
+/// the files it writes there.
+///
+/// # Errors
+/// A folder holding other files and no report, or an input the report would overwrite.
+pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(()); // missing: created by `write`, which names any error
+    };
+    let names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    let earlier = names.iter().any(|n| n == "report.md") || names.iter().all(|n| is_report_file(n));
+    anyhow::ensure!(
+        earlier,
+        "cannot write the report into {}: it holds other files and no earlier report (report.md); give a new or empty folder",
+        dir.display()
+    );
+    let canon =
+        std::fs::canonicalize(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    for input in inputs {
+        let Ok(file) = std::fs::canonicalize(input) else {
+            continue; // standard input, or missing: reading it names the problem
+        };
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        anyhow::ensure!(
+            file.parent() != Some(canon.as_path()) || !is_report_file(name),
+            "cannot write the report into {}: it would overwrite {}, an input; give another folder",
+            dir.display(),
+            input.display()
+        );
+    }
+    Ok(())
+}
+
+/// Remove the files an earlier report wrote in `dir` (see [`is_report_file`]), so no picture
+/// of an earlier game stays beside the new report; other files are left alone.
+fn clear_earlier(dir: &Path) -> Result<()> {
+    let entries =
+        std::fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
+        let name = entry.file_name();
+        if entry.file_type().is_ok_and(|t| t.is_file()) && name.to_str().is_some_and(is_report_file)
+        {
+            let path = entry.path();
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot replace {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Write the bundle into `dir` (created if missing; the files of an earlier report there are
+/// replaced). `best[k]`: the first move of the shortest known win from the position after
+/// `k` moves, if winnable. Returns the files written.
 ///
 /// # Errors
 /// The folder or a file cannot be written.
@@ -33,6 +115,7 @@ pub fn write(
 ) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    clear_earlier(dir)?;
     let f = doc.findings;
     let mut files = vec![
         text_file(dir, "moves.txt", &(game.notation.join("\n") + "\n"))?,
@@ -223,20 +306,15 @@ fn markdown(doc: &Document, game: &Replay) -> String {
 }
 
 /// The course of the game: the start, how the shortest known win changed, where it was lost.
+/// Only what the searches decided is told: undecided positions are counted as such.
 fn course(doc: &Document) -> String {
     let f = doc.findings;
-    let mut s = format!(
-        "The start was {}. ",
-        verdict_words(f.start_verdict, f.start_moves_to_win)
-    );
-    let on_line = f.moves.iter().filter(|r| r.cost == Some(0)).count();
-    let winnable = f.moves.iter().filter(|r| r.verdict == "winnable").count();
-    s.push_str(&format!(
-        "After {} of the {} moves the game was still winnable; {} followed a shortest known win exactly.",
-        winnable,
-        f.moves.len(),
-        crate::cmd::plural(on_line, "move")
-    ));
+    let mut s = match f.start_verdict {
+        "unknown" => "Whether the start could be won was not decided. ".to_string(),
+        "lost" => "The start was lost: no win exists. ".to_string(),
+        v => format!("The start was {}. ", verdict_words(v, f.start_moves_to_win)),
+    };
+    s.push_str(&moves_sentence(f));
     if let Some(k) = f.first_losing_step {
         let before = f.moves[k - 1].moves_to_win_before.unwrap_or(0);
         s.push_str(&format!(
@@ -246,4 +324,75 @@ fn course(doc: &Document) -> String {
     }
     s.push('\n');
     s
+}
+
+/// How many positions after the moves were winnable, lost and undecided.
+fn moves_sentence(f: &Findings) -> String {
+    let n = f.moves.len();
+    let count = |v: &str| f.moves.iter().filter(|r| r.verdict == v).count();
+    let (winnable, lost, unknown) = (count("winnable"), count("lost"), count("unknown"));
+    let on_line = f.moves.iter().filter(|r| r.cost == Some(0)).count();
+    let followed = format!(
+        "{} followed a shortest known win exactly.",
+        crate::cmd::plural(on_line, "move")
+    );
+    if n == 0 {
+        return "No moves were played.".to_string();
+    }
+    if unknown == 0 && f.start_verdict == "winnable" {
+        return format!(
+            "After {winnable} of the {n} moves the game was still winnable; {followed}"
+        );
+    }
+    let parts: Vec<String> = [
+        (winnable, "shown winnable"),
+        (lost, "proved lost"),
+        (unknown, "undecided"),
+    ]
+    .iter()
+    .filter(|(k, _)| *k > 0)
+    .map(|(k, what)| format!("{k} {what}"))
+    .collect();
+    let mut s = format!(
+        "Of the {} after a move, {}.",
+        crate::cmd::plural(n, "position"),
+        parts.join(", ")
+    );
+    if on_line > 0 {
+        s.push(' ');
+        s.push_str(&followed);
+    }
+    if unknown > 0 || f.start_verdict == "unknown" {
+        s.push_str(" Undecided: the search stopped at its limit (`--max-states` raises it).");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_report_file;
+
+    #[test]
+    fn report_files_are_told_from_others() {
+        for name in [
+            "report.md",
+            "game.txt",
+            "start.svg",
+            "final.png",
+            "step-027-losing.svg",
+            "step-1234-costly.png",
+        ] {
+            assert!(is_report_file(name), "{name}");
+        }
+        for name in [
+            "notes.txt",
+            "start.txt",
+            "step-27-losing.svg",
+            "step-027-lost.svg",
+            "losing-before.svg",
+            "report.md.bak",
+        ] {
+            assert!(!is_report_file(name), "{name}");
+        }
+    }
 }

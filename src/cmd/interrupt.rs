@@ -1,0 +1,35 @@
+//! Temporary files removed when the run is interrupted (Ctrl-C, SIGTERM, SIGHUP): a killed
+//! run leaves no half-written file behind. Files are registered while they are written and
+//! forgotten once put in place; the handler (the `ctrlc` crate) removes the registered ones
+//! and exits with 130.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once};
+
+/// The temporary files being written now.
+static FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Remove `path` if the run is interrupted before [`forget`] is called for it.
+pub fn remove_on_interrupt(path: &Path) {
+    static HANDLER: Once = Once::new();
+    HANDLER.call_once(|| {
+        // An error means a handler is already set (the GUI's, which exits on its own).
+        let _ = ctrlc::set_handler(|| {
+            for p in lock().drain(..) {
+                let _ = std::fs::remove_file(p);
+            }
+            eprintln!("fcauto: interrupted");
+            std::process::exit(130);
+        });
+    });
+    lock().push(path.to_path_buf());
+}
+
+/// `path` is complete or already removed: an interruption leaves it alone.
+pub fn forget(path: &Path) {
+    lock().retain(|p| p != path);
+}
+
+fn lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    FILES.lock().unwrap_or_else(|e| e.into_inner())
+}
