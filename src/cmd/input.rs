@@ -121,7 +121,8 @@ pub fn check_output_path(path: &Path) -> Result<()> {
 }
 
 /// Refuse to write the output over the input file (the same file by any path): the user's
-/// board would be lost. `what` names the input (`board file`, `deal file`).
+/// board would be lost. `what` names the input and what is done with it (`board file
+/// being solved`, `game file being analysed`).
 pub fn check_not_input(output: &Path, input: &Path, what: &str) -> Result<()> {
     if is_stdio(output) || is_stdio(input) {
         return Ok(());
@@ -132,7 +133,7 @@ pub fn check_not_input(output: &Path, input: &Path, what: &str) -> Result<()> {
     };
     anyhow::ensure!(
         !same,
-        "cannot write {}: it is the {what} being solved (choose another --output)",
+        "cannot write {}: it is the {what} (choose another output path)",
         output.display()
     );
     Ok(())

@@ -30,7 +30,7 @@ pub fn run(args: Args) -> Result<i32> {
     }
     if let Some(p) = &args.output {
         check_output_path(p)?;
-        check_not_input(p, &args.board, "board file")?;
+        check_not_input(p, &args.board, "board file being drawn")?;
     }
     let (_, board) = load_board(None, Some(&args.board))?;
     let bytes = picture::draw(&board, args.format, args.width, None)?;

@@ -171,10 +171,10 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(p) = &args.output {
         check_output_path(p)?;
         if let Some(b) = &args.board {
-            check_not_input(p, b, "board file")?;
+            check_not_input(p, b, "board file being solved")?;
         }
         if let Some(d) = &args.deal_file {
-            check_not_input(p, d, "deal file")?;
+            check_not_input(p, d, "deal file being solved")?;
         }
     }
     let deal = match &args.deal_file {

@@ -199,7 +199,7 @@ fn check_output_dir(dir: &Path, file: &Path) -> Result<()> {
         "cannot write into {}: it is a file, not a folder",
         dir.display()
     );
-    crate::cmd::input::check_not_input(dir, file, "game file")
+    crate::cmd::input::check_not_input(dir, file, "game file being analysed")
 }
 
 /// A progress bar on standard error, one tick per position; hidden when standard error is
