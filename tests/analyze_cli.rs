@@ -155,6 +155,38 @@ fn a_won_game_has_no_losing_step() {
     assert_eq!(j["final"]["moves_to_win"], 0);
 }
 
+/// `--pictures` into a folder an earlier run used: the pictures of the earlier game (a lost
+/// one) go, those of this one (won: its final position) come, other files stay.
+#[test]
+fn reused_pictures_folder_keeps_no_picture_of_an_earlier_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let pictures = dir.path().join("pictures");
+    let run = |game: &str| {
+        let out = fcauto()
+            .arg("analyze")
+            .args([game, "--deal", "617", "--pictures"])
+            .arg(&pictures)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run(&lost_game());
+    assert!(pictures.join("losing-before.svg").is_file());
+    std::fs::write(pictures.join("notes.txt"), "mine").unwrap();
+    run(fixture("analyze/617-won.txt").to_str().unwrap());
+    let mut names: Vec<String> = std::fs::read_dir(&pictures)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with(".png"))
+        .collect();
+    names.sort();
+    assert_eq!(names, ["final.svg", "notes.txt"]);
+}
+
 #[test]
 fn pysolfc_held_and_saved_games_are_read_and_their_losing_move_found() {
     // The real PySolFC 3.2 fixtures: ms617 lost at step 21 (4c), checked there with fc-solve.

@@ -40,13 +40,18 @@ pub fn picture(
     Ok(out)
 }
 
+/// The pictures [`losing_pictures`] may write (each as SVG, and PNG with the `png` feature).
+const LOSING_PICTURES: [&str; 4] = ["losing-before", "losing-after", "losing-instead", "final"];
+
 /// `--pictures DIR`: the position before the losing move with that move drawn
 /// (`losing-before`), the position after it (`losing-after`), and the position before it
 /// with the move that keeps the game winnable drawn (`losing-instead`). A game with no
-/// losing move gets its final position (`final`, the hint drawn when there is one).
+/// losing move gets its final position (`final`, the hint drawn when there is one). The
+/// pictures of these names an earlier run left in `dir` are removed first, so none of
+/// another game stays beside them; other files are left alone.
 ///
 /// # Errors
-/// As [`picture`].
+/// As [`picture`], or an earlier picture that cannot be removed.
 /// `instead`: the first move of the winning line before the losing move; `hint`: the first
 /// move of the final position's winning line.
 pub fn losing_pictures(
@@ -56,6 +61,7 @@ pub fn losing_pictures(
     instead: Option<PlayedMove>,
     hint: Option<PlayedMove>,
 ) -> Result<Vec<PathBuf>> {
+    remove_earlier(dir)?;
     let mut out = Vec::new();
     match f.first_losing_step {
         Some(s) => {
@@ -87,4 +93,18 @@ pub fn losing_pictures(
         }
     }
     Ok(out)
+}
+
+/// Remove the [`LOSING_PICTURES`] an earlier run wrote in `dir`.
+fn remove_earlier(dir: &Path) -> Result<()> {
+    for stem in LOSING_PICTURES {
+        for ext in ["svg", "png"] {
+            let path = dir.join(format!("{stem}.{ext}"));
+            if path.is_file() {
+                std::fs::remove_file(&path)
+                    .with_context(|| format!("cannot replace {}", path.display()))?;
+            }
+        }
+    }
+    Ok(())
 }
