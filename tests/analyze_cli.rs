@@ -9,7 +9,7 @@ mod common;
 mod fcsolve;
 use fcsolve::fc_solve;
 
-use common::fcauto;
+use common::{fcauto, succeed};
 use fcauto_deals::Board;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -162,17 +162,12 @@ fn reused_pictures_folder_keeps_no_picture_of_an_earlier_game() {
     let dir = tempfile::tempdir().unwrap();
     let pictures = dir.path().join("pictures");
     let run = |game: &str| {
-        let out = fcauto()
-            .arg("analyze")
-            .args([game, "--deal", "617", "--pictures"])
-            .arg(&pictures)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        succeed(
+            fcauto()
+                .arg("analyze")
+                .args([game, "--deal", "617", "--pictures"])
+                .arg(&pictures),
+        )
     };
     run(&lost_game());
     assert!(pictures.join("losing-before.svg").is_file());
@@ -363,19 +358,14 @@ fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
     let before = std::fs::read(&game).unwrap();
     let report = dir.path().join("report");
     let pictures = dir.path().join("pictures");
-    let out = fcauto()
-        .arg("analyze")
-        .arg(&game)
-        .args(["--deal", "617", "--costly", "5", "--report"])
-        .arg(&report)
-        .arg("--pictures")
-        .arg(&pictures)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = succeed(
+        fcauto()
+            .arg("analyze")
+            .arg(&game)
+            .args(["--deal", "617", "--costly", "5", "--report"])
+            .arg(&report)
+            .arg("--pictures")
+            .arg(&pictures),
     );
     let table = String::from_utf8_lossy(&out.stdout);
     assert!(table.contains("?? the losing move"), "{table}");

@@ -8,6 +8,18 @@ pub fn fcauto() -> assert_cmd::Command {
     assert_cmd::Command::cargo_bin("fcauto").expect("fcauto binary")
 }
 
+/// Run `cmd` and return its output, failing the test with its standard error unless it
+/// succeeded.
+pub fn succeed(cmd: &mut assert_cmd::Command) -> std::process::Output {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// True when `prog` runs (e.g. fc-solve from Debian's freecell-solver-bin).
 pub fn have(prog: &str) -> bool {
     Command::new("sh")
