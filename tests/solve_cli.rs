@@ -340,6 +340,7 @@ fn counts_of_one_are_singular() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("state limit of 1 position reached"), "{err}");
+    assert!(err.contains("--max-states N raises it"), "{err}");
 }
 
 #[test]

@@ -43,8 +43,8 @@ pub struct Args {
     /// Search mode.
     #[arg(long, value_enum, default_value = "fast")]
     pub mode: ModeArg,
-    /// Most positions stored per deal before "unknown" (default: 200000 for fast and short,
-    /// 12000000 for the optimal modes).
+    /// Most positions one search stores before "unknown" (default: 1000000 for fast and
+    /// short, 12000000 for the optimal modes).
     #[arg(long)]
     pub max_states: Option<usize>,
     /// Write per-deal rows and the summary as JSON to FILE (`-`: standard output, and the

@@ -98,8 +98,9 @@ pub struct Args {
     /// Search mode.
     #[arg(long, value_enum, default_value = "short")]
     pub mode: ModeArg,
-    /// Most positions to store before giving up with "unknown" (default: 200000 for fast and
-    /// short, 12000000 for the optimal modes, which need up to about 190 bytes per position).
+    /// Most positions one search stores before giving up with "unknown" (default: 1000000
+    /// for fast and short, about 250 MB at most, which almost no deal needs; 12000000 for
+    /// the optimal modes, which need up to about 190 bytes per position).
     #[arg(long)]
     pub max_states: Option<usize>,
     /// Also run fc-solve on the same board, validate its solution with our validator, print
@@ -230,7 +231,12 @@ pub fn run(args: Args) -> Result<i32> {
         }
         Outcome::Unknown(why) => {
             code = 1;
-            eprintln!("fcauto: {name}: unknown: {why} ({ms:.1} ms)");
+            let hint = if why.starts_with("state limit") {
+                " (--max-states N raises it)"
+            } else {
+                ""
+            };
+            eprintln!("fcauto: {name}: unknown: {why}{hint} ({ms:.1} ms)");
             not_solved_text(
                 args.format,
                 deal,

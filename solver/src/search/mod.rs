@@ -54,12 +54,16 @@ pub enum Mode {
     OptimalPh,
 }
 
+/// The default budget of `fast` and `short` (positions stored by one search; about 250 MB
+/// at most). Almost every deal needs far fewer; the hardest known solvable ones need more
+/// than the 200,000 that were the default until 94717719 showed it (about 350,000).
+pub const DEFAULT_MAX_STATES: usize = 1_000_000;
+
 impl Mode {
     /// Default state budget (positions stored) for the mode.
     pub fn default_max_states(self) -> usize {
         match self {
-            Mode::Fast => 200_000,
-            Mode::Short => 200_000,
+            Mode::Fast | Mode::Short => DEFAULT_MAX_STATES,
             Mode::Optimal | Mode::OptimalMoves | Mode::OptimalPh => 12_000_000,
         }
     }
@@ -108,12 +112,13 @@ pub struct SearchResult {
 /// `fast` runs a list of best-first tries (`FAST_TRIES` in `portfolio.rs`: a configuration, a
 /// budget up to `limits.max_states`, often a limit on expansions without bringing a card home
 /// further), each from scratch, so that a deal one configuration gets lost on is soon tried by
-/// another; then a few configurations at that limit. They search the reduced move set of
-/// [`crate::movegen::generate_pruned`]; if that fails (or runs dry), a
-/// last round over all moves at the full budget decides. `short` runs its configurations in
-/// rounds of growing budgets (6k, 30k, 100k, 200k positions below `limits.max_states`, then
-/// that limit); when they all stop at a limit, it runs `fast` and shortens the solution that
-/// finds: `short` never gives up on a deal `fast` solves. The optimal modes run one A*.
+/// another; then a few configurations at 200k positions, and again at that limit if it is
+/// higher. They search the reduced move set of [`crate::movegen::generate_pruned`]; if that
+/// fails (or runs dry), a last round over all moves at the full budget decides. `short` runs
+/// its configurations in rounds of growing budgets (6k, 30k, 100k, 200k positions, as far as
+/// `limits.max_states`); when they all stop at a limit, it runs `fast` and shortens the
+/// solution that finds: `short` never gives up on a deal `fast` solves. The optimal modes
+/// run one A*.
 pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     let configs: &[Params] = match mode {
         Mode::Optimal => {
@@ -137,13 +142,11 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
         Mode::Short => &SHORT,
     };
     let mut total = SearchStats::default();
-    // The rounds below the caller's limit, then the limit itself.
-    let mut budgets: Vec<usize> = ROUNDS
-        .iter()
-        .copied()
-        .filter(|&r| r < limits.max_states)
-        .collect();
-    budgets.push(limits.max_states);
+    // The rounds below the caller's limit (at most `LAST_BUDGET`), then that limit; beyond
+    // it, `fast` searches (below) at the caller's limit.
+    let last = limits.max_states.min(LAST_BUDGET);
+    let mut budgets: Vec<usize> = ROUNDS.iter().copied().filter(|&r| r < last).collect();
+    budgets.push(last);
     'rounds: for &budget in &budgets {
         for &p in configs {
             let r = best_first(board, p, budget, None, None);
@@ -195,7 +198,10 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
         .iter()
         .filter(|t| t.budget <= limits.max_states)
         .map(|t| (t.params, t.budget, (t.stall > 0).then_some(t.stall)))
-        .chain(FAST_LAST.iter().map(|&p| (p, limits.max_states, None)));
+        .chain(
+            last_rounds(limits.max_states)
+                .flat_map(|budget| FAST_LAST.iter().map(move |&p| (p, budget, None))),
+        );
     // Last resort at the full budget, over all moves (so that running dry proves the deal
     // unsolvable): the base configuration, then the `short` configurations.
     let complete = std::iter::once(FAST_COMPLETE)
@@ -224,6 +230,15 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
         verdict: last.unwrap_or(Verdict::Unknown("no search ran".into())),
         stats: total,
     }
+}
+
+/// The budgets of [`FAST_LAST`]'s rounds under the caller's limit `max_states`:
+/// [`LAST_BUDGET`], then the limit if it is higher (a deal the configurations do not solve
+/// within the first mostly needs another configuration, not more positions; one that needs
+/// more gets them only after all the configurations have tried).
+fn last_rounds(max_states: usize) -> impl Iterator<Item = usize> {
+    let first = max_states.min(LAST_BUDGET);
+    std::iter::once(first).chain((max_states > first).then_some(max_states))
 }
 
 /// `short`'s improvement of a first solution: anytime phases that keep searching for
@@ -351,5 +366,39 @@ mod tests {
             },
         );
         assert_eq!(fast.verdict, Verdict::Unsolvable);
+    }
+
+    /// Solvable deals that `fast` and `short` gave up on ("unknown") at the former default
+    /// budget of 200,000 positions: 94717719, known as one of the hardest, and 94639386,
+    /// the only other one `fast` at 200,000 left unknown in 94,600,001..94,800,000 (see
+    /// [`last_rounds`]).
+    const GAVE_UP_AT_200K: [u64; 2] = [94717719, 94639386];
+
+    /// At the default budget, `fast` and `short` (the default mode) solve them, validated,
+    /// and `short`'s solution is no longer than `fast`'s: neither gives up on a deal the
+    /// other solves.
+    #[test]
+    fn short_solves_what_fast_solves() {
+        for deal in GAVE_UP_AT_200K {
+            let board = ms_deal(deal).unwrap();
+            let mut lengths = Vec::new();
+            for mode in [Mode::Fast, Mode::Short] {
+                let limits = Limits {
+                    max_states: mode.default_max_states(),
+                };
+                let Verdict::Solved(moves) = solve(&board, mode, limits).verdict else {
+                    panic!("deal {deal}: {mode:?} gave no solution");
+                };
+                let sol = crate::Solution {
+                    deal: Some(deal),
+                    board: board.clone(),
+                    moves,
+                };
+                let v = crate::validate(&board, &sol.step_moves())
+                    .unwrap_or_else(|e| panic!("deal {deal} {mode:?}: {e}"));
+                lengths.push(v.single_card_moves);
+            }
+            assert!(lengths[1] <= lengths[0], "deal {deal}: {lengths:?}");
+        }
     }
 }

@@ -62,7 +62,8 @@ const fn t(params: Params, budget: usize, stall: u64) -> Try {
 }
 
 /// `fast`'s tries, in order (those whose budget is above the caller's limit are left
-/// out), then [`FAST_LAST`] at the caller's limit, then [`FAST_COMPLETE`]. Runtimes of greedy
+/// out), then [`FAST_LAST`] at [`LAST_BUDGET`] and at the caller's limit, then
+/// [`FAST_COMPLETE`]. Runtimes of greedy
 /// search are heavy-tailed: many short tries of differently weighted or randomised
 /// configurations (which get lost on different deals) cut the tail, longer ones follow.
 /// Chosen by simulated annealing over lists of tries, each scored on recorded unlimited runs
@@ -80,7 +81,8 @@ pub(super) const FAST_TRIES: [Try; 9] = [
     t(CELLS_10_SEQUENCE_1, 15_000, 3_000),
     t(EMPTY_12, 15_000, 3_000),
 ];
-/// `fast`'s tries at the caller's limit, when [`FAST_TRIES`] found nothing.
+/// `fast`'s tries at [`LAST_BUDGET`] (or the caller's limit if lower), when [`FAST_TRIES`]
+/// found nothing; then again at the caller's limit, if it is higher.
 pub(super) const FAST_LAST: [Params; 4] = [FAST_BASE, SEQUENCE_1, FAST_ALT, FAST_SHORT];
 /// The first try: it alone solves most deals quickly.
 pub(super) const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 2));
@@ -151,5 +153,11 @@ pub(super) const TAIL_BUDGET: usize = 60_000;
 pub(super) const SHORTCUT_DEPTH: usize = 2;
 /// Most positions whose storage is reserved up front (a larger search grows its tables).
 pub(super) const RESERVE_MAX: usize = 200_000;
-/// Budgets (positions stored) of `short`'s rounds, before the caller's limit.
-pub(super) const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, 200_000];
+/// The budget (positions stored) of [`FAST_LAST`]'s first round, and of `short`'s last
+/// round: most deals these do not solve need a configuration other than the first, not
+/// more positions; a deal that needs more (94717719 needs about 350k) gets them in a round
+/// at the caller's limit.
+pub(super) const LAST_BUDGET: usize = 200_000;
+/// Budgets (positions stored) of `short`'s rounds, before the caller's limit (or
+/// [`LAST_BUDGET`], if lower).
+pub(super) const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, LAST_BUDGET];
