@@ -94,9 +94,19 @@ impl Counted {
         if self.n == 0 {
             return None;
         }
+        // A key below 1 unit is divided by the whole number 1 / scale, which rounds
+        // correctly (0.101, not 0.10099999999999999 from 101000 x 1e-6). A time's key is
+        // rounded, so it may exceed the exact maximum: a percentile is at most the maximum.
+        let unit = |k: u64| {
+            if scale < 1.0 {
+                k as f64 / (1.0 / scale).round()
+            } else {
+                k as f64 * scale
+            }
+        };
         let pct = |p: f64| {
             self.kth((self.n as f64 * p).ceil() as u64)
-                .map_or(self.max, |k| k as f64 * scale)
+                .map_or(self.max, |k| unit(k).min(self.max))
         };
         Some(Distribution {
             count: self.n,
@@ -154,6 +164,23 @@ mod tests {
         a.merge(&b);
         assert_eq!(a.counts().collect::<Vec<_>>(), vec![(1, 2), (5, 1)]);
         assert_eq!((a.len(), a.kth(3)), (3, Some(5)));
+    }
+
+    /// Rounded time keys: percentiles never above the maximum, and in milliseconds without
+    /// float noise.
+    #[test]
+    fn time_percentiles_are_clean_and_at_most_the_max() {
+        let mut c = Counted::default();
+        for ms in [0.101, 0.1012, 1.0094] {
+            c.add(ms_key(ms), ms);
+        }
+        let d = c.distribution(1e-6).unwrap();
+        assert_eq!(d.p50.to_string(), "0.101");
+        assert_eq!(
+            (d.p99, d.max),
+            (1.0094, 1.0094),
+            "the key 1.01 exceeds the max"
+        );
     }
 
     #[test]
