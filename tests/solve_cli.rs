@@ -1167,3 +1167,44 @@ fn deal_files_and_ms_numbers_name_the_deal() {
         .unwrap()
         .contains("MS_DEAL_NUMBER"));
 }
+
+/// `solve`'s standard notation reads back into `verify` in every outcome: an already-won
+/// board's empty solution is valid; `# unsolvable` and `# unknown: ...` are named as a
+/// deal not solved, not as an unrecognised file.
+#[test]
+fn verify_reads_back_standard_output_of_every_outcome() {
+    let dir = tempfile::tempdir().unwrap();
+    let won = write(
+        &dir,
+        "won.txt",
+        "Foundations: H-K C-K D-K S-K\nFreecells:\n\n\n\n\n\n\n\n\n",
+    );
+    let out = fcauto()
+        .args(["solve", "--board"])
+        .arg(&won)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let sol = dir.path().join("won.sol");
+    std::fs::write(&sol, &out.stdout).unwrap();
+    let (code, stdout, stderr) = verify(&["--board", won.to_str().unwrap(), sol.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("valid: 0 moves"), "{stdout}");
+    for (deal, limit, said) in [
+        ("11982", "200000", "unsolvable"),
+        ("617", "1", "unknown: state limit"),
+    ] {
+        let out = fcauto()
+            .args(["solve", deal, "--mode", "fast", "--max-states", limit])
+            .output()
+            .unwrap();
+        let sol = dir.path().join(format!("{deal}.sol"));
+        std::fs::write(&sol, &out.stdout).unwrap();
+        let (code, _, stderr) = verify(&["--deal", deal, sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{stderr}");
+        assert!(
+            stderr.contains(&format!("says the deal was not solved ({said}")),
+            "{stderr}"
+        );
+    }
+}

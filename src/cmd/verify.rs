@@ -76,8 +76,15 @@ pub fn run(args: Args) -> Result<i32> {
             board,
         )
     } else {
-        let (verdict, moves) = parse_fcs_output(&text).with_context(|| name.clone())?;
         let what = if deal.is_some() { "deal" } else { "board" };
+        // `solve`'s standard notation for a deal it did not solve: `# unsolvable` or
+        // `# unknown: why`.
+        if let Some(said) = text.trim().strip_prefix("# ").filter(|t| {
+            !t.contains('\n') && (t.starts_with("unsolvable") || t.starts_with("unknown"))
+        }) {
+            anyhow::bail!("{name}: the solution file says the {what} was not solved ({said})");
+        }
+        let (verdict, moves) = parse_fcs_output(&text).with_context(|| name.clone())?;
         anyhow::ensure!(
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
             "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
@@ -106,8 +113,10 @@ pub fn run(args: Args) -> Result<i32> {
             // No move lines is a solution only when fc-solve says solved (an already-won board).
             let recognised =
                 "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines";
+            // An empty file is `solve`'s standard notation for an already-won board.
+            let empty_won = text.trim().is_empty() && board.is_won();
             anyhow::ensure!(
-                !moves.is_empty() || verdict == FcsVerdict::Solved,
+                !moves.is_empty() || verdict == FcsVerdict::Solved || empty_won,
                 "{name}: not a recognised solution ({recognised})"
             );
             anyhow::ensure!(
