@@ -58,7 +58,8 @@ pub struct BoardIssue {
 impl fmt::Display for BoardIssue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.line, &self.token) {
-            (0, _) => write!(f, "{}", self.message),
+            (0, Some(t)) => write!(f, "{t}: {}", self.message),
+            (0, None) => write!(f, "{}", self.message),
             (l, Some(t)) => write!(f, "line {l}, token `{t}`: {}", self.message),
             (l, None) => write!(f, "line {l}: {}", self.message),
         }
@@ -608,6 +609,16 @@ mod tests {
             msg.contains("missing: 2D JD") || msg.contains("missing: JD 2D"),
             "{msg}"
         );
+    }
+
+    /// A board made otherwise than from text (a position string, the service's JSON):
+    /// `check` names each card found twice.
+    #[test]
+    fn check_names_a_card_found_twice() {
+        let mut b = ms_deal(1).unwrap();
+        b.foundations = [0, 0, 1, 0]; // the ace of hearts home, and still in a cascade
+        let msg = b.check().unwrap_err().to_string();
+        assert!(msg.contains("AH: card appears twice"), "{msg}");
     }
 
     #[test]

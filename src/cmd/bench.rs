@@ -942,11 +942,13 @@ fn summary_text(s: &Summary) -> String {
             "  fc-solve solutions rejected by our validator: {}",
             fc.invalid.len()
         );
+        // A ratio without a denominator (no deal solved by both, no time) is `n/a`.
+        let ratio = |r: Option<f64>| r.map_or("n/a".to_string(), |r| format!("{r:.3}"));
         say!(
-            "ratios: CPU fcauto/fc-solve = {:.3} (range solver; {:.3} against the per-deal processes), mean moves fcauto/fc-solve = {:.3}",
-            s.cpu_ratio_vs_fc_solve.unwrap_or(f64::NAN),
-            s.cpu_ratio_vs_fc_solve_per_board.unwrap_or(f64::NAN),
-            s.moves_ratio_vs_fc_solve.unwrap_or(f64::NAN)
+            "ratios: CPU fcauto/fc-solve = {} (range solver; {} against the per-deal processes), mean moves fcauto/fc-solve = {}",
+            ratio(s.cpu_ratio_vs_fc_solve),
+            ratio(s.cpu_ratio_vs_fc_solve_per_board),
+            ratio(s.moves_ratio_vs_fc_solve)
         );
     }
     out
