@@ -330,6 +330,173 @@ pub fn optimal_tail(
     played.to_vec()
 }
 
+/// What [`anytime`] found: the shortest solution below its limit, if any, and whether the
+/// search ran to the end.
+pub struct Anytime {
+    /// The shortest solution found (written out), if any was shorter than the limit.
+    pub best: Option<Vec<PlayedMove>>,
+    /// The open list ran dry: nothing shorter than the best found (or the limit) exists.
+    pub proved: bool,
+    /// Positions stored and expanded.
+    pub stats: SearchStats,
+}
+
+/// Anytime weighted A* in single-card moves with the deadlock bound h: positions are taken
+/// in order of `den * g + num * h` (`num / den` above 1: deeper first, solutions sooner),
+/// and each solution found lowers the limit (at first `below`) under which the admissible
+/// `g + h` of every position kept must stay. Stops at `budget` stored positions, or when
+/// the open list runs dry (then the best found is optimal).
+pub fn anytime(board: &Board, below: u32, budget: usize, num: u32, den: u32) -> Anytime {
+    let mut root = State::from_board(board);
+    let mut root_g = 0u32;
+    autoplay(&mut root, |_, _| root_g += 1);
+    let mut w = Weighted {
+        nodes: Vec::new(),
+        index: FingerprintMap::default(),
+        open: std::collections::BinaryHeap::new(),
+        limit: below,
+        best: None,
+        weights: (num, den),
+    };
+    w.add(root, root_g, u32::MAX, NO_MOVE);
+    let proved = w.run(budget);
+    let best = w.best.map(|i| replay(board, &path(&w.nodes, i)));
+    let stats = SearchStats {
+        expanded: w.expanded(),
+        stored: w.index.len() as u64,
+    };
+    Anytime {
+        best,
+        proved,
+        stats,
+    }
+}
+
+const NO_MOVE: Move = Move {
+    from: Loc::Foundation,
+    to: Loc::Foundation,
+    count: 0,
+};
+
+/// [`anytime`]'s tables: nodes with their bound, the open list keyed by weighted f (smallest
+/// first) then g (deepest first), the limit and the best won node.
+struct Weighted {
+    nodes: Vec<Node>,
+    index: FingerprintMap<u32>,
+    open: std::collections::BinaryHeap<(std::cmp::Reverse<u32>, u32, u32, u32)>,
+    limit: u32,
+    best: Option<usize>,
+    weights: (u32, u32),
+}
+
+impl Weighted {
+    /// Store `s` (reached with cost `g` from `parent` by `mv`) unless it cannot beat the
+    /// limit or was reached as cheaply before; a won position becomes the best. Returns
+    /// false when a new position would not fit in `budget`.
+    fn add_within(&mut self, s: State, g: u32, parent: u32, mv: Move, budget: usize) -> bool {
+        if g >= self.limit {
+            return true;
+        }
+        let fp = s.fingerprint();
+        let old = self.index.get(&fp).copied();
+        if old.is_some_and(|o| self.nodes[o as usize].g as u32 <= g) {
+            return true;
+        }
+        let won = s.is_won();
+        let h = if won { 0 } else { lower_bound(&s, false) };
+        if g + h >= self.limit {
+            return true;
+        }
+        if old.is_none() && self.index.len() >= budget {
+            return false;
+        }
+        let idx = self.nodes.len() as u32;
+        if let Some(o) = old {
+            self.nodes[o as usize].stale = true;
+        }
+        self.index.insert(fp, idx);
+        self.nodes.push(Node {
+            pos: Packed::pack(&s),
+            parent,
+            mv,
+            g: g as u16,
+            stale: false,
+        });
+        if won {
+            (self.limit, self.best) = (g, Some(idx as usize));
+        } else {
+            let (num, den) = self.weights;
+            self.open
+                .push((std::cmp::Reverse(den * g + num * h), g, g + h, idx));
+        }
+        true
+    }
+
+    fn add(&mut self, s: State, g: u32, parent: u32, mv: Move) {
+        self.add_within(s, g, parent, mv, usize::MAX);
+    }
+
+    /// Expand until the open list runs dry (true) or the budget is reached (false).
+    fn run(&mut self, budget: usize) -> bool {
+        let mut moves = Vec::with_capacity(64);
+        while let Some((_, g0, f, idx)) = self.open.pop() {
+            let n = &self.nodes[idx as usize];
+            if n.stale || f >= self.limit {
+                continue;
+            }
+            let s = n.pos.unpack();
+            moves.clear();
+            generate_with(&s, true, false, &mut moves);
+            for &m in &moves {
+                let mut child = s.clone();
+                let mut g = g0 + move_cost(&child, m);
+                child.apply(m);
+                autoplay(&mut child, |_, _| g += 1);
+                if !self.add_within(child, g, idx, m, budget) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Positions expanded, approximately: those stored and no longer on the open list.
+    fn expanded(&self) -> u64 {
+        (self.nodes.len() - self.open.len()) as u64
+    }
+}
+
+/// [`anytime`] from the position `pct` percent of the way into solution `played` (written
+/// out), looking for a shorter tail: returns the solution with the best tail found (or
+/// `played` itself) and the search's result.
+pub fn anytime_tail(
+    board: &Board,
+    played: &[PlayedMove],
+    pct: usize,
+    budget: usize,
+    (num, den): (u32, u32),
+) -> (Vec<PlayedMove>, Anytime) {
+    let i = (played.len() * pct.min(100) / 100).min(played.len().saturating_sub(1));
+    let mut s = State::from_board(board);
+    let mut at = s.clone();
+    let mut rest = 0;
+    for (k, p) in played.iter().enumerate() {
+        if k == i {
+            at = s.clone();
+        }
+        if k >= i {
+            rest += move_cost(&s, p.mv);
+        }
+        s.apply(p.mv);
+    }
+    let r = anytime(&at.to_board(), rest, budget, num, den);
+    let out = match &r.best {
+        Some(tail) => played[..i].iter().chain(tail).cloned().collect(),
+        None => played.to_vec(),
+    };
+    (out, r)
+}
+
 /// The player moves from the root to node `idx`.
 fn path(nodes: &[Node], idx: usize) -> Vec<Move> {
     crate::search::path_to(idx, |i| (nodes[i].parent, nodes[i].mv))
@@ -447,6 +614,56 @@ mod tests {
                 s.apply(p.mv);
             }
             assert_eq!(g, total);
+        }
+    }
+
+    #[test]
+    fn anytime_run_to_the_end_is_optimal_and_tails_stay_valid() {
+        for (i, b) in (0..4)
+            .map(|seed| random_endgame(seed, 10, 2, 5))
+            .enumerate()
+        {
+            let a = search(&b, Metric::SingleCard, 3_000_000, Bound::Deadlock, u32::MAX);
+            let best = length(&a, &b, Metric::SingleCard) as u32;
+            let r = anytime(&b, u32::MAX, 3_000_000, 3, 2);
+            assert!(r.proved, "board {i}");
+            let sol = SearchResult {
+                verdict: Verdict::Solved(r.best.clone().expect("solved")),
+                stats: r.stats,
+            };
+            assert_eq!(
+                length(&sol, &b, Metric::SingleCard) as u32,
+                best,
+                "board {i}"
+            );
+            // Nothing shorter than the optimum: nothing found, and proved so.
+            let none = anytime(&b, best, 3_000_000, 3, 2);
+            assert!(none.best.is_none() && none.proved, "board {i}");
+        }
+        let board = ms_deal(5).expect("deal");
+        let Verdict::Solved(first) = crate::search::solve(
+            &board,
+            crate::search::Mode::Fast,
+            crate::search::Limits {
+                max_states: 200_000,
+            },
+        )
+        .verdict
+        else {
+            panic!("deal 5 not solved");
+        };
+        let before = first.clone();
+        for pct in [0, 40, 100] {
+            let (out, _) = anytime_tail(&board, &before, pct, 20_000, (3, 2));
+            let as_result = |m: &Vec<PlayedMove>| SearchResult {
+                verdict: Verdict::Solved(m.clone()),
+                stats: SearchStats::default(),
+            };
+            let (l0, l1) = (
+                length(&as_result(&before), &board, Metric::SingleCard),
+                length(&as_result(&out), &board, Metric::SingleCard),
+            );
+            assert!(l1 <= l0, "from {pct}%: {l1} > {l0}");
         }
     }
 

@@ -5,8 +5,8 @@
 //!   Its portfolio searches a reduced move set first ([`crate::movegen::generate_pruned`]:
 //!   no moves that split a run), then all moves.
 //! - `short`: path cost (single-card moves) weighted against the evaluation: shorter solutions
-//!   for more positions searched; then shortcuts ([`crate::shorten`]) and an optimal tail
-//!   ([`crate::astar::optimal_tail`]).
+//!   for more positions searched; then anytime weighted A* ([`crate::astar::anytime`]) from
+//!   the deal and from a later point of the solution, and shortcuts ([`crate::shorten`]).
 //! - `optimal` / `optimal-moves`: A* ([`crate::astar`]) with an admissible deadlock bound
 //!   ([`crate::deadlock`]): a shortest solution in single-card moves, or in moves with a
 //!   sequence move counted as one (foundation moves included in both).
@@ -241,10 +241,12 @@ fn last_rounds(max_states: usize) -> impl Iterator<Item = usize> {
     std::iter::once(first).chain((max_states > first).then_some(max_states))
 }
 
-/// `short`'s improvement of a first solution: anytime phases that keep searching for
-/// shorter solutions than the best so far, pruning by an admissible bound (each phase weighs
-/// the path cost differently and starts from the bound the previous one left), then
-/// shortcuts and an optimal tail. Adds the work done to `total`.
+/// `short`'s improvement of a first solution: anytime weighted A* searches
+/// ([`crate::astar::anytime_tail`]) for shorter solutions, from the deal and then from later
+/// points of the best so far (each looking only for something shorter than it), then
+/// shortcuts. When the search from the deal finds nothing shorter (its bound can stall far
+/// below the solution's length), best-first anytime phases ([`FALLBACK`]) try instead.
+/// Adds the work done to `total`.
 fn shorter(
     board: &Board,
     first: Vec<PlayedMove>,
@@ -252,22 +254,41 @@ fn shorter(
     total: &mut SearchStats,
 ) -> Vec<PlayedMove> {
     let mut best = first;
-    for &(p, budget) in &ANYTIME {
+    for &(pct, budget) in &ANYTIME_TAILS {
+        let budget = budget.min(limits.max_states);
+        let (better, r) = crate::astar::anytime_tail(board, &best, pct, budget, ANYTIME_WEIGHT);
+        add(total, r.stats);
+        best = better;
+        if pct == 0 && r.best.is_none() && !r.proved {
+            best = fallback(board, best, limits, total);
+        }
+    }
+    shorten_solution(board, &best, SHORTCUT_DEPTH, 50)
+}
+
+/// The best-first anytime phases of [`FALLBACK`], each pruning by an admissible bound below
+/// the best solution so far.
+fn fallback(
+    board: &Board,
+    mut best: Vec<PlayedMove>,
+    limits: Limits,
+    total: &mut SearchStats,
+) -> Vec<PlayedMove> {
+    for &(p, budget) in &FALLBACK {
         let bound = single_card_length(board, &best);
         let better = best_first(board, p, budget.min(limits.max_states), Some(bound), None);
-        total.expanded += better.stats.expanded;
-        total.stored = total.stored.max(better.stats.stored);
+        add(total, better.stats);
         if let Verdict::Solved(m) = better.verdict {
             best = m;
         }
     }
-    let shortened = shorten_solution(board, &best, SHORTCUT_DEPTH, 50);
-    crate::astar::optimal_tail(
-        board,
-        &shortened,
-        &TAIL_STARTS,
-        TAIL_BUDGET.min(limits.max_states),
-    )
+    best
+}
+
+/// Add a search's counters to `total`.
+fn add(total: &mut SearchStats, stats: SearchStats) {
+    total.expanded += stats.expanded;
+    total.stored = total.stored.max(stats.stored);
 }
 
 /// Single-card length of a solution, as the search counts it.

@@ -1,6 +1,6 @@
 //! The search portfolios as data: best-first configurations (evaluation weights, path
 //! weight, noise, move set), `fast`'s list of tries (configuration, budget, stall limit),
-//! `short`'s rounds, anytime phases and budgets. [`super::solve`] runs them, each try a
+//! `short`'s rounds and anytime searches. [`super::solve`] runs them, each try a
 //! [`super::best_first`] search.
 
 use crate::heuristic::Weights;
@@ -138,17 +138,18 @@ pub(super) const SHORT: [Params; 3] = [
     w(6, 4, 2, 5, -8, 2),
     w(6, 4, 2, 5, -8, 1),
 ];
-/// `short`'s anytime phases and their budgets (positions): the path cost weighted 5, then 4, per
-/// single-card move against the evaluation.
-pub(super) const ANYTIME: [(Params, usize); 2] = [
-    (w(6, 6, 0, 3, -4, 5), 105_000),
-    (w(6, 6, 0, 3, -4, 4), 70_000),
+/// `short`'s improvement of its first solution: anytime weighted A* (see
+/// [`crate::astar::anytime_tail`]) from these points of the best solution so far (percent
+/// of its moves: 0 is the deal), each with its budget (positions stored).
+pub(super) const ANYTIME_TAILS: [(usize, usize); 2] = [(0, 70_000), (20, 30_000)];
+/// The weight of their bound against the path cost (numerator, denominator): 1.5.
+pub(super) const ANYTIME_WEIGHT: (u32, u32) = (3, 2);
+/// Best-first anytime phases and budgets (positions) for when the search from the deal finds
+/// nothing: the path cost weighted 5, then 4, per single-card move against the evaluation.
+pub(super) const FALLBACK: [(Params, usize); 2] = [
+    (w(6, 6, 0, 3, -4, 5), 60_000),
+    (w(6, 6, 0, 3, -4, 4), 40_000),
 ];
-/// `short`'s last step: A* for an optimal tail from these points of the solution (percent of
-/// its moves, earliest first), each with this budget (positions); see
-/// [`crate::astar::optimal_tail`].
-pub(super) const TAIL_STARTS: [usize; 4] = [0, 20, 40, 60];
-pub(super) const TAIL_BUDGET: usize = 60_000;
 /// Moves per shortcut tried by the final shortening pass of `short`.
 pub(super) const SHORTCUT_DEPTH: usize = 2;
 /// Most positions whose storage is reserved up front (a larger search grows its tables).
