@@ -341,6 +341,14 @@ fn counts_of_one_are_singular() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("state limit of 1 position reached"), "{err}");
     assert!(err.contains("--max-states N raises it"), "{err}");
+    // No positions at all is a usage error.
+    let out = fcauto()
+        .args(["solve", "617", "--max-states", "0"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("at least its start"), "{err}");
 }
 
 #[test]

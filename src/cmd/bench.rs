@@ -45,7 +45,7 @@ pub struct Args {
     pub mode: ModeArg,
     /// Most positions one search stores before "unknown" (default: 1000000 for fast and
     /// short, 12000000 for the optimal modes).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cmd::input::parse_max_states)]
     pub max_states: Option<usize>,
     /// Write per-deal rows and the summary as JSON to FILE (`-`: standard output, and the
     /// text summary to standard error). Rows are written as deals finish, in deal order.

@@ -139,6 +139,18 @@ pub fn check_not_input(output: &Path, input: &Path, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// `--max-states N`: a whole number of positions, at least 1 (a search stores its start).
+///
+/// # Errors
+/// Not a number, or 0.
+pub fn parse_max_states(s: &str) -> std::result::Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("0 positions: a search stores at least its start (give 1 or more)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{s}` is not a number of positions")),
+    }
+}
+
 /// The key of a deal file's one line: `MS_DEAL_NUMBER=617`.
 pub const DEAL_FILE_KEY: &str = "MS_DEAL_NUMBER";
 

@@ -101,7 +101,7 @@ pub struct Args {
     /// Most positions one search stores before giving up with "unknown" (default: 1000000
     /// for fast and short, about 250 MB at most, which almost no deal needs; 12000000 for
     /// the optimal modes, which need up to about 190 bytes per position).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cmd::input::parse_max_states)]
     pub max_states: Option<usize>,
     /// Also run fc-solve on the same board, validate its solution with our validator, print
     /// both verdicts and lengths, and fail when they disagree.

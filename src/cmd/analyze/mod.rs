@@ -64,7 +64,7 @@ pub struct Args {
     pub costly: usize,
     /// Most positions one search stores before its verdict is "unknown" (default: the
     /// mode's, as for `solve`).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::cmd::input::parse_max_states)]
     pub max_states: Option<usize>,
 }
 

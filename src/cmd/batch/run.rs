@@ -32,7 +32,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "fast")]
     pub mode: ModeArg,
     /// Most positions stored per deal before "unknown" (default: the mode's, as `solve`).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cmd::input::parse_max_states)]
     pub max_states: Option<usize>,
     /// Take the I-th of N shards (1-based): the range is cut into blocks of --block deals,
     /// and block k goes to shard k mod N + 1.
