@@ -28,7 +28,7 @@ const TEXT_FILES: [&str; 5] = [
     "report.md",
 ];
 
-/// True for a file name [`write`] writes: the texts, and the pictures `start`, `final` and
+/// True for a file name [`write()`] writes: the texts, and the pictures `start`, `final` and
 /// `step-NNN-losing`/`step-NNN-costly` as SVG or PNG.
 pub fn is_report_file(name: &str) -> bool {
     if TEXT_FILES.contains(&name) {
@@ -47,7 +47,7 @@ pub fn is_report_file(name: &str) -> bool {
 }
 
 /// Before any work: `dir` must be new, empty, or an earlier report (it has `report.md`, or
-/// only files a report writes), whose files [`write`] replaces; and no input may be one of
+/// only files a report writes), whose files [`write()`] replaces; and no input may be one of
 /// the files it writes there.
 ///
 /// # Errors
