@@ -280,56 +280,6 @@ fn search(
     SearchResult { verdict, stats }
 }
 
-/// Make a solution's tail optimal: for each start (a percentage of the solution's moves, in
-/// the order given) run A* in single-card moves from the position reached there, looking only
-/// for tails shorter than the solution's and storing at most `budget` positions. The first
-/// search that finishes decides: it replaces the tail, or proves the tail optimal. Returns the
-/// solution (unchanged if no tail was improved).
-/// `played` must be a solution of `board` in written-out form (foundation moves explicit).
-pub fn optimal_tail(
-    board: &Board,
-    played: &[PlayedMove],
-    starts: &[usize],
-    budget: usize,
-) -> Vec<PlayedMove> {
-    let mut s = State::from_board(board);
-    let mut states = Vec::with_capacity(played.len() + 1);
-    let mut costs = Vec::with_capacity(played.len() + 1);
-    let mut g = 0;
-    for p in played {
-        states.push(s.clone());
-        costs.push(g);
-        g += move_cost(&s, p.mv);
-        s.apply(p.mv);
-    }
-    for &pct in starts {
-        let i = played.len() * pct.min(100) / 100;
-        if i >= states.len() {
-            continue;
-        }
-        let from = states[i].to_board();
-        let now = g - costs[i];
-        let r = search(&from, Metric::SingleCard, budget, Bound::Deadlock, now);
-        let Verdict::Solved(tail) = r.verdict else {
-            if (r.stats.stored as usize) < budget {
-                return played.to_vec(); // searched to the end: the tail is already optimal
-            }
-            continue;
-        };
-        let mut t = states[i].clone();
-        let mut tail_cost = 0;
-        for p in &tail {
-            tail_cost += move_cost(&t, p.mv);
-            t.apply(p.mv);
-        }
-        debug_assert!(tail_cost < now);
-        let mut out = played[..i].to_vec();
-        out.extend(tail);
-        return out;
-    }
-    played.to_vec()
-}
-
 /// What [`anytime`] found: the shortest solution below its limit, if any, and whether the
 /// search ran to the end.
 pub struct Anytime {
