@@ -304,7 +304,10 @@ fn refused_databases_are_left_unchanged() {
         s(&good),
     ]);
     assert!(
-        err.contains("max_states 200000") && err.contains("max_states 5000"),
+        err.contains(&format!(
+            "max_states {}",
+            fcauto_solver::Mode::Fast.default_max_states()
+        )) && err.contains("max_states 5000"),
         "{err}"
     );
     assert_eq!(bytes(&good), before);
