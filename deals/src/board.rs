@@ -176,17 +176,7 @@ impl Board {
             }
             *slot = true;
         }
-        let missing: Vec<String> = Card::all()
-            .filter(|c| !seen[c.id() as usize])
-            .map(|c| c.to_string())
-            .collect();
-        if !missing.is_empty() {
-            issues.push(BoardIssue {
-                line: 0,
-                token: None,
-                message: format!("{} card(s) missing: {}", missing.len(), missing.join(" ")),
-            });
-        }
+        issues.extend(missing_cards(|c| seen[c.id() as usize]));
         if issues.is_empty() {
             Ok(())
         } else {
@@ -353,17 +343,7 @@ impl Board {
                 ),
             });
         }
-        let missing: Vec<String> = Card::all()
-            .filter(|c| where_seen[c.id() as usize].is_none())
-            .map(|c| c.to_string())
-            .collect();
-        if !missing.is_empty() {
-            issues.push(BoardIssue {
-                line: 0,
-                token: None,
-                message: format!("{} card(s) missing: {}", missing.len(), missing.join(" ")),
-            });
-        }
+        issues.extend(missing_cards(|c| where_seen[c.id() as usize].is_some()));
         if issues.is_empty() {
             Ok(Board {
                 cascades,
@@ -528,6 +508,20 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.fcs_state_text())
     }
+}
+
+/// The issue naming every card of the deck that `present` says is not on the board (none
+/// when all 52 are): line 0, as it concerns the whole board.
+fn missing_cards(present: impl Fn(Card) -> bool) -> Option<BoardIssue> {
+    let missing: Vec<String> = Card::all()
+        .filter(|&c| !present(c))
+        .map(|c| c.to_string())
+        .collect();
+    (!missing.is_empty()).then(|| BoardIssue {
+        line: 0,
+        token: None,
+        message: format!("{} card(s) missing: {}", missing.len(), missing.join(" ")),
+    })
 }
 
 #[cfg(test)]

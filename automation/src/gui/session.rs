@@ -459,6 +459,30 @@ struct Shown {
     launch_to_board: Duration,
 }
 
+/// The first half of stage 4 (confirm), for a new deal and a resumed game alike: wait for
+/// a board of 52 readable cards, keep its screenshot (view_pysol_initial.png) and read the
+/// title and status bars by OCR. `match_ratio` is left at 0 for the caller to set.
+fn capture(ev: &mut Bundle, game: &mut Game) -> Result<Shown, GuiError> {
+    ev.channel(0, "screenshot", SCREEN_TOOL);
+    let (shot, seen, origin) = wait_dealt(&game.table)?;
+    let launch_to_board = game.t_launch.elapsed();
+    let frame = frame_of(&game.win);
+    ev.png("view_pysol_initial.png", &crop(&shot, frame))?;
+    ev.evidence(0, "screenshot", SCREEN_TOOL, "view_pysol_initial.png");
+    ev.channel(0, "ocr", OCR_TOOL);
+    let (title_ocr, status_rect, status_ocr) = read_bars(&mut game.ocr, &shot, &game.win, frame)?;
+    Ok(Shown {
+        seen,
+        origin,
+        frame,
+        status_rect,
+        title_ocr,
+        status_ocr,
+        match_ratio: 0.0,
+        launch_to_board,
+    })
+}
+
 /// Stage 4, confirm: wait for the dealt board (52 readable cards), screenshot and OCR it
 /// (view_pysol_initial.png, board_seen.json), and refuse to play unless all 52 cards match
 /// our deal position by position (board_match.json).
@@ -468,15 +492,17 @@ fn confirm(
     game: &mut Game,
     board: &Board,
 ) -> Result<Shown, GuiError> {
-    ev.channel(0, "screenshot", SCREEN_TOOL);
-    let (shot, seen, origin) = wait_dealt(&game.table)?;
-    let launch_to_board = game.t_launch.elapsed();
+    let Shown {
+        seen,
+        origin,
+        frame,
+        status_rect,
+        title_ocr,
+        status_ocr,
+        launch_to_board,
+        ..
+    } = capture(ev, game)?;
     let win = &game.win;
-    let frame = frame_of(win);
-    ev.png("view_pysol_initial.png", &crop(&shot, frame))?;
-    ev.evidence(0, "screenshot", SCREEN_TOOL, "view_pysol_initial.png");
-    ev.channel(0, "ocr", OCR_TOOL);
-    let (title_ocr, status_rect, status_ocr) = read_bars(&mut game.ocr, &shot, win, frame)?;
     let want = launch::game_number(cfg.deal);
     let confidences: serde_json::Map<String, serde_json::Value> = seen
         .cascades
@@ -570,15 +596,17 @@ fn confirm_held(
     held: &Held,
     read: &HeldRead,
 ) -> Result<(Shown, Board, Option<u64>), GuiError> {
-    ev.channel(0, "screenshot", SCREEN_TOOL);
-    let (shot, seen, origin) = wait_dealt(&game.table)?;
-    let launch_to_board = game.t_launch.elapsed();
+    let Shown {
+        seen,
+        origin,
+        frame,
+        status_rect,
+        title_ocr,
+        status_ocr,
+        launch_to_board,
+        ..
+    } = capture(ev, game)?;
     let win = &game.win;
-    let frame = frame_of(win);
-    ev.png("view_pysol_initial.png", &crop(&shot, frame))?;
-    ev.evidence(0, "screenshot", SCREEN_TOOL, "view_pysol_initial.png");
-    ev.channel(0, "ocr", OCR_TOOL);
-    let (title_ocr, status_rect, status_ocr) = read_bars(&mut game.ocr, &shot, win, frame)?;
     let ocr_deal = resume::deal_in_status(&status_ocr.text);
     let deal = read.deal.or(ocr_deal);
     let position = seen.to_board();
