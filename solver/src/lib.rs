@@ -24,7 +24,7 @@ pub use search::{astar, deadlock, heuristic, shorten};
 
 pub use astar::{optimal, Metric};
 pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove};
-pub use search::{solve, Limits, Mode, SearchResult, SearchStats, Verdict};
+pub use search::{solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict};
 pub use solution::{
     parse_fcs_output, parse_fcs_states, parse_json, FcsVerdict, Solution, SolutionJson,
 };

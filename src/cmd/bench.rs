@@ -443,7 +443,7 @@ fn solve_one(n: u64, mode: Mode, max_states: Option<usize>) -> Result<Row> {
     Ok(match out {
         Outcome::Solved(c) => row("solved", Some((c.moves_total, c.single_card_moves)), None),
         Outcome::Unsolvable => row("unsolvable", None, None),
-        Outcome::Unknown(why) => row("unknown", None, Some(why)),
+        Outcome::Unknown(why) => row("unknown", None, Some(why.to_string())),
     })
 }
 

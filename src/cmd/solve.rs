@@ -125,8 +125,8 @@ pub enum Outcome {
     Solved(Checked),
     /// Proven unsolvable by an exhaustive search.
     Unsolvable,
-    /// Stopped by a limit (named).
-    Unknown(String),
+    /// Stopped by a limit: which one.
+    Unknown(fcauto_solver::StopReason),
 }
 
 /// Solve and validate; a solution the validator rejects is an error (a solver bug).
@@ -231,7 +231,7 @@ pub fn run(args: Args) -> Result<i32> {
         }
         Outcome::Unknown(why) => {
             code = 1;
-            let hint = if why.starts_with("state limit") {
+            let hint = if matches!(why, fcauto_solver::StopReason::StateLimit(_)) {
                 " (--max-states N raises it)"
             } else {
                 ""

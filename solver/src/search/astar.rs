@@ -20,7 +20,7 @@
 use crate::deadlock::lower_bound;
 use crate::movegen::{autoplay, generate_with};
 use crate::moves::{Loc, Move, PlayedMove};
-use crate::search::{replay, SearchResult, SearchStats, Verdict};
+use crate::search::{replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::shorten::move_cost;
 use crate::state::{rank, suit, FingerprintMap, State, EMPTY, MAX_HEIGHT};
 use fcauto_deals::{Board, CASCADES, FREECELLS};
@@ -251,10 +251,7 @@ fn search(
                     if index.len() >= max_states {
                         stats.stored = index.len() as u64;
                         return SearchResult {
-                            verdict: Verdict::Unknown(format!(
-                                "state limit of {} reached",
-                                crate::plural(max_states, "position")
-                            )),
+                            verdict: Verdict::Unknown(StopReason::StateLimit(max_states)),
                             stats,
                         };
                     }
@@ -275,7 +272,7 @@ fn search(
     let verdict = if below == u32::MAX {
         Verdict::Unsolvable
     } else {
-        Verdict::Unknown(format!("no solution shorter than {below} moves"))
+        Verdict::Unknown(StopReason::NoShorter(Some(below)))
     };
     SearchResult { verdict, stats }
 }

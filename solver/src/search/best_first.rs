@@ -4,7 +4,7 @@
 
 use super::portfolio::{Params, RESERVE_MAX};
 use super::table::FingerprintTable;
-use super::{done, path_to, replay, SearchResult, SearchStats, Verdict};
+use super::{done, path_to, replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::heuristic::{
     admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
     Features,
@@ -173,8 +173,7 @@ fn search(
             if home > most_home {
                 (most_home, progress_at) = (home, run.stats.expanded);
             } else if run.stats.expanded - progress_at > stall {
-                let why = format!("no card brought home in {stall} expansions");
-                return run.end(Verdict::Unknown(why), closed.len());
+                return run.end(Verdict::Unknown(StopReason::Stalled(stall)), closed.len());
             }
         }
         moves.clear();
@@ -309,10 +308,7 @@ impl Run<'_> {
         if let Some((_, moves)) = &self.best {
             return self.end(Verdict::Solved(replay(self.board, moves)), stored);
         }
-        let why = format!(
-            "state limit of {} reached",
-            crate::plural(self.max_states, "position")
-        );
+        let why = StopReason::StateLimit(self.max_states);
         self.end(Verdict::Unknown(why), stored)
     }
 
@@ -322,18 +318,15 @@ impl Run<'_> {
         let verdict = if let Some((_, moves)) = &self.best {
             Verdict::Solved(replay(self.board, moves))
         } else if self.anytime {
-            Verdict::Unknown("no shorter solution".into())
+            Verdict::Unknown(StopReason::NoShorter(None))
         } else if self.p.pruned {
-            Verdict::Unknown(PRUNED_DRY.into())
+            Verdict::Unknown(StopReason::PrunedDry)
         } else {
             Verdict::Unsolvable
         };
         self.end(verdict, stored)
     }
 }
-
-/// The [`Verdict::Unknown`] of a search over [`generate_pruned`]'s moves that ran dry.
-pub(super) const PRUNED_DRY: &str = "the reduced move set ran out of positions";
 
 /// No position (end of a bucket's stack).
 pub(super) const NONE: u32 = u32::MAX;

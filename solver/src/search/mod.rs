@@ -26,7 +26,7 @@ mod best_first;
 mod portfolio;
 pub mod table;
 
-use best_first::{best_first, PRUNED_DRY};
+use best_first::best_first;
 use portfolio::*;
 
 use crate::movegen::{autoplay, generate};
@@ -83,8 +83,47 @@ pub enum Verdict {
     Solved(Vec<PlayedMove>),
     /// The whole reachable space was searched: no solution exists.
     Unsolvable,
-    /// Stopped by a limit (named) before an answer.
-    Unknown(String),
+    /// Stopped by a limit before an answer: which one.
+    Unknown(StopReason),
+}
+
+/// Why a search stopped without an answer ([`Verdict::Unknown`]). Its text (`Display`) is
+/// what fcauto prints and writes after "unknown: ".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// The budget of positions stored (the given number) was full: a larger `--max-states`
+    /// may answer.
+    StateLimit(usize),
+    /// No card brought home further in the given number of expansions (a portfolio try's
+    /// stall limit).
+    Stalled(u64),
+    /// A search over [`crate::movegen::generate_pruned`]'s reduced move set ran out of
+    /// positions: that proves nothing, as other moves were left out.
+    PrunedDry,
+    /// An anytime search found no solution shorter than its bound (in single-card moves,
+    /// when known).
+    NoShorter(Option<u32>),
+    /// No search ran (no configuration fitted the limits).
+    NoSearch,
+}
+
+impl std::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StopReason::StateLimit(n) => {
+                write!(
+                    f,
+                    "state limit of {} reached",
+                    crate::plural(*n, "position")
+                )
+            }
+            StopReason::Stalled(n) => write!(f, "no card brought home in {n} expansions"),
+            StopReason::PrunedDry => f.write_str("the reduced move set ran out of positions"),
+            StopReason::NoShorter(Some(n)) => write!(f, "no solution shorter than {n} moves"),
+            StopReason::NoShorter(None) => f.write_str("no shorter solution"),
+            StopReason::NoSearch => f.write_str("no search ran"),
+        }
+    }
 }
 
 /// Work counters.
@@ -165,7 +204,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
                     stats: total,
                 };
             }
-            if matches!(&r.verdict, Verdict::Unknown(why) if why == PRUNED_DRY) {
+            if r.verdict == Verdict::Unknown(StopReason::PrunedDry) {
                 // Every pruned configuration searches the same (too small) space.
                 break 'rounds;
             }
@@ -221,13 +260,13 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
                 stats: total,
             };
         }
-        dry |= p.pruned && matches!(&r.verdict, Verdict::Unknown(why) if why == PRUNED_DRY);
+        dry |= p.pruned && r.verdict == Verdict::Unknown(StopReason::PrunedDry);
         // The last search's reason is reported: the complete search's limit, not the
         // reduced move set running dry.
         last = Some(r.verdict);
     }
     SearchResult {
-        verdict: last.unwrap_or(Verdict::Unknown("no search ran".into())),
+        verdict: last.unwrap_or(Verdict::Unknown(StopReason::NoSearch)),
         stats: total,
     }
 }
@@ -375,7 +414,7 @@ mod tests {
     fn a_dry_pruned_search_is_not_a_proof() {
         let board = ms_deal(11982).unwrap();
         let r = best_first(&board, FAST_BASE, 200_000, None, None);
-        assert_eq!(r.verdict, Verdict::Unknown(PRUNED_DRY.into()));
+        assert_eq!(r.verdict, Verdict::Unknown(StopReason::PrunedDry));
         let full = best_first(&board, FAST_COMPLETE, 200_000, None, None);
         assert_eq!(full.verdict, Verdict::Unsolvable);
         assert!(full.stats.stored > r.stats.stored);

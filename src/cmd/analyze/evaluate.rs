@@ -217,7 +217,7 @@ fn search(pos: &Board, settings: Settings, work: &mut Work) -> Result<Eval> {
     let status = match outcome {
         Outcome::Solved(c) => Status::Winnable(c.solution.moves),
         Outcome::Unsolvable => Status::Lost,
-        Outcome::Unknown(why) => Status::Unknown(why),
+        Outcome::Unknown(why) => Status::Unknown(why.to_string()),
     };
     Ok(Eval {
         status,

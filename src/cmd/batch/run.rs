@@ -305,7 +305,7 @@ pub fn solve_one(
             row.solution = Some(c.solution.to_standard().trim_end().replace('\n', " "));
         }
         Outcome::Unsolvable => row.verdict = "unsolvable",
-        Outcome::Unknown(why) => row.stopped_by = Some(why),
+        Outcome::Unknown(why) => row.stopped_by = Some(why.to_string()),
     }
     row.cpu_ms = thread_cpu_ms() - cpu0;
     Ok(row)
