@@ -656,25 +656,51 @@ fn max_states_is_the_number_of_positions_a_search_may_store() {
     }
 }
 
-/// `--output` naming the board file being solved (by any path) is refused, and the board
-/// stays as it was.
+/// `--output` naming the board file being solved by any path (another spelling, a
+/// symbolic link, a hard link) is refused, and the board stays as it was.
 #[test]
 fn output_over_the_board_file_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let text = ms_deal(5).unwrap().fcs_input_text();
     let p = write(&dir, "b.txt", &text);
-    let other_path = dir.path().join(".").join("b.txt");
-    let out = fcauto()
-        .args(["solve", "--board"])
-        .arg(&p)
-        .arg("--output")
-        .arg(&other_path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("it is the board file being solved"), "{err}");
-    assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
+    let soft = dir.path().join("soft.txt");
+    std::os::unix::fs::symlink(&p, &soft).unwrap();
+    let hard = dir.path().join("hard.txt");
+    std::fs::hard_link(&p, &hard).unwrap();
+    for other_path in [dir.path().join(".").join("b.txt"), soft, hard] {
+        let out = fcauto()
+            .args(["solve", "--board"])
+            .arg(&p)
+            .arg("--output")
+            .arg(&other_path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{}", other_path.display());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("it is the board file being solved"), "{err}");
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
+    }
+}
+
+/// An output path that names a folder (`newdir/`, existing or not) is refused before
+/// solving, not after.
+#[test]
+fn output_naming_a_folder_is_refused_up_front() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["newdir/", "."] {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .args(["solve", "617", "-o", name])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("it is a folder (give a file name)"),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("solved"), "refused only after solving: {err}");
+    }
 }
 
 /// `fcauto verify` with its arguments; (exit code, stdout, stderr).

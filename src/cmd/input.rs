@@ -112,25 +112,29 @@ pub fn check_output_path(path: &Path) -> Result<()> {
             ),
         }
     }
+    // `newdir/` names a folder even when none exists: writing it would fail only after the
+    // work.
+    let names_folder = path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::MAIN_SEPARATOR);
     anyhow::ensure!(
-        !path.is_dir(),
-        "cannot write {}: it is a folder",
+        !path.is_dir() && !names_folder,
+        "cannot write {}: it is a folder (give a file name)",
         path.display()
     );
     Ok(())
 }
 
-/// Refuse to write the output over the input file (the same file by any path): the user's
-/// board would be lost. `what` names the input and what is done with it (`board file
-/// being solved`, `game file being analysed`).
+/// Refuse to write the output over the input file (the same file by any path: symbolic or
+/// hard link, as the `same-file` crate compares device and inode): the user's board would be
+/// lost. `what` names the input and what is done with it (`board file being solved`, `game
+/// file being analysed`). An output that does not exist yet is never the input.
 pub fn check_not_input(output: &Path, input: &Path, what: &str) -> Result<()> {
     if is_stdio(output) || is_stdio(input) {
         return Ok(());
     }
-    let same = match (std::fs::canonicalize(output), std::fs::canonicalize(input)) {
-        (Ok(o), Ok(i)) => o == i,
-        _ => false,
-    };
+    let same = same_file::is_same_file(output, input).unwrap_or(false);
     anyhow::ensure!(
         !same,
         "cannot write {}: it is the {what} (choose another output path)",
