@@ -1048,6 +1048,11 @@ fn verify_checks_fc_solve_positions() {
         &["-m", "-sn"],
         &["-m", "-snx"],
         &["-p", "-t", "-sam", "-sn"],
+        // Positions drawn in columns (no -p -t): only the moves are read.
+        &["-sam"],
+        &["-sam", "-sn"],
+        &["-sam", "-snx"],
+        &["-p", "-sam", "-sn"],
     ] {
         let p = write(&dir, "gap.fcs", &fc_solve(&gap, args));
         let (code, err) = verify(&["--board", gap.to_str().unwrap()], &p);

@@ -92,23 +92,45 @@ fn move_part(l: &str) -> &str {
     l.strip_prefix("Move:").unwrap_or(l)
 }
 
+/// True for fc-solve's `-sam` output in standard notation (`-sam -sn`, `-sam -snx`): its
+/// moves stand on `Move:` lines between `====` separators, and every other line belongs to a
+/// printed position. Without `-p -t` those positions are drawn in columns whose card tokens
+/// (`2D`, `AH`) read like moves, so only the `Move:` lines may be read.
+fn is_sam_output(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim);
+    let sam = lines.clone().any(|l| l.starts_with("Move:"));
+    sam && lines.any(|l| l.starts_with("===="))
+}
+
+/// The lines of `text` that may hold moves (see [`is_sam_output`]), trimmed, with their
+/// 0-based line numbers.
+fn move_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let sam = is_sam_output(text);
+    text.lines()
+        .map(str::trim)
+        .enumerate()
+        .filter(move |(_, l)| {
+            !l.is_empty() && !is_fc_solve_line(l) && (!sam || l.starts_with("Move:"))
+        })
+}
+
 /// True when `text` reads as standard notation: a line, not one of fc-solve's own, with a
 /// move token in it (the rest of the line may still be wrong: [`parse_standard`] then names
 /// the bad token).
 pub fn looks_like_standard(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines().map(str::trim).any(|l| {
-        !is_fc_solve_line(l)
-            && move_part(l)
-                .split_whitespace()
-                .any(|t| parse_token(t).is_some())
+    move_lines(text).any(|(_, l)| {
+        move_part(l)
+            .split_whitespace()
+            .any(|t| parse_token(t).is_some())
     })
 }
 
 /// Read every move of a standard-notation text, in order. Blank lines and the lines fc-solve
 /// prints around its moves (its `-=-=-` header, "This game is solveable.", "This scan
-/// generated N states.", the positions of `-p -t`, ...) are skipped; every other line must
-/// hold only move tokens (after `Move:`, as `-sam -sn` writes them). A
+/// generated N states.", the positions of `-p -t`, ...) are skipped, and in `-sam -sn`
+/// output every line but the `Move:` lines (the positions, in either layout); every other
+/// line must hold only move tokens. A
 /// leading byte-order mark is ignored. Cascade-to-cascade moves without a `v` count have
 /// `count: None` (see [`resolve_counts`]); every other move has `Some(1)`.
 ///
@@ -117,11 +139,7 @@ pub fn looks_like_standard(text: &str) -> bool {
 pub fn parse_standard(text: &str) -> Result<Vec<StepMove>, StandardParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut moves = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let l = line.trim();
-        if l.is_empty() || is_fc_solve_line(l) {
-            continue;
-        }
+    for (i, l) in move_lines(text) {
         for t in move_part(l).split_whitespace() {
             moves.push(parse_token(t).ok_or_else(|| StandardParseError::BadToken {
                 line: i + 1,
@@ -356,6 +374,15 @@ mod tests {
         );
         // fc-solve's `-sam -sn` form; a line with a move and a non-move is read as moves.
         assert_eq!(parse_standard("Move: 7a \n\nMove: 7b\n").unwrap().len(), 2);
+        // `-sam -sn` without `-p -t`: the positions' columns hold card tokens such as `2D`
+        // and `AH` (which read like moves); only the `Move:` lines count.
+        let columns = "-=-=-=-=-=-=-=-=-=-=-=-\n\n JH  2C   H-0 C-0 D-0 S-0\n--- --- --- --- \n\n\
+            \x20--  --\n 2D  AH \n10D  7S \n\n====================\n\nMove: 7a \n\n\
+            \x20JH      H-1 C-0 D-0 S-0\n 2D  AH \n\n====================\n\nMove: 8h\n";
+        assert!(looks_like_standard(columns));
+        assert_eq!(parse_standard(columns).unwrap().len(), 2);
+        // Without `====` separators, a line of cards is not skipped: it is read (and fails).
+        assert!(parse_standard("Move: 7a\n 2D  AH  QS\n").is_err());
         assert!(looks_like_standard("39 5a\n") && parse_standard("39 5a\n").is_err());
         // A line of non-moves alone is an error, not skipped; a byte-order mark is skipped.
         assert!(parse_standard("3a\n39\n").is_err());
