@@ -1,7 +1,7 @@
 //! `fcauto solve` and `fcauto verify` end to end, and the solver over deals 1..200.
 
 mod common;
-use common::{fcauto, require};
+use common::{fcauto, require, succeed};
 use fcauto_deals::ms_deal;
 use fcauto_solver::{solve, validate, Limits, Mode, Solution, Validated, Verdict};
 
@@ -269,8 +269,18 @@ fn bad_boards_are_clear_errors() {
         // An empty file is called empty, not 52 missing cards.
         ("empty.txt", "", "board text is empty"),
         ("blank.txt", " \n\n\t\r\n", "board text is empty"),
-        // A JSON file (e.g. `fcauto deal N --format json`) is named as such.
-        ("deal.json", "{\"board\": [[\"7D\"]]}\n", "this is JSON"),
+        // JSON other than `fcauto deal N --format json`'s is named as such; that one with
+        // cascades that are not the deal's is refused.
+        (
+            "other.json",
+            "{\"board\": [[\"7D\"]]}\n",
+            "not `fcauto deal N --format json`'s",
+        ),
+        (
+            "deal.json",
+            "{\"deal\": 5, \"board\": [[\"7D\"]]}\n",
+            "not those of deal 5",
+        ),
     ] {
         let (code, err) = solve_board(&write(&dir, name, text));
         assert_eq!(code, Some(1), "{name}");
@@ -286,6 +296,24 @@ fn bad_boards_are_clear_errors() {
     assert_eq!(out.status.code(), Some(1));
     let out = fcauto().args(["solve"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `fcauto deal N --format json` (deal first, as its help says) reads back as a board: the
+/// solution names the deal.
+#[test]
+fn deal_json_reads_back_as_a_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = succeed(fcauto().args(["deal", "617", "--format", "json"])).stdout;
+    let json = String::from_utf8(json).unwrap();
+    assert!(json.starts_with("{\"deal\":617,\"board\":[["), "{json}");
+    let p = write(&dir, "617.json", &json);
+    let out = succeed(
+        fcauto()
+            .args(["solve", "--mode", "fast", "--format", "json", "--board"])
+            .arg(&p),
+    );
+    let sol: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(sol["deal"], 617, "{sol}");
 }
 
 /// Fails when `text` has a count of 1 with a plural noun (`1 moves`, `(1 positions`).

@@ -65,8 +65,11 @@ pub fn run(args: Args) -> Result<i32> {
             None,
         )?,
         (DealFormat::Json, _) => {
-            (serde_json::json!({"deal": n, "board": board.cascades}).to_string() + "\n")
-                .into_bytes()
+            let json = crate::cmd::input::DealJson {
+                deal: n,
+                board: board.cascades,
+            };
+            (serde_json::to_string(&json)? + "\n").into_bytes()
         }
         _ => board.cascades_text().into_bytes(),
     };

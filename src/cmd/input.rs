@@ -61,11 +61,14 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
         (Some(n), None) => Ok((Some(n), ms_deal(n)?)),
         (None, Some(path)) => {
             let text = read_board_text(path)?;
-            anyhow::ensure!(
-                !text.trim_start_matches('\u{feff}').trim_start().starts_with('{'),
-                "{}: this is JSON; --board reads Freecell Solver's board text (as `fcauto deal N --format fcs` prints it) or a one-line position string",
-                name(path, "board file")
-            );
+            if text
+                .trim_start_matches('\u{feff}')
+                .trim_start()
+                .starts_with('{')
+            {
+                let (n, b) = deal_json(&text).with_context(|| name(path, "board file"))?;
+                return Ok((Some(n), b));
+            }
             let b = fcauto_deals::position::parse_any(&text)
                 .with_context(|| name(path, "board file"))?;
             Ok((None, b))
@@ -73,6 +76,34 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
         (Some(_), Some(_)) => anyhow::bail!("give either a deal number or --board FILE, not both"),
         (None, None) => anyhow::bail!("give a deal number or --board FILE"),
     }
+}
+
+/// `fcauto deal N --format json`'s output: the deal number and its cascades.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealJson {
+    /// The Microsoft deal number.
+    pub deal: u64,
+    /// The 8 cascades, each deepest card first (cards as `AH`, `TD`).
+    pub board: Vec<Vec<fcauto_deals::Card>>,
+}
+
+/// Read [`DealJson`] text back as a board. Errors: other JSON (named as not `deal --format
+/// json`'s), or cascades that are not that deal's as dealt.
+fn deal_json(text: &str) -> Result<(u64, Board)> {
+    let d: DealJson = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
+        anyhow::anyhow!(
+            "JSON that is not `fcauto deal N --format json`'s ({e}); --board reads that, Freecell Solver's board text (as `fcauto deal N` prints it) or a one-line position string"
+        )
+    })?;
+    let dealt = ms_deal(d.deal)?;
+    anyhow::ensure!(
+        d.board == dealt.cascades,
+        "its cascades are not those of deal {} as dealt (`fcauto deal {}` prints them)",
+        d.deal,
+        d.deal
+    );
+    Ok((d.deal, dealt))
 }
 
 /// The text of a board file (`-`: standard input), read no further than one byte past

@@ -80,7 +80,8 @@ pub struct Args {
     /// deal number (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub deal_file: Option<PathBuf>,
-    /// A board file in Freecell Solver's format instead of a deal number (`-`: standard input).
+    /// A board file instead of a deal number: Freecell Solver's board text, a position
+    /// string, or `fcauto deal N --format json`'s output (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// Output format.
