@@ -51,11 +51,21 @@ pub fn write(b: &Board) -> String {
     s
 }
 
-/// True when `text` (trimmed) looks like a position string rather than a board file: one
-/// line with a `/` (which board text never has).
+/// True when `text` looks like a position string rather than a board file: one line with a
+/// `/` (which board text never has), besides blank lines and `#` comment lines (which board
+/// text may have too).
 pub fn looks_like_position(text: &str) -> bool {
-    let t = text.trim();
-    !t.contains('\n') && t.contains('/')
+    position_line(text).is_some()
+}
+
+/// The position string of `text` (see [`looks_like_position`]), trimmed.
+fn position_line(text: &str) -> Option<&str> {
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let line = lines.next()?;
+    (lines.next().is_none() && line.contains('/')).then_some(line)
 }
 
 /// Parse a board given either way: a position string (one line with 7 `/`, see
@@ -65,10 +75,9 @@ pub fn looks_like_position(text: &str) -> bool {
 /// The [`BoardError`] of the format it was read as.
 pub fn parse_any(text: &str) -> Result<Board, BoardError> {
     let t = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if looks_like_position(t) {
-        parse(t.trim())
-    } else {
-        Board::parse(text)
+    match position_line(t) {
+        Some(line) => parse(line),
+        None => Board::parse(text),
     }
 }
 
@@ -214,6 +223,9 @@ mod tests {
             let s = write(&b);
             assert!(s.ends_with(" ---- 0000"), "{s}");
             assert!(looks_like_position(&s));
+            // Comment and blank lines around it, as board text may have.
+            let commented = format!("# deal 617\n\n{s}\n# end\n");
+            assert_eq!(parse_any(&commented).unwrap(), parse_any(&s).unwrap());
             assert_eq!(parse(&s).unwrap(), b, "{s}");
         }
         assert!(write(&ms_deal(1).unwrap())
