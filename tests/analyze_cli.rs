@@ -598,3 +598,21 @@ fn costly_moves_are_marked_in_every_output() {
         }
     }
 }
+
+/// The game and the board both from standard input is a usage error: exit 2, as for
+/// `verify` (failures of the work exit 1), before anything is read.
+#[test]
+fn game_and_board_both_from_standard_input_is_a_usage_error() {
+    let out = fcauto()
+        .args(["analyze", "-", "--board", "-"])
+        .write_stdin("3a\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the game and the board cannot both be read from standard input"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

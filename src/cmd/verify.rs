@@ -1,6 +1,6 @@
 //! `fcauto verify`: check a solution with the independent validator.
 
-use crate::cmd::input::{self, is_stdio, load_board, read_text_capped};
+use crate::cmd::input::{self, load_board, read_text_capped};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
@@ -34,10 +34,9 @@ const MAX_SOLUTION_TEXT: usize = 16 << 20;
 /// Validate; exit 0 when every move is legal and all cards end home, 1 otherwise (the error
 /// names the first illegal step).
 pub fn run(args: Args) -> Result<i32> {
-    if is_stdio(&args.solution) && args.board.as_deref().is_some_and(is_stdio) {
-        // A usage error, like clap's (exit 2).
-        eprintln!("fcauto: error: the board and the solution cannot both be read from standard input (`-`)");
-        return Ok(2);
+    let two = "the board and the solution";
+    if let Some(msg) = crate::cmd::stdin_twice(&args.solution, args.board.as_deref(), two) {
+        return Ok(crate::cmd::usage_exit(&msg));
     }
     let (deal, board) = load_board(args.deal, args.board.as_deref())?;
     let text = read_text_capped(

@@ -83,15 +83,12 @@ pub struct Summary {
     pub wall_seconds: f64,
 }
 
-/// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input.
+/// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input, 2 on a usage error
+/// (the game and the board both from standard input).
 pub fn run(args: Args) -> Result<i32> {
-    if crate::cmd::input::is_stdio(&args.file)
-        && args
-            .board
-            .as_deref()
-            .is_some_and(crate::cmd::input::is_stdio)
-    {
-        anyhow::bail!("the game and the board cannot both be read from standard input (`-`)");
+    let two = "the game and the board";
+    if let Some(msg) = crate::cmd::stdin_twice(&args.file, args.board.as_deref(), two) {
+        return Ok(crate::cmd::usage_exit(&msg));
     }
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         check_output_dir(dir, &args.file)?;
