@@ -468,3 +468,30 @@ fn an_interrupted_json_run_leaves_no_partial_file() {
         assert!(names().is_empty(), "signal {signal}: {:?}", names());
     }
 }
+
+/// `--plot` naming a folder is refused as a folder by the shared output-path check (exit 1,
+/// as for a missing folder or a `--json` folder), not as a name without `.png` (exit 2).
+#[cfg(feature = "plot")]
+#[test]
+fn a_plot_path_that_is_a_folder_is_refused_like_other_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("charts")).unwrap();
+    for (args, needle) in [
+        (["--plot", "charts"], "cannot write charts: it is a folder"),
+        (["--json", "charts"], "cannot write charts: it is a folder"),
+        (
+            ["--plot", "nodir/p.png"],
+            "cannot write nodir/p.png: folder nodir does not exist",
+        ),
+    ] {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .args(["bench", "--range", "1..2000"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -373,7 +373,10 @@ pub fn run(args: Args) -> Result<i32> {
 
 /// The exit code for output arguments that cannot work (after saying why), before any
 /// solving: two outputs on one path; for `--plot`, no `plot` feature in this build, `-`, or a
-/// name not ending in `.png`.
+/// name not ending in `.png` (an existing folder is left to [`check_output_path`], which
+/// refuses it as it does for every output path).
+///
+/// [`check_output_path`]: crate::cmd::input::check_output_path
 fn check_plot_args(args: &Args) -> Option<i32> {
     // Two outputs on one path: the later would overwrite the earlier without a word.
     let outputs = [&args.json, &args.plot, &args.plot_data];
@@ -404,7 +407,8 @@ fn check_plot_args(args: &Args) -> Option<i32> {
         return Some(2);
     }
     let png = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    if !png {
+    // A folder is refused like every other output path: by the shared check (exit 1).
+    if !png && !p.is_dir() {
         eprintln!(
             "fcauto bench: --plot writes a PNG picture: give a file name ending in .png, not {}",
             p.display()
