@@ -1216,3 +1216,27 @@ fn verify_reads_back_standard_output_of_every_outcome() {
         );
     }
 }
+
+/// The illegal move an error names is the move as written: a count given (`37v5`, or
+/// `"count": 5` in JSON) is kept, not shown as `37`.
+#[test]
+fn verify_names_the_illegal_move_with_its_count() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("v.txt", "37v5\n"),
+        (
+            "v.json",
+            r#"{"moves": [{"from": "3", "to": "7", "count": 5}]}"#,
+        ),
+    ] {
+        let sol = write(&dir, name, text);
+        let (code, _, err) = verify(&["--deal", "1", sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains("step 1 (37v5): illegal move"), "{name}: {err}");
+    }
+    // Without a count, the move is named as written too.
+    let sol = write(&dir, "plain.txt", "37\n");
+    let (code, _, err) = verify(&["--deal", "1", sol.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("step 1 (37): illegal move"), "{err}");
+}

@@ -198,7 +198,8 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
     };
     let illegal = |i: usize, m: &StepMove, reason: String| ValidationError::Illegal {
         step: i + 1,
-        notation: format!("{}{}", m.from.notation(), m.to.notation()),
+        // As written: `37v5` keeps its count, `37` had none.
+        notation: m.notation(),
         reason,
     };
     let mut branches: Vec<Branch> = Vec::new();
