@@ -1240,3 +1240,29 @@ fn verify_names_the_illegal_move_with_its_count() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("step 1 (37): illegal move"), "{err}");
 }
+
+/// `#` starts a comment in a move list, as `solve` writes `# unsolvable`: a solution with
+/// comments verifies; a file of comments alone that says `# unsolvable` is still named
+/// a deal not solved.
+#[test]
+fn verify_skips_comment_lines_in_standard_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let moves = String::from_utf8(out.stdout).unwrap();
+    let text = format!("# deal 617, by hand\n{moves}  # the end\n").replacen('\n', " # ten\n", 2);
+    let sol = write(&dir, "commented.txt", &text);
+    let (code, stdout, stderr) = verify(&["--deal", "617", sol.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("valid: "), "{stdout}");
+    let sol = write(&dir, "unsolved.txt", "# deal 11982\n# unsolvable\n");
+    let (code, _, stderr) = verify(&["--deal", "11982", sol.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("says the deal was not solved (unsolvable)"),
+        "{stderr}"
+    );
+}

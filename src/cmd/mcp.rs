@@ -192,7 +192,8 @@ mod server {
         #[schemars(schema_with = "position_schema")]
         position: Value,
         /// The solution in standard notation, moves separated by spaces or lines
-        /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out.
+        /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out;
+        /// `#` starts a comment to the end of the line.
         solution: String,
     }
 

@@ -87,6 +87,12 @@ fn is_fc_solve_line(l: &str) -> bool {
     STARTS.iter().any(|s| l.starts_with(s))
 }
 
+/// A line without its comment: `#` starts one, to the end of the line, as `fcauto solve`
+/// writes `# unsolvable` and `# unknown: ...` (and a person may note anything).
+fn without_comment(l: &str) -> &str {
+    l.split_once('#').map_or(l, |(code, _)| code).trim()
+}
+
 /// The move part of a line: fc-solve's `-sam -sn` output writes `Move: 7a`.
 fn move_part(l: &str) -> &str {
     l.strip_prefix("Move:").unwrap_or(l)
@@ -97,7 +103,7 @@ fn move_part(l: &str) -> &str {
 /// the bad token).
 pub fn looks_like_standard(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    text.lines().map(str::trim).any(|l| {
+    text.lines().map(without_comment).any(|l| {
         !is_fc_solve_line(l)
             && move_part(l)
                 .split_whitespace()
@@ -105,9 +111,10 @@ pub fn looks_like_standard(text: &str) -> bool {
     })
 }
 
-/// Read every move of a standard-notation text, in order. Blank lines and the lines fc-solve
-/// prints around its moves (its `-=-=-` header, "This game is solveable.", "This scan
-/// generated N states.", the positions of `-p -t`, ...) are skipped; every other line must
+/// Read every move of a standard-notation text, in order. Comments (from `#` to the end of
+/// the line, as `fcauto solve` writes `# unsolvable`), blank lines and the lines fc-solve
+/// prints around its moves (its `-=-=-` header, "This game is solveable.", "This scan generated N states.", the
+/// positions of `-p -t`, ...) are skipped; every other line must
 /// hold only move tokens (after `Move:`, as `-sam -sn` writes them). A
 /// leading byte-order mark is ignored. Cascade-to-cascade moves without a `v` count have
 /// `count: None` (see [`resolve_counts`]); every other move has `Some(1)`.
@@ -118,7 +125,7 @@ pub fn parse_standard(text: &str) -> Result<Vec<StepMove>, StandardParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut moves = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let l = line.trim();
+        let l = without_comment(line);
         if l.is_empty() || is_fc_solve_line(l) {
             continue;
         }
@@ -361,6 +368,9 @@ mod tests {
         // A line of non-moves alone is an error, not skipped; a byte-order mark is skipped.
         assert!(parse_standard("3a\n39\n").is_err());
         assert_eq!(parse_standard("\u{feff}3a 4b\n").unwrap().len(), 2);
+        // `#` starts a comment (as `solve` writes `# unsolvable`); comments alone are no moves.
+        assert_eq!(parse_standard("# by hand\n3a 4b # 4h\n  # 38\n").unwrap().len(), 2);
+        assert!(!looks_like_standard("# unsolvable\n# 3a\n"));
         assert_eq!(
             parse_standard("3a 38\n4h zz\n"),
             Err(StandardParseError::BadToken {

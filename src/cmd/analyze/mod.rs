@@ -35,7 +35,8 @@ pub const DEFAULT_COSTLY: usize = 10;
 #[derive(clap::Args)]
 pub struct Args {
     /// The game: a move list (standard notation `3a 38 a3 1h`, one a line or space-separated,
-    /// fc-solve's move lines, or `fcauto solve --format json`) with --deal or --board (not
+    /// `#` starting a comment; fc-solve's move lines; or `fcauto solve --format json`) with
+    /// --deal or --board (not
     /// needed for `--report`'s game.txt or `solve --format fcs`, which hold the start); a
     /// position alone (fc-solve's board text, PySolFC's *Export current layout*, a position
     /// string); or a PySolFC saved or held game (`holdgame.dat`). `-`: standard input.
