@@ -11,7 +11,7 @@
 //! 5. outputs: [`output`] (table or JSON), [`pictures`] (`--pictures`), [`report`] (`--report`).
 
 use crate::cmd::solve::ModeArg;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use fcauto_solver::{Mode, PlayedMove};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -50,11 +50,12 @@ pub struct Args {
     /// Print JSON instead of the table.
     #[arg(long)]
     pub json: bool,
-    /// Write pictures of the positions before and after the losing move into DIR.
+    /// Write pictures of the positions before and after the losing move into DIR (made if
+    /// missing; the folder it goes in must exist).
     #[arg(long, value_name = "DIR")]
     pub pictures: Option<PathBuf>,
     /// Write the report bundle into DIR (moves, per-move CSV, losing.json, pictures, the
-    /// annotated game, report.md).
+    /// annotated game, report.md). DIR is made if missing; the folder it goes in must exist.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
     /// Search mode for each position.
@@ -138,8 +139,7 @@ pub fn run(args: Args) -> Result<i32> {
         .map(|e| e.status.line().and_then(|l| l.first().copied()))
         .collect();
     if let Some(dir) = &args.pictures {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        crate::cmd::input::create_output_folder(dir)?;
         let instead = found.first_losing_step.and_then(|s| best[s - 1]);
         let files = pictures::losing_pictures(
             dir,
@@ -190,14 +190,11 @@ fn notes(played: &replay::Replay, s: &Summary) {
     );
 }
 
-/// An output folder must not be the input file, nor an existing file.
+/// An output folder must not be the input file, nor an existing file, and the folder it
+/// goes in must exist (it is made itself, not its parents).
 fn check_output_dir(dir: &Path, file: &Path) -> Result<()> {
-    anyhow::ensure!(
-        !dir.exists() || dir.is_dir(),
-        "cannot write into {}: it is a file, not a folder",
-        dir.display()
-    );
-    crate::cmd::input::check_not_input(dir, file, "game file being analysed")
+    crate::cmd::input::check_not_input(dir, file, "game file being analysed")?;
+    crate::cmd::input::check_output_folder(dir)
 }
 
 /// A progress bar on standard error, one tick per position; hidden when standard error is
