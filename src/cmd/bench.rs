@@ -257,10 +257,33 @@ fn progress(len: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::new(len);
-    pb.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}").unwrap(),
-    );
+    pb.set_style(deals_style());
     pb
+}
+
+/// The progress line of a run over deals (`bench`, `batch run`): the bar, deals done, the
+/// rate ([`rate`]) and the time left.
+pub fn deals_style() -> ProgressStyle {
+    ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {rate}, eta {eta}")
+        .expect("a valid template")
+        .with_key(
+            "rate",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&rate(s.per_sec()));
+            },
+        )
+}
+
+/// A rate of deals per second to three significant figures or so (`1234/s`, `45.6/s`,
+/// `3.21/s`): the progress line's, where indicatif's own `{per_sec}` prints four decimals.
+pub fn rate(per_sec: f64) -> String {
+    let decimals = match per_sec {
+        r if !r.is_finite() => return "-/s".into(),
+        r if r >= 100.0 => 0,
+        r if r >= 10.0 => 1,
+        _ => 2,
+    };
+    format!("{per_sec:.decimals$}/s")
 }
 
 /// Run the benchmark; exit 1 if any solution fails validation, any deal is unknown, or a
