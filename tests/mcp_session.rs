@@ -265,3 +265,23 @@ fn render_game_answers_a_png_image() {
     let bad = s.call("render_game", json!({"position": "no board"}));
     assert_eq!(bad["isError"], true, "{bad}");
 }
+
+/// `render_game` refuses a width outside 200..=4096 with a message, as `/api/render` does,
+/// instead of drawing another width than asked.
+#[test]
+fn render_game_refuses_a_width_out_of_bounds() {
+    let mut s = initialized();
+    let start = s.tool("new_game", json!({"deal": 617}));
+    for width in [100, 199, 4097] {
+        let r = s.call(
+            "render_game",
+            json!({"position": start["position_string"], "width": width}),
+        );
+        assert_eq!(r["isError"], true, "width {width}: {r}");
+        let text = r["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(
+            text.contains(&format!("width {width}")) && text.contains("200..=4096"),
+            "width {width}: {r}"
+        );
+    }
+}

@@ -203,7 +203,8 @@ mod server {
     struct Render {
         #[schemars(schema_with = "position_schema")]
         position: Value,
-        /// Picture width in pixels, 200..=4096 (default 720; values outside are clamped).
+        /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
+        /// by `fcauto serve`'s `/api/render`.
         width: Option<u32>,
     }
 
@@ -212,7 +213,7 @@ mod server {
         use base64::Engine;
         let b = board(position)?;
         let opts = crate::render::Options {
-            width: width.unwrap_or(crate::render::DEFAULT_WIDTH),
+            width: service::picture_width(width)?,
             highlight: None,
         };
         let png = crate::render::png(&b, &opts)

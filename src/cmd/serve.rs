@@ -375,13 +375,7 @@ async fn render(b: Body<RenderBody>) -> Response {
 
 /// The board as SVG, through the one renderer.
 fn svg_of(p: &fcauto_deals::Board, width: Option<u32>) -> Result<String, ServiceError> {
-    use crate::render::{MAX_WIDTH, MIN_WIDTH};
-    let width = width.unwrap_or(crate::render::DEFAULT_WIDTH);
-    if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
-        return Err(ServiceError::bad_request(format!(
-            "width must be {MIN_WIDTH}..={MAX_WIDTH} pixels"
-        )));
-    }
+    let width = service::picture_width(width)?;
     Ok(crate::render::svg(
         p,
         &crate::render::Options {
