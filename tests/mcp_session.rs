@@ -285,3 +285,28 @@ fn render_game_refuses_a_width_out_of_bounds() {
         );
     }
 }
+
+/// A line that is not JSON gets JSON-RPC's parse error (code -32700, id null), and the
+/// session goes on: the next request is answered.
+#[test]
+fn a_line_that_is_not_json_gets_a_parse_error() {
+    let mut s = initialized();
+    for junk in ["this is not json", "{\"jsonrpc\": \"2.0\", \"id\": 7,"] {
+        writeln!(s.stdin, "{junk}").unwrap();
+        s.stdin.flush().unwrap();
+        let line = s
+            .lines
+            .recv_timeout(ANSWER_TIMEOUT)
+            .expect("an answer in time");
+        let msg: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(msg["jsonrpc"], "2.0", "{msg}");
+        assert_eq!(msg["id"], Value::Null, "{msg}");
+        assert_eq!(msg["error"]["code"], -32700, "{msg}");
+        assert!(
+            msg["error"]["message"].as_str().unwrap().contains("Parse error"),
+            "{msg}"
+        );
+    }
+    let start = s.tool("new_game", json!({"deal": 1}));
+    assert!(start["position_string"].is_string(), "{start}");
+}
