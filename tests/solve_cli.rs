@@ -1266,3 +1266,29 @@ fn verify_skips_comment_lines_in_standard_notation() {
         "{stderr}"
     );
 }
+
+/// `verify`'s JSON refuses unknown fields, naming them, as `fcauto serve`'s bodies do (a
+/// misspelt `count` would otherwise be left out without a word).
+#[test]
+fn verify_refuses_unknown_json_fields_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let good: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut top = good.clone();
+    top["bogus"] = 1.into();
+    let mut inner = good.clone();
+    inner["moves"][0]["cuont"] = 1.into();
+    for (name, v, field) in [("top.json", top, "bogus"), ("move.json", inner, "cuont")] {
+        let sol = write(&dir, name, &v.to_string());
+        let (code, _, err) = verify(&["--deal", "617", sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains(&format!("unknown field `{field}`")), "{name}: {err}");
+    }
+    let sol = write(&dir, "good.json", &good.to_string());
+    let (code, _, err) = verify(&["--deal", "617", sol.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+}
