@@ -626,8 +626,14 @@ fn output_folders_in_a_missing_folder_are_refused_like_other_outputs() {
     for flag in ["--report", "--pictures"] {
         for (path, needle) in [
             ("a/b/c", "cannot write a/b/c: folder a/b does not exist"),
-            ("afile/x", "cannot write afile/x: afile is a file, not a folder"),
-            ("afile", "cannot write into afile: it is a file, not a folder"),
+            (
+                "afile/x",
+                "cannot write afile/x: afile is a file, not a folder",
+            ),
+            (
+                "afile",
+                "cannot write into afile: it is a file, not a folder",
+            ),
         ] {
             let out = fcauto()
                 .current_dir(dir.path())
@@ -650,6 +656,10 @@ fn output_folders_in_a_missing_folder_are_refused_like_other_outputs() {
         .args(["--deal", "617", "--report", "new"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(dir.path().join("new/report.md").exists());
 }

@@ -519,8 +519,12 @@ fn the_progress_rate_has_a_sensible_precision() {
         return;
     }
     // SAFETY: both descriptors were just opened by openpty and are owned here alone.
-    let (mut master, slave) =
-        unsafe { (std::fs::File::from_raw_fd(master), std::fs::File::from_raw_fd(slave)) };
+    let (mut master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
         .args(["bench", "--range", "1..6000", "--threads", "1"])
         .stdout(std::process::Stdio::null())

@@ -303,7 +303,10 @@ fn a_line_that_is_not_json_gets_a_parse_error() {
         assert_eq!(msg["id"], Value::Null, "{msg}");
         assert_eq!(msg["error"]["code"], -32700, "{msg}");
         assert!(
-            msg["error"]["message"].as_str().unwrap().contains("Parse error"),
+            msg["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("Parse error"),
             "{msg}"
         );
     }

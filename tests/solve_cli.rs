@@ -1286,7 +1286,10 @@ fn verify_refuses_unknown_json_fields_by_name() {
         let sol = write(&dir, name, &v.to_string());
         let (code, _, err) = verify(&["--deal", "617", sol.to_str().unwrap()]);
         assert_eq!(code, Some(1), "{name}: {err}");
-        assert!(err.contains(&format!("unknown field `{field}`")), "{name}: {err}");
+        assert!(
+            err.contains(&format!("unknown field `{field}`")),
+            "{name}: {err}"
+        );
     }
     let sol = write(&dir, "good.json", &good.to_string());
     let (code, _, err) = verify(&["--deal", "617", sol.to_str().unwrap()]);

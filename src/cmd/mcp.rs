@@ -84,7 +84,12 @@ mod lines {
             return None;
         }
         match serde_json::from_slice::<serde::de::IgnoredAny>(line) {
-            Err(e) if matches!(e.classify(), serde_json::error::Category::Syntax | serde_json::error::Category::Eof) => {
+            Err(e)
+                if matches!(
+                    e.classify(),
+                    serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+                ) =>
+            {
                 Some(parse_error(&e))
             }
             _ => None,

@@ -148,7 +148,8 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
                 T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
             }
         }
-        d.deserialize_map(Fields(std::marker::PhantomData)).map(Object)
+        d.deserialize_map(Fields(std::marker::PhantomData))
+            .map(Object)
     }
 }
 

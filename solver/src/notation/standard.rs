@@ -369,7 +369,12 @@ mod tests {
         assert!(parse_standard("3a\n39\n").is_err());
         assert_eq!(parse_standard("\u{feff}3a 4b\n").unwrap().len(), 2);
         // `#` starts a comment (as `solve` writes `# unsolvable`); comments alone are no moves.
-        assert_eq!(parse_standard("# by hand\n3a 4b # 4h\n  # 38\n").unwrap().len(), 2);
+        assert_eq!(
+            parse_standard("# by hand\n3a 4b # 4h\n  # 38\n")
+                .unwrap()
+                .len(),
+            2
+        );
         assert!(!looks_like_standard("# unsolvable\n# 3a\n"));
         assert_eq!(
             parse_standard("3a 38\n4h zz\n"),
