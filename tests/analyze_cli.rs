@@ -598,3 +598,68 @@ fn costly_moves_are_marked_in_every_output() {
         }
     }
 }
+
+/// The game and the board both from standard input is a usage error: exit 2, as for
+/// `verify` (failures of the work exit 1), before anything is read.
+#[test]
+fn game_and_board_both_from_standard_input_is_a_usage_error() {
+    let out = fcauto()
+        .args(["analyze", "-", "--board", "-"])
+        .write_stdin("3a\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the game and the board cannot both be read from standard input"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// `--report` and `--pictures` make their folder but not its parents: a missing parent is
+/// refused before any work, named as `solve -o` names a missing folder, and nothing is made.
+#[test]
+fn output_folders_in_a_missing_folder_are_refused_like_other_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("afile"), "mine").unwrap();
+    for flag in ["--report", "--pictures"] {
+        for (path, needle) in [
+            ("a/b/c", "cannot write a/b/c: folder a/b does not exist"),
+            (
+                "afile/x",
+                "cannot write afile/x: afile is a file, not a folder",
+            ),
+            (
+                "afile",
+                "cannot write into afile: it is a file, not a folder",
+            ),
+        ] {
+            let out = fcauto()
+                .current_dir(dir.path())
+                .arg("analyze")
+                .arg(lost_game())
+                .args(["--deal", "617", flag, path])
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(1), "{flag} {path}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains(needle), "{flag} {path}: {err}");
+            assert!(!dir.path().join("a").exists(), "{flag} {path}");
+        }
+    }
+    // A new folder in an existing one is made.
+    let out = fcauto()
+        .current_dir(dir.path())
+        .arg("analyze")
+        .arg(lost_game())
+        .args(["--deal", "617", "--report", "new"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(dir.path().join("new/report.md").exists());
+}

@@ -421,4 +421,14 @@ fn report_counts_and_plots() {
     let out = fcauto().args(["batch", "report", s(&db)]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("proved unsolvable:    1 [11982]"), "{text}");
+    // The plot folder is made, not its parents (as for every other output).
+    let deep = dir.path().join("no/plots");
+    let out = fcauto()
+        .args(["batch", "report", s(&db), "--plot", s(&deep)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("does not exist"), "{err}");
+    assert!(!dir.path().join("no").exists());
 }

@@ -468,3 +468,91 @@ fn an_interrupted_json_run_leaves_no_partial_file() {
         assert!(names().is_empty(), "signal {signal}: {:?}", names());
     }
 }
+
+/// `--plot` naming a folder is refused as a folder by the shared output-path check (exit 1,
+/// as for a missing folder or a `--json` folder), not as a name without `.png` (exit 2).
+#[cfg(feature = "plot")]
+#[test]
+fn a_plot_path_that_is_a_folder_is_refused_like_other_outputs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("charts")).unwrap();
+    for (args, needle) in [
+        (["--plot", "charts"], "cannot write charts: it is a folder"),
+        (["--json", "charts"], "cannot write charts: it is a folder"),
+        (
+            ["--plot", "nodir/p.png"],
+            "cannot write nodir/p.png: folder nodir does not exist",
+        ),
+    ] {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .args(["bench", "--range", "1..2000"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+/// The progress line (drawn when standard error is a terminal, here a pseudo-terminal)
+/// gives the rate to about three significant figures (`1496/s`, `45.6/s`), not indicatif's
+/// four decimals (`1,496.1234/s`).
+#[test]
+fn the_progress_rate_has_a_sensible_precision() {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty(3) fills the two descriptors; no name, settings or size are passed.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    if rc != 0 {
+        eprintln!("note: no pseudo-terminal here; skipping");
+        return;
+    }
+    // SAFETY: both descriptors were just opened by openpty and are owned here alone.
+    let (mut master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+        .args(["bench", "--range", "1..6000", "--threads", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(slave)
+        .spawn()
+        .unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        // Ends with EIO once the child, the last holder of the terminal's other end, exits.
+        let _ = master.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    });
+    assert!(child.wait().unwrap().success());
+    let text = reader.join().unwrap();
+    let rates: Vec<&str> = text
+        .split(" deals, ")
+        .skip(1)
+        .filter_map(|rest| rest.split(", eta").next())
+        .collect();
+    assert!(!rates.is_empty(), "no progress line in {text:?}");
+    for r in rates {
+        let n = r.strip_suffix("/s").unwrap_or_else(|| panic!("{r:?}"));
+        let value: f64 = n.parse().unwrap_or_else(|_| panic!("{r:?}"));
+        let decimals = n.split_once('.').map_or(0, |(_, d)| d.len());
+        // Three significant figures: none after the point from 100 on (100.0 may be 99.96
+        // rounded), at most two below.
+        assert!(decimals <= 2, "{r:?}");
+        assert!(value <= 100.0 || decimals == 0, "{r:?}");
+        assert!(value >= 10.0 || decimals == 2, "{r:?}");
+    }
+}

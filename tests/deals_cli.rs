@@ -187,6 +187,11 @@ fn bad_deal_numbers_are_clear_errors() {
         Some(2),
         "missing argument is a usage error"
     );
+    // `play` without --gui is one too (it plays nowhere else), as clap's own errors.
+    let out = fcauto().args(["play", "--deal", "5"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "play without --gui");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("needs --gui"), "{err}");
 }
 
 /// Output that cannot be written (`> /dev/full`) is a one-line error and exit 1, not a panic

@@ -265,3 +265,51 @@ fn render_game_answers_a_png_image() {
     let bad = s.call("render_game", json!({"position": "no board"}));
     assert_eq!(bad["isError"], true, "{bad}");
 }
+
+/// `render_game` refuses a width outside 200..=4096 with a message, as `/api/render` does,
+/// instead of drawing another width than asked.
+#[test]
+fn render_game_refuses_a_width_out_of_bounds() {
+    let mut s = initialized();
+    let start = s.tool("new_game", json!({"deal": 617}));
+    for width in [100, 199, 4097] {
+        let r = s.call(
+            "render_game",
+            json!({"position": start["position_string"], "width": width}),
+        );
+        assert_eq!(r["isError"], true, "width {width}: {r}");
+        let text = r["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(
+            text.contains(&format!("width {width}")) && text.contains("200..=4096"),
+            "width {width}: {r}"
+        );
+    }
+}
+
+/// A line that is not JSON gets JSON-RPC's parse error (code -32700, id null), and the
+/// session goes on: the next request is answered.
+#[test]
+fn a_line_that_is_not_json_gets_a_parse_error() {
+    let mut s = initialized();
+    for junk in ["this is not json", "{\"jsonrpc\": \"2.0\", \"id\": 7,"] {
+        writeln!(s.stdin, "{junk}").unwrap();
+        s.stdin.flush().unwrap();
+        let line = s
+            .lines
+            .recv_timeout(ANSWER_TIMEOUT)
+            .expect("an answer in time");
+        let msg: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(msg["jsonrpc"], "2.0", "{msg}");
+        assert_eq!(msg["id"], Value::Null, "{msg}");
+        assert_eq!(msg["error"]["code"], -32700, "{msg}");
+        assert!(
+            msg["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("Parse error"),
+            "{msg}"
+        );
+    }
+    let start = s.tool("new_game", json!({"deal": 1}));
+    assert!(start["position_string"].is_string(), "{start}");
+}

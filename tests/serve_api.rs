@@ -172,6 +172,29 @@ fn refusals_are_4xx_with_a_message() {
             400,
             "width",
         ),
+        // Serde reads a struct from an array too ([1] as {"deal": 1}): every body is an
+        // object, anything else is refused.
+        (
+            "POST",
+            "/api/solve",
+            Some(json!([1])),
+            400,
+            "expected a JSON object",
+        ),
+        (
+            "POST",
+            "/api/verify",
+            Some(json!([1, "3a"])),
+            400,
+            "expected a JSON object",
+        ),
+        (
+            "POST",
+            "/api/moves",
+            Some(json!("x")),
+            400,
+            "expected a JSON object",
+        ),
     ];
     for (method, path, body, want, text) in cases {
         let (st, r) = call(&a, method, &format!("{}{path}", s.base), body);

@@ -1275,3 +1275,82 @@ fn verify_reads_back_standard_output_of_every_outcome() {
         );
     }
 }
+
+/// The illegal move an error names is the move as written: a count given (`37v5`, or
+/// `"count": 5` in JSON) is kept, not shown as `37`.
+#[test]
+fn verify_names_the_illegal_move_with_its_count() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("v.txt", "37v5\n"),
+        (
+            "v.json",
+            r#"{"moves": [{"from": "3", "to": "7", "count": 5}]}"#,
+        ),
+    ] {
+        let sol = write(&dir, name, text);
+        let (code, _, err) = verify(&["--deal", "1", sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains("step 1 (37v5): illegal move"), "{name}: {err}");
+    }
+    // Without a count, the move is named as written too.
+    let sol = write(&dir, "plain.txt", "37\n");
+    let (code, _, err) = verify(&["--deal", "1", sol.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("step 1 (37): illegal move"), "{err}");
+}
+
+/// `#` starts a comment in a move list, as `solve` writes `# unsolvable`: a solution with
+/// comments verifies; a file of comments alone that says `# unsolvable` is still named
+/// a deal not solved.
+#[test]
+fn verify_skips_comment_lines_in_standard_notation() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let moves = String::from_utf8(out.stdout).unwrap();
+    let text = format!("# deal 617, by hand\n{moves}  # the end\n").replacen('\n', " # ten\n", 2);
+    let sol = write(&dir, "commented.txt", &text);
+    let (code, stdout, stderr) = verify(&["--deal", "617", sol.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("valid: "), "{stdout}");
+    let sol = write(&dir, "unsolved.txt", "# deal 11982\n# unsolvable\n");
+    let (code, _, stderr) = verify(&["--deal", "11982", sol.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("says the deal was not solved (unsolvable)"),
+        "{stderr}"
+    );
+}
+
+/// `verify`'s JSON refuses unknown fields, naming them, as `fcauto serve`'s bodies do (a
+/// misspelt `count` would otherwise be left out without a word).
+#[test]
+fn verify_refuses_unknown_json_fields_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let good: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut top = good.clone();
+    top["bogus"] = 1.into();
+    let mut inner = good.clone();
+    inner["moves"][0]["cuont"] = 1.into();
+    for (name, v, field) in [("top.json", top, "bogus"), ("move.json", inner, "cuont")] {
+        let sol = write(&dir, name, &v.to_string());
+        let (code, _, err) = verify(&["--deal", "617", sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(
+            err.contains(&format!("unknown field `{field}`")),
+            "{name}: {err}"
+        );
+    }
+    let sol = write(&dir, "good.json", &good.to_string());
+    let (code, _, err) = verify(&["--deal", "617", sol.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+}

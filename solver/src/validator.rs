@@ -27,6 +27,18 @@ pub struct StepMove {
     pub card: Option<Card>,
 }
 
+impl StepMove {
+    /// The move in standard notation as it was given: `37`, or `37v5` when a count was given
+    /// for a move between cascades (in hexadecimal, as the notation writes it).
+    pub fn notation(&self) -> String {
+        let mut s = format!("{}{}", self.from.notation(), self.to.notation());
+        if let (Loc::Cascade(_), Loc::Cascade(_), Some(n)) = (self.from, self.to, self.count) {
+            s.push_str(&format!("v{n:x}"));
+        }
+        s
+    }
+}
+
 /// Why a solution was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ValidationError {
@@ -76,7 +88,12 @@ pub fn validate(board: &Board, moves: &[StepMove]) -> Result<Validated, Validati
     for (i, m) in moves.iter().enumerate() {
         single += apply_checked(&mut b, m).map_err(|reason| ValidationError::Illegal {
             step: i + 1,
-            notation: format!("{}{}", m.from.notation(), m.to.notation()),
+            // A count of 1 is how the notation reads a plain move (`37`).
+            notation: StepMove {
+                count: m.count.filter(|&n| n > 1),
+                ..*m
+            }
+            .notation(),
             reason,
         })?;
     }

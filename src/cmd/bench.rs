@@ -257,10 +257,33 @@ fn progress(len: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::new(len);
-    pb.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}").unwrap(),
-    );
+    pb.set_style(deals_style());
     pb
+}
+
+/// The progress line of a run over deals (`bench`, `batch run`): the bar, deals done, the
+/// rate ([`rate`]) and the time left.
+pub fn deals_style() -> ProgressStyle {
+    ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {rate}, eta {eta}")
+        .expect("a valid template")
+        .with_key(
+            "rate",
+            |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&rate(s.per_sec()));
+            },
+        )
+}
+
+/// A rate of deals per second to three significant figures or so (`1234/s`, `45.6/s`,
+/// `3.21/s`): the progress line's, where indicatif's own `{per_sec}` prints four decimals.
+pub fn rate(per_sec: f64) -> String {
+    let decimals = match per_sec {
+        r if !r.is_finite() => return "-/s".into(),
+        r if r >= 100.0 => 0,
+        r if r >= 10.0 => 1,
+        _ => 2,
+    };
+    format!("{per_sec:.decimals$}/s")
 }
 
 /// Run the benchmark; exit 1 if any solution fails validation, any deal is unknown, or a
@@ -373,7 +396,10 @@ pub fn run(args: Args) -> Result<i32> {
 
 /// The exit code for output arguments that cannot work (after saying why), before any
 /// solving: two outputs on one path; for `--plot`, no `plot` feature in this build, `-`, or a
-/// name not ending in `.png`.
+/// name not ending in `.png` (an existing folder is left to [`check_output_path`], which
+/// refuses it as it does for every output path).
+///
+/// [`check_output_path`]: crate::cmd::input::check_output_path
 fn check_plot_args(args: &Args) -> Option<i32> {
     // Two outputs on one path: the later would overwrite the earlier without a word.
     let outputs = [&args.json, &args.plot, &args.plot_data];
@@ -404,7 +430,8 @@ fn check_plot_args(args: &Args) -> Option<i32> {
         return Some(2);
     }
     let png = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
-    if !png {
+    // A folder is refused like every other output path: by the shared check (exit 1).
+    if !png && !p.is_dir() {
         eprintln!(
             "fcauto bench: --plot writes a PNG picture: give a file name ending in .png, not {}",
             p.display()

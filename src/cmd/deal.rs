@@ -45,12 +45,12 @@ pub fn run(args: Args) -> Result<i32> {
         DealFormat::Fcs | DealFormat::Json => None,
     };
     if picture_format.is_none() && args.width.is_some() {
-        return Ok(picture::usage_exit("--width needs --format svg or png"));
+        return Ok(crate::cmd::usage_exit("--width needs --format svg or png"));
     }
     if let Some(msg) =
         picture_format.and_then(|f| picture::usage_problem(f, args.output.as_deref()))
     {
-        return Ok(picture::usage_exit(&msg));
+        return Ok(crate::cmd::usage_exit(&msg));
     }
     if let Some(p) = &args.output {
         check_output_path(p)?;

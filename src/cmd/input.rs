@@ -124,6 +124,51 @@ pub fn check_output_path(path: &Path) -> Result<()> {
     if is_stdio(path) {
         return Ok(());
     }
+    check_parent(path)?;
+    // `newdir/` names a folder even when none exists: writing it would fail only after the
+    // work.
+    let names_folder = path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::MAIN_SEPARATOR);
+    anyhow::ensure!(
+        !path.is_dir() && !names_folder,
+        "cannot write {}: it is a folder (give a file name)",
+        path.display()
+    );
+    Ok(())
+}
+
+/// Fail early (before any long work) when the output folder `dir` cannot be made or written
+/// into: it is a file, or the folder it goes in does not exist (`dir` itself may be new:
+/// [`create_output_folder`] makes it, but not its parents, as a file output's folder must
+/// exist too).
+pub fn check_output_folder(dir: &Path) -> Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    anyhow::ensure!(
+        !dir.exists(),
+        "cannot write into {}: it is a file, not a folder",
+        dir.display()
+    );
+    check_parent(dir)
+}
+
+/// Make the output folder `dir` if it is not there (its parent must be: see
+/// [`check_output_folder`]).
+pub fn create_output_folder(dir: &Path) -> Result<()> {
+    match std::fs::create_dir(dir) {
+        Err(e) if !(e.kind() == std::io::ErrorKind::AlreadyExists && dir.is_dir()) => {
+            Err(e).with_context(|| format!("cannot create the folder {}", dir.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The folder `path` goes in must exist: else the error names the missing folder, or the
+/// file where a folder should be.
+fn check_parent(path: &Path) -> Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -143,17 +188,6 @@ pub fn check_output_path(path: &Path) -> Result<()> {
             ),
         }
     }
-    // `newdir/` names a folder even when none exists: writing it would fail only after the
-    // work.
-    let names_folder = path
-        .as_os_str()
-        .to_string_lossy()
-        .ends_with(std::path::MAIN_SEPARATOR);
-    anyhow::ensure!(
-        !path.is_dir() && !names_folder,
-        "cannot write {}: it is a folder (give a file name)",
-        path.display()
-    );
     Ok(())
 }
 

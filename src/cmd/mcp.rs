@@ -22,6 +22,145 @@ pub fn run(_args: Args) -> anyhow::Result<i32> {
     Ok(0)
 }
 
+/// The JSON-RPC lines between stdin/stdout and rmcp. rmcp drops a line that is not JSON
+/// without a word (rust-sdk#938, to avoid an error storm with a peer that echoes errors);
+/// JSON-RPC 2.0 answers it with a parse error (`-32700`, `id: null`), which a client can show.
+/// So every line from stdin is read here first: one that is not JSON is answered here, the
+/// others go on to rmcp; rmcp's answers and these go to stdout a whole line at a time.
+mod lines {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
+    use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
+    use tokio::task::JoinHandle;
+
+    /// Longest line read, bytes (rmcp's own limit): a longer one is answered as an invalid
+    /// request instead of being held in memory.
+    const MAX_LINE: usize = 16 << 20;
+    /// Bytes buffered between these tasks and rmcp.
+    const PIPE: usize = 64 << 10;
+
+    /// The two tasks that move the lines.
+    pub struct Lines {
+        reader: JoinHandle<()>,
+        writer: JoinHandle<()>,
+    }
+
+    /// Start reading stdin and writing stdout; the transport to give rmcp.
+    pub fn start() -> ((DuplexStream, DuplexStream), Lines) {
+        let (to_rmcp, rmcp_in) = tokio::io::duplex(PIPE);
+        let (rmcp_out, from_rmcp) = tokio::io::duplex(PIPE);
+        let (tx, rx) = unbounded_channel();
+        let lines = Lines {
+            reader: tokio::spawn(read_stdin(to_rmcp, tx)),
+            writer: tokio::spawn(write_stdout(from_rmcp, rx)),
+        };
+        ((rmcp_in, rmcp_out), lines)
+    }
+
+    impl Lines {
+        /// After rmcp's session ended: stop reading, write what is left.
+        pub async fn finish(self) {
+            self.reader.abort();
+            let _ = self.writer.await;
+        }
+    }
+
+    /// The answer to a line that is not JSON, per JSON-RPC 2.0.
+    fn parse_error(e: &serde_json::Error) -> String {
+        let msg = format!("Parse error: the line is not JSON ({e})");
+        serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": msg}})
+            .to_string()
+    }
+
+    /// The answer to a line over [`MAX_LINE`].
+    fn too_long() -> String {
+        let msg = format!("Invalid Request: a line is at most {MAX_LINE} bytes");
+        serde_json::json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message": msg}})
+            .to_string()
+    }
+
+    /// Our answer to `line`, when it is not for rmcp: not JSON. Blank lines are no messages.
+    fn answer(line: &[u8]) -> Option<String> {
+        if line.trim_ascii().is_empty() {
+            return None;
+        }
+        match serde_json::from_slice::<serde::de::IgnoredAny>(line) {
+            Err(e)
+                if matches!(
+                    e.classify(),
+                    serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+                ) =>
+            {
+                Some(parse_error(&e))
+            }
+            _ => None,
+        }
+    }
+
+    /// Read stdin a line at a time (at most [`MAX_LINE`] bytes) until it ends: answer the
+    /// lines that are not JSON through `answers`, hand the others to rmcp.
+    async fn read_stdin(mut to_rmcp: DuplexStream, answers: UnboundedSender<String>) {
+        let mut input = BufReader::new(tokio::io::stdin());
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            let limit = MAX_LINE as u64 + 1;
+            match (&mut input).take(limit).read_until(b'\n', &mut line).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+            if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
+                // Skip to the end of the line, then say why it went unanswered.
+                let mut rest = Vec::new();
+                loop {
+                    rest.clear();
+                    match (&mut input).take(limit).read_until(b'\n', &mut rest).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(_) if rest.last() == Some(&b'\n') => break,
+                        Ok(_) => {}
+                    }
+                }
+                let _ = answers.send(too_long());
+                continue;
+            }
+            if line.trim_ascii().is_empty() {
+                continue;
+            }
+            if let Some(a) = answer(&line) {
+                let _ = answers.send(a);
+            } else if to_rmcp.write_all(&line).await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Write rmcp's lines and ours to stdout, whole lines, until both have ended.
+    async fn write_stdout(from_rmcp: DuplexStream, mut ours: UnboundedReceiver<String>) {
+        let mut out = tokio::io::stdout();
+        let mut theirs = BufReader::new(from_rmcp).split(b'\n');
+        let (mut rmcp_open, mut ours_open) = (true, true);
+        while rmcp_open || ours_open {
+            let line = tokio::select! {
+                l = theirs.next_segment(), if rmcp_open => match l {
+                    Ok(Some(l)) => l,
+                    _ => { rmcp_open = false; continue; }
+                },
+                l = ours.recv(), if ours_open => match l {
+                    Some(l) => l.into_bytes(),
+                    None => { ours_open = false; continue; }
+                },
+            };
+            let written = async {
+                out.write_all(&line).await?;
+                out.write_all(b"\n").await?;
+                out.flush().await
+            };
+            if written.await.is_err() {
+                return;
+            }
+        }
+    }
+}
+
 mod server {
     use crate::cmd::solve::ModeArg;
     use crate::service::{self, PositionIn, ServiceError};
@@ -36,23 +175,29 @@ mod server {
     use serde::Deserialize;
     use serde_json::Value;
 
-    /// Run the server on a single-threaded runtime until the client closes stdin.
+    /// Run the server on a single-threaded runtime until the client closes stdin. The lines
+    /// pass through [`super::lines`], which answers those that are not JSON (rmcp ignores
+    /// them) and writes every answer to stdout.
     pub fn serve_stdio() -> anyhow::Result<()> {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .context("cannot start the async runtime")?;
-        rt.block_on(async {
+        let r = rt.block_on(async {
+            let (transport, lines) = super::lines::start();
             let running = FreeCell::new()
-                .serve(rmcp::transport::stdio())
+                .serve(transport)
                 .await
                 .context("MCP session did not start")?;
-            running
-                .waiting()
-                .await
-                .context("MCP session ended abnormally")?;
+            let ended = running.waiting().await;
+            lines.finish().await;
+            ended.context("MCP session ended abnormally")?;
             Ok(())
-        })
+        });
+        // A read of stdin still pending (the session ended before the client closed it)
+        // cannot be cancelled: do not wait for it.
+        rt.shutdown_background();
+        r
     }
 
     /// The JSON schema of a position argument: a string or the JSON shape.
@@ -192,7 +337,8 @@ mod server {
         #[schemars(schema_with = "position_schema")]
         position: Value,
         /// The solution in standard notation, moves separated by spaces or lines
-        /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out.
+        /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out;
+        /// `#` starts a comment to the end of the line.
         solution: String,
     }
 
@@ -202,7 +348,8 @@ mod server {
     struct Render {
         #[schemars(schema_with = "position_schema")]
         position: Value,
-        /// Picture width in pixels, 200..=4096 (default 720; values outside are clamped).
+        /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
+        /// by `fcauto serve`'s `/api/render`.
         width: Option<u32>,
     }
 
@@ -211,7 +358,7 @@ mod server {
         use base64::Engine;
         let b = board(position)?;
         let opts = crate::render::Options {
-            width: width.unwrap_or(crate::render::DEFAULT_WIDTH),
+            width: service::picture_width(width)?,
             highlight: None,
         };
         let png = crate::render::png(&b, &opts)

@@ -48,6 +48,21 @@ pub mod verify;
 
 pub use fcauto_deals::plural;
 
+/// Print a usage problem as clap would and return its exit code, 2 (failures of the work
+/// itself exit 1).
+pub fn usage_exit(msg: &str) -> i32 {
+    eprintln!("fcauto: error: {msg}");
+    2
+}
+
+/// The usage problem of reading two inputs from standard input (`-`), if both are `-`:
+/// `what` names them (`the board and the solution`).
+pub fn stdin_twice(a: &std::path::Path, b: Option<&std::path::Path>, what: &str) -> Option<String> {
+    use input::is_stdio;
+    (is_stdio(a) && b.is_some_and(is_stdio))
+        .then(|| format!("{what} cannot both be read from standard input (`-`)"))
+}
+
 /// Write to standard output and flush. Errors, where `print!` would panic: the output
 /// cannot be written (`> /dev/full`: no space left on device). (A closed standard output,
 /// `>&-`, cannot be told apart: Rust's runtime reopens it on `/dev/null` before `main`.)

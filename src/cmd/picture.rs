@@ -52,12 +52,6 @@ pub fn usage_problem(format: PictureFormat, output: Option<&Path>) -> Option<Str
     })
 }
 
-/// Print a usage problem as clap would and return its exit code, 2.
-pub fn usage_exit(msg: &str) -> i32 {
-    eprintln!("fcauto: error: {msg}");
-    2
-}
-
 /// `board` drawn in `format`, `width` pixels wide, optionally with a move highlighted.
 ///
 /// # Errors

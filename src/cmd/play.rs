@@ -56,10 +56,13 @@ pub struct Args {
 pub const DEFAULT_DEAL: u64 = 617;
 
 /// Run `fcauto play`; returns the exit code. A bad deal file fails (exit 1) before anything
-/// starts.
+/// starts; no --gui is a usage error (exit 2).
 pub fn run(args: Args) -> anyhow::Result<i32> {
     if !args.gui {
-        anyhow::bail!("`fcauto play` needs --gui (replay in the real PySolFC window)");
+        // A usage error, like clap's (exit 2).
+        return Ok(crate::cmd::usage_exit(
+            "`fcauto play` needs --gui (replay in the real PySolFC window)",
+        ));
     }
     let deal = match &args.deal_file {
         Some(path) => {

@@ -13,8 +13,9 @@
 //! - `POST /api/verify` `{deal | position, solution}`: the validator's verdict;
 //! - `POST /api/render` `{position, width?}`: the board as SVG.
 //!
-//! Errors are `{"error": "..."}` with 400 (malformed JSON, unknown fields, bad deal number),
-//! 413 (over a cap), 422 (impossible position, illegal move) or 503 (all solvers busy).
+//! Errors are `{"error": "..."}` with 400 (malformed JSON, a body not an object, unknown
+//! fields, bad deal number), 413 (over a cap), 422 (impossible position, illegal move) or 503
+//! (all solvers busy).
 
 use crate::cmd::solve::ModeArg;
 use crate::service::{self, PositionIn, ServiceError};
@@ -127,18 +128,43 @@ fn err(e: ServiceError) -> Response {
     (status, Json(serde_json::json!({ "error": e.message }))).into_response()
 }
 
+/// A request body as axum hands it over: a JSON object read as `T`, or why not.
+type Body<T> = Result<Json<Object<T>>, JsonRejection>;
+
+/// `T` read from a JSON object only. Serde's derived structs also read a JSON array as
+/// their fields in order (`[1]` would be `{"deal": 1}`); every body is an object, so any
+/// other JSON value is refused ("expected a JSON object").
+struct Object<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Fields<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Fields<T> {
+            type Value = T;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+        d.deserialize_map(Fields(std::marker::PhantomData))
+            .map(Object)
+    }
+}
+
 /// The JSON body, or a 400/413/415 error that says what is wrong with it.
-fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, Response> {
-    b.map(|Json(t)| t).map_err(|r| {
+fn body<T>(b: Body<T>) -> Result<T, ServiceError> {
+    b.map(|Json(Object(t))| t).map_err(|r| {
         let status = match r.status().as_u16() {
             413 => 413,
             415 => 415,
             _ => 400,
         };
-        err(ServiceError {
+        ServiceError {
             status,
             message: format!("bad request body: {}", r.body_text()),
-        })
+        }
     })
 }
 
@@ -165,18 +191,18 @@ struct PositionBody {
     position: PositionIn,
 }
 
-async fn position(b: Result<Json<PositionBody>, JsonRejection>) -> Response {
+async fn position(b: Body<PositionBody>) -> Response {
     let b = match body(b) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(e) => return err(e),
     };
     reply(b.position.to_board().map(|p| service::position_out(&p)))
 }
 
-async fn moves(b: Result<Json<PositionBody>, JsonRejection>) -> Response {
+async fn moves(b: Body<PositionBody>) -> Response {
     let b = match body(b) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(e) => return err(e),
     };
     reply(
         b.position
@@ -198,10 +224,10 @@ struct ApplyBody {
     autoplay: bool,
 }
 
-async fn apply(b: Result<Json<ApplyBody>, JsonRejection>) -> Response {
+async fn apply(b: Body<ApplyBody>) -> Response {
     let b = match body(b) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(e) => return err(e),
     };
     let r = b.position.to_board().and_then(|p| {
         let m = service::parse_move(&b.mv, b.count)?;
@@ -282,23 +308,23 @@ async fn with_solver<T: Send + 'static>(
     })?
 }
 
-async fn solve(State(app): State<App>, b: Result<Json<SolveBody>, JsonRejection>) -> Response {
+async fn solve(State(app): State<App>, b: Body<SolveBody>) -> Response {
     solving(&app, b, service::solve).await
 }
 
-async fn hint(State(app): State<App>, b: Result<Json<SolveBody>, JsonRejection>) -> Response {
+async fn hint(State(app): State<App>, b: Body<SolveBody>) -> Response {
     solving(&app, b, service::hint).await
 }
 
 /// A solve-like request (`solve`, `hint`): read the body, then run `op` on a solver permit.
 async fn solving<T: serde::Serialize + Send + 'static>(
     app: &App,
-    b: Result<Json<SolveBody>, JsonRejection>,
+    b: Body<SolveBody>,
     op: fn(&fcauto_deals::Board, ModeArg, Option<usize>) -> Result<T, ServiceError>,
 ) -> Response {
     let b = match body(b) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(e) => return err(e),
     };
     let prep =
         board_of(b.deal, b.position.as_ref()).and_then(|p| Ok((p, mode_of(b.mode.as_deref())?)));
@@ -320,10 +346,10 @@ struct VerifyBody {
     solution: String,
 }
 
-async fn verify(b: Result<Json<VerifyBody>, JsonRejection>) -> Response {
+async fn verify(b: Body<VerifyBody>) -> Response {
     let b = match body(b) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(e) => return err(e),
     };
     reply(board_of(b.deal, b.position.as_ref()).and_then(|p| service::verify(&p, &b.solution)))
 }
@@ -337,10 +363,10 @@ struct RenderBody {
     width: Option<u32>,
 }
 
-async fn render(b: Result<Json<RenderBody>, JsonRejection>) -> Response {
+async fn render(b: Body<RenderBody>) -> Response {
     let b = match body(b) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(e) => return err(e),
     };
     match b.position.to_board().and_then(|p| svg_of(&p, b.width)) {
         Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
@@ -350,13 +376,7 @@ async fn render(b: Result<Json<RenderBody>, JsonRejection>) -> Response {
 
 /// The board as SVG, through the one renderer.
 fn svg_of(p: &fcauto_deals::Board, width: Option<u32>) -> Result<String, ServiceError> {
-    use crate::render::{MAX_WIDTH, MIN_WIDTH};
-    let width = width.unwrap_or(crate::render::DEFAULT_WIDTH);
-    if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
-        return Err(ServiceError::bad_request(format!(
-            "width must be {MIN_WIDTH}..={MAX_WIDTH} pixels"
-        )));
-    }
+    let width = service::picture_width(width)?;
     Ok(crate::render::svg(
         p,
         &crate::render::Options {

@@ -26,7 +26,7 @@ pub struct Args {
 /// terminal or in a build without the `png` feature.
 pub fn run(args: Args) -> Result<i32> {
     if let Some(msg) = picture::usage_problem(args.format, args.output.as_deref()) {
-        return Ok(picture::usage_exit(&msg));
+        return Ok(crate::cmd::usage_exit(&msg));
     }
     if let Some(p) = &args.output {
         check_output_path(p)?;

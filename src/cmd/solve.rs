@@ -168,7 +168,7 @@ pub fn solve_checked(
 /// otherwise.
 pub fn run(args: Args) -> Result<i32> {
     if let Some(msg) = picture_usage_problem(&args) {
-        return Ok(crate::cmd::picture::usage_exit(&msg));
+        return Ok(crate::cmd::usage_exit(&msg));
     }
     if let Some(p) = &args.output {
         check_output_path(p)?;

@@ -1,6 +1,6 @@
 //! `fcauto verify`: check a solution with the independent validator.
 
-use crate::cmd::input::{self, is_stdio, load_board, read_text_capped};
+use crate::cmd::input::{self, load_board, read_text_capped};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
@@ -22,8 +22,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// The solution: our JSON (`fcauto solve --format json`), standard notation (`--format
-    /// standard`, fc-solve's `-m -sn`/`-m -snx`), or fc-solve's `-m`/`-sam` output. `-`:
-    /// standard input.
+    /// standard`, fc-solve's `-m -sn`/`-m -snx`; `#` starts a comment to the end of the line,
+    /// as `solve` writes `# unsolvable`), or fc-solve's `-m`/`-sam` output. `-`: standard input.
     pub solution: PathBuf,
 }
 
@@ -34,10 +34,9 @@ const MAX_SOLUTION_TEXT: usize = 16 << 20;
 /// Validate; exit 0 when every move is legal and all cards end home, 1 otherwise (the error
 /// names the first illegal step).
 pub fn run(args: Args) -> Result<i32> {
-    if is_stdio(&args.solution) && args.board.as_deref().is_some_and(is_stdio) {
-        // A usage error, like clap's (exit 2).
-        eprintln!("fcauto: error: the board and the solution cannot both be read from standard input (`-`)");
-        return Ok(2);
+    let two = "the board and the solution";
+    if let Some(msg) = crate::cmd::stdin_twice(&args.solution, args.board.as_deref(), two) {
+        return Ok(crate::cmd::usage_exit(&msg));
     }
     let (deal, board) = load_board(args.deal, args.board.as_deref())?;
     let text = read_text_capped(
@@ -78,10 +77,8 @@ pub fn run(args: Args) -> Result<i32> {
     } else {
         let what = if deal.is_some() { "deal" } else { "board" };
         // `solve`'s standard notation for a deal it did not solve: `# unsolvable` or
-        // `# unknown: why`.
-        if let Some(said) = text.trim().strip_prefix("# ").filter(|t| {
-            !t.contains('\n') && (t.starts_with("unsolvable") || t.starts_with("unknown"))
-        }) {
+        // `# unknown: why` (among other comments, with no moves).
+        if let Some(said) = not_solved_comment(&text) {
             anyhow::bail!("{name}: the solution file says the {what} was not solved ({said})");
         }
         let (verdict, moves) = parse_fcs_output(&text).with_context(|| name.clone())?;
@@ -114,7 +111,7 @@ pub fn run(args: Args) -> Result<i32> {
             let recognised =
                 "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines";
             // An empty file is `solve`'s standard notation for an already-won board.
-            let empty_won = text.trim().is_empty() && board.is_won();
+            let empty_won = only_comments(&text) && board.is_won();
             anyhow::ensure!(
                 !moves.is_empty() || verdict == FcsVerdict::Solved || empty_won,
                 "{name}: not a recognised solution ({recognised})"
@@ -147,6 +144,25 @@ pub fn run(args: Args) -> Result<i32> {
         plural(v.single_card_moves, "single-card move")
     );
     Ok(0)
+}
+
+/// True when every line of `text` is blank or a `#` comment.
+fn only_comments(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .all(|l| l.is_empty() || l.starts_with('#'))
+}
+
+/// What a text of comments alone says when it is `solve`'s standard notation for a deal
+/// not solved: the `unsolvable` or `unknown: why` of its `# unsolvable` or `# unknown: why`.
+fn not_solved_comment(text: &str) -> Option<&str> {
+    if !only_comments(text) {
+        return None;
+    }
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix('#'))
+        .map(str::trim)
+        .find(|t| t.starts_with("unsolvable") || t.starts_with("unknown"))
 }
 
 /// The boards to replay fc-solve's moves on, in order of preference: `board`, as fc-solve

@@ -500,6 +500,20 @@ pub struct VerifyOut {
     pub error: Option<String>,
 }
 
+/// A picture width asked for (`None`: [`crate::render::DEFAULT_WIDTH`]), checked against
+/// the renderer's bounds: a width outside them is refused (400), not changed, so what is drawn
+/// is what was asked for.
+pub fn picture_width(width: Option<u32>) -> Result<u32, ServiceError> {
+    use crate::render::{DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH};
+    let width = width.unwrap_or(DEFAULT_WIDTH);
+    if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
+        return Err(ServiceError::bad_request(format!(
+            "width {width}: a picture is {MIN_WIDTH}..={MAX_WIDTH} pixels wide"
+        )));
+    }
+    Ok(width)
+}
+
 /// `verify`: replay a solution in standard notation (`solve`'s output; counts of runs may
 /// be left out) from `b` with the validator.
 pub fn verify(b: &Board, solution: &str) -> Result<VerifyOut, ServiceError> {

@@ -38,8 +38,10 @@ impl SolutionJson {
     }
 }
 
-/// One move in the JSON contract.
+/// One move in the JSON contract. Reading refuses unknown fields (a misspelt `count` would
+/// otherwise be left out without a word), as `fcauto serve`'s bodies do.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct JsonMove {
     /// 1-based position in the solution.
     #[serde(default)]
@@ -68,7 +70,9 @@ pub struct JsonMove {
 ///   "moves_total": N, "single_card_moves": M, "moves": [JsonMove...]}`.
 /// `deal` is null for a board given as a file; `moves` is empty unless solved; `freecells`
 /// and `foundations` appear when the initial position has cards there.
+/// Reading refuses unknown fields, naming them, as for [`JsonMove`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SolutionJson {
     /// MS deal number, if the board came from one.
     #[serde(default)]

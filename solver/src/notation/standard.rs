@@ -87,6 +87,12 @@ fn is_fc_solve_line(l: &str) -> bool {
     STARTS.iter().any(|s| l.starts_with(s))
 }
 
+/// A line without its comment: `#` starts one, to the end of the line, as `fcauto solve`
+/// writes `# unsolvable` and `# unknown: ...` (and a person may note anything).
+fn without_comment(l: &str) -> &str {
+    l.split_once('#').map_or(l, |(code, _)| code).trim()
+}
+
 /// The move part of a line: fc-solve's `-sam -sn` output writes `Move: 7a`.
 fn move_part(l: &str) -> &str {
     l.strip_prefix("Move:").unwrap_or(l)
@@ -102,12 +108,12 @@ fn is_sam_output(text: &str) -> bool {
     sam && lines.any(|l| l.starts_with("===="))
 }
 
-/// The lines of `text` that may hold moves (see [`is_sam_output`]), trimmed, with their
-/// 0-based line numbers.
+/// The lines of `text` that may hold moves (see [`is_sam_output`]), without comments and
+/// trimmed, with their 0-based line numbers.
 fn move_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let sam = is_sam_output(text);
     text.lines()
-        .map(str::trim)
+        .map(without_comment)
         .enumerate()
         .filter(move |(_, l)| {
             !l.is_empty() && !is_fc_solve_line(l) && (!sam || l.starts_with("Move:"))
@@ -126,7 +132,8 @@ pub fn looks_like_standard(text: &str) -> bool {
     })
 }
 
-/// Read every move of a standard-notation text, in order. Blank lines and the lines fc-solve
+/// Read every move of a standard-notation text, in order. Comments (from `#` to the end of
+/// the line, as `fcauto solve` writes `# unsolvable`), blank lines and the lines fc-solve
 /// prints around its moves (its `-=-=-` header, "This game is solveable.", "This scan
 /// generated N states.", the positions of `-p -t`, ...) are skipped, and in `-sam -sn`
 /// output every line but the `Move:` lines (the positions, in either layout); every other
@@ -216,7 +223,8 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
     };
     let illegal = |i: usize, m: &StepMove, reason: String| ValidationError::Illegal {
         step: i + 1,
-        notation: format!("{}{}", m.from.notation(), m.to.notation()),
+        // As written: `37v5` keeps its count, `37` had none.
+        notation: m.notation(),
         reason,
     };
     let mut branches: Vec<Branch> = Vec::new();
@@ -387,6 +395,14 @@ mod tests {
         // A line of non-moves alone is an error, not skipped; a byte-order mark is skipped.
         assert!(parse_standard("3a\n39\n").is_err());
         assert_eq!(parse_standard("\u{feff}3a 4b\n").unwrap().len(), 2);
+        // `#` starts a comment (as `solve` writes `# unsolvable`); comments alone are no moves.
+        assert_eq!(
+            parse_standard("# by hand\n3a 4b # 4h\n  # 38\n")
+                .unwrap()
+                .len(),
+            2
+        );
+        assert!(!looks_like_standard("# unsolvable\n# 3a\n"));
         assert_eq!(
             parse_standard("3a 38\n4h zz\n"),
             Err(StandardParseError::BadToken {

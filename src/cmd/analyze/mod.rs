@@ -11,7 +11,7 @@
 //! 5. outputs: [`output`] (table or JSON), [`pictures`] (`--pictures`), [`report`] (`--report`).
 
 use crate::cmd::solve::ModeArg;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use fcauto_solver::{Mode, PlayedMove};
 use serde::Serialize;
 use std::io::IsTerminal;
@@ -35,7 +35,8 @@ pub const DEFAULT_COSTLY: usize = 10;
 #[derive(clap::Args)]
 pub struct Args {
     /// The game: a move list (standard notation `3a 38 a3 1h`, one a line or space-separated,
-    /// fc-solve's move lines, or `fcauto solve --format json`) with --deal or --board (not
+    /// `#` starting a comment; fc-solve's move lines; or `fcauto solve --format json`) with
+    /// --deal or --board (not
     /// needed for `--report`'s game.txt or `solve --format fcs`, which hold the start); a
     /// position alone (fc-solve's board text, PySolFC's *Export current layout*, a position
     /// string); or a PySolFC saved or held game (`holdgame.dat`). `-`: standard input.
@@ -49,11 +50,12 @@ pub struct Args {
     /// Print JSON instead of the table.
     #[arg(long)]
     pub json: bool,
-    /// Write pictures of the positions before and after the losing move into DIR.
+    /// Write pictures of the positions before and after the losing move into DIR (made if
+    /// missing; the folder it goes in must exist).
     #[arg(long, value_name = "DIR")]
     pub pictures: Option<PathBuf>,
     /// Write the report bundle into DIR (moves, per-move CSV, losing.json, pictures, the
-    /// annotated game, report.md).
+    /// annotated game, report.md). DIR is made if missing; the folder it goes in must exist.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
     /// Search mode for each position.
@@ -83,15 +85,12 @@ pub struct Summary {
     pub wall_seconds: f64,
 }
 
-/// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input.
+/// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input, 2 on a usage error
+/// (the game and the board both from standard input).
 pub fn run(args: Args) -> Result<i32> {
-    if crate::cmd::input::is_stdio(&args.file)
-        && args
-            .board
-            .as_deref()
-            .is_some_and(crate::cmd::input::is_stdio)
-    {
-        anyhow::bail!("the game and the board cannot both be read from standard input (`-`)");
+    let two = "the game and the board";
+    if let Some(msg) = crate::cmd::stdin_twice(&args.file, args.board.as_deref(), two) {
+        return Ok(crate::cmd::usage_exit(&msg));
     }
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         check_output_dir(dir, &args.file)?;
@@ -140,8 +139,7 @@ pub fn run(args: Args) -> Result<i32> {
         .map(|e| e.status.line().and_then(|l| l.first().copied()))
         .collect();
     if let Some(dir) = &args.pictures {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        crate::cmd::input::create_output_folder(dir)?;
         let instead = found.first_losing_step.and_then(|s| best[s - 1]);
         let files = pictures::losing_pictures(
             dir,
@@ -192,14 +190,11 @@ fn notes(played: &replay::Replay, s: &Summary) {
     );
 }
 
-/// An output folder must not be the input file, nor an existing file.
+/// An output folder must not be the input file, nor an existing file, and the folder it
+/// goes in must exist (it is made itself, not its parents).
 fn check_output_dir(dir: &Path, file: &Path) -> Result<()> {
-    anyhow::ensure!(
-        !dir.exists() || dir.is_dir(),
-        "cannot write into {}: it is a file, not a folder",
-        dir.display()
-    );
-    crate::cmd::input::check_not_input(dir, file, "game file being analysed")
+    crate::cmd::input::check_not_input(dir, file, "game file being analysed")?;
+    crate::cmd::input::check_output_folder(dir)
 }
 
 /// A progress bar on standard error, one tick per position; hidden when standard error is

@@ -71,10 +71,9 @@ pub fn replay(start: &Board, moves: &[StepMove]) -> Result<Replay> {
 
 fn illegal(i: usize, m: &StepMove, reason: String) -> anyhow::Error {
     anyhow::anyhow!(
-        "the game's move at step {} ({}{}) is illegal: {reason}",
+        "the game's move at step {} ({}) is illegal: {reason}",
         i + 1,
-        m.from.notation(),
-        m.to.notation()
+        m.notation()
     )
 }
 

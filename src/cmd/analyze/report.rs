@@ -101,8 +101,8 @@ fn clear_earlier(dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Write the bundle into `dir` (created if missing; the files of an earlier report there are
-/// replaced). `best[k]`: the first move of the shortest known win from the position after
+/// Write the bundle into `dir` (created if missing, not its parents; the files of an earlier
+/// report there are replaced). `best[k]`: the first move of the shortest known win from the position after
 /// `k` moves, if winnable. Returns the files written.
 ///
 /// # Errors
@@ -113,8 +113,7 @@ pub fn write(
     game: &Replay,
     best: &[Option<PlayedMove>],
 ) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+    crate::cmd::input::create_output_folder(dir)?;
     clear_earlier(dir)?;
     let f = doc.findings;
     let mut files = vec![

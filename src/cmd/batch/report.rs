@@ -9,7 +9,7 @@ use crate::cmd::bench::KNOWN_IMPOSSIBLE;
 pub use crate::cmd::distribution::Distribution;
 use crate::cmd::distribution::{ms_key, Counted};
 use crate::cmd::plural;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -24,7 +24,7 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// Also draw `lengths.png` (histogram of solution lengths) and `cpu.png` (CPU per deal)
-    /// into DIR (created if needed).
+    /// into DIR (made if missing; the folder it goes in must exist).
     #[arg(long, value_name = "DIR")]
     pub plot: Option<PathBuf>,
 }
@@ -88,10 +88,13 @@ pub struct KnownCheck {
 
 /// Print the report; exit 0.
 pub fn run(args: Args) -> Result<i32> {
+    if let Some(dir) = &args.plot {
+        crate::cmd::input::check_output_folder(dir)?;
+    }
     let store = Store::open_read(&args.db)?;
     let report = gather(&store)?;
     if let Some(dir) = &args.plot {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        crate::cmd::input::create_output_folder(dir)?;
         let files = super::plot::draw(&report, dir)?;
         for f in files {
             eprintln!("fcauto batch report: wrote {}", f.display());

@@ -16,7 +16,7 @@ use crate::cmd::rusage::thread_cpu_ms;
 use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::mpsc;
@@ -126,10 +126,7 @@ fn progress(total: u64, done: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::new(total);
-    pb.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}")
-            .expect("a valid template"),
-    );
+    pb.set_style(crate::cmd::bench::deals_style());
     pb.set_position(done);
     pb.reset_eta();
     pb
