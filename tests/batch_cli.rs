@@ -484,6 +484,60 @@ fn report_counts_and_plots() {
 }
 
 #[test]
+fn every_shard_of_a_short_range_gets_deals() {
+    // 40 deals in 8 shards: blocks of 5 deals by default (not 1000: shards 2..8 empty).
+    let dir = tmp();
+    let shard = |i: u32| dir.path().join(format!("s{i}.sqlite"));
+    for i in 1..=8 {
+        let spec = format!("{i}/8");
+        run_ok(&[
+            "batch",
+            "run",
+            "--range",
+            "1..40",
+            "--shard",
+            &spec,
+            "--db",
+            s(&shard(i)),
+        ]);
+        let deals: Vec<u64> = rows(&shard(i)).iter().map(|r| r.deal).collect();
+        let first = u64::from(i) * 5 - 4;
+        assert_eq!(deals, (first..first + 5).collect::<Vec<_>>(), "shard {i}");
+    }
+    let out = dir.path().join("m.sqlite");
+    let mut args = vec!["batch", "merge", "--expect-range", "1..40", s(&out)];
+    let names: Vec<PathBuf> = (1..=8).map(shard).collect();
+    args.extend(names.iter().map(|p| s(p)));
+    run_ok(&args);
+    assert_eq!(rows(&out).len(), 40);
+    // README's Slurm example: 1..32000 in 64 shards, each gets 500 deals.
+    let check = |extra: &[&str]| {
+        let mut a = vec![
+            "batch",
+            "run",
+            "--range",
+            "1..32000",
+            "--shard",
+            "64/64",
+            "--check-args",
+            "--db",
+            "/dev/null",
+        ];
+        a.extend(extra);
+        fcauto().args(&a).output().unwrap()
+    };
+    assert!(check(&[]).status.success());
+    // An explicit block that leaves shards empty is a usage error naming the fix.
+    let out = check(&["--block", "1000"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("no deal") && err.contains("--block 500"),
+        "{err}"
+    );
+}
+
+#[test]
 fn merge_into_a_missing_folder_names_it() {
     let dir = tmp();
     let a = dir.path().join("a.sqlite");
