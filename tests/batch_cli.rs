@@ -537,6 +537,72 @@ fn every_shard_of_a_short_range_gets_deals() {
     );
 }
 
+/// `scripts/slurm/submit.sh` with a stub `sbatch` on PATH that logs its arguments.
+fn submit(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let stub = bin.join("sbatch");
+    std::fs::write(
+        &stub,
+        format!(
+            "#!/bin/sh\necho \"$*\" >> '{}'\necho 4242\n",
+            dir.join("sbatch.log").display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm/submit.sh");
+    let fc = assert_cmd::cargo::cargo_bin("fcauto");
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let out = Command::new("bash")
+        .arg(script)
+        .args(["--fcauto", s(&fc)])
+        .args(args)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn submit_checks_extra_flags_before_queueing() {
+    let dir = tmp();
+    let out = dir.path().join("run");
+    let log = dir.path().join("sbatch.log");
+    let base = ["--range", "1..32000", "--shards", "64", "--out", s(&out)];
+    for extra in ["--max-states 0", "--bogus-flag"] {
+        let mut a = base.to_vec();
+        a.extend(["--extra", extra]);
+        let (code, _, err) = submit(dir.path(), &a);
+        assert_eq!(code, 2, "--extra {extra}: {err}");
+        assert!(err.contains("nothing queued"), "{err}");
+        assert!(!log.exists(), "--extra {extra} queued jobs");
+    }
+    let (code, usage, _) = submit(dir.path(), &["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        usage.contains("--range") && usage.contains("--extra"),
+        "{usage}"
+    );
+    assert!(!log.exists());
+    let mut a = base.to_vec();
+    a.extend(["--extra", "--max-states 500000", "--", "--mem-per-cpu=3G"]);
+    let (code, said, err) = submit(dir.path(), &a);
+    assert_eq!(code, 0, "{err}");
+    assert!(said.contains("array job 4242 (tasks 1-64 of 64)"), "{said}");
+    let calls = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(calls.lines().count(), 2, "{calls}");
+    assert!(
+        calls.contains("--array=1-64") && calls.contains("--mem-per-cpu=3G"),
+        "{calls}"
+    );
+}
+
 #[test]
 fn merge_into_a_missing_folder_names_it() {
     let dir = tmp();
