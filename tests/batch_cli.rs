@@ -699,3 +699,40 @@ fn read_only_database_or_folder_is_named() {
     mode(dir.path(), 0o755);
     assert_eq!(files(dir.path()), ["ro.sqlite"]);
 }
+
+#[test]
+fn progress_rate_has_one_decimal() {
+    // The bar is drawn only on a terminal: `script` gives the run one.
+    if !common::have("script") {
+        eprintln!("skipped: no `script` (util-linux)");
+        return;
+    }
+    let dir = tmp();
+    let db = dir.path().join("p.sqlite");
+    let fc = assert_cmd::cargo::cargo_bin("fcauto");
+    let cmd = format!(
+        "'{}' batch run --range 1..60 --threads 1 --pause-ms 10 --db '{}'",
+        s(&fc),
+        s(&db)
+    );
+    let out = Command::new("script")
+        .args(["-qfec", &cmd, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rates: Vec<&str> = text
+        .split("deals, ")
+        .skip(1)
+        .filter_map(|t| t.split_once("/s, eta").map(|(r, _)| r))
+        .collect();
+    assert!(!rates.is_empty(), "no progress bar drawn: {text:?}");
+    for r in rates {
+        let (int, frac) = r.split_once('.').unwrap_or((r, ""));
+        assert!(
+            int.chars().all(|c| c.is_ascii_digit()) && frac.len() == 1,
+            "rate `{r}`"
+        );
+    }
+}

@@ -141,12 +141,27 @@ fn progress(total: u64, done: u64) -> ProgressBar {
     }
     let pb = ProgressBar::new(total);
     pb.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}")
-            .expect("a valid template"),
+        ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {rate}, eta {eta}")
+            .expect("a valid template")
+            .with_key(
+                "rate",
+                |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&rate_text(st.per_sec()));
+                },
+            ),
     );
     pb.set_position(done);
     pb.reset_eta();
     pb
+}
+
+/// Deals per second with one decimal (indicatif's `{per_sec}` wanders between 3 and 4).
+fn rate_text(per_sec: f64) -> String {
+    if per_sec.is_finite() {
+        format!("{per_sec:.1}/s")
+    } else {
+        "-/s".to_string()
+    }
 }
 
 /// What this run added.
@@ -346,4 +361,14 @@ fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
         return Ok(1);
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rate_has_one_decimal() {
+        assert_eq!(super::rate_text(153.585), "153.6/s");
+        assert_eq!(super::rate_text(0.17), "0.2/s");
+        assert_eq!(super::rate_text(f64::INFINITY), "-/s");
+    }
 }
