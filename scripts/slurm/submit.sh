@@ -9,7 +9,7 @@
 # --tasks LIST   submit only these array indices (e.g. 3 or 3,5-7): to resume shards whose
 #                task failed or was cancelled; they continue where they stopped.
 # --after JOBID  the merge also waits until job JOBID (the first submission's array) has ended.
-# --extra FLAGS more `fcauto batch run` flags for every shard, checked before anything is queued.
+# --extra FLAGS  more `fcauto batch run` flags for every shard, checked before anything is queued.
 # Shards take interleaved blocks of 1000 deals, or of (deals in the range) / N when that is
 # less, so every shard gets work (fcauto batch run --help, --block).
 # Prints the array job id and the merge job id. Databases: OUT/shard-I-of-N.sqlite, merged into

@@ -9,7 +9,10 @@
 //! A run holds the file with SQLite's exclusive locking mode in write-ahead-log mode
 //! (committed rows survive SIGKILL; no shared-memory file, so it also works on network file
 //! systems; a second writer gets a clear "busy" error) and switches it back to a single
-//! self-contained file (rollback journal) when it ends cleanly.
+//! self-contained file (rollback journal) when it ends cleanly. Every check, and all that
+//! `report` and `merge` read, goes through SQLite's `immutable=1` (no lock, no journal or log
+//! read or written, no file made beside it), so a refused or read file is never changed;
+//! only a run that goes ahead opens its file for writing.
 
 use anyhow::{bail, Context, Result};
 use rusqlite::{config::DbConfig, params, Connection, OpenFlags, OptionalExtension};
@@ -489,7 +492,7 @@ pub fn describe(s: &Settings) -> String {
 
 /// Turn SQLite's errors that have a plain meaning here ("database is locked", "attempt to
 /// write a readonly database", a damaged file) into words that name the file.
-pub fn sqlite_hint(e: anyhow::Error, path: &Path) -> anyhow::Error {
+fn sqlite_hint(e: anyhow::Error, path: &Path) -> anyhow::Error {
     let Some((code, msg)) = e
         .chain()
         .find_map(|c| match c.downcast_ref::<rusqlite::Error>() {
