@@ -92,13 +92,29 @@ fn stored_solutions_replay_under_the_validator() {
         assert!(r.positions > 0);
     }
     // The file is left as one self-contained file: no write-ahead log beside it.
-    assert!(!dir.path().join("r.sqlite-wal").exists());
-    // A second run with the same arguments stores nothing new.
+    assert_eq!(files(dir.path()), ["r.sqlite"]);
+    // A second run with the same arguments stores nothing new, and leaves nothing beside it.
     let err = run_ok(&["batch", "run", "--range", "1..60", "--db", s(&db)]);
     assert!(
         err.contains("60 already in") && err.contains("stored 0 new rows"),
         "{err}"
     );
+    assert_eq!(files(dir.path()), ["r.sqlite"]);
+    // report only reads: the file is unchanged and nothing is made beside it.
+    let before = bytes(&db);
+    run_ok(&["batch", "report", s(&db)]);
+    assert_eq!(files(dir.path()), ["r.sqlite"]);
+    assert_eq!(bytes(&db), before);
+}
+
+/// Names of the files in `dir`, sorted.
+fn files(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
 }
 
 #[test]
@@ -140,6 +156,7 @@ fn killed_run_resumes_without_loss_or_repeat() {
     // SIGKILL: no chance to clean up.
     child.kill().unwrap();
     child.wait().unwrap();
+    refusals_leave_a_killed_run_unchanged(dir.path(), &db, range);
     let partial = rows(&db);
     assert!(
         !partial.is_empty() && partial.len() < 501,
@@ -165,6 +182,49 @@ fn killed_run_resumes_without_loss_or_repeat() {
         .map(|r| r.deal)
         .collect();
     assert_eq!(unsolvable, [11982]);
+}
+
+/// A killed run's database (the file and its write-ahead log): a run with other settings,
+/// `report` and `merge` refuse it, change neither file and make none beside them.
+fn refusals_leave_a_killed_run_unchanged(dir: &Path, db: &Path, range: &str) {
+    let wal = dir.join("k.sqlite-wal");
+    let snapshot = || (files(dir), bytes(db), bytes(&wal));
+    let before = snapshot();
+    assert!(!before.2.is_empty(), "the killed run left no log");
+    let (code, err) = run_err(&[
+        "batch",
+        "run",
+        "--range",
+        range,
+        "--mode",
+        "short",
+        "--db",
+        s(db),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("mode fast") && err.contains("mode short"),
+        "{err}"
+    );
+    assert!(
+        snapshot() == before,
+        "a refused run changed the killed run's files"
+    );
+    for args in [
+        vec!["batch", "report", s(db)],
+        vec!["batch", "merge", s(&dir.join("m.sqlite")), s(db)],
+    ] {
+        let (code, err) = run_err(&args);
+        assert_eq!(code, 1);
+        assert!(
+            err.contains("stopped before it finished") && err.contains("fcauto batch run"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            snapshot() == before,
+            "{args:?} changed the killed run's files"
+        );
+    }
 }
 
 #[test]
@@ -431,4 +491,259 @@ fn report_counts_and_plots() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("does not exist"), "{err}");
     assert!(!dir.path().join("no").exists());
+}
+
+#[test]
+fn every_shard_of_a_short_range_gets_deals() {
+    // 40 deals in 8 shards: blocks of 5 deals by default (not 1000: shards 2..8 empty).
+    let dir = tmp();
+    let shard = |i: u32| dir.path().join(format!("s{i}.sqlite"));
+    for i in 1..=8 {
+        let spec = format!("{i}/8");
+        run_ok(&[
+            "batch",
+            "run",
+            "--range",
+            "1..40",
+            "--shard",
+            &spec,
+            "--db",
+            s(&shard(i)),
+        ]);
+        let deals: Vec<u64> = rows(&shard(i)).iter().map(|r| r.deal).collect();
+        let first = u64::from(i) * 5 - 4;
+        assert_eq!(deals, (first..first + 5).collect::<Vec<_>>(), "shard {i}");
+    }
+    let out = dir.path().join("m.sqlite");
+    let mut args = vec!["batch", "merge", "--expect-range", "1..40", s(&out)];
+    let names: Vec<PathBuf> = (1..=8).map(shard).collect();
+    args.extend(names.iter().map(|p| s(p)));
+    run_ok(&args);
+    assert_eq!(rows(&out).len(), 40);
+    // README's Slurm example: 1..32000 in 64 shards, each gets 500 deals.
+    let check = |extra: &[&str]| {
+        let mut a = vec![
+            "batch",
+            "run",
+            "--range",
+            "1..32000",
+            "--shard",
+            "64/64",
+            "--check-args",
+            "--db",
+            "/dev/null",
+        ];
+        a.extend(extra);
+        fcauto().args(&a).output().unwrap()
+    };
+    assert!(check(&[]).status.success());
+    // An explicit block that leaves shards empty is a usage error naming the fix.
+    let out = check(&["--block", "1000"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("no deal") && err.contains("--block 500"),
+        "{err}"
+    );
+}
+
+/// `scripts/slurm/submit.sh` with a stub `sbatch` on PATH that logs its arguments.
+fn submit(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let stub = bin.join("sbatch");
+    std::fs::write(
+        &stub,
+        format!(
+            "#!/bin/sh\necho \"$*\" >> '{}'\necho 4242\n",
+            dir.join("sbatch.log").display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm/submit.sh");
+    let fc = assert_cmd::cargo::cargo_bin("fcauto");
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let out = Command::new("bash")
+        .arg(script)
+        .args(["--fcauto", s(&fc)])
+        .args(args)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn submit_checks_extra_flags_before_queueing() {
+    let dir = tmp();
+    let out = dir.path().join("run");
+    let log = dir.path().join("sbatch.log");
+    let base = ["--range", "1..32000", "--shards", "64", "--out", s(&out)];
+    for extra in ["--max-states 0", "--bogus-flag"] {
+        let mut a = base.to_vec();
+        a.extend(["--extra", extra]);
+        let (code, _, err) = submit(dir.path(), &a);
+        assert_eq!(code, 2, "--extra {extra}: {err}");
+        assert!(err.contains("nothing queued"), "{err}");
+        assert!(!log.exists(), "--extra {extra} queued jobs");
+    }
+    let (code, usage, _) = submit(dir.path(), &["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        usage.contains("--range") && usage.contains("--extra"),
+        "{usage}"
+    );
+    assert!(!log.exists());
+    let mut a = base.to_vec();
+    a.extend(["--extra", "--max-states 500000", "--", "--mem-per-cpu=3G"]);
+    let (code, said, err) = submit(dir.path(), &a);
+    assert_eq!(code, 0, "{err}");
+    assert!(said.contains("array job 4242 (tasks 1-64 of 64)"), "{said}");
+    let calls = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(calls.lines().count(), 2, "{calls}");
+    assert!(
+        calls.contains("--array=1-64") && calls.contains("--mem-per-cpu=3G"),
+        "{calls}"
+    );
+}
+
+#[test]
+fn merge_into_a_missing_folder_names_it() {
+    let dir = tmp();
+    let a = dir.path().join("a.sqlite");
+    run_ok(&["batch", "run", "--range", "1..3", "--db", s(&a)]);
+    let out = dir.path().join("nodir").join("out.sqlite");
+    let (code, err) = run_err(&["batch", "merge", s(&out), s(&a)]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("nodir") && err.contains("does not exist") && !err.contains("partial"),
+        "{err}"
+    );
+}
+
+#[test]
+fn two_runs_creating_one_database_at_once() {
+    // The loser of the race gets one clear line naming the file, never SQLite's schema text.
+    let dir = tmp();
+    for attempt in 0..5 {
+        let db = dir.path().join(format!("race{attempt}.sqlite"));
+        let spawn = || {
+            Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+                .args(["batch", "run", "--range", "1..20", "--threads", "1"])
+                .args(["--pause-ms", "20", "--db", s(&db)])
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (x, y) = (spawn(), spawn());
+        let outs = [x.wait_with_output().unwrap(), y.wait_with_output().unwrap()];
+        let failed: Vec<String> = outs
+            .iter()
+            .filter(|o| !o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stderr).into_owned())
+            .collect();
+        assert!(failed.len() <= 1, "both failed: {failed:?}");
+        for err in &failed {
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(
+                err.contains(s(&db)) && !err.contains("CREATE TABLE"),
+                "{err}"
+            );
+        }
+        assert_eq!(rows(&db).len(), 20);
+    }
+}
+
+#[test]
+fn read_only_database_or_folder_is_named() {
+    // As root permissions do not bind: run fcauto as nobody (setpriv), when it can.
+    // SAFETY: geteuid has no preconditions.
+    let as_nobody = unsafe { libc::geteuid() } == 0;
+    if as_nobody && !common::have("setpriv") {
+        eprintln!("skipped: root without setpriv");
+        return;
+    }
+    let dir = tmp();
+    let db = dir.path().join("ro.sqlite");
+    run_ok(&["batch", "run", "--range", "1..3", "--db", s(&db)]);
+    use std::os::unix::fs::PermissionsExt;
+    let mode =
+        |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
+    let run = |db: &Path| {
+        let fc = assert_cmd::cargo::cargo_bin("fcauto");
+        let args = ["batch", "run", "--range", "1..5", "--db", s(db)];
+        let out = if as_nobody {
+            Command::new("setpriv")
+                .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+                .arg(&fc)
+                .args(args)
+                .output()
+        } else {
+            Command::new(&fc).args(args).output()
+        }
+        .unwrap();
+        assert!(!out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    // The folder read-only (as nobody: not its owner), the file writable by all.
+    mode(dir.path(), 0o755);
+    mode(&db, 0o666);
+    if !as_nobody {
+        mode(dir.path(), 0o555);
+    }
+    let before = bytes(&db);
+    let err = run(&db);
+    assert!(err.contains(s(&db)) && err.contains("read-only"), "{err}");
+    // The file read-only.
+    mode(dir.path(), if as_nobody { 0o777 } else { 0o755 });
+    mode(&db, 0o444);
+    let err = run(&db);
+    assert!(err.contains(s(&db)) && err.contains("read-only"), "{err}");
+    assert_eq!(bytes(&db), before);
+    mode(dir.path(), 0o755);
+    assert_eq!(files(dir.path()), ["ro.sqlite"]);
+}
+
+#[test]
+fn progress_rate_has_three_significant_figures() {
+    // The bar is drawn only on a terminal: `script` gives the run one.
+    if !common::have("script") {
+        eprintln!("skipped: no `script` (util-linux)");
+        return;
+    }
+    let dir = tmp();
+    let db = dir.path().join("p.sqlite");
+    let fc = assert_cmd::cargo::cargo_bin("fcauto");
+    let cmd = format!(
+        "'{}' batch run --range 1..60 --threads 1 --pause-ms 10 --db '{}'",
+        s(&fc),
+        s(&db)
+    );
+    let out = Command::new("script")
+        .args(["-qfec", &cmd, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let rates: Vec<&str> = text
+        .split("deals, ")
+        .skip(1)
+        .filter_map(|t| t.split_once("/s, eta").map(|(r, _)| r))
+        .collect();
+    assert!(!rates.is_empty(), "no progress bar drawn: {text:?}");
+    // About three significant figures (`154/s`, `45.6/s`), not indicatif's 3 to 4 decimals.
+    for r in rates {
+        let digits = r.chars().filter(char::is_ascii_digit).count();
+        assert!(
+            r.chars().all(|c| c.is_ascii_digit() || c == '.') && (digits <= 3 || !r.contains('.')),
+            "rate `{r}`"
+        );
+    }
 }

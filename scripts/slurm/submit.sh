@@ -9,9 +9,13 @@
 # --tasks LIST   submit only these array indices (e.g. 3 or 3,5-7): to resume shards whose
 #                task failed or was cancelled; they continue where they stopped.
 # --after JOBID  the merge also waits until job JOBID (the first submission's array) has ended.
+# --extra FLAGS  more `fcauto batch run` flags for every shard, checked before anything is queued.
+# Shards take interleaved blocks of 1000 deals, or of (deals in the range) / N when that is
+# less, so every shard gets work (fcauto batch run --help, --block).
 # Prints the array job id and the merge job id. Databases: OUT/shard-I-of-N.sqlite, merged into
-# OUT/merged.sqlite; logs in OUT/logs.
+# OUT/merged.sqlite; logs in OUT/logs. -h, --help: print this.
 set -euo pipefail
+usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
 here="$(cd "$(dirname "$0")" && pwd)"
 range="" shards="" out="" mode="fast" fcauto="" extra="" tasks="" after=""
 while (($#)); do
@@ -24,8 +28,9 @@ while (($#)); do
     --extra) extra="$2"; shift 2 ;;
     --tasks) tasks="$2"; shift 2 ;;
     --after) after="$2"; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
     --) shift; break ;;
-    *) echo "submit.sh: unknown option '$1' (see the comment at the top of $0)" >&2; exit 2 ;;
+    *) echo "submit.sh: unknown option '$1' (submit.sh --help)" >&2; exit 2 ;;
   esac
 done
 [[ -n "$range" && -n "$shards" && -n "$out" ]] || {
@@ -35,8 +40,12 @@ if [[ -z "$fcauto" ]]; then
   fcauto="$(cd "$here/../.." && pwd)/target/release/fcauto"
 fi
 [[ -x "$fcauto" ]] || { echo "submit.sh: $fcauto is not an executable (build it: cargo build --release --features batch)" >&2; exit 2; }
-# Refuse bad arguments here, before anything is queued: a dry check of the range and mode.
-"$fcauto" batch run --range "$range" --mode "$mode" --shard "1/$shards" --check-args --db /dev/null >/dev/null
+# Refuse bad arguments here, before anything is queued: a dry check of the range, mode,
+# extra flags and of the last shard (every shard must get deals).
+# shellcheck disable=SC2086 # extra is a list of flags
+"$fcauto" batch run --range "$range" --mode "$mode" --shard "$shards/$shards" --check-args \
+  --db /dev/null $extra >/dev/null || {
+  echo "submit.sh: fcauto refused these arguments; nothing queued" >&2; exit 2; }
 mkdir -p "$out/logs"
 out="$(cd "$out" && pwd)"
 export FCAUTO_BIN="$fcauto" FCAUTO_RANGE="$range" FCAUTO_SHARDS="$shards" FCAUTO_MODE="$mode" \

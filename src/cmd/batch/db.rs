@@ -9,10 +9,13 @@
 //! A run holds the file with SQLite's exclusive locking mode in write-ahead-log mode
 //! (committed rows survive SIGKILL; no shared-memory file, so it also works on network file
 //! systems; a second writer gets a clear "busy" error) and switches it back to a single
-//! self-contained file (rollback journal) when it ends cleanly.
+//! self-contained file (rollback journal) when it ends cleanly. Every check, and all that
+//! `report` and `merge` read, goes through SQLite's `immutable=1` (no lock, no journal or log
+//! read or written, no file made beside it), so a refused or read file is never changed;
+//! only a run that goes ahead opens its file for writing.
 
 use anyhow::{bail, Context, Result};
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use rusqlite::{config::DbConfig, params, Connection, OpenFlags, OptionalExtension};
 use std::path::{Path, PathBuf};
 
 /// `PRAGMA application_id` of an fcauto batch database ("FCab" in ASCII).
@@ -91,69 +94,70 @@ impl Store {
     /// database, another schema version, other settings, or another run holding the file.
     pub fn open_for_run(path: &Path, settings: &Settings) -> Result<Store> {
         let fresh = check_file(path, true)?;
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
-        )
-        .with_context(|| format!("cannot open {}", path.display()))?;
-        // Exclusive: no other connection reads or writes while the run goes on, and WAL keeps
-        // its index in this process's memory (no -shm file).
-        conn.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
-        conn.busy_timeout(std::time::Duration::from_millis(200))?;
-        let store = if fresh {
-            create(conn, path, settings)?
+        let logged = if fresh {
+            false
         } else {
-            let found = read_settings(&conn, path).map_err(|e| busy_hint(e, path))?;
-            if &found != settings {
+            // Decide from a look that cannot change the file; only a run that goes ahead
+            // opens it for writing.
+            let look = inspect(path)?;
+            if &look.settings != settings {
                 bail!(
                     "{} holds results of {}; this run is {}: use another --db",
                     path.display(),
-                    describe(&found),
+                    describe(&look.settings),
                     describe(settings)
                 );
             }
-            Store {
-                conn,
-                path: path.to_path_buf(),
-                settings: found,
-            }
+            look.logged
         };
-        let mode: String = store
-            .conn
-            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
-            .map_err(|e| busy_hint(e.into(), path))?;
-        if !mode.eq_ignore_ascii_case("wal") {
-            bail!(
-                "{}: SQLite refused write-ahead-log mode ({mode})",
-                path.display()
-            );
-        }
-        store.conn.pragma_update(None, "synchronous", "NORMAL")?;
+        let conn = open_rw(path).map_err(|e| sqlite_hint(e, path))?;
+        let store = if fresh {
+            create(conn, path, settings)?
+        } else {
+            resume(conn, path, settings, logged)?
+        };
+        store.enter_wal().map_err(|e| sqlite_hint(e, path))?;
         Ok(store)
     }
 
-    /// Open `path` read-only (for `report` and as a `merge` input) and read its settings.
-    /// Errors as [`Store::open_for_run`]; also when a run is writing it or was killed before
-    /// it finished (its write-ahead log is still beside it).
+    /// Switch to write-ahead-log mode for the run (commits survive SIGKILL).
+    fn enter_wal(&self) -> Result<()> {
+        let mode: String = self
+            .conn
+            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            bail!(
+                "{}: SQLite refused write-ahead-log mode ({mode})",
+                self.path.display()
+            );
+        }
+        self.conn.pragma_update(None, "synchronous", "NORMAL")?;
+        Ok(())
+    }
+
+    /// Open `path` read-only (for `report` and as a `merge` input) and read its settings,
+    /// through SQLite's `immutable=1`: nothing is written to it or made beside it.
+    /// Errors as [`Store::open_for_run`]; also when a run is writing it or was stopped before
+    /// it finished (it is still in write-ahead-log mode, or its log is beside it).
     pub fn open_read(path: &Path) -> Result<Store> {
         check_file(path, false)?;
         let wal = sidecar(path, "-wal");
-        if wal.metadata().map(|m| m.len() > 0).unwrap_or(false) {
+        let logged = wal.metadata().map(|m| m.len() > 0).unwrap_or(false);
+        if logged || in_wal_mode(path)? {
             bail!(
-                "{} is being written by a batch run, or its run was stopped before it finished ({} \
-                 is beside it): let the run end, or run `fcauto batch run` again with the same \
-                 arguments to finish it",
+                "{} is being written by a batch run, or its run was stopped before it finished{}: \
+                 let the run end, or resume it first with `fcauto batch run` and the same \
+                 arguments",
                 path.display(),
-                wal.display()
+                if logged {
+                    format!(" ({} is beside it)", wal.display())
+                } else {
+                    String::new()
+                }
             );
         }
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .with_context(|| format!("cannot open {}", path.display()))?;
-        conn.busy_timeout(std::time::Duration::from_millis(200))?;
-        let settings = read_settings(&conn, path).map_err(|e| busy_hint(e, path))?;
+        let conn = open_immutable(path)?;
+        let settings = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
         Ok(Store {
             conn,
             path: path.to_path_buf(),
@@ -251,10 +255,21 @@ impl Store {
 
 /// Create the tables in a new (empty) file.
 fn create(conn: Connection, path: &Path, settings: &Settings) -> Result<Store> {
+    conn.execute_batch("BEGIN EXCLUSIVE")
+        .map_err(|e| sqlite_hint(e.into(), path))?;
+    let tables: i64 = conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))?;
+    if tables > 0 {
+        // Another run created it between our look and our open.
+        bail!(
+            "{} was just created by another batch run (one run per database): use another \
+             --db, or run again once that run has ended to resume it",
+            path.display()
+        );
+    }
     conn.execute_batch(&format!(
-        "BEGIN; {SCHEMA} PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
+        "{SCHEMA} PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"
     ))
-    .map_err(|e| busy_hint(e.into(), path))?;
+    .map_err(|e| sqlite_hint(e.into(), path))?;
     {
         let mut st = conn.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")?;
         for (k, v) in [
@@ -270,12 +285,108 @@ fn create(conn: Connection, path: &Path, settings: &Settings) -> Result<Store> {
             st.execute(params![k, v])?;
         }
     }
-    conn.execute_batch("COMMIT")?;
+    conn.execute_batch("COMMIT")
+        .map_err(|e| sqlite_hint(e.into(), path))?;
     Ok(Store {
         conn,
         path: path.to_path_buf(),
         settings: settings.clone(),
     })
+}
+
+/// Open `path` for a run: read-write, created if absent, held by this connection alone.
+fn open_rw(path: &Path) -> Result<Connection> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
+    )
+    .with_context(|| format!("cannot open {}", path.display()))?;
+    // SQLite opens a write-protected file read-only rather than failing.
+    if conn.is_readonly(rusqlite::MAIN_DB)? {
+        bail!(
+            "cannot write {}: the file is read-only; make it writable, or choose another file",
+            path.display()
+        );
+    }
+    // Exclusive: no other connection reads or writes while the run goes on, and WAL keeps
+    // its index in this process's memory (no -shm file).
+    conn.pragma_update(None, "locking_mode", "EXCLUSIVE")?;
+    conn.busy_timeout(std::time::Duration::from_millis(200))?;
+    Ok(conn)
+}
+
+/// Take up an existing database whose settings [`inspect`] found equal to `settings`. When a
+/// killed run's log was beside it, check the whole (file and log) now, and should that fail,
+/// close without folding the log into the file.
+fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> Result<Store> {
+    if logged {
+        conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
+        let found = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
+        if &found != settings {
+            bail!("{} changed while it was being opened", path.display());
+        }
+        conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)?;
+    }
+    Ok(Store {
+        conn,
+        path: path.to_path_buf(),
+        settings: settings.clone(),
+    })
+}
+
+/// What [`inspect`] found.
+struct Look {
+    settings: Settings,
+    /// A killed run's write-ahead log is beside the file (its rows are not in the file yet).
+    logged: bool,
+}
+
+/// Read an existing database's settings without any way of changing it (SQLite's
+/// `immutable=1`: no lock, no log or journal read or written, nothing made beside it).
+/// The integrity check is left to [`resume`] when a log is beside the file, as the file
+/// alone is then not the whole database.
+fn inspect(path: &Path) -> Result<Look> {
+    let logged = sidecar(path, "-wal")
+        .metadata()
+        .map(|m| m.len() > 0)
+        .unwrap_or(false);
+    let conn = open_immutable(path)?;
+    let settings = read_settings(&conn, path, !logged).map_err(|e| sqlite_hint(e, path))?;
+    Ok(Look { settings, logged })
+}
+
+/// Open `path` read-only through an `immutable=1` URI (see [`inspect`]).
+fn open_immutable(path: &Path) -> Result<Connection> {
+    let uri = format!("file:{}?immutable=1", uri_path(path)?);
+    Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .with_context(|| format!("cannot open {}", path.display()))
+}
+
+/// Whether the file's header says write-ahead-log mode: a run holds it or was stopped before
+/// it finished (a run that ends goes back to a self-contained file).
+fn in_wal_mode(path: &Path) -> Result<bool> {
+    use std::io::Read;
+    let mut head = [0u8; 20];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(head[18] == 2 || head[19] == 2)
+}
+
+/// A path as an SQLite URI path (absolute, with `%`, `?` and `#` escaped).
+pub fn uri_path(p: &Path) -> Result<String> {
+    let abs = std::fs::canonicalize(p).with_context(|| format!("cannot read {}", p.display()))?;
+    let s = abs
+        .to_str()
+        .with_context(|| format!("{}: the path is not UTF-8", p.display()))?;
+    Ok(s.replace('%', "%25")
+        .replace('?', "%3f")
+        .replace('#', "%23"))
 }
 
 /// Check the file before SQLite opens it. Returns true when it is absent or empty (a new
@@ -322,7 +433,8 @@ fn check_file(path: &Path, for_run: bool) -> Result<bool> {
 }
 
 /// Read and check the marker, schema version, integrity and settings of an open database.
-fn read_settings(conn: &Connection, path: &Path) -> Result<Settings> {
+/// The integrity check runs when `check` is true.
+fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings> {
     let name = path.display();
     let app: i32 = conn
         .query_row("PRAGMA application_id", [], |r| r.get(0))
@@ -347,11 +459,13 @@ fn read_settings(conn: &Connection, path: &Path) -> Result<Settings> {
             "{name} has batch schema version {version}; this fcauto reads version {SCHEMA_VERSION}"
         );
     }
-    let check: String = conn
-        .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
-        .with_context(|| format!("{name} is damaged"))?;
-    if check != "ok" {
-        bail!("{name} is damaged (SQLite's integrity check: {check})");
+    if check {
+        let found: String = conn
+            .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+            .with_context(|| format!("{name} is damaged"))?;
+        if found != "ok" {
+            bail!("{name} is damaged (SQLite's integrity check: {found})");
+        }
     }
     let get = |k: &str| -> Result<String> {
         conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0))
@@ -376,37 +490,34 @@ pub fn describe(s: &Settings) -> String {
     )
 }
 
-/// Turn SQLite's "database is locked" into what it means here.
-fn busy_hint(e: anyhow::Error, path: &Path) -> anyhow::Error {
-    let busy = e.chain().any(|c| {
-        matches!(
-            c.downcast_ref::<rusqlite::Error>(),
-            Some(rusqlite::Error::SqliteFailure(f, _))
-                if matches!(f.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
-        )
-    });
-    if busy {
-        anyhow::anyhow!(
-            "{} is in use by another batch run (one writer per database)",
-            path.display()
-        )
-    } else if let Some(why) = e
+/// Turn SQLite's errors that have a plain meaning here ("database is locked", "attempt to
+/// write a readonly database", a damaged file) into words that name the file.
+fn sqlite_hint(e: anyhow::Error, path: &Path) -> anyhow::Error {
+    let Some((code, msg)) = e
         .chain()
         .find_map(|c| match c.downcast_ref::<rusqlite::Error>() {
-            Some(rusqlite::Error::SqliteFailure(f, msg))
-                if matches!(
-                    f.code,
-                    rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase
-                ) =>
-            {
-                Some(msg.clone().unwrap_or_else(|| f.to_string()))
+            Some(rusqlite::Error::SqliteFailure(f, msg)) => {
+                Some((f.code, msg.clone().unwrap_or_else(|| f.to_string())))
             }
             _ => None,
         })
-    {
-        anyhow::anyhow!("{} is damaged (SQLite: {why})", path.display())
-    } else {
-        e
+    else {
+        return e;
+    };
+    use rusqlite::ErrorCode as C;
+    let name = path.display();
+    match code {
+        C::DatabaseBusy | C::DatabaseLocked => {
+            anyhow::anyhow!("{name} is in use by another batch run (one writer per database)")
+        }
+        C::DatabaseCorrupt | C::NotADatabase => {
+            anyhow::anyhow!("{name} is damaged (SQLite: {msg})")
+        }
+        C::ReadOnly | C::CannotOpen => anyhow::anyhow!(
+            "cannot write {name} (SQLite: {msg}): the file or its folder is read-only (a run \
+             writes the file and a log beside it); make both writable, or choose another file"
+        ),
+        _ => e,
     }
 }
 

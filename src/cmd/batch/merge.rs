@@ -5,7 +5,7 @@
 //! different verdicts, counting overlaps with equal verdicts, keeping the first row), then
 //! rename it to OUT. On any error OUT does not exist and the inputs are untouched.
 
-use super::db::{describe, Settings, Store};
+use super::db::{describe, uri_path, Settings, Store};
 use crate::cmd::plural;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
@@ -34,9 +34,10 @@ pub fn run(args: Args) -> Result<i32> {
             args.out.display()
         );
     }
+    check_folder(&args.out)?;
     let settings = check_inputs(&args.inputs)?;
     let tmp = temp_beside(&args.out);
-    let merged = merge_into(&tmp, &settings, &args.inputs, args.expect_range);
+    let merged = merge_into(&args.out, &tmp, &settings, &args.inputs, args.expect_range);
     match merged.and_then(|n| {
         std::fs::rename(&tmp, &args.out).with_context(|| {
             format!("cannot rename {} to {}", tmp.display(), args.out.display())
@@ -67,6 +68,22 @@ pub fn run(args: Args) -> Result<i32> {
             Err(e)
         }
     }
+}
+
+/// OUT's folder exists (the merge writes a temporary file there, then renames it).
+fn check_folder(out: &Path) -> Result<()> {
+    let dir = match out.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => return Ok(()),
+    };
+    if !dir.is_dir() {
+        bail!(
+            "cannot write {}: the folder {} does not exist",
+            out.display(),
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 /// Open each input read-only and check that all were written with the same settings.
@@ -106,16 +123,20 @@ struct Counts {
 
 /// Copy every input's rows into a new database at `tmp`.
 fn merge_into(
+    out: &Path,
     tmp: &Path,
     settings: &Settings,
     inputs: &[PathBuf],
     expect: Option<(u64, u64)>,
 ) -> Result<Counts> {
-    let store = Store::open_for_run(tmp, settings)?;
+    let store = Store::open_for_run(tmp, settings)
+        .with_context(|| format!("cannot write the merged database beside {}", out.display()))?;
     let conn = store.conn();
     let mut overlap = 0u64;
     for p in inputs {
-        let uri = format!("file:{}?mode=ro", uri_path(p)?);
+        // immutable: checked finished (not in write-ahead-log mode) by check_inputs; read
+        // without locks, logs or files made beside it.
+        let uri = format!("file:{}?immutable=1", uri_path(p)?);
         conn.execute("ATTACH DATABASE ?1 AS src", [&uri])
             .with_context(|| format!("cannot read {}", p.display()))?;
         let conflict: Option<(i64, String, String)> = conn
@@ -187,15 +208,4 @@ fn check_complete(store: &Store, a: u64, b: u64) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// A path as an SQLite URI path (absolute, with `%`, `?` and `#` escaped).
-fn uri_path(p: &Path) -> Result<String> {
-    let abs = std::fs::canonicalize(p).with_context(|| format!("cannot read {}", p.display()))?;
-    let s = abs
-        .to_str()
-        .with_context(|| format!("{}: the path is not UTF-8", p.display()))?;
-    Ok(s.replace('%', "%25")
-        .replace('?', "%3f")
-        .replace('#', "%23"))
 }

@@ -35,12 +35,14 @@ pub struct Args {
     #[arg(long, value_parser = crate::cmd::input::parse_max_states)]
     pub max_states: Option<usize>,
     /// Take the I-th of N shards (1-based): the range is cut into blocks of --block deals,
-    /// and block k goes to shard k mod N + 1.
+    /// and block k goes to shard k mod N + 1 (every shard of a run must be given the same
+    /// range, N and --block; a shard that would hold no deal is refused).
     #[arg(long, value_parser = shard::parse_shard, default_value = "1/1")]
     pub shard: Shard,
-    /// Deals per block when sharding.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
-    pub block: u64,
+    /// Deals per block when sharding [default: 1000, or (deals in the range) / N when that
+    /// is less, so that every shard gets work: 1..32000 in 64 shards takes blocks of 500].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub block: Option<u64>,
     /// The results database (SQLite): created if absent, resumed if it holds an earlier
     /// run's rows (same mode and max-states).
     #[arg(long, value_name = "FILE.sqlite")]
@@ -71,14 +73,19 @@ const COMMIT_EVERY: Duration = Duration::from_millis(500);
 /// Run: exit 0 when every deal of the shard is stored, 1 when a deal up to 1,000,000 other
 /// than the known impossible ones came out unsolvable (a solver bug to report).
 pub fn run(args: Args) -> Result<i32> {
+    let (a, b) = args.range;
+    let block = block(&args);
+    if let Some(why) = shard::why_empty(a, b, block, args.shard) {
+        eprintln!("fcauto: error: {why}");
+        return Ok(2);
+    }
     if args.check_args {
         return Ok(0);
     }
     let settings = settings(&args);
     let mut store = open(&args, &settings)?;
-    let (a, b) = args.range;
-    let total = shard::deals_in(a, b, args.block, args.shard);
-    let already = store.count_in_shard(a, b, args.block, args.shard.index - 1, args.shard.count)?;
+    let total = shard::deals_in(a, b, block, args.shard);
+    let already = store.count_in_shard(a, b, block, args.shard.index - 1, args.shard.count)?;
     eprintln!(
         "fcauto batch: deals {a}..{b}, shard {} ({}), {} already in {}",
         args.shard,
@@ -94,6 +101,13 @@ pub fn run(args: Args) -> Result<i32> {
     pb.finish_and_clear();
     store.finish()?;
     report(&tally, total, already)
+}
+
+/// Deals per block: `--block`, or [`shard::default_block`].
+fn block(args: &Args) -> u64 {
+    let (a, b) = args.range;
+    args.block
+        .unwrap_or_else(|| shard::default_block(a, b, args.shard.count))
 }
 
 /// The settings this run stores its rows under.
@@ -152,7 +166,7 @@ fn pipeline(
     let mode: fcauto_solver::Mode = args.mode.into();
     let (tx, rx) = mpsc::channel::<Vec<Result<ResultRow>>>();
     // The shard's deals in chunks small enough that a lookup and its list stay small.
-    let mut chunks = shard::blocks(a, b, args.block, args.shard).flat_map(|(lo, hi)| {
+    let mut chunks = shard::blocks(a, b, block(args), args.shard).flat_map(|(lo, hi)| {
         (lo..=hi)
             .step_by(CHUNK as usize)
             .map(move |c| (c, hi.min(c + (CHUNK - 1))))

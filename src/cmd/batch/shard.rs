@@ -42,6 +42,41 @@ pub fn parse_shard(s: &str) -> Result<Shard, String> {
     Ok(Shard { index, count })
 }
 
+/// Largest block `--block` defaults to.
+pub const DEFAULT_BLOCK: u64 = 1000;
+
+/// The block size when `--block` is not given: [`DEFAULT_BLOCK`] deals, or fewer when the
+/// range is too short for every one of `count` shards to get a block of that size (then
+/// `len / count`, so that every shard gets at least one block and the shards of a range
+/// that `count` divides hold equal numbers of deals). Depends only on the range and the
+/// number of shards, so all shards of one run agree.
+pub fn default_block(a: u64, b: u64, count: u64) -> u64 {
+    let len = b - a + 1;
+    (len / count).clamp(1, DEFAULT_BLOCK)
+}
+
+/// Why a shard would hold no deal (more shards than blocks), if it would.
+pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
+    let nblocks = (b - a) / block + 1;
+    if shard.index <= nblocks {
+        return None;
+    }
+    let len = b - a + 1;
+    let fix = if len < shard.count {
+        format!("use at most {len} shards")
+    } else {
+        format!(
+            "use --block {} or less, or at most {nblocks} shards",
+            len / shard.count
+        )
+    };
+    Some(format!(
+        "shard {shard} of {a}..{b} would hold no deal: in blocks of {block} deals the range \
+         makes {nblocks} blocks, fewer than {} shards; {fix}",
+        shard.count
+    ))
+}
+
 /// The blocks of deals a shard owns, ascending: block k (0-based) of `a..=b` is
 /// `a + k*block ..= min(b, a + (k+1)*block - 1)` and belongs to shard `k % count + 1`.
 pub fn blocks(a: u64, b: u64, block: u64, shard: Shard) -> impl Iterator<Item = (u64, u64)> {
@@ -87,6 +122,35 @@ mod tests {
                 "{a}..{b} block {block} n {n}"
             );
         }
+    }
+
+    #[test]
+    fn default_blocks_give_every_shard_deals() {
+        for (a, b, n) in [
+            (1, 32000, 64),
+            (1, 1_000_000, 100),
+            (1, 9, 6),
+            (3, 3, 1),
+            (1, 20000, 8),
+        ] {
+            let block = default_block(a, b, n);
+            assert!((1..=DEFAULT_BLOCK).contains(&block));
+            for i in 1..=n {
+                let s = Shard { index: i, count: n };
+                assert!(deals_in(a, b, block, s) > 0, "{a}..{b} {s} block {block}");
+                assert_eq!(why_empty(a, b, block, s), None);
+            }
+        }
+        assert_eq!(default_block(1, 32000, 64), 500);
+        assert_eq!(default_block(1, 1_000_000, 8), 1000);
+        let s = Shard {
+            index: 33,
+            count: 64,
+        };
+        assert_eq!(deals_in(1, 32000, 1000, s), 0);
+        assert!(why_empty(1, 32000, 1000, s)
+            .unwrap()
+            .contains("--block 500"));
     }
 
     #[test]
