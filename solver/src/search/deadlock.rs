@@ -25,120 +25,176 @@
 //!   natural run of one cascade (no card between two runs of a cascade can leave before the
 //!   card above it), so the hitting set is counted in runs, not cards.
 
-use crate::state::{fits, rank, suit, State};
+use crate::state::{fits, State};
 use fcauto_deals::CASCADES;
 
 /// A lower bound on the moves still needed to win from `s` (foundation moves included):
 /// cards not home plus the extra moves forced by deadlock cycles. With `runs`, a sequence
 /// move counts one move (the extra moves are counted per natural run); otherwise every
 /// single-card move counts one.
+///
+/// Vertices are card bytes (bit `c` of a mask is card `c`), so no table depends on where
+/// the cards lie: see [`Cycles`].
 pub fn lower_bound(s: &State, runs: bool) -> u32 {
-    // Per cascade card (in cascade order): its element id (the card, or its run), and the
-    // lowest rank of each suit beneath it.
-    let mut elem = [0u8; 52];
-    let mut card = [0u8; 52];
-    let mut below = [[u8::MAX; 4]; 52];
-    let mut n = 0usize;
-    let mut n_elems = 0u8;
+    let cy = Cycles::new(s);
+    let extra = if runs {
+        cy.extra_runs(s)
+    } else {
+        cy.extra_cards()
+    };
+    (52 - s.home() as u32) + extra
+}
+
+/// For each card byte `c` (0..52): the cards of its suit ranked above it.
+const HIGHER: [u64; 52] = {
+    let mut t = [0u64; 52];
+    let mut c = 0;
+    while c < 52 {
+        let mut d = c + 4;
+        while d < 52 {
+            t[c] |= 1 << d;
+            d += 4;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The cycle relations of a position's cascade cards, as card masks (bit = card byte).
+struct Cycles {
+    /// Cascade cards.
+    present: u64,
+    /// `need[a]`: cards `x` with a lower card of `x`'s suit beneath `a` (x cannot go home
+    /// before `a` leaves its cascade).
+    need: [u64; 52],
+    /// `needed[a]`: cascade cards `b` with a lower card of `a`'s suit beneath them (`a`
+    /// cannot go home before `b` leaves): `b` is in `needed[a]` iff `a` is in `need[b]`.
+    needed: [u64; 52],
+}
+
+impl Cycles {
+    /// The relations of `s`'s cascades: two passes over each cascade and one over the
+    /// ranks of each suit.
+    fn new(s: &State) -> Cycles {
+        let mut need = [0u64; 52];
+        // over[c]: the cards above c in its cascade.
+        let mut over = [0u64; 52];
+        let mut present = 0u64;
+        for i in 0..CASCADES {
+            let col = s.col(i);
+            let mut acc = 0u64;
+            for &c in col {
+                need[c as usize] = acc;
+                acc |= HIGHER[c as usize];
+            }
+            let mut above = 0u64;
+            for &c in col.iter().rev() {
+                over[c as usize] = above;
+                above |= 1 << c;
+            }
+            present |= above;
+        }
+        // needed[a]: the cards above any lower card of a's suit.
+        let mut needed = [0u64; 52];
+        for t in 0..4 {
+            let mut acc = 0u64;
+            for c in (t..52).step_by(4) {
+                needed[c] = acc;
+                acc |= over[c];
+            }
+        }
+        Cycles {
+            present,
+            need,
+            needed,
+        }
+    }
+
+    /// The cards forming a two-card cycle with cascade card `a` (with `a` itself when it lies
+    /// above a lower card of its own suit).
+    #[inline(always)]
+    fn partners(&self, a: usize) -> u64 {
+        self.need[a] & self.needed[a]
+    }
+
+    /// Extra single-card moves: cards above a lower card of their own suit, plus a minimum
+    /// vertex cover of the two-card cycles among the other cards.
+    fn extra_cards(&self) -> u32 {
+        let mut forced = 0u64;
+        let mut rest = self.present;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            forced |= self.need[a] & (1 << a);
+        }
+        let mut adj = [0u64; 52];
+        let mut alive = 0u64;
+        let mut rest = self.present & !forced;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            adj[a] = self.partners(a) & !forced;
+            alive |= ((adj[a] != 0) as u64) << a;
+        }
+        forced.count_ones() + min_vertex_cover(&adj, alive)
+    }
+
+    /// Extra moves with sequence moves counted as one: natural runs holding a card above a
+    /// lower card of its suit or two cards of one two-card cycle, plus a minimum vertex cover
+    /// of the two-card cycles among the other runs (a run is named by its deepest card).
+    fn extra_runs(&self, s: &State) -> u32 {
+        let (head, run) = runs_of(s);
+        let mut forced = 0u64;
+        let mut rest = self.present;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if self.partners(a) & run[a] != 0 {
+                forced |= run[a];
+            }
+        }
+        let mut adj = [0u64; 52];
+        let mut rest = self.present & !forced;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut bs = self.partners(a) & !forced;
+            let ha = head[a] as usize;
+            while bs != 0 {
+                let b = bs.trailing_zeros() as usize;
+                bs &= bs - 1;
+                adj[ha] |= 1 << head[b];
+            }
+        }
+        let alive = (0..52).fold(0u64, |m, h| m | ((adj[h] != 0) as u64) << h);
+        let forced_runs = (0..52)
+            .filter(|&c| forced >> c & 1 == 1 && head[c] as usize == c)
+            .count() as u32;
+        forced_runs + min_vertex_cover(&adj, alive)
+    }
+}
+
+/// For each cascade card: the deepest card of its natural run (the element that names the
+/// run), and the run's cards as a mask.
+fn runs_of(s: &State) -> ([u8; 52], [u64; 52]) {
+    let mut head = [0u8; 52];
+    let mut run = [0u64; 52];
     for i in 0..CASCADES {
         let col = s.col(i);
-        let mut min = [u8::MAX; 4];
-        for (d, &c) in col.iter().enumerate() {
-            if d == 0 || !runs || !fits(col[d - 1], c) {
-                n_elems += 1;
+        let mut d = 0;
+        while d < col.len() {
+            let mut e = d + 1;
+            while e < col.len() && fits(col[e - 1], col[e]) {
+                e += 1;
             }
-            elem[n] = if runs { n_elems - 1 } else { n as u8 };
-            card[n] = c;
-            below[n] = min;
-            let su = suit(c) as usize;
-            min[su] = min[su].min(rank(c));
-            n += 1;
-        }
-    }
-    // Position masks (bit k = k-th cascade card): gt[t][r] holds the cards of suit t with
-    // rank above r (r = 13 stands for "no card": empty); lt[t][r] the cards with a card of
-    // suit t below them ranked under r.
-    let mut gt = [[0u64; 14]; 4];
-    let mut lt = [[0u64; 14]; 4];
-    for k in 0..n {
-        let (t, r) = (suit(card[k]) as usize, rank(card[k]) as usize);
-        gt[t][r] |= 1 << k; // "rank exactly r" for now
-        for (u, &m) in below[k].iter().enumerate() {
-            if m != u8::MAX {
-                lt[u][m as usize + 1] |= 1 << k; // "lowest below is m" for now
+            let mask = col[d..e].iter().fold(0u64, |m, &c| m | 1 << c);
+            for &c in &col[d..e] {
+                (head[c as usize], run[c as usize]) = (col[d], mask);
             }
+            d = e;
         }
     }
-    for t in 0..4 {
-        let mut acc = 0;
-        for r in (0..13).rev() {
-            let here = gt[t][r];
-            gt[t][r] = acc;
-            acc |= here;
-        }
-        gt[t][13] = 0;
-        for r in 1..14 {
-            lt[t][r] |= lt[t][r - 1];
-        }
-    }
-    // The cards that form a two-card cycle with the card at position a: cards b with a
-    // lower card of b's suit below a, and a lower card of a's suit below b.
-    let partners = |a: usize| -> u64 {
-        let ba = below[a];
-        let above_a = gt[0][(ba[0] as usize).min(13)]
-            | gt[1][(ba[1] as usize).min(13)]
-            | gt[2][(ba[2] as usize).min(13)]
-            | gt[3][(ba[3] as usize).min(13)];
-        above_a & lt[suit(card[a]) as usize][rank(card[a]) as usize]
-    };
-    // Forced elements: they hold a card above a lower card of its own suit, or (runs) two
-    // cards of one two-card cycle.
-    let mut forced: u64 = 0;
-    let mut elem_mask = [0u64; 52];
-    for k in 0..n {
-        elem_mask[elem[k] as usize] |= 1 << k;
-    }
-    for k in 0..n {
-        if below[k][suit(card[k]) as usize] < rank(card[k])
-            || (runs && partners(k) & elem_mask[elem[k] as usize] != 0)
-        {
-            forced |= 1 << elem[k];
-        }
-    }
-    let mut forced_pos = 0u64;
-    for (e, &mask) in elem_mask.iter().enumerate().take(n_elems as usize) {
-        if forced >> e & 1 == 1 {
-            forced_pos |= mask;
-        }
-    }
-    // Two-card cycles between elements not forced.
-    let mut adj = [0u64; 52];
-    let mut edges = 0usize;
-    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let mut rest = all & !forced_pos;
-    while rest != 0 {
-        let a = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let mut bs = partners(a) & !forced_pos & !((2u64 << a) - 1);
-        let ea = elem[a] as usize;
-        while bs != 0 {
-            let b = bs.trailing_zeros() as usize;
-            bs &= bs - 1;
-            let eb = elem[b] as usize;
-            if adj[ea] >> eb & 1 == 0 {
-                adj[ea] |= 1 << eb;
-                adj[eb] |= 1 << ea;
-                edges += 1;
-            }
-        }
-    }
-    let live = !forced & ((1u64 << n_elems) - 1);
-    let cover = if edges == 0 {
-        0
-    } else {
-        min_vertex_cover(&adj, live)
-    };
-    (52 - s.home() as u32) + forced.count_ones() + cover
+    (head, run)
 }
 
 /// Size of a minimum vertex cover of the graph `adj` restricted to the vertex set `alive`
@@ -237,7 +293,8 @@ fn matching(adj: &[u64; 52], alive: u64) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fcauto_deals::{ms_deal, Board, Card};
+    use crate::state::{fits, rank, suit};
+    use fcauto_deals::{ms_deal, Board, Card, CASCADES};
 
     /// A position from cascade lines (deepest card first), padded to 8 cascades.
     fn state(text: &str) -> State {
@@ -253,6 +310,117 @@ mod tests {
         let b = Board::from_cascades(cascades);
         b.check().expect("52 cards");
         State::from_board(&b)
+    }
+
+    /// The bound as first written (positions as vertices, tables built per position):
+    /// the reference the card-mask version must equal.
+    fn reference(s: &State, runs: bool) -> u32 {
+        // Per cascade card (in cascade order): its element id (the card, or its run), and the
+        // lowest rank of each suit beneath it.
+        let mut elem = [0u8; 52];
+        let mut card = [0u8; 52];
+        let mut below = [[u8::MAX; 4]; 52];
+        let mut n = 0usize;
+        let mut n_elems = 0u8;
+        for i in 0..CASCADES {
+            let col = s.col(i);
+            let mut min = [u8::MAX; 4];
+            for (d, &c) in col.iter().enumerate() {
+                if d == 0 || !runs || !fits(col[d - 1], c) {
+                    n_elems += 1;
+                }
+                elem[n] = if runs { n_elems - 1 } else { n as u8 };
+                card[n] = c;
+                below[n] = min;
+                let su = suit(c) as usize;
+                min[su] = min[su].min(rank(c));
+                n += 1;
+            }
+        }
+        // Position masks (bit k = k-th cascade card): gt[t][r] holds the cards of suit t with
+        // rank above r (r = 13 stands for "no card": empty); lt[t][r] the cards with a card of
+        // suit t below them ranked under r.
+        let mut gt = [[0u64; 14]; 4];
+        let mut lt = [[0u64; 14]; 4];
+        for k in 0..n {
+            let (t, r) = (suit(card[k]) as usize, rank(card[k]) as usize);
+            gt[t][r] |= 1 << k; // "rank exactly r" for now
+            for (u, &m) in below[k].iter().enumerate() {
+                if m != u8::MAX {
+                    lt[u][m as usize + 1] |= 1 << k; // "lowest below is m" for now
+                }
+            }
+        }
+        for t in 0..4 {
+            let mut acc = 0;
+            for r in (0..13).rev() {
+                let here = gt[t][r];
+                gt[t][r] = acc;
+                acc |= here;
+            }
+            gt[t][13] = 0;
+            for r in 1..14 {
+                lt[t][r] |= lt[t][r - 1];
+            }
+        }
+        // The cards that form a two-card cycle with the card at position a: cards b with a
+        // lower card of b's suit below a, and a lower card of a's suit below b.
+        let partners = |a: usize| -> u64 {
+            let ba = below[a];
+            let above_a = gt[0][(ba[0] as usize).min(13)]
+                | gt[1][(ba[1] as usize).min(13)]
+                | gt[2][(ba[2] as usize).min(13)]
+                | gt[3][(ba[3] as usize).min(13)];
+            above_a & lt[suit(card[a]) as usize][rank(card[a]) as usize]
+        };
+        // Forced elements: they hold a card above a lower card of its own suit, or (runs) two
+        // cards of one two-card cycle.
+        let mut forced: u64 = 0;
+        let mut elem_mask = [0u64; 52];
+        for k in 0..n {
+            elem_mask[elem[k] as usize] |= 1 << k;
+        }
+        for k in 0..n {
+            if below[k][suit(card[k]) as usize] < rank(card[k])
+                || (runs && partners(k) & elem_mask[elem[k] as usize] != 0)
+            {
+                forced |= 1 << elem[k];
+            }
+        }
+        let mut forced_pos = 0u64;
+        for (e, &mask) in elem_mask.iter().enumerate().take(n_elems as usize) {
+            if forced >> e & 1 == 1 {
+                forced_pos |= mask;
+            }
+        }
+        // Two-card cycles between elements not forced.
+        let mut adj = [0u64; 52];
+        let mut edges = 0usize;
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut rest = all & !forced_pos;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut bs = partners(a) & !forced_pos & !((2u64 << a) - 1);
+            let ea = elem[a] as usize;
+            while bs != 0 {
+                let b = bs.trailing_zeros() as usize;
+                bs &= bs - 1;
+                let eb = elem[b] as usize;
+                if adj[ea] >> eb & 1 == 0 {
+                    adj[ea] |= 1 << eb;
+                    adj[eb] |= 1 << ea;
+                    edges += 1;
+                }
+            }
+        }
+        let live = !forced & ((1u64 << n_elems) - 1);
+        let cover = if edges == 0 {
+            0
+        } else {
+            min_vertex_cover(&adj, live)
+        };
+        (52 - s.home() as u32) + forced.count_ones() + cover
     }
 
     #[test]
@@ -325,5 +493,36 @@ mod tests {
         edge(21, 22);
         edge(22, 20);
         assert_eq!(min_vertex_cover(&adj, u64::MAX >> 12), 3 + 1 + 2);
+    }
+
+    #[test]
+    fn equals_the_reference_along_random_walks() {
+        // Random walks (auto-play after each move) from deals 1..=50, both metrics.
+        let mut moves = Vec::new();
+        let mut checked = 0;
+        for n in 1..=50u64 {
+            for walk in 0..4u64 {
+                let mut s = State::from_board(&ms_deal(n).expect("deal"));
+                for step in 0..120u64 {
+                    for runs in [false, true] {
+                        assert_eq!(
+                            lower_bound(&s, runs),
+                            reference(&s, runs),
+                            "deal {n} walk {walk} step {step} runs {runs}"
+                        );
+                    }
+                    checked += 1;
+                    moves.clear();
+                    crate::movegen::generate(&s, false, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let r = crate::state::mix64(n * 1_000_003 + walk * 1009 + step);
+                    s.apply(moves[(r % moves.len() as u64) as usize]);
+                    crate::movegen::autoplay(&mut s, |_, _| {});
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} positions");
     }
 }
