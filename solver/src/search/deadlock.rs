@@ -36,7 +36,13 @@ use fcauto_deals::CASCADES;
 /// Vertices are card bytes (bit `c` of a mask is card `c`), so no table depends on where
 /// the cards lie: see [`Cycles`].
 pub fn lower_bound(s: &State, runs: bool) -> u32 {
-    let cy = Cycles::new(s);
+    let mut cy = Cycles {
+        present: 0,
+        own: 0,
+        need: [0; 64],
+        over: [0; 64],
+    };
+    cy.fill(s);
     let extra = if runs {
         cy.extra_runs(s)
     } else {
@@ -45,9 +51,10 @@ pub fn lower_bound(s: &State, runs: bool) -> u32 {
     (52 - s.home() as u32) + extra
 }
 
-/// For each card byte `c` (0..52): the cards of its suit ranked above it.
-const HIGHER: [u64; 52] = {
-    let mut t = [0u64; 52];
+/// For each card byte `c` (0..64, those from 52 unused): the cards of its suit ranked
+/// above it.
+const HIGHER: [u64; 64] = {
+    let mut t = [0u64; 64];
     let mut c = 0;
     while c < 52 {
         let mut d = c + 4;
@@ -60,83 +67,70 @@ const HIGHER: [u64; 52] = {
     t
 };
 
-/// The cycle relations of a position's cascade cards, as card masks (bit = card byte).
+/// The cycle relations of a position's cascade cards, as card masks (bit = card byte;
+/// arrays indexed by card byte, meaningful for cascade cards only).
 struct Cycles {
     /// Cascade cards.
     present: u64,
+    /// Cascade cards above a lower card of their own suit (one-card cycles).
+    own: u64,
     /// `need[a]`: cards `x` with a lower card of `x`'s suit beneath `a` (x cannot go home
     /// before `a` leaves its cascade).
-    need: [u64; 52],
-    /// `needed[a]`: cascade cards `b` with a lower card of `a`'s suit beneath them (`a`
-    /// cannot go home before `b` leaves): `b` is in `needed[a]` iff `a` is in `need[b]`.
-    needed: [u64; 52],
+    need: [u64; 64],
+    /// `over[a]`: the cards above `a` in its cascade.
+    over: [u64; 64],
 }
 
 impl Cycles {
-    /// The relations of `s`'s cascades: two passes over each cascade and one over the
-    /// ranks of each suit.
-    fn new(s: &State) -> Cycles {
-        let mut need = [0u64; 52];
-        // over[c]: the cards above c in its cascade.
-        let mut over = [0u64; 52];
-        let mut present = 0u64;
+    /// The relations of `s`'s cascades: one pass up and one down each cascade.
+    #[inline(always)]
+    fn fill(&mut self, s: &State) {
         for i in 0..CASCADES {
             let col = s.col(i);
             let mut acc = 0u64;
             for &c in col {
-                need[c as usize] = acc;
-                acc |= HIGHER[c as usize];
+                let c = c as usize & 63;
+                self.need[c] = acc;
+                self.own |= acc & 1 << c;
+                acc |= HIGHER[c];
             }
             let mut above = 0u64;
             for &c in col.iter().rev() {
-                over[c as usize] = above;
-                above |= 1 << c;
+                self.over[c as usize & 63] = above;
+                above |= 1 << (c & 63);
             }
-            present |= above;
-        }
-        // needed[a]: the cards above any lower card of a's suit.
-        let mut needed = [0u64; 52];
-        for t in 0..4 {
-            let mut acc = 0u64;
-            for c in (t..52).step_by(4) {
-                needed[c] = acc;
-                acc |= over[c];
-            }
-        }
-        Cycles {
-            present,
-            need,
-            needed,
+            self.present |= above;
         }
     }
 
-    /// The cards forming a two-card cycle with cascade card `a` (with `a` itself when it lies
-    /// above a lower card of its own suit).
+    /// Calls `f(a, p)` for each cascade card `a`, lowest card byte (so lowest rank of each
+    /// suit) first, with `p` the cards forming a two-card cycle with `a`, and `a` itself
+    /// when it is in [`Cycles::own`]. A card `b` is in `p` when `need[a]` holds `b` and
+    /// `need[b]` holds `a`: `b` lies above a lower card of `a`'s suit, which the rank order
+    /// has collected (per suit) in `lower` by the time `a` comes.
     #[inline(always)]
-    fn partners(&self, a: usize) -> u64 {
-        self.need[a] & self.needed[a]
+    fn each_partners(&self, mut f: impl FnMut(usize, u64)) {
+        let mut lower = [0u64; 4];
+        let mut rest = self.present;
+        while rest != 0 {
+            let a = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            f(a, self.need[a] & lower[a & 3]);
+            lower[a & 3] |= self.over[a];
+        }
     }
 
     /// Extra single-card moves: cards above a lower card of their own suit, plus a minimum
     /// vertex cover of the two-card cycles among the other cards.
     fn extra_cards(&self) -> u32 {
-        let mut forced = 0u64;
-        let mut rest = self.present;
-        while rest != 0 {
-            let a = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            forced |= self.need[a] & (1 << a);
-        }
-        let mut adj = [0u64; 52];
+        let forced = self.own;
+        let mut adj = [0u64; 64];
         let mut alive = 0u64;
-        let mut rest = self.present & !forced;
-        while rest != 0 {
-            let a = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            adj[a] = self.partners(a) & !forced;
+        self.each_partners(|a, p| {
+            adj[a] = p & !forced;
             alive |= ((adj[a] != 0) as u64) << a;
-        }
-        forced.count_ones() + min_vertex_cover(&adj, alive)
+        });
+        forced.count_ones() + min_vertex_cover(&adj, alive & !forced)
     }
 
     /// Extra moves with sequence moves counted as one: natural runs holding a card above a
@@ -144,22 +138,21 @@ impl Cycles {
     /// of the two-card cycles among the other runs (a run is named by its deepest card).
     fn extra_runs(&self, s: &State) -> u32 {
         let (head, run) = runs_of(s);
+        let mut partners = [0u64; 64];
         let mut forced = 0u64;
-        let mut rest = self.present;
-        while rest != 0 {
-            let a = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if self.partners(a) & run[a] != 0 {
+        self.each_partners(|a, p| {
+            partners[a] = p;
+            if p & run[a] != 0 {
                 forced |= run[a];
             }
-        }
-        let mut adj = [0u64; 52];
+        });
+        let mut adj = [0u64; 64];
         let mut rest = self.present & !forced;
         while rest != 0 {
             let a = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let mut bs = self.partners(a) & !forced;
-            let ha = head[a] as usize;
+            let mut bs = partners[a] & !forced;
+            let ha = head[a] as usize & 63;
             while bs != 0 {
                 let b = bs.trailing_zeros() as usize;
                 bs &= bs - 1;
@@ -167,18 +160,16 @@ impl Cycles {
             }
         }
         let alive = (0..52).fold(0u64, |m, h| m | ((adj[h] != 0) as u64) << h);
-        let forced_runs = (0..52)
-            .filter(|&c| forced >> c & 1 == 1 && head[c] as usize == c)
-            .count() as u32;
-        forced_runs + min_vertex_cover(&adj, alive)
+        let heads = (0..52).fold(0u64, |m, c| m | ((head[c] as usize == c) as u64) << c);
+        (forced & heads & self.present).count_ones() + min_vertex_cover(&adj, alive)
     }
 }
 
 /// For each cascade card: the deepest card of its natural run (the element that names the
 /// run), and the run's cards as a mask.
-fn runs_of(s: &State) -> ([u8; 52], [u64; 52]) {
-    let mut head = [0u8; 52];
-    let mut run = [0u64; 52];
+fn runs_of(s: &State) -> ([u8; 64], [u64; 64]) {
+    let mut head = [0u8; 64];
+    let mut run = [0u64; 64];
     for i in 0..CASCADES {
         let col = s.col(i);
         let mut d = 0;
@@ -189,7 +180,7 @@ fn runs_of(s: &State) -> ([u8; 52], [u64; 52]) {
             }
             let mask = col[d..e].iter().fold(0u64, |m, &c| m | 1 << c);
             for &c in &col[d..e] {
-                (head[c as usize], run[c as usize]) = (col[d], mask);
+                (head[c as usize & 63], run[c as usize & 63]) = (col[d], mask);
             }
             d = e;
         }
@@ -201,7 +192,7 @@ fn runs_of(s: &State) -> ([u8; 52], [u64; 52]) {
 /// (bit masks), by branch and bound (branch on a vertex of highest degree: it is in the
 /// cover, or all its neighbours are; prune with a matching bound). If that takes more than
 /// [`VC_CALLS`] steps, the greedy matching's size is returned instead: still a lower bound.
-fn min_vertex_cover(adj: &[u64; 52], alive: u64) -> u32 {
+fn min_vertex_cover(adj: &[u64; 64], alive: u64) -> u32 {
     let lb = matching(adj, alive);
     if lb == 0 {
         return 0;
@@ -219,12 +210,39 @@ fn min_vertex_cover(adj: &[u64; 52], alive: u64) -> u32 {
 /// Most branch-and-bound steps per vertex cover.
 const VC_CALLS: u32 = 4096;
 
-fn branch(adj: &[u64; 52], alive: u64, used: u32, best: &mut u32, calls: &mut u32) {
+fn branch(adj: &[u64; 64], alive: u64, used: u32, best: &mut u32, calls: &mut u32) {
     if *calls == 0 {
         return;
     }
     *calls -= 1;
-    // A vertex of degree one: taking its neighbour instead is never worse.
+    let (alive, used) = reduce(adj, alive, used);
+    if alive == 0 {
+        *best = (*best).min(used);
+        return;
+    }
+    if used + matching(adj, alive) >= *best {
+        return;
+    }
+    let mut v = usize::MAX;
+    let mut d_max = 0;
+    let mut rest = alive;
+    while rest != 0 {
+        let u = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let d = (adj[u] & alive).count_ones();
+        if d > d_max {
+            (d_max, v) = (d, u);
+        }
+    }
+    let nb = adj[v] & alive;
+    branch(adj, alive & !(1 << v), used + 1, best, calls);
+    branch(adj, alive & !nb & !(1 << v), used + d_max, best, calls);
+}
+
+/// Drop the vertices of `alive` left without edges, and for a vertex of degree one take
+/// its neighbour into the cover (never worse than taking the vertex), until neither
+/// applies: the vertices left and `used` plus the vertices taken.
+fn reduce(adj: &[u64; 64], alive: u64, used: u32) -> (u64, u32) {
     let (mut alive, mut used) = (alive, used);
     loop {
         let mut rest = alive;
@@ -233,44 +251,24 @@ fn branch(adj: &[u64; 52], alive: u64, used: u32, best: &mut u32, calls: &mut u3
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let nb = adj[v] & alive;
-            if alive >> v & 1 == 1 && nb.count_ones() == 1 {
-                alive &= !nb & !(1 << v);
+            if alive >> v & 1 == 0 || nb.count_ones() > 1 {
+                continue;
+            }
+            alive &= !nb & !(1 << v);
+            if nb != 0 {
                 used += 1;
                 took = true;
             }
         }
         if !took {
-            break;
+            return (alive, used);
         }
     }
-    if used + matching(adj, alive) >= *best {
-        return;
-    }
-    let mut v_max = usize::MAX;
-    let mut d_max = 0;
-    let mut rest = alive;
-    while rest != 0 {
-        let v = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let d = (adj[v] & alive).count_ones();
-        if d > d_max {
-            d_max = d;
-            v_max = v;
-        }
-    }
-    if d_max == 0 {
-        *best = used;
-        return;
-    }
-    let v = v_max;
-    let nb = adj[v] & alive;
-    branch(adj, alive & !(1 << v), used + 1, best, calls);
-    branch(adj, alive & !nb & !(1 << v), used + d_max, best, calls);
 }
 
 /// Size of a greedy maximal matching of `adj` restricted to `alive`: a lower bound on any
 /// vertex cover, since each matched edge needs its own vertex.
-fn matching(adj: &[u64; 52], alive: u64) -> u32 {
+fn matching(adj: &[u64; 64], alive: u64) -> u32 {
     let mut free = alive;
     let mut m = 0;
     let mut rest = alive;
@@ -418,9 +416,102 @@ mod tests {
         let cover = if edges == 0 {
             0
         } else {
-            min_vertex_cover(&adj, live)
+            reference_cover(&adj, live)
         };
         (52 - s.home() as u32) + forced.count_ones() + cover
+    }
+
+    /// Size of a minimum vertex cover of the graph `adj` restricted to the vertex set `alive`
+    /// (bit masks), by branch and bound (branch on a vertex of highest degree: it is in the
+    /// cover, or all its neighbours are; prune with a matching bound). If that takes more than
+    /// [`VC_CALLS`] steps, the greedy matching's size is returned instead: still a lower bound.
+    fn reference_cover(adj: &[u64; 52], alive: u64) -> u32 {
+        let lb = matching(adj, alive);
+        if lb == 0 {
+            return 0;
+        }
+        let mut best = 2 * lb; // the matched vertices cover every edge
+        let mut calls = VC_CALLS;
+        reference_branch(adj, alive, 0, &mut best, &mut calls);
+        if calls == 0 {
+            lb
+        } else {
+            best
+        }
+    }
+
+    /// Most branch-and-bound steps per vertex cover.
+    const VC_CALLS: u32 = 4096;
+
+    fn reference_branch(adj: &[u64; 52], alive: u64, used: u32, best: &mut u32, calls: &mut u32) {
+        if *calls == 0 {
+            return;
+        }
+        *calls -= 1;
+        // A vertex of degree one: taking its neighbour instead is never worse.
+        let (mut alive, mut used) = (alive, used);
+        loop {
+            let mut rest = alive;
+            let mut took = false;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let nb = adj[v] & alive;
+                if alive >> v & 1 == 1 && nb.count_ones() == 1 {
+                    alive &= !nb & !(1 << v);
+                    used += 1;
+                    took = true;
+                }
+            }
+            if !took {
+                break;
+            }
+        }
+        if used + matching(adj, alive) >= *best {
+            return;
+        }
+        let mut v_max = usize::MAX;
+        let mut d_max = 0;
+        let mut rest = alive;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let d = (adj[v] & alive).count_ones();
+            if d > d_max {
+                d_max = d;
+                v_max = v;
+            }
+        }
+        if d_max == 0 {
+            *best = used;
+            return;
+        }
+        let v = v_max;
+        let nb = adj[v] & alive;
+        reference_branch(adj, alive & !(1 << v), used + 1, best, calls);
+        reference_branch(adj, alive & !nb & !(1 << v), used + d_max, best, calls);
+    }
+
+    /// Size of a greedy maximal matching of `adj` restricted to `alive`: a lower bound on any
+    /// vertex cover, since each matched edge needs its own vertex.
+    fn matching(adj: &[u64; 52], alive: u64) -> u32 {
+        let mut free = alive;
+        let mut m = 0;
+        let mut rest = alive;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if free >> v & 1 == 0 {
+                continue;
+            }
+            let nb = adj[v] & free & !(1 << v);
+            if nb != 0 {
+                let u = nb.trailing_zeros();
+                free &= !(1 << v) & !(1 << u);
+                m += 1;
+            }
+        }
+        m
     }
 
     #[test]
@@ -478,7 +569,7 @@ mod tests {
     #[test]
     fn vertex_cover_is_exact_on_small_graphs() {
         // A 5-cycle needs 3 vertices; a star needs 1; a triangle 2.
-        let mut adj = [0u64; 52];
+        let mut adj = [0u64; 64];
         let mut edge = |a: usize, b: usize| {
             adj[a] |= 1 << b;
             adj[b] |= 1 << a;
