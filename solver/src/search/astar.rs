@@ -17,8 +17,8 @@
 //! node: packed position, parent link, move and cost; a fingerprint table slot; an open-list
 //! entry; plus nodes of re-opened positions and table slack).
 
-use crate::deadlock::lower_bound;
-use crate::movegen::{autoplay, generate_with};
+use crate::deadlock::{lower_bound, Graph};
+use crate::movegen::{autoplay, autoplay_after, generate_with};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::search::{replay, SearchResult, SearchStats, Verdict};
 use crate::shorten::move_cost;
@@ -328,11 +328,12 @@ const NO_MOVE: Move = Move {
     count: 0,
 };
 
-/// [`anytime`]'s tables: nodes with their bound, the open list keyed by weighted f (smallest
+/// [`anytime`]'s tables: nodes, the open list keyed by weighted f (smallest
 /// first) then g (deepest first), the limit and the best won node.
 struct Weighted {
     nodes: Vec<Node>,
-    index: FingerprintMap<u32>,
+    /// Each position's newest node and its g (kept here too: no node read for a repeat).
+    index: FingerprintMap<(u32, u16)>,
     open: std::collections::BinaryHeap<(std::cmp::Reverse<u32>, u32, u32, u32)>,
     limit: u32,
     best: Option<usize>,
@@ -343,17 +344,24 @@ impl Weighted {
     /// Store `s` (reached with cost `g` from `parent` by `mv`) unless it cannot beat the
     /// limit or was reached as cheaply before; a won position becomes the best. Returns
     /// false when a new position would not fit in `budget`.
-    fn add_within(&mut self, s: State, g: u32, parent: u32, mv: Move, budget: usize) -> bool {
+    /// The bound h of `s` comes from `bound`, called only when needed.
+    fn add_within(
+        &mut self,
+        s: State,
+        (g, parent, mv): (u32, u32, Move),
+        budget: usize,
+        bound: impl FnOnce(&State) -> u32,
+    ) -> bool {
         if g >= self.limit {
             return true;
         }
         let fp = s.fingerprint();
         let old = self.index.get(&fp).copied();
-        if old.is_some_and(|o| self.nodes[o as usize].g as u32 <= g) {
+        if old.is_some_and(|(_, og)| og as u32 <= g) {
             return true;
         }
         let won = s.is_won();
-        let h = if won { 0 } else { lower_bound(&s, false) };
+        let h = if won { 0 } else { bound(&s) };
         if g + h >= self.limit {
             return true;
         }
@@ -361,10 +369,10 @@ impl Weighted {
             return false;
         }
         let idx = self.nodes.len() as u32;
-        if let Some(o) = old {
+        if let Some((o, _)) = old {
             self.nodes[o as usize].stale = true;
         }
-        self.index.insert(fp, idx);
+        self.index.insert(fp, (idx, g as u16));
         self.nodes.push(Node {
             pos: Packed::pack(&s),
             parent,
@@ -383,26 +391,29 @@ impl Weighted {
     }
 
     fn add(&mut self, s: State, g: u32, parent: u32, mv: Move) {
-        self.add_within(s, g, parent, mv, usize::MAX);
+        self.add_within(s, (g, parent, mv), usize::MAX, |s| lower_bound(s, false));
     }
 
     /// Expand until the open list runs dry (true) or the budget is reached (false).
     fn run(&mut self, budget: usize) -> bool {
         let mut moves = Vec::with_capacity(64);
+        let mut graph = Graph::empty();
         while let Some((_, g0, f, idx)) = self.open.pop() {
             let n = &self.nodes[idx as usize];
             if n.stale || f >= self.limit {
                 continue;
             }
             let s = n.pos.unpack();
+            graph.set(&s);
             moves.clear();
             generate_with(&s, true, false, &mut moves);
             for &m in &moves {
                 let mut child = s.clone();
                 let mut g = g0 + move_cost(&child, m);
                 child.apply(m);
-                autoplay(&mut child, |_, _| g += 1);
-                if !self.add_within(child, g, idx, m, budget) {
+                autoplay_after(&mut child, m, |_, _| g += 1);
+                let bound = |c: &State| graph.child_bound(&s, m, c);
+                if !self.add_within(child, (g, idx, m), budget, bound) {
                     return false;
                 }
             }

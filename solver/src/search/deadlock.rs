@@ -25,6 +25,7 @@
 //!   natural run of one cascade (no card between two runs of a cascade can leave before the
 //!   card above it), so the hitting set is counted in runs, not cards.
 
+use crate::moves::{Loc, Move};
 use crate::state::{fits, State};
 use fcauto_deals::CASCADES;
 
@@ -165,6 +166,169 @@ impl Cycles {
     }
 }
 
+/// The single-card bound's graph of a position, kept so that the bound of a child (one
+/// move and its auto-play away) comes from updating it rather than from scratch: only the
+/// moved and homed cards' relations change (every other card keeps the cards beneath it).
+/// Masks hold card bytes; about 1 KB, plus an undo log.
+pub struct Graph {
+    /// Cascade cards.
+    present: u64,
+    /// Cascade cards above a lower card of their own suit (one-card cycles).
+    own: u64,
+    /// Cards with at least one edge.
+    touched: u64,
+    /// As [`Cycles::need`], for cascade cards.
+    need: [u64; 64],
+    /// Two-card cycles between cascade cards (symmetric; no card is its own neighbour).
+    edges: [u64; 64],
+    /// Entries changed for a child, with their old values: `k < 64` is `edges[k]`, else
+    /// `need[k - 64]`.
+    undo: Vec<(u8, u64)>,
+}
+
+impl Graph {
+    /// The graph of a position without cascade cards (to [`Graph::set`] later).
+    pub fn empty() -> Graph {
+        Graph {
+            present: 0,
+            own: 0,
+            touched: 0,
+            need: [0; 64],
+            edges: [0; 64],
+            undo: Vec::with_capacity(64),
+        }
+    }
+
+    /// Make this the graph of `s`, from scratch.
+    pub fn set(&mut self, s: &State) {
+        let mut cy = Cycles {
+            present: 0,
+            own: 0,
+            need: [0; 64],
+            over: [0; 64],
+        };
+        cy.fill(s);
+        (self.present, self.own, self.touched) = (cy.present, cy.own, 0);
+        self.need = cy.need;
+        self.edges = [0; 64];
+        cy.each_partners(|a, p| {
+            self.edges[a] = p & !(1 << a);
+            self.touched |= ((self.edges[a] != 0) as u64) << a;
+        });
+    }
+
+    /// [`lower_bound`]`(child, false)`, where `child` is `parent` (whose graph this is)
+    /// after player move `m` and auto-play. The graph is updated, then restored.
+    pub fn child_bound(&mut self, parent: &State, m: Move, child: &State) -> u32 {
+        let saved = (self.present, self.own, self.touched);
+        let moved: &[u8] = match m.from {
+            Loc::Cascade(x) => {
+                let col = parent.col(x as usize);
+                &col[col.len() - m.count as usize..]
+            }
+            Loc::Freecell(i) => std::slice::from_ref(&parent.cells[i as usize]),
+            Loc::Foundation => &[],
+        };
+        for &c in moved {
+            self.remove(c as usize & 63);
+        }
+        if let Loc::Cascade(y) = m.to {
+            let mut acc = parent
+                .top(y as usize)
+                .map_or(0, |t| self.need[t as usize & 63] | HIGHER[t as usize & 63]);
+            for &c in moved {
+                self.add(c as usize & 63, acc);
+                acc |= HIGHER[c as usize & 63];
+            }
+        }
+        let mut homed = self.present & home_cards(child);
+        while homed != 0 {
+            let c = homed.trailing_zeros() as usize;
+            homed &= homed - 1;
+            self.remove(c);
+        }
+        let extra = self.own.count_ones() + min_vertex_cover(&self.edges, self.touched & !self.own);
+        while let Some((k, old)) = self.undo.pop() {
+            match k {
+                0..64 => self.edges[k as usize] = old,
+                _ => self.need[k as usize - 64] = old,
+            }
+        }
+        (self.present, self.own, self.touched) = saved;
+        (52 - child.home() as u32) + extra
+    }
+
+    /// `edges[k] = v`, logged.
+    #[inline(always)]
+    fn set_edges(&mut self, k: usize, v: u64) {
+        self.undo.push((k as u8, self.edges[k]));
+        self.edges[k] = v;
+    }
+
+    /// Take cascade card `c` out (its cascade's top card: no card's `need` changes).
+    #[inline]
+    fn remove(&mut self, c: usize) {
+        let bit = 1u64 << c;
+        let mut nb = self.edges[c];
+        if nb != 0 {
+            self.set_edges(c, 0);
+        }
+        while nb != 0 {
+            let b = nb.trailing_zeros() as usize;
+            nb &= nb - 1;
+            self.set_edges(b, self.edges[b] & !bit);
+            if self.edges[b] == 0 {
+                self.touched &= !(1 << b);
+            }
+        }
+        self.present &= !bit;
+        self.own &= !bit;
+        self.touched &= !bit;
+    }
+
+    /// Put card `c` (out of the cascades) on top of a cascade whose cards make `need` (see
+    /// [`Cycles::need`]).
+    #[inline]
+    fn add(&mut self, c: usize, need: u64) {
+        let bit = 1u64 << c;
+        self.undo.push((64 + c as u8, self.need[c]));
+        self.need[c] = need;
+        self.own |= need & bit;
+        let mut cand = need & self.present;
+        self.present |= bit;
+        while cand != 0 {
+            let b = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            if self.need[b] & bit != 0 {
+                self.set_edges(b, self.edges[b] | bit);
+                self.set_edges(c, self.edges[c] | 1 << b);
+                self.touched |= bit | 1 << b;
+            }
+        }
+    }
+}
+
+/// The cards of `s`'s foundations, as a card mask.
+#[inline]
+fn home_cards(s: &State) -> u64 {
+    (0..4).fold(0u64, |m, t| m | HOME_BELOW[t][s.found[t] as usize & 15])
+}
+
+/// `HOME_BELOW[t][f]`: the cards of suit `t` ranked below `f` (0..=13) as a card mask.
+const HOME_BELOW: [[u64; 16]; 4] = {
+    let mut t = [[0u64; 16]; 4];
+    let mut su = 0;
+    while su < 4 {
+        let mut f = 1;
+        while f < 16 {
+            t[su][f] = t[su][f - 1] | if f <= 13 { 1 << ((f - 1) * 4 + su) } else { 0 };
+            f += 1;
+        }
+        su += 1;
+    }
+    t
+};
+
 /// For each cascade card: the deepest card of its natural run (the element that names the
 /// run), and the run's cards as a mask.
 fn runs_of(s: &State) -> ([u8; 64], [u64; 64]) {
@@ -191,20 +355,19 @@ fn runs_of(s: &State) -> ([u8; 64], [u64; 64]) {
 /// Size of a minimum vertex cover of the graph `adj` restricted to the vertex set `alive`
 /// (bit masks), by branch and bound (branch on a vertex of highest degree: it is in the
 /// cover, or all its neighbours are; prune with a matching bound). If that takes more than
-/// [`VC_CALLS`] steps, the greedy matching's size is returned instead: still a lower bound.
+/// [`VC_CALLS`] steps, a lower bound is returned instead: the vertices [`reduce`] took
+/// before branching plus a greedy matching's size in the rest. Most graphs are solved by
+/// [`reduce`] alone.
 fn min_vertex_cover(adj: &[u64; 64], alive: u64) -> u32 {
-    let lb = matching(adj, alive);
-    if lb == 0 {
-        return 0;
+    let (alive, used) = reduce(adj, alive, 0);
+    if alive == 0 {
+        return used;
     }
+    let lb = matching(adj, alive);
     let mut best = 2 * lb; // the matched vertices cover every edge
     let mut calls = VC_CALLS;
     branch(adj, alive, 0, &mut best, &mut calls);
-    if calls == 0 {
-        lb
-    } else {
-        best
-    }
+    used + if calls == 0 { lb } else { best }
 }
 
 /// Most branch-and-bound steps per vertex cover.
@@ -615,5 +778,37 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked} positions");
+    }
+
+    #[test]
+    fn child_bounds_from_the_parent_graph_equal_the_bound_from_scratch() {
+        // Every child (player move, then auto-play) of the positions along random walks
+        // from deals 1..=50, over single-card and sequence moves.
+        let (mut moves, mut graph) = (Vec::new(), Graph::empty());
+        let mut checked = 0;
+        for (n, walk) in (1..=50u64).flat_map(|n| (0..4u64).map(move |w| (n, w))) {
+            let mut s = State::from_board(&ms_deal(n).expect("deal"));
+            crate::movegen::autoplay(&mut s, |_, _| {});
+            for step in 0..100u64 {
+                graph.set(&s);
+                moves.clear();
+                crate::movegen::generate(&s, false, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    let mut child = s.clone();
+                    child.apply(m);
+                    crate::movegen::autoplay(&mut child, |_, _| {});
+                    let h = graph.child_bound(&s, m, &child);
+                    assert_eq!(h, lower_bound(&child, false), "deal {n} step {step} {m:?}");
+                    checked += 1;
+                }
+                let r = crate::state::mix64(n * 7919 + walk * 131 + step);
+                s.apply(moves[(r % moves.len() as u64) as usize]);
+                crate::movegen::autoplay(&mut s, |_, _| {});
+            }
+        }
+        assert!(checked > 30_000, "{checked} children");
     }
 }
