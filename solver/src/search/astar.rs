@@ -18,7 +18,7 @@
 //! entry; plus nodes of re-opened positions and table slack).
 
 use crate::deadlock::{lower_bound, Graph};
-use crate::movegen::{autoplay, autoplay_after, generate_with};
+use crate::movegen::{autoplay, generate_with, play};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::search::{replay, SearchResult, SearchStats, Verdict};
 use crate::shorten::move_cost;
@@ -341,13 +341,14 @@ struct Weighted {
 }
 
 impl Weighted {
-    /// Store `s` (reached with cost `g` from `parent` by `mv`) unless it cannot beat the
+    /// Store `s` (fingerprint `fp`, reached with cost `g` from `parent` by `mv`) unless it cannot beat the
     /// limit or was reached as cheaply before; a won position becomes the best. Returns
     /// false when a new position would not fit in `budget`.
     /// The bound h of `s` comes from `bound`, called only when needed.
     fn add_within(
         &mut self,
         s: State,
+        fp: u128,
         (g, parent, mv): (u32, u32, Move),
         budget: usize,
         bound: impl FnOnce(&State) -> u32,
@@ -355,7 +356,6 @@ impl Weighted {
         if g >= self.limit {
             return true;
         }
-        let fp = s.fingerprint();
         let old = self.index.get(&fp).copied();
         if old.is_some_and(|(_, og)| og as u32 <= g) {
             return true;
@@ -391,7 +391,10 @@ impl Weighted {
     }
 
     fn add(&mut self, s: State, g: u32, parent: u32, mv: Move) {
-        self.add_within(s, (g, parent, mv), usize::MAX, |s| lower_bound(s, false));
+        let fp = s.fingerprint();
+        self.add_within(s, fp, (g, parent, mv), usize::MAX, |s| {
+            lower_bound(s, false)
+        });
     }
 
     /// Expand until the open list runs dry (true) or the budget is reached (false).
@@ -405,15 +408,16 @@ impl Weighted {
             }
             let s = n.pos.unpack();
             graph.set(&s);
+            let hashes = s.column_hashes();
             moves.clear();
             generate_with(&s, true, false, &mut moves);
             for &m in &moves {
                 let mut child = s.clone();
-                let mut g = g0 + move_cost(&child, m);
-                child.apply(m);
-                autoplay_after(&mut child, m, |_, _| g += 1);
+                let cost = move_cost(&child, m);
+                let (changed, homed) = play(&mut child, m);
+                let fp = child.fingerprint_from(&hashes, changed);
                 let bound = |c: &State| graph.child_bound(&s, m, c);
-                if !self.add_within(child, (g, idx, m), budget, bound) {
+                if !self.add_within(child, fp, (g0 + cost + homed, idx, m), budget, bound) {
                     return false;
                 }
             }

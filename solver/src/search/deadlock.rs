@@ -171,14 +171,10 @@ impl Cycles {
 /// moved and homed cards' relations change (every other card keeps the cards beneath it).
 /// Masks hold card bytes; about 1 KB, plus an undo log.
 pub struct Graph {
-    /// Cascade cards.
-    present: u64,
-    /// Cascade cards above a lower card of their own suit (one-card cycles).
-    own: u64,
+    /// The cascade cards and their relations (`over` as of the last [`Graph::set`]).
+    cy: Cycles,
     /// Cards with at least one edge.
     touched: u64,
-    /// As [`Cycles::need`], for cascade cards.
-    need: [u64; 64],
     /// Two-card cycles between cascade cards (symmetric; no card is its own neighbour).
     edges: [u64; 64],
     /// Entries changed for a child, with their old values: `k < 64` is `edges[k]`, else
@@ -190,10 +186,13 @@ impl Graph {
     /// The graph of a position without cascade cards (to [`Graph::set`] later).
     pub fn empty() -> Graph {
         Graph {
-            present: 0,
-            own: 0,
+            cy: Cycles {
+                present: 0,
+                own: 0,
+                need: [0; 64],
+                over: [0; 64],
+            },
             touched: 0,
-            need: [0; 64],
             edges: [0; 64],
             undo: Vec::with_capacity(64),
         }
@@ -201,26 +200,20 @@ impl Graph {
 
     /// Make this the graph of `s`, from scratch.
     pub fn set(&mut self, s: &State) {
-        let mut cy = Cycles {
-            present: 0,
-            own: 0,
-            need: [0; 64],
-            over: [0; 64],
-        };
-        cy.fill(s);
-        (self.present, self.own, self.touched) = (cy.present, cy.own, 0);
-        self.need = cy.need;
+        (self.cy.present, self.cy.own, self.touched) = (0, 0, 0);
+        self.cy.fill(s);
         self.edges = [0; 64];
+        let (cy, edges, touched) = (&self.cy, &mut self.edges, &mut self.touched);
         cy.each_partners(|a, p| {
-            self.edges[a] = p & !(1 << a);
-            self.touched |= ((self.edges[a] != 0) as u64) << a;
+            edges[a] = p & !(1 << a);
+            *touched |= ((edges[a] != 0) as u64) << a;
         });
     }
 
     /// [`lower_bound`]`(child, false)`, where `child` is `parent` (whose graph this is)
     /// after player move `m` and auto-play. The graph is updated, then restored.
     pub fn child_bound(&mut self, parent: &State, m: Move, child: &State) -> u32 {
-        let saved = (self.present, self.own, self.touched);
+        let saved = (self.cy.present, self.cy.own, self.touched);
         let moved: &[u8] = match m.from {
             Loc::Cascade(x) => {
                 let col = parent.col(x as usize);
@@ -233,28 +226,29 @@ impl Graph {
             self.remove(c as usize & 63);
         }
         if let Loc::Cascade(y) = m.to {
-            let mut acc = parent
-                .top(y as usize)
-                .map_or(0, |t| self.need[t as usize & 63] | HIGHER[t as usize & 63]);
+            let mut acc = parent.top(y as usize).map_or(0, |t| {
+                self.cy.need[t as usize & 63] | HIGHER[t as usize & 63]
+            });
             for &c in moved {
                 self.add(c as usize & 63, acc);
                 acc |= HIGHER[c as usize & 63];
             }
         }
-        let mut homed = self.present & home_cards(child);
+        let mut homed = self.cy.present & home_cards(child);
         while homed != 0 {
             let c = homed.trailing_zeros() as usize;
             homed &= homed - 1;
             self.remove(c);
         }
-        let extra = self.own.count_ones() + min_vertex_cover(&self.edges, self.touched & !self.own);
+        let extra =
+            self.cy.own.count_ones() + min_vertex_cover(&self.edges, self.touched & !self.cy.own);
         while let Some((k, old)) = self.undo.pop() {
             match k {
                 0..64 => self.edges[k as usize] = old,
-                _ => self.need[k as usize - 64] = old,
+                _ => self.cy.need[k as usize - 64] = old,
             }
         }
-        (self.present, self.own, self.touched) = saved;
+        (self.cy.present, self.cy.own, self.touched) = saved;
         (52 - child.home() as u32) + extra
     }
 
@@ -281,8 +275,8 @@ impl Graph {
                 self.touched &= !(1 << b);
             }
         }
-        self.present &= !bit;
-        self.own &= !bit;
+        self.cy.present &= !bit;
+        self.cy.own &= !bit;
         self.touched &= !bit;
     }
 
@@ -291,15 +285,15 @@ impl Graph {
     #[inline]
     fn add(&mut self, c: usize, need: u64) {
         let bit = 1u64 << c;
-        self.undo.push((64 + c as u8, self.need[c]));
-        self.need[c] = need;
-        self.own |= need & bit;
-        let mut cand = need & self.present;
-        self.present |= bit;
+        self.undo.push((64 + c as u8, self.cy.need[c]));
+        self.cy.need[c] = need;
+        self.cy.own |= need & bit;
+        let mut cand = need & self.cy.present;
+        self.cy.present |= bit;
         while cand != 0 {
             let b = cand.trailing_zeros() as usize;
             cand &= cand - 1;
-            if self.need[b] & bit != 0 {
+            if self.cy.need[b] & bit != 0 {
                 self.set_edges(b, self.edges[b] | bit);
                 self.set_edges(c, self.edges[c] | 1 << b);
                 self.touched |= bit | 1 << b;
