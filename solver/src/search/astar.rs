@@ -328,13 +328,25 @@ const NO_MOVE: Move = Move {
     count: 0,
 };
 
+/// Largest weighted f an open-list key holds.
+const WF_MAX: u64 = (1 << 22) - 1;
+
+/// The open-list key of node `idx` with weighted f `wf` (below 2^22) and cost `g`: larger
+/// for smaller `wf`, then larger `g` (beyond 1023 alike), then larger (newer) `idx`.
+#[inline(always)]
+fn open_key(wf: u32, g: u32, idx: u32) -> u64 {
+    debug_assert!((wf as u64) <= WF_MAX);
+    (WF_MAX - wf as u64) << 42 | (g.min(1023) as u64) << 32 | idx as u64
+}
+
 /// [`anytime`]'s tables: nodes, the open list keyed by weighted f (smallest
 /// first) then g (deepest first), the limit and the best won node.
 struct Weighted {
     nodes: Vec<Node>,
     /// Each position's newest node and its g (kept here too: no node read for a repeat).
     index: FingerprintMap<(u32, u16)>,
-    open: std::collections::BinaryHeap<(std::cmp::Reverse<u32>, u32, u32, u32)>,
+    /// Keys of [`open_key`]: largest first.
+    open: std::collections::BinaryHeap<u64>,
     limit: u32,
     best: Option<usize>,
     weights: (u32, u32),
@@ -384,8 +396,7 @@ impl Weighted {
             (self.limit, self.best) = (g, Some(idx as usize));
         } else {
             let (num, den) = self.weights;
-            self.open
-                .push((std::cmp::Reverse(den * g + num * h), g, g + h, idx));
+            self.open.push(open_key(den * g + num * h, g, idx));
         }
         true
     }
@@ -401,8 +412,12 @@ impl Weighted {
     fn run(&mut self, budget: usize) -> bool {
         let mut moves = Vec::with_capacity(64);
         let mut graph = Graph::empty();
-        while let Some((_, g0, f, idx)) = self.open.pop() {
+        let (num, den) = self.weights;
+        while let Some(key) = self.open.pop() {
+            let idx = key as u32;
             let n = &self.nodes[idx as usize];
+            let g0 = n.g as u32;
+            let f = g0 + ((WF_MAX - (key >> 42)) as u32 - den * g0) / num; // g + h
             if n.stale || f >= self.limit {
                 continue;
             }
