@@ -40,7 +40,7 @@ use fcauto_deals::CASCADES;
 /// single-card move counts one.
 ///
 /// Vertices are card bytes (bit `c` of a mask is card `c`), so no table depends on where
-/// the cards lie: see [`Cycles`].
+/// the cards lie (see the module docs).
 pub fn lower_bound(s: &State, runs: bool) -> u32 {
     let mut cy = Cycles {
         present: 0,
