@@ -17,8 +17,8 @@
 //! node: packed position, parent link, move and cost; a fingerprint table slot; an open-list
 //! entry; plus nodes of re-opened positions and table slack).
 
-use crate::deadlock::lower_bound;
-use crate::movegen::{autoplay, generate_with};
+use crate::deadlock::{lower_bound, Graph};
+use crate::movegen::{autoplay, generate_with, play};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::search::{replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::shorten::move_cost;
@@ -325,32 +325,52 @@ const NO_MOVE: Move = Move {
     count: 0,
 };
 
-/// [`anytime`]'s tables: nodes with their bound, the open list keyed by weighted f (smallest
+/// Largest weighted f an open-list key holds.
+const WF_MAX: u64 = (1 << 22) - 1;
+
+/// The open-list key of node `idx` with weighted f `wf` (below 2^22) and cost `g`: larger
+/// for smaller `wf`, then larger `g` (beyond 1023 alike), then larger (newer) `idx`.
+#[inline(always)]
+fn open_key(wf: u32, g: u32, idx: u32) -> u64 {
+    debug_assert!((wf as u64) <= WF_MAX);
+    (WF_MAX - wf as u64) << 42 | (g.min(1023) as u64) << 32 | idx as u64
+}
+
+/// [`anytime`]'s tables: nodes, the open list keyed by weighted f (smallest
 /// first) then g (deepest first), the limit and the best won node.
 struct Weighted {
     nodes: Vec<Node>,
-    index: FingerprintMap<u32>,
-    open: std::collections::BinaryHeap<(std::cmp::Reverse<u32>, u32, u32, u32)>,
+    /// Each position's newest node and its g (kept here too: no node read for a repeat).
+    index: FingerprintMap<(u32, u16)>,
+    /// Keys of [`open_key`]: largest first.
+    open: std::collections::BinaryHeap<u64>,
     limit: u32,
     best: Option<usize>,
     weights: (u32, u32),
 }
 
 impl Weighted {
-    /// Store `s` (reached with cost `g` from `parent` by `mv`) unless it cannot beat the
+    /// Store `s` (fingerprint `fp`, reached with cost `g` from `parent` by `mv`) unless it cannot beat the
     /// limit or was reached as cheaply before; a won position becomes the best. Returns
     /// false when a new position would not fit in `budget`.
-    fn add_within(&mut self, s: State, g: u32, parent: u32, mv: Move, budget: usize) -> bool {
+    /// The bound h of `s` comes from `bound`, called only when needed.
+    fn add_within(
+        &mut self,
+        s: State,
+        fp: u128,
+        (g, parent, mv): (u32, u32, Move),
+        budget: usize,
+        bound: impl FnOnce(&State) -> u32,
+    ) -> bool {
         if g >= self.limit {
             return true;
         }
-        let fp = s.fingerprint();
         let old = self.index.get(&fp).copied();
-        if old.is_some_and(|o| self.nodes[o as usize].g as u32 <= g) {
+        if old.is_some_and(|(_, og)| og as u32 <= g) {
             return true;
         }
         let won = s.is_won();
-        let h = if won { 0 } else { lower_bound(&s, false) };
+        let h = if won { 0 } else { bound(&s) };
         if g + h >= self.limit {
             return true;
         }
@@ -358,10 +378,10 @@ impl Weighted {
             return false;
         }
         let idx = self.nodes.len() as u32;
-        if let Some(o) = old {
+        if let Some((o, _)) = old {
             self.nodes[o as usize].stale = true;
         }
-        self.index.insert(fp, idx);
+        self.index.insert(fp, (idx, g as u16));
         self.nodes.push(Node {
             pos: Packed::pack(&s),
             parent,
@@ -373,33 +393,43 @@ impl Weighted {
             (self.limit, self.best) = (g, Some(idx as usize));
         } else {
             let (num, den) = self.weights;
-            self.open
-                .push((std::cmp::Reverse(den * g + num * h), g, g + h, idx));
+            self.open.push(open_key(den * g + num * h, g, idx));
         }
         true
     }
 
     fn add(&mut self, s: State, g: u32, parent: u32, mv: Move) {
-        self.add_within(s, g, parent, mv, usize::MAX);
+        let fp = s.fingerprint();
+        self.add_within(s, fp, (g, parent, mv), usize::MAX, |s| {
+            lower_bound(s, false)
+        });
     }
 
     /// Expand until the open list runs dry (true) or the budget is reached (false).
     fn run(&mut self, budget: usize) -> bool {
         let mut moves = Vec::with_capacity(64);
-        while let Some((_, g0, f, idx)) = self.open.pop() {
+        let mut graph = Graph::empty();
+        let (num, den) = self.weights;
+        while let Some(key) = self.open.pop() {
+            let idx = key as u32;
             let n = &self.nodes[idx as usize];
+            let g0 = n.g as u32;
+            let f = g0 + ((WF_MAX - (key >> 42)) as u32 - den * g0) / num; // g + h
             if n.stale || f >= self.limit {
                 continue;
             }
             let s = n.pos.unpack();
+            graph.set(&s);
+            let hashes = s.column_hashes();
             moves.clear();
             generate_with(&s, true, false, &mut moves);
             for &m in &moves {
                 let mut child = s.clone();
-                let mut g = g0 + move_cost(&child, m);
-                child.apply(m);
-                autoplay(&mut child, |_, _| g += 1);
-                if !self.add_within(child, g, idx, m, budget) {
+                let cost = move_cost(&child, m);
+                let (changed, homed) = play(&mut child, m);
+                let fp = child.fingerprint_from(&hashes, changed);
+                let bound = |c: &State| graph.child_bound(&s, m, c);
+                if !self.add_within(child, fp, (g0 + cost + homed, idx, m), budget, bound) {
                     return false;
                 }
             }

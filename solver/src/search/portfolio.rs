@@ -141,7 +141,7 @@ pub(super) const SHORT: [Params; 3] = [
 /// `short`'s improvement of its first solution: anytime weighted A* (see
 /// [`crate::astar::anytime_tail`]) from these points of the best solution so far (percent
 /// of its moves: 0 is the deal), each with its budget (positions stored).
-pub(super) const ANYTIME_TAILS: [(usize, usize); 2] = [(0, 70_000), (20, 30_000)];
+pub(super) const ANYTIME_TAILS: [(usize, usize); 2] = [(0, 100_000), (20, 30_000)];
 /// The weight of their bound against the path cost (numerator, denominator): 1.5.
 pub(super) const ANYTIME_WEIGHT: (u32, u32) = (3, 2);
 /// Best-first anytime phases and budgets (positions) for when the search from the deal finds
