@@ -437,13 +437,31 @@ pub struct SolveOut {
     pub positions: u64,
 }
 
-/// `solve`: solve from `b` in `mode` with at most `max_states` positions (capped at
-/// [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated.
+/// `solve`: solve from `b` in `mode` with at most `max_states` positions (1 or more, capped
+/// at [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated.
 pub fn solve(
     b: &Board,
     mode: ModeArg,
     max_states: Option<usize>,
 ) -> Result<SolveOut, ServiceError> {
+    solve_in(b, mode, max_states, ())
+}
+
+/// [`solve`] holding `slot` (a solver permit) until the search ends: at [`TIME_CAP`] the
+/// answer is "unknown" but the search runs on to its position budget, and `slot` is dropped
+/// only then, so that a caller counting searches by slots never runs more than it holds.
+pub fn solve_in<S: Send + 'static>(
+    b: &Board,
+    mode: ModeArg,
+    max_states: Option<usize>,
+    slot: S,
+) -> Result<SolveOut, ServiceError> {
+    solve_capped(b, mode, max_states, TIME_CAP, slot)
+}
+
+/// The position budget of a solve: `max_states` (1 or more) lowered to [`MAX_STATES`];
+/// the optimal modes and 0 are refused.
+fn search_budget(mode: ModeArg, max_states: Option<usize>) -> Result<usize, ServiceError> {
     if matches!(
         mode,
         ModeArg::Optimal | ModeArg::OptimalMoves | ModeArg::OptimalPh
@@ -452,28 +470,58 @@ pub fn solve(
             "the optimal modes need gigabytes and minutes: use the command line (`fcauto solve --mode optimal`)",
         ));
     }
-    let states = max_states.unwrap_or(MAX_STATES).clamp(1, MAX_STATES);
+    match max_states {
+        Some(0) => Err(ServiceError::bad_request(format!(
+            "max_states 0: a search stores at least its start position (give 1..={MAX_STATES}, or leave it out for {MAX_STATES})"
+        ))),
+        Some(n) => Ok(n.min(MAX_STATES)),
+        None => Ok(MAX_STATES),
+    }
+}
+
+/// [`solve_in`] with the time cap `cap`.
+fn solve_capped<S: Send + 'static>(
+    b: &Board,
+    mode: ModeArg,
+    max_states: Option<usize>,
+    cap: Duration,
+    slot: S,
+) -> Result<SolveOut, ServiceError> {
+    let states = search_budget(mode, max_states)?;
     let board = b.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(solve_checked(None, &board, mode.into(), Some(states)));
+        drop(slot); // only now: the search is over
     });
-    let (out, stats) = match rx.recv_timeout(TIME_CAP) {
-        Ok(r) => r.map_err(|e| ServiceError::unprocessable(format!("{e:#}")))?,
-        Err(_) => {
-            // The search goes on to its position budget in the background; its answer is dropped.
-            return Ok(SolveOut {
-                verdict: format!("unknown: time cap of {} s reached", TIME_CAP.as_secs()),
-                solvable: None,
-                moves: vec![],
-                moves_total: None,
-                single_card_moves: None,
-                standard: None,
-                positions: 0,
-            });
-        }
-    };
-    Ok(match out {
+    match rx.recv_timeout(cap) {
+        Ok(r) => r
+            .map(|(out, stats)| solve_out(out, stats.expanded))
+            .map_err(|e| ServiceError::unprocessable(format!("{e:#}"))),
+        // The search goes on to its position budget, holding `slot`; its answer is dropped.
+        Err(_) => Ok(unknown(
+            format!("unknown: time cap of {} s reached", cap.as_secs_f64()),
+            0,
+        )),
+    }
+}
+
+/// A [`SolveOut`] without a solution.
+fn unknown(verdict: String, positions: u64) -> SolveOut {
+    SolveOut {
+        verdict,
+        solvable: None,
+        moves: vec![],
+        moves_total: None,
+        single_card_moves: None,
+        standard: None,
+        positions,
+    }
+}
+
+/// The answer of a finished search that expanded `positions`.
+fn solve_out(out: Outcome, positions: u64) -> SolveOut {
+    match out {
         Outcome::Solved(c) => SolveOut {
             verdict: "solved".into(),
             solvable: Some(true),
@@ -481,27 +529,15 @@ pub fn solve(
             moves_total: Some(c.moves_total),
             single_card_moves: Some(c.single_card_moves),
             standard: Some(c.solution.to_standard().trim_end().replace('\n', " ")),
-            positions: stats.expanded,
+            positions,
         },
         Outcome::Unsolvable => SolveOut {
             verdict: "unsolvable".into(),
             solvable: Some(false),
-            moves: vec![],
-            moves_total: None,
-            single_card_moves: None,
-            standard: None,
-            positions: stats.expanded,
+            ..unknown(String::new(), positions)
         },
-        Outcome::Unknown(why) => SolveOut {
-            verdict: format!("unknown: {why}"),
-            solvable: None,
-            moves: vec![],
-            moves_total: None,
-            single_card_moves: None,
-            standard: None,
-            positions: stats.expanded,
-        },
-    })
+        Outcome::Unknown(why) => unknown(format!("unknown: {why}"), positions),
+    }
 }
 
 /// What [`hint`] answers: the next move of a winning line, and the line.
@@ -517,7 +553,17 @@ pub struct HintOut {
 
 /// `hint`: solve from here and give the first move.
 pub fn hint(b: &Board, mode: ModeArg, max_states: Option<usize>) -> Result<HintOut, ServiceError> {
-    let s = solve(b, mode, max_states)?;
+    hint_in(b, mode, max_states, ())
+}
+
+/// [`hint`] holding `slot` until the search ends (as [`solve_in`]).
+pub fn hint_in<S: Send + 'static>(
+    b: &Board,
+    mode: ModeArg,
+    max_states: Option<usize>,
+    slot: S,
+) -> Result<HintOut, ServiceError> {
+    let s = solve_in(b, mode, max_states, slot)?;
     Ok(HintOut {
         verdict: s.verdict,
         next: s.moves.first().cloned(),
@@ -744,5 +790,42 @@ mod tests {
         assert!(legal_moves(&b)
             .iter()
             .any(|m| m.notation == "13" && m.count == 3));
+    }
+
+    #[test]
+    fn a_time_capped_solve_keeps_its_slot_until_the_search_ends() {
+        let slot = std::sync::Arc::new(());
+        let out =
+            solve_capped(&deal(1), ModeArg::Short, None, Duration::ZERO, slot.clone()).unwrap();
+        assert!(
+            out.verdict.starts_with("unknown: time cap"),
+            "{}",
+            out.verdict
+        );
+        assert_eq!(
+            std::sync::Arc::strong_count(&slot),
+            2,
+            "the slot went back while the search ran"
+        );
+        let deadline = std::time::Instant::now() + Duration::from_secs(120);
+        while std::sync::Arc::strong_count(&slot) > 1 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the search never ended"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    #[test]
+    fn max_states_zero_is_refused() {
+        let e = solve(&deal(1), ModeArg::Fast, Some(0)).unwrap_err();
+        assert_eq!(e.status, 400);
+        assert!(e.message.contains("max_states 0"), "{}", e.message);
+        assert!(hint(&deal(1), ModeArg::Fast, Some(0)).is_err());
+        assert_eq!(
+            solve(&deal(1), ModeArg::Fast, Some(1)).unwrap().solvable,
+            None
+        );
     }
 }
