@@ -313,3 +313,104 @@ fn a_line_that_is_not_json_gets_a_parse_error() {
     let start = s.tool("new_game", json!({"deal": 1}));
     assert!(start["position_string"].is_string(), "{start}");
 }
+
+/// Send a request and return the whole answer (result or error), skipping notifications.
+fn raw_request(s: &mut Session, method: &str, params: Value) -> Value {
+    let id = s.next_id;
+    s.next_id += 1;
+    s.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+    loop {
+        let line = s
+            .lines
+            .recv_timeout(ANSWER_TIMEOUT)
+            .expect("an answer in time");
+        let msg: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        if msg["id"] == json!(id) {
+            return msg;
+        }
+    }
+}
+
+#[test]
+fn tools_call_with_arguments_not_an_object_is_invalid_params() {
+    let mut s = initialized();
+    for arguments in [json!([617]), json!("617"), json!(617)] {
+        let r = raw_request(
+            &mut s,
+            "tools/call",
+            json!({"name": "new_game", "arguments": arguments}),
+        );
+        assert_eq!(r["error"]["code"], -32602, "{arguments}: {r}");
+        assert!(
+            r["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("arguments"),
+            "{r}"
+        );
+    }
+    let r = raw_request(&mut s, "no/such/method", json!({}));
+    assert_eq!(r["error"]["code"], -32601, "{r}");
+    assert_eq!(s.tool("new_game", json!({"deal": 1}))["won"], false);
+}
+
+#[test]
+fn max_states_zero_is_refused_and_the_schemas_say_so() {
+    let mut s = initialized();
+    let list = s.request("tools/list", json!({}));
+    let tool = |name: &str| {
+        list["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(
+        tool("new_game")["inputSchema"]["properties"]["deal"]["minimum"],
+        1
+    );
+    for name in ["solve", "hint"] {
+        let t = tool(name);
+        assert_eq!(
+            t["inputSchema"]["properties"]["max_states"]["minimum"], 1,
+            "{t}"
+        );
+    }
+    let start = s.tool("new_game", json!({"deal": 1}));
+    for name in ["solve", "hint"] {
+        let r = s.call(
+            name,
+            json!({"position": start["position_string"], "max_states": 0}),
+        );
+        assert_eq!(r["isError"], true, "{r}");
+        let text = r["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(text.contains("max_states 0"), "{r}");
+    }
+}
+
+#[test]
+fn legal_moves_lists_the_symmetric_moves_too() {
+    let mut s = initialized();
+    let r = s.tool(
+        "legal_moves",
+        json!({"position": "JHQHKH/-/-/-/-/-/-/- ---- KKTK"}),
+    );
+    let got: Vec<&str> = r["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["notation"].as_str().unwrap())
+        .collect();
+    for want in ["12", "15", "18", "1a", "1b", "1d"] {
+        assert!(got.contains(&want), "{want} not in {got:?}");
+    }
+    for m in got {
+        let out = s.tool(
+            "apply_move",
+            json!({"position": "JHQHKH/-/-/-/-/-/-/- ---- KKTK", "move": m}),
+        );
+        assert_eq!(out["legal"], true, "{m}: {out}");
+    }
+}

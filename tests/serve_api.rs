@@ -123,6 +123,22 @@ fn refusals_are_4xx_with_a_message() {
         ("GET", "/api/deal/0", None, 400, "out of range"),
         ("GET", "/api/deal/x", None, 400, "not a"),
         ("GET", "/nowhere", None, 404, "no such route"),
+        ("POST", "/api/deal/617", None, 405, "method not allowed"),
+        ("GET", "/api/solve", None, 405, "method not allowed"),
+        (
+            "POST",
+            "/api/solve",
+            Some(json!({"deal": 5, "max_states": 0})),
+            400,
+            "max_states 0",
+        ),
+        (
+            "POST",
+            "/api/hint",
+            Some(json!({"deal": 5, "max_states": 0})),
+            400,
+            "max_states 0",
+        ),
         (
             "POST",
             "/api/solve",
@@ -253,6 +269,9 @@ fn refusals_are_4xx_with_a_message() {
             doc["paths"].get(p).is_some(),
             "{p} missing from the OpenAPI document"
         );
+        if let Some(post) = doc["paths"][p].get("post") {
+            assert!(post["responses"].get("413").is_some(), "{p}: no 413");
+        }
     }
     let (st, page) = call(&a, "GET", &format!("{}/", s.base), None);
     assert_eq!(st, 200);
@@ -328,4 +347,29 @@ fn load_16_clients_2000_requests() {
     assert!(requests >= 2000);
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-load.json");
     let _ = std::fs::write(out, serde_json::to_string_pretty(&summary).unwrap());
+}
+
+/// `/api/moves` lists every legal move, the symmetric ones included: a card to each empty
+/// freecell and to each empty cascade, not just the first.
+#[test]
+fn every_legal_move_is_listed() {
+    let s = start();
+    let a = agent();
+    let (st, r) = call(
+        &a,
+        "POST",
+        &format!("{}/api/moves", s.base),
+        Some(json!({"position": "JHQHKH/-/-/-/-/-/-/- ---- KKTK"})),
+    );
+    assert_eq!(st, 200, "{r}");
+    let got: Vec<&str> = r["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["notation"].as_str().unwrap())
+        .collect();
+    let want = [
+        "12", "13", "14", "15", "16", "17", "18", "1a", "1b", "1c", "1d",
+    ];
+    assert_eq!(got, want);
 }

@@ -89,3 +89,66 @@ fn the_served_page_solves_replays_and_referees_in_chromium() {
     );
     let _ = b.call("Browser.close", json!({}));
 }
+
+/// The solution's keys (arrows, Home, End) are the page's only when the user is not typing
+/// or choosing: in the board textarea, the mode list, an editable element, or with a
+/// modifier held, they do nothing to the solution. A hint on a won position is no error.
+#[test]
+fn solution_keys_leave_typing_alone_and_a_won_hint_is_no_error() {
+    if !common::require("chromium") {
+        return;
+    }
+    let s = server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Browser::launch(&format!("{}/", s.base), &dir.path().join("profile"));
+    b.attach_page();
+    wait_for(
+        &mut b,
+        "document.querySelectorAll('#moves button').length > 0",
+        &json!(true),
+    );
+    b.eval("document.getElementById('solve').click()");
+    let counter = "document.getElementById('counter').textContent.split(' / ')[0]";
+    wait_for(&mut b, counter, &json!("move 0"));
+    b.eval("document.querySelector('details').open = true");
+    b.eval(
+        "const e = document.createElement('div'); e.id = 'editable'; \
+         e.contentEditable = 'true'; e.textContent = 'x'; document.body.appendChild(e); 1",
+    );
+    for target in ["boardtext", "mode", "editable"] {
+        b.eval(&format!("document.getElementById('{target}').focus()"));
+        for (key, code) in [("ArrowRight", 39), ("End", 35)] {
+            b.key(key, code);
+            assert_eq!(b.eval(counter), json!("move 0"), "{key} in #{target}");
+        }
+    }
+    b.eval("document.activeElement.blur()");
+    for modifiers in [1, 2, 4, 8] {
+        b.key_with("End", 35, modifiers);
+        assert_eq!(b.eval(counter), json!("move 0"), "End with {modifiers}");
+    }
+    b.key("ArrowRight", 39);
+    wait_for(&mut b, counter, &json!("move 1"));
+
+    // A won position: the hint says so, not in the error style.
+    b.eval(
+        "document.getElementById('boardtext').value = '-/-/-/-/-/-/-/- ---- KKKK'; \
+         document.getElementById('paste').click()",
+    );
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent.startsWith('board loaded')",
+        &json!(true),
+    );
+    b.eval("document.getElementById('hint').click()");
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent.startsWith('board loaded')",
+        &json!(false),
+    );
+    let class = b.eval("document.getElementById('status').className");
+    let text = b.eval("document.getElementById('status').textContent");
+    assert_ne!(class, json!("error"), "{text}");
+    assert!(text.as_str().unwrap().contains("won"), "{text}");
+    let _ = b.call("Browser.close", json!({}));
+}

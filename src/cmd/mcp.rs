@@ -168,10 +168,12 @@ mod server {
     use fcauto_deals::Board;
     use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
     use rmcp::model::{
-        CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig,
+        CallToolResult, ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation,
+        ServerCapabilities, ServerConfig,
     };
     use rmcp::schemars::{self, json_schema, JsonSchema, Schema, SchemaGenerator};
-    use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler, ServiceExt};
+    use rmcp::service::RequestContext;
+    use rmcp::{tool, tool_handler, tool_router, ErrorData, RoleServer, ServerHandler, ServiceExt};
     use serde::Deserialize;
     use serde_json::Value;
 
@@ -277,6 +279,7 @@ mod server {
     struct NewGame {
         /// Microsoft FreeCell deal number, 1..=8589934591 (Freecell Pro's range; 1..=32000 are
         /// the original Windows deals).
+        #[schemars(range(min = 1, max = 8_589_934_591u64))]
         deal: u64,
     }
 
@@ -325,8 +328,9 @@ mod server {
         /// `fast` (default) or `short`.
         #[serde(default)]
         mode: Mode,
-        /// Most positions the search may store (default and cap 200000); a search also stops
-        /// after 10 s. Either limit gives the verdict `unknown: ...`.
+        /// Most positions the search may store, 1 or more (default and cap 200000); a search
+        /// also stops after 10 s. Either limit gives the verdict `unknown: ...`.
+        #[schemars(range(min = 1))]
         max_states: Option<usize>,
     }
 
@@ -403,7 +407,8 @@ mod server {
 
         #[tool(
             description = "Every legal move of a position: {moves: [{notation, from, to, count, \
-            card, kind}]}; a run of cards appears once per legal size."
+            card, kind}]}; a run of cards appears once per legal size, and symmetric moves are all \
+            listed (1a and 1b, a card to each empty cascade, freecell to freecell ab)."
         )]
         fn legal_moves(&self, Parameters(a): Parameters<Position>) -> CallToolResult {
             // Structured content is an object: the list goes in `moves`.
@@ -484,6 +489,23 @@ mod server {
         }
     }
 
+    /// The error for a request rmcp could not read: -32602 for a method this server has,
+    /// -32601 for any other.
+    fn unreadable_request(method: &str) -> ErrorData {
+        match method {
+            "tools/call" => ErrorData::invalid_params(
+                "tools/call: params must be {\"name\": <tool name>, \"arguments\": {<the tool's arguments>}}; \
+                 `arguments`, when given, is a JSON object",
+                None,
+            ),
+            "initialize" | "ping" | "tools/list" => ErrorData::invalid_params(
+                format!("{method}: malformed params (see the MCP specification)"),
+                None,
+            ),
+            _ => ErrorData::new(ErrorCode::METHOD_NOT_FOUND, method.to_string(), None),
+        }
+    }
+
     #[tool_handler(router = self.tool_router)]
     impl ServerHandler for FreeCell {
         fn get_info(&self) -> ServerConfig {
@@ -496,6 +518,16 @@ mod server {
                      ask hint or solve when stuck, check a whole line with verify, look with render_game. Moves are in \
                      standard notation: 1-8 cascades, a-d freecells, h foundations, e.g. 3a, a3, 3h, 38.",
                 )
+        }
+
+        /// A request rmcp could not read lands here: a known method with malformed params
+        /// (`tools/call` with `arguments` not an object) is invalid params, not an unknown method.
+        async fn on_custom_request(
+            &self,
+            request: CustomRequest,
+            _: RequestContext<RoleServer>,
+        ) -> Result<CustomResult, ErrorData> {
+            Err(unreadable_request(&request.method))
         }
     }
 }

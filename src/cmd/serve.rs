@@ -14,8 +14,8 @@
 //! - `POST /api/render` `{position, width?}`: the board as SVG.
 //!
 //! Errors are `{"error": "..."}` with 400 (malformed JSON, a body not an object, unknown
-//! fields, bad deal number), 413 (over a cap), 422 (impossible position, illegal move) or 503
-//! (all solvers busy).
+//! fields, bad deal number), 405 (wrong method), 413 (over a cap), 422 (impossible position,
+//! illegal move) or 503 (all solvers busy).
 
 use crate::cmd::solve::ModeArg;
 use crate::service::{self, PositionIn, ServiceError};
@@ -30,7 +30,7 @@ use serde::Deserialize;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Arguments of `fcauto serve`.
 #[derive(clap::Args)]
@@ -104,6 +104,12 @@ fn router() -> Router {
         .route("/api/hint", post(hint))
         .route("/api/verify", post(verify))
         .route("/api/render", post(render))
+        .method_not_allowed_fallback(|| async {
+            err(ServiceError {
+                status: 405,
+                message: "method not allowed on this route (see /api/openapi.json)".into(),
+            })
+        })
         .fallback(|| async {
             err(ServiceError {
                 status: 404,
@@ -282,9 +288,10 @@ fn mode_of(m: Option<&str>) -> Result<ModeArg, ServiceError> {
 }
 
 /// Run a solve on the blocking pool once a solver permit is free (503 after [`QUEUE_WAIT`]).
+/// `f` gets the permit: it keeps it while its search runs (past a time-capped answer).
 async fn with_solver<T: Send + 'static>(
     app: &App,
-    f: impl FnOnce() -> Result<T, ServiceError> + Send + 'static,
+    f: impl FnOnce(OwnedSemaphorePermit) -> Result<T, ServiceError> + Send + 'static,
 ) -> Result<T, ServiceError> {
     let permit = tokio::time::timeout(QUEUE_WAIT, app.solvers.clone().acquire_owned())
         .await
@@ -296,12 +303,7 @@ async fn with_solver<T: Send + 'static>(
             status: 503,
             message: "shutting down".into(),
         })?;
-    let r = tokio::task::spawn_blocking(move || {
-        let r = f();
-        drop(permit);
-        r
-    })
-    .await;
+    let r = tokio::task::spawn_blocking(move || f(permit)).await;
     r.map_err(|_| ServiceError {
         status: 500,
         message: "internal error in a solve (a bug: please report it)".into(),
@@ -309,18 +311,26 @@ async fn with_solver<T: Send + 'static>(
 }
 
 async fn solve(State(app): State<App>, b: Body<SolveBody>) -> Response {
-    solving(&app, b, service::solve).await
+    solving(&app, b, service::solve_in).await
 }
 
 async fn hint(State(app): State<App>, b: Body<SolveBody>) -> Response {
-    solving(&app, b, service::hint).await
+    solving(&app, b, service::hint_in).await
 }
+
+/// A solve-like operation ([`service::solve_in`], [`service::hint_in`]).
+type Solver<T> = fn(
+    &fcauto_deals::Board,
+    ModeArg,
+    Option<usize>,
+    OwnedSemaphorePermit,
+) -> Result<T, ServiceError>;
 
 /// A solve-like request (`solve`, `hint`): read the body, then run `op` on a solver permit.
 async fn solving<T: serde::Serialize + Send + 'static>(
     app: &App,
     b: Body<SolveBody>,
-    op: fn(&fcauto_deals::Board, ModeArg, Option<usize>) -> Result<T, ServiceError>,
+    op: Solver<T>,
 ) -> Response {
     let b = match body(b) {
         Ok(b) => b,
@@ -332,7 +342,7 @@ async fn solving<T: serde::Serialize + Send + 'static>(
         Ok(x) => x,
         Err(e) => return err(e),
     };
-    reply(with_solver(app, move || op(&p, mode, b.max_states)).await)
+    reply(with_solver(app, move |slot| op(&p, mode, b.max_states, slot)).await)
 }
 
 /// `{deal | position, solution}`.

@@ -15,7 +15,7 @@
 use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use fcauto_deals::{position, Board, Card};
 use fcauto_solver::validator::{apply_checked, stacks_on, StepMove};
-use fcauto_solver::{supermove_limit, Loc, Move, MoveKind, PlayedMove};
+use fcauto_solver::{supermove_limit, Loc, Move, PlayedMove};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -207,7 +207,17 @@ pub fn move_out(p: PlayedMove) -> MoveOut {
         to: m.to.notation(),
         count: m.count,
         card: p.card,
-        kind: m.kind().map_or("", MoveKind::name).to_string(),
+        kind: kind_name(m).to_string(),
+    }
+}
+
+/// A move's JSON `kind`: [`fcauto_solver::MoveKind::name`], or `freecell_to_freecell` for
+/// `ab` (a legal move the solver never makes, so `MoveKind` has no name for it).
+fn kind_name(m: Move) -> &'static str {
+    match (m.kind(), m.from, m.to) {
+        (Some(k), _, _) => k.name(),
+        (None, Loc::Freecell(_), Loc::Freecell(_)) => "freecell_to_freecell",
+        (None, _, _) => "",
     }
 }
 
@@ -217,21 +227,52 @@ pub fn new_game(n: u64) -> Result<PositionOut, ServiceError> {
     Ok(position_out(&b))
 }
 
-/// `legal_moves`: every legal move of a position (supermoves at each legal size), in the
-/// solver's generation order, each checked by the validator.
+/// `legal_moves`: every legal move of a position, each checked by the validator: every
+/// source (cascades `1`..`8`, then freecells `a`..`d`) and destination (the foundations `h`,
+/// cascades, freecells) whose move [`apply_move`] accepts, a run of cards once per legal
+/// size (smallest first). Symmetric moves are all listed (`1a` and `1b` with two empty
+/// freecells, a move to each empty cascade, `ab`, a whole cascade onto an empty one).
 pub fn legal_moves(b: &Board) -> Vec<MoveOut> {
-    let s = fcauto_solver::state::State::from_board(b);
     let mut moves = Vec::new();
-    fcauto_solver::movegen::generate(&s, false, &mut moves);
+    for from in places().filter(|&l| l != Loc::Foundation) {
+        for to in places().filter(|&l| l != from) {
+            for count in 1..=max_count(b, from, to) {
+                let m = Move { from, to, count };
+                let Some(card) = moved_card(b, m) else { break };
+                if apply_checked(&mut b.clone(), &step(m, card)).is_ok() {
+                    moves.push(move_out(PlayedMove { mv: m, card }));
+                }
+            }
+        }
+    }
     moves
-        .into_iter()
-        .filter_map(|m| {
-            let card = moved_card(b, m)?;
-            let mut probe = b.clone();
-            apply_checked(&mut probe, &step(m, card)).ok()?;
-            Some(move_out(PlayedMove { mv: m, card }))
-        })
-        .collect()
+}
+
+/// Every place in listing order: the foundations, cascades `1`..`8`, freecells `a`..`d`.
+fn places() -> impl Iterator<Item = Loc> {
+    let cascades = (0..fcauto_deals::CASCADES as u8).map(Loc::Cascade);
+    let freecells = (0..fcauto_deals::FREECELLS as u8).map(Loc::Freecell);
+    std::iter::once(Loc::Foundation)
+        .chain(cascades)
+        .chain(freecells)
+}
+
+/// The most cards a move from `from` to `to` could take: the top run of a cascade for a
+/// cascade-to-cascade move (the validator refuses any longer one), else 1.
+fn max_count(b: &Board, from: Loc, to: Loc) -> u8 {
+    let (Loc::Cascade(i), Loc::Cascade(_)) = (from, to) else {
+        return 1;
+    };
+    top_run(&b.cascades[i as usize]) as u8
+}
+
+/// The length of the run (descending, alternating colours) on top of a cascade; 0 if empty.
+fn top_run(col: &[Card]) -> usize {
+    let mut run = usize::from(!col.is_empty());
+    while run < col.len() && stacks_on(col[col.len() - run - 1], col[col.len() - run]) {
+        run += 1;
+    }
+    run
 }
 
 /// The card a move would move (deepest of a run), if the source holds enough cards.
@@ -329,10 +370,7 @@ fn resolve_count(b: &Board, m: StepMove) -> StepMove {
     let (Some(src), Some(dst)) = (b.cascades.get(i as usize), b.cascades.get(j as usize)) else {
         return m;
     };
-    let mut run = usize::from(!src.is_empty());
-    while run < src.len() && stacks_on(src[src.len() - run - 1], src[src.len() - run]) {
-        run += 1;
-    }
+    let run = top_run(src);
     let count = match dst.last() {
         Some(&top) => (1..=run)
             .find(|&k| stacks_on(top, src[src.len() - k]))
@@ -399,13 +437,31 @@ pub struct SolveOut {
     pub positions: u64,
 }
 
-/// `solve`: solve from `b` in `mode` with at most `max_states` positions (capped at
-/// [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated.
+/// `solve`: solve from `b` in `mode` with at most `max_states` positions (1 or more, capped
+/// at [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated.
 pub fn solve(
     b: &Board,
     mode: ModeArg,
     max_states: Option<usize>,
 ) -> Result<SolveOut, ServiceError> {
+    solve_in(b, mode, max_states, ())
+}
+
+/// [`solve`] holding `slot` (a solver permit) until the search ends: at [`TIME_CAP`] the
+/// answer is "unknown" but the search runs on to its position budget, and `slot` is dropped
+/// only then, so that a caller counting searches by slots never runs more than it holds.
+pub fn solve_in<S: Send + 'static>(
+    b: &Board,
+    mode: ModeArg,
+    max_states: Option<usize>,
+    slot: S,
+) -> Result<SolveOut, ServiceError> {
+    solve_capped(b, mode, max_states, TIME_CAP, slot)
+}
+
+/// The position budget of a solve: `max_states` (1 or more) lowered to [`MAX_STATES`];
+/// the optimal modes and 0 are refused.
+fn search_budget(mode: ModeArg, max_states: Option<usize>) -> Result<usize, ServiceError> {
     if matches!(
         mode,
         ModeArg::Optimal | ModeArg::OptimalMoves | ModeArg::OptimalPh
@@ -414,28 +470,58 @@ pub fn solve(
             "the optimal modes need gigabytes and minutes: use the command line (`fcauto solve --mode optimal`)",
         ));
     }
-    let states = max_states.unwrap_or(MAX_STATES).clamp(1, MAX_STATES);
+    match max_states {
+        Some(0) => Err(ServiceError::bad_request(format!(
+            "max_states 0: a search stores at least its start position (give 1..={MAX_STATES}, or leave it out for {MAX_STATES})"
+        ))),
+        Some(n) => Ok(n.min(MAX_STATES)),
+        None => Ok(MAX_STATES),
+    }
+}
+
+/// [`solve_in`] with the time cap `cap`.
+fn solve_capped<S: Send + 'static>(
+    b: &Board,
+    mode: ModeArg,
+    max_states: Option<usize>,
+    cap: Duration,
+    slot: S,
+) -> Result<SolveOut, ServiceError> {
+    let states = search_budget(mode, max_states)?;
     let board = b.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(solve_checked(None, &board, mode.into(), Some(states)));
+        drop(slot); // only now: the search is over
     });
-    let (out, stats) = match rx.recv_timeout(TIME_CAP) {
-        Ok(r) => r.map_err(|e| ServiceError::unprocessable(format!("{e:#}")))?,
-        Err(_) => {
-            // The search goes on to its position budget in the background; its answer is dropped.
-            return Ok(SolveOut {
-                verdict: format!("unknown: time cap of {} s reached", TIME_CAP.as_secs()),
-                solvable: None,
-                moves: vec![],
-                moves_total: None,
-                single_card_moves: None,
-                standard: None,
-                positions: 0,
-            });
-        }
-    };
-    Ok(match out {
+    match rx.recv_timeout(cap) {
+        Ok(r) => r
+            .map(|(out, stats)| solve_out(out, stats.expanded))
+            .map_err(|e| ServiceError::unprocessable(format!("{e:#}"))),
+        // The search goes on to its position budget, holding `slot`; its answer is dropped.
+        Err(_) => Ok(unknown(
+            format!("unknown: time cap of {} s reached", cap.as_secs_f64()),
+            0,
+        )),
+    }
+}
+
+/// A [`SolveOut`] without a solution.
+fn unknown(verdict: String, positions: u64) -> SolveOut {
+    SolveOut {
+        verdict,
+        solvable: None,
+        moves: vec![],
+        moves_total: None,
+        single_card_moves: None,
+        standard: None,
+        positions,
+    }
+}
+
+/// The answer of a finished search that expanded `positions`.
+fn solve_out(out: Outcome, positions: u64) -> SolveOut {
+    match out {
         Outcome::Solved(c) => SolveOut {
             verdict: "solved".into(),
             solvable: Some(true),
@@ -443,27 +529,15 @@ pub fn solve(
             moves_total: Some(c.moves_total),
             single_card_moves: Some(c.single_card_moves),
             standard: Some(c.solution.to_standard().trim_end().replace('\n', " ")),
-            positions: stats.expanded,
+            positions,
         },
         Outcome::Unsolvable => SolveOut {
             verdict: "unsolvable".into(),
             solvable: Some(false),
-            moves: vec![],
-            moves_total: None,
-            single_card_moves: None,
-            standard: None,
-            positions: stats.expanded,
+            ..unknown(String::new(), positions)
         },
-        Outcome::Unknown(why) => SolveOut {
-            verdict: format!("unknown: {why}"),
-            solvable: None,
-            moves: vec![],
-            moves_total: None,
-            single_card_moves: None,
-            standard: None,
-            positions: stats.expanded,
-        },
-    })
+        Outcome::Unknown(why) => unknown(format!("unknown: {why}"), positions),
+    }
 }
 
 /// What [`hint`] answers: the next move of a winning line, and the line.
@@ -479,7 +553,17 @@ pub struct HintOut {
 
 /// `hint`: solve from here and give the first move.
 pub fn hint(b: &Board, mode: ModeArg, max_states: Option<usize>) -> Result<HintOut, ServiceError> {
-    let s = solve(b, mode, max_states)?;
+    hint_in(b, mode, max_states, ())
+}
+
+/// [`hint`] holding `slot` until the search ends (as [`solve_in`]).
+pub fn hint_in<S: Send + 'static>(
+    b: &Board,
+    mode: ModeArg,
+    max_states: Option<usize>,
+    slot: S,
+) -> Result<HintOut, ServiceError> {
+    let s = solve_in(b, mode, max_states, slot)?;
     Ok(HintOut {
         verdict: s.verdict,
         next: s.moves.first().cloned(),
@@ -621,5 +705,141 @@ mod tests {
         let bad: PositionIn =
             serde_json::from_value(serde_json::json!({"cascades": [["AS"]]})).unwrap();
         assert_eq!(bad.to_board().unwrap_err().status, 422);
+    }
+
+    /// Every move the validator accepts from `b`, by brute force over every source,
+    /// destination and count, through [`apply_move`]; sorted.
+    fn accepted_moves(b: &Board) -> Vec<MoveOut> {
+        let names = "12345678abcdh";
+        let mut out = vec![];
+        for from in names.chars() {
+            for to in names.chars() {
+                for count in 0..=21u8 {
+                    let Ok(m) = parse_move(&format!("{from}{to}"), Some(count)) else {
+                        continue;
+                    };
+                    let r = apply_move(b, m, false);
+                    if r.legal {
+                        out.push(r.mv.expect("a legal move is named"));
+                    }
+                }
+            }
+        }
+        sorted(out)
+    }
+
+    fn sorted(mut v: Vec<MoveOut>) -> Vec<MoveOut> {
+        v.sort_by(|a, b| (&a.notation, a.count).cmp(&(&b.notation, b.count)));
+        v
+    }
+
+    /// Positions along `fast`'s solutions of deals 617, 1 and 5, along walks through the
+    /// legal moves of 11982 (unsolvable) and 94717719, and a hand-made endgame.
+    fn sample_positions() -> Vec<Board> {
+        let mut out = vec![parse_text("JHQHKH/-/-/-/-/-/-/- ---- KKTK").unwrap()];
+        for n in [617, 1, 5] {
+            let s = solve(&deal(n), ModeArg::Fast, None).unwrap();
+            assert_eq!(s.verdict, "solved", "deal {n}");
+            out.extend(walk(deal(n), s.moves.len(), |i, _| s.moves.get(i).cloned()));
+        }
+        for n in [11982, 94717719] {
+            out.extend(walk(deal(n), 80, |i, legal| {
+                legal.get((i * 7) % legal.len().max(1)).cloned()
+            }));
+        }
+        out
+    }
+
+    /// The positions of up to `steps` moves from `b`, each chosen by `pick(step, legal)`.
+    fn walk(
+        mut b: Board,
+        steps: usize,
+        pick: impl Fn(usize, &[MoveOut]) -> Option<MoveOut>,
+    ) -> Vec<Board> {
+        let mut out = vec![b.clone()];
+        for i in 0..steps {
+            let Some(m) = pick(i, &legal_moves(&b)) else {
+                break;
+            };
+            let r = apply_move(&b, parse_move(&m.notation, Some(m.count)).unwrap(), false);
+            assert!(r.legal, "{m:?}");
+            b = r.position.position.to_board().unwrap();
+            out.push(b.clone());
+        }
+        out
+    }
+
+    #[test]
+    fn legal_moves_lists_every_move_the_validator_accepts() {
+        let positions = sample_positions();
+        assert!(positions.len() > 300, "{}", positions.len());
+        for b in &positions {
+            assert_eq!(
+                sorted(legal_moves(b)),
+                accepted_moves(b),
+                "{}",
+                position::write(b)
+            );
+        }
+    }
+
+    #[test]
+    fn legal_moves_includes_the_symmetric_ones() {
+        let b = parse_text("JHQHKH/-/-/-/-/-/-/- ---- KKTK").unwrap();
+        let got: Vec<(String, u8)> = legal_moves(&b)
+            .into_iter()
+            .map(|m| (m.notation, m.count))
+            .collect();
+        for want in [("1a", 1), ("1d", 1), ("12", 1), ("18", 1), ("15", 1)] {
+            assert!(
+                got.contains(&(want.0.to_string(), want.1)),
+                "{want:?} not in {got:?}"
+            );
+        }
+        let b = parse_text("-/-/-/-/-/-/-/- QHKH-- KKJK").unwrap();
+        let ac = legal_moves(&b).into_iter().find(|m| m.notation == "ac");
+        assert_eq!(ac.map(|m| m.kind), Some("freecell_to_freecell".to_string()));
+        // A whole cascade (a run of 3, with 4 free freecells) onto an empty cascade.
+        let b = parse_text("KHQCJH/KCQH/-/-/-/-/-/- ---- JKTK").unwrap();
+        assert!(legal_moves(&b)
+            .iter()
+            .any(|m| m.notation == "13" && m.count == 3));
+    }
+
+    #[test]
+    fn a_time_capped_solve_keeps_its_slot_until_the_search_ends() {
+        let slot = std::sync::Arc::new(());
+        let out =
+            solve_capped(&deal(1), ModeArg::Short, None, Duration::ZERO, slot.clone()).unwrap();
+        assert!(
+            out.verdict.starts_with("unknown: time cap"),
+            "{}",
+            out.verdict
+        );
+        assert_eq!(
+            std::sync::Arc::strong_count(&slot),
+            2,
+            "the slot went back while the search ran"
+        );
+        let deadline = std::time::Instant::now() + Duration::from_secs(120);
+        while std::sync::Arc::strong_count(&slot) > 1 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the search never ended"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    #[test]
+    fn max_states_zero_is_refused() {
+        let e = solve(&deal(1), ModeArg::Fast, Some(0)).unwrap_err();
+        assert_eq!(e.status, 400);
+        assert!(e.message.contains("max_states 0"), "{}", e.message);
+        assert!(hint(&deal(1), ModeArg::Fast, Some(0)).is_err());
+        assert_eq!(
+            solve(&deal(1), ModeArg::Fast, Some(1)).unwrap().solvable,
+            None
+        );
     }
 }

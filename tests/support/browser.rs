@@ -169,10 +169,16 @@ impl Browser {
 
     /// Press and release a key (`ArrowRight`, `End`, ...) with its Windows key code.
     pub fn key(&mut self, key: &str, code: u32) {
+        self.key_with(key, code, 0);
+    }
+
+    /// [`Browser::key`] with modifiers held (DevTools' bits: 1 Alt, 2 Ctrl, 4 Meta, 8 Shift).
+    pub fn key_with(&mut self, key: &str, code: u32, modifiers: u32) {
         for t in ["keyDown", "keyUp"] {
             self.call(
                 "Input.dispatchKeyEvent",
-                json!({"type": t, "key": key, "code": key, "windowsVirtualKeyCode": code}),
+                json!({"type": t, "key": key, "code": key, "windowsVirtualKeyCode": code,
+                       "modifiers": modifiers}),
             );
         }
     }
