@@ -98,7 +98,8 @@ impl Store {
             false
         } else {
             // Decide from a look that cannot change the file; only a run that goes ahead
-            // opens it for writing.
+            // opens it for writing. A file another run is still creating is not looked at.
+            not_being_created(path)?;
             let look = inspect(path)?;
             if &look.settings != settings {
                 bail!(
@@ -109,6 +110,14 @@ impl Store {
                 );
             }
             look.logged
+        };
+        // Two runs creating one new file at once would each wait for the other's SQLite lock
+        // (both then fail): the creator takes an OS lock on the file first, and the other
+        // run stops at once.
+        let _creating = if fresh {
+            Some(creation_lock(path)?)
+        } else {
+            None
         };
         let conn = open_rw(path).map_err(|e| sqlite_hint(e, path))?;
         let store = if fresh {
@@ -250,6 +259,45 @@ impl Store {
         self.conn
             .close()
             .map_err(|(_, e)| anyhow::anyhow!("cannot close {}: {e}", self.path.display()))
+    }
+}
+
+/// An exclusive OS lock (`flock`, which does not touch SQLite's own locks) on the new
+/// database file `path`, created empty if absent, held while the run creates its tables.
+/// Errors: another run holds it (it is creating the same file), or the file cannot be made.
+fn creation_lock(path: &Path) -> Result<std::fs::File> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .with_context(|| format!("cannot create {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => bail!(
+            "{} is being created by another batch run (one run per database): use another \
+             --db, or run again once that run has ended to resume it",
+            path.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+        }
+    }
+}
+
+/// Fail when another run holds [`creation_lock`] on `path` (it is creating its tables);
+/// reads nothing and changes nothing.
+fn not_being_created(path: &Path) -> Result<()> {
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    match file.try_lock_shared() {
+        Err(std::fs::TryLockError::WouldBlock) => bail!(
+            "{} is being created by another batch run (one run per database): use another \
+             --db, or run again once that run has ended to resume it",
+            path.display()
+        ),
+        _ => Ok(()),
     }
 }
 
