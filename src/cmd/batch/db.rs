@@ -273,17 +273,37 @@ fn creation_lock(path: &Path) -> Result<std::fs::File> {
         .truncate(false)
         .open(path)
         .with_context(|| format!("cannot create {}", path.display()))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => bail!(
-            "{} is being created by another batch run (one run per database): use another \
-             --db, or run again once that run has ended to resume it",
-            path.display()
-        ),
-        Err(std::fs::TryLockError::Error(e)) => {
-            Err(e).with_context(|| format!("cannot lock {}", path.display()))
-        }
+    match flock(&file, libc::LOCK_EX) {
+        Ok(true) => Ok(file),
+        Ok(false) => Err(being_created(path)),
+        Err(e) => Err(e).with_context(|| format!("cannot lock {}", path.display())),
     }
+}
+
+/// Take `flock`'s lock `kind` (`LOCK_EX`, `LOCK_SH`) on `file` without waiting: false when
+/// another process holds a conflicting one. (`std`'s `File::try_lock` needs Rust 1.89; the
+/// crate builds with 1.80.)
+fn flock(file: &std::fs::File, kind: libc::c_int) -> std::io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock on a file descriptor this `File` owns for the whole call.
+    if unsafe { libc::flock(file.as_raw_fd(), kind | libc::LOCK_NB) } == 0 {
+        return Ok(true);
+    }
+    let e = std::io::Error::last_os_error();
+    if e.raw_os_error() == Some(libc::EWOULDBLOCK) {
+        Ok(false)
+    } else {
+        Err(e)
+    }
+}
+
+/// The error of a run that finds `path` held by another run creating it.
+fn being_created(path: &Path) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{} is being created by another batch run (one run per database): use another --db, \
+         or run again once that run has ended to resume it",
+        path.display()
+    )
 }
 
 /// Fail when another run holds [`creation_lock`] on `path` (it is creating its tables);
@@ -291,12 +311,8 @@ fn creation_lock(path: &Path) -> Result<std::fs::File> {
 fn not_being_created(path: &Path) -> Result<()> {
     let file =
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    match file.try_lock_shared() {
-        Err(std::fs::TryLockError::WouldBlock) => bail!(
-            "{} is being created by another batch run (one run per database): use another \
-             --db, or run again once that run has ended to resume it",
-            path.display()
-        ),
+    match flock(&file, libc::LOCK_SH) {
+        Ok(false) => Err(being_created(path)),
         _ => Ok(()),
     }
 }
