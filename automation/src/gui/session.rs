@@ -492,42 +492,33 @@ fn confirm(
     game: &mut Game,
     board: &Board,
 ) -> Result<Shown, GuiError> {
-    let Shown {
-        seen,
-        origin,
-        frame,
-        status_rect,
-        title_ocr,
-        status_ocr,
-        launch_to_board,
-        ..
-    } = capture(ev, game)?;
-    let win = &game.win;
+    let shown = capture(ev, game)?;
     let want = launch::game_number(cfg.deal);
-    let confidences: serde_json::Map<String, serde_json::Value> = seen
+    let confidences: serde_json::Map<String, serde_json::Value> = shown
+        .seen
         .cascades
         .iter()
         .flatten()
         .map(|(c, s)| (c.to_string(), json!((*s as f64 * 1e4).round() / 1e4)))
         .collect();
-    ev.json(
-        "board_seen.json",
-        &json!({
-            "cascades": seen.cascades.iter().map(|c| c.iter().map(|p| p.0.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+    let seen_json = board_seen_json(
+        &shown,
+        &game.win,
+        json!({
             "ocr_confidence_per_card": confidences,
-            "title_ocr": title_ocr, "status_ocr": status_ocr,
-            "title_ocr_has_freecell": title_ocr.text.contains("FreeCell"),
-            "status_ocr_has_deal": status_ocr.text.contains(&format!("#{want}")), "game_origin": origin, "window_client": win.client, "window_frame": frame,
+            "status_ocr_has_deal": shown.status_ocr.text.contains(&format!("#{want}")),
         }),
-    )?;
+    );
+    ev.json("board_seen.json", &seen_json)?;
     ev.evidence(0, "ocr", OCR_TOOL, "board_seen.json");
-    let bm = board_match(board, &seen);
+    let bm = board_match(board, &shown.seen);
     ev.json("board_match.json", &bm)?;
     if bm.matched < 52 || bm.total != 52 {
-        return Err(mismatch(cfg.deal, &bm, &status_ocr.text));
+        return Err(mismatch(cfg.deal, &bm, &shown.status_ocr.text));
     }
     // The cards decide; an OCR reading of another number is only reported (OCR can misread).
-    let status_number = status_ocr
+    let status_number = shown
+        .status_ocr
         .text
         .split_whitespace()
         .find(|w| w.contains("ms"))
@@ -542,22 +533,39 @@ fn confirm(
         cfg,
         &format!(
             "board after {:.1} s: 52/52 cards match deal {}; title OCR {:?}, status OCR {:?}",
-            launch_to_board.as_secs_f64(),
+            shown.launch_to_board.as_secs_f64(),
             cfg.deal,
-            title_ocr.text,
-            status_ocr.text
+            shown.title_ocr.text,
+            shown.status_ocr.text
         ),
     );
     Ok(Shown {
-        seen,
-        origin,
-        frame,
-        status_rect,
-        title_ocr,
-        status_ocr,
         match_ratio: bm.matched as f64 / bm.total.max(1) as f64,
-        launch_to_board,
+        ..shown
     })
+}
+
+/// board_seen.json: what a new deal's and a resumed game's confirm share (the cascades read
+/// from the screen, the title and status bar OCR, where the table and the window are) and
+/// the caller's own keys, `extra` (a JSON object).
+fn board_seen_json(
+    shown: &Shown,
+    win: &WinInfo,
+    extra: serde_json::Value,
+) -> serde_json::Map<String, serde_json::Value> {
+    let card = |p: &(fcauto_deals::Card, f32)| p.0.to_string();
+    let shared = json!({
+        "cascades": shown.seen.cascades.iter().map(|c| c.iter().map(card).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "title_ocr": shown.title_ocr, "status_ocr": shown.status_ocr,
+        "title_ocr_has_freecell": shown.title_ocr.text.contains("FreeCell"),
+        "game_origin": shown.origin, "window_client": win.client, "window_frame": shown.frame,
+    });
+    let (serde_json::Value::Object(mut out), serde_json::Value::Object(extra)) = (shared, extra)
+    else {
+        unreachable!("the shared keys are a JSON object, and so is every caller's `extra`")
+    };
+    out.extend(extra);
+    out
 }
 
 /// Stage 1 of `play --resume`, the held game: read it ([`resume::read_held`]: its deal,
@@ -596,35 +604,24 @@ fn confirm_held(
     held: &Held,
     read: &HeldRead,
 ) -> Result<(Shown, Board, Option<u64>), GuiError> {
-    let Shown {
-        seen,
-        origin,
-        frame,
-        status_rect,
-        title_ocr,
-        status_ocr,
-        launch_to_board,
-        ..
-    } = capture(ev, game)?;
-    let win = &game.win;
-    let ocr_deal = resume::deal_in_status(&status_ocr.text);
+    let shown = capture(ev, game)?;
+    let seen = &shown.seen;
+    let ocr_deal = resume::deal_in_status(&shown.status_ocr.text);
     let deal = read.deal.or(ocr_deal);
     let position = seen.to_board();
-    let bm = resume::position_match(&read.position, &seen);
+    let bm = resume::position_match(&read.position, seen);
     let card = |p: &(fcauto_deals::Card, f32)| p.0.to_string();
-    ev.json(
-        "board_seen.json",
-        &json!({
-            "cascades": seen.cascades.iter().map(|c| c.iter().map(card).collect::<Vec<_>>()).collect::<Vec<_>>(),
+    let seen_json = board_seen_json(
+        &shown,
+        &game.win,
+        json!({
             "freecells": seen.freecells.iter().map(|f| f.as_ref().map(card)).collect::<Vec<_>>(),
             "foundations": {"C": seen.foundations[0], "D": seen.foundations[1], "H": seen.foundations[2], "S": seen.foundations[3]},
             "position": position.fcs_input_text(),
-            "title_ocr": title_ocr, "status_ocr": status_ocr,
-            "title_ocr_has_freecell": title_ocr.text.contains("FreeCell"),
             "deal_from_status_ocr": ocr_deal,
-            "game_origin": origin, "window_client": win.client, "window_frame": frame,
         }),
-    )?;
+    );
+    ev.json("board_seen.json", &seen_json)?;
     ev.evidence(0, "ocr", OCR_TOOL, "board_seen.json");
     ev.json(
         "board_match.json",
@@ -670,23 +667,17 @@ fn confirm_held(
         cfg,
         &format!(
             "resumed board after {:.1} s: {} home, {} in free cells; deal {} (status bar OCR {:?}){}",
-            launch_to_board.as_secs_f64(),
+            shown.launch_to_board.as_secs_f64(),
             crate::plural(position.foundations.iter().map(|&r| r as usize).sum::<usize>(), "card"),
             position.freecells.iter().flatten().count(),
             deal.map(|d| d.to_string()).unwrap_or_else(|| "unknown".into()),
-            status_ocr.text,
+            shown.status_ocr.text,
             "; 52/52 cards as in the held game"
         ),
     );
     let shown = Shown {
-        seen,
-        origin,
-        frame,
-        status_rect,
-        title_ocr,
-        status_ocr,
         match_ratio: bm.matched as f64 / bm.total as f64,
-        launch_to_board,
+        ..shown
     };
     Ok((shown, position, deal))
 }
@@ -1323,4 +1314,141 @@ fn write_deal(ev: &mut Bundle, cfg: &PlayConfig, board: &Board) -> Result<(), Gu
         "board_verify.json",
         &json!({"rows": board.cascades.len(), "tokens_total": total, "is_full_deck": total == 52 && all.len() == 52, "row_tokens": row_tokens}),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board as read from the screen: deal 617 with a card in a freecell and one home.
+    fn shown() -> Shown {
+        let deal = ms_deal(617).unwrap();
+        let mut cascades: Vec<Vec<(fcauto_deals::Card, f32)>> = deal
+            .cascades
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                c.iter()
+                    .enumerate()
+                    .map(|(j, &card)| (card, 0.9 + (i * 7 + j) as f32 * 1.234_567e-3))
+                    .collect()
+            })
+            .collect();
+        let fc = cascades[0].pop().unwrap();
+        let rect = |x, y, w, h| Rect { x, y, w, h };
+        Shown {
+            seen: SeenBoard {
+                cascades,
+                freecells: [None, Some(fc), None, None],
+                foundations: [0, 1, 0, 0],
+                unreadable: vec![],
+            },
+            origin: (12, 34),
+            frame: rect(0, 0, 820, 640),
+            status_rect: rect(0, 600, 820, 40),
+            title_ocr: OcrText {
+                text: "ms617 - FreeCell".into(),
+                confidence: 91,
+            },
+            status_ocr: OcrText {
+                text: "Moves: 0 #ms617".into(),
+                confidence: 88,
+            },
+            match_ratio: 0.0,
+            launch_to_board: Duration::from_millis(1500),
+        }
+    }
+
+    fn win() -> WinInfo {
+        WinInfo {
+            id: 7,
+            pid: 99,
+            title: "ms617 - FreeCell".into(),
+            client: Rect {
+                x: 4,
+                y: 24,
+                w: 812,
+                h: 612,
+            },
+            frame: Rect {
+                x: 0,
+                y: 0,
+                w: 820,
+                h: 640,
+            },
+        }
+    }
+
+    /// The text `Bundle::json` writes.
+    fn pretty<T: serde::Serialize>(v: &T) -> String {
+        serde_json::to_string_pretty(v).unwrap()
+    }
+
+    /// `confirm`'s and `confirm_held`'s board_seen.json are byte for byte what each wrote
+    /// before they shared [`board_seen_json`] (the literals below are the old code's).
+    #[test]
+    fn board_seen_json_is_unchanged() {
+        let shown = shown();
+        let win = &win();
+        let Shown {
+            seen,
+            origin,
+            frame,
+            title_ocr,
+            status_ocr,
+            ..
+        } = &shown;
+
+        // confirm (a new deal).
+        let want = launch::game_number(617);
+        let confidences: serde_json::Map<String, serde_json::Value> = seen
+            .cascades
+            .iter()
+            .flatten()
+            .map(|(c, s)| (c.to_string(), json!((*s as f64 * 1e4).round() / 1e4)))
+            .collect();
+        let old = json!({
+            "cascades": seen.cascades.iter().map(|c| c.iter().map(|p| p.0.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "ocr_confidence_per_card": confidences,
+            "title_ocr": title_ocr, "status_ocr": status_ocr,
+            "title_ocr_has_freecell": title_ocr.text.contains("FreeCell"),
+            "status_ocr_has_deal": status_ocr.text.contains(&format!("#{want}")), "game_origin": origin, "window_client": win.client, "window_frame": frame,
+        });
+        let new = board_seen_json(
+            &shown,
+            win,
+            json!({
+                "ocr_confidence_per_card": confidences,
+                "status_ocr_has_deal": shown.status_ocr.text.contains(&format!("#{want}")),
+            }),
+        );
+        assert_eq!(pretty(&new), pretty(&old));
+
+        // confirm_held (a resumed game).
+        let position = seen.to_board();
+        let ocr_deal = resume::deal_in_status(&status_ocr.text);
+        let card = |p: &(fcauto_deals::Card, f32)| p.0.to_string();
+        let old = json!({
+            "cascades": seen.cascades.iter().map(|c| c.iter().map(card).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "freecells": seen.freecells.iter().map(|f| f.as_ref().map(card)).collect::<Vec<_>>(),
+            "foundations": {"C": seen.foundations[0], "D": seen.foundations[1], "H": seen.foundations[2], "S": seen.foundations[3]},
+            "position": position.fcs_input_text(),
+            "title_ocr": title_ocr, "status_ocr": status_ocr,
+            "title_ocr_has_freecell": title_ocr.text.contains("FreeCell"),
+            "deal_from_status_ocr": ocr_deal,
+            "game_origin": origin, "window_client": win.client, "window_frame": frame,
+        });
+        let new = board_seen_json(
+            &shown,
+            win,
+            json!({
+                "freecells": seen.freecells.iter().map(|f| f.as_ref().map(card)).collect::<Vec<_>>(),
+                "foundations": {"C": seen.foundations[0], "D": seen.foundations[1], "H": seen.foundations[2], "S": seen.foundations[3]},
+                "position": position.fcs_input_text(),
+                "deal_from_status_ocr": ocr_deal,
+            }),
+        );
+        assert_eq!(pretty(&new), pretty(&old));
+        assert!(old["deal_from_status_ocr"].is_u64(), "{old}");
+    }
 }
