@@ -660,6 +660,44 @@ fn two_runs_creating_one_database_at_once() {
     }
 }
 
+/// A run that finds another run's creation lock (`flock`, held here by the test) on its file
+/// stops at once with one line, whether the file is still empty or has its tables, and
+/// leaves it as it was; once the lock is gone, a run goes ahead.
+#[test]
+fn a_database_being_created_is_refused_at_once() {
+    let dir = tmp();
+    let fresh = dir.path().join("new.sqlite");
+    std::fs::File::create(&fresh).unwrap();
+    let made = dir.path().join("made.sqlite");
+    run_ok(&["batch", "run", "--range", "1..3", "--db", s(&made)]);
+    for db in [&fresh, &made] {
+        let held = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(db)
+            .unwrap();
+        use std::os::fd::AsRawFd;
+        // SAFETY: flock on a descriptor `held` owns; the lock goes when `held` is dropped.
+        let r = unsafe { libc::flock(held.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+        assert_eq!(r, 0, "{}", std::io::Error::last_os_error());
+        let before = bytes(db);
+        let t = Instant::now();
+        let (code, err) = run_err(&["batch", "run", "--range", "1..5", "--db", s(db)]);
+        assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+        assert_eq!(code, 1, "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains(s(db)) && err.contains("being created by another batch run"),
+            "{err}"
+        );
+        assert_eq!(bytes(db), before, "{}", db.display());
+        drop(held);
+    }
+    assert_eq!(files(dir.path()), ["made.sqlite", "new.sqlite"]);
+    run_ok(&["batch", "run", "--range", "1..3", "--db", s(&fresh)]);
+    assert_eq!(rows(&fresh).len(), 3);
+}
+
 #[test]
 fn read_only_database_or_folder_is_named() {
     // As root permissions do not bind: run fcauto as nobody (setpriv), when it can.

@@ -13,6 +13,16 @@
 //! `report` and `merge` read, goes through SQLite's `immutable=1` (no lock, no journal or log
 //! read or written, no file made beside it), so a refused or read file is never changed;
 //! only a run that goes ahead opens its file for writing.
+//!
+//! Creating a new database (an absent or empty file) takes one more lock, an OS lock:
+//! without it, two runs creating one file at once would each wait on the other's SQLite
+//! lock, and both fail. The creating run takes `flock(LOCK_EX)` on the file (through `libc`;
+//! `std`'s `File::try_lock` needs Rust 1.89), making it empty if absent, and holds it while
+//! it creates the tables and until the file is open in write-ahead-log mode; SQLite's own
+//! locks hold it from then on. Another run that finds the lock taken (on a new file, or on
+//! a shared `flock` before it looks at an existing one) stops at once with one line saying
+//! that another run is creating the file. `flock` locks do not touch SQLite's, and go with
+//! the creator's file descriptor, so a killed creator leaves none behind.
 
 use anyhow::{bail, Context, Result};
 use rusqlite::{config::DbConfig, params, Connection, OpenFlags, OptionalExtension};
