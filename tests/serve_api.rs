@@ -6,7 +6,7 @@
 mod server;
 
 use serde_json::{json, Value};
-use server::start;
+use server::{start, start_on};
 use std::time::{Duration, Instant};
 
 fn agent() -> ureq::Agent {
@@ -276,6 +276,35 @@ fn refusals_are_4xx_with_a_message() {
     let (st, page) = call(&a, "GET", &format!("{}/", s.base), None);
     assert_eq!(st, 200);
     assert!(page.as_str().unwrap().contains("/api/solve"));
+}
+
+/// `--bind` takes an IP address or a host name with a port; without a port, or with a bad
+/// one, it is a usage error (exit 2) that says what to give.
+#[test]
+fn bind_takes_a_host_name_and_says_what_to_give() {
+    let s = start_on("localhost:0");
+    let (st, _) = call(&agent(), "GET", &format!("{}/api/deal/1", s.base), None);
+    assert_eq!(st, 200);
+    let addr: std::net::SocketAddr = s.base.trim_start_matches("http://").parse().unwrap();
+    assert!(addr.ip().is_loopback(), "{}", s.base);
+    for (bind, said) in [
+        ("localhost", "no port"),
+        ("127.0.0.1", "no port"),
+        ("localhost:http", "`http` is not a port"),
+        ("127.0.0.1:70000", "`70000` is not a port"),
+        (":8617", "no address"),
+    ] {
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+            .args(["serve", "--bind", bind])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bind}: {err}");
+        assert!(
+            err.contains(said) && err.contains("such as 127.0.0.1:8617"),
+            "{bind}: {err}"
+        );
+    }
 }
 
 /// 16 clients, 2,000 requests in all (solves of random deals of 1..32000 in fast mode,

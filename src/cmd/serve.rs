@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use std::net::SocketAddr;
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -35,10 +35,67 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 /// Arguments of `fcauto serve`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Address to listen on. Loopback by default; another address exposes the API to the
-    /// network (it reads and writes no files and runs no programs, but solves cost CPU).
-    #[arg(long, default_value = "127.0.0.1:8617")]
-    pub bind: SocketAddr,
+    /// Address and port to listen on: an IP address (`127.0.0.1:8617`, `[::1]:8617`) or a
+    /// host name (`localhost:8617`, resolved at start). Loopback by default; another address
+    /// exposes the API to the network (it reads and writes no files and runs no programs,
+    /// but solves cost CPU).
+    #[arg(long, default_value = "127.0.0.1:8617", value_parser = parse_bind)]
+    pub bind: Bind,
+}
+
+/// `--bind`'s value: what was given, and the addresses it stands for (one for an IP address,
+/// those the name resolves to for a host name, tried in turn).
+#[derive(Clone, Debug)]
+pub struct Bind {
+    text: String,
+    addrs: Vec<SocketAddr>,
+}
+
+impl std::fmt::Display for Bind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Read `--bind`: `IP:PORT` as is, `HOST:PORT` resolved (std's `ToSocketAddrs`). A value
+/// without a port, or a name that does not resolve, is a usage error saying what to give.
+fn parse_bind(s: &str) -> Result<Bind, String> {
+    let text = s.to_string();
+    if let Ok(a) = s.parse::<SocketAddr>() {
+        return Ok(Bind {
+            text,
+            addrs: vec![a],
+        });
+    }
+    let example =
+        "an IP address and port such as 127.0.0.1:8617 (or a host name and port, localhost:8617)";
+    let Some((host, port)) = s.rsplit_once(':') else {
+        return Err(format!("no port: give {example}"));
+    };
+    let Ok(port) = port.parse::<u16>() else {
+        return Err(format!(
+            "`{port}` is not a port (0..=65535): give {example}"
+        ));
+    };
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    if host.is_empty() {
+        return Err(format!("no address: give {example}"));
+    }
+    match (host, port).to_socket_addrs() {
+        Ok(addrs) => {
+            let addrs: Vec<SocketAddr> = addrs.collect();
+            if addrs.is_empty() {
+                Err(format!(
+                    "`{host}` resolves to no address: give an IP address such as 127.0.0.1:{port}"
+                ))
+            } else {
+                Ok(Bind { text, addrs })
+            }
+        }
+        Err(e) => Err(format!(
+            "cannot resolve `{host}` ({e}): give an IP address such as 127.0.0.1:{port}"
+        )),
+    }
 }
 
 /// The OpenAPI 3 document served at `/api/openapi.json`.
@@ -63,7 +120,7 @@ pub fn run(args: Args) -> Result<i32> {
         .build()
         .context("cannot start the async runtime")?;
     rt.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(args.bind)
+        let listener = tokio::net::TcpListener::bind(&args.bind.addrs[..])
             .await
             .with_context(|| format!("cannot listen on {}", args.bind))?;
         let addr = listener.local_addr()?;

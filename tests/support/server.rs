@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 /// A server on an ephemeral loopback port, stopped when dropped.
 pub struct Server {
     child: Child,
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT` (the address it listens on).
     pub base: String,
 }
 
@@ -21,8 +21,13 @@ impl Drop for Server {
 
 /// Start `fcauto serve --bind 127.0.0.1:0` and wait until it listens.
 pub fn start() -> Server {
+    start_on("127.0.0.1:0")
+}
+
+/// Start `fcauto serve --bind BIND` and wait until it listens.
+pub fn start_on(bind: &str) -> Server {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
-        .args(["serve", "--bind", "127.0.0.1:0"])
+        .args(["serve", "--bind", bind])
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
