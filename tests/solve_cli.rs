@@ -78,6 +78,43 @@ fn verify_names_the_illegal_step() {
     assert!(!err.contains("panicked"));
 }
 
+/// A count the JSON gives, 0 included, must be that of its moves; one left out claims nothing.
+#[test]
+fn verify_checks_an_explicit_zero_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto()
+        .args(["solve", "617", "--format", "json"])
+        .output()
+        .unwrap();
+    let good: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let n = good["moves"].as_array().unwrap().len();
+    let run = |name: &str, edit: &dyn Fn(&mut serde_json::Map<String, serde_json::Value>)| {
+        let mut v = good.clone();
+        edit(v.as_object_mut().unwrap());
+        let p = write(&dir, name, &v.to_string());
+        let (code, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
+        (code, err)
+    };
+    let (code, err) = run("zero.json", &|o| {
+        o.insert("moves_total".into(), 0.into());
+    });
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(&format!("`moves_total` says 0 but {n} moves are listed")),
+        "{err}"
+    );
+    let (code, err) = run("zero-single.json", &|o| {
+        o.insert("single_card_moves".into(), 0.into());
+    });
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("`single_card_moves` says 0 but"), "{err}");
+    let (code, err) = run("absent.json", &|o| {
+        o.remove("moves_total");
+        o.remove("single_card_moves");
+    });
+    assert_eq!(code, Some(0), "{err}");
+}
+
 #[test]
 fn verify_refuses_a_verdict_that_contradicts_solvable() {
     let dir = tempfile::tempdir().unwrap();

@@ -31,8 +31,8 @@ impl SolutionJson {
                 .iter()
                 .any(|&f| f > 0)
                 .then_some(board.foundations),
-            moves_total: 0,
-            single_card_moves: 0,
+            moves_total: Some(0),
+            single_card_moves: Some(0),
             moves: Vec::new(),
         }
     }
@@ -93,12 +93,14 @@ pub struct SolutionJson {
     /// The initial foundations, cards per suit in C, D, H, S order, when any is non-empty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub foundations: Option<[u8; 4]>,
-    /// Number of entries in `moves`.
+    /// Number of entries in `moves`; always written, and `None` only when read from a JSON
+    /// that leaves it out (or gives null), which claims nothing.
     #[serde(default)]
-    pub moves_total: usize,
-    /// Single-card moves (a k-card supermove counted as its single-card expansion).
+    pub moves_total: Option<usize>,
+    /// Single-card moves (a k-card supermove counted as its single-card expansion); as
+    /// `moves_total`, `None` only when read from a JSON that leaves it out.
     #[serde(default)]
-    pub single_card_moves: usize,
+    pub single_card_moves: Option<usize>,
     /// The moves, in order.
     pub moves: Vec<JsonMove>,
 }
@@ -183,8 +185,8 @@ impl Solution {
             })
             .collect();
         SolutionJson {
-            moves_total: self.moves.len(),
-            single_card_moves,
+            moves_total: Some(self.moves.len()),
+            single_card_moves: Some(single_card_moves),
             moves,
             ..SolutionJson::without_moves(self.deal, &self.board, Some(true), "solved")
         }
