@@ -355,7 +355,7 @@ fn tools_call_with_arguments_not_an_object_is_invalid_params() {
 }
 
 #[test]
-fn max_states_zero_is_refused_and_the_schemas_say_so() {
+fn max_states_out_of_range_is_refused_and_the_schemas_say_so() {
     let mut s = initialized();
     let list = s.request("tools/list", json!({}));
     let tool = |name: &str| {
@@ -377,16 +377,22 @@ fn max_states_zero_is_refused_and_the_schemas_say_so() {
             t["inputSchema"]["properties"]["max_states"]["minimum"], 1,
             "{t}"
         );
+        assert_eq!(
+            t["inputSchema"]["properties"]["max_states"]["maximum"], 200_000,
+            "{t}"
+        );
     }
     let start = s.tool("new_game", json!({"deal": 1}));
     for name in ["solve", "hint"] {
-        let r = s.call(
-            name,
-            json!({"position": start["position_string"], "max_states": 0}),
-        );
-        assert_eq!(r["isError"], true, "{r}");
-        let text = r["content"][0]["text"].as_str().unwrap_or_default();
-        assert!(text.contains("max_states 0"), "{r}");
+        for (n, said) in [(0, "max_states 0"), (200_001, "max_states 200001")] {
+            let r = s.call(
+                name,
+                json!({"position": start["position_string"], "max_states": n}),
+            );
+            assert_eq!(r["isError"], true, "{r}");
+            let text = r["content"][0]["text"].as_str().unwrap_or_default();
+            assert!(text.contains(said), "{r}");
+        }
     }
 }
 

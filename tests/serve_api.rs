@@ -142,6 +142,20 @@ fn refusals_are_4xx_with_a_message() {
         (
             "POST",
             "/api/solve",
+            Some(json!({"deal": 5, "max_states": 200_001})),
+            400,
+            "max_states 200001",
+        ),
+        (
+            "POST",
+            "/api/hint",
+            Some(json!({"deal": 5, "max_states": 200_001})),
+            400,
+            "max_states 200001",
+        ),
+        (
+            "POST",
+            "/api/solve",
             Some(json!({"deal": 5, "bogus": 1})),
             400,
             "unknown field",
@@ -304,6 +318,43 @@ fn bind_takes_a_host_name_and_says_what_to_give() {
             err.contains(said) && err.contains("such as 127.0.0.1:8617"),
             "{bind}: {err}"
         );
+    }
+}
+
+/// `max_states` as the OpenAPI document bounds it is what the server does: its maximum is
+/// accepted, one more is refused (400) rather than lowered, and so is the minimum's one less.
+#[test]
+fn max_states_bounds_are_the_documents() {
+    let s = start();
+    let a = agent();
+    let (_, doc) = call(&a, "GET", &format!("{}/api/openapi.json", s.base), None);
+    for route in ["/api/solve", "/api/hint"] {
+        let spec = &doc["paths"][route]["post"]["requestBody"]["content"]["application/json"]
+            ["schema"]["properties"]["max_states"];
+        let (min, max) = (
+            spec["minimum"].as_u64().unwrap(),
+            spec["maximum"].as_u64().unwrap(),
+        );
+        assert_eq!((min, spec["default"].as_u64()), (1, Some(max)), "{spec}");
+        let url = format!("{}{route}", s.base);
+        let (st, r) = call(
+            &a,
+            "POST",
+            &url,
+            Some(json!({"deal": 5, "max_states": max})),
+        );
+        assert_eq!(st, 200, "{route} {max}: {r}");
+        for n in [min - 1, max + 1] {
+            let (st, r) = call(&a, "POST", &url, Some(json!({"deal": 5, "max_states": n})));
+            assert_eq!(st, 400, "{route} {n}: {r}");
+            assert!(
+                r["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains(&format!("max_states {n}")),
+                "{r}"
+            );
+        }
     }
 }
 

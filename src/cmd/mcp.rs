@@ -328,9 +328,9 @@ mod server {
         /// `fast` (default) or `short`.
         #[serde(default)]
         mode: Mode,
-        /// Most positions the search may store, 1 or more (default and cap 200000); a search
-        /// also stops after 10 s. Either limit gives the verdict `unknown: ...`.
-        #[schemars(range(min = 1))]
+        /// Most positions the search may store, 1..=200000 (default 200000; more is refused);
+        /// a search also stops after 10 s. Either limit gives the verdict `unknown: ...`.
+        #[schemars(range(min = 1, max = crate::service::MAX_STATES))]
         max_states: Option<usize>,
     }
 

@@ -19,7 +19,7 @@ use fcauto_solver::{supermove_limit, Loc, Move, PlayedMove};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
-/// Most positions one solve may store (`max_states` above it is lowered to it).
+/// Most positions one solve may store (`max_states` above it is refused, 400).
 pub const MAX_STATES: usize = 200_000;
 /// Longest one solve may run before it answers "unknown".
 pub const TIME_CAP: Duration = Duration::from_secs(10);
@@ -437,8 +437,8 @@ pub struct SolveOut {
     pub positions: u64,
 }
 
-/// `solve`: solve from `b` in `mode` with at most `max_states` positions (1 or more, capped
-/// at [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated.
+/// `solve`: solve from `b` in `mode` with at most `max_states` positions (1..=[`MAX_STATES`],
+/// default [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated.
 pub fn solve(
     b: &Board,
     mode: ModeArg,
@@ -459,8 +459,9 @@ pub fn solve_in<S: Send + 'static>(
     solve_capped(b, mode, max_states, TIME_CAP, slot)
 }
 
-/// The position budget of a solve: `max_states` (1 or more) lowered to [`MAX_STATES`];
-/// the optimal modes and 0 are refused.
+/// The position budget of a solve: `max_states`, 1..=[`MAX_STATES`] ([`MAX_STATES`] when
+/// left out); the optimal modes, and a budget out of range, are refused (400, not changed,
+/// as a picture's width is).
 fn search_budget(mode: ModeArg, max_states: Option<usize>) -> Result<usize, ServiceError> {
     if matches!(
         mode,
@@ -474,7 +475,10 @@ fn search_budget(mode: ModeArg, max_states: Option<usize>) -> Result<usize, Serv
         Some(0) => Err(ServiceError::bad_request(format!(
             "max_states 0: a search stores at least its start position (give 1..={MAX_STATES}, or leave it out for {MAX_STATES})"
         ))),
-        Some(n) => Ok(n.min(MAX_STATES)),
+        Some(n) if n > MAX_STATES => Err(ServiceError::bad_request(format!(
+            "max_states {n}: a solve here stores at most {MAX_STATES} positions (give 1..={MAX_STATES}, or use the command line, `fcauto solve --max-states`)"
+        ))),
+        Some(n) => Ok(n),
         None => Ok(MAX_STATES),
     }
 }
@@ -829,6 +833,29 @@ mod tests {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    #[test]
+    fn max_states_above_the_cap_is_refused_not_lowered() {
+        let e = solve(&deal(1), ModeArg::Fast, Some(MAX_STATES + 1)).unwrap_err();
+        assert_eq!(e.status, 400);
+        assert!(
+            e.message
+                .contains(&format!("max_states {}", MAX_STATES + 1)),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            hint(&deal(1), ModeArg::Fast, Some(usize::MAX))
+                .unwrap_err()
+                .status,
+            400
+        );
+        assert_eq!(
+            search_budget(ModeArg::Fast, Some(MAX_STATES)),
+            Ok(MAX_STATES)
+        );
+        assert_eq!(search_budget(ModeArg::Short, None), Ok(MAX_STATES));
     }
 
     #[test]
