@@ -362,10 +362,9 @@ impl OpenList {
         if b >= self.head.len() {
             self.head.resize(b + 1, NONE);
         }
-        if idx >= self.next.len() {
-            self.next.resize(idx + 1, NONE);
-        }
-        self.next[idx] = self.head[b];
+        // Positions enter in the order they are stored, each once: `idx` is the next one.
+        debug_assert_eq!(idx, self.next.len());
+        self.next.push(self.head[b]);
         self.head[b] = idx as u32;
         self.min = self.min.min(b);
         self.len += 1;

@@ -12,6 +12,7 @@ use fcauto_deals::Board;
 use fcauto_deals::{CASCADES, FREECELLS};
 
 /// Single-card cost of `m` in `s` (before it is applied).
+#[inline]
 pub fn move_cost(s: &State, m: Move) -> u32 {
     if m.count <= 1 {
         return 1;
