@@ -19,7 +19,7 @@ pub mod validator;
 
 // The modules under their short paths (`fcauto_solver::state`, `::movegen`, ...).
 pub use notation::{solution, standard};
-pub use rules::{movegen, moves, state};
+pub use rules::{movegen, moves, packed, state};
 pub use search::{astar, deadlock, heuristic, shorten};
 
 pub use astar::{optimal, Metric};

@@ -5,4 +5,5 @@
 
 pub mod movegen;
 pub mod moves;
+pub mod packed;
 pub mod state;

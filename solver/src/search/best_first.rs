@@ -264,13 +264,7 @@ impl Run<'_> {
     /// `f`, its path cost `g`, and the configuration's noise drawn from its fingerprint.
     #[inline(always)]
     fn priority(&self, f: Features, g: u32, fp: u128) -> i64 {
-        let p = &self.p;
-        let noise = if p.noise == 0 {
-            0
-        } else {
-            (crate::state::mix64(fp as u64 ^ p.seed) % p.noise as u64) as i64
-        };
-        p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
+        self.p.priority(&f, g, fp)
     }
 
     /// The result with `verdict`, `stored` positions in the table.
@@ -337,7 +331,7 @@ const PRIO_OFFSET: i64 = 1 << 10;
 /// threaded through the positions (each position enters the open list once), so that
 /// among equal priorities the newest position comes first.
 #[derive(Default)]
-struct OpenList {
+pub(super) struct OpenList {
     /// Per bucket: the newest position in it, or [`NONE`].
     head: Vec<u32>,
     /// Per position: the position below it in its bucket, or [`NONE`].
@@ -349,7 +343,7 @@ struct OpenList {
 
 impl OpenList {
     /// Empty it, keeping its memory.
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.head.clear();
         self.next.clear();
         self.min = usize::MAX;
@@ -357,7 +351,7 @@ impl OpenList {
     }
 
     #[inline]
-    fn push(&mut self, priority: i64, idx: usize) {
+    pub(super) fn push(&mut self, priority: i64, idx: usize) {
         let b = (priority + PRIO_OFFSET).max(0) as usize;
         if b >= self.head.len() {
             self.head.resize(b + 1, NONE);
@@ -371,7 +365,7 @@ impl OpenList {
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<usize> {
+    pub(super) fn pop(&mut self) -> Option<usize> {
         if self.len == 0 {
             return None;
         }

@@ -23,10 +23,12 @@ pub mod heuristic;
 pub mod shorten;
 
 mod best_first;
+mod packed_first;
 mod portfolio;
 pub mod table;
 
 use best_first::best_first;
+use packed_first::packed_first;
 use portfolio::*;
 
 use crate::movegen::{autoplay, generate};
@@ -251,7 +253,7 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
         if dry && p.pruned {
             continue;
         }
-        let r = best_first(board, p, budget, None, stall);
+        let r = packed_first(board, p, budget, stall);
         total.expanded += r.stats.expanded;
         total.stored = total.stored.max(r.stats.stored);
         if !matches!(r.verdict, Verdict::Unknown(_)) {
