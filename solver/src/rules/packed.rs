@@ -25,8 +25,8 @@
 //! suit); other freecell counts change `cells` only; more than 8 cascades need a wider
 //! origin field.
 
-use crate::movegen::{autoplay_after, Tableau, TableauMut};
 use crate::heuristic::Features;
+use crate::movegen::{autoplay_after, Tableau, TableauMut};
 use crate::moves::{Loc, Move};
 use crate::state::{cell_hash, fits, mix64, rank, red, suit, State, EMPTY, MAX_HEIGHT};
 use fcauto_deals::{CASCADES, FREECELLS};
@@ -483,7 +483,9 @@ fn column_counts(w: u32, origin: &Origin) -> (u32, u32) {
     let (mut blocked, mut out_of_sequence) = (pre.blocked as u32, pre.out_of_sequence as u32);
     if l > 0 {
         let b = run_card(w, 0);
-        blocked += (rank(b) as u32).saturating_sub(pre.min_rank as u32).min(l as u32);
+        blocked += (rank(b) as u32)
+            .saturating_sub(pre.min_rank as u32)
+            .min(l as u32);
         out_of_sequence += !fits(pre.top, b) as u32;
     }
     (blocked, out_of_sequence)
@@ -511,12 +513,10 @@ fn depth_in(w: u32, c: u8, origin: &Origin) -> Option<usize> {
 /// suit is complete).
 const NOWHERE: u8 = u8::MAX;
 
-/// An expanded position's evaluation, kept so that its children's follow from the
-/// cascades they changed: [`Eval::child`].
+/// A position's evaluation, kept with it so that its children's follow from the cascades
+/// they changed ([`Eval::child`]): 32 bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct Eval {
-    /// The position's features.
-    pub features: Features,
     /// Per cascade: its blocked and out-of-sequence counts.
     counts: [(u8, u8); CASCADES],
     /// Per suit: the cascades a child must have changed for its next card to have moved
@@ -524,83 +524,103 @@ pub struct Eval {
     watch: [u8; 4],
     /// Per suit: the cards lying above its next card.
     next_above: [u8; 4],
+    /// The features' totals (each below 256): remaining, blocked, next depth, used
+    /// freecells, empty cascades, out of sequence.
+    totals: [u8; 6],
 }
 
 impl Eval {
     /// The evaluation of `v` (its features as [`crate::heuristic::eval_features`] counts
-    /// them on its [`State`]), with what its children's need.
+    /// them on its [`State`]).
     pub fn new(v: View<'_>) -> Eval {
         let (pos, origin) = (v.pos, v.origin);
         let mut e = Eval {
-            features: Features {
-                remaining: 52 - pos.home(),
-                used_cells: pos.cells.iter().filter(|&&c| c != EMPTY).count() as u32,
-                ..Features::default()
-            },
             counts: [(0, 0); CASCADES],
             watch: [0; 4],
             next_above: [0; 4],
+            totals: [0; 6],
         };
-        // Which cascade holds each starting cascade's non-empty prefix.
-        let mut holder = [NOWHERE; CASCADES];
-        let mut runs = 0u8;
+        let (mut blocked, mut out_of_sequence, mut empty) = (0, 0, 0);
         for (i, &w) in pos.cols.iter().enumerate() {
             let (b, o) = column_counts(w, origin);
             e.counts[i] = (b as u8, o as u8);
-            e.features.blocked += b;
-            e.features.out_of_sequence += o;
-            e.features.empty_cols += (w == 0) as u32;
+            blocked += b;
+            out_of_sequence += o;
+            empty += (w == 0) as u32;
+        }
+        e.totals = [
+            52 - pos.home() as u8,
+            blocked as u8,
+            0,
+            pos.cells.iter().filter(|&&c| c != EMPTY).count() as u8,
+            empty as u8,
+            out_of_sequence as u8,
+        ];
+        e.find_next_cards(pos, origin);
+        e
+    }
+
+    /// The evaluation features.
+    #[inline(always)]
+    pub fn features(&self) -> Features {
+        let t = self.totals.map(u32::from);
+        Features {
+            remaining: t[0],
+            blocked: t[1],
+            blocked_same_suit: 0,
+            next_depth: t[2],
+            used_cells: t[3],
+            empty_cols: t[4],
+            out_of_sequence: t[5],
+        }
+    }
+
+    /// Locate every suit's next card anew.
+    #[inline(always)]
+    fn find_next_cards(&mut self, pos: &Packed, origin: &Origin) {
+        let mut holder = [NOWHERE; CASCADES];
+        let mut runs = 0u8;
+        for (i, &w) in pos.cols.iter().enumerate() {
             if pre_len(w) > 0 {
                 holder[origin_of(w)] = i as u8;
             }
             runs |= ((run_len(w) > 0) as u8) << i;
         }
-        let (next_depth, at) = next_cards(pos, origin, &holder, runs);
-        e.features.next_depth = next_depth;
-        for su in 0..4 {
-            let (cascade, n) = at[su];
-            e.next_above[su] = n;
-            e.watch[su] = match cascade {
+        let (total, at) = next_cards(pos, origin, &holder, runs);
+        self.totals[2] = total as u8;
+        for (su, &(cascade, n)) in at.iter().enumerate() {
+            self.next_above[su] = n;
+            self.watch[su] = match cascade {
                 NOWHERE if pos.found[su] >= 13 => 0,
                 NOWHERE => u8::MAX,
                 i => 1 << i,
             };
         }
-        e
     }
 
-    /// The features of `child`, a position whose cascades equal this one's (`parent`'s)
+    /// The evaluation of `child`, a position whose cascades equal this one's (`parent`'s)
     /// except those whose bits are set in `changed`: only those are looked at, unless a
-    /// card went home (then all of them).
+    /// card went home (then every suit's next card is looked for).
     #[inline]
-    pub fn child(&self, parent: &Packed, child: View<'_>, changed: u8) -> Features {
+    pub fn child(&self, parent: &Packed, child: View<'_>, changed: u8) -> Eval {
         let (pos, origin) = (child.pos, child.origin);
-        let mut f = self.features;
-        f.used_cells = pos.cells.iter().filter(|&&c| c != EMPTY).count() as u32;
+        let mut e = *self;
+        e.totals[3] = pos.cells.iter().filter(|&&c| c != EMPTY).count() as u8;
         let mut m = changed;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
             let (pb, po) = self.counts[i];
             let (b, o) = column_counts(pos.cols[i], origin);
-            f.blocked = f.blocked + b - pb as u32;
-            f.out_of_sequence = f.out_of_sequence + o - po as u32;
-            f.empty_cols = f.empty_cols + (pos.cols[i] == 0) as u32
-                - (parent.cols[i] == 0) as u32;
+            e.counts[i] = (b as u8, o as u8);
+            e.totals[1] = e.totals[1] + b as u8 - pb;
+            e.totals[5] = e.totals[5] + o as u8 - po;
+            e.totals[4] = e.totals[4] + (pos.cols[i] == 0) as u8 - (parent.cols[i] == 0) as u8;
         }
         if pos.found != parent.found {
-            // Other suits' next cards: look for each anew.
-            f.remaining = 52 - pos.home();
-            let mut holder = [NOWHERE; CASCADES];
-            let mut runs = 0u8;
-            for (i, &w) in pos.cols.iter().enumerate() {
-                if pre_len(w) > 0 {
-                    holder[origin_of(w)] = i as u8;
-                }
-                runs |= ((run_len(w) > 0) as u8) << i;
-            }
-            f.next_depth = next_cards(pos, origin, &holder, runs).0;
-            return f;
+            e.totals[0] = 52 - pos.home() as u8;
+            e.find_next_cards(pos, origin);
+            return e;
         }
         // A suit's next card moved only if it lay in a changed cascade or a freecell; it
         // now lies in a changed cascade or a freecell.
@@ -609,19 +629,22 @@ impl Eval {
                 continue;
             }
             let c = pos.found[su] * 4 + su as u8;
-            f.next_depth -= self.next_above[su] as u32;
+            e.totals[2] -= self.next_above[su];
+            (e.watch[su], e.next_above[su]) = (u8::MAX, 0);
             let mut m = changed;
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let w = pos.cols[i];
                 if let Some(d) = depth_in(w, c, origin) {
-                    f.next_depth += (pre_len(w) + run_len(w) - 1 - d) as u32;
+                    let n = (pre_len(w) + run_len(w) - 1 - d) as u8;
+                    (e.watch[su], e.next_above[su]) = (1 << i, n);
+                    e.totals[2] += n;
                     break;
                 }
             }
         }
-        f
+        e
     }
 }
 
@@ -645,7 +668,11 @@ fn next_cards(
         let c = h * 4 + su as u8;
         // In the prefix it was dealt in, or else in a run (or a freecell).
         let (o, d) = origin.at[c as usize];
-        let mut i = if o == NOWHERE { NOWHERE } else { holder[o as usize] };
+        let mut i = if o == NOWHERE {
+            NOWHERE
+        } else {
+            holder[o as usize]
+        };
         let mut depth = d as usize;
         if i == NOWHERE || depth >= pre_len(pos.cols[i as usize]) {
             i = NOWHERE;
@@ -672,7 +699,7 @@ fn next_cards(
 /// The evaluation's features of a packed position ([`Eval::new`]).
 #[inline]
 pub fn eval_features(v: View<'_>) -> Features {
-    Eval::new(v).features
+    Eval::new(v).features()
 }
 
 #[cfg(test)]
@@ -706,7 +733,10 @@ mod tests {
             // The packed child made by the packed move equals the packed state child.
             let pc = Packed::new(child, o);
             assert_eq!(pc.to_state(o), *child);
-            let v = View { pos: &pc, origin: o };
+            let v = View {
+                pos: &pc,
+                origin: o,
+            };
             for prune in [false, true] {
                 a.clear();
                 b.clear();
@@ -721,12 +751,18 @@ mod tests {
             }
             let f = heuristic::eval_features(child);
             assert_eq!(format!("{:?}", eval_features(v)), format!("{f:?}"));
-            let parent_eval = Eval::new(View { pos: &ps, origin: o });
-            let inc = parent_eval.child(&ps, v, changed);
+            let parent_eval = Eval::new(View {
+                pos: &ps,
+                origin: o,
+            });
+            let inc = parent_eval.child(&ps, v, changed).features();
             assert_eq!(format!("{inc:?}"), format!("{f:?}"));
             let fp = pc.fingerprint();
             assert_eq!(*seen.entry(child.fingerprint()).or_insert(fp), fp);
-            assert_eq!(*back.entry(fp).or_insert(child.fingerprint()), child.fingerprint());
+            assert_eq!(
+                *back.entry(fp).or_insert(child.fingerprint()),
+                child.fingerprint()
+            );
             assert_eq!(pc.fingerprint_from(&ps.hashes(), changed), fp);
             assert_eq!(pc.hashes().fingerprint(), fp);
         });
@@ -742,6 +778,11 @@ mod tests {
             let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
             crate::movegen::autoplay(&mut s, |_, _| {});
             let o = Origin::new(&s);
+            // The evaluation carried along the walk child by child, as the search does.
+            let mut eval = Eval::new(View {
+                pos: &Packed::new(&s, &o),
+                origin: &o,
+            });
             for step in 0..120usize {
                 moves.clear();
                 crate::movegen::generate(&s, false, &mut moves);
@@ -749,15 +790,28 @@ mod tests {
                     break;
                 }
                 let ps = Packed::new(&s, &o);
+                let mut children = Vec::new();
                 for &m in &moves {
                     let mut t = s.clone();
                     let r = play(&mut t, m);
                     let mut pt = ps;
                     assert_eq!(pt.play(m, &o), r, "deal {deal} step {step} {m:?}");
                     assert_eq!(pt, Packed::new(&t, &o), "deal {deal} step {step} {m:?}");
+                    let e = eval.child(
+                        &ps,
+                        View {
+                            pos: &pt,
+                            origin: &o,
+                        },
+                        r.0,
+                    );
+                    let fresh = heuristic::eval_features(&t);
+                    assert_eq!(format!("{:?}", e.features()), format!("{fresh:?}"));
+                    children.push(e);
                 }
-                let m = moves[(step * 11 + deal as usize) % moves.len()];
-                play(&mut s, m);
+                let k = (step * 11 + deal as usize) % moves.len();
+                play(&mut s, moves[k]);
+                eval = children[k];
             }
         }
     }

@@ -190,7 +190,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     budgets.push(last);
     'rounds: for &budget in &budgets {
         for &p in configs {
-            let r = best_first(board, p, budget, None, None);
+            let r = packed_first(board, p, budget, None);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
             if let Verdict::Solved(first) = &r.verdict {
@@ -415,9 +415,9 @@ mod tests {
     #[test]
     fn a_dry_pruned_search_is_not_a_proof() {
         let board = ms_deal(11982).unwrap();
-        let r = best_first(&board, FAST_BASE, 200_000, None, None);
+        let r = packed_first(&board, FAST_BASE, 200_000, None);
         assert_eq!(r.verdict, Verdict::Unknown(StopReason::PrunedDry));
-        let full = best_first(&board, FAST_COMPLETE, 200_000, None, None);
+        let full = packed_first(&board, FAST_COMPLETE, 200_000, None);
         assert_eq!(full.verdict, Verdict::Unsolvable);
         assert!(full.stats.stored > r.stats.stored);
         let fast = solve(

@@ -19,6 +19,7 @@ use std::cell::RefCell;
 #[derive(Clone, Copy)]
 struct Node {
     pos: Packed,
+    eval: Eval,
     parent: u32,
     g: u32,
     mv: Move,
@@ -103,9 +104,11 @@ fn search<const PRUNE: bool>(
     let root = Packed::new(&root, origin);
     closed.insert(root.fingerprint());
     let view = View { pos: &root, origin };
-    open.push(p.priority(&Eval::new(view).features, root_g, 0), 0);
+    let eval = Eval::new(view);
+    open.push(p.priority(&eval.features(), root_g, 0), 0);
     nodes.push(Node {
         pos: root,
+        eval,
         parent: u32::MAX,
         g: root_g,
         mv: Move {
@@ -118,7 +121,12 @@ fn search<const PRUNE: bool>(
     let (mut most_home, mut progress_at) = (0, 0);
     while let Some(idx) = open.pop() {
         stats.expanded += 1;
-        let Node { pos: parent, g, .. } = nodes[idx];
+        let Node {
+            pos: parent,
+            eval,
+            g,
+            ..
+        } = nodes[idx];
         if let Some(stall) = stall {
             let home = parent.home();
             if home > most_home {
@@ -138,7 +146,6 @@ fn search<const PRUNE: bool>(
         moves.clear();
         generate_model::<PRUNE>(&view, false, false, moves);
         let hashes = parent.hashes();
-        let eval = Eval::new(view);
         for &m in moves.iter() {
             let mut child = parent;
             let cost = move_cost(&view, m);
@@ -158,10 +165,18 @@ fn search<const PRUNE: bool>(
             if !closed.insert(fp) {
                 continue;
             }
-            let f = eval.child(&parent, View { pos: &child, origin }, changed);
-            open.push(p.priority(&f, g, fp), nodes.len());
+            let e = eval.child(
+                &parent,
+                View {
+                    pos: &child,
+                    origin,
+                },
+                changed,
+            );
+            open.push(p.priority(&e.features(), g, fp), nodes.len());
             nodes.push(Node {
                 pos: child,
+                eval: e,
                 parent: idx as u32,
                 g,
                 mv: m,
