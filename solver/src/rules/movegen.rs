@@ -203,16 +203,19 @@ pub(crate) fn generate_model<const PRUNE: bool>(
         }
         // Run size that lands on each destination cascade (0 = none), found while walking
         // down the movable run (as far as the supermove limit allows).
-        let mut dest_n = [0u8; CASCADES];
-        let mut any = false;
+        // Run size that lands on each destination cascade (byte k for cascade k), found
+        // while walking down the movable run (as far as the supermove limit allows); the
+        // destinations found (bit k), and whether the top card alone lands somewhere.
+        let (mut dest_n, mut targets, mut top_lands) = (0u64, 0u8, false);
         let mut n = 1;
         let run = loop {
-            let c = s.card(i, l - n);
+            let c = if n == 1 { tops[i] } else { s.card(i, l - n) };
             for p in parents(c) {
                 let k = top_at[p as usize];
                 if k != u8::MAX {
-                    dest_n[k as usize] = n as u8;
-                    any = true;
+                    dest_n |= (n as u64) << (8 * k);
+                    targets |= 1 << k;
+                    top_lands |= n == 1;
                 }
             }
             if n >= lim_full || n == l || !fits(s.card(i, l - n - 1), c) {
@@ -221,37 +224,39 @@ pub(crate) fn generate_model<const PRUNE: bool>(
             n += 1;
         };
         let empty_target = first_empty.filter(|&k| k != i);
-        if any || empty_target.is_some() {
-            for (k, &dn) in dest_n.iter().enumerate() {
-                if dn != 0 && !(PRUNE && (dn as usize) < run) {
+        // In cascade order: the destinations, and the first empty cascade.
+        let mut candidates = targets | empty_target.map_or(0, |k| 1 << k);
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let dn = (dest_n >> (8 * k)) as u8;
+            if dn != 0 && !(PRUNE && (dn as usize) < run) {
+                out.push(Move {
+                    from: Loc::Cascade(i as u8),
+                    to: Loc::Cascade(k as u8),
+                    count: dn,
+                });
+            } else if Some(k) == empty_target {
+                let max = run.min(lim_empty);
+                for n in 1..=max {
+                    if n == l {
+                        break; // moving a whole cascade to an empty one changes nothing
+                    }
+                    if PRUNE && n < max {
+                        continue; // only the longest movable run
+                    }
                     out.push(Move {
                         from: Loc::Cascade(i as u8),
                         to: Loc::Cascade(k as u8),
-                        count: dn,
+                        count: n as u8,
                     });
-                } else if Some(k) == empty_target {
-                    let max = run.min(lim_empty);
-                    for n in 1..=max {
-                        if n == l {
-                            break; // moving a whole cascade to an empty one changes nothing
-                        }
-                        if PRUNE && n < max {
-                            continue; // only the longest movable run
-                        }
-                        out.push(Move {
-                            from: Loc::Cascade(i as u8),
-                            to: Loc::Cascade(k as u8),
-                            count: n as u8,
-                        });
-                    }
                 }
             }
         }
         // Cascade → freecell.
         // The reduced set keeps a top card out of the freecells when it lies on a card it
         // fits or can go onto another cascade.
-        let keep_out =
-            PRUNE && ((l >= 2 && fits(s.card(i, l - 2), tops[i])) || dest_n.contains(&1));
+        let keep_out = PRUNE && ((l >= 2 && fits(s.card(i, l - 2), tops[i])) || top_lands);
         if let Some(j) = first_free.filter(|_| !keep_out) {
             out.push(Move {
                 from: Loc::Cascade(i as u8),
