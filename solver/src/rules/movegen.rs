@@ -362,7 +362,7 @@ pub fn autoplay(s: &mut impl TableauMut, mut on_move: impl FnMut(Move, u8)) {
 /// do (as every position the search stores): only a foundation move, or a card newly
 /// exposed on `m`'s source cascade, can make a card safe to home, so most moves skip the
 /// full scan. Same result as [`autoplay`].
-#[inline]
+#[inline(always)]
 pub fn autoplay_after(s: &mut impl TableauMut, m: Move, on_move: impl FnMut(Move, u8)) {
     let exposed_safe = match m.from {
         Loc::Cascade(i) => {
