@@ -1,4 +1,6 @@
-//! A packed position for `fast`'s searches: 40 bytes, one 32-bit word per cascade.
+//! A packed position for the first-solution searches (`fast`'s tries, `short`'s rounds): 48
+//! bytes, one 32-bit word per cascade, the freecells, the foundations and the cascades' top
+//! cards.
 //!
 //! A cascade only ever loses cards from the top, or gains cards that fit (one rank lower,
 //! other colour) on its top. So at any time it is a prefix of one of the starting cascades
@@ -514,7 +516,7 @@ fn depth_in(w: u32, c: u8, origin: &Origin) -> Option<usize> {
 const NOWHERE: u8 = u8::MAX;
 
 /// A position's evaluation, kept with it so that its children's follow from the cascades
-/// they changed ([`Eval::child`]): 32 bytes.
+/// they changed ([`Eval::child`]): 30 bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct Eval {
     /// Per cascade: its blocked and out-of-sequence counts.

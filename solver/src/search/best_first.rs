@@ -1,6 +1,9 @@
-//! One best-first search over its own position table: `short`'s tries and anytime phases.
-//! Positions are stored once by canonical fingerprint; a position's [`State`] is kept only
-//! once expanded. The open list is a bucket queue over integer priorities.
+//! One best-first search over [`State`]s: `short`'s anytime phases (its fallback when the
+//! anytime A* finds nothing shorter). Positions are stored once by canonical fingerprint; a
+//! position's [`State`] is kept only once expanded. The open list is a bucket queue over
+//! integer priorities, shared with [`super::packed_first`], which runs the first-solution
+//! searches (`fast`'s tries, `short`'s rounds) over packed positions and is tested to expand
+//! the same positions as this search does without the anytime bound.
 
 use super::portfolio::{Params, RESERVE_MAX};
 use super::table::FingerprintTable;

@@ -11,7 +11,8 @@
 //!   ([`crate::deadlock`]): a shortest solution in single-card moves, or in moves with a
 //!   sequence move counted as one (foundation moves included in both).
 //!
-//! Every mode keeps a closed set of canonical fingerprints ([`State::fingerprint`]). A
+//! Every mode keeps a closed set of canonical fingerprints ([`State::fingerprint`], or
+//! [`crate::packed::Packed::fingerprint`] in the first-solution searches). A
 //! search over all legal moves ([`crate::movegen::generate`]) whose open list runs dry has
 //! searched the whole reachable space: the deal is proved unsolvable. Only such a search
 //! gives that verdict (`fast`'s reduced move set running dry leads to a search over all
