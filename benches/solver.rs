@@ -6,8 +6,9 @@
 //! the same 600 positions (their reduced move set, as `fast` searches): making each child
 //! (clone, apply, auto-play), its incremental fingerprint, its incremental evaluation, and
 //! the closed set (inserting every child's fingerprint into a cleared table; clearing a
-//! table after a small search). A whole expansion is not benched: the open list and the
-//! stored node are private to the search.
+//! table after a small search), and the same for `fast`'s packed positions (copy and
+//! play, incremental fingerprint, the evaluation from the parent's stored one). A whole
+//! expansion is not benched: the open list and the stored node are private to the search.
 //!
 //! Run: `cargo bench --bench solver`.
 
@@ -16,25 +17,29 @@ use fcauto_deals::ms_deal;
 use fcauto_solver::deadlock::lower_bound;
 use fcauto_solver::heuristic::{column_features, eval_features, eval_features_from, features};
 use fcauto_solver::movegen::{generate, generate_pruned, play};
+use fcauto_solver::packed::{Eval, Origin, Packed, View};
 use fcauto_solver::search::table::FingerprintTable;
 use fcauto_solver::state::State;
 use fcauto_solver::{solve, Limits, Mode, Move, Verdict};
 use std::time::{Duration, Instant};
 
 /// Positions along real play: the first 30 positions of each of deals 1..=20, reached by
-/// always taking the first generated move.
+/// always taking the last generated move.
 fn positions() -> Vec<State> {
+    (1..=20).flat_map(walk).collect()
+}
+
+/// The first 30 positions of deal `d` along that walk.
+fn walk(d: u64) -> Vec<State> {
     let mut out = Vec::new();
     let mut moves = Vec::new();
-    for d in 1..=20 {
-        let mut s = State::from_board(&ms_deal(d).unwrap());
-        for _ in 0..30 {
-            out.push(s.clone());
-            moves.clear();
-            generate(&s, false, &mut moves);
-            let Some(&m) = moves.last() else { break };
-            s.apply(m);
-        }
+    let mut s = State::from_board(&ms_deal(d).unwrap());
+    for _ in 0..30 {
+        out.push(s.clone());
+        moves.clear();
+        generate(&s, false, &mut moves);
+        let Some(&m) = moves.last() else { break };
+        s.apply(m);
     }
     out
 }
@@ -265,5 +270,101 @@ fn per_position(c: &mut Criterion, ps: &[State]) {
     });
 }
 
-criterion_group!(benches, bench);
+/// The same per-child costs for `fast`'s packed positions (the positions of [`walk`], their
+/// reduced move sets): copying a 48-byte position and playing the move on it, its
+/// incremental fingerprint, and its evaluation from the parent's stored one.
+fn packed_per_position(c: &mut Criterion) {
+    struct PackedFamily {
+        origin: usize,
+        parent: Packed,
+        eval: Eval,
+        moves: Vec<Move>,
+        children: Vec<(Packed, u8)>,
+    }
+    let mut origins = Vec::new();
+    let mut fams = Vec::new();
+    for d in 1..=20 {
+        let o = Origin::new(&State::from_board(&ms_deal(d).unwrap()));
+        for s in walk(d) {
+            let parent = Packed::new(&s, &o);
+            let mut moves = Vec::new();
+            generate_pruned(&s, &mut moves);
+            let children = moves
+                .iter()
+                .map(|&m| {
+                    let mut c = parent;
+                    let (changed, _) = c.play(m, &o);
+                    (c, changed)
+                })
+                .collect();
+            let eval = Eval::new(View {
+                pos: &parent,
+                origin: &o,
+            });
+            fams.push(PackedFamily {
+                origin: origins.len(),
+                parent,
+                eval,
+                moves,
+                children,
+            });
+        }
+        origins.push(o);
+    }
+    let n: usize = fams.iter().map(|f| f.children.len()).sum();
+    c.bench_function(
+        &format!("packed children: copy + play ({n} children)"),
+        |b| {
+            b.iter(|| {
+                let mut home = 0;
+                for f in &fams {
+                    let p = *black_box(&f.parent);
+                    for &m in &f.moves {
+                        let mut s = p;
+                        let (changed, homed) = s.play(m, &origins[f.origin]);
+                        home += s.home() + changed as u32 + homed;
+                    }
+                }
+                home
+            })
+        },
+    );
+    c.bench_function(
+        &format!("packed fingerprint_from: hashes per parent ({n} children)"),
+        |b| {
+            b.iter(|| {
+                let mut x = 0u128;
+                for f in &fams {
+                    let h = black_box(&f.parent).hashes();
+                    for (s, changed) in &f.children {
+                        x ^= black_box(s).fingerprint_from(&h, *changed);
+                    }
+                }
+                x
+            })
+        },
+    );
+    c.bench_function(
+        &format!("packed Eval::child from the parent's ({n} children)"),
+        |b| {
+            b.iter(|| {
+                let mut sum = 0u32;
+                for f in &fams {
+                    let origin = &origins[f.origin];
+                    for (s, changed) in &f.children {
+                        let v = View {
+                            pos: black_box(s),
+                            origin,
+                        };
+                        let e = f.eval.child(&f.parent, v, *changed).features();
+                        sum += e.blocked + e.out_of_sequence + e.next_depth;
+                    }
+                }
+                sum
+            })
+        },
+    );
+}
+
+criterion_group!(benches, bench, packed_per_position);
 criterion_main!(benches);

@@ -2,10 +2,12 @@
 //!
 //! Three parts that do not lean on each other's internals:
 //! - [`rules`]: [`moves`] ([`Loc`], [`Move`], [`MoveKind`], the supermove limit), [`state`]
-//!   (compact positions, canonical fingerprints), [`movegen`] (legal moves, safe auto-play).
-//! - [`search`]: the modes and their searches: the `fast` scheduler of members over one
-//!   shared position store, `short`'s best-first portfolio and anytime phases, [`heuristic`]
-//!   evaluation, [`shorten`], and optimal search ([`astar`] with the [`deadlock`] bound).
+//!   (compact positions, canonical fingerprints), [`packed`] (48-byte positions, each cascade
+//!   a dealt prefix plus one run, for the first-solution searches), [`movegen`] (legal moves
+//!   and safe auto-play, over either).
+//! - [`search`]: the modes and their searches: `fast`'s portfolio of best-first tries,
+//!   `short`'s rounds and anytime phases, [`heuristic`] evaluation, [`shorten`], and optimal
+//!   search ([`astar`] with the [`deadlock`] bound).
 //! - [`notation`]: [`solution`] (the JSON contract, standard notation, Freecell Solver's
 //!   text) and [`standard`] (reading standard notation back, with the counts it leaves out).
 //!
@@ -19,7 +21,7 @@ pub mod validator;
 
 // The modules under their short paths (`fcauto_solver::state`, `::movegen`, ...).
 pub use notation::{solution, standard};
-pub use rules::{movegen, moves, state};
+pub use rules::{movegen, moves, packed, state};
 pub use search::{astar, deadlock, heuristic, shorten};
 
 pub use astar::{optimal, Metric};

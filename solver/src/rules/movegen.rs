@@ -13,6 +13,69 @@ use crate::moves::{supermove_limit, Loc, Move};
 use crate::state::{fits, rank, red, suit, State, EMPTY};
 use fcauto_deals::{CASCADES, FREECELLS};
 
+/// What move generation and auto-play read of a position: [`State`]'s card arrays, or a
+/// packed position read through its starting cascades ([`crate::packed::View`]), so that
+/// one generator serves both.
+pub trait Tableau {
+    /// Cards in cascade `i`.
+    fn height(&self, i: usize) -> usize;
+    /// Card `k` of cascade `i`, counted from its deepest (`k < height(i)`).
+    fn card(&self, i: usize, k: usize) -> u8;
+    /// Top card of cascade `i`, [`EMPTY`] if none.
+    fn top_card(&self, i: usize) -> u8;
+    /// Freecell `j`'s card, [`EMPTY`] if free.
+    fn cell(&self, j: usize) -> u8;
+    /// Cards home per suit (C D H S).
+    fn foundations(&self) -> [u8; 4];
+}
+
+/// What auto-play changes of a position.
+pub trait TableauMut: Tableau {
+    /// Move cascade `i`'s top card to its foundation.
+    fn home_from_cascade(&mut self, i: usize);
+    /// Move freecell `j`'s card to its foundation.
+    fn home_from_cell(&mut self, j: usize);
+}
+
+impl Tableau for State {
+    #[inline(always)]
+    fn height(&self, i: usize) -> usize {
+        self.len[i] as usize
+    }
+    #[inline(always)]
+    fn card(&self, i: usize, k: usize) -> u8 {
+        self.cols[i][k]
+    }
+    #[inline(always)]
+    fn top_card(&self, i: usize) -> u8 {
+        self.top(i).unwrap_or(EMPTY)
+    }
+    #[inline(always)]
+    fn cell(&self, j: usize) -> u8 {
+        self.cells[j]
+    }
+    #[inline(always)]
+    fn foundations(&self) -> [u8; 4] {
+        self.found
+    }
+}
+
+impl TableauMut for State {
+    #[inline(always)]
+    fn home_from_cascade(&mut self, i: usize) {
+        let l = self.len[i] as usize - 1;
+        let t = self.cols[i][l];
+        self.len[i] = l as u8;
+        self.cols[i][l] = 0; // keep the bytes above the top zero
+        self.found[suit(t) as usize] += 1;
+    }
+    #[inline(always)]
+    fn home_from_cell(&mut self, j: usize) {
+        let c = std::mem::replace(&mut self.cells[j], EMPTY);
+        self.found[suit(c) as usize] += 1;
+    }
+}
+
 /// Append every legal move of `s` to `out` (see the module docs).
 /// With `atomic`, only single-card moves are generated (the move model of optimal search).
 #[inline]
@@ -47,22 +110,25 @@ pub fn generate_pruned(s: &State, out: &mut Vec<Move>) {
 /// The generator behind [`generate`], [`generate_with`] and (with `PRUNE`)
 /// [`generate_pruned`].
 #[inline(always)]
-fn generate_model<const PRUNE: bool>(
-    s: &State,
+pub(crate) fn generate_model<const PRUNE: bool>(
+    s: &impl Tableau,
     atomic: bool,
     narrow_empty: bool,
     out: &mut Vec<Move>,
 ) {
-    let free = s.free_cells();
-    let empty = s.empty_cols();
-    let first_empty = (0..CASCADES).find(|&i| s.len[i] == 0);
-    let first_free = (0..FREECELLS).find(|&j| s.cells[j] == EMPTY);
+    let free = (0..FREECELLS).filter(|&j| s.cell(j) == EMPTY).count();
+    let empty = (0..CASCADES).filter(|&i| s.height(i) == 0).count();
+    let first_empty = (0..CASCADES).find(|&i| s.height(i) == 0);
+    let first_free = (0..FREECELLS).find(|&j| s.cell(j) == EMPTY);
+    let found = s.foundations();
+    let can_home = |c: u8| found[suit(c) as usize] == rank(c);
     // Which cascade (if any) has each card on top: the destinations of a card are found by
     // looking up the two cards it may be placed on, not by trying all cascades.
     let mut top_at = [u8::MAX; 64];
     let mut tops = [EMPTY; CASCADES];
     for (k, t) in tops.iter_mut().enumerate() {
-        if let Some(d) = s.top(k) {
+        let d = s.top_card(k);
+        if d != EMPTY {
             top_at[d as usize] = k as u8;
             *t = d;
         }
@@ -70,7 +136,7 @@ fn generate_model<const PRUNE: bool>(
 
     // To the foundations.
     for (i, &t) in tops.iter().enumerate() {
-        if t != EMPTY && s.can_home(t) {
+        if t != EMPTY && can_home(t) {
             out.push(Move {
                 from: Loc::Cascade(i as u8),
                 to: Loc::Foundation,
@@ -79,8 +145,8 @@ fn generate_model<const PRUNE: bool>(
         }
     }
     for j in 0..FREECELLS {
-        let c = s.cells[j];
-        if c != EMPTY && s.can_home(c) {
+        let c = s.cell(j);
+        if c != EMPTY && can_home(c) {
             out.push(Move {
                 from: Loc::Freecell(j as u8),
                 to: Loc::Foundation,
@@ -91,7 +157,7 @@ fn generate_model<const PRUNE: bool>(
     // Freecell → cascade: onto the cascades topped by its two parents, or the first empty
     // one, in cascade order.
     for j in 0..FREECELLS {
-        let c = s.cells[j];
+        let c = s.cell(j);
         if c == EMPTY {
             continue;
         }
@@ -131,61 +197,66 @@ fn generate_model<const PRUNE: bool>(
         )
     };
     for i in 0..CASCADES {
-        let l = s.len[i] as usize;
+        let l = s.height(i);
         if l == 0 {
             continue;
         }
-        let col = s.col(i);
         // Run size that lands on each destination cascade (0 = none), found while walking
         // down the movable run (as far as the supermove limit allows).
-        let mut dest_n = [0u8; CASCADES];
-        let mut any = false;
+        // Run size that lands on each destination cascade (byte k for cascade k), found
+        // while walking down the movable run (as far as the supermove limit allows); the
+        // destinations found (bit k), and whether the top card alone lands somewhere.
+        let (mut dest_n, mut targets, mut top_lands) = (0u64, 0u8, false);
         let mut n = 1;
         let run = loop {
-            let c = col[l - n];
+            let c = if n == 1 { tops[i] } else { s.card(i, l - n) };
             for p in parents(c) {
                 let k = top_at[p as usize];
                 if k != u8::MAX {
-                    dest_n[k as usize] = n as u8;
-                    any = true;
+                    dest_n |= (n as u64) << (8 * k);
+                    targets |= 1 << k;
+                    top_lands |= n == 1;
                 }
             }
-            if n >= lim_full || n == l || !fits(col[l - n - 1], c) {
+            if n >= lim_full || n == l || !fits(s.card(i, l - n - 1), c) {
                 break n; // the movable run, cut at the limit
             }
             n += 1;
         };
         let empty_target = first_empty.filter(|&k| k != i);
-        if any || empty_target.is_some() {
-            for (k, &dn) in dest_n.iter().enumerate() {
-                if dn != 0 && !(PRUNE && (dn as usize) < run) {
+        // In cascade order: the destinations, and the first empty cascade.
+        let mut candidates = targets | empty_target.map_or(0, |k| 1 << k);
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let dn = (dest_n >> (8 * k)) as u8;
+            if dn != 0 && !(PRUNE && (dn as usize) < run) {
+                out.push(Move {
+                    from: Loc::Cascade(i as u8),
+                    to: Loc::Cascade(k as u8),
+                    count: dn,
+                });
+            } else if Some(k) == empty_target {
+                let max = run.min(lim_empty);
+                for n in 1..=max {
+                    if n == l {
+                        break; // moving a whole cascade to an empty one changes nothing
+                    }
+                    if PRUNE && n < max {
+                        continue; // only the longest movable run
+                    }
                     out.push(Move {
                         from: Loc::Cascade(i as u8),
                         to: Loc::Cascade(k as u8),
-                        count: dn,
+                        count: n as u8,
                     });
-                } else if Some(k) == empty_target {
-                    let max = run.min(lim_empty);
-                    for n in 1..=max {
-                        if n == l {
-                            break; // moving a whole cascade to an empty one changes nothing
-                        }
-                        if PRUNE && n < max {
-                            continue; // only the longest movable run
-                        }
-                        out.push(Move {
-                            from: Loc::Cascade(i as u8),
-                            to: Loc::Cascade(k as u8),
-                            count: n as u8,
-                        });
-                    }
                 }
             }
         }
         // Cascade → freecell.
         // The reduced set keeps a top card out of the freecells when it lies on a card it
         // fits or can go onto another cascade.
-        let keep_out = PRUNE && ((l >= 2 && fits(col[l - 2], col[l - 1])) || dest_n.contains(&1));
+        let keep_out = PRUNE && ((l >= 2 && fits(s.card(i, l - 2), tops[i])) || top_lands);
         if let Some(j) = first_free.filter(|_| !keep_out) {
             out.push(Move {
                 from: Loc::Cascade(i as u8),
@@ -225,31 +296,36 @@ fn parents(c: u8) -> [u8; 2] {
 /// `c`, from the position after: freecells and empty cascades only grow.)
 #[inline]
 pub fn is_safe_home(s: &State, c: u8) -> bool {
+    safe_home(&s.found, c)
+}
+
+/// [`is_safe_home`] given the foundations `found`.
+#[inline(always)]
+fn safe_home(found: &[u8; 4], c: u8) -> bool {
     let r = rank(c);
-    if !s.can_home(c) {
+    if found[suit(c) as usize] != r {
         return false;
     }
     if r <= 1 {
         return true;
     }
     let (o1, o2) = if red(c) == 1 { (0, 3) } else { (1, 2) };
-    s.found[o1] >= r && s.found[o2] >= r
+    found[o1] >= r && found[o2] >= r
 }
 
 /// Home every card allowed by [`is_safe_home`], repeatedly, calling `on_move` for each
 /// foundation move made (cascades first, left to right, then freecells).
 #[inline]
-pub fn autoplay(s: &mut State, mut on_move: impl FnMut(Move, u8)) {
+pub fn autoplay(s: &mut impl TableauMut, mut on_move: impl FnMut(Move, u8)) {
     loop {
         let mut moved = false;
         for i in 0..CASCADES {
-            while let Some(t) = s.top(i) {
-                if !is_safe_home(s, t) {
+            loop {
+                let t = s.top_card(i);
+                if t == EMPTY || !safe_home(&s.foundations(), t) {
                     break;
                 }
-                s.len[i] -= 1;
-                s.cols[i][s.len[i] as usize] = 0; // keep the bytes above the top zero
-                s.found[suit(t) as usize] += 1;
+                s.home_from_cascade(i);
                 on_move(
                     Move {
                         from: Loc::Cascade(i as u8),
@@ -262,10 +338,9 @@ pub fn autoplay(s: &mut State, mut on_move: impl FnMut(Move, u8)) {
             }
         }
         for j in 0..FREECELLS {
-            let c = s.cells[j];
-            if c != EMPTY && is_safe_home(s, c) {
-                s.cells[j] = EMPTY;
-                s.found[suit(c) as usize] += 1;
+            let c = s.cell(j);
+            if c != EMPTY && safe_home(&s.foundations(), c) {
+                s.home_from_cell(j);
                 on_move(
                     Move {
                         from: Loc::Freecell(j as u8),
@@ -287,10 +362,13 @@ pub fn autoplay(s: &mut State, mut on_move: impl FnMut(Move, u8)) {
 /// do (as every position the search stores): only a foundation move, or a card newly
 /// exposed on `m`'s source cascade, can make a card safe to home, so most moves skip the
 /// full scan. Same result as [`autoplay`].
-#[inline]
-pub fn autoplay_after(s: &mut State, m: Move, on_move: impl FnMut(Move, u8)) {
+#[inline(always)]
+pub fn autoplay_after(s: &mut impl TableauMut, m: Move, on_move: impl FnMut(Move, u8)) {
     let exposed_safe = match m.from {
-        Loc::Cascade(i) => s.top(i as usize).is_some_and(|t| is_safe_home(s, t)),
+        Loc::Cascade(i) => {
+            let t = s.top_card(i as usize);
+            t != EMPTY && safe_home(&s.foundations(), t)
+        }
         _ => false,
     };
     if exposed_safe || m.to == Loc::Foundation {

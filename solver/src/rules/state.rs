@@ -368,6 +368,12 @@ static CELL_HASH: [(u64, u64); 256] = {
     t
 };
 
+/// The two lanes' hashes of a freecell byte (a card or [`EMPTY`]).
+#[inline(always)]
+pub(crate) fn cell_hash(c: u8) -> (u64, u64) {
+    CELL_HASH[c as usize]
+}
+
 /// splitmix64's finaliser (a well-mixed 64-bit hash of a 64-bit value).
 #[inline(always)]
 pub fn mix64(z: u64) -> u64 {
@@ -416,9 +422,17 @@ pub type FingerprintMap<V> =
 /// `i` set for each cascade the move or the auto-play touched (as the search computes it).
 #[cfg(test)]
 pub(crate) fn walk_children(mut check: impl FnMut(&State, &State, u8)) {
+    walk_children_from(|_, _, s, child, changed| check(s, child, changed))
+}
+
+/// [`walk_children`], also passing each walk's start (the deal after auto-play) and deal
+/// number: `check(start, deal, position, child, changed)`.
+#[cfg(test)]
+pub(crate) fn walk_children_from(mut check: impl FnMut(&State, u64, &State, &State, u8)) {
     for deal in 1..=50 {
         let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
         crate::movegen::autoplay(&mut s, |_, _| {});
+        let start = s.clone();
         let mut moves = Vec::new();
         for step in 0..80usize {
             moves.clear();
@@ -429,7 +443,7 @@ pub(crate) fn walk_children(mut check: impl FnMut(&State, &State, u8)) {
             for &m in &moves {
                 let mut t = s.clone();
                 let (changed, _) = crate::movegen::play(&mut t, m);
-                check(&s, &t, changed);
+                check(&start, deal, &s, &t, changed);
             }
             let m = moves[(step * 7 + deal as usize) % moves.len()];
             s.apply(m);

@@ -1,6 +1,9 @@
-//! One best-first search over its own position table: `short`'s tries and anytime phases.
-//! Positions are stored once by canonical fingerprint; a position's [`State`] is kept only
-//! once expanded. The open list is a bucket queue over integer priorities.
+//! One best-first search over [`State`]s: `short`'s anytime phases (its fallback when the
+//! anytime A* finds nothing shorter). Positions are stored once by canonical fingerprint; a
+//! position's [`State`] is kept only once expanded. The open list is a bucket queue over
+//! integer priorities, shared with [`super::packed_first`], which runs the first-solution
+//! searches (`fast`'s tries, `short`'s rounds) over packed positions and is tested to expand
+//! the same positions as this search does without the anytime bound.
 
 use super::portfolio::{Params, RESERVE_MAX};
 use super::table::FingerprintTable;
@@ -264,13 +267,7 @@ impl Run<'_> {
     /// `f`, its path cost `g`, and the configuration's noise drawn from its fingerprint.
     #[inline(always)]
     fn priority(&self, f: Features, g: u32, fp: u128) -> i64 {
-        let p = &self.p;
-        let noise = if p.noise == 0 {
-            0
-        } else {
-            (crate::state::mix64(fp as u64 ^ p.seed) % p.noise as u64) as i64
-        };
-        p.weights.eval(&f) as i64 + p.g_weight as i64 * g as i64 + noise
+        self.p.priority(&f, g, fp)
     }
 
     /// The result with `verdict`, `stored` positions in the table.
@@ -337,7 +334,7 @@ const PRIO_OFFSET: i64 = 1 << 10;
 /// threaded through the positions (each position enters the open list once), so that
 /// among equal priorities the newest position comes first.
 #[derive(Default)]
-struct OpenList {
+pub(super) struct OpenList {
     /// Per bucket: the newest position in it, or [`NONE`].
     head: Vec<u32>,
     /// Per position: the position below it in its bucket, or [`NONE`].
@@ -349,7 +346,7 @@ struct OpenList {
 
 impl OpenList {
     /// Empty it, keeping its memory.
-    fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.head.clear();
         self.next.clear();
         self.min = usize::MAX;
@@ -357,22 +354,21 @@ impl OpenList {
     }
 
     #[inline]
-    fn push(&mut self, priority: i64, idx: usize) {
+    pub(super) fn push(&mut self, priority: i64, idx: usize) {
         let b = (priority + PRIO_OFFSET).max(0) as usize;
         if b >= self.head.len() {
             self.head.resize(b + 1, NONE);
         }
-        if idx >= self.next.len() {
-            self.next.resize(idx + 1, NONE);
-        }
-        self.next[idx] = self.head[b];
+        // Positions enter in the order they are stored, each once: `idx` is the next one.
+        debug_assert_eq!(idx, self.next.len());
+        self.next.push(self.head[b]);
         self.head[b] = idx as u32;
         self.min = self.min.min(b);
         self.len += 1;
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<usize> {
+    pub(super) fn pop(&mut self) -> Option<usize> {
         if self.len == 0 {
             return None;
         }

@@ -100,11 +100,12 @@ fn next_depth(col: &[u8], needed: u64) -> u32 {
 /// [`eval_features_from`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ColumnFeatures {
-    /// Blocked, out of sequence and next depth, one byte per cascade (byte i of each word
-    /// is cascade i's count), so that a feature's total is one multiplication:
-    /// [`ColumnFeatures::totals`]. Each total stays below 256 (52 cards, at most 4 × 19
-    /// cards above the needed ones), so no byte lane carries into the next.
-    lanes: [u64; 3],
+    /// Blocked, out of sequence and next depth, one byte per cascade (byte i of each lane
+    /// is cascade i's count: one store to set), so that a feature's total is one
+    /// multiplication of the lane read as a word: [`ColumnFeatures::totals`]. Each total
+    /// stays below 256 (52 cards, at most 4 × 19 cards above the needed ones), so no byte
+    /// carries into the next.
+    lanes: [[u8; 8]; 3],
     /// The foundations they were computed for.
     found: [u8; 4],
 }
@@ -116,7 +117,7 @@ impl ColumnFeatures {
     #[inline(always)]
     fn set(&mut self, i: usize, counts: [u32; 3]) {
         for (lane, c) in self.lanes.iter_mut().zip(counts) {
-            set_byte(lane, i, c);
+            lane[i] = c as u8;
         }
     }
 
@@ -125,15 +126,8 @@ impl ColumnFeatures {
     #[inline(always)]
     fn totals(&self) -> [u32; 3] {
         self.lanes
-            .map(|l| (l.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32)
+            .map(|l| (u64::from_le_bytes(l).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32)
     }
-}
-
-/// Byte `i` of `lane` set to `count` (below 256).
-#[inline(always)]
-fn set_byte(lane: &mut u64, i: usize, count: u32) {
-    let shift = 8 * i as u32;
-    *lane = (*lane & !(0xFF << shift)) | (count as u64 & 0xFF) << shift;
 }
 
 /// The per-cascade evaluation features of `s`.
@@ -170,7 +164,7 @@ pub fn eval_features_from(
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            set_byte(&mut cf.lanes[2], i, next_depth(s.col(i), needed));
+            cf.lanes[2][i] = next_depth(s.col(i), needed) as u8;
         }
     }
     let mut m = changed;

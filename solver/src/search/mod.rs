@@ -11,7 +11,8 @@
 //!   ([`crate::deadlock`]): a shortest solution in single-card moves, or in moves with a
 //!   sequence move counted as one (foundation moves included in both).
 //!
-//! Every mode keeps a closed set of canonical fingerprints ([`State::fingerprint`]). A
+//! Every mode keeps a closed set of canonical fingerprints ([`State::fingerprint`], or
+//! [`crate::packed::Packed::fingerprint`] in the first-solution searches). A
 //! search over all legal moves ([`crate::movegen::generate`]) whose open list runs dry has
 //! searched the whole reachable space: the deal is proved unsolvable. Only such a search
 //! gives that verdict (`fast`'s reduced move set running dry leads to a search over all
@@ -23,10 +24,12 @@ pub mod heuristic;
 pub mod shorten;
 
 mod best_first;
+mod packed_first;
 mod portfolio;
 pub mod table;
 
 use best_first::best_first;
+use packed_first::packed_first;
 use portfolio::*;
 
 use crate::movegen::{autoplay, generate};
@@ -188,7 +191,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     budgets.push(last);
     'rounds: for &budget in &budgets {
         for &p in configs {
-            let r = best_first(board, p, budget, None, None);
+            let r = packed_first(board, p, budget, None);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
             if let Verdict::Solved(first) = &r.verdict {
@@ -251,7 +254,7 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
         if dry && p.pruned {
             continue;
         }
-        let r = best_first(board, p, budget, None, stall);
+        let r = packed_first(board, p, budget, stall);
         total.expanded += r.stats.expanded;
         total.stored = total.stored.max(r.stats.stored);
         if !matches!(r.verdict, Verdict::Unknown(_)) {
@@ -413,9 +416,9 @@ mod tests {
     #[test]
     fn a_dry_pruned_search_is_not_a_proof() {
         let board = ms_deal(11982).unwrap();
-        let r = best_first(&board, FAST_BASE, 200_000, None, None);
+        let r = packed_first(&board, FAST_BASE, 200_000, None);
         assert_eq!(r.verdict, Verdict::Unknown(StopReason::PrunedDry));
-        let full = best_first(&board, FAST_COMPLETE, 200_000, None, None);
+        let full = packed_first(&board, FAST_COMPLETE, 200_000, None);
         assert_eq!(full.verdict, Verdict::Unsolvable);
         assert!(full.stats.stored > r.stats.stored);
         let fast = solve(

@@ -3,7 +3,7 @@
 //! `short`'s rounds and anytime searches. [`super::solve`] runs them, each try a
 //! [`super::best_first`] search.
 
-use crate::heuristic::Weights;
+use crate::heuristic::{Features, Weights};
 
 /// One best-first configuration: evaluation weights and the weight of the path cost.
 #[derive(Clone, Copy, Debug)]
@@ -17,6 +17,21 @@ pub(super) struct Params {
     /// Search [`crate::movegen::generate_pruned`]'s reduced move set: faster, but running dry proves
     /// nothing.
     pub(super) pruned: bool,
+}
+
+impl Params {
+    /// The open list's priority of a position: the weighted evaluation of its features
+    /// `f`, its path cost `g` (single-card moves), and the configuration's noise drawn
+    /// from its fingerprint `fp`. Lower comes first.
+    #[inline(always)]
+    pub(super) fn priority(&self, f: &Features, g: u32, fp: u128) -> i64 {
+        let noise = if self.noise == 0 {
+            0
+        } else {
+            (crate::state::mix64(fp as u64 ^ self.seed) % self.noise as u64) as i64
+        };
+        self.weights.eval(f) as i64 + self.g_weight as i64 * g as i64 + noise
+    }
 }
 
 const fn w(

@@ -5,20 +5,22 @@
 //! Freecell Solver's `--optimize-solution`, which runs a breadth-first search over the
 //! solution's states.)
 
-use crate::movegen::{autoplay, generate};
+use crate::movegen::{autoplay, generate, Tableau};
 use crate::moves::{single_card_cost, Loc, Move, PlayedMove};
-use crate::state::{FingerprintMap, State};
+use crate::state::{FingerprintMap, State, EMPTY};
 use fcauto_deals::Board;
 use fcauto_deals::{CASCADES, FREECELLS};
 
 /// Single-card cost of `m` in `s` (before it is applied).
-pub fn move_cost(s: &State, m: Move) -> u32 {
+#[inline]
+pub fn move_cost(s: &impl Tableau, m: Move) -> u32 {
     if m.count <= 1 {
         return 1;
     }
-    let dest_empty = matches!(m.to, Loc::Cascade(k) if s.len[k as usize] == 0);
-    let empty = s.empty_cols() - usize::from(dest_empty);
-    single_card_cost(m.count as usize, s.free_cells(), empty) as u32
+    let dest_empty = matches!(m.to, Loc::Cascade(k) if s.height(k as usize) == 0);
+    let empty = (0..CASCADES).filter(|&i| s.height(i) == 0).count() - usize::from(dest_empty);
+    let free = (0..FREECELLS).filter(|&j| s.cell(j) == EMPTY).count();
+    single_card_cost(m.count as usize, free, empty) as u32
 }
 
 /// Apply a player move and the safe auto-play after it; returns the single-card cost.

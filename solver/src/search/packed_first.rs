@@ -1,0 +1,239 @@
+//! `fast`'s best-first search over packed positions ([`crate::packed`]): the same search as
+//! [`super::best_first`]'s first-solution mode (same moves in the same order, same
+//! evaluation, same ties), with each stored position kept whole with its evaluation (92
+//! bytes), so that nothing is remade or re-evaluated when it is expanded: its children are
+//! made by copying 48 bytes, and evaluated from the cascades their move changed.
+
+use super::best_first::OpenList;
+use super::portfolio::{Params, RESERVE_MAX};
+use super::table::FingerprintTable;
+use super::{done, path_to, replay, SearchResult, SearchStats, StopReason, Verdict};
+use crate::movegen::{autoplay, generate_model};
+use crate::moves::{Loc, Move};
+use crate::packed::{Eval, Origin, Packed, View};
+use crate::shorten::move_cost;
+use crate::state::State;
+use fcauto_deals::Board;
+use std::cell::RefCell;
+
+/// A stored position: itself, its evaluation, how it was reached, and its single-card cost
+/// from the root.
+#[derive(Clone, Copy)]
+struct Node {
+    pos: Packed,
+    eval: Eval,
+    parent: u32,
+    g: u32,
+    mv: Move,
+}
+
+const _: () = assert!(std::mem::size_of::<Node>() == 92);
+
+/// One first-solution best-first search of `board` with `p`, storing at most `max_states`
+/// positions; with `Some(stall)` it gives up (`Unknown`) after expanding `stall` positions
+/// without one that has more cards home than any expanded before. A search over all moves
+/// (`p.pruned` false) that runs dry proves the deal unsolvable.
+pub(super) fn packed_first(
+    board: &Board,
+    p: Params,
+    max_states: usize,
+    stall: Option<u64>,
+) -> SearchResult {
+    WORKSPACE.with(|ws| match ws.try_borrow_mut() {
+        Ok(mut ws) => {
+            let r = if p.pruned {
+                search::<true>(board, p, max_states, stall, &mut ws)
+            } else {
+                search::<false>(board, p, max_states, stall, &mut ws)
+            };
+            ws.trim();
+            r
+        }
+        Err(_) => search::<false>(board, p, max_states, stall, &mut Workspace::default()),
+    })
+}
+
+/// Most positions whose tables a thread keeps between searches (about 1 MiB).
+const KEEP_POSITIONS: usize = 1 << 14;
+
+/// One thread's search tables, emptied and reused by every search it runs.
+#[derive(Default)]
+struct Workspace {
+    nodes: Vec<Node>,
+    closed: FingerprintTable,
+    open: OpenList,
+    moves: Vec<Move>,
+}
+
+impl Workspace {
+    /// Give back the memory of a search larger than [`KEEP_POSITIONS`].
+    fn trim(&mut self) {
+        if self.nodes.capacity() > KEEP_POSITIONS {
+            *self = Workspace::default();
+        }
+    }
+}
+
+thread_local! {
+    static WORKSPACE: RefCell<Workspace> = RefCell::default();
+}
+
+/// [`packed_first`] in the tables of `ws`, over the reduced move set if `PRUNE`.
+fn search<const PRUNE: bool>(
+    board: &Board,
+    p: Params,
+    max_states: usize,
+    stall: Option<u64>,
+    ws: &mut Workspace,
+) -> SearchResult {
+    let mut stats = SearchStats::default();
+    let end = |verdict, stats, stored| SearchResult {
+        verdict,
+        stats: done(stats, stored),
+    };
+    let mut root = State::from_board(board);
+    let mut root_g = 0;
+    autoplay(&mut root, |_, _| root_g += 1);
+    if root.is_won() {
+        return end(Verdict::Solved(replay(board, &[])), stats, 0);
+    }
+    let origin = &Origin::new(&root);
+    let Workspace {
+        nodes,
+        closed,
+        open,
+        moves,
+    } = ws;
+    start(nodes, closed, open, moves, max_states);
+    let root = Packed::new(&root, origin);
+    closed.insert(root.fingerprint());
+    let view = View { pos: &root, origin };
+    let eval = Eval::new(view);
+    open.push(p.priority(&eval.features(), root_g, 0), 0);
+    nodes.push(Node {
+        pos: root,
+        eval,
+        parent: u32::MAX,
+        g: root_g,
+        mv: Move {
+            from: Loc::Foundation,
+            to: Loc::Foundation,
+            count: 0,
+        },
+    });
+    // Most cards home in an expanded position, and when that was first reached.
+    let (mut most_home, mut progress_at) = (0, 0);
+    while let Some(idx) = open.pop() {
+        stats.expanded += 1;
+        let Node {
+            pos: parent,
+            eval,
+            g,
+            ..
+        } = nodes[idx];
+        if let Some(stall) = stall {
+            let home = parent.home();
+            if home > most_home {
+                (most_home, progress_at) = (home, stats.expanded);
+            } else if stats.expanded - progress_at > stall {
+                return end(
+                    Verdict::Unknown(StopReason::Stalled(stall)),
+                    stats,
+                    closed.len(),
+                );
+            }
+        }
+        let view = View {
+            pos: &parent,
+            origin,
+        };
+        moves.clear();
+        generate_model::<PRUNE>(&view, false, false, moves);
+        let hashes = parent.hashes();
+        for &m in moves.iter() {
+            let mut child = parent;
+            let cost = move_cost(&view, m);
+            let (changed, homed) = child.play(m, origin);
+            let g = g + cost + homed;
+            if child.is_won() {
+                let mut path = path_to(idx, |i| (nodes[i].parent, nodes[i].mv));
+                path.push(m);
+                return end(Verdict::Solved(replay(board, &path)), stats, closed.len());
+            }
+            let fp = child.fingerprint_from(&hashes, changed);
+            // A new position that would not fit in the budget ends the search.
+            if closed.len() >= max_states && !closed.contains(fp) {
+                let why = StopReason::StateLimit(max_states);
+                return end(Verdict::Unknown(why), stats, closed.len());
+            }
+            if !closed.insert(fp) {
+                continue;
+            }
+            let e = eval.child(
+                &parent,
+                View {
+                    pos: &child,
+                    origin,
+                },
+                changed,
+            );
+            open.push(p.priority(&e.features(), g, fp), nodes.len());
+            nodes.push(Node {
+                pos: child,
+                eval: e,
+                parent: idx as u32,
+                g,
+                mv: m,
+            });
+        }
+    }
+    let verdict = if PRUNE {
+        Verdict::Unknown(StopReason::PrunedDry)
+    } else {
+        Verdict::Unsolvable
+    };
+    end(verdict, stats, closed.len())
+}
+
+/// Empty the tables for a new search storing at most `max_states` positions.
+fn start(
+    nodes: &mut Vec<Node>,
+    closed: &mut FingerprintTable,
+    open: &mut OpenList,
+    moves: &mut Vec<Move>,
+    max_states: usize,
+) {
+    nodes.clear();
+    closed.clear();
+    open.clear();
+    moves.clear();
+    // Reserve up to the budget up front (a fresh buffer: growing would copy the old one).
+    let reserve = max_states.min(RESERVE_MAX) + 64;
+    if nodes.capacity() < reserve {
+        *nodes = Vec::with_capacity(reserve);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::best_first::best_first;
+    use crate::search::portfolio::{FAST_BASE, FAST_COMPLETE};
+
+    /// Without priority noise (the only thing drawn from the fingerprint, whose packed form
+    /// differs), the packed search is the same search as the state one: the same positions
+    /// expanded, the same solution, the same verdict, on the reduced and the full move set.
+    #[test]
+    fn same_search_as_the_state_search() {
+        for p in [FAST_BASE, FAST_COMPLETE] {
+            for deal in 1..=60 {
+                let board = fcauto_deals::ms_deal(deal).unwrap();
+                let a = best_first(&board, p, 20_000, None, Some(500));
+                let b = packed_first(&board, p, 20_000, Some(500));
+                assert_eq!(a.verdict, b.verdict, "deal {deal}");
+                assert_eq!(a.stats.expanded, b.stats.expanded, "deal {deal}");
+                assert_eq!(a.stats.stored, b.stats.stored, "deal {deal}");
+            }
+        }
+    }
+}
