@@ -617,6 +617,30 @@ fn game_and_board_both_from_standard_input_is_a_usage_error() {
     assert!(out.stdout.is_empty());
 }
 
+/// `-` for `--pictures` or `--report` is a usage error (exit 2): a folder of files cannot go
+/// to standard output, and no folder named `-` is made.
+#[test]
+fn dash_for_an_output_folder_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for flag in ["--pictures", "--report"] {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .arg("analyze")
+            .arg(lost_game())
+            .args(["--deal", "617", flag, "-"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(flag) && err.contains("cannot go to standard output"),
+            "{flag}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{flag}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "{flag}");
+    }
+}
+
 /// `--report` and `--pictures` make their folder but not its parents: a missing parent is
 /// refused before any work, named as `solve -o` names a missing folder, and nothing is made.
 #[test]
