@@ -1333,6 +1333,37 @@ fn json_counts_are_null_unless_solved() {
     assert!(stdout.starts_with("valid: "), "{stdout}");
 }
 
+/// A solution that ends before the win names its file, as every other `verify` error does;
+/// a JSON `deal` that is no deal number (0) is named as that, not as another deal.
+#[test]
+fn verify_names_the_file_and_a_deal_out_of_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let partial = write(&dir, "partial.txt", "8a 8b\n");
+    let (code, _, stderr) = verify(&["--deal", "617", partial.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("solution {}: after 2 moves", partial.display())),
+        "{stderr}"
+    );
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast", "--format", "json"])
+        .output()
+        .unwrap();
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for bad in [0u64, 8_589_934_592] {
+        v["deal"] = bad.into();
+        let sol = write(&dir, "bad-deal.json", &v.to_string());
+        let (code, _, stderr) = verify(&["--deal", "617", sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{stderr}");
+        assert!(
+            stderr.contains(&format!("the solution's `deal` {bad} is not a deal number"))
+                && stderr.contains("out of range")
+                && !stderr.contains("not deal 617"),
+            "{stderr}"
+        );
+    }
+}
+
 /// The illegal move an error names is the move as written: a count given (`37v5`, or
 /// `"count": 5` in JSON) is kept, not shown as `37`.
 #[test]
