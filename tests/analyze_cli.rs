@@ -215,6 +215,41 @@ fn pysolfc_held_and_saved_games_are_read_and_their_losing_move_found() {
     assert!(err.to_lowercase().contains("freecell"), "{err}");
 }
 
+/// README's example of the PySolFC fixture holdgame-617-lost.dat is what the program prints:
+/// the "Instead" line and `--report`'s game.txt annotation of the losing move.
+#[test]
+fn readme_shows_the_lost_fixtures_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let out = succeed(
+        fcauto()
+            .arg("analyze")
+            .arg(fixture("pysolfc/holdgame-617-lost.dat"))
+            .arg("--report")
+            .arg(&report),
+    );
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let readme = words(&readme);
+    let table = String::from_utf8(out.stdout).unwrap();
+    let instead = table
+        .lines()
+        .find(|l| l.starts_with("Instead, "))
+        .expect("an Instead line");
+    // README cuts the line after 13 moves.
+    let shown: Vec<&str> = instead.split_whitespace().take(20).collect();
+    assert!(readme.contains(&shown.join(" ")), "README lacks {shown:?}");
+    let game = std::fs::read_to_string(report.join("game.txt")).unwrap();
+    let start = game.find("21. 4c??").expect("step 21 annotated");
+    let end = start + game[start..].find('}').expect("its comment") + 1;
+    let note = words(&game[start..end]);
+    assert!(
+        readme.contains(&format!("`{note}`")),
+        "README lacks `{note}`"
+    );
+}
+
 #[test]
 fn a_position_alone_gets_its_verdict_and_a_hint() {
     let board = fixture("boards/pysolfc-export-617-empty-column.board");
@@ -615,6 +650,30 @@ fn game_and_board_both_from_standard_input_is_a_usage_error() {
         "{err}"
     );
     assert!(out.stdout.is_empty());
+}
+
+/// `-` for `--pictures` or `--report` is a usage error (exit 2): a folder of files cannot go
+/// to standard output, and no folder named `-` is made.
+#[test]
+fn dash_for_an_output_folder_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for flag in ["--pictures", "--report"] {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .arg("analyze")
+            .arg(lost_game())
+            .args(["--deal", "617", flag, "-"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(flag) && err.contains("cannot go to standard output"),
+            "{flag}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{flag}");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "{flag}");
+    }
 }
 
 /// `--report` and `--pictures` make their folder but not its parents: a missing parent is

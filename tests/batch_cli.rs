@@ -627,6 +627,51 @@ fn merge_into_a_missing_folder_names_it() {
     );
 }
 
+/// A new database in a missing folder is named in the words every other output path uses;
+/// `report --plot -` and `-` for a database are usage errors (exit 2) that make no folder or
+/// file named `-`.
+#[test]
+fn missing_db_folder_and_dash_plot_folder_are_refused() {
+    let dir = tmp();
+    let db = dir.path().join("nodir").join("k.sqlite");
+    let (code, err) = run_err(&["batch", "run", "--range", "1..3", "--db", s(&db)]);
+    assert_eq!(code, 1);
+    let missing = format!(
+        "cannot write {}: folder {} does not exist",
+        db.display(),
+        dir.path().join("nodir").display()
+    );
+    assert!(err.contains(&missing), "{err}");
+    assert!(files(dir.path()).is_empty());
+    let a = dir.path().join("a.sqlite");
+    run_ok(&["batch", "run", "--range", "1..3", "--db", s(&a)]);
+    let out = fcauto()
+        .current_dir(dir.path())
+        .args(["batch", "report", s(&a), "--plot", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot go to standard output"), "{err}");
+    let b = dir.path().join("b.sqlite");
+    for args in [
+        vec!["batch", "run", "--range", "1..3", "--db", "-"],
+        vec!["batch", "merge", "-", s(&a)],
+        vec!["batch", "merge", s(&b), "-"],
+        vec!["batch", "report", "-"],
+    ] {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("a database is a file"), "{args:?}: {err}");
+    }
+    assert_eq!(files(dir.path()), ["a.sqlite"]);
+}
+
 #[test]
 fn two_runs_creating_one_database_at_once() {
     // The loser of the race gets one clear line naming the file, never SQLite's schema text.

@@ -83,10 +83,16 @@ fn outputs_that_cannot_work_are_refused_first() {
     let dir = tempfile::tempdir().unwrap();
     let same = dir.path().join("out.json");
     let same = same.to_str().unwrap();
-    let mut cases: Vec<(Vec<&str>, &str)> = vec![(
-        vec!["--json", same, "--plot-data", same],
-        "two outputs would be written to",
-    )];
+    let mut cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["--json", same, "--plot-data", same],
+            "two outputs would be written to",
+        ),
+        (
+            vec!["--json", "-", "--plot-data", "-"],
+            "two outputs would be written to standard output",
+        ),
+    ];
     if cfg!(feature = "plot") {
         cases.push((vec!["--plot", "chart.svg"], "ending in .png"));
     }
@@ -371,6 +377,36 @@ fn json_to_standard_output_and_cpu_plot_data() {
         })
         .sum();
     assert_eq!(deals, 10);
+}
+
+/// `--plot-data -`: the CSV on standard output (no file named `-`), the text summary on
+/// standard error.
+#[test]
+fn plot_data_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto()
+        .current_dir(dir.path())
+        .args(["bench", "--range", "1..5", "--plot-data", "-"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("series,metric,value,deals,share_above"),
+        "{csv}"
+    );
+    let deals: u64 = lines
+        .map(|l| {
+            assert!(l.starts_with("fcauto,positions,"), "{l}");
+            l.split(',').nth(3).unwrap().parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(deals, 5);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("fcauto bench, deals 1..5"), "{err}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
 /// `--plot FILE.png` with the `plot` feature: a PNG that decodes, of the chart's size.

@@ -224,6 +224,9 @@ fn bad_input_is_a_tool_error_with_a_message() {
         ),
         ("apply_move", json!({"position": start["position_string"]})),
         ("new_game", json!({"deal": 0})),
+        ("new_game", json!({"deal": "ms0"})),
+        ("new_game", json!({"deal": "ms61x"})),
+        ("new_game", json!({"deal": -1})),
         (
             "solve",
             json!({"position": start["position"], "mode": "optimal"}),
@@ -241,6 +244,34 @@ fn bad_input_is_a_tool_error_with_a_message() {
     }
     // The server is still there.
     assert_eq!(s.tool("new_game", json!({"deal": 1})), start);
+}
+
+/// A deal number may be given as PySolFC writes it ("ms617"), or as a string of digits,
+/// as on the command line: the same start position as the number, and the schema says so.
+#[test]
+fn new_game_takes_ms_deal_names() {
+    let mut s = initialized();
+    let by_number = s.tool("new_game", json!({"deal": 617}));
+    for deal in [json!("ms617"), json!("MS617"), json!("617")] {
+        assert_eq!(
+            s.tool("new_game", json!({"deal": deal})),
+            by_number,
+            "{deal}"
+        );
+    }
+    let list = s.request("tools/list", json!({}));
+    let new_game = list["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "new_game")
+        .unwrap();
+    let deal = &new_game["inputSchema"]["properties"]["deal"];
+    assert_eq!(deal["type"], json!(["integer", "string"]), "{deal}");
+    assert!(
+        deal["description"].as_str().unwrap().contains("ms617"),
+        "{deal}"
+    );
 }
 
 #[test]

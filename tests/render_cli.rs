@@ -246,10 +246,22 @@ fn bad_picture_requests_fail_with_clear_messages() {
         2,
         "--width needs --format svg or png",
     );
+    // Each option names the formats it works with: --step draws one position (not html's
+    // page), --width sizes any picture.
     fails(
         &["solve", "617", "--step", "3"],
         2,
-        "--step and --width need --format svg, png or html",
+        "error: --step needs --format svg or png\n",
+    );
+    fails(
+        &["solve", "617", "--width", "300"],
+        2,
+        "error: --width needs --format svg, png or html\n",
+    );
+    fails(
+        &["solve", "617", "--step", "3", "--width", "300"],
+        2,
+        "--step needs --format svg or png, and --width --format svg, png or html",
     );
     fails(
         &["solve", "617", "--format", "html", "--step", "3"],

@@ -98,6 +98,25 @@ fn a_whole_game_through_the_api() {
     );
     assert_eq!(v["valid"], false);
     assert!(v["error"].as_str().unwrap().contains("step"));
+    // A deal may be given as PySolFC writes it, "ms617", or as a string of digits: the same
+    // deal as the number.
+    for deal in [json!("ms617"), json!("MS617"), json!("617")] {
+        let (st, by_name) = call(
+            &a,
+            "POST",
+            &format!("{}/api/solve", s.base),
+            Some(json!({"deal": deal, "mode": "fast"})),
+        );
+        assert_eq!(st, 200, "{deal}: {by_name}");
+        assert_eq!(by_name["moves"], sol["moves"], "{deal}");
+        let (st, v) = call(
+            &a,
+            "POST",
+            &format!("{}/api/verify", s.base),
+            Some(json!({"deal": deal, "solution": sol["standard"]})),
+        );
+        assert_eq!((st, v["valid"].clone()), (200, json!(true)), "{deal}: {v}");
+    }
 }
 
 #[test]
@@ -159,6 +178,41 @@ fn refusals_are_4xx_with_a_message() {
             Some(json!({"deal": 5, "bogus": 1})),
             400,
             "unknown field",
+        ),
+        (
+            "POST",
+            "/api/solve",
+            Some(json!({"deal": 0})),
+            400,
+            "out of range",
+        ),
+        (
+            "POST",
+            "/api/solve",
+            Some(json!({"deal": "ms0"})),
+            400,
+            "out of range",
+        ),
+        (
+            "POST",
+            "/api/hint",
+            Some(json!({"deal": -3})),
+            400,
+            "out of range",
+        ),
+        (
+            "POST",
+            "/api/verify",
+            Some(json!({"deal": "ms61x", "solution": "1a"})),
+            400,
+            "not a whole number",
+        ),
+        (
+            "POST",
+            "/api/solve",
+            Some(json!({"deal": 6.5})),
+            400,
+            "a deal number",
         ),
         (
             "POST",

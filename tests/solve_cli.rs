@@ -1313,6 +1313,94 @@ fn verify_reads_back_standard_output_of_every_outcome() {
     }
 }
 
+/// `--format json` of a deal not solved gives its counts as null, as `bench --json`, batch,
+/// the API and MCP do (a deal not solved has no solution length), and `verify` reads that
+/// JSON back as a deal not solved; a solved board with no moves (already won) counts 0; null
+/// counts beside moves claim nothing.
+#[test]
+fn json_counts_are_null_unless_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    for (deal, limit, said) in [
+        ("11982", "200000", "unsolvable"),
+        ("617", "1", "unknown: state limit"),
+    ] {
+        let out = fcauto()
+            .args(["solve", deal, "--mode", "fast", "--format", "json"])
+            .args(["--max-states", limit])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v["verdict"].as_str().unwrap().starts_with(said), "{v}");
+        for key in ["moves_total", "single_card_moves"] {
+            assert!(v[key].is_null(), "{deal}: {key} should be null: {v}");
+        }
+        assert_eq!(v["moves"], serde_json::json!([]), "{v}");
+        let sol = write(&dir, &format!("{deal}.json"), &v.to_string());
+        let (code, _, stderr) = verify(&["--deal", deal, sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{stderr}");
+        assert!(
+            stderr.contains(&format!("says the deal was not solved ({said}")),
+            "{stderr}"
+        );
+    }
+    let won = write(&dir, "won.txt", WON);
+    let out = fcauto()
+        .args(["solve", "--format", "json", "--board"])
+        .arg(&won)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["moves_total"].clone(), v["single_card_moves"].clone()),
+        (0.into(), 0.into()),
+        "{v}"
+    );
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast", "--format", "json"])
+        .output()
+        .unwrap();
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["moves_total"] = serde_json::Value::Null;
+    v["single_card_moves"] = serde_json::Value::Null;
+    let sol = write(&dir, "617-null-counts.json", &v.to_string());
+    let (code, stdout, stderr) = verify(&["--deal", "617", sol.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.starts_with("valid: "), "{stdout}");
+}
+
+/// A solution that ends before the win names its file, as every other `verify` error does;
+/// a JSON `deal` that is no deal number (0) is named as that, not as another deal.
+#[test]
+fn verify_names_the_file_and_a_deal_out_of_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let partial = write(&dir, "partial.txt", "8a 8b\n");
+    let (code, _, stderr) = verify(&["--deal", "617", partial.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("solution {}: after 2 moves", partial.display())),
+        "{stderr}"
+    );
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast", "--format", "json"])
+        .output()
+        .unwrap();
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for bad in [0u64, 8_589_934_592] {
+        v["deal"] = bad.into();
+        let sol = write(&dir, "bad-deal.json", &v.to_string());
+        let (code, _, stderr) = verify(&["--deal", "617", sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{stderr}");
+        assert!(
+            stderr.contains(&format!("the solution's `deal` {bad} is not a deal number"))
+                && stderr.contains("out of range")
+                && !stderr.contains("not deal 617"),
+            "{stderr}"
+        );
+    }
+}
+
 /// The illegal move an error names is the move as written: a count given (`37v5`, or
 /// `"count": 5` in JSON) is kept, not shown as `37`.
 #[test]

@@ -474,3 +474,34 @@ fn a_game_id_the_file_lacks_is_an_error_naming_the_ids_it_has() {
         .code(1)
         .stderr(predicate::str::contains("no games of id 9"));
 }
+
+/// options.cfg given where statistics.dat is read: the decoder's error, and a hint that the
+/// file is a config file which `--options` shows (for `--diff` too); a binary file that is
+/// not a pickle gets no such hint.
+#[test]
+fn a_config_file_read_as_statistics_suggests_options() {
+    let cfg = format!("{F}/won/options.cfg");
+    let out = fcauto().args(["stats", &cfg]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a pickle opcode"), "{err}");
+    assert!(
+        err.contains(&format!("`fcauto stats --options {cfg}` shows it")),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = fcauto()
+        .args(["stats", "--diff", &cfg, &format!("{F}/won")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--options"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("statistics.dat");
+    std::fs::write(&bin, [0xffu8, 0, 1, 2]).unwrap();
+    let out = fcauto().arg("stats").arg(&bin).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("--options"), "{err}");
+}

@@ -72,7 +72,8 @@ pub struct Args {
     pub plot_metric: PlotMetric,
     /// Write the data behind --plot as CSV: `series,metric,value,deals,share_above`, one
     /// line per distinct value per program (deals with that value, and the share of deals
-    /// with more). Needs no cargo feature.
+    /// with more). Needs no cargo feature. `-`: standard output, and the text summary to
+    /// standard error.
     #[arg(long, value_name = "FILE.csv")]
     pub plot_data: Option<PathBuf>,
 }
@@ -359,8 +360,9 @@ pub fn run(args: Args) -> Result<i32> {
         summary.fc_solve = Some(fc);
     }
     let text = summary_text(&summary);
-    if sink.is_stdout() {
-        // `--json -`: the JSON on standard output, the text summary on standard error.
+    if sink.is_stdout() || args.plot_data.as_deref().is_some_and(is_stdio) {
+        // `--json -` or `--plot-data -`: the data on standard output, the text summary on
+        // standard error.
         eprint!("{text}");
     } else {
         out!("{text}");
@@ -410,6 +412,13 @@ fn check_plot_args(args: &Args) -> Option<i32> {
                     eprintln!(
                         "fcauto bench: two outputs would be written to {}: give each its own file",
                         a.display()
+                    );
+                    return Some(2);
+                }
+                if a == b {
+                    eprintln!(
+                        "fcauto bench: two outputs would be written to standard output (`-`): give \
+                         all but one a file name"
                     );
                     return Some(2);
                 }
@@ -822,7 +831,8 @@ fn curves(args: &Args, s: &Summary, t: &Tally) -> Vec<Curve> {
     v
 }
 
-/// `--plot-data`: `series,metric,value,deals,share_above`, one line per point.
+/// `--plot-data`: `series,metric,value,deals,share_above`, one line per point (`-`: to
+/// standard output).
 fn write_plot_data(p: &Path, curves: &[Curve]) -> Result<()> {
     let mut text = String::from("series,metric,value,deals,share_above\n");
     for c in curves {
@@ -833,7 +843,11 @@ fn write_plot_data(p: &Path, curves: &[Curve]) -> Result<()> {
             ));
         }
     }
-    std::fs::write(p, text)?;
+    if is_stdio(p) {
+        out!("{text}");
+    } else {
+        std::fs::write(p, text)?;
+    }
     Ok(())
 }
 

@@ -22,7 +22,8 @@ pub enum DealFormat {
 /// Arguments of `fcauto deal`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Deal number, 1..=8589934591 (2^33-1; above 2^31-1 is Freecell Pro's extension).
+    /// Deal number, 1..=8589934591 (2^33-1; above 2^31-1 is Freecell Pro's extension), or
+    /// `msN`, as PySolFC writes it.
     #[arg(allow_hyphen_values = true, value_parser = parse_deal_number)]
     pub number: u64,
     /// Output format.

@@ -220,6 +220,38 @@ pub fn parse_max_states(s: &str) -> std::result::Result<usize, String> {
     }
 }
 
+/// An output folder option (`analyze --pictures`/`--report`, `batch report --plot`): clap's
+/// value parser, so `-` is a usage error (exit 2) instead of a folder named `-`: a folder of
+/// files cannot go to standard output.
+///
+/// # Errors
+/// `-`.
+pub fn parse_output_folder(s: &str) -> std::result::Result<std::path::PathBuf, String> {
+    if is_stdio(Path::new(s)) {
+        return Err(
+            "this writes a folder of files, which cannot go to standard output: give a folder name, not `-`"
+                .into(),
+        );
+    }
+    Ok(s.into())
+}
+
+/// A batch database path (`batch run --db`, `batch merge`'s files, `batch report`'s): clap's
+/// value parser, so `-` is a usage error (exit 2) instead of a database file named `-`:
+/// SQLite needs a file, not standard input or output.
+///
+/// # Errors
+/// `-`.
+#[cfg_attr(not(feature = "batch"), allow(dead_code))]
+pub fn parse_database_path(s: &str) -> std::result::Result<std::path::PathBuf, String> {
+    if is_stdio(Path::new(s)) {
+        return Err(
+            "a database is a file, not standard input or output: give a file name, not `-`".into(),
+        );
+    }
+    Ok(s.into())
+}
+
 /// The key of a deal file's one line: `MS_DEAL_NUMBER=617`.
 pub const DEAL_FILE_KEY: &str = "MS_DEAL_NUMBER";
 

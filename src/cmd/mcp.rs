@@ -242,6 +242,20 @@ mod server {
         })
     }
 
+    /// The JSON schema of a deal argument: a number, or a string `msN` (PySolFC's form) or
+    /// `N`, as [`service::deal_number`] reads it.
+    fn deal_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "Microsoft FreeCell deal number, 1..=8589934591 (Freecell Pro's range; \
+                1..=32000 are the original Windows deals): a number (617), or a string \
+                \"ms617\" as PySolFC writes it",
+            "type": ["integer", "string"],
+            "minimum": 1,
+            "maximum": 8_589_934_591u64,
+            "pattern": "^([mM][sS])?[0-9]+$"
+        })
+    }
+
     /// The board of a position argument, or the tool error that says why not.
     fn board(position: Value) -> Result<Board, ServiceError> {
         let p: PositionIn = serde_json::from_value(position).map_err(|_| {
@@ -277,9 +291,8 @@ mod server {
     #[derive(Deserialize, JsonSchema)]
     #[serde(deny_unknown_fields)]
     struct NewGame {
-        /// Microsoft FreeCell deal number, 1..=8589934591 (Freecell Pro's range; 1..=32000 are
-        /// the original Windows deals).
-        #[schemars(range(min = 1, max = 8_589_934_591u64))]
+        #[serde(deserialize_with = "service::deal_number")]
+        #[schemars(schema_with = "deal_schema")]
         deal: u64,
     }
 

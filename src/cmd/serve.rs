@@ -310,7 +310,7 @@ async fn apply(b: Body<ApplyBody>) -> Response {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SolveBody {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::deal_number_opt")]
     deal: Option<u64>,
     #[serde(default)]
     position: Option<PositionIn>,
@@ -406,7 +406,7 @@ async fn solving<T: serde::Serialize + Send + 'static>(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct VerifyBody {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::deal_number_opt")]
     deal: Option<u64>,
     #[serde(default)]
     position: Option<PositionIn>,

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 /// Arguments of `fcauto show`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A board file in Freecell Solver's format (`-`: standard input).
+    /// A board file: Freecell Solver's board text, a position string, or `fcauto deal N
+    /// --format json`'s output (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: PathBuf,
     /// Picture format.

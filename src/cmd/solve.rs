@@ -314,8 +314,18 @@ fn not_solved_text(
 fn picture_usage_problem(args: &Args) -> Option<String> {
     use crate::cmd::picture::{usage_problem, PictureFormat};
     let f = args.format;
-    if !f.is_picture() && (args.step.is_some() || args.width.is_some()) {
-        return Some("--step and --width need --format svg, png or html".into());
+    if !f.is_picture() {
+        match (args.step.is_some(), args.width.is_some()) {
+            (true, true) => {
+                return Some(
+                    "--step needs --format svg or png, and --width --format svg, png or html"
+                        .into(),
+                )
+            }
+            (true, false) => return Some("--step needs --format svg or png".into()),
+            (false, true) => return Some("--width needs --format svg, png or html".into()),
+            (false, false) => {}
+        }
     }
     if f == SolutionFormat::Html && args.step.is_some() {
         return Some("--step needs --format svg or png (the html page shows every step)".into());

@@ -54,7 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         return run_options(&args, &path);
     }
     let file = stats::resolve_path(&path)?;
-    let mut s = stats::load(&file)?;
+    let mut s = stats::load(&file).map_err(|e| text_hint(&file, e.into()))?;
     warn_trailing(&file, &s);
     filter(&mut s, &args, &file, true)?;
     if args.json {
@@ -73,6 +73,29 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         print_stats(&file, &s)?;
     }
     Ok(0)
+}
+
+/// `e`, a statistics.dat that could not be read, with a hint when the file is text that
+/// starts as a config file does (a `#` comment or a `[section]` line, as PySolFC's
+/// options.cfg): statistics.dat is a binary pickle, and `--options` shows options.cfg.
+fn text_hint(file: &Path, e: anyhow::Error) -> anyhow::Error {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let read = std::fs::File::open(file).and_then(|f| f.take(256).read_to_end(&mut head));
+    let text = String::from_utf8_lossy(&head);
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    if read.is_err() || !(text.starts_with('#') || text.starts_with('[')) {
+        return e;
+    }
+    let how = if file.file_name().is_some_and(|n| n == "options.cfg") {
+        format!("`fcauto stats --options {}` shows it", file.display())
+    } else {
+        "`fcauto stats --options PROFILE` shows a profile's options.cfg".to_string()
+    };
+    anyhow::anyhow!(
+        "{e:#}; this is a text file that looks like a config file such as PySolFC's \
+         options.cfg, not statistics.dat (a binary pickle): {how}"
+    )
 }
 
 /// Say on stderr that bytes after the pickle were ignored (the JSON has `trailing_bytes`).
@@ -248,8 +271,12 @@ fn print_game(g: &GameStats) -> anyhow::Result<()> {
 }
 
 fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
-    let (b_path, mut b) = stats::load_or_empty_profile(before)?;
-    let (a_path, mut a) = stats::load_or_empty_profile(after)?;
+    let load = |p: &Path| {
+        stats::load_or_empty_profile(p)
+            .map_err(|e| text_hint(&stats::resolve_path(p).unwrap_or(p.to_path_buf()), e.into()))
+    };
+    let (b_path, mut b) = load(before)?;
+    let (a_path, mut a) = load(after)?;
     warn_trailing(&b_path, &b);
     warn_trailing(&a_path, &a);
     // The player must be known to the file after the game; before it, the player may not

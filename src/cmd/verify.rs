@@ -18,7 +18,8 @@ pub struct Args {
     /// MS deal number the solution starts from.
     #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
     pub deal: Option<u64>,
-    /// Board file (Freecell Solver's format) the solution starts from (`-`: standard input).
+    /// Board file the solution starts from: Freecell Solver's board text, a position string,
+    /// or `fcauto deal N --format json`'s output (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// The solution: our JSON (`fcauto solve --format json`), standard notation (`--format
@@ -56,7 +57,8 @@ pub fn run(args: Args) -> Result<i32> {
         // `solvable` absent (a minimal JSON) claims nothing; `"solvable": null` claims unknown.
         let solvable_given = serde_json::from_str::<serde_json::Value>(&text)
             .is_ok_and(|v| v.get("solvable").is_some());
-        check_json_claims(&sol, solvable_given, deal, &board, moves.len())?;
+        check_json_claims(&sol, solvable_given, deal, &board, moves.len())
+            .with_context(|| name.clone())?;
         // A minimal JSON may leave out `count` and `card`: a move between cascades then has
         // its count found as in standard notation.
         let open = |m: &StepMove| {
@@ -65,7 +67,7 @@ pub fn run(args: Args) -> Result<i32> {
                 && matches!((m.from, m.to), (Loc::Cascade(_), Loc::Cascade(_)))
         };
         let moves = if moves.iter().any(open) {
-            resolve_counts(&board, &moves)?
+            resolve_counts(&board, &moves).with_context(|| name.clone())?
         } else {
             moves
         };
@@ -100,7 +102,8 @@ pub fn run(args: Args) -> Result<i32> {
                         }
                     }
                 }
-                return Err(first_err.expect("at least one board").into());
+                let e = first_err.expect("at least one board");
+                return Err(anyhow::Error::new(e).context(name.clone()));
             }
         } else {
             // No move lines is a solution only when fc-solve says solved (an already-won board).
@@ -126,11 +129,11 @@ pub fn run(args: Args) -> Result<i32> {
         check_fcs_states(&board, &moves, &states, what).with_context(|| name.clone())?;
         (moves, None, board)
     };
-    let v = validate(&board, &moves)?;
+    let v = validate(&board, &moves).with_context(|| name.clone())?;
     if let Some(claimed) = claimed_single {
         anyhow::ensure!(
             claimed == v.single_card_moves,
-            "`single_card_moves` says {claimed} but the moves amount to {}",
+            "{name}: `single_card_moves` says {claimed} but the moves amount to {}",
             v.single_card_moves
         );
     }
@@ -239,6 +242,11 @@ fn check_json_claims(
     board: &Board,
     n: usize,
 ) -> Result<()> {
+    if let Some(a) = sol.deal {
+        // A number that is no deal (0, or above 2^33-1) is named as such, not as another deal.
+        fcauto_deals::parse_deal_number(&a.to_string())
+            .with_context(|| format!("the solution's `deal` {a} is not a deal number"))?;
+    }
     if let (Some(a), Some(b)) = (sol.deal, deal) {
         anyhow::ensure!(a == b, "the solution is for deal {a}, not deal {b}");
     }

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 impl SolutionJson {
     /// The JSON's description of a board and a verdict, with no moves (as printed for an
     /// unsolved board): `solvable` is `Some(false)` only for a proof of unsolvability,
-    /// `None` for a search stopped by a limit; `verdict` says which.
+    /// `None` for a search stopped by a limit; `verdict` says which. The counts are null:
+    /// a deal not solved has no solution length (as in `bench --json` and the service).
     pub fn without_moves(
         deal: Option<u64>,
         board: &Board,
@@ -31,8 +32,8 @@ impl SolutionJson {
                 .iter()
                 .any(|&f| f > 0)
                 .then_some(board.foundations),
-            moves_total: Some(0),
-            single_card_moves: Some(0),
+            moves_total: None,
+            single_card_moves: None,
             moves: Vec::new(),
         }
     }
@@ -68,8 +69,9 @@ pub struct JsonMove {
 /// and the GUI replay:
 /// `{"deal": 617, "board": [[8 cascades, deepest first]], "solvable": true,
 ///   "moves_total": N, "single_card_moves": M, "moves": [JsonMove...]}`.
-/// `deal` is null for a board given as a file; `moves` is empty unless solved; `freecells`
-/// and `foundations` appear when the initial position has cards there.
+/// `deal` is null for a board given as a file; `moves` is empty and the counts are null
+/// unless solved; `freecells` and `foundations` appear when the initial position has cards
+/// there.
 /// Reading refuses unknown fields, naming them, as for [`JsonMove`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -93,12 +95,12 @@ pub struct SolutionJson {
     /// The initial foundations, cards per suit in C, D, H, S order, when any is non-empty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub foundations: Option<[u8; 4]>,
-    /// Number of entries in `moves`; always written, and `None` only when read from a JSON
-    /// that leaves it out (or gives null), which claims nothing.
+    /// Number of entries in `moves`; null (`None`) unless solved. Read: absent or null
+    /// claims nothing; an explicit count, 0 included, must be the number of moves listed.
     #[serde(default)]
     pub moves_total: Option<usize>,
-    /// Single-card moves (a k-card supermove counted as its single-card expansion); as
-    /// `moves_total`, `None` only when read from a JSON that leaves it out.
+    /// Single-card moves (a k-card supermove counted as its single-card expansion); null
+    /// (`None`) unless solved. Read as `moves_total`.
     #[serde(default)]
     pub single_card_moves: Option<usize>,
     /// The moves, in order.

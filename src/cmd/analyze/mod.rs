@@ -52,11 +52,11 @@ pub struct Args {
     pub json: bool,
     /// Write pictures of the positions before and after the losing move into DIR (made if
     /// missing; the folder it goes in must exist).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = crate::cmd::input::parse_output_folder)]
     pub pictures: Option<PathBuf>,
     /// Write the report bundle into DIR (moves, per-move CSV, losing.json, pictures, the
     /// annotated game, report.md). DIR is made if missing; the folder it goes in must exist.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = crate::cmd::input::parse_output_folder)]
     pub report: Option<PathBuf>,
     /// Search mode for each position.
     #[arg(long, value_enum, default_value = "fast")]

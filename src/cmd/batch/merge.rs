@@ -14,10 +14,10 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args)]
 pub struct Args {
     /// The merged database to write (must not exist).
-    #[arg(value_name = "OUT.sqlite")]
+    #[arg(value_name = "OUT.sqlite", value_parser = crate::cmd::input::parse_database_path)]
     pub out: PathBuf,
     /// Databases written by `fcauto batch run` (shards), all with the same mode and rules.
-    #[arg(value_name = "IN.sqlite", required = true)]
+    #[arg(value_name = "IN.sqlite", required = true, value_parser = crate::cmd::input::parse_database_path)]
     pub inputs: Vec<PathBuf>,
     /// Fail (writing nothing) unless every deal of `A..B` is in the merged rows: the check
     /// that no shard is missing or unfinished.
@@ -78,7 +78,7 @@ fn check_folder(out: &Path) -> Result<()> {
     };
     if !dir.is_dir() {
         bail!(
-            "cannot write {}: the folder {} does not exist",
+            "cannot write {}: folder {} does not exist",
             out.display(),
             dir.display()
         );

@@ -18,14 +18,14 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// A database written by `fcauto batch run` or `batch merge` (opened read-only).
-    #[arg(value_name = "FILE.sqlite")]
+    #[arg(value_name = "FILE.sqlite", value_parser = crate::cmd::input::parse_database_path)]
     pub db: PathBuf,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
     /// Also draw `lengths.png` (histogram of solution lengths) and `cpu.png` (CPU per deal)
     /// into DIR (made if missing; the folder it goes in must exist).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = crate::cmd::input::parse_output_folder)]
     pub plot: Option<PathBuf>,
 }
 

@@ -45,7 +45,7 @@ pub struct Args {
     pub block: Option<u64>,
     /// The results database (SQLite): created if absent, resumed if it holds an earlier
     /// run's rows (same mode and max-states).
-    #[arg(long, value_name = "FILE.sqlite")]
+    #[arg(long, value_name = "FILE.sqlite", value_parser = crate::cmd::input::parse_database_path)]
     pub db: PathBuf,
     /// Worker threads (default and 0: all cores; at most 1024).
     #[arg(long, value_parser = crate::cmd::bench::parse_threads)]
@@ -122,8 +122,12 @@ fn settings(args: &Args) -> Settings {
     }
 }
 
-/// Open (or create) the database, checked against this run's settings.
+/// Open (or create) the database, checked against this run's settings. A new one's folder
+/// must exist, named in the words every output path uses (`folder X does not exist`).
 fn open(args: &Args, settings: &Settings) -> Result<Store> {
+    if !args.db.exists() {
+        crate::cmd::input::check_output_path(&args.db)?;
+    }
     Store::open_for_run(&args.db, settings)
 }
 
