@@ -196,20 +196,18 @@ pub(crate) fn generate_model<const PRUNE: bool>(
             },
         )
     };
-    for i in 0..CASCADES {
+    for (i, &top) in tops.iter().enumerate() {
         let l = s.height(i);
         if l == 0 {
             continue;
         }
-        // Run size that lands on each destination cascade (0 = none), found while walking
-        // down the movable run (as far as the supermove limit allows).
         // Run size that lands on each destination cascade (byte k for cascade k), found
         // while walking down the movable run (as far as the supermove limit allows); the
         // destinations found (bit k), and whether the top card alone lands somewhere.
         let (mut dest_n, mut targets, mut top_lands) = (0u64, 0u8, false);
         let mut n = 1;
         let run = loop {
-            let c = if n == 1 { tops[i] } else { s.card(i, l - n) };
+            let c = if n == 1 { top } else { s.card(i, l - n) };
             for p in parents(c) {
                 let k = top_at[p as usize];
                 if k != u8::MAX {
@@ -256,7 +254,7 @@ pub(crate) fn generate_model<const PRUNE: bool>(
         // Cascade → freecell.
         // The reduced set keeps a top card out of the freecells when it lies on a card it
         // fits or can go onto another cascade.
-        let keep_out = PRUNE && ((l >= 2 && fits(s.card(i, l - 2), tops[i])) || top_lands);
+        let keep_out = PRUNE && ((l >= 2 && fits(s.card(i, l - 2), top)) || top_lands);
         if let Some(j) = first_free.filter(|_| !keep_out) {
             out.push(Move {
                 from: Loc::Cascade(i as u8),
