@@ -9,10 +9,9 @@ use super::portfolio::{Params, RESERVE_MAX};
 use super::table::FingerprintTable;
 use super::{done, path_to, replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::movegen::{autoplay, generate_model};
-use crate::moves::{Loc, Move};
+use crate::moves::{single_card_cost, Loc, Move};
 use crate::packed::{Eval, Origin, Packed, View};
-use crate::shorten::move_cost;
-use crate::state::State;
+use crate::state::{State, EMPTY};
 use fcauto_deals::Board;
 use std::cell::RefCell;
 
@@ -150,9 +149,10 @@ fn search<const PRUNE: bool>(
         moves.clear();
         generate_model::<PRUNE>(&view, false, false, moves);
         let hashes = parent.hashes();
+        let costs = Costs::of(&parent);
         for &m in moves.iter() {
             let mut child = parent;
-            let cost = move_cost(&view, m);
+            let cost = costs.of_move(&parent, m);
             let (changed, homed) = child.play(m, origin);
             let g = g + cost + homed;
             if child.is_won() {
@@ -195,6 +195,37 @@ fn search<const PRUNE: bool>(
     end(verdict, stats, closed.len())
 }
 
+/// What the single-card cost of a position's moves depends on, counted once per position
+/// (as [`crate::shorten::move_cost`] counts it per move).
+struct Costs {
+    /// Free freecells.
+    free: usize,
+    /// Empty cascades.
+    empty: usize,
+}
+
+impl Costs {
+    /// The counts of `pos`.
+    #[inline(always)]
+    fn of(pos: &Packed) -> Costs {
+        Costs {
+            free: pos.cells.iter().filter(|&&c| c == EMPTY).count(),
+            empty: pos.cols.iter().filter(|&&w| w == 0).count(),
+        }
+    }
+
+    /// The single-card cost of `m` in `pos` (whose counts these are), before it is applied:
+    /// [`crate::shorten::move_cost`].
+    #[inline(always)]
+    fn of_move(&self, pos: &Packed, m: Move) -> u32 {
+        if m.count <= 1 {
+            return 1;
+        }
+        let dest_empty = matches!(m.to, Loc::Cascade(k) if pos.cols[k as usize] == 0);
+        single_card_cost(m.count as usize, self.free, self.empty - dest_empty as usize) as u32
+    }
+}
+
 /// Empty the tables for a new search storing at most `max_states` positions.
 fn start(
     nodes: &mut Vec<Node>,
@@ -233,6 +264,31 @@ mod tests {
                 assert_eq!(a.verdict, b.verdict, "deal {deal}");
                 assert_eq!(a.stats.expanded, b.stats.expanded, "deal {deal}");
                 assert_eq!(a.stats.stored, b.stats.stored, "deal {deal}");
+            }
+        }
+    }
+
+    /// Costs counted once per position give every move the cost `move_cost` gives it.
+    #[test]
+    fn costs_per_position_are_move_costs() {
+        let mut moves = Vec::new();
+        for deal in 1..=30 {
+            let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
+            autoplay(&mut s, |_, _| {});
+            let o = Origin::new(&s);
+            for step in 0..100usize {
+                moves.clear();
+                crate::movegen::generate(&s, false, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let pos = Packed::new(&s, &o);
+                let costs = Costs::of(&pos);
+                for &m in &moves {
+                    let want = crate::shorten::move_cost(&s, m);
+                    assert_eq!(costs.of_move(&pos, m), want, "deal {deal} step {step} {m:?}");
+                }
+                crate::movegen::play(&mut s, moves[(step * 5 + deal as usize) % moves.len()]);
             }
         }
     }
