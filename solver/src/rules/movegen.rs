@@ -299,7 +299,7 @@ pub fn is_safe_home(s: &State, c: u8) -> bool {
 
 /// [`is_safe_home`] given the foundations `found`.
 #[inline(always)]
-fn safe_home(found: &[u8; 4], c: u8) -> bool {
+pub(crate) fn safe_home(found: &[u8; 4], c: u8) -> bool {
     let r = rank(c);
     if found[suit(c) as usize] != r {
         return false;
@@ -309,6 +309,20 @@ fn safe_home(found: &[u8; 4], c: u8) -> bool {
     }
     let (o1, o2) = if red(c) == 1 { (0, 3) } else { (1, 2) };
     found[o1] >= r && found[o2] >= r
+}
+
+/// The cards [`is_safe_home`] allows to home given the foundations `found` (bit c for card
+/// byte c; at most one per suit, its next card).
+#[inline(always)]
+pub(crate) fn safe_cards(found: &[u8; 4]) -> u64 {
+    let mut mask = 0;
+    for (su, &r) in found.iter().enumerate() {
+        let c = r * 4 + su as u8;
+        if r < 13 && safe_home(found, c) {
+            mask |= 1 << c;
+        }
+    }
+    mask
 }
 
 /// Home every card allowed by [`is_safe_home`], repeatedly, calling `on_move` for each

@@ -28,7 +28,7 @@
 //! origin field.
 
 use crate::heuristic::Features;
-use crate::movegen::{autoplay_after, Tableau, TableauMut};
+use crate::movegen::{safe_cards, safe_home, Tableau};
 use crate::moves::{Loc, Move};
 use crate::state::{cell_hash, fits, mix64, rank, red, suit, State, EMPTY, MAX_HEIGHT};
 use fcauto_deals::{CASCADES, FREECELLS};
@@ -302,14 +302,55 @@ impl Packed {
         if let Loc::Cascade(i) = m.to {
             changed |= 1 << i;
         }
-        let mut homed = 0;
-        autoplay_after(&mut ViewMut { pos: self, origin }, m, |mv, _| {
-            homed += 1;
-            if let Loc::Cascade(i) = mv.from {
-                changed |= 1 << i;
+        // As `autoplay_after`: auto-play had nothing to do before `m`, so only a foundation
+        // move or the card `m` exposed can start it.
+        let exposed_safe = match m.from {
+            Loc::Cascade(i) => {
+                let t = self.tops[i as usize];
+                t != EMPTY && safe_home(&self.found, t)
             }
-        });
-        (changed, homed)
+            _ => false,
+        };
+        if !exposed_safe && m.to != Loc::Foundation {
+            return (changed, 0);
+        }
+        let (left, homed) = self.autoplay(origin);
+        (changed | left, homed)
+    }
+
+    /// Home every card [`crate::movegen::is_safe_home`] allows, repeatedly: the same
+    /// position as [`crate::movegen::autoplay`] (homing a card only makes others safer, so
+    /// the order does not matter). Returns the cascades cards left (bit i for cascade i) and
+    /// the cards homed.
+    #[inline]
+    fn autoplay(&mut self, origin: &Origin) -> (u8, u32) {
+        let (mut changed, mut homed) = (0u8, 0u32);
+        loop {
+            // Cards safe at the start of a pass stay safe until homed.
+            let safe = safe_cards(&self.found);
+            let before = homed;
+            for i in 0..CASCADES {
+                while safe >> (self.tops[i] & 63) & 1 != 0 {
+                    let t = self.tops[i];
+                    self.cols[i] = pop(self.cols[i], 1);
+                    self.tops[i] = top(self.cols[i], origin);
+                    self.found[suit(t) as usize] += 1;
+                    changed |= 1 << i;
+                    homed += 1;
+                }
+            }
+            for j in 0..FREECELLS {
+                let c = self.cells[j];
+                if safe >> (c & 63) & 1 != 0 {
+                    self.cells[j] = EMPTY;
+                    self.found[suit(c) as usize] += 1;
+                    homed += 1;
+                }
+            }
+            if homed == before {
+                return (changed, homed);
+            }
+        }
     }
 }
 
@@ -418,56 +459,27 @@ pub struct View<'a> {
     pub origin: &'a Origin,
 }
 
-/// A packed position changed through its origin: what auto-play changes.
-pub struct ViewMut<'a> {
-    /// The position.
-    pub pos: &'a mut Packed,
-    /// Its starting cascades.
-    pub origin: &'a Origin,
-}
-
-macro_rules! tableau_for {
-    ($t:ty) => {
-        impl Tableau for $t {
-            #[inline(always)]
-            fn height(&self, i: usize) -> usize {
-                let w = self.pos.cols[i];
-                pre_len(w) + run_len(w)
-            }
-            #[inline(always)]
-            fn card(&self, i: usize, k: usize) -> u8 {
-                card(self.pos.cols[i], k, self.origin)
-            }
-            #[inline(always)]
-            fn top_card(&self, i: usize) -> u8 {
-                self.pos.tops[i]
-            }
-            #[inline(always)]
-            fn cell(&self, j: usize) -> u8 {
-                self.pos.cells[j]
-            }
-            #[inline(always)]
-            fn foundations(&self) -> [u8; 4] {
-                self.pos.found
-            }
-        }
-    };
-}
-tableau_for!(View<'_>);
-tableau_for!(ViewMut<'_>);
-
-impl TableauMut for ViewMut<'_> {
+impl Tableau for View<'_> {
     #[inline(always)]
-    fn home_from_cascade(&mut self, i: usize) {
-        let t = self.pos.tops[i];
-        self.pos.cols[i] = pop(self.pos.cols[i], 1);
-        self.pos.tops[i] = top(self.pos.cols[i], self.origin);
-        self.pos.found[suit(t) as usize] += 1;
+    fn height(&self, i: usize) -> usize {
+        let w = self.pos.cols[i];
+        pre_len(w) + run_len(w)
     }
     #[inline(always)]
-    fn home_from_cell(&mut self, j: usize) {
-        let c = std::mem::replace(&mut self.pos.cells[j], EMPTY);
-        self.pos.found[suit(c) as usize] += 1;
+    fn card(&self, i: usize, k: usize) -> u8 {
+        card(self.pos.cols[i], k, self.origin)
+    }
+    #[inline(always)]
+    fn top_card(&self, i: usize) -> u8 {
+        self.pos.tops[i]
+    }
+    #[inline(always)]
+    fn cell(&self, j: usize) -> u8 {
+        self.pos.cells[j]
+    }
+    #[inline(always)]
+    fn foundations(&self) -> [u8; 4] {
+        self.pos.found
     }
 }
 

@@ -222,7 +222,11 @@ impl Costs {
             return 1;
         }
         let dest_empty = matches!(m.to, Loc::Cascade(k) if pos.cols[k as usize] == 0);
-        single_card_cost(m.count as usize, self.free, self.empty - dest_empty as usize) as u32
+        single_card_cost(
+            m.count as usize,
+            self.free,
+            self.empty - dest_empty as usize,
+        ) as u32
     }
 }
 
@@ -286,7 +290,11 @@ mod tests {
                 let costs = Costs::of(&pos);
                 for &m in &moves {
                     let want = crate::shorten::move_cost(&s, m);
-                    assert_eq!(costs.of_move(&pos, m), want, "deal {deal} step {step} {m:?}");
+                    assert_eq!(
+                        costs.of_move(&pos, m),
+                        want,
+                        "deal {deal} step {step} {m:?}"
+                    );
                 }
                 crate::movegen::play(&mut s, moves[(step * 5 + deal as usize) % moves.len()]);
             }
