@@ -27,6 +27,17 @@ pub trait Tableau {
     fn cell(&self, j: usize) -> u8;
     /// Cards home per suit (C D H S).
     fn foundations(&self) -> [u8; 4];
+    /// The length of cascade `i`'s top sequence (its top card and the cards under it that
+    /// each lie on a card they fit), or `max` if that is less (0 for an empty cascade).
+    #[inline(always)]
+    fn sequence_len(&self, i: usize, max: usize) -> usize {
+        let l = self.height(i);
+        let mut n = 0;
+        while n < max && n < l && (n == 0 || fits(self.card(i, l - n - 1), self.card(i, l - n))) {
+            n += 1;
+        }
+        n
+    }
 }
 
 /// What auto-play changes of a position.
@@ -201,12 +212,15 @@ pub(crate) fn generate_model<const PRUNE: bool>(
         if l == 0 {
             continue;
         }
+        // The top sequence (at least 2 long when the top card lies on a card it fits), and
+        // the movable run: that sequence cut at the supermove limit.
+        let seq = s.sequence_len(i, lim_full.max(2));
+        let run = seq.min(lim_full);
         // Run size that lands on each destination cascade (byte k for cascade k), found
-        // while walking down the movable run (as far as the supermove limit allows); the
-        // destinations found (bit k), and whether the top card alone lands somewhere.
+        // while walking down the movable run; the destinations found (bit k), and whether
+        // the top card alone lands somewhere.
         let (mut dest_n, mut targets, mut top_lands) = (0u64, 0u8, false);
-        let mut n = 1;
-        let run = loop {
+        for n in 1..=run {
             let c = if n == 1 { top } else { s.card(i, l - n) };
             for p in parents(c) {
                 let k = top_at[p as usize];
@@ -216,11 +230,7 @@ pub(crate) fn generate_model<const PRUNE: bool>(
                     top_lands |= n == 1;
                 }
             }
-            if n >= lim_full || n == l || !fits(s.card(i, l - n - 1), c) {
-                break n; // the movable run, cut at the limit
-            }
-            n += 1;
-        };
+        }
         let empty_target = first_empty.filter(|&k| k != i);
         // In cascade order: the destinations, and the first empty cascade.
         let mut candidates = targets | empty_target.map_or(0, |k| 1 << k);
@@ -254,7 +264,7 @@ pub(crate) fn generate_model<const PRUNE: bool>(
         // Cascade → freecell.
         // The reduced set keeps a top card out of the freecells when it lies on a card it
         // fits or can go onto another cascade.
-        let keep_out = PRUNE && ((l >= 2 && fits(s.card(i, l - 2), top)) || top_lands);
+        let keep_out = PRUNE && (seq >= 2 || top_lands);
         if let Some(j) = first_free.filter(|_| !keep_out) {
             out.push(Move {
                 from: Loc::Cascade(i as u8),

@@ -73,6 +73,9 @@ struct Prefix {
     blocked: u8,
     /// Its cards, other than the deepest, not lying on a card they fit.
     out_of_sequence: u8,
+    /// The length of its top sequence (its top card and the cards under it that each lie
+    /// on a card they fit; 0 for the empty prefix).
+    sequence: u8,
 }
 
 /// The starting cascades a search's packed positions refer to, with the evaluation's counts
@@ -102,12 +105,18 @@ impl Origin {
                 min_rank: u8::MAX,
                 blocked: 0,
                 out_of_sequence: 0,
+                sequence: 0,
             };
             o.prefix[i][0] = pre;
             for (k, &c) in s.col(i).iter().enumerate() {
                 o.at[c as usize & 63] = (i as u8, k as u8);
                 pre.blocked += (rank(c) > pre.min_rank) as u8;
                 pre.out_of_sequence += (k > 0 && !fits(pre.top, c)) as u8;
+                pre.sequence = if fits(pre.top, c) {
+                    pre.sequence + 1
+                } else {
+                    1
+                };
                 pre.min_rank = pre.min_rank.min(rank(c));
                 pre.top = c;
                 o.prefix[i][k + 1] = pre;
@@ -480,6 +489,22 @@ impl Tableau for View<'_> {
     #[inline(always)]
     fn foundations(&self) -> [u8; 4] {
         self.pos.found
+    }
+    /// Read off the word: its run is a sequence, continued by the prefix's top sequence
+    /// when the run's deepest card fits on the prefix's top.
+    #[inline(always)]
+    fn sequence_len(&self, i: usize, max: usize) -> usize {
+        let w = self.pos.cols[i];
+        let (p, l) = (pre_len(w), run_len(w));
+        let pre = &self.origin.prefix[origin_of(w)][p];
+        let n = if l == 0 {
+            pre.sequence as usize
+        } else if fits(pre.top, run_card(w, 0)) {
+            l + pre.sequence as usize
+        } else {
+            l
+        };
+        n.min(max)
     }
 }
 
