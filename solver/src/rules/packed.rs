@@ -663,10 +663,11 @@ impl Eval {
         }
         // A suit's next card moved only if it lay in a changed cascade or a freecell; it
         // now lies in a changed cascade or a freecell.
-        for su in 0..4 {
-            if changed & self.watch[su] == 0 {
-                continue;
-            }
+        // (Byte su of `hits` is nonzero when suit su's watch mask meets `changed`.)
+        let mut hits = u32::from_le_bytes(self.watch) & (changed as u32 * 0x0101_0101);
+        while hits != 0 {
+            let su = hits.trailing_zeros() as usize / 8;
+            hits &= !(0xFF << (8 * su));
             let c = pos.found[su] * 4 + su as u8;
             e.totals[2] -= self.next_above[su];
             (e.watch[su], e.next_above[su]) = (u8::MAX, 0);
