@@ -104,7 +104,8 @@ pub(super) const FAST_TRIES: [Try; 10] = [
 /// `fast`'s tries at [`LAST_BUDGET`] (or the caller's limit if lower), when [`FAST_TRIES`]
 /// found nothing; then again at the caller's limit, if it is higher.
 pub(super) const FAST_LAST: [Params; 4] = [FAST_BASE, SEQUENCE_1, FAST_ALT, FAST_SHORT];
-/// The first try: it alone solves most deals quickly.
+/// The reference configuration (the first try until 2026-12-01): first of [`FAST_LAST`],
+/// and over all moves [`FAST_COMPLETE`].
 pub(super) const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 2));
 /// Path weighted twice as much, no sequence count: lost on other deals than [`FAST_BASE`].
 pub(super) const FAST_ALT: Params = pruned(w(6, 4, 2, 5, -8, 2));
