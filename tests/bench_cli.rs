@@ -221,6 +221,7 @@ fn vs_fc_solve_measures_fc_solve_on_the_same_deals() {
     let fc = &s["fc_solve"];
     assert_eq!(fc["preset"], "lg", "{fc}");
     assert_eq!(fc["solved"], 30, "{fc}");
+    assert_eq!(fc["range_not_solved"], serde_json::json!([]), "{fc}");
     assert_eq!(fc["invalid"], serde_json::json!([]), "{fc}");
     let (ours, theirs) = (s["cpu_s"].as_f64().unwrap(), fc["cpu_s"].as_f64().unwrap());
     assert!(
@@ -250,6 +251,35 @@ fn vs_fc_solve_measures_fc_solve_on_the_same_deals() {
     let want =
         s["moves_total"]["mean"].as_f64().unwrap() / fc["moves_total"]["mean"].as_f64().unwrap();
     assert!((moves - want).abs() < 1e-9, "{s}");
+}
+
+/// `--fc-solve-range-only` runs the range solver alone: its CPU time, iterations and
+/// verdicts (11982 is impossible), and no lengths, per-board time or moves ratio.
+#[test]
+fn fc_solve_range_only_skips_the_per_board_runs() {
+    if !common::require("fc-solve") {
+        return;
+    }
+    let args = ["--range", "11981..11983", "--vs-fc-solve", "--fc-solve-range-only"];
+    let (code, v) = bench_json(&args);
+    assert_eq!(code, Some(0), "{v}");
+    let s = &v["summary"];
+    let fc = &s["fc_solve"];
+    assert_eq!(fc["range_not_solved"], serde_json::json!([11982]), "{fc}");
+    assert_eq!(fc["not_solved"], serde_json::json!([11982]), "{fc}");
+    assert_eq!(fc["solved"], 2, "{fc}");
+    assert_eq!(fc["iterations_per_deal"]["count"], 3, "{fc}");
+    assert!(fc["per_board_cpu_s"].is_null(), "{fc}");
+    assert!(fc["moves_total"].is_null(), "{fc}");
+    assert!(s["moves_ratio_vs_fc_solve"].is_null(), "{s}");
+    assert!(s["cpu_ratio_vs_fc_solve_per_board"].is_null(), "{s}");
+    assert!(s["cpu_ratio_vs_fc_solve"].as_f64().unwrap() > 0.0, "{s}");
+    // Without --vs-fc-solve the flag is refused.
+    let out = fcauto()
+        .args(["bench", "--range", "1..2", "--fc-solve-range-only"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// The k-th smallest of `v` (sorted), k = ceil(n p): the summary's percentile rule.

@@ -60,6 +60,12 @@ pub struct Args {
     /// video-editing, its short-solution preset, hundreds of times slower).
     #[arg(long, default_value = "lg", requires = "vs_fc_solve")]
     pub fc_solve_preset: String,
+    /// With --vs-fc-solve, run only the range solver (CPU time, iterations, verdicts), not
+    /// the per-board `fc-solve` processes for solution lengths: those take most of the time
+    /// over a large range (about 45 minutes over 1..1000000). Lengths, the per-board CPU
+    /// time and the moves ratio are then null.
+    #[arg(long, requires = "vs_fc_solve")]
+    pub fc_solve_range_only: bool,
     /// Draw the distribution of per-deal work (see --plot-metric) of fcauto and, with
     /// --vs-fc-solve, of fc-solve as a PNG: the share of deals that needed more than x,
     /// log-log, p50/p90/p99 marked. Needs the cargo feature `plot`.
@@ -316,7 +322,8 @@ pub fn run(args: Args) -> Result<i32> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()?;
-        Some(fcsolve_bench::measure(a, b, &args.fc_solve_preset, &pool)?)
+        let lengths = (!args.fc_solve_range_only).then_some(&pool);
+        Some(fcsolve_bench::measure(a, b, &args.fc_solve_preset, lengths)?)
     } else {
         None
     };
@@ -352,7 +359,7 @@ pub fn run(args: Args) -> Result<i32> {
     };
     if let Some(fc) = fc {
         summary.cpu_ratio_vs_fc_solve = Some(summary.cpu_s / fc.cpu_s);
-        summary.cpu_ratio_vs_fc_solve_per_board = Some(summary.cpu_s / fc.per_board_cpu_s);
+        summary.cpu_ratio_vs_fc_solve_per_board = fc.per_board_cpu_s.map(|t| summary.cpu_s / t);
         summary.moves_ratio_vs_fc_solve = summary
             .moves_total
             .zip(fc.moves_total)
@@ -964,11 +971,16 @@ fn summary_text(s: &Summary) -> String {
             fc.cpu_s * 1000.0 / total as f64,
             fc.peak_rss_mib
         );
-        say!(
-            "  CPU time (one fc-solve process per deal, for the lengths): {:.2} s ({:.3} ms/deal)",
-            fc.per_board_cpu_s,
-            fc.per_board_cpu_s * 1000.0 / total as f64
-        );
+        match fc.per_board_cpu_s {
+            Some(t) => say!(
+                "  CPU time (one fc-solve process per deal, for the lengths): {:.2} s ({:.3} ms/deal)",
+                t,
+                t * 1000.0 / total as f64
+            ),
+            None => say!(
+                "  (no per-deal fc-solve processes, so no lengths: --fc-solve-range-only)"
+            ),
+        }
         say!(
             "  iterations per deal (range solver): {}",
             dist(&fc.iterations_per_deal, 0, "")
@@ -977,12 +989,14 @@ fn summary_text(s: &Summary) -> String {
             "  time per deal (range solver):       {}",
             dist(&fc.range_ms_per_deal, 3, " ms")
         );
-        say!("  moves_total:          {}", sp(&fc.moves_total));
-        say!("  single_card_moves:    {}", sp(&fc.single_card_moves));
-        say!(
-            "  fc-solve solutions rejected by our validator: {}",
-            fc.invalid.len()
-        );
+        if fc.per_board_cpu_s.is_some() {
+            say!("  moves_total:          {}", sp(&fc.moves_total));
+            say!("  single_card_moves:    {}", sp(&fc.single_card_moves));
+            say!(
+                "  fc-solve solutions rejected by our validator: {}",
+                fc.invalid.len()
+            );
+        }
         // A ratio without a denominator (no deal solved by both, no time) is `n/a`.
         let ratio = |r: Option<f64>| r.map_or("n/a".to_string(), |r| format!("{r:.3}"));
         say!(

@@ -24,8 +24,9 @@ pub struct FcSolveSummary {
     /// CPU time (user + system) of the per-board runs: one `fc-solve -p -t -sam -l PRESET`
     /// process per deal, start-up and solution printing included, seconds. Not the ratio's
     /// basis (that is [`FcSolveSummary::cpu_s`]): it shows what fc-solve costs run the usual way,
-    /// once per board file.
-    pub per_board_cpu_s: f64,
+    /// once per board file. Null when the per-board runs were skipped
+    /// (`--fc-solve-range-only`).
+    pub per_board_cpu_s: Option<f64>,
     /// Its peak RSS, MiB.
     pub peak_rss_mib: f64,
     /// Its `total_num_iters` (positions checked) over all the deals, from its last progress
@@ -44,10 +45,14 @@ pub struct FcSolveSummary {
     /// Range-solver time per deal, counted per value ([`ms_key`]; for `bench --plot`).
     #[serde(skip)]
     pub range_ms_counted: Counted,
-    /// Deals solved by the per-board runs (solution found).
+    /// Deals solved: by the per-board runs (a solution found), or with
+    /// `--fc-solve-range-only` by the range solver.
     pub solved: usize,
-    /// Deals it did not solve.
+    /// Deals it did not solve (the same runs).
     pub not_solved: Vec<u64>,
+    /// Deals the range solver reported unsolved or intractable (its `Unsolved Board No.` and
+    /// `Intractable Board No.` lines), ascending.
+    pub range_not_solved: Vec<u64>,
     /// Deals whose fc-solve solution our validator rejected.
     pub invalid: Vec<u64>,
     /// Moves per solution (fc-solve's own count: sequence move = 1); null when none.
@@ -79,10 +84,16 @@ pub fn check_installed() -> Result<()> {
 }
 
 /// Run fc-solve over deals `a..=b`: first the range solver (its CPU time, verdicts and
-/// per-deal iterations and times, read from its progress lines as it prints them), then one
-/// `fc-solve -p -t -sam` per board on `pool` for solution lengths. Memory does not grow with
-/// the range.
-pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result<FcSolveSummary> {
+/// per-deal iterations and times, read from its progress lines as it prints them), then,
+/// given a `lengths` pool, one `fc-solve -p -t -sam` per board on it for solution lengths
+/// (without one, lengths and the per-board CPU time are `None`). Memory does not grow with
+/// the range, except for the deals not solved.
+pub fn measure(
+    a: u64,
+    b: u64,
+    preset: &str,
+    lengths: Option<&rayon::ThreadPool>,
+) -> Result<FcSolveSummary> {
     let before = rusage::children();
     let mut child = Command::new("freecell-solver-range-parallel-solve")
         .args([
@@ -122,6 +133,27 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
     );
     let after = rusage::children();
 
+    let mut range_not_solved = std::mem::take(&mut progress.not_solved);
+    range_not_solved.sort_unstable();
+    let Some(pool) = lengths else {
+        return Ok(FcSolveSummary {
+            preset: preset.to_string(),
+            cpu_s: after.cpu_s - before.cpu_s,
+            per_board_cpu_s: None,
+            peak_rss_mib: after.max_rss_mib,
+            iterations: progress.last_iters,
+            iterations_per_deal: progress.iterations.distribution(1.0),
+            range_ms_per_deal: progress.ms.distribution(1e-6),
+            iterations_counted: progress.iterations,
+            range_ms_counted: progress.ms,
+            solved: (b - a + 1) as usize - range_not_solved.len(),
+            not_solved: range_not_solved.clone(),
+            range_not_solved,
+            invalid: Vec::new(),
+            moves_total: None,
+            single_card_moves: None,
+        });
+    };
     let before_boards = rusage::children();
     let lengths = pool.install(|| {
         (a..=b)
@@ -144,7 +176,7 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
     Ok(FcSolveSummary {
         preset: preset.to_string(),
         cpu_s: after.cpu_s - before.cpu_s,
-        per_board_cpu_s,
+        per_board_cpu_s: Some(per_board_cpu_s),
         peak_rss_mib: after.max_rss_mib,
         iterations: progress.last_iters,
         iterations_per_deal: progress.iterations.distribution(1.0),
@@ -153,6 +185,7 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
         range_ms_counted: progress.ms,
         solved: lengths.moves_total.len() as usize,
         not_solved,
+        range_not_solved,
         invalid,
         moves_total: Spread::of(&lengths.moves_total),
         single_card_moves: Spread::of(&lengths.single_card_moves),
@@ -161,13 +194,15 @@ pub fn measure(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result
 
 /// What the range solver's progress lines say: `Started at T` once, then
 /// `Reached Board No. N at T (total_num_iters=X)` after each board, with T in seconds and X
-/// cumulative.
+/// cumulative, preceded by `Unsolved Board No. N at T` (or `Intractable ...`: stopped by a
+/// limit) for a board it did not solve.
 #[derive(Default)]
 struct RangeProgress {
     last_time: Option<f64>,
     last_iters: Option<u64>,
     iterations: Counted,
     ms: Counted,
+    not_solved: Vec<u64>,
 }
 
 impl RangeProgress {
@@ -175,6 +210,14 @@ impl RangeProgress {
         if let Some(t) = l.strip_prefix("Started at ") {
             self.last_time = t.trim().parse().ok();
             return;
+        }
+        for verdict in ["Unsolved Board No. ", "Intractable Board No. "] {
+            if let Some(rest) = l.strip_prefix(verdict) {
+                if let Some(n) = rest.split_whitespace().next().and_then(|n| n.parse().ok()) {
+                    self.not_solved.push(n);
+                }
+                return;
+            }
         }
         let Some(rest) = l.strip_prefix("Reached Board No. ") else {
             return;
@@ -243,5 +286,32 @@ impl Lengths {
         self.invalid.extend(o.invalid);
         self.moves_total.merge(&o.moves_total);
         self.single_card_moves.merge(&o.single_card_moves);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines as `freecell-solver-range-parallel-solve 11980 11983 1 -l lg` prints them: the
+    /// per-deal iterations are the differences, and unsolved or intractable boards are listed.
+    #[test]
+    fn range_progress_reads_iterations_and_unsolved_boards() {
+        let mut p = RangeProgress::default();
+        for l in [
+            "Started at 1796136107.321983",
+            "Reached Board No. 11980 at 1796136107.322747 (total_num_iters=112)",
+            "Reached Board No. 11981 at 1796136107.322950 (total_num_iters=172)",
+            "Unsolved Board No. 11982 at 1796136108.719965",
+            "Reached Board No. 11982 at 1796136108.719972 (total_num_iters=204995)",
+            "Intractable Board No. 11983 at 1796136108.720239",
+            "Reached Board No. 11983 at 1796136108.720239 (total_num_iters=205071)",
+        ] {
+            p.line(l);
+        }
+        assert_eq!(p.not_solved, vec![11982, 11983]);
+        assert_eq!(p.last_iters, Some(205_071));
+        let d = p.iterations.distribution(1.0).unwrap();
+        assert_eq!((d.count, d.sum as u64), (4, 205_071));
     }
 }
