@@ -260,7 +260,12 @@ fn fc_solve_range_only_skips_the_per_board_runs() {
     if !common::require("fc-solve") {
         return;
     }
-    let args = ["--range", "11981..11983", "--vs-fc-solve", "--fc-solve-range-only"];
+    let args = [
+        "--range",
+        "11981..11983",
+        "--vs-fc-solve",
+        "--fc-solve-range-only",
+    ];
     let (code, v) = bench_json(&args);
     assert_eq!(code, Some(0), "{v}");
     let s = &v["summary"];

@@ -323,7 +323,12 @@ pub fn run(args: Args) -> Result<i32> {
             .num_threads(threads)
             .build()?;
         let lengths = (!args.fc_solve_range_only).then_some(&pool);
-        Some(fcsolve_bench::measure(a, b, &args.fc_solve_preset, lengths)?)
+        Some(fcsolve_bench::measure(
+            a,
+            b,
+            &args.fc_solve_preset,
+            lengths,
+        )?)
     } else {
         None
     };
