@@ -11,8 +11,8 @@ use super::{done, path_to, replay, SearchResult, SearchStats, StopReason, Verdic
 use crate::movegen::{autoplay, generate_model};
 use crate::moves::{single_card_cost, Loc, Move};
 use crate::packed::{Eval, Origin, Packed, View};
-use crate::state::{State, EMPTY};
-use fcauto_deals::Board;
+use crate::state::State;
+use fcauto_deals::{Board, FREECELLS};
 use std::cell::RefCell;
 
 /// A stored position: itself, its evaluation, how it was reached, and its single-card cost
@@ -149,7 +149,7 @@ fn search<const PRUNE: bool>(
         moves.clear();
         generate_model::<PRUNE>(&view, false, false, moves);
         let hashes = parent.hashes();
-        let costs = Costs::of(&parent);
+        let costs = Costs::of(&eval);
         for &m in moves.iter() {
             let mut child = parent;
             let cost = costs.of_move(&parent, m);
@@ -195,8 +195,8 @@ fn search<const PRUNE: bool>(
     end(verdict, stats, closed.len())
 }
 
-/// What the single-card cost of a position's moves depends on, counted once per position
-/// (as [`crate::shorten::move_cost`] counts it per move).
+/// What the single-card cost of a position's moves depends on, read once per position from
+/// its evaluation (as [`crate::shorten::move_cost`] counts it per move).
 struct Costs {
     /// Free freecells.
     free: usize,
@@ -205,12 +205,13 @@ struct Costs {
 }
 
 impl Costs {
-    /// The counts of `pos`.
+    /// The counts of the position evaluated as `eval`.
     #[inline(always)]
-    fn of(pos: &Packed) -> Costs {
+    fn of(eval: &Eval) -> Costs {
+        let f = eval.features();
         Costs {
-            free: pos.cells.iter().filter(|&&c| c == EMPTY).count(),
-            empty: pos.cols.iter().filter(|&&w| w == 0).count(),
+            free: FREECELLS - f.used_cells as usize,
+            empty: f.empty_cols as usize,
         }
     }
 
@@ -287,7 +288,10 @@ mod tests {
                     break;
                 }
                 let pos = Packed::new(&s, &o);
-                let costs = Costs::of(&pos);
+                let costs = Costs::of(&Eval::new(View {
+                    pos: &pos,
+                    origin: &o,
+                }));
                 for &m in &moves {
                     let want = crate::shorten::move_cost(&s, m);
                     assert_eq!(
