@@ -135,26 +135,47 @@ pub fn measure(
 
     let mut range_not_solved = std::mem::take(&mut progress.not_solved);
     range_not_solved.sort_unstable();
-    let Some(pool) = lengths else {
-        return Ok(FcSolveSummary {
-            preset: preset.to_string(),
-            cpu_s: after.cpu_s - before.cpu_s,
-            per_board_cpu_s: None,
-            peak_rss_mib: after.max_rss_mib,
-            iterations: progress.last_iters,
-            iterations_per_deal: progress.iterations.distribution(1.0),
-            range_ms_per_deal: progress.ms.distribution(1e-6),
-            iterations_counted: progress.iterations,
-            range_ms_counted: progress.ms,
-            solved: (b - a + 1) as usize - range_not_solved.len(),
-            not_solved: range_not_solved.clone(),
-            range_not_solved,
-            invalid: Vec::new(),
-            moves_total: None,
-            single_card_moves: None,
-        });
+    let boards = lengths
+        .map(|pool| board_runs(a, b, preset, pool))
+        .transpose()?;
+    let per_board_cpu_s = boards.as_ref().map(|r| r.0);
+    let (solved, not_solved, invalid, moves_total, single_card_moves) = match boards {
+        Some((_, l)) => {
+            let (mut not_solved, mut invalid) = (l.not_solved, l.invalid);
+            not_solved.sort_unstable();
+            invalid.sort_unstable();
+            let (m, s) = (Spread::of(&l.moves_total), Spread::of(&l.single_card_moves));
+            (l.moves_total.len() as usize, not_solved, invalid, m, s)
+        }
+        // The range solver's verdicts only.
+        None => {
+            let solved = (b - a + 1) as usize - range_not_solved.len();
+            (solved, range_not_solved.clone(), Vec::new(), None, None)
+        }
     };
-    let before_boards = rusage::children();
+    Ok(FcSolveSummary {
+        preset: preset.to_string(),
+        cpu_s: after.cpu_s - before.cpu_s,
+        per_board_cpu_s,
+        peak_rss_mib: after.max_rss_mib,
+        iterations: progress.last_iters,
+        iterations_per_deal: progress.iterations.distribution(1.0),
+        range_ms_per_deal: progress.ms.distribution(1e-6),
+        iterations_counted: progress.iterations,
+        range_ms_counted: progress.ms,
+        solved,
+        not_solved,
+        range_not_solved,
+        invalid,
+        moves_total,
+        single_card_moves,
+    })
+}
+
+/// One `fc-solve -p -t -sam -l preset` per deal of `a..=b` on `pool`: their CPU time
+/// (seconds, start-up included) and their validated lengths.
+fn board_runs(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result<(f64, Lengths)> {
+    let before = rusage::children();
     let lengths = pool.install(|| {
         (a..=b)
             .into_par_iter()
@@ -168,28 +189,7 @@ pub fn measure(
                 Ok(x)
             })
     })?;
-    let per_board_cpu_s = rusage::children().cpu_s - before_boards.cpu_s;
-    let mut not_solved = lengths.not_solved;
-    let mut invalid = lengths.invalid;
-    not_solved.sort_unstable();
-    invalid.sort_unstable();
-    Ok(FcSolveSummary {
-        preset: preset.to_string(),
-        cpu_s: after.cpu_s - before.cpu_s,
-        per_board_cpu_s: Some(per_board_cpu_s),
-        peak_rss_mib: after.max_rss_mib,
-        iterations: progress.last_iters,
-        iterations_per_deal: progress.iterations.distribution(1.0),
-        range_ms_per_deal: progress.ms.distribution(1e-6),
-        iterations_counted: progress.iterations,
-        range_ms_counted: progress.ms,
-        solved: lengths.moves_total.len() as usize,
-        not_solved,
-        range_not_solved,
-        invalid,
-        moves_total: Spread::of(&lengths.moves_total),
-        single_card_moves: Spread::of(&lengths.single_card_moves),
-    })
+    Ok((rusage::children().cpu_s - before.cpu_s, lengths))
 }
 
 /// What the range solver's progress lines say: `Started at T` once, then
