@@ -537,6 +537,17 @@ fn cross_check_is_no_failure_when_only_lg_gives_up() {
     );
 }
 
+/// Deal 739671 is one fc-solve's `-l lg` range solver reports unsolved (2026-12-01, over
+/// 1..1000000: its scans give up after 45,188 iterations): both our modes solve it, and the
+/// validator accepts the solutions.
+#[test]
+fn a_deal_lg_reports_unsolved_is_solved() {
+    for mode in [Mode::Fast, Mode::Short] {
+        let (sol, v) = solved_and_validated(739_671, mode, mode.default_max_states());
+        assert_eq!(v.moves_total, sol.moves.len(), "{mode:?}");
+    }
+}
+
 /// Solve MS deal `n` in `mode` (the library, no process), panicking unless it is solved;
 /// the solution and what the validator says of it.
 fn solved_and_validated(n: u64, mode: Mode, max_states: usize) -> (Solution, Validated) {
