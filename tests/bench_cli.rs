@@ -76,7 +76,7 @@ fn a_bad_range_is_a_usage_error() {
 }
 
 /// Outputs that cannot work are refused before any deal is solved (exit 2, nothing
-/// written): two outputs on one path, and (with the `plot` feature) a picture name that is
+/// written): two outputs on one path (however spelt), and (with the `plot` feature) a picture name that is
 /// not a PNG's.
 #[test]
 fn outputs_that_cannot_work_are_refused_first() {
@@ -91,6 +91,11 @@ fn outputs_that_cannot_work_are_refused_first() {
         (
             vec!["--json", "-", "--plot-data", "-"],
             "two outputs would be written to standard output",
+        ),
+        // One file spelt two ways (relative to the working folder, and absolute).
+        (
+            vec!["--json", "./out.json", "--plot-data", same],
+            "two outputs would be written to",
         ),
     ];
     if cfg!(feature = "plot") {

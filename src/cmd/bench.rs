@@ -73,7 +73,8 @@ pub struct Args {
     pub plot: Option<PathBuf>,
     /// What --plot and --plot-data show per deal: `positions` (fcauto: positions
     /// expanded; fc-solve: iterations) or `cpu` (milliseconds; fcauto: the solving thread's
-    /// CPU time; fc-solve: the range solver's time per board).
+    /// CPU time; fc-solve: the range solver's wall-clock time per board, its CPU time only on
+    /// a quiet machine).
     #[arg(long, value_enum, default_value = "positions")]
     pub plot_metric: PlotMetric,
     /// Write the data behind --plot as CSV: `series,metric,value,deals,share_above`, one
@@ -89,7 +90,8 @@ pub struct Args {
 pub enum PlotMetric {
     /// Positions expanded (fc-solve: iterations).
     Positions,
-    /// Milliseconds of CPU (fc-solve: the range solver's time per board).
+    /// Milliseconds of CPU (fc-solve: the range solver's wall-clock time per board, from its
+    /// progress lines: its one thread's CPU time only on a quiet machine).
     Cpu,
 }
 
@@ -318,7 +320,7 @@ pub fn run(args: Args) -> Result<i32> {
     // fc-solve first, while this process is still small: a child's peak RSS as the kernel
     // reports it includes what it inherited from us at fork time.
     let fc = if args.vs_fc_solve {
-        fcsolve_bench::check_installed()?;
+        fcsolve_bench::check_installed(args.fc_solve_range_only)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()?;
@@ -408,6 +410,26 @@ pub fn run(args: Args) -> Result<i32> {
     )
 }
 
+/// True when paths `a` and `b` name one file, however spelt (`x.out`, `./x.out`, an
+/// absolute path, through a symbolic link): the canonical path of the file if it exists, else
+/// of its folder with its name.
+fn same_file(a: &Path, b: &Path) -> bool {
+    let identity = |p: &Path| -> PathBuf {
+        if let Ok(c) = p.canonicalize() {
+            return c;
+        }
+        let dir = p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        match (dir.canonicalize(), p.file_name()) {
+            (Ok(d), Some(name)) => d.join(name),
+            _ => p.to_path_buf(),
+        }
+    };
+    a == b || identity(a) == identity(b)
+}
+
 /// The exit code for output arguments that cannot work (after saying why), before any
 /// solving: two outputs on one path; for `--plot`, no `plot` feature in this build, `-`, or a
 /// name not ending in `.png` (an existing folder is left to [`check_output_path`], which
@@ -420,14 +442,14 @@ fn check_plot_args(args: &Args) -> Option<i32> {
     for (i, a) in outputs.iter().enumerate() {
         for b in &outputs[i + 1..] {
             if let (Some(a), Some(b)) = (a, b) {
-                if a == b && !is_stdio(a) {
+                if !is_stdio(a) && !is_stdio(b) && same_file(a, b) {
                     eprintln!(
                         "fcauto bench: two outputs would be written to {}: give each its own file",
                         a.display()
                     );
                     return Some(2);
                 }
-                if a == b {
+                if a == b && is_stdio(a) {
                     eprintln!(
                         "fcauto bench: two outputs would be written to standard output (`-`): give \
                          all but one a file name"

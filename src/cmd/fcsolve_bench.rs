@@ -66,9 +66,15 @@ pub struct FcSolveSummary {
 /// solution (true when there was none).
 type BoardRun = (u64, Option<(usize, usize)>, bool);
 
-/// Fail with a clear message when fc-solve's programs are not installed.
-pub fn check_installed() -> Result<()> {
-    for prog in ["fc-solve", "freecell-solver-range-parallel-solve"] {
+/// Fail with a clear message when fc-solve's programs are not installed: the range solver,
+/// and unless `range_only`, `fc-solve` (for the per-board runs).
+pub fn check_installed(range_only: bool) -> Result<()> {
+    let programs: &[&str] = if range_only {
+        &["freecell-solver-range-parallel-solve"]
+    } else {
+        &["fc-solve", "freecell-solver-range-parallel-solve"]
+    };
+    for &prog in programs {
         let ok = Command::new("sh")
             .arg("-c")
             .arg(format!("command -v {prog}"))
