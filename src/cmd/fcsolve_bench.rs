@@ -141,6 +141,7 @@ pub fn measure(
 
     let mut range_not_solved = std::mem::take(&mut progress.not_solved);
     range_not_solved.sort_unstable();
+    range_not_solved.dedup();
     let boards = lengths
         .map(|pool| board_runs(a, b, preset, pool))
         .transpose()?;
@@ -155,7 +156,7 @@ pub fn measure(
         }
         // The range solver's verdicts only.
         None => {
-            let solved = (b - a + 1) as usize - range_not_solved.len();
+            let solved = ((b - a + 1) as usize).saturating_sub(range_not_solved.len());
             (solved, range_not_solved.clone(), Vec::new(), None, None)
         }
     };
