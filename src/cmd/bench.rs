@@ -411,13 +411,13 @@ pub fn run(args: Args) -> Result<i32> {
 }
 
 /// True when paths `a` and `b` name one file, however spelt (`x.out`, `./x.out`, an
-/// absolute path, through a symbolic link): the canonical path of the file if it exists, else
-/// of its folder with its name.
+/// absolute path, a link): for files that exist, as the `same-file` crate compares them;
+/// otherwise by the canonical path of their folder and their name.
 fn same_file(a: &Path, b: &Path) -> bool {
+    if let Ok(same) = same_file::is_same_file(a, b) {
+        return same;
+    }
     let identity = |p: &Path| -> PathBuf {
-        if let Ok(c) = p.canonicalize() {
-            return c;
-        }
         let dir = p
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
