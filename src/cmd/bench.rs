@@ -413,7 +413,7 @@ pub fn run(args: Args) -> Result<i32> {
 /// True when paths `a` and `b` name one file, however spelt (`x.out`, `./x.out`, an
 /// absolute path, a link): for files that exist, as the `same-file` crate compares them;
 /// otherwise by the canonical path of their folder and their name.
-fn same_file(a: &Path, b: &Path) -> bool {
+fn one_file(a: &Path, b: &Path) -> bool {
     if let Ok(same) = same_file::is_same_file(a, b) {
         return same;
     }
@@ -442,7 +442,7 @@ fn check_plot_args(args: &Args) -> Option<i32> {
     for (i, a) in outputs.iter().enumerate() {
         for b in &outputs[i + 1..] {
             if let (Some(a), Some(b)) = (a, b) {
-                if !is_stdio(a) && !is_stdio(b) && same_file(a, b) {
+                if !is_stdio(a) && !is_stdio(b) && one_file(a, b) {
                     eprintln!(
                         "fcauto bench: two outputs would be written to {}: give each its own file",
                         a.display()
