@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end check of `fcauto play --gui`, as CI runs it:
 #   1. installs the GUI packages (scripts/setup-deps.sh --gui; skip with FCAUTO_SKIP_SETUP=1),
-#   2. builds fcauto with --features gui in release,
+#   2. builds fcauto in release with --features gui (or $FCAUTO_FEATURES, gui added),
 #   3. runs the GUI modules' unit tests, the recognition/OCR tests on committed screenshots,
 #      the solution.json identity test (play writes the bytes `fcauto solve --format json`
 #      prints), and the end-to-end tests: deal 617 (from a deal file) then 1941 won in real
@@ -20,13 +20,18 @@ if [[ "${FCAUTO_SKIP_SETUP:-0}" != 1 ]]; then
   scripts/setup-deps.sh --gui
 fi
 unset DISPLAY
+# The features to build with: gui, plus any others (scripts/test.sh passes the set its own
+# test build used, so nothing is compiled twice).
+FEATURES="${FCAUTO_FEATURES:-gui}"
+[[ ",$FEATURES," == *,gui,* ]] || FEATURES="$FEATURES,gui"
 t0=$(date +%s)
-cargo build --release --features gui
+cargo build --release --locked --features "$FEATURES"
 t1=$(date +%s)
-# the GUI modules' own unit tests (launch, resume, ...), then the integration tests
-cargo test --release --features gui -p fcauto-automation --lib gui::
-cargo test --release --features gui --test gui_recognize --test gui_ocr --test gui_solution \
-  --test gui_e2e --test gui_resume -- --test-threads=1
+# the GUI modules' own unit tests (launch, resume, ...), then the integration tests, with the
+# games that the plain `cargo test` skips (#[ignore]d: they start PySolFC)
+cargo test --release --locked --workspace --features "$FEATURES" --lib gui::
+cargo test --release --locked --workspace --features "$FEATURES" --test gui_recognize --test gui_ocr \
+  --test gui_solution --test gui_e2e --test gui_resume -- --include-ignored --test-threads=1
 t2=$(date +%s)
 
 target="${CARGO_TARGET_DIR:-target}"

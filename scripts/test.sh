@@ -9,15 +9,16 @@ cd "$(dirname "$0")/.."
 command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust (rustup) first" >&2; exit 1; }
 scripts/setup-deps.sh --gui --slurm --browser
 
-# The default build (what `cargo run --release -- solve 617` builds), then every test with
-# the optional subcommands built in (the GUI's own tests run in gui-e2e.sh below).
+# The default build (what `cargo run --release -- solve 617` builds) and the one test that
+# needs the GUI feature absent; then every test with all the optional parts built in, the GUI
+# included, in one build that scripts/gui-e2e.sh below reuses (its games are #[ignore]d here).
 cargo build --release --locked
-FEATURES="batch,serve,png,mcp"
+cargo test --release --locked --test gui_nofeature
+FEATURES="batch,serve,png,mcp,gui"
 cargo test --release --locked --workspace --features "$FEATURES"
 # The API docs build without a broken link (with and without the optional modules).
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --quiet
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features "$FEATURES" --quiet
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features gui --quiet
 # Small range of the bench in release mode: exits non-zero on an invalid solution or unknown
 # verdict; 11982 is not in this range, so any "unsolvable" here would be false.
 ./target/release/fcauto bench --range 1..300 --mode fast
@@ -27,4 +28,4 @@ RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features g
 FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" scripts/slurm/selftest.sh
 # The GUI replay end to end: wins deals 617 and 1941 in real PySolFC under a private Xvfb,
 # checks every evidence file and the statistics.dat delta (setup already done above).
-FCAUTO_SKIP_SETUP=1 scripts/gui-e2e.sh
+FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" scripts/gui-e2e.sh

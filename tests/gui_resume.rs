@@ -5,7 +5,8 @@
 //! put in a stand-in user profile (HOME), which the run must leave byte for byte unchanged.
 //! Also the refusals that need no PySolFC: no held game, another game held, a saved game
 //! instead of a held one, a held game that can no longer be won (the lost fixture).
-//! Needs the packages of `scripts/setup-deps.sh --gui`.
+//! Needs the packages of `scripts/setup-deps.sh --gui`. The game itself takes a minute and
+//! is `#[ignore]`d; `scripts/gui-e2e.sh` runs it (`-- --include-ignored`).
 #![cfg(feature = "gui")]
 
 use std::path::{Path, PathBuf};
@@ -83,6 +84,7 @@ fn snapshot(dir: &Path) -> Vec<(PathBuf, usize, u64)> {
 }
 
 #[test]
+#[ignore = "starts PySolFC on a private Xvfb; scripts/gui-e2e.sh runs it"]
 fn resumes_a_held_game_and_wins_it() {
     let dir = out_dir("resume-617");
     let home = user_home(
