@@ -111,8 +111,10 @@ pub struct Row {
     /// Positions expanded.
     pub expanded: u64,
     /// Wall-clock time the worker thread spent on this deal, milliseconds.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub ms: f64,
     /// CPU time (user + system) of the worker thread on this deal, milliseconds.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub cpu_ms: f64,
 }
 
@@ -120,10 +122,13 @@ pub struct Row {
 #[derive(Serialize, Clone, Copy, Debug, Default)]
 pub struct Spread {
     /// Arithmetic mean.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub mean: f64,
     /// Median (the mean of the two middle values when their number is even).
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub median: f64,
     /// Maximum.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub max: f64,
 }
 
@@ -179,23 +184,31 @@ pub struct Summary {
     /// significant digits).
     pub cpu_ms: Option<Distribution>,
     /// CPU time of the solving (user + system, all threads), seconds.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub cpu_s: f64,
     /// Wall time, seconds.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub wall_s: f64,
     /// Deals per second of wall time.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub deals_per_s: f64,
     /// Peak resident set size of the process, MiB.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub peak_rss_mib: f64,
     /// Peak RSS divided by worker threads, MiB.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub peak_rss_per_thread_mib: f64,
     /// Freecell Solver on the same deals, when asked.
     pub fc_solve: Option<FcSolveSummary>,
     /// Our CPU time / that of fc-solve's range solver ([`FcSolveSummary::cpu_s`]).
+    #[serde(serialize_with = "crate::cmd::tidy::opt")]
     pub cpu_ratio_vs_fc_solve: Option<f64>,
     /// Our CPU time / that of the per-deal fc-solve processes
     /// ([`FcSolveSummary::per_board_cpu_s`]).
+    #[serde(serialize_with = "crate::cmd::tidy::opt")]
     pub cpu_ratio_vs_fc_solve_per_board: Option<f64>,
     /// Our mean moves_total / fc-solve's.
+    #[serde(serialize_with = "crate::cmd::tidy::opt")]
     pub moves_ratio_vs_fc_solve: Option<f64>,
 }
 

@@ -11,17 +11,23 @@ pub struct Distribution {
     /// Rows with a value.
     pub count: u64,
     /// Arithmetic mean.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub mean: f64,
     /// 50th percentile (the lower median). Percentiles are the k-th smallest value,
     /// k = ceil(count x p); for CPU times rounded to 3 significant digits.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub p50: f64,
     /// 90th percentile.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub p90: f64,
     /// 99th percentile.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub p99: f64,
     /// Largest value.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub max: f64,
     /// Sum of the values.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub sum: f64,
 }
 

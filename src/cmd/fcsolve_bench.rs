@@ -20,14 +20,17 @@ pub struct FcSolveSummary {
     pub preset: String,
     /// CPU time (user + system) of `freecell-solver-range-parallel-solve A B 1 -l PRESET`,
     /// one process, seconds.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub cpu_s: f64,
     /// CPU time (user + system) of the per-board runs: one `fc-solve -p -t -sam -l PRESET`
     /// process per deal, start-up and solution printing included, seconds. Not the ratio's
     /// basis (that is [`FcSolveSummary::cpu_s`]): it shows what fc-solve costs run the usual way,
     /// once per board file. Null when the per-board runs were skipped
     /// (`--fc-solve-range-only`).
+    #[serde(serialize_with = "crate::cmd::tidy::opt")]
     pub per_board_cpu_s: Option<f64>,
     /// Its peak RSS, MiB.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub peak_rss_mib: f64,
     /// Its `total_num_iters` (positions checked) over all the deals, from its last progress
     /// line; null if it printed none.

@@ -43,6 +43,7 @@ pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod stats;
+pub mod tidy;
 pub mod unbuilt;
 pub mod verify;
 
