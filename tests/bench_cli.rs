@@ -2,7 +2,7 @@
 //! data behind `--plot` and, with the `plot` feature, the picture.
 
 mod common;
-use common::fcauto;
+use common::{fcauto, require};
 
 #[test]
 fn one_deal_on_one_thread_is_singular() {
@@ -47,6 +47,42 @@ fn a_fc_solve_preset_needs_vs_fc_solve() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--vs-fc-solve"), "{err}");
+}
+
+/// A preset fc-solve does not have is refused before anything runs, with the choices.
+#[test]
+fn an_unknown_fc_solve_preset_is_a_usage_error() {
+    if !require("freecell-solver-range-parallel-solve") {
+        return;
+    }
+    for (preset, needle) in [
+        ("nosuch", "fc-solve has no preset `nosuch`"),
+        ("-x", "`-x` is not a preset name"),
+    ] {
+        let out = fcauto()
+            .args(["bench", "--range", "1..2", "--vs-fc-solve"])
+            .arg(format!("--fc-solve-preset={preset}"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{preset}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{err}");
+        assert!(out.stdout.is_empty(), "nothing solved");
+    }
+    let err = fcauto()
+        .args([
+            "bench",
+            "--range",
+            "1..2",
+            "--vs-fc-solve",
+            "--fc-solve-preset",
+            "nosuch",
+        ])
+        .output()
+        .unwrap()
+        .stderr;
+    let err = String::from_utf8(err).unwrap();
+    assert!(err.contains("lg") && err.contains("ve"), "{err}");
 }
 
 #[test]

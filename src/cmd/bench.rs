@@ -58,7 +58,13 @@ pub struct Args {
     pub vs_fc_solve: bool,
     /// fc-solve preset for --vs-fc-solve (`lg` = looking-glass, its fastest; `ve` =
     /// video-editing, its short-solution preset, hundreds of times slower).
-    #[arg(long, default_value = "lg", requires = "vs_fc_solve")]
+    /// A name fc-solve's `presetrc` does not list is a usage error (when that file is found).
+    #[arg(
+        long,
+        default_value = "lg",
+        requires = "vs_fc_solve",
+        value_parser = crate::cmd::fcsolve_bench::parse_preset
+    )]
     pub fc_solve_preset: String,
     /// With --vs-fc-solve, run only the range solver (CPU time, iterations, verdicts), not
     /// the per-board `fc-solve` processes for solution lengths: those take most of the time

@@ -13,6 +13,45 @@ use serde::Serialize;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 
+/// Where fc-solve reads its presets' names: `$FREECELL_SOLVER_PRESETRC`, else the
+/// `presetrc` of a Debian or a source install.
+const PRESETRC: [&str; 2] = [
+    "/usr/share/freecell-solver/presetrc",
+    "/usr/local/share/freecell-solver/presetrc",
+];
+
+/// The preset names (`name=` lines) of fc-solve's `presetrc`, or `None` when no such file
+/// can be read (fc-solve then judges the name itself).
+fn preset_names() -> Option<Vec<String>> {
+    let env = std::env::var_os("FREECELL_SOLVER_PRESETRC").map(std::path::PathBuf::from);
+    let text = env
+        .into_iter()
+        .chain(PRESETRC.iter().map(std::path::PathBuf::from))
+        .find_map(|p| std::fs::read_to_string(p).ok())?;
+    let names: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("name="))
+        .map(|n| n.trim().to_string())
+        .collect();
+    (!names.is_empty()).then_some(names)
+}
+
+/// Parse `--fc-solve-preset`: a name fc-solve's `presetrc` lists (checked when that file
+/// is found), so that a misspelt one is a usage error (exit 2) naming the choices, before
+/// any deal is solved.
+pub fn parse_preset(s: &str) -> std::result::Result<String, String> {
+    if s.is_empty() || s.starts_with('-') {
+        return Err(format!("`{s}` is not a preset name"));
+    }
+    match preset_names() {
+        Some(names) if !names.iter().any(|n| n == s) => Err(format!(
+            "fc-solve has no preset `{s}` (its presetrc lists: {})",
+            names.join(", ")
+        )),
+        _ => Ok(s.to_string()),
+    }
+}
+
 /// fc-solve's figures on the same deals.
 #[derive(Serialize, Clone, Debug)]
 pub struct FcSolveSummary {
