@@ -1,12 +1,12 @@
 //! One best-first search over [`State`]s: `short`'s anytime phases (its fallback when the
 //! anytime A* finds nothing shorter). Positions are stored once by canonical fingerprint; a
-//! position's [`State`] is kept only once expanded. The open list is a bucket queue over
-//! integer priorities, shared with [`super::packed_first`], which runs the first-solution
+//! position's [`State`] is kept only once expanded. Its tables ([`super::tables`]: a bucket
+//! queue over integer priorities as the open list) are shared with [`super::packed_first`], which runs the first-solution
 //! searches (`fast`'s tries, `short`'s rounds) over packed positions and is tested to expand
 //! the same positions as this search does without the anytime bound.
 
-use super::portfolio::{Params, RESERVE_MAX};
-use super::table::FingerprintTable;
+use super::portfolio::Params;
+use super::tables::{in_thread_tables, reserve, Reusable, Tables, NONE};
 use super::{done, path_to, replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::heuristic::{
     admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
@@ -49,64 +49,31 @@ pub(super) fn best_first(
     bound: Option<u32>,
     stall: Option<u64>,
 ) -> SearchResult {
-    // The thread's tables, reused from its previous search (no allocation or page faults
-    // per try); a nested search (none today) would get fresh ones.
-    WORKSPACE.with(|ws| match ws.try_borrow_mut() {
-        Ok(mut ws) => {
-            let r = search(board, p, max_states, bound, stall, &mut ws);
-            ws.trim();
-            r
-        }
-        Err(_) => search(
-            board,
-            p,
-            max_states,
-            bound,
-            stall,
-            &mut Workspace::default(),
-        ),
+    in_thread_tables(&WORKSPACE, |ws| {
+        search(board, p, max_states, bound, stall, ws)
     })
 }
-
-/// Most positions whose tables a thread keeps between searches (about 4 MiB): a larger
-/// search's memory is given back when it ends, so a long-lived process with many threads
-/// (`serve`, `mcp`) does not hold the largest search's tables per thread.
-const KEEP_POSITIONS: usize = 1 << 14;
 
 /// One thread's search tables, emptied and reused by every search it runs.
 #[derive(Default)]
 struct Workspace {
-    nodes: Vec<Node>,
-    closed: FingerprintTable,
-    open: OpenList,
+    tables: Tables<Node>,
     /// The expanded positions' states, indexed by [`Node::slot`].
     states: Vec<State>,
-    moves: Vec<Move>,
 }
 
 impl Workspace {
     /// Empty the tables for a new search of `run` and store its `root`, reached with
     /// `root_g` single-card moves of auto-play.
     fn start(&mut self, root: State, root_g: u32, run: &Run) {
-        self.nodes.clear();
-        self.closed.clear();
-        self.open.clear();
+        self.tables.start(run.max_states);
         self.states.clear();
-        self.moves.clear();
-        // Reserve up to the budget up front: pages become resident only when used, and no
-        // growth step ever holds an old and a new copy at once (that doubled peak memory).
-        let reserve = run.max_states.min(RESERVE_MAX) + 64;
-        // (A fresh buffer, not `reserve`: growing would copy the old one, empty or not.)
-        if self.nodes.capacity() < reserve {
-            self.nodes = Vec::with_capacity(reserve);
-        }
-        if self.states.capacity() < reserve {
-            self.states = Vec::with_capacity(reserve);
-        }
-        self.closed.insert(root.fingerprint());
-        self.open
+        reserve(&mut self.states, run.max_states);
+        let t = &mut self.tables;
+        t.closed.insert(root.fingerprint());
+        t.open
             .push(run.priority(eval_features(&root), root_g, 0), 0);
-        self.nodes.push(Node {
+        t.nodes.push(Node {
             slot: 0,
             parent: u32::MAX,
             mv: Move {
@@ -119,12 +86,11 @@ impl Workspace {
         });
         self.states.push(root);
     }
+}
 
-    /// Give back the memory of a search larger than [`KEEP_POSITIONS`].
-    fn trim(&mut self) {
-        if self.nodes.capacity() > KEEP_POSITIONS || self.states.capacity() > KEEP_POSITIONS {
-            *self = Workspace::default();
-        }
+impl Reusable for Workspace {
+    fn oversized(&self) -> bool {
+        self.tables.oversized() || self.states.capacity() > super::tables::KEEP_POSITIONS
     }
 }
 
@@ -158,11 +124,14 @@ fn search(
     }
     ws.start(root, root_g, &run);
     let Workspace {
-        nodes,
-        closed,
-        open,
+        tables:
+            Tables {
+                nodes,
+                closed,
+                open,
+                moves,
+            },
         states,
-        moves,
     } = ws;
     // Most cards home in an expanded position, and when that was first reached.
     let (mut most_home, mut progress_at) = (0, 0);
@@ -322,63 +291,6 @@ impl Run<'_> {
             Verdict::Unsolvable
         };
         self.end(verdict, stored)
-    }
-}
-
-/// No position (end of a bucket's stack).
-pub(super) const NONE: u32 = u32::MAX;
-/// Added to priorities to index buckets (priorities are small integers, rarely negative).
-const PRIO_OFFSET: i64 = 1 << 10;
-
-/// The open list: a bucket queue over integer priorities, lowest first, each bucket a stack
-/// threaded through the positions (each position enters the open list once), so that
-/// among equal priorities the newest position comes first.
-#[derive(Default)]
-pub(super) struct OpenList {
-    /// Per bucket: the newest position in it, or [`NONE`].
-    head: Vec<u32>,
-    /// Per position: the position below it in its bucket, or [`NONE`].
-    next: Vec<u32>,
-    /// No non-empty bucket lies below this one.
-    min: usize,
-    len: usize,
-}
-
-impl OpenList {
-    /// Empty it, keeping its memory.
-    pub(super) fn clear(&mut self) {
-        self.head.clear();
-        self.next.clear();
-        self.min = usize::MAX;
-        self.len = 0;
-    }
-
-    #[inline]
-    pub(super) fn push(&mut self, priority: i64, idx: usize) {
-        let b = (priority + PRIO_OFFSET).max(0) as usize;
-        if b >= self.head.len() {
-            self.head.resize(b + 1, NONE);
-        }
-        // Positions enter in the order they are stored, each once: `idx` is the next one.
-        debug_assert_eq!(idx, self.next.len());
-        self.next.push(self.head[b]);
-        self.head[b] = idx as u32;
-        self.min = self.min.min(b);
-        self.len += 1;
-    }
-
-    #[inline]
-    pub(super) fn pop(&mut self) -> Option<usize> {
-        if self.len == 0 {
-            return None;
-        }
-        while self.head[self.min] == NONE {
-            self.min += 1;
-        }
-        let idx = self.head[self.min];
-        self.head[self.min] = self.next[idx as usize];
-        self.len -= 1;
-        Some(idx as usize)
     }
 }
 

@@ -27,6 +27,7 @@ mod best_first;
 mod packed_first;
 mod portfolio;
 pub mod table;
+mod tables;
 
 use best_first::best_first;
 use packed_first::packed_first;

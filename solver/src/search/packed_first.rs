@@ -4,9 +4,8 @@
 //! bytes), so that nothing is remade or re-evaluated when it is expanded: its children are
 //! made by copying 48 bytes, and evaluated from the cascades their move changed.
 
-use super::best_first::OpenList;
-use super::portfolio::{Params, RESERVE_MAX};
-use super::table::FingerprintTable;
+use super::portfolio::Params;
+use super::tables::{in_thread_tables, Tables};
 use super::{done, path_to, replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::movegen::{autoplay, generate_model};
 use crate::moves::{single_card_cost, Loc, Move};
@@ -38,43 +37,18 @@ pub(super) fn packed_first(
     max_states: usize,
     stall: Option<u64>,
 ) -> SearchResult {
-    WORKSPACE.with(|ws| match ws.try_borrow_mut() {
-        Ok(mut ws) => {
-            let r = if p.pruned {
-                search::<true>(board, p, max_states, stall, &mut ws)
-            } else {
-                search::<false>(board, p, max_states, stall, &mut ws)
-            };
-            ws.trim();
-            r
+    in_thread_tables(&TABLES, |ws| {
+        if p.pruned {
+            search::<true>(board, p, max_states, stall, ws)
+        } else {
+            search::<false>(board, p, max_states, stall, ws)
         }
-        Err(_) => search::<false>(board, p, max_states, stall, &mut Workspace::default()),
     })
 }
 
-/// Most positions whose tables a thread keeps between searches (about 1 MiB).
-const KEEP_POSITIONS: usize = 1 << 14;
-
-/// One thread's search tables, emptied and reused by every search it runs.
-#[derive(Default)]
-struct Workspace {
-    nodes: Vec<Node>,
-    closed: FingerprintTable,
-    open: OpenList,
-    moves: Vec<Move>,
-}
-
-impl Workspace {
-    /// Give back the memory of a search larger than [`KEEP_POSITIONS`].
-    fn trim(&mut self) {
-        if self.nodes.capacity() > KEEP_POSITIONS {
-            *self = Workspace::default();
-        }
-    }
-}
-
 thread_local! {
-    static WORKSPACE: RefCell<Workspace> = RefCell::default();
+    /// This thread's tables, reused by each of its searches.
+    static TABLES: RefCell<Tables<Node>> = RefCell::default();
 }
 
 /// [`packed_first`] in the tables of `ws`, over the reduced move set if `PRUNE`.
@@ -83,7 +57,7 @@ fn search<const PRUNE: bool>(
     p: Params,
     max_states: usize,
     stall: Option<u64>,
-    ws: &mut Workspace,
+    ws: &mut Tables<Node>,
 ) -> SearchResult {
     let mut stats = SearchStats::default();
     let end = |verdict, stats, stored| SearchResult {
@@ -97,13 +71,13 @@ fn search<const PRUNE: bool>(
         return end(Verdict::Solved(replay(board, &[])), stats, 0);
     }
     let origin = &Origin::new(&root);
-    let Workspace {
+    ws.start(max_states);
+    let Tables {
         nodes,
         closed,
         open,
         moves,
     } = ws;
-    start(nodes, closed, open, moves, max_states);
     let root = Packed::new(&root, origin);
     closed.insert(root.fingerprint());
     let view = View { pos: &root, origin };
@@ -228,25 +202,6 @@ impl Costs {
             self.free,
             self.empty - dest_empty as usize,
         ) as u32
-    }
-}
-
-/// Empty the tables for a new search storing at most `max_states` positions.
-fn start(
-    nodes: &mut Vec<Node>,
-    closed: &mut FingerprintTable,
-    open: &mut OpenList,
-    moves: &mut Vec<Move>,
-    max_states: usize,
-) {
-    nodes.clear();
-    closed.clear();
-    open.clear();
-    moves.clear();
-    // Reserve up to the budget up front (a fresh buffer: growing would copy the old one).
-    let reserve = max_states.min(RESERVE_MAX) + 64;
-    if nodes.capacity() < reserve {
-        *nodes = Vec::with_capacity(reserve);
     }
 }
 
