@@ -705,7 +705,7 @@ fn two_runs_creating_one_database_at_once() {
     }
 }
 
-/// A run that finds another run's creation lock (`flock`, held here by the test) on its file
+/// A run that finds another run's lock (`flock`, held here by the test) on its file
 /// stops at once with one line, whether the file is still empty or has its tables, and
 /// leaves it as it was; once the lock is gone, a run goes ahead.
 #[test]
@@ -732,7 +732,7 @@ fn a_database_being_created_is_refused_at_once() {
         assert_eq!(code, 1, "{err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
         assert!(
-            err.contains(s(db)) && err.contains("being created by another batch run"),
+            err.contains(s(db)) && err.contains("in use by another batch run"),
             "{err}"
         );
         assert_eq!(bytes(db), before, "{}", db.display());
@@ -829,4 +829,182 @@ fn progress_rate_has_three_significant_figures() {
             "rate `{r}`"
         );
     }
+}
+
+/// `path` with `suffix` appended to its file name (SQLite's `-wal`, `-journal`).
+fn sidecar(p: &Path, suffix: &str) -> PathBuf {
+    let mut s = p.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// Two runs on one database: while one runs, a second (the same shard or another) stops at
+/// once with one line; the first stores every row and leaves a sound file. (Both used to
+/// run, each exiting 0, and rows were lost or the file damaged.)
+#[test]
+fn a_second_run_on_a_database_in_use_is_refused() {
+    let dir = tmp();
+    let db = dir.path().join("d.sqlite");
+    let first = Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+        .args(["batch", "run", "--range", "1..40", "--threads", "1"])
+        .args(["--pause-ms", "50", "--db", s(&db)])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until it is storing rows (its write-ahead log is beside the file).
+    let t = Instant::now();
+    while std::fs::metadata(sidecar(&db, "-wal")).map_or(true, |m| m.len() == 0) {
+        assert!(
+            t.elapsed() < Duration::from_secs(30),
+            "the first run never wrote"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for shard in ["1/1", "2/2"] {
+        let t = Instant::now();
+        let (code, err) = run_err(&[
+            "batch",
+            "run",
+            "--range",
+            "1..40",
+            "--shard",
+            shard,
+            "--threads",
+            "1",
+            "--db",
+            s(&db),
+        ]);
+        assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+        assert_eq!(code, 1, "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains(s(&db)) && err.contains("in use by another batch run"),
+            "{err}"
+        );
+    }
+    let out = first.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(rows(&db).len(), 40);
+    let c = Connection::open(&db).unwrap();
+    let ok: String = c
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(ok, "ok");
+    run_ok(&["batch", "report", s(&db)]);
+}
+
+/// A run killed while it created its tables leaves its pages in the file and a hot
+/// rollback journal of a transaction begun on an empty file. `report` and `merge` refuse it
+/// and leave it as it was; the next run lets SQLite roll it back (the file never held a
+/// row) and starts afresh. (Such a file used to be reported as an empty database, and could
+/// not be resumed.)
+#[test]
+fn a_run_killed_while_creating_its_tables_starts_afresh() {
+    let dir = tmp();
+    let made = dir.path().join("made.sqlite");
+    run_ok(&["batch", "run", "--range", "1..3", "--db", s(&made)]);
+    let db = dir.path().join("k.sqlite");
+    std::fs::copy(&made, &db).unwrap();
+    // SQLite's journal header: magic, 0 pages logged, a nonce, the database's size when the
+    // transaction began (0 pages), sector size, page size.
+    let mut journal = vec![0u8; 512];
+    journal[..8].copy_from_slice(&[0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
+    journal[12..16].copy_from_slice(&0x3c7d_6be9u32.to_be_bytes());
+    journal[20..24].copy_from_slice(&512u32.to_be_bytes());
+    journal[24..28].copy_from_slice(&4096u32.to_be_bytes());
+    std::fs::write(sidecar(&db, "-journal"), &journal).unwrap();
+    let before = bytes(&db);
+    let out = dir.path().join("out.sqlite");
+    for args in [
+        vec!["batch", "report", s(&db)],
+        vec!["batch", "merge", s(&out), s(&made), s(&db)],
+    ] {
+        let (code, err) = run_err(&args);
+        assert_eq!(code, 1, "{err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(
+            err.contains(s(&db)) && err.contains("was being written when its run was stopped"),
+            "{err}"
+        );
+        assert_eq!(bytes(&db), before);
+    }
+    assert!(!out.exists());
+    run_ok(&["batch", "run", "--range", "1..5", "--db", s(&db)]);
+    assert_eq!(rows(&db).len(), 5);
+    assert!(!sidecar(&db, "-journal").exists());
+}
+
+/// What a merge killed with SIGKILL left beside OUT (its `.OUT.partial-PID` database and
+/// log) is removed by the next merge into OUT; the files of a merge whose process still
+/// runs, and other files, are kept.
+#[test]
+fn a_killed_merges_leftovers_are_removed() {
+    let dir = tmp();
+    let a = dir.path().join("a.sqlite");
+    run_ok(&["batch", "run", "--range", "1..3", "--db", s(&a)]);
+    let mut gone = Command::new("true").spawn().unwrap();
+    let dead = gone.id();
+    gone.wait().unwrap();
+    let stale = [
+        format!(".m.sqlite.partial-{dead}"),
+        format!(".m.sqlite.partial-{dead}-wal"),
+    ];
+    let kept = [
+        ".m.sqlite.partial-1".to_string(),
+        format!(".other.sqlite.partial-{dead}"),
+        format!(".m.sqlite.partial-{dead}.txt"),
+    ];
+    for f in stale.iter().chain(&kept) {
+        std::fs::write(dir.path().join(f), b"leftover").unwrap();
+    }
+    run_ok(&["batch", "merge", s(&dir.path().join("m.sqlite")), s(&a)]);
+    let mut want: Vec<String> = kept.to_vec();
+    want.extend(["a.sqlite".to_string(), "m.sqlite".to_string()]);
+    want.sort();
+    assert_eq!(files(dir.path()), want);
+}
+
+/// A deal in several inputs counts once in merge's overlap, however many hold it; a run's
+/// summary line lists at most 20 deals of a kind; `report --plot` prints the report before
+/// it draws, and a picture it cannot write is named in plain words.
+#[test]
+fn merge_overlap_run_summary_and_plot_errors_in_plain_words() {
+    let dir = tmp();
+    let a = dir.path().join("a.sqlite");
+    let err = run_ok(&[
+        "batch",
+        "run",
+        "--range",
+        "1..30",
+        "--max-states",
+        "1",
+        "--db",
+        s(&a),
+    ]);
+    assert!(
+        err.contains("unknown 30 [1, 2, 3,") && err.contains("20 and 10 more]"),
+        "{err}"
+    );
+    let m = dir.path().join("m.sqlite");
+    let err = run_ok(&["batch", "merge", s(&m), s(&a), s(&a), s(&a)]);
+    assert!(err.contains("30 deals stored more than once"), "{err}");
+    let pics = dir.path().join("pics");
+    std::fs::create_dir_all(pics.join("lengths.png")).unwrap();
+    let out = fcauto()
+        .args(["batch", "report", s(&m), "--plot", s(&pics)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("rows: 30"), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("lengths.png: it is not a file") && !err.contains("ImageError"),
+        "{err}"
+    );
 }

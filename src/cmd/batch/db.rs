@@ -8,21 +8,24 @@
 //!
 //! A run holds the file with SQLite's exclusive locking mode in write-ahead-log mode
 //! (committed rows survive SIGKILL; no shared-memory file, so it also works on network file
-//! systems; a second writer gets a clear "busy" error) and switches it back to a single
-//! self-contained file (rollback journal) when it ends cleanly. Every check, and all that
-//! `report` and `merge` read, goes through SQLite's `immutable=1` (no lock, no journal or log
-//! read or written, no file made beside it), so a refused or read file is never changed;
-//! only a run that goes ahead opens its file for writing.
+//! systems) and switches it back to a single self-contained file (rollback journal) when it
+//! ends cleanly. Every check, and all that `report` and `merge` read, goes through SQLite's
+//! `immutable=1` (no lock, no journal or log read or written, no file made beside it), so a
+//! refused or read file is never changed; only a run that goes ahead opens its file for
+//! writing.
 //!
-//! Creating a new database (an absent or empty file) takes one more lock, an OS lock:
-//! without it, two runs creating one file at once would each wait on the other's SQLite
-//! lock, and both fail. The creating run takes `flock(LOCK_EX)` on the file (through `libc`;
-//! `std`'s `File::try_lock` needs Rust 1.89), making it empty if absent, and holds it while
-//! it creates the tables and until the file is open in write-ahead-log mode; SQLite's own
-//! locks hold it from then on. Another run that finds the lock taken (on a new file, or on
-//! a shared `flock` before it looks at an existing one) stops at once with one line saying
-//! that another run is creating the file. `flock` locks do not touch SQLite's, and go with
-//! the creator's file descriptor, so a killed creator leaves none behind.
+//! One run per database: a run takes an OS lock, `flock(LOCK_EX)` (through `libc`; `std`'s
+//! `File::try_lock` needs Rust 1.89), on the file before it looks at it (making it empty if
+//! absent) and holds it until the run ends. Another run that finds the lock taken stops at
+//! once with one line. `flock` locks do not touch SQLite's and go with the holder's file
+//! descriptor, so a killed run leaves none behind. The descriptor stays open as long as
+//! SQLite's connection (it is closed after it): closing any descriptor of a file drops the
+//! POSIX locks SQLite holds on it.
+//!
+//! A run killed while it created the tables leaves the file with a hot rollback journal of
+//! a transaction begun on an empty file; the next run lets SQLite roll it back (the file is
+//! empty again: it never held a row) and starts afresh. `report` and `merge` refuse such a
+//! file until then.
 
 use anyhow::{bail, Context, Result};
 use rusqlite::{config::DbConfig, params, Connection, OpenFlags, OptionalExtension};
@@ -93,6 +96,9 @@ pub struct Store {
     conn: Connection,
     path: PathBuf,
     settings: Settings,
+    /// A run's OS lock on the file ([`run_lock`]); declared after `conn` so that it is
+    /// dropped (its descriptor closed) after the connection.
+    _lock: Option<std::fs::File>,
 }
 
 impl Store {
@@ -103,13 +109,15 @@ impl Store {
     /// Errors, before anything is written: not an SQLite file, a foreign or damaged
     /// database, another schema version, other settings, or another run holding the file.
     pub fn open_for_run(path: &Path, settings: &Settings) -> Result<Store> {
+        roll_back_killed_creation(path)?;
         let fresh = check_file(path, true)?;
+        // One run per database, for the whole run (taken before the file is looked at).
+        let lock = run_lock(path)?;
         let logged = if fresh {
             false
         } else {
             // Decide from a look that cannot change the file; only a run that goes ahead
-            // opens it for writing. A file another run is still creating is not looked at.
-            not_being_created(path)?;
+            // opens it for writing.
             let look = inspect(path)?;
             if &look.settings != settings {
                 bail!(
@@ -121,20 +129,13 @@ impl Store {
             }
             look.logged
         };
-        // Two runs creating one new file at once would each wait for the other's SQLite lock
-        // (both then fail): the creator takes an OS lock on the file first, and the other
-        // run stops at once.
-        let _creating = if fresh {
-            Some(creation_lock(path)?)
-        } else {
-            None
-        };
         let conn = open_rw(path).map_err(|e| sqlite_hint(e, path))?;
-        let store = if fresh {
+        let mut store = if fresh {
             create(conn, path, settings)?
         } else {
             resume(conn, path, settings, logged)?
         };
+        store._lock = Some(lock);
         store.enter_wal().map_err(|e| sqlite_hint(e, path))?;
         Ok(store)
     }
@@ -160,6 +161,14 @@ impl Store {
     /// it finished (it is still in write-ahead-log mode, or its log is beside it).
     pub fn open_read(path: &Path) -> Result<Store> {
         check_file(path, false)?;
+        if hot_journal(path)?.is_some() {
+            bail!(
+                "{} was being written when its run was stopped ({} is beside it): run the same \
+                 `fcauto batch run` again to resume or restart it",
+                path.display(),
+                sidecar(path, "-journal").display()
+            );
+        }
         let wal = sidecar(path, "-wal");
         let logged = wal.metadata().map(|m| m.len() > 0).unwrap_or(false);
         if logged || in_wal_mode(path)? {
@@ -181,6 +190,7 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             settings,
+            _lock: None,
         })
     }
 
@@ -272,21 +282,34 @@ impl Store {
     }
 }
 
-/// An exclusive OS lock (`flock`, which does not touch SQLite's own locks) on the new
-/// database file `path`, created empty if absent, held while the run creates its tables.
-/// Errors: another run holds it (it is creating the same file), or the file cannot be made.
-fn creation_lock(path: &Path) -> Result<std::fs::File> {
+/// The OS lock (`flock(LOCK_EX)`, which does not touch SQLite's own locks) a run holds on
+/// its database `path` from before it looks at the file until it ends; the file is created
+/// empty if absent. Errors: another run holds it, or the file cannot be made.
+fn run_lock(path: &Path) -> Result<std::fs::File> {
     let file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .create(true)
         .truncate(false)
         .open(path)
-        .with_context(|| format!("cannot create {}", path.display()))?;
+        .map_err(|e| sqlite_hint_io(e, path))?;
     match flock(&file, libc::LOCK_EX) {
         Ok(true) => Ok(file),
-        Ok(false) => Err(being_created(path)),
+        Ok(false) => Err(in_use(path)),
         Err(e) => Err(e).with_context(|| format!("cannot lock {}", path.display())),
+    }
+}
+
+/// A file that cannot be opened for a run, in words (a read-only one says how to go on).
+fn sqlite_hint_io(e: std::io::Error, path: &Path) -> anyhow::Error {
+    if e.kind() == std::io::ErrorKind::PermissionDenied {
+        anyhow::anyhow!(
+            "cannot write {} ({e}): the file or its folder is read-only (a run writes the file \
+             and a log beside it); make both writable, or choose another file",
+            path.display()
+        )
+    } else {
+        anyhow::Error::new(e).context(format!("cannot create {}", path.display()))
     }
 }
 
@@ -307,24 +330,62 @@ fn flock(file: &std::fs::File, kind: libc::c_int) -> std::io::Result<bool> {
     }
 }
 
-/// The error of a run that finds `path` held by another run creating it.
-fn being_created(path: &Path) -> anyhow::Error {
+/// The error of a run that finds `path` held by another run.
+fn in_use(path: &Path) -> anyhow::Error {
     anyhow::anyhow!(
-        "{} is being created by another batch run (one run per database): use another --db, \
-         or run again once that run has ended to resume it",
+        "{} is in use by another batch run (one run per database): use another --db, or run \
+         again once that run has ended to resume it",
         path.display()
     )
 }
 
-/// Fail when another run holds [`creation_lock`] on `path` (it is creating its tables);
-/// reads nothing and changes nothing.
-fn not_being_created(path: &Path) -> Result<()> {
-    let file =
-        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    match flock(&file, libc::LOCK_SH) {
-        Ok(false) => Err(being_created(path)),
-        _ => Ok(()),
+/// The first bytes of a hot SQLite rollback journal.
+const JOURNAL_MAGIC: [u8; 8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7];
+
+/// The size in pages the database had when the transaction of a hot rollback journal beside
+/// `path` began (SQLite's journal header: magic, then at byte 16 that size, big-endian), or
+/// `None` when no hot journal is beside it (absent, empty, or finished: magic zeroed).
+fn hot_journal(path: &Path) -> Result<Option<u32>> {
+    use std::io::Read;
+    let journal = sidecar(path, "-journal");
+    let mut head = [0u8; 20];
+    match std::fs::File::open(&journal) {
+        Ok(mut f) => match f.read_exact(&mut head) {
+            Ok(()) if head[..8] == JOURNAL_MAGIC => Ok(Some(u32::from_be_bytes(
+                head[16..20].try_into().expect("4 bytes"),
+            ))),
+            _ => Ok(None),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", journal.display())),
     }
+}
+
+/// A run killed while it created the tables left `path` with a hot journal of a transaction
+/// begun on an empty file: let SQLite roll it back (under the run's lock), which leaves the
+/// file empty, as it was before that run. Any other file is left alone.
+fn roll_back_killed_creation(path: &Path) -> Result<()> {
+    if hot_journal(path)? != Some(0) || !path.is_file() {
+        return Ok(());
+    }
+    let lock = run_lock(path)?;
+    {
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+            .map_err(|e| sqlite_hint(e.into(), path))?;
+        // The first read rolls the hot journal back.
+        let _: i64 = conn
+            .query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(|e| sqlite_hint(e.into(), path))?;
+    }
+    drop(lock);
+    let len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    if len != 0 || hot_journal(path)?.is_some() {
+        bail!(
+            "{}: the journal of a run stopped while creating it could not be rolled back",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// Create the tables in a new (empty) file.
@@ -333,10 +394,9 @@ fn create(conn: Connection, path: &Path, settings: &Settings) -> Result<Store> {
         .map_err(|e| sqlite_hint(e.into(), path))?;
     let tables: i64 = conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))?;
     if tables > 0 {
-        // Another run created it between our look and our open.
+        // Cannot happen under the run's lock, unless a program other than fcauto wrote it.
         bail!(
-            "{} was just created by another batch run (one run per database): use another \
-             --db, or run again once that run has ended to resume it",
+            "{} was just written by another program: use another --db",
             path.display()
         );
     }
@@ -365,6 +425,7 @@ fn create(conn: Connection, path: &Path, settings: &Settings) -> Result<Store> {
         conn,
         path: path.to_path_buf(),
         settings: settings.clone(),
+        _lock: None,
     })
 }
 
@@ -405,6 +466,7 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
         conn,
         path: path.to_path_buf(),
         settings: settings.clone(),
+        _lock: None,
     })
 }
 

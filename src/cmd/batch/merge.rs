@@ -36,7 +36,16 @@ pub fn run(args: Args) -> Result<i32> {
     }
     check_folder(&args.out)?;
     let settings = check_inputs(&args.inputs)?;
+    remove_stale_partials(&args.out);
     let tmp = temp_beside(&args.out);
+    let written = [
+        tmp.clone(),
+        super::db::sidecar(&tmp, "-journal"),
+        super::db::sidecar(&tmp, "-wal"),
+    ];
+    for p in &written {
+        crate::cmd::interrupt::remove_on_interrupt(p);
+    }
     let merged = merge_into(&args.out, &tmp, &settings, &args.inputs, args.expect_range);
     match merged.and_then(|n| {
         std::fs::rename(&tmp, &args.out).with_context(|| {
@@ -45,6 +54,9 @@ pub fn run(args: Args) -> Result<i32> {
         Ok(n)
     }) {
         Ok(counts) => {
+            for p in &written {
+                crate::cmd::interrupt::forget(p);
+            }
             eprintln!(
                 "fcauto batch merge: {} from {} into {}{}",
                 plural(counts.rows, "row"),
@@ -62,9 +74,10 @@ pub fn run(args: Args) -> Result<i32> {
             Ok(0)
         }
         Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            let _ = std::fs::remove_file(super::db::sidecar(&tmp, "-journal"));
-            let _ = std::fs::remove_file(super::db::sidecar(&tmp, "-wal"));
+            for p in &written {
+                let _ = std::fs::remove_file(p);
+                crate::cmd::interrupt::forget(p);
+            }
             Err(e)
         }
     }
@@ -115,6 +128,41 @@ fn temp_beside(out: &Path) -> PathBuf {
     out.with_file_name(format!(".{name}.partial-{}", std::process::id()))
 }
 
+/// Remove what merges into `out` killed with SIGKILL left beside it: their temporary
+/// databases ([`temp_beside`]: `.NAME.partial-PID`, with `-journal` / `-wal`) whose process
+/// is gone. (Ctrl-C and SIGTERM remove their own.) Files of a merge still running are kept.
+fn remove_stale_partials(out: &Path) {
+    let (Some(dir), Some(name)) = (out.parent(), out.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!(".{}.partial-", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        let pid = rest.trim_end_matches("-journal").trim_end_matches("-wal");
+        let Ok(pid) = pid.parse::<libc::pid_t>() else {
+            continue;
+        };
+        // SAFETY: kill with signal 0 sends nothing; it only asks whether the process exists.
+        let gone = pid > 0
+            && unsafe { libc::kill(pid, 0) } != 0
+            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
+        if gone && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Rows and overlaps merged.
 struct Counts {
     rows: u64,
@@ -132,7 +180,8 @@ fn merge_into(
     let store = Store::open_for_run(tmp, settings)
         .with_context(|| format!("cannot write the merged database beside {}", out.display()))?;
     let conn = store.conn();
-    let mut overlap = 0u64;
+    // The deals found in more than one input (each counted once, however many hold it).
+    conn.execute_batch("CREATE TEMP TABLE overlap (deal INTEGER PRIMARY KEY)")?;
     for p in inputs {
         // immutable: checked finished (not in write-ahead-log mode) by check_inputs; read
         // without locks, logs or files made beside it.
@@ -157,11 +206,11 @@ fn merge_into(
                 p.display()
             );
         }
-        overlap += conn.query_row(
-            "SELECT COUNT(*) FROM src.results s JOIN main.results m ON m.deal = s.deal",
+        conn.execute(
+            "INSERT OR IGNORE INTO temp.overlap \
+             SELECT s.deal FROM src.results s JOIN main.results m ON m.deal = s.deal",
             [],
-            |r| r.get::<_, i64>(0),
-        )? as u64;
+        )?;
         conn.execute_batch(
             "BEGIN; INSERT OR IGNORE INTO main.results \
              (deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version) \
@@ -171,6 +220,9 @@ fn merge_into(
         .with_context(|| format!("cannot copy the rows of {}", p.display()))?;
     }
     let rows = conn.query_row("SELECT COUNT(*) FROM results", [], |r| r.get::<_, i64>(0))? as u64;
+    let overlap = conn.query_row("SELECT COUNT(*) FROM temp.overlap", [], |r| {
+        r.get::<_, i64>(0)
+    })? as u64;
     if let Some((a, b)) = expect {
         check_complete(&store, a, b)?;
     }

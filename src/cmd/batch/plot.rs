@@ -15,8 +15,19 @@ const SIZE: (u32, u32) = (1000, 600);
 pub fn draw(r: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
     register_font()?;
     let lengths = dir.join("lengths.png");
-    draw_lengths(r, &lengths).with_context(|| format!("cannot draw {}", lengths.display()))?;
     let cpu = dir.join("cpu.png");
+    // Plain words for a file that cannot be written, before plotters' own errors could.
+    for f in [&lengths, &cpu] {
+        if f.exists() && !f.is_file() {
+            bail!("cannot write {}: it is not a file", f.display());
+        }
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(f)
+            .with_context(|| format!("cannot write {}", f.display()))?;
+    }
+    draw_lengths(r, &lengths).with_context(|| format!("cannot draw {}", lengths.display()))?;
     draw_cpu(r, &cpu).with_context(|| format!("cannot draw {}", cpu.display()))?;
     Ok(vec![lengths, cpu])
 }

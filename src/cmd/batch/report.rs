@@ -93,17 +93,18 @@ pub fn run(args: Args) -> Result<i32> {
     }
     let store = Store::open_read(&args.db)?;
     let report = gather(&store)?;
+    // The report first: a picture that cannot be drawn does not take it away.
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        out!("{}", text(&report));
+    }
     if let Some(dir) = &args.plot {
         crate::cmd::input::create_output_folder(dir)?;
         let files = super::plot::draw(&report, dir)?;
         for f in files {
             eprintln!("fcauto batch report: wrote {}", f.display());
         }
-    }
-    if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        out!("{}", text(&report));
     }
     Ok(0)
 }
@@ -229,8 +230,8 @@ fn known_check(unsolvable: &[u64], known_verdicts: &[(u64, String)]) -> KnownChe
     }
 }
 
-/// A list of deals, the first 20 written out.
-fn deal_list(v: &[u64]) -> String {
+/// A list of deals, the first 20 written out: `0`, or `N [a, b, ... and k more]`.
+pub(super) fn deal_list(v: &[u64]) -> String {
     let shown: Vec<String> = v.iter().take(20).map(u64::to_string).collect();
     let more = if v.len() > 20 {
         format!(" and {} more", v.len() - 20)

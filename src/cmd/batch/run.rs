@@ -329,13 +329,11 @@ pub fn solve_one(
 /// Print what the run added; exit 1 on a false "unsolvable".
 fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
     eprintln!(
-        "fcauto batch: stored {} ({} solved and validated, {} unsolvable {:?}, {} unknown {:?}); shard complete: {}/{} deals",
+        "fcauto batch: stored {} ({} solved and validated, unsolvable {}, unknown {}); shard complete: {}/{} deals",
         plural(t.stored, "new row"),
         t.solved,
-        t.unsolvable.len(),
-        t.unsolvable,
-        t.unknown.len(),
-        t.unknown,
+        super::report::deal_list(&t.unsolvable),
+        super::report::deal_list(&t.unknown),
         already + t.stored,
         total
     );
