@@ -722,3 +722,100 @@ fn output_folders_in_a_missing_folder_are_refused_like_other_outputs() {
     );
     assert!(dir.path().join("new/report.md").exists());
 }
+
+/// `--report` and `--pictures` never replace a file fcauto did not write: a folder holding a
+/// user's own `report.md` (and a game of the same name as the report's), or a picture of a
+/// name `--pictures` writes, is refused before any work and left as it was, byte for byte;
+/// the same folders once cleared are written. An empty folder name is a usage error.
+#[test]
+fn report_and_pictures_never_replace_a_users_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let lost = fixture("analyze/617-lost-at-27.txt");
+    let won = fixture("analyze/617-won.txt");
+    let report = dir.path().join("report");
+    std::fs::create_dir(&report).unwrap();
+    std::fs::write(report.join("report.md"), "# my notes\n").unwrap();
+    std::fs::copy(&won, report.join("game.txt")).unwrap();
+    let pictures = dir.path().join("pictures");
+    std::fs::create_dir(&pictures).unwrap();
+    std::fs::write(pictures.join("final.svg"), "<svg>my drawing</svg>").unwrap();
+    let snapshot = |d: &Path| {
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let (r0, p0) = (snapshot(&report), snapshot(&pictures));
+    for (flag, folder, needle) in [
+        ("--report", &report, "no earlier report"),
+        (
+            "--pictures",
+            &pictures,
+            "holds final.svg, which fcauto did not draw",
+        ),
+    ] {
+        let out = fcauto()
+            .arg("analyze")
+            .arg(&won)
+            .args(["--deal", "617", flag])
+            .arg(folder)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{flag}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{err}");
+        assert!(out.stdout.is_empty(), "refused before any work: {flag}");
+    }
+    assert_eq!(snapshot(&report), r0);
+    assert_eq!(snapshot(&pictures), p0);
+    // A game saved under a picture's name, analysed into its own folder: refused too.
+    let own = dir.path().join("own");
+    std::fs::create_dir(&own).unwrap();
+    std::fs::copy(&lost, own.join("final.svg")).unwrap();
+    let out = fcauto()
+        .arg("analyze")
+        .arg(own.join("final.svg"))
+        .args(["--deal", "617", "--pictures"])
+        .arg(&own)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is an input"));
+    assert_eq!(
+        std::fs::read(own.join("final.svg")).unwrap(),
+        std::fs::read(&lost).unwrap()
+    );
+    // Cleared, the same folders are written, and written again (the files are fcauto's now).
+    std::fs::remove_file(report.join("report.md")).unwrap();
+    std::fs::remove_file(report.join("game.txt")).unwrap();
+    std::fs::remove_file(pictures.join("final.svg")).unwrap();
+    for _ in 0..2 {
+        succeed(
+            fcauto()
+                .arg("analyze")
+                .arg(&won)
+                .args(["--deal", "617", "--report"])
+                .arg(&report)
+                .arg("--pictures")
+                .arg(&pictures),
+        );
+    }
+    assert!(pictures.join("final.svg").is_file() && report.join("report.md").is_file());
+    for flag in ["--report", "--pictures"] {
+        let out = fcauto()
+            .arg("analyze")
+            .arg(&won)
+            .args(["--deal", "617", flag, ""])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}");
+    }
+}

@@ -225,8 +225,11 @@ pub fn parse_max_states(s: &str) -> std::result::Result<usize, String> {
 /// files cannot go to standard output.
 ///
 /// # Errors
-/// `-`.
+/// `-`, or an empty name.
 pub fn parse_output_folder(s: &str) -> std::result::Result<std::path::PathBuf, String> {
+    if s.is_empty() {
+        return Err("an empty name is no folder: give a folder name".into());
+    }
     if is_stdio(Path::new(s)) {
         return Err(
             "this writes a folder of files, which cannot go to standard output: give a folder name, not `-`"
@@ -241,9 +244,12 @@ pub fn parse_output_folder(s: &str) -> std::result::Result<std::path::PathBuf, S
 /// SQLite needs a file, not standard input or output.
 ///
 /// # Errors
-/// `-`.
+/// `-`, or an empty name.
 #[cfg_attr(not(feature = "batch"), allow(dead_code))]
 pub fn parse_database_path(s: &str) -> std::result::Result<std::path::PathBuf, String> {
+    if s.is_empty() {
+        return Err("an empty name is no file: give a file name".into());
+    }
     if is_stdio(Path::new(s)) {
         return Err(
             "a database is a file, not standard input or output: give a file name, not `-`".into(),

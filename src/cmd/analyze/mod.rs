@@ -95,11 +95,19 @@ pub fn run(args: Args) -> Result<i32> {
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         check_output_dir(dir, &args.file)?;
     }
+    let inputs: Vec<&Path> = std::iter::once(args.file.as_path())
+        .chain(args.board.as_deref())
+        .collect();
     if let Some(dir) = &args.report {
-        let inputs: Vec<&Path> = std::iter::once(args.file.as_path())
-            .chain(args.board.as_deref())
-            .collect();
         report::check_folder(dir, &inputs)?;
+    }
+    if let Some(dir) = &args.pictures {
+        pictures::check_folder(dir, &inputs)?;
+    }
+    // The folders are made now, so that one that cannot be made stops the run before the
+    // analysis, not after it.
+    for dir in [&args.pictures, &args.report].into_iter().flatten() {
+        crate::cmd::input::create_output_folder(dir)?;
     }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
     let game = input::read_game(&args.file, args.deal, args.board.as_deref())?;

@@ -95,6 +95,67 @@ pub fn losing_pictures(
     Ok(out)
 }
 
+/// True when the picture file `path` was drawn by fcauto (so a new run may replace it): an
+/// SVG that begins as fcauto's pictures do (`<svg xmlns=...` with the title `FreeCell
+/// position`), or a PNG beside such an SVG of the same name. A file that cannot be read is
+/// not.
+pub fn drawn_by_fcauto(path: &Path) -> bool {
+    let svg = path.with_extension("svg");
+    let mut head = [0u8; 512];
+    let n = std::fs::File::open(&svg)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .unwrap_or(0);
+    let head = String::from_utf8_lossy(&head[..n]);
+    svg.is_file()
+        && head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        && head.contains("<title>FreeCell position")
+}
+
+/// Before any work: no picture [`losing_pictures`] would write may replace a file fcauto did
+/// not draw ([`drawn_by_fcauto`]), nor an input.
+///
+/// # Errors
+/// Such a file in `dir`, named.
+pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
+    let names = LOSING_PICTURES
+        .iter()
+        .flat_map(|stem| ["svg", "png"].map(|ext| format!("{stem}.{ext}")));
+    check_replaceable(dir, names, inputs)
+}
+
+/// Each of `names` in `dir` is absent, or a picture fcauto drew that is no input.
+///
+/// # Errors
+/// The first that is not, named, with what to do.
+pub fn check_replaceable(
+    dir: &Path,
+    names: impl IntoIterator<Item = String>,
+    inputs: &[&Path],
+) -> Result<()> {
+    let inputs: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .collect();
+    for name in names {
+        let path = dir.join(&name);
+        if !path.exists() {
+            continue;
+        }
+        let is_input = std::fs::canonicalize(&path).is_ok_and(|p| inputs.contains(&p));
+        anyhow::ensure!(
+            !is_input && path.is_file() && drawn_by_fcauto(&path),
+            "cannot write into {}: it holds {name}, which {}; give another folder",
+            dir.display(),
+            if is_input {
+                "is an input"
+            } else {
+                "fcauto did not draw (it would be replaced)"
+            }
+        );
+    }
+    Ok(())
+}
+
 /// Remove the [`LOSING_PICTURES`] an earlier run wrote in `dir`.
 fn remove_earlier(dir: &Path) -> Result<()> {
     for stem in LOSING_PICTURES {

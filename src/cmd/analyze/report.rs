@@ -46,12 +46,13 @@ pub fn is_report_file(name: &str) -> bool {
     })
 }
 
-/// Before any work: `dir` must be new, empty, or an earlier report (it has `report.md`, or
-/// only files a report writes), whose files [`write()`] replaces; and no input may be one of
-/// the files it writes there.
+/// Before any work: `dir` must be new, empty, or an earlier report (its `report.md` written
+/// by `fcauto analyze`, and every picture a report names there drawn by fcauto), whose files
+/// [`write()`] replaces; and no input may be one of the files it writes there.
 ///
 /// # Errors
-/// A folder holding other files and no report, or an input the report would overwrite.
+/// A folder holding files and no earlier report, a picture there fcauto did not draw, or an
+/// input the report would overwrite.
 pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Ok(()); // missing: created by `write`, which names any error
@@ -60,10 +61,10 @@ pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
-    let earlier = names.iter().any(|n| n == "report.md") || names.iter().all(|n| is_report_file(n));
     anyhow::ensure!(
-        earlier,
-        "cannot write the report into {}: it holds other files and no earlier report (report.md); give a new or empty folder",
+        names.is_empty() || written_by_fcauto(&dir.join("report.md")),
+        "cannot write the report into {}: it holds files and no earlier report (a report.md \
+         written by fcauto analyze); give a new or empty folder",
         dir.display()
     );
     let canon =
@@ -80,7 +81,20 @@ pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
             input.display()
         );
     }
-    Ok(())
+    let pictures = names
+        .into_iter()
+        .filter(|n| is_report_file(n) && (n.ends_with(".svg") || n.ends_with(".png")));
+    super::pictures::check_replaceable(dir, pictures, inputs)
+}
+
+/// True when `path` is a report.md that `fcauto analyze` wrote (its opening says so).
+fn written_by_fcauto(path: &Path) -> bool {
+    let mut head = [0u8; 2048];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .unwrap_or(0);
+    path.is_file()
+        && String::from_utf8_lossy(&head[..n]).contains("Analysed by `fcauto analyze` in `")
 }
 
 /// Remove the files an earlier report wrote in `dir` (see [`is_report_file`]), so no picture
