@@ -138,6 +138,20 @@ fn another_game_is_refused_by_read_and_decoded_by_read_any() {
     ));
 }
 
+/// A FreeCell game of PySolFC's own (Mersenne Twister) deal, its default new game: its random
+/// state is an object the guarded reader does not take, and a FreeCell read says the deal
+/// is not a Microsoft one (it used to call the file damaged).
+#[test]
+fn a_mersenne_twister_deal_is_named_not_called_damaged() {
+    let path = synthetic("saved-freecell-mt-deal.pso");
+    let e = savedgame::read(&path).unwrap_err();
+    assert!(
+        matches!(&e, SavedGameError::NotMsDeal { seed, .. } if seed == "123456789012345678"),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("not a Microsoft deal number"), "{e}");
+}
+
 #[test]
 fn every_truncation_is_a_clean_error_naming_the_item() {
     let data = std::fs::read(synthetic("saved-617-40.pso")).unwrap();

@@ -445,7 +445,16 @@ pub fn parse(data: &[u8], origin: &Path, freecell_only: bool) -> Result<SavedGam
     let seed_value = r.next("the deal seed")?;
     let seed = seed_of(&seed_value)
         .ok_or_else(|| r.damaged("the deal seed", format!("not a PySolFC seed: {seed_value}")))?;
-    r.next("the random generator state")?;
+    let state = r.next("the random generator state");
+    if state.is_err() && freecell_only && !matches!(seed, Seed::Ms(_)) {
+        // PySolFC pickles a Mersenne Twister deal's generator as an object this reader does
+        // not take; a FreeCell reader wants Microsoft deals only, so say that instead.
+        return Err(SavedGameError::NotMsDeal {
+            path: origin.to_path_buf(),
+            seed: seed.to_string(),
+        });
+    }
+    state?;
     let nstacks = r.int_in("the number of stacks", 1..=1024)?;
     let mut stacks = Vec::with_capacity(nstacks as usize);
     for _ in 0..nstacks {
