@@ -819,3 +819,18 @@ fn report_and_pictures_never_replace_a_users_files() {
         assert_eq!(out.status.code(), Some(2), "{flag}");
     }
 }
+
+/// `--costly 0` would call every move costly: a usage error (exit 2), as is a non-number.
+#[test]
+fn costly_needs_one_move_or_more() {
+    for n in ["0", "x", "-1"] {
+        let out = fcauto()
+            .arg("analyze")
+            .arg(fixture("analyze/617-won.txt"))
+            .args(["--deal", "617", "--costly", n])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{n}");
+        assert!(out.stdout.is_empty());
+    }
+}

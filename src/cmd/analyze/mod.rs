@@ -31,6 +31,19 @@ pub mod report;
 /// moves over deals 1..32000), so smaller differences are mostly the search's noise.
 pub const DEFAULT_COSTLY: usize = 10;
 
+/// Parse `--costly`: a number of moves, 1 or more (0 would call every move costly, even one
+/// on a shortest line); clap's value parser, so a bad one is a usage error (exit 2).
+///
+/// # Errors
+/// Not a number, or 0.
+pub fn parse_costly(s: &str) -> std::result::Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("0 moves: a costly move makes the win at least 1 move longer".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("`{s}` is not a number of moves")),
+    }
+}
+
 /// Arguments of `fcauto analyze`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -61,8 +74,9 @@ pub struct Args {
     /// Search mode for each position.
     #[arg(long, value_enum, default_value = "fast")]
     pub mode: ModeArg,
-    /// A move is costly when it makes the shortest known win at least N moves longer.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_COSTLY)]
+    /// A move is costly when it makes the shortest known win at least N moves longer (1 or
+    /// more).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_COSTLY, value_parser = parse_costly)]
     pub costly: usize,
     /// Most positions one search stores before its verdict is "unknown" (default: the
     /// mode's, as for `solve`).
