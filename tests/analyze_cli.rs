@@ -834,3 +834,18 @@ fn costly_needs_one_move_or_more() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// In `fast` mode a move that only looks costly because the line found after it is a long
+/// one is not marked: the position after it is searched again in `short` mode. The held
+/// game's 10 moves of deal 617 were marked once (step 9, "10 moves longer", where `short`
+/// finds the move on a shortest line).
+#[test]
+fn fast_mode_marks_no_move_costly_on_a_long_line_alone() {
+    let out = succeed(
+        fcauto()
+            .arg("analyze")
+            .arg(fixture("pysolfc/holdgame-617-winnable.dat")),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("No costly moves"), "{text}");
+}

@@ -208,6 +208,57 @@ fn settle_boundary(
     Ok(())
 }
 
+/// Most positions [`confirm_costly`] searches again.
+pub const CONFIRM_POSITIONS: usize = 8;
+
+/// `fast` mode's lines are about 10% longer than the shortest, so a move can look costly
+/// only because the line found after it is a long one. Before such a move is called costly
+/// (the line after it, plus the move, at least `threshold` moves longer than the line before
+/// it), the position after it is searched again in `short` mode, in game order, at most
+/// [`CONFIRM_POSITIONS`] of them: a shorter line found replaces the one known, and lines are
+/// shortened backwards through the game again. Other modes' lines are left as they are.
+///
+/// # Errors
+/// As [`evaluate`].
+pub fn confirm_costly(
+    evals: &mut [Eval],
+    positions: &[Board],
+    played: &[PlayedMove],
+    settings: Settings,
+    threshold: usize,
+    work: &mut Work,
+) -> Result<()> {
+    if settings.mode != Mode::Fast {
+        return Ok(());
+    }
+    let short = Settings {
+        mode: Mode::Short,
+        ..settings
+    };
+    let mut left = CONFIRM_POSITIONS;
+    for k in 0..played.len() {
+        let (Some(before), Some(after)) = (
+            evals[k].status.moves_to_win(),
+            evals[k + 1].status.moves_to_win(),
+        ) else {
+            continue;
+        };
+        if (after + 1).saturating_sub(before) < threshold.max(1) {
+            continue;
+        }
+        if left == 0 {
+            break;
+        }
+        left -= 1;
+        let e = search(&positions[k + 1], short, work)?;
+        if e.status.moves_to_win().is_some_and(|m| m < after) {
+            evals[k + 1] = e;
+            shorten_backwards(evals, positions, played)?;
+        }
+    }
+    Ok(())
+}
+
 /// One search from `pos`, through `solve`'s checked entry (a solution is validated there;
 /// "unsolvable" only ever comes from a complete search).
 fn search(pos: &Board, settings: Settings, work: &mut Work) -> Result<Eval> {

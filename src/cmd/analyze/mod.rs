@@ -131,9 +131,17 @@ pub fn run(args: Args) -> Result<i32> {
         max_states: args.max_states,
     };
     let bar = progress(played.positions.len() as u64);
-    let (evals, work) =
+    let (mut evals, mut work) =
         evaluate::evaluate(&played.positions, &played.played, settings, || bar.inc(1))?;
     bar.finish_and_clear();
+    evaluate::confirm_costly(
+        &mut evals,
+        &played.positions,
+        &played.played,
+        settings,
+        args.costly,
+        &mut work,
+    )?;
     let found = findings::find(&played, &evals, args.costly);
     let summary = Summary {
         searches: work.searches,
