@@ -130,8 +130,12 @@ fn draw_cpu(r: &Report, file: &Path) -> Result<()> {
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "CPU per deal, {} deals ({} mode): mean {:.3} ms, p99 {:.3} ms, max {:.1} ms",
-                cpu.count, r.mode, cpu.mean, cpu.p99, cpu.max
+                "CPU per deal, {} ({} mode): mean {:.3} ms, p99 {:.3} ms, max {:.1} ms",
+                crate::cmd::plural(cpu.count, "deal"),
+                r.mode,
+                cpu.mean,
+                cpu.p99,
+                cpu.max
             ),
             ("sans-serif", 22),
         )

@@ -273,10 +273,10 @@ pub fn text(r: &Report) -> String {
     say(format!("  unknown (limit):      {}", deal_list(&r.unknown)));
     let k = &r.known_impossible_check;
     say(format!(
-        "  known impossible (Freecell Pro, 1..1000000): {} stored, {} of them not unsolvable, {} other deals <= 1000000 unsolvable",
+        "  known impossible (Freecell Pro, 1..1000000): {} stored, {} of them not proved here (a limit stopped the search), {} <= 1000000 unsolvable",
         k.known_stored.len(),
         k.known_not_unsolvable.len(),
-        k.unexpected_unsolvable.len()
+        plural(k.unexpected_unsolvable.len(), "other deal")
     ));
     let d = |name: &str, x: &Option<Distribution>, unit: &str| match x {
         None => format!("  {name:<21} n/a"),

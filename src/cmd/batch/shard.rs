@@ -66,13 +66,16 @@ pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
         format!("use at most {len} shards")
     } else {
         format!(
-            "use --block {} or less, or at most {nblocks} shards",
-            len / shard.count
+            "use --block {} or less, or at most {}",
+            len / shard.count,
+            crate::cmd::plural(nblocks, "shard")
         )
     };
     Some(format!(
-        "shard {shard} of {a}..{b} would hold no deal: in blocks of {block} deals the range \
-         makes {nblocks} blocks, fewer than {} shards; {fix}",
+        "shard {shard} of {a}..{b} would hold no deal: in blocks of {} the range makes {}, \
+         fewer than {} shards; {fix}",
+        crate::cmd::plural(block, "deal"),
+        crate::cmd::plural(nblocks, "block"),
         shard.count
     ))
 }
