@@ -9,11 +9,17 @@ cd "$(dirname "$0")/.."
 command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust (rustup) first" >&2; exit 1; }
 scripts/setup-deps.sh --gui --slurm --browser
 
-# The default build (what `cargo run --release -- solve 617` builds) and the one test that
-# needs the GUI feature absent; then every test with all the optional parts built in, the GUI
-# included, in one build that scripts/gui-e2e.sh below reuses (its games are #[ignore]d here).
+# The default build (what `cargo run --release -- solve 617` builds), and what it says to
+# `play --gui` without the GUI feature (tests/gui_nofeature.rs, checked here on the built
+# binary: a test build of the default features would take minutes); then every test with all
+# the optional parts built in, the GUI included, in one build that scripts/gui-e2e.sh below
+# reuses (its games are #[ignore]d here).
 cargo build --release --locked
-cargo test --release --locked --test gui_nofeature
+rc=0; said=$(./target/release/fcauto play --gui --deal 617 2>&1) || rc=$?
+if [[ $rc != 1 || $said != *"--features gui"* || $said != *"scripts/setup-deps.sh --gui"* ]]; then
+  echo "test.sh: play --gui without the gui feature: exit $rc, said: $said" >&2
+  exit 1
+fi
 FEATURES="batch,serve,png,mcp,gui"
 cargo test --release --locked --workspace --features "$FEATURES"
 # The API docs build without a broken link (with and without the optional modules).
