@@ -20,7 +20,7 @@ pub fn f64<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(tidy(*x))
 }
 
-/// For `#[serde(serialize_with = "tidy::opt")]`: as [`f64`], `None` written as null.
+/// For `#[serde(serialize_with = "tidy::opt")]`: as [`fn@f64`], `None` written as null.
 ///
 /// Errors: the serializer's.
 pub fn opt<S: Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
