@@ -21,6 +21,11 @@ if [[ $rc != 1 || $said != *"--features gui"* || $said != *"scripts/setup-deps.s
   exit 1
 fi
 FEATURES="batch,serve,png,mcp,gui"
+# From here on, release builds without link-time optimisation: each of the ~25 test binaries
+# (and the binary the steps below run) would otherwise be optimised across all its crates at
+# link time, most of the build's time with the GUI's crates in. Every step below uses the
+# same setting, so the build is made once. (The shipped build above keeps it.)
+export CARGO_PROFILE_RELEASE_LTO=off
 cargo test --release --locked --workspace --features "$FEATURES"
 # The API docs build without a broken link (with and without the optional modules).
 RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --quiet

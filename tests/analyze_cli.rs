@@ -355,6 +355,18 @@ fn analyze_reads_its_own_game_txt_and_an_fcs_solution_without_deal() {
     let deal1 = fcauto_deals::ms_deal(1).unwrap();
     assert_eq!(v["start"], fcauto_deals::position::write(&deal1));
     assert_eq!(v["final"]["moves_to_win"], 0, "{}", v["final"]);
+
+    // Their own start may be repeated with --deal, not contradicted (another deal was once
+    // taken silently, and the run failed on an "illegal" move).
+    let v = analyze_json(&[fcs.to_str().unwrap(), "--deal", "1"]);
+    assert_eq!(v["deal"], 1);
+    for (file, other) in [(&fcs, "2"), (&game_txt, "618")] {
+        let err = analyze_error(&[file.to_str().unwrap(), "--deal", other]);
+        assert!(
+            err.contains("names its own start") && err.contains("leave out --deal"),
+            "{err}"
+        );
+    }
 }
 
 /// PySolFC files that are not a FreeCell game: each error names the file once, and a

@@ -975,6 +975,7 @@ fn a_killed_merges_leftovers_are_removed() {
 fn merge_overlap_run_summary_and_plot_errors_in_plain_words() {
     let dir = tmp();
     let a = dir.path().join("a.sqlite");
+    // Two workers finish deals out of order; the summary lists them in order.
     let err = run_ok(&[
         "batch",
         "run",
@@ -982,6 +983,8 @@ fn merge_overlap_run_summary_and_plot_errors_in_plain_words() {
         "1..30",
         "--max-states",
         "1",
+        "--threads",
+        "2",
         "--db",
         s(&a),
     ]);

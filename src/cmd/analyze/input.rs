@@ -116,22 +116,32 @@ fn refuse_start(deal: Option<u64>, board: Option<&Path>, name: &str, kind: Kind)
     )
 }
 
-/// The start of a move list: `--deal` or `--board`, else the start the file names (`own`),
-/// else an error asking for `--deal`.
+/// The start of a move list: the start the file names (`own`: a report's `game.txt`,
+/// `solve --format fcs`'s text), which `--deal`/`--board` may repeat but not contradict;
+/// else `--deal` or `--board`; else an error asking for `--deal`.
 fn move_list_start(
     deal: Option<u64>,
     board: Option<&Path>,
     name: &str,
     own: Option<(Option<u64>, Board)>,
 ) -> Result<(Option<u64>, Board)> {
-    if let (None, None, Some(own)) = (deal, board, own) {
-        return Ok(own);
+    let given = if deal.is_some() { "--deal" } else { "--board" };
+    match (deal.is_some() || board.is_some(), own) {
+        (false, Some(own)) => Ok(own),
+        (false, None) => anyhow::bail!(
+            "{name} is a move list: give the deal it starts from with --deal N (or the start position with --board FILE)"
+        ),
+        (true, None) => load_board(deal, board),
+        (true, Some((own_deal, own_start))) => {
+            let (deal, start) = load_board(deal, board)?;
+            anyhow::ensure!(
+                start == own_start,
+                "{name} names its own start ({}), and {given} gives another: leave out {given}",
+                own_deal.map_or("a position".to_string(), |n| format!("deal {n}"))
+            );
+            Ok((deal.or(own_deal), start))
+        }
     }
-    anyhow::ensure!(
-        deal.is_some() || board.is_some(),
-        "{name} is a move list: give the deal it starts from with --deal N (or the start position with --board FILE)"
-    );
-    load_board(deal, board)
 }
 
 /// Standard notation (fc-solve's `-sn` output and our annotated `game.txt` included), else

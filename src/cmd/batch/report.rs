@@ -300,7 +300,9 @@ pub fn text(r: &Report) -> String {
             c.sum / 3.6e6
         ));
     }
-    say(format!("  written by fcauto {}", r.versions.join(", ")));
+    if !r.versions.is_empty() {
+        say(format!("  written by fcauto {}", r.versions.join(", ")));
+    }
     out
 }
 

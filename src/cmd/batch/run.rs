@@ -326,14 +326,21 @@ pub fn solve_one(
     Ok(row)
 }
 
+/// `v` ascending (the workers finish deals out of order).
+fn sorted(v: &[u64]) -> Vec<u64> {
+    let mut v = v.to_vec();
+    v.sort_unstable();
+    v
+}
+
 /// Print what the run added; exit 1 on a false "unsolvable".
 fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
     eprintln!(
         "fcauto batch: stored {} ({} solved and validated, unsolvable {}, unknown {}); shard complete: {}/{} deals",
         plural(t.stored, "new row"),
         t.solved,
-        super::report::deal_list(&t.unsolvable),
-        super::report::deal_list(&t.unknown),
+        super::report::deal_list(&sorted(&t.unsolvable)),
+        super::report::deal_list(&sorted(&t.unknown)),
         already + t.stored,
         total
     );
