@@ -292,7 +292,7 @@ fn run_lock(path: &Path) -> Result<std::fs::File> {
         .create(true)
         .truncate(false)
         .open(path)
-        .map_err(|e| sqlite_hint_io(e, path))?;
+        .map_err(|e| open_error(e, path))?;
     match flock(&file, libc::LOCK_EX) {
         Ok(true) => Ok(file),
         Ok(false) => Err(in_use(path)),
@@ -301,7 +301,7 @@ fn run_lock(path: &Path) -> Result<std::fs::File> {
 }
 
 /// A file that cannot be opened for a run, in words (a read-only one says how to go on).
-fn sqlite_hint_io(e: std::io::Error, path: &Path) -> anyhow::Error {
+fn open_error(e: std::io::Error, path: &Path) -> anyhow::Error {
     if e.kind() == std::io::ErrorKind::PermissionDenied {
         anyhow::anyhow!(
             "cannot write {} ({e}): the file or its folder is read-only (a run writes the file \
