@@ -258,6 +258,15 @@ pub fn parse_database_path(s: &str) -> std::result::Result<std::path::PathBuf, S
     Ok(s.into())
 }
 
+/// The first `n` bytes (at most) of the file `path` as text (invalid UTF-8 replaced), to
+/// tell a file's kind by how it opens; empty when it cannot be read.
+pub fn file_opening(path: &Path, n: usize) -> String {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(n);
+    let _ = std::fs::File::open(path).and_then(|f| f.take(n as u64).read_to_end(&mut head));
+    String::from_utf8_lossy(&head).into_owned()
+}
+
 /// The key of a deal file's one line: `MS_DEAL_NUMBER=617`.
 pub const DEAL_FILE_KEY: &str = "MS_DEAL_NUMBER";
 

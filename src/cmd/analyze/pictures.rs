@@ -101,11 +101,7 @@ pub fn losing_pictures(
 /// not.
 pub fn drawn_by_fcauto(path: &Path) -> bool {
     let svg = path.with_extension("svg");
-    let mut head = [0u8; 512];
-    let n = std::fs::File::open(&svg)
-        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
-        .unwrap_or(0);
-    let head = String::from_utf8_lossy(&head[..n]);
+    let head = crate::cmd::input::file_opening(&svg, 512);
     svg.is_file()
         && head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         && head.contains("<title>FreeCell position")

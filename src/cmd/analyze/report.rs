@@ -89,12 +89,8 @@ pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
 
 /// True when `path` is a report.md that `fcauto analyze` wrote (its opening says so).
 fn written_by_fcauto(path: &Path) -> bool {
-    let mut head = [0u8; 2048];
-    let n = std::fs::File::open(path)
-        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
-        .unwrap_or(0);
     path.is_file()
-        && String::from_utf8_lossy(&head[..n]).contains("Analysed by `fcauto analyze` in `")
+        && crate::cmd::input::file_opening(path, 2048).contains("Analysed by `fcauto analyze` in `")
 }
 
 /// Remove the files an earlier report wrote in `dir` (see [`is_report_file`]), so no picture
