@@ -46,6 +46,15 @@ fn analyze_error(args: &[&str]) -> String {
     err
 }
 
+/// `fcauto analyze <args>`, which must be refused as a usage error (exit 2) with nothing on
+/// standard output; its standard error.
+fn analyze_usage_error(args: &[&str]) -> String {
+    let out = fcauto().arg("analyze").args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?} should be a usage error");
+    assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 fn lost_game() -> String {
     fixture("analyze/617-lost-at-27.txt")
         .to_string_lossy()
@@ -276,9 +285,12 @@ fn bad_input_is_named_and_fails() {
     let illegal = write("illegal.txt", b"4a 4a\n");
     let err = analyze_error(&[&illegal, "--deal", "617"]);
     assert!(err.contains("step 2 (4a) is illegal"), "{err}");
-    // A move list without the deal it starts from.
-    let err = analyze_error(&[&lost_game()]);
+    // A move list without the deal it starts from: a usage error, before any output
+    // folder is made.
+    let report = dir.path().join("report");
+    let err = analyze_usage_error(&[&lost_game(), "--report", report.to_str().unwrap()]);
     assert!(err.contains("--deal"), "{err}");
+    assert!(!report.exists());
     // Not a move list, a board or a saved game.
     for (name, bytes) in [
         ("notes.txt", &b"just some notes\nabout a game\n"[..]),
@@ -305,7 +317,7 @@ fn bad_input_is_named_and_fails() {
     assert_eq!(out.status.code(), Some(2));
     // A board with --deal: the board is the start, --deal has no place.
     let board = fixture("boards/pysolfc-export-617-empty-column.board");
-    let err = analyze_error(&[board.to_str().unwrap(), "--deal", "617"]);
+    let err = analyze_usage_error(&[board.to_str().unwrap(), "--deal", "617"]);
     assert!(err.contains("leave out --deal"), "{err}");
 }
 
@@ -361,7 +373,7 @@ fn analyze_reads_its_own_game_txt_and_an_fcs_solution_without_deal() {
     let v = analyze_json(&[fcs.to_str().unwrap(), "--deal", "1"]);
     assert_eq!(v["deal"], 1);
     for (file, other) in [(&fcs, "2"), (&game_txt, "618")] {
-        let err = analyze_error(&[file.to_str().unwrap(), "--deal", other]);
+        let err = analyze_usage_error(&[file.to_str().unwrap(), "--deal", other]);
         assert!(
             err.contains("names its own start") && err.contains("leave out --deal"),
             "{err}"
@@ -860,4 +872,71 @@ fn fast_mode_marks_no_move_costly_on_a_long_line_alone() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("No costly moves"), "{text}");
+}
+
+/// Our solution JSON carries its start: a deal's by its `deal`, a board's by its `board`
+/// (no --deal needed for either). A --deal that contradicts it is a usage error (exit 2),
+/// as is one for another deal; repeating the same start is accepted.
+#[test]
+fn a_solution_json_starts_from_its_own_deal_or_board() {
+    let dir = tempfile::tempdir().unwrap();
+    // Deal 2 as a board file (with a card in a freecell, as a board may have), so that the
+    // JSON has no deal to fall back on.
+    let board = dir.path().join("deal2.board");
+    let mut start = fcauto_deals::ms_deal(2).unwrap();
+    start.freecells[1] = start.cascades[0].pop();
+    std::fs::write(&board, fcauto_deals::position::write(&start)).unwrap();
+    let solution = dir.path().join("board-solution.json");
+    let out = fcauto()
+        .args(["solve", "--mode", "fast", "--format", "json", "--board"])
+        .arg(&board)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["deal"].is_null() && json["board"].is_array(), "{json}");
+    std::fs::write(&solution, &out.stdout).unwrap();
+    let file = solution.to_str().unwrap();
+
+    let v = analyze_json(&[file]);
+    assert_eq!(v["start"], fcauto_deals::position::write(&start));
+    assert_eq!(v["final"]["moves_to_win"], 0, "{}", v["final"]);
+    let v = analyze_json(&[file, "--board", board.to_str().unwrap()]);
+    assert_eq!(v["start"], fcauto_deals::position::write(&start));
+    let err = analyze_usage_error(&[file, "--deal", "2"]);
+    assert!(err.contains("names its own start") && err.contains("leave out --deal"), "{err}");
+
+    let deal = dir.path().join("deal617.json");
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast", "--format", "json"])
+        .output()
+        .unwrap();
+    std::fs::write(&deal, &out.stdout).unwrap();
+    let v = analyze_json(&[deal.to_str().unwrap()]);
+    assert_eq!(v["deal"], 617);
+    let err = analyze_usage_error(&[deal.to_str().unwrap(), "--deal", "5"]);
+    assert!(err.contains("is for deal 617, not deal 5"), "{err}");
+    // A board claim that is no position is named as such.
+    let mut bad = json.clone();
+    bad["board"][0] = bad["board"][1].clone();
+    let bad_file = dir.path().join("bad.json");
+    std::fs::write(&bad_file, bad.to_string()).unwrap();
+    let err = analyze_error(&[bad_file.to_str().unwrap()]);
+    assert!(err.contains("its `board` is not a position"), "{err}");
+}
+
+/// The work summary counts each position once: positions searched plus positions on known
+/// lines are at most the positions evaluated, and the searches `fast` mode repeats (in
+/// `short`, to confirm a costly-looking move) are counted apart.
+#[test]
+fn repeated_searches_are_counted_apart_from_positions_searched() {
+    let v = analyze_json(&[fixture("pysolfc/holdgame-617-winnable.dat").to_str().unwrap()]);
+    let work = &v["work"];
+    let positions = v["moves"].as_array().unwrap().len() as u64 + 1;
+    let (searched, known) = (
+        work["searches"].as_u64().unwrap(),
+        work["on_known_lines"].as_u64().unwrap(),
+    );
+    assert!(searched + known <= positions, "{work} for {positions} positions");
+    assert!(work["searched_again"].as_u64().unwrap() >= 1, "{work}");
 }

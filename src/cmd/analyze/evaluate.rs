@@ -104,10 +104,13 @@ pub struct Eval {
 /// Work done by [`evaluate`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Work {
-    /// Searches run.
+    /// Positions searched (each counted once).
     pub searches: usize,
     /// Positions found on a known winning line (no search).
     pub on_known_lines: usize,
+    /// Further searches of positions already searched: a retry at a larger budget, or a
+    /// `short` search confirming a costly move ([`confirm_costly`]).
+    pub searched_again: usize,
     /// Positions expanded by all searches.
     pub expanded: u64,
 }
@@ -141,7 +144,7 @@ pub fn evaluate(
                 source: Source::KnownLine(from),
             }
         } else {
-            search(pos, settings, &mut work)?
+            search(pos, settings, &mut work, false)?
         };
         match &eval.status {
             Status::Lost => lost_at = lost_at.or(Some(k)),
@@ -197,7 +200,7 @@ fn settle_boundary(
     let mut k = first_lost.unwrap_or(evals.len());
     let stop = k.saturating_sub(RETRY_POSITIONS);
     while k > stop && matches!(evals[k - 1].status, Status::Unknown(_)) {
-        let e = search(&positions[k - 1], retry, work)?;
+        let e = search(&positions[k - 1], retry, work, true)?;
         let lost = e.status == Status::Lost;
         evals[k - 1] = e;
         if !lost {
@@ -250,7 +253,7 @@ pub fn confirm_costly(
             break;
         }
         left -= 1;
-        let e = search(&positions[k + 1], short, work)?;
+        let e = search(&positions[k + 1], short, work, true)?;
         if e.status.moves_to_win().is_some_and(|m| m < after) {
             evals[k + 1] = e;
             shorten_backwards(evals, positions, played)?;
@@ -260,10 +263,15 @@ pub fn confirm_costly(
 }
 
 /// One search from `pos`, through `solve`'s checked entry (a solution is validated there;
-/// "unsolvable" only ever comes from a complete search).
-fn search(pos: &Board, settings: Settings, work: &mut Work) -> Result<Eval> {
+/// "unsolvable" only ever comes from a complete search); `again` when `pos` was searched
+/// before (counted apart in `work`).
+fn search(pos: &Board, settings: Settings, work: &mut Work, again: bool) -> Result<Eval> {
     let (outcome, stats) = solve_checked(None, pos, settings.mode, settings.max_states)?;
-    work.searches += 1;
+    if again {
+        work.searched_again += 1;
+    } else {
+        work.searches += 1;
+    }
     work.expanded += stats.expanded;
     let status = match outcome {
         Outcome::Solved(c) => Status::Winnable(c.solution.moves),

@@ -5,12 +5,28 @@
 use crate::cmd::input::{self, is_stdio, load_board};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::{parse_fcs_output, parse_json, parse_standard, standard, StepMove};
+use fcauto_solver::{
+    parse_fcs_output, parse_json, parse_standard, standard, SolutionJson, StepMove,
+};
 use std::path::Path;
 
 /// Largest input file read, bytes: a move list of a long game is a few kilobytes, a saved
 /// game some tens, fc-solve's `-p -t` output of a long solution about 150 KiB.
 pub const MAX_INPUT: usize = 16 << 20;
+
+/// A start given on the command line that the file does not take: a move list without
+/// `--deal`/`--board`, or one given with a file that holds its own start or that
+/// contradicts it. A usage problem (exit 2), not a bad file.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct StartProblem(String);
+
+/// Fail with a [`StartProblem`].
+macro_rules! start_problem {
+    ($($t:tt)*) => {
+        return Err(StartProblem(format!($($t)*)).into())
+    };
+}
 
 /// What kind of file the game came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +126,7 @@ fn refuse_start(deal: Option<u64>, board: Option<&Path>, name: &str, kind: Kind)
         (None, Some(_)) => "--board",
         (None, None) => return Ok(()),
     };
-    anyhow::bail!(
+    start_problem!(
         "{name} is {} and holds its own start position: leave out {given} (it gives the start of a move list)",
         kind.describe()
     )
@@ -128,17 +144,18 @@ fn move_list_start(
     let given = if deal.is_some() { "--deal" } else { "--board" };
     match (deal.is_some() || board.is_some(), own) {
         (false, Some(own)) => Ok(own),
-        (false, None) => anyhow::bail!(
+        (false, None) => start_problem!(
             "{name} is a move list: give the deal it starts from with --deal N (or the start position with --board FILE)"
         ),
         (true, None) => load_board(deal, board),
         (true, Some((own_deal, own_start))) => {
             let (deal, start) = load_board(deal, board)?;
-            anyhow::ensure!(
-                start == own_start,
-                "{name} names its own start ({}), and {given} gives another: leave out {given}",
-                own_deal.map_or("a position".to_string(), |n| format!("deal {n}"))
-            );
+            if start != own_start {
+                start_problem!(
+                    "{name} names its own start ({}), and {given} gives another: leave out {given}",
+                    own_deal.map_or("a position".to_string(), |n| format!("deal {n}"))
+                );
+            }
             Ok((deal.or(own_deal), start))
         }
     }
@@ -265,16 +282,16 @@ fn board_problem(text: &str, name: &str) -> Option<anyhow::Error> {
     Some(anyhow::anyhow!("{name}: read as a board: {e}"))
 }
 
-/// Our solution JSON (`fcauto solve --format json`): its moves, from its `deal` or
-/// `--deal`/`--board`.
+/// Our solution JSON (`fcauto solve --format json`): its moves, from its `deal`, its own
+/// `board` (with its `freecells` and `foundations`), or `--deal`/`--board`.
 fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
     let (sol, moves) = parse_json(text).with_context(|| name.to_string())?;
     let (deal, start) = match (sol.deal, deal, board) {
         (Some(own), None, None) => (Some(own), fcauto_deals::ms_deal(own)?),
         (Some(own), Some(given), _) if own != given => {
-            anyhow::bail!("{name} is for deal {own}, not deal {given}")
+            start_problem!("{name} is for deal {own}, not deal {given}")
         }
-        _ => move_list_start(deal, board, name, None)?,
+        _ => move_list_start(deal, board, name, json_start(&sol, name)?)?,
     };
     Ok(Game {
         deal,
@@ -282,6 +299,36 @@ fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) ->
         moves,
         kind: Kind::MoveList,
     })
+}
+
+/// The start a solution JSON carries: its `board`'s cascades, with its `freecells` and
+/// `foundations` (absent ones empty, as `solve` leaves them out), and its `deal` when that
+/// deal is this position. None without a `board`.
+///
+/// # Errors
+/// A `board` that is not a legal position (duplicate or missing cards, too many freecells).
+fn json_start(sol: &SolutionJson, name: &str) -> Result<Option<(Option<u64>, Board)>> {
+    let Some(cascades) = &sol.board else {
+        return Ok(None);
+    };
+    let mut start = Board::from_cascades(cascades.clone());
+    if let Some(cells) = &sol.freecells {
+        anyhow::ensure!(
+            cells.len() == fcauto_deals::FREECELLS,
+            "{name}: its `freecells` lists {} slots, not {}",
+            cells.len(),
+            fcauto_deals::FREECELLS
+        );
+        start.freecells.copy_from_slice(cells);
+    }
+    start.foundations = sol.foundations.unwrap_or([0; 4]);
+    start
+        .check()
+        .map_err(|e| anyhow::anyhow!("{name}: its `board` is not a position: {e}"))?;
+    let deal = sol
+        .deal
+        .filter(|&n| fcauto_deals::ms_deal(n).is_ok_and(|d| d == start));
+    Ok(Some((deal, start)))
 }
 
 /// A PySolFC saved or held game, through the guarded pickle decoder (no code runs);

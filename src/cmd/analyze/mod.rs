@@ -87,10 +87,13 @@ pub struct Args {
 /// The work an analysis did, in the JSON (`work`) and on standard error.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Summary {
-    /// Searches run.
+    /// Positions searched (each counted once).
     pub searches: usize,
     /// Positions found on a winning line already known (no search).
     pub on_known_lines: usize,
+    /// Further searches of positions already searched (a retry at a larger budget, or a
+    /// `short` search confirming a costly move in `fast` mode).
+    pub searched_again: usize,
     /// Positions expanded by all searches.
     pub expanded: u64,
     /// CPU time of the whole analysis (user + system, all threads), seconds.
@@ -100,7 +103,8 @@ pub struct Summary {
 }
 
 /// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input, 2 on a usage error
-/// (the game and the board both from standard input).
+/// (the game and the board both from standard input; a start the file does not take:
+/// [`input::StartProblem`]).
 pub fn run(args: Args) -> Result<i32> {
     let two = "the game and the board";
     if let Some(msg) = crate::cmd::stdin_twice(&args.file, args.board.as_deref(), two) {
@@ -118,13 +122,18 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(dir) = &args.pictures {
         pictures::check_folder(dir, &inputs)?;
     }
+    let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
+    let game = match input::read_game(&args.file, args.deal, args.board.as_deref()) {
+        Err(e) if e.is::<input::StartProblem>() => {
+            return Ok(crate::cmd::usage_exit(&e.to_string()))
+        }
+        read => read?,
+    };
     // The folders are made now, so that one that cannot be made stops the run before the
     // analysis, not after it.
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         crate::cmd::input::create_output_folder(dir)?;
     }
-    let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
-    let game = input::read_game(&args.file, args.deal, args.board.as_deref())?;
     let played = replay::replay(&game.start, &game.moves)?;
     let settings = evaluate::Settings {
         mode: Mode::from(args.mode),
@@ -146,6 +155,7 @@ pub fn run(args: Args) -> Result<i32> {
     let summary = Summary {
         searches: work.searches,
         on_known_lines: work.on_known_lines,
+        searched_again: work.searched_again,
         expanded: work.expanded,
         cpu_seconds: crate::cmd::rusage::this_process().cpu_s - cpu0,
         wall_seconds: t0.elapsed().as_secs_f64(),
@@ -209,8 +219,13 @@ fn notes(played: &replay::Replay, s: &Summary) {
             steps.join(", ")
         );
     }
+    let again = match s.searched_again {
+        0 => String::new(),
+        1 => ", 1 search repeated".to_string(),
+        n => format!(", {n} searches repeated"),
+    };
     eprintln!(
-        "fcauto: {} evaluated: {} searched, {} on known winning lines; {} expanded; {:.2} s CPU, {:.2} s wall",
+        "fcauto: {} evaluated: {} searched, {} on known winning lines{again}; {} expanded; {:.2} s CPU, {:.2} s wall",
         crate::cmd::plural(played.positions.len(), "position"),
         s.searches,
         s.on_known_lines,
