@@ -90,7 +90,7 @@ impl Workspace {
 
 impl Reusable for Workspace {
     fn oversized(&self) -> bool {
-        self.tables.oversized() || self.states.capacity() > super::tables::KEEP_POSITIONS
+        self.tables.oversized() || self.states.len() > super::tables::KEEP_POSITIONS
     }
 }
 

@@ -10,9 +10,9 @@ use std::cell::RefCell;
 use std::thread::LocalKey;
 
 /// Most positions whose tables a thread keeps between searches (1.5 to 4 MiB, with the
-/// states of [`super::best_first`]): a larger search's memory is given back when it ends,
-/// so that a long-lived process with many threads (`serve`, `mcp`) does not hold the largest
-/// search's tables per thread.
+/// states of [`super::best_first`]): the memory of a search that stored more is given back
+/// when it ends, so that a long-lived process with many threads (`serve`, `mcp`) does not
+/// hold the largest search's tables per thread.
 pub(super) const KEEP_POSITIONS: usize = 1 << 14;
 
 /// One search's tables over stored positions of type `N` (their indices are the open list's
@@ -50,9 +50,13 @@ impl<N> Tables<N> {
         reserve(&mut self.nodes, max_states);
     }
 
-    /// True when its positions' memory is more than a thread keeps ([`KEEP_POSITIONS`]).
+    /// True when the search just run stored more positions than a thread keeps
+    /// ([`KEEP_POSITIONS`]). Room reserved but not used does not count: its pages never
+    /// became resident, and keeping it lets the next search reuse the buffers (`fast`'s
+    /// first try reserves 20,000 positions, so counting capacity dropped and remade every
+    /// deal's tables).
     pub fn oversized(&self) -> bool {
-        self.nodes.capacity() > KEEP_POSITIONS
+        self.nodes.len() > KEEP_POSITIONS
     }
 }
 
