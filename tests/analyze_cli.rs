@@ -566,7 +566,7 @@ fn report_md_tells_undecided_positions_as_undecided() {
             "--deal",
             "617",
             "--max-states",
-            "30",
+            "10",
         ])
         .arg("--report")
         .arg(&report)
@@ -916,6 +916,13 @@ fn a_solution_json_starts_from_its_own_deal_or_board() {
     assert_eq!(v["deal"], 617);
     let err = analyze_usage_error(&[deal.to_str().unwrap(), "--deal", "5"]);
     assert!(err.contains("is for deal 617, not deal 5"), "{err}");
+    // A `deal` and a `board` that disagree are named, not settled silently for the deal.
+    let mut mixed = json.clone();
+    mixed["deal"] = 617.into();
+    let mixed_file = dir.path().join("mixed.json");
+    std::fs::write(&mixed_file, mixed.to_string()).unwrap();
+    let err = analyze_error(&[mixed_file.to_str().unwrap()]);
+    assert!(err.contains("its `deal` (617) and its `board` are different positions"), "{err}");
     // A board claim that is no position is named as such.
     let mut bad = json.clone();
     bad["board"][0] = bad["board"][1].clone();
@@ -939,4 +946,110 @@ fn repeated_searches_are_counted_apart_from_positions_searched() {
     );
     assert!(searched + known <= positions, "{work} for {positions} positions");
     assert!(work["searched_again"].as_u64().unwrap() >= 1, "{work}");
+}
+
+/// A game with no moves reads back from every form fcauto writes it in: a report's
+/// `game.txt` (its `# start:` line), `solve`'s standard notation of an unsolvable deal
+/// (`# unsolvable`, with --deal) and its fc-solve text (the start, no moves).
+#[test]
+fn games_without_moves_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = fixture("boards/pysolfc-export-617-empty-column.board");
+    let report = dir.path().join("report");
+    let first = analyze_json(&[
+        start.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let again = analyze_json(&[report.join("game.txt").to_str().unwrap()]);
+    assert_eq!(again["start"], first["start"]);
+    assert_eq!(again["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(again["final"]["verdict"], first["final"]["verdict"]);
+
+    let deal = fcauto_deals::position::write(&fcauto_deals::ms_deal(11982).unwrap());
+    for (format, args) in [("standard", vec!["--deal", "11982"]), ("fcs", vec![])] {
+        let out = fcauto()
+            .args(["solve", "11982", "--mode", "fast", "--format", format])
+            .output()
+            .unwrap();
+        let file = dir.path().join(format!("11982.{format}"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        let mut all = vec![file.to_str().unwrap()];
+        all.extend(args);
+        let v = analyze_json(&all);
+        assert_eq!(v["start"], deal, "{format}");
+        assert_eq!(v["final"]["verdict"], "lost", "{format}: {}", v["final"]);
+    }
+}
+
+/// A `# start:` line that is not a position is bad input (exit 1) named by its line, not
+/// a missing --deal; a game whose moves are illegal leaves no output folder behind.
+#[test]
+fn a_broken_start_line_and_an_illegal_move_are_bad_input_before_any_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("game.txt");
+    std::fs::write(&game, "# deal 617\n# start: garbage\n1. 1a\n").unwrap();
+    let err = analyze_error(&[game.to_str().unwrap()]);
+    assert!(err.contains("line 2: its `# start:` is not a position"), "{err}");
+
+    let illegal = dir.path().join("illegal.txt");
+    std::fs::write(&illegal, "8a 8a\n").unwrap();
+    let (report, pictures) = (dir.path().join("report"), dir.path().join("pictures"));
+    let err = analyze_error(&[
+        illegal.to_str().unwrap(),
+        "--deal",
+        "617",
+        "--report",
+        report.to_str().unwrap(),
+        "--pictures",
+        pictures.to_str().unwrap(),
+    ]);
+    assert!(err.contains("step 2 (8a) is illegal"), "{err}");
+    assert!(!report.exists() && !pictures.exists());
+}
+
+/// A --deal or --board may repeat the start a position or a PySolFC game holds, not
+/// contradict it (exit 2); a PySolFC game on standard input is a usage error too.
+#[test]
+fn a_files_own_start_may_be_repeated_not_contradicted() {
+    let board = fixture("boards/pysolfc-export-617-empty-column.board");
+    let board = board.to_str().unwrap();
+    analyze_json(&[board, "--board", board]);
+    let held = fixture("pysolfc/holdgame-617-lost.dat");
+    let held = held.to_str().unwrap();
+    let v = analyze_json(&[held, "--deal", "617"]);
+    assert_eq!(v["deal"], 617);
+    for (file, deal) in [(board, "618"), (held, "618")] {
+        let err = analyze_usage_error(&[file, "--deal", deal]);
+        assert!(err.contains("gives another: leave out --deal"), "{err}");
+    }
+    let out = fcauto()
+        .args(["analyze", "-"])
+        .write_stdin(std::fs::read(held).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The undecided positions before the first lost one are all searched again (up to 8),
+/// latest first: one that stays undecided does not stop the earlier ones from being
+/// decided. (Deal 617's 1a 1b 1c 1d at 2,000 positions: the positions after 1b and 1c are
+/// undecided at first; after 1c it stays undecided at 20,000, after 1b it is winnable.)
+#[test]
+fn every_undecided_position_before_the_first_lost_is_searched_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("g.txt");
+    std::fs::write(&game, "1a 1b 1c 1d\n").unwrap();
+    let first = analyze_json(&[game.to_str().unwrap(), "--deal", "617", "--max-states", "2000"]);
+    let moves = first["moves"].as_array().unwrap();
+    let verdict = |k: usize| moves[k]["verdict"].as_str().unwrap().to_string();
+    assert_eq!(verdict(3), "lost");
+    // The positions after steps 1 and 2 are shown winnable, whatever the first search said.
+    assert_eq!((verdict(0), verdict(1)), ("winnable".into(), "winnable".into()));
+    let w = &first["work"];
+    let total = ["searches", "on_known_lines", "after_lost"]
+        .iter()
+        .map(|k| w[k].as_u64().unwrap())
+        .sum::<u64>();
+    assert_eq!(total, moves.len() as u64 + 1, "{w}");
 }

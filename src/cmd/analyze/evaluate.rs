@@ -108,6 +108,8 @@ pub struct Work {
     pub searches: usize,
     /// Positions found on a known winning line (no search).
     pub on_known_lines: usize,
+    /// Positions after one proved lost (lost too, no search).
+    pub after_lost: usize,
     /// Further searches of positions already searched: a retry at a larger budget, or a
     /// `short` search confirming a costly move ([`confirm_costly`]).
     pub searched_again: usize,
@@ -133,6 +135,7 @@ pub fn evaluate(
     let mut lost_at = None;
     for (k, pos) in positions.iter().enumerate() {
         let eval = if let Some(j) = lost_at {
+            work.after_lost += 1;
             Eval {
                 status: Status::Lost,
                 source: Source::AfterLost(j),
@@ -175,9 +178,10 @@ pub const RETRY_POSITIONS: usize = 8;
 
 /// The undecided positions after the last winnable one (before the first lost one, or up to
 /// the end) decide where the game was lost and whether it can still be won: search them
-/// again with a larger budget, latest first, while they are proved lost, at most
-/// [`RETRY_POSITIONS`] of them. Stops at the first that is winnable (everything before it
-/// then is, through the moves played) or still undecided. The optimal modes, whose budget is
+/// again with a larger budget, latest first, at most [`RETRY_POSITIONS`] of them. Stops at
+/// the first that is winnable (everything before it then is, through the moves played); one
+/// that stays undecided does not stop it (an earlier one may still be decided), and one
+/// proved lost makes the undecided ones after it lost. The optimal modes, whose budget is
 /// already large, are not searched again.
 fn settle_boundary(
     evals: &mut [Eval],
@@ -201,10 +205,22 @@ fn settle_boundary(
     let stop = k.saturating_sub(RETRY_POSITIONS);
     while k > stop && matches!(evals[k - 1].status, Status::Unknown(_)) {
         let e = search(&positions[k - 1], retry, work, true)?;
-        let lost = e.status == Status::Lost;
+        let status = e.status.clone();
         evals[k - 1] = e;
-        if !lost {
-            break;
+        match status {
+            Status::Winnable(_) => break,
+            // The positions after it up to the first lost one were reached from it: lost too.
+            Status::Lost => {
+                for later in &mut evals[k..] {
+                    if matches!(later.status, Status::Unknown(_)) {
+                        *later = Eval {
+                            status: Status::Lost,
+                            source: Source::AfterLost(k - 1),
+                        };
+                    }
+                }
+            }
+            Status::Unknown(_) => {}
         }
         k -= 1;
     }

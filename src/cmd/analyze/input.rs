@@ -6,7 +6,7 @@ use crate::cmd::input::{self, is_stdio, load_board};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::{
-    parse_fcs_output, parse_json, parse_standard, standard, SolutionJson, StepMove,
+    parse_fcs_output, parse_json, parse_standard, standard, FcsVerdict, SolutionJson, StepMove,
 };
 use std::path::Path;
 
@@ -14,17 +14,17 @@ use std::path::Path;
 /// game some tens, fc-solve's `-p -t` output of a long solution about 150 KiB.
 pub const MAX_INPUT: usize = 16 << 20;
 
-/// A start given on the command line that the file does not take: a move list without
-/// `--deal`/`--board`, or one given with a file that holds its own start or that
-/// contradicts it. A usage problem (exit 2), not a bad file.
+/// A usage problem (exit 2), not a bad file: a move list without `--deal`/`--board`, a
+/// `--deal`/`--board` that contradicts the start the file holds, or a PySolFC game given on
+/// standard input.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct StartProblem(String);
+pub struct UsageProblem(String);
 
-/// Fail with a [`StartProblem`].
-macro_rules! start_problem {
+/// Fail with a [`UsageProblem`].
+macro_rules! usage_problem {
     ($($t:tt)*) => {
-        return Err(StartProblem(format!($($t)*)).into())
+        return Err(UsageProblem(format!($($t)*)).into())
     };
 }
 
@@ -77,8 +77,9 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
     let bytes =
         input::read_bytes_capped(file, "game file", MAX_INPUT, "a game is a few kilobytes")?;
     if looks_like_pickle(&bytes) {
-        refuse_start(deal, board, &name, Kind::PysolGame)?;
-        return read_pysol_game(file, &name, &bytes);
+        let game = read_pysol_game(file, &name, &bytes)?;
+        agree_start(deal, board, &name, &game)?;
+        return Ok(game);
     }
     let text = String::from_utf8(bytes).map_err(|_| {
         anyhow::anyhow!("{name}: unknown file format: binary, and not a PySolFC saved game (a pickle); {EXPECTED}")
@@ -92,13 +93,14 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
         return read_json(text, &name, deal, board);
     }
     if let Ok(position) = fcauto_deals::position::parse_any(text) {
-        refuse_start(deal, board, &name, Kind::Position)?;
-        return Ok(Game {
+        let game = Game {
             deal: None,
             start: position,
             moves: Vec::new(),
             kind: Kind::Position,
-        });
+        };
+        agree_start(deal, board, &name, &game)?;
+        return Ok(game);
     }
     read_move_list(text, &name, deal, board)
 }
@@ -119,17 +121,21 @@ pub fn looks_like_pickle(bytes: &[u8]) -> bool {
                 .any(|w| w == NAME))
 }
 
-/// `--deal`/`--board` with a file that holds its own start.
-fn refuse_start(deal: Option<u64>, board: Option<&Path>, name: &str, kind: Kind) -> Result<()> {
-    let given = match (deal, board) {
-        (Some(_), _) => "--deal",
-        (None, Some(_)) => "--board",
-        (None, None) => return Ok(()),
-    };
-    start_problem!(
-        "{name} is {} and holds its own start position: leave out {given} (it gives the start of a move list)",
-        kind.describe()
-    )
+/// `--deal`/`--board` with a file that holds its own start (a position, a PySolFC game):
+/// they may repeat it, not contradict it.
+fn agree_start(deal: Option<u64>, board: Option<&Path>, name: &str, game: &Game) -> Result<()> {
+    if deal.is_none() && board.is_none() {
+        return Ok(());
+    }
+    let given = if deal.is_some() { "--deal" } else { "--board" };
+    let (_, start) = load_board(deal, board)?;
+    if start != game.start {
+        usage_problem!(
+            "{name} is {} and holds its own start position, and {given} gives another: leave out {given}",
+            game.kind.describe()
+        );
+    }
+    Ok(())
 }
 
 /// The start of a move list: the start the file names (`own`: a report's `game.txt`,
@@ -144,14 +150,14 @@ fn move_list_start(
     let given = if deal.is_some() { "--deal" } else { "--board" };
     match (deal.is_some() || board.is_some(), own) {
         (false, Some(own)) => Ok(own),
-        (false, None) => start_problem!(
+        (false, None) => usage_problem!(
             "{name} is a move list: give the deal it starts from with --deal N (or the start position with --board FILE)"
         ),
         (true, None) => load_board(deal, board),
         (true, Some((own_deal, own_start))) => {
             let (deal, start) = load_board(deal, board)?;
             if start != own_start {
-                start_problem!(
+                usage_problem!(
                     "{name} names its own start ({}), and {given} gives another: leave out {given}",
                     own_deal.map_or("a position".to_string(), |n| format!("deal {n}"))
                 );
@@ -165,16 +171,27 @@ fn move_list_start(
 /// fc-solve's move lines.
 fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
     let annotated = strip_annotations(text);
-    let (moves, own) = if standard::looks_like_standard(text) {
+    if let Some((line, why)) = &annotated.bad_start {
+        anyhow::bail!("{name}: line {line}: its `# start:` is not a position: {why}");
+    }
+    let only_comments = annotated.moves.trim().is_empty();
+    let (moves, own) = if only_comments {
+        // No moves: `game.txt` of a game with none, `solve`'s `# unsolvable`.
+        (Vec::new(), annotated.start)
+    } else if standard::looks_like_standard(text) {
         let moves = parse_standard(&annotated.moves).with_context(|| name.to_string())?;
         (moves, annotated.start)
     } else {
         let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
-        let (_, moves) = parse_fcs_output(text).map_err(|_| unknown())?;
-        if moves.is_empty() {
+        let (verdict, moves) = parse_fcs_output(text).map_err(|_| unknown())?;
+        let start = fcs_start(text);
+        // fc-solve's text of a deal it could not solve, or of a won board, has a start and
+        // no moves.
+        let no_moves = matches!(verdict, FcsVerdict::Solved | FcsVerdict::NotSolved);
+        if moves.is_empty() && !(no_moves && start.is_some()) {
             return Err(board_problem(text, name).unwrap_or_else(unknown));
         }
-        (moves, fcs_start(text))
+        (moves, start)
     };
     let (deal, start) = move_list_start(deal, board, name, own)?;
     Ok(Game {
@@ -193,17 +210,22 @@ struct Annotated {
     /// The start from a `# start: POSITION` line, with the deal of a `# deal N,` line when
     /// that deal is this position.
     start: Option<(Option<u64>, Board)>,
+    /// A `# start:` line that is not a position: its line number and the reason.
+    bad_start: Option<(usize, String)>,
 }
 
 /// Take `game.txt`'s annotations out of `text` (a plain move list passes unchanged).
 fn strip_annotations(text: &str) -> Annotated {
     let mut moves = String::with_capacity(text.len());
-    let (mut position, mut deal) = (None, None);
-    for line in text.lines() {
+    let (mut position, mut deal, mut bad_start) = (None, None, None);
+    for (n, line) in text.lines().enumerate() {
         let (code, comment) = line.split_once('#').unwrap_or((line, ""));
         let comment = comment.trim();
         if let Some(p) = comment.strip_prefix("start:") {
-            position = fcauto_deals::position::parse(p.trim()).ok();
+            match fcauto_deals::position::parse(p.trim()) {
+                Ok(b) => position = Some(b),
+                Err(e) => bad_start = Some((n + 1, e.to_string())),
+            }
         }
         if let Some(n) = comment
             .strip_prefix("deal ")
@@ -218,7 +240,11 @@ fn strip_annotations(text: &str) -> Annotated {
         let deal = deal.filter(|&n| fcauto_deals::ms_deal(n).is_ok_and(|d| d == b));
         (deal, b)
     });
-    Annotated { moves, start }
+    Annotated {
+        moves,
+        start,
+        bad_start,
+    }
 }
 
 /// One line's moves: `{...}` comments, move numbers and `?`/`!` marks dropped.
@@ -286,12 +312,13 @@ fn board_problem(text: &str, name: &str) -> Option<anyhow::Error> {
 /// `board` (with its `freecells` and `foundations`), or `--deal`/`--board`.
 fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
     let (sol, moves) = parse_json(text).with_context(|| name.to_string())?;
+    let own_start = json_start(&sol, name)?;
     let (deal, start) = match (sol.deal, deal, board) {
         (Some(own), None, None) => (Some(own), fcauto_deals::ms_deal(own)?),
         (Some(own), Some(given), _) if own != given => {
-            start_problem!("{name} is for deal {own}, not deal {given}")
+            usage_problem!("{name} is for deal {own}, not deal {given}")
         }
-        _ => move_list_start(deal, board, name, json_start(&sol, name)?)?,
+        _ => move_list_start(deal, board, name, own_start)?,
     };
     Ok(Game {
         deal,
@@ -302,11 +329,12 @@ fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) ->
 }
 
 /// The start a solution JSON carries: its `board`'s cascades, with its `freecells` and
-/// `foundations` (absent ones empty, as `solve` leaves them out), and its `deal` when that
-/// deal is this position. None without a `board`.
+/// `foundations` (absent ones empty, as `solve` leaves them out), and its `deal`. None
+/// without a `board`.
 ///
 /// # Errors
-/// A `board` that is not a legal position (duplicate or missing cards, too many freecells).
+/// A `board` that is not a legal position (duplicate or missing cards, too many freecells),
+/// or one that is not its `deal`'s.
 fn json_start(sol: &SolutionJson, name: &str) -> Result<Option<(Option<u64>, Board)>> {
     let Some(cascades) = &sol.board else {
         return Ok(None);
@@ -325,19 +353,21 @@ fn json_start(sol: &SolutionJson, name: &str) -> Result<Option<(Option<u64>, Boa
     start
         .check()
         .map_err(|e| anyhow::anyhow!("{name}: its `board` is not a position: {e}"))?;
-    let deal = sol
-        .deal
-        .filter(|&n| fcauto_deals::ms_deal(n).is_ok_and(|d| d == start));
-    Ok(Some((deal, start)))
+    if let Some(n) = sol.deal {
+        anyhow::ensure!(
+            fcauto_deals::ms_deal(n).is_ok_and(|d| d == start),
+            "{name}: its `deal` ({n}) and its `board` are different positions"
+        );
+    }
+    Ok(Some((sol.deal, start)))
 }
 
 /// A PySolFC saved or held game, through the guarded pickle decoder (no code runs);
 /// `bytes`, the file's, tell a statistics file given by mistake.
 fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
-    anyhow::ensure!(
-        !is_stdio(file),
-        "{name}: a PySolFC saved game is read from a file, not standard input"
-    );
+    if is_stdio(file) {
+        usage_problem!("{name}: a PySolFC saved game is read from a file, not standard input");
+    }
     // The reader's errors start with the path: "game file" is added, not the path again.
     let named = |e| anyhow::anyhow!("game file {e}");
     let saved = match fcauto_automation::pysol::savedgame::read(file) {

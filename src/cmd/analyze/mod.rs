@@ -91,20 +91,23 @@ pub struct Summary {
     pub searches: usize,
     /// Positions found on a winning line already known (no search).
     pub on_known_lines: usize,
+    /// Positions after one proved lost, lost too (no search).
+    pub after_lost: usize,
     /// Further searches of positions already searched (a retry at a larger budget, or a
     /// `short` search confirming a costly move in `fast` mode).
     pub searched_again: usize,
     /// Positions expanded by all searches.
     pub expanded: u64,
     /// CPU time of the whole analysis (user + system, all threads), seconds.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub cpu_seconds: f64,
     /// Wall time, seconds.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
     pub wall_seconds: f64,
 }
 
 /// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input, 2 on a usage error
-/// (the game and the board both from standard input; a start the file does not take:
-/// [`input::StartProblem`]).
+/// (the game and the board both from standard input, or an [`input::UsageProblem`]).
 pub fn run(args: Args) -> Result<i32> {
     let two = "the game and the board";
     if let Some(msg) = crate::cmd::stdin_twice(&args.file, args.board.as_deref(), two) {
@@ -124,17 +127,17 @@ pub fn run(args: Args) -> Result<i32> {
     }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
     let game = match input::read_game(&args.file, args.deal, args.board.as_deref()) {
-        Err(e) if e.is::<input::StartProblem>() => {
+        Err(e) if e.is::<input::UsageProblem>() => {
             return Ok(crate::cmd::usage_exit(&e.to_string()))
         }
         read => read?,
     };
-    // The folders are made now, so that one that cannot be made stops the run before the
-    // analysis, not after it.
+    let played = replay::replay(&game.start, &game.moves)?;
+    // The folders are made now, once the game has been read and its moves checked, so that
+    // one that cannot be made stops the run before the analysis, not after it.
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         crate::cmd::input::create_output_folder(dir)?;
     }
-    let played = replay::replay(&game.start, &game.moves)?;
     let settings = evaluate::Settings {
         mode: Mode::from(args.mode),
         max_states: args.max_states,
@@ -155,6 +158,7 @@ pub fn run(args: Args) -> Result<i32> {
     let summary = Summary {
         searches: work.searches,
         on_known_lines: work.on_known_lines,
+        after_lost: work.after_lost,
         searched_again: work.searched_again,
         expanded: work.expanded,
         cpu_seconds: crate::cmd::rusage::this_process().cpu_s - cpu0,
@@ -219,13 +223,17 @@ fn notes(played: &replay::Replay, s: &Summary) {
             steps.join(", ")
         );
     }
+    let after_lost = match s.after_lost {
+        0 => String::new(),
+        n => format!(", {n} after a lost one"),
+    };
     let again = match s.searched_again {
         0 => String::new(),
         1 => ", 1 search repeated".to_string(),
         n => format!(", {n} searches repeated"),
     };
     eprintln!(
-        "fcauto: {} evaluated: {} searched, {} on known winning lines{again}; {} expanded; {:.2} s CPU, {:.2} s wall",
+        "fcauto: {} evaluated: {} searched, {} on known winning lines{after_lost}{again}; {} expanded; {:.2} s CPU, {:.2} s wall",
         crate::cmd::plural(played.positions.len(), "position"),
         s.searches,
         s.on_known_lines,

@@ -278,10 +278,12 @@ pub fn text(r: &Report) -> String {
         k.known_not_unsolvable.len(),
         plural(k.unexpected_unsolvable.len(), "other deal")
     ));
+    // The mean of milliseconds to as many decimals as their percentiles (`num`), counts to 2.
     let d = |name: &str, x: &Option<Distribution>, unit: &str| match x {
         None => format!("  {name:<21} n/a"),
         Some(x) => format!(
-            "  {name:<21} mean {:.2}, p50 {}, p90 {}, p99 {}, max {}{unit}",
+            "  {name:<21} mean {:.*}, p50 {}, p90 {}, p99 {}, max {}{unit}",
+            if unit.is_empty() { 2 } else { 3 },
             x.mean,
             num(x.p50),
             num(x.p90),
