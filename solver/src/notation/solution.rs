@@ -65,6 +65,20 @@ pub struct JsonMove {
     pub notation: Option<String>,
 }
 
+/// `foundations` read as a list of any length, then held to four (serde's own message for
+/// a longer array is "trailing characters", which does not name the field).
+fn four_foundations<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[u8; 4]>, D::Error> {
+    let Some(list) = Option::<Vec<u8>>::deserialize(d)? else {
+        return Ok(None);
+    };
+    let n = list.len();
+    list.try_into().map(Some).map_err(|_| {
+        serde::de::Error::custom(format!(
+            "`foundations` lists {n} counts, not 4 (clubs, diamonds, hearts, spades)"
+        ))
+    })
+}
+
 /// The JSON contract printed by `fcauto solve --format json` and read by `fcauto verify`
 /// and the GUI replay:
 /// `{"deal": 617, "board": [[8 cascades, deepest first]], "solvable": true,
@@ -93,7 +107,12 @@ pub struct SolutionJson {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub freecells: Option<Vec<Option<Card>>>,
     /// The initial foundations, cards per suit in C, D, H, S order, when any is non-empty.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Read: a list of another length is named as such.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "four_foundations"
+    )]
     pub foundations: Option<[u8; 4]>,
     /// Number of entries in `moves`; null (`None`) unless solved. Read: absent or null
     /// claims nothing; an explicit count, 0 included, must be the number of moves listed.
@@ -450,4 +469,23 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
         moves.push(m);
     }
     Ok((verdict, moves))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `foundations` of four counts reads; another length is named by field and count.
+    #[test]
+    fn foundations_of_another_length_are_named() {
+        let (sol, _) = parse_json(r#"{"foundations": [1, 2, 3, 4], "moves": []}"#).unwrap();
+        assert_eq!(sol.foundations, Some([1, 2, 3, 4]));
+        let (sol, _) = parse_json(r#"{"foundations": null, "moves": []}"#).unwrap();
+        assert_eq!(sol.foundations, None);
+        for list in ["[1, 2, 3, 4, 5]", "[1, 2, 3]"] {
+            let text = format!(r#"{{"foundations": {list}, "moves": []}}"#);
+            let err = parse_json(&text).unwrap_err().to_string();
+            assert!(err.contains("`foundations` lists"), "{err}");
+        }
+    }
 }
