@@ -3,6 +3,10 @@
 //! Exit codes: 0 success, 1 failure (bad input, unsolved, a check that disagrees), 2 usage
 //! error (clap; a deal number or `--range` that does not parse is one too).
 
+// Messages go through `note!`, which never panics on a standard error that cannot be
+// written; output through `cmd::stdout_write` and files, whose errors are reported.
+#![deny(clippy::print_stderr, clippy::print_stdout)]
+
 use clap::{Parser, Subcommand};
 
 mod cmd;
@@ -91,7 +95,7 @@ fn main() {
     match result {
         Ok(code) => std::process::exit(code),
         Err(e) => {
-            eprintln!("fcauto: error: {e:#}");
+            crate::note!("fcauto: error: {e:#}");
             std::process::exit(1);
         }
     }

@@ -1490,3 +1490,57 @@ fn verify_refuses_unknown_json_fields_by_name() {
     let (code, _, err) = verify(&["--deal", "617", sol.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// A standard error that cannot be written (`2>/dev/full`) costs neither the result nor the
+/// exit code: the solution still reaches standard output (exit 0), and bad input still
+/// exits 1, never a panic (101). Every message goes through one non-panicking writer.
+#[test]
+fn a_full_standard_error_costs_neither_output_nor_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("fcauto");
+    let run = |args: &[&str]| {
+        std::process::Command::new(&bin)
+            .args(args)
+            .stderr(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap())
+            .output()
+            .unwrap()
+    };
+    let out = run(&["solve", "617", "--mode", "fast", "--format", "standard"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).split_whitespace().count() > 50);
+    let bad = write(&dir, "bad.txt", "not a board\n");
+    for args in [
+        vec!["solve", "--board", bad.to_str().unwrap()],
+        vec!["show", "--board", bad.to_str().unwrap()],
+        vec!["verify", "--deal", "617", bad.to_str().unwrap()],
+        vec!["solve", "11982", "--mode", "fast"],
+    ] {
+        assert_eq!(run(&args).status.code(), Some(1), "{args:?}");
+    }
+}
+
+/// `solve --format fcs` ends with `Total number of moves: N`: `verify` holds the text to
+/// it, as it holds our JSON to its counts.
+#[test]
+fn verify_checks_the_fcs_texts_moves_total() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = succeed(fcauto().args(["solve", "617", "--mode", "fast", "--format", "fcs"]));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let good = write(&dir, "617.fcs", &text);
+    succeed(fcauto().args(["verify", "--deal", "617"]).arg(&good));
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Total number of moves:"))
+        .expect("the total line");
+    for claim in ["Total number of moves: 3", "Total number of moves: banana"] {
+        let bad = write(&dir, "bad.fcs", &text.replace(line, claim));
+        let out = fcauto()
+            .args(["verify", "--deal", "617"])
+            .arg(&bad)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{claim}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(claim) && err.contains("move lines"), "{err}");
+    }
+}

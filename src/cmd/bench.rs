@@ -396,7 +396,7 @@ pub fn run(args: Args) -> Result<i32> {
     if sink.is_stdout() || args.plot_data.as_deref().is_some_and(is_stdio) {
         // `--json -` or `--plot-data -`: the data on standard output, the text summary on
         // standard error.
-        eprint!("{text}");
+        crate::note_raw!("{text}");
     } else {
         out!("{text}");
     }
@@ -410,12 +410,12 @@ pub fn run(args: Args) -> Result<i32> {
     }
     let false_unsolvable = false_unsolvable(&summary.unsolvable);
     if !false_unsolvable.is_empty() {
-        eprintln!(
+        crate::note!(
             "fcauto bench: deals reported unsolvable but known solvable: {false_unsolvable:?}"
         );
     }
     if !summary.unknown.is_empty() {
-        eprintln!(
+        crate::note!(
             "fcauto bench: {} unknown (a limit was reached)",
             plural(summary.unknown.len(), "deal")
         );
@@ -462,14 +462,14 @@ fn check_plot_args(args: &Args) -> Option<i32> {
         for b in &outputs[i + 1..] {
             if let (Some(a), Some(b)) = (a, b) {
                 if !is_stdio(a) && !is_stdio(b) && one_file(a, b) {
-                    eprintln!(
+                    crate::note!(
                         "fcauto bench: two outputs would be written to {}: give each its own file",
                         a.display()
                     );
                     return Some(2);
                 }
                 if a == b && is_stdio(a) {
-                    eprintln!(
+                    crate::note!(
                         "fcauto bench: two outputs would be written to standard output (`-`): give \
                          all but one a file name"
                     );
@@ -480,7 +480,7 @@ fn check_plot_args(args: &Args) -> Option<i32> {
     }
     let p = args.plot.as_deref()?;
     if !cfg!(feature = "plot") {
-        eprintln!(
+        crate::note!(
             "fcauto bench: --plot needs the cargo feature `plot`, which this build left out: \
              rebuild with `cargo build --release --features plot` (--plot-data writes the \
              data as CSV without it)"
@@ -488,13 +488,13 @@ fn check_plot_args(args: &Args) -> Option<i32> {
         return Some(2);
     }
     if is_stdio(p) {
-        eprintln!("fcauto bench: --plot takes a file name for the PNG, not `-`");
+        crate::note!("fcauto bench: --plot takes a file name for the PNG, not `-`");
         return Some(2);
     }
     let png = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
     // A folder is refused like every other output path: by the shared check (exit 1).
     if !png && !p.is_dir() {
-        eprintln!(
+        crate::note!(
             "fcauto bench: --plot writes a PNG picture: give a file name ending in .png, not {}",
             p.display()
         );
@@ -938,7 +938,7 @@ fn draw_plot(p: &Path, args: &Args, s: &Summary, curves: &[Curve]) -> Result<()>
         crate::cmd::plotting::today_utc()
     );
     crate::cmd::bench_plot::draw(p, &title, x_desc, curves)?;
-    eprintln!("fcauto bench: wrote {}", p.display());
+    crate::note!("fcauto bench: wrote {}", p.display());
     Ok(())
 }
 

@@ -30,15 +30,15 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
         (None, true) => "unsolvable (exhaustive)".into(),
         (None, false) => "unknown (limit reached)".into(),
     };
-    eprintln!("cross-check: fcauto: {ours_text}");
+    crate::note!("cross-check: fcauto: {ours_text}");
     let theirs_valid = match verdict {
         FcsVerdict::Solved => match validate(board, &moves) {
             Ok(v) => {
-                eprintln!("cross-check: fc-solve -l lg: solved, {} ({} single-card); our validator accepts it", plural(v.moves_total, "move"), v.single_card_moves);
+                crate::note!("cross-check: fc-solve -l lg: solved, {} ({} single-card); our validator accepts it", plural(v.moves_total, "move"), v.single_card_moves);
                 true
             }
             Err(e) => {
-                eprintln!(
+                crate::note!(
                     "cross-check: fc-solve -l lg: solved, {}; our validator REJECTS it: {e}",
                     plural(moves.len(), "move")
                 );
@@ -51,7 +51,7 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
                 FcsVerdict::LimitExceeded => "stopped at its iteration limit (-mi 2000000)",
                 _ => "printed no verdict",
             };
-            eprintln!("cross-check: fc-solve -l lg: {said}");
+            crate::note!("cross-check: fc-solve -l lg: {said}");
             false
         }
     };
@@ -70,7 +70,7 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
         (_, _, FcsVerdict::LimitExceeded) => ("INCONCLUSIVE (fc-solve stopped at its limit)", true),
         _ => ("DISAGREE", false),
     };
-    eprintln!("cross-check: {outcome}");
+    crate::note!("cross-check: {outcome}");
     Ok(ok)
 }
 

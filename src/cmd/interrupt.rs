@@ -18,7 +18,7 @@ pub fn remove_on_interrupt(path: &Path) {
             for p in lock().drain(..) {
                 let _ = std::fs::remove_file(p);
             }
-            eprintln!("fcauto: interrupted");
+            crate::note!("fcauto: interrupted");
             std::process::exit(130);
         });
     });

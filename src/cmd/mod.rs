@@ -49,10 +49,31 @@ pub mod verify;
 
 pub use fcauto_deals::plural;
 
+/// `eprintln!` that never panics: a message to standard error, dropped if standard error
+/// cannot be written (`2>/dev/full`, a closed pipe), so that a diagnostic never costs the
+/// result on standard output or the exit code. Every message of the binary goes through it
+/// (`clippy::print_stderr` is denied in `main.rs`).
+#[macro_export]
+macro_rules! note {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
+
+/// [`note!`] without the line end (`eprint!`).
+#[macro_export]
+macro_rules! note_raw {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($t)*);
+    }};
+}
+
 /// Print a usage problem as clap would and return its exit code, 2 (failures of the work
 /// itself exit 1).
 pub fn usage_exit(msg: &str) -> i32 {
-    eprintln!("fcauto: error: {msg}");
+    crate::note!("fcauto: error: {msg}");
     2
 }
 

@@ -94,7 +94,7 @@ pub struct Deal {
 #[cfg(not(feature = "gui"))]
 mod imp {
     pub fn run(_args: super::Args, _deal: super::Deal) -> anyhow::Result<i32> {
-        eprintln!(
+        crate::note!(
             "fcauto: error: this fcauto was built without GUI support; rebuild with `cargo build --release --features gui` \
              after installing the GUI packages with scripts/setup-deps.sh --gui"
         );
@@ -163,7 +163,7 @@ mod imp {
             } else {
                 "deal"
             };
-            eprintln!(
+            crate::note!(
                 "fcauto play: {what} {} won; evidence in {}",
                 report["ms_deal_number"],
                 args.results.display()

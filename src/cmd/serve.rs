@@ -125,9 +125,9 @@ pub fn run(args: Args) -> Result<i32> {
             .with_context(|| format!("cannot listen on {}", args.bind))?;
         let addr = listener.local_addr()?;
         if !addr.ip().is_loopback() {
-            eprintln!("fcauto serve: warning: {addr} is not a loopback address: the API is open to the network");
+            crate::note!("fcauto serve: warning: {addr} is not a loopback address: the API is open to the network");
         }
-        eprintln!("fcauto serve: http://{addr}/ (API under /api/, Ctrl-C stops)");
+        crate::note!("fcauto serve: http://{addr}/ (API under /api/, Ctrl-C stops)");
         axum::serve(listener, router())
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

@@ -201,7 +201,7 @@ pub fn run(args: Args) -> Result<i32> {
                 }
                 ModeArg::Fast | ModeArg::Short => "",
             };
-            eprintln!(
+            crate::note!(
                 "fcauto: {name} solved in {ms:.1} ms ({} expanded by all searches, at most {} stored by one): {}, {}; validated{proved}",
                 plural(stats.expanded, "position"),
                 stats.stored,
@@ -218,7 +218,7 @@ pub fn run(args: Args) -> Result<i32> {
         }
         Outcome::Unsolvable => {
             code = 1;
-            eprintln!(
+            crate::note!(
                 "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms",
                 plural(stats.stored, "position")
             );
@@ -237,7 +237,7 @@ pub fn run(args: Args) -> Result<i32> {
             } else {
                 ""
             };
-            eprintln!("fcauto: {name}: unknown: {why}{hint} ({ms:.1} ms)");
+            crate::note!("fcauto: {name}: unknown: {why}{hint} ({ms:.1} ms)");
             not_solved_text(
                 args.format,
                 deal,

@@ -101,7 +101,7 @@ fn text_hint(file: &Path, e: anyhow::Error) -> anyhow::Error {
 /// Say on stderr that bytes after the pickle were ignored (the JSON has `trailing_bytes`).
 fn warn_trailing(file: &Path, s: &StatsFile) {
     if s.trailing_bytes > 0 {
-        eprintln!(
+        crate::note!(
             "fcauto stats: warning: {}: {} after the pickle's end ignored (PySolFC's unpickler ignores them too)",
             file.display(),
             crate::cmd::plural(s.trailing_bytes, "trailing byte")
@@ -293,7 +293,7 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     }
     let d = stats_diff::diff(&b, &a);
     if let Some(w) = &d.warning {
-        eprintln!("fcauto stats: warning: {w}");
+        crate::note!("fcauto stats: warning: {w}");
     }
     if args.json {
         #[derive(Serialize)]

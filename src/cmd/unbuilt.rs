@@ -12,7 +12,7 @@ pub struct Args {
 /// with every optional subcommand.
 #[allow(dead_code)]
 pub fn run(command: &str, feature: &str) -> anyhow::Result<i32> {
-    eprintln!(
+    crate::note!(
         "fcauto: `{command}` is not in this build: rebuild with `cargo build --release --features {feature}` \
          (or `cargo run --release --features {feature} -- {command} ...`)"
     );

@@ -71,7 +71,11 @@ pub fn install_ctrlc_handler() {
     let _ = ctrlc::set_handler(|| {
         let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
         while let Some((_, what, mut child)) = list.pop() {
-            eprintln!("fcauto: interrupted, stopping {what}");
+            // (Not `eprintln!`: a standard error that cannot be written must not panic.)
+            let _ = std::io::Write::write_fmt(
+                &mut std::io::stderr(),
+                format_args!("fcauto: interrupted, stopping {what}\n"),
+            );
             stop(&mut child);
         }
         std::process::exit(130);

@@ -97,7 +97,8 @@ fn top_token(board: &SeenBoard, loc: Loc, suit: usize) -> String {
 /// A progress line on stderr (with `progress`).
 fn log(cfg: &PlayConfig, msg: &str) {
     if cfg.progress {
-        eprintln!("fcauto play: {msg}");
+        // (Not `eprintln!`: a standard error that cannot be written must not panic.)
+        let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("fcauto play: {msg}\n"));
     }
 }
 

@@ -167,6 +167,17 @@ pub enum SolutionParseError {
         /// The line.
         text: String,
     },
+    /// A `Total number of moves: N` line (as `solve --format fcs` ends its text) whose N is
+    /// not a number or not the number of move lines.
+    #[error("line {line}: `{text}`, but the text lists {}", fcauto_deals::plural(.listed, "move line"))]
+    BadMovesTotal {
+        /// 1-based line.
+        line: usize,
+        /// The line.
+        text: String,
+        /// Move lines found.
+        listed: usize,
+    },
 }
 
 impl Solution {
@@ -402,6 +413,8 @@ impl std::fmt::Display for FcsVerdict {
 pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), SolutionParseError> {
     let mut moves = Vec::new();
     let mut verdict = FcsVerdict::Unknown;
+    // The `Total number of moves: N` line: its line number, text and N (None: not a number).
+    let mut total: Option<(usize, String, Option<usize>)> = None;
     for (i, line) in text.lines().enumerate() {
         let l = line.trim();
         match l {
@@ -409,6 +422,10 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
             "I could not solve this game." => verdict = FcsVerdict::NotSolved,
             "Iterations count exceeded." => verdict = FcsVerdict::LimitExceeded,
             _ => {}
+        }
+        if let Some(n) = l.strip_prefix("Total number of moves:") {
+            let text = l.chars().take(80).collect();
+            total = Some((i + 1, text, n.trim().parse().ok()));
         }
         if !l.starts_with("Move ") {
             continue;
@@ -468,6 +485,15 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
         }
         moves.push(m);
     }
+    if let Some((line, text, n)) = total {
+        if n != Some(moves.len()) {
+            return Err(SolutionParseError::BadMovesTotal {
+                line,
+                text,
+                listed: moves.len(),
+            });
+        }
+    }
     Ok((verdict, moves))
 }
 
@@ -486,6 +512,18 @@ mod tests {
             let text = format!(r#"{{"foundations": {list}, "moves": []}}"#);
             let err = parse_json(&text).unwrap_err().to_string();
             assert!(err.contains("`foundations` lists"), "{err}");
+        }
+    }
+
+    /// A `Total number of moves:` line must be a number equal to the move lines.
+    #[test]
+    fn a_false_moves_total_line_is_refused() {
+        let text = "Move a card from stack 0 to freecell 0\n\nThis game is solveable.\nTotal number of moves: 1\n";
+        assert_eq!(parse_fcs_output(text).unwrap().1.len(), 1);
+        for claim in ["2", "banana", ""] {
+            let edited = text.replace("moves: 1", &format!("moves: {claim}"));
+            let err = parse_fcs_output(&edited).unwrap_err().to_string();
+            assert!(err.contains("line 4") && err.contains("lists 1 move line"), "{err}");
         }
     }
 }

@@ -162,6 +162,9 @@ pub fn parse_standard(text: &str) -> Result<Vec<StepMove>, StandardParseError> {
 /// that card can have), if any.
 fn fitting_count(b: &Board, from: u8, to: Loc) -> Option<u8> {
     let Loc::Cascade(t) = to else { return None };
+    if t == from {
+        return None; // onto itself: the single card's rule says so
+    }
     let top = *b.cascades.get(t as usize)?.last()?;
     let col = b.cascades.get(from as usize)?;
     col.iter()
@@ -542,6 +545,11 @@ mod tests {
         .unwrap();
         let err = resolve_counts(&board, &parse_standard("83").unwrap()).unwrap_err();
         assert!(err.to_string().contains("supermove limit"), "{err}");
+        // A move onto its own cascade is named as such, whatever card lies where.
+        for m in ["33", "88"] {
+            let err = resolve_counts(&board, &parse_standard(m).unwrap()).unwrap_err();
+            assert!(err.to_string().contains("same cascade"), "{m}: {err}");
+        }
         let deal1 = fcauto_deals::ms_deal(1).unwrap();
         let text = format!("1a {}", "ab ba ".repeat(RESOLVE_BUDGET));
         let err = resolve_counts(&deal1, &parse_standard(&text).unwrap()).unwrap_err();

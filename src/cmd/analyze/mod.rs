@@ -192,7 +192,7 @@ pub fn run(args: Args) -> Result<i32> {
             instead,
             *best.last().expect("a start"),
         )?;
-        eprintln!(
+        crate::note!(
             "fcauto: {} written to {}",
             crate::cmd::plural(files.len(), "picture"),
             dir.display()
@@ -200,7 +200,7 @@ pub fn run(args: Args) -> Result<i32> {
     }
     if let Some(dir) = &args.report {
         let files = report::write(dir, &doc, &played, &best)?;
-        eprintln!(
+        crate::note!(
             "fcauto: report of {} written to {}",
             crate::cmd::plural(files.len(), "file"),
             dir.display()
@@ -218,7 +218,7 @@ fn notes(played: &replay::Replay, s: &Summary) {
             .iter()
             .map(|k| k.to_string())
             .collect();
-        eprintln!(
+        crate::note!(
             "fcauto: note: at step(s) {} a run onto an empty cascade without a count was read as the longest legal run (write 38v2 for 2 cards)",
             steps.join(", ")
         );
@@ -232,7 +232,7 @@ fn notes(played: &replay::Replay, s: &Summary) {
         1 => ", 1 search repeated".to_string(),
         n => format!(", {n} searches repeated"),
     };
-    eprintln!(
+    crate::note!(
         "fcauto: {} evaluated: {} searched, {} on known winning lines{after_lost}{again}; {} expanded; {:.2} s CPU, {:.2} s wall",
         crate::cmd::plural(played.positions.len(), "position"),
         s.searches,

@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Result<i32> {
             for p in &written {
                 crate::cmd::interrupt::forget(p);
             }
-            eprintln!(
+            crate::note!(
                 "fcauto batch merge: {} from {} into {}{}",
                 plural(counts.rows, "row"),
                 plural(args.inputs.len(), "database"),

@@ -103,7 +103,7 @@ pub fn run(args: Args) -> Result<i32> {
         crate::cmd::input::create_output_folder(dir)?;
         let files = super::plot::draw(&report, dir)?;
         for f in files {
-            eprintln!("fcauto batch report: wrote {}", f.display());
+            crate::note!("fcauto batch report: wrote {}", f.display());
         }
     }
     Ok(0)

@@ -76,7 +76,7 @@ pub fn run(args: Args) -> Result<i32> {
     let (a, b) = args.range;
     let block = block(&args);
     if let Some(why) = shard::why_empty(a, b, block, args.shard) {
-        eprintln!("fcauto: error: {why}");
+        crate::note!("fcauto: error: {why}");
         return Ok(2);
     }
     if args.check_args {
@@ -86,7 +86,7 @@ pub fn run(args: Args) -> Result<i32> {
     let mut store = open(&args, &settings)?;
     let total = shard::deals_in(a, b, block, args.shard);
     let already = store.count_in_shard(a, b, block, args.shard.index - 1, args.shard.count)?;
-    eprintln!(
+    crate::note!(
         "fcauto batch: deals {a}..{b}, shard {} ({}), {} already in {}",
         args.shard,
         plural(total, "deal"),
@@ -335,7 +335,7 @@ fn sorted(v: &[u64]) -> Vec<u64> {
 
 /// Print what the run added; exit 1 on a false "unsolvable".
 fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
-    eprintln!(
+    crate::note!(
         "fcauto batch: stored {} ({} solved and validated, unsolvable {}, unknown {}); shard complete: {}/{} deals",
         plural(t.stored, "new row"),
         t.solved,
@@ -346,7 +346,7 @@ fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
     );
     let false_unsolvable = false_unsolvable(&t.unsolvable);
     if !false_unsolvable.is_empty() {
-        eprintln!(
+        crate::note!(
             "fcauto batch: deals reported unsolvable but known solvable: {false_unsolvable:?}"
         );
         return Ok(1);
