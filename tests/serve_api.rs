@@ -141,6 +141,14 @@ fn refusals_are_4xx_with_a_message() {
     let cases = [
         ("GET", "/api/deal/0", None, 400, "out of range"),
         ("GET", "/api/deal/x", None, 400, "not a"),
+        ("GET", "/api/deal/%ff", None, 400, "bad deal number in the path"),
+        (
+            "POST",
+            "/api/moves",
+            Some(json!({"position": {"cascades": [], "extra": 1}})),
+            400,
+            "unknown field `extra`",
+        ),
         ("GET", "/nowhere", None, 404, "no such route"),
         ("POST", "/api/deal/617", None, 405, "method not allowed"),
         ("GET", "/api/solve", None, 405, "method not allowed"),

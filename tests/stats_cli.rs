@@ -186,6 +186,25 @@ fn options_summary_of_a_real_profile() {
         .map(|p| p.as_str().unwrap())
         .collect();
     assert_eq!(problems, ["cardsets.resampling: have 1, want 0"]);
+    // An options file of another name is read as itself (the hint for a config file given
+    // as statistics names `--options FILE`), not looked for as options.cfg beside it.
+    let dir = tempfile::tempdir().unwrap();
+    let mine = dir.path().join("my.cfg");
+    std::fs::copy(format!("{F}/abandoned/options.cfg"), &mine).unwrap();
+    let m = json(&["stats", "--options", mine.to_str().unwrap(), "--json"]);
+    assert_eq!(m["player"], "fixture");
+    assert_eq!(m["path"], mine.to_str().unwrap());
+    // A statistics.dat with no options.cfg beside it says so, naming what it was given.
+    let lone = dir.path().join("statistics.dat");
+    std::fs::copy(format!("{F}/abandoned/statistics.dat"), &lone).unwrap();
+    let out = fcauto()
+        .args(["stats", "--options"])
+        .arg(&lone)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("no options.cfg beside {}", lone.display())), "{err}");
     // options.cfg is per profile: a player or game filter does not apply (usage error).
     for (flag, value) in [("--player", "fixture"), ("--game-id", "8")] {
         fcauto()

@@ -885,14 +885,18 @@ fn curves(args: &Args, s: &Summary, t: &Tally) -> Vec<Curve> {
 }
 
 /// `--plot-data`: `series,metric,value,deals,share_above`, one line per point (`-`: to
-/// standard output).
+/// standard output), fractions to 12 significant digits as in the JSON ([`super::tidy`]).
 fn write_plot_data(p: &Path, curves: &[Curve]) -> Result<()> {
     let mut text = String::from("series,metric,value,deals,share_above\n");
     for c in curves {
         for pt in &c.points {
             text.push_str(&format!(
                 "{},{},{},{},{}\n",
-                c.series, c.metric, pt.value, pt.deals, pt.share_above
+                c.series,
+                c.metric,
+                super::tidy::tidy(pt.value),
+                pt.deals,
+                super::tidy::tidy(pt.share_above)
             ));
         }
     }

@@ -258,12 +258,8 @@ mod server {
 
     /// The board of a position argument, or the tool error that says why not.
     fn board(position: Value) -> Result<Board, ServiceError> {
-        let p: PositionIn = serde_json::from_value(position).map_err(|_| {
-            ServiceError::bad_request(
-                "position must be a position string, fc-solve board text, or \
-                 {\"cascades\": [...8 lists of cards...], \"freecells\": [...], \"foundations\": [...]}",
-            )
-        })?;
+        let p: PositionIn = serde_json::from_value(position)
+            .map_err(|e| ServiceError::bad_request(format!("position: {e}")))?;
         p.to_board()
     }
 

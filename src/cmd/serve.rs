@@ -20,7 +20,7 @@
 use crate::cmd::solve::ModeArg;
 use crate::service::{self, PositionIn, ServiceError};
 use anyhow::{Context, Result};
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -239,7 +239,15 @@ fn reply<T: serde::Serialize>(r: Result<T, ServiceError>) -> Response {
     }
 }
 
-async fn deal(Path(n): Path<String>) -> Response {
+/// `GET /api/deal/{n}`; a path that does not decode (`%ff`) is a JSON error as any other.
+async fn deal(n: Result<Path<String>, PathRejection>) -> Response {
+    let n = match n {
+        Ok(Path(n)) => n,
+        Err(r) => {
+            let why = format!("bad deal number in the path: {}", r.body_text());
+            return err(ServiceError::bad_request(why));
+        }
+    };
     reply(
         fcauto_deals::parse_deal_number(&n)
             .map_err(|e| ServiceError::bad_request(e.to_string()))

@@ -79,22 +79,13 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 /// starts as a config file does (a `#` comment or a `[section]` line, as PySolFC's
 /// options.cfg): statistics.dat is a binary pickle, and `--options` shows options.cfg.
 fn text_hint(file: &Path, e: anyhow::Error) -> anyhow::Error {
-    use std::io::Read;
-    let mut head = Vec::new();
-    let read = std::fs::File::open(file).and_then(|f| f.take(256).read_to_end(&mut head));
-    let text = String::from_utf8_lossy(&head);
-    let text = text.trim_start_matches('\u{feff}').trim_start();
-    if read.is_err() || !(text.starts_with('#') || text.starts_with('[')) {
+    if !starts_like_config(file) {
         return e;
     }
-    let how = if file.file_name().is_some_and(|n| n == "options.cfg") {
-        format!("`fcauto stats --options {}` shows it", file.display())
-    } else {
-        "`fcauto stats --options PROFILE` shows a profile's options.cfg".to_string()
-    };
     anyhow::anyhow!(
         "{e:#}; this is a text file that looks like a config file such as PySolFC's \
-         options.cfg, not statistics.dat (a binary pickle): {how}"
+         options.cfg, not statistics.dat (a binary pickle): `fcauto stats --options {}` shows it",
+        file.display()
     )
 }
 
@@ -340,16 +331,33 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     Ok(0)
 }
 
+/// True when `file` is readable text that starts as a config file does (a `#` comment or a
+/// `[section]` line, as PySolFC's options.cfg; statistics.dat is a binary pickle).
+fn starts_like_config(file: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let read = std::fs::File::open(file).and_then(|f| f.take(256).read_to_end(&mut head));
+    let text = String::from_utf8_lossy(&head);
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    read.is_ok() && (text.starts_with('#') || text.starts_with('['))
+}
+
+/// `--options`: `path` is a profile folder, an options file (named options.cfg, or any
+/// file that reads as a config file), or a statistics.dat with options.cfg beside it.
 fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
     let (cfg, stats_file) = if path.is_dir() {
         (path.join("options.cfg"), path.join("statistics.dat"))
-    } else if path.file_name().is_some_and(|n| n == "options.cfg") {
+    } else if path.file_name().is_some_and(|n| n == "options.cfg") || starts_like_config(path) {
         (path.to_path_buf(), path.with_file_name("statistics.dat"))
     } else {
         (path.with_file_name("options.cfg"), path.to_path_buf())
     };
     if !cfg.is_file() {
-        bail!("{}: no options.cfg", cfg.display());
+        let place = if path.is_dir() { "in" } else { "beside" };
+        bail!(
+            "no options.cfg {place} {} (--options takes a profile folder, an options.cfg or a statistics.dat)",
+            path.display()
+        );
     }
     let opts = OptionsFile::load(&cfg)?;
     let mut summary: OptionsSummary = opts.summary();

@@ -1,4 +1,4 @@
-//! Floating-point figures as the JSON outputs write them: rounded to 12 significant digits,
+//! Floating-point figures as the JSON outputs (and `bench --plot-data`'s CSV) write them: rounded to 12 significant digits,
 //! so that the noise of binary arithmetic (`0.19476000000000002` for 194.76 µs in
 //! milliseconds) stays out of the files, while every digit a measurement carries (at most
 //! 9: nanoseconds of a second-long time) stays in.

@@ -92,14 +92,31 @@ fn no_foundations() -> [u8; 4] {
 }
 
 /// A position given either way: the JSON shape, or text (a position string or fc-solve's
-/// board text).
-#[derive(Deserialize, Debug, Clone)]
-#[serde(untagged)]
+/// board text). Read by its JSON type, so that an object's own problem (an unknown field, a
+/// list of the wrong length, a bad card) is what the error names.
+#[derive(Debug, Clone)]
 pub enum PositionIn {
     /// [`PositionJson`].
     Json(PositionJson),
     /// A position string or a board file's text.
     Text(String),
+}
+
+/// What a position may be, for errors about one.
+pub const POSITION_FORMS: &str = "a position string, fc-solve board text, or \
+     {\"cascades\": [...8 lists of cards...], \"freecells\": [...], \"foundations\": [...]}";
+
+impl<'de> Deserialize<'de> for PositionIn {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(s) => Ok(PositionIn::Text(s)),
+            v @ serde_json::Value::Object(_) => PositionJson::deserialize(v)
+                .map(PositionIn::Json)
+                .map_err(|e| D::Error::custom(format!("position object: {e}"))),
+            _ => Err(D::Error::custom(format!("a position is {POSITION_FORMS}"))),
+        }
+    }
 }
 
 /// A position as returned: both forms, and whether it is won.
@@ -761,6 +778,17 @@ mod tests {
         let bad: PositionIn =
             serde_json::from_value(serde_json::json!({"cascades": [["AS"]]})).unwrap();
         assert_eq!(bad.to_board().unwrap_err().status, 422);
+        // An object's own problem is named, not "no variant matched".
+        for (v, want) in [
+            (serde_json::json!({"cascades": b.cascades, "extra": 1}), "unknown field `extra`"),
+            (serde_json::json!({"cascades": b.cascades, "foundations": [1, 2, 3]}), "length 3"),
+            (serde_json::json!({"cascades": b.cascades, "foundations": [0, 0, 0, 269]}), "269"),
+            (serde_json::json!({"cascades": b.cascades, "freecells": ["XX"]}), "XX"),
+            (serde_json::json!(5), "a position string"),
+        ] {
+            let err = serde_json::from_value::<PositionIn>(v).unwrap_err().to_string();
+            assert!(err.contains(want), "{want}: {err}");
+        }
     }
 
     /// Every move the validator accepts from `b`, by brute force over every source,
