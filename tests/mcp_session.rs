@@ -345,6 +345,34 @@ fn a_line_that_is_not_json_gets_a_parse_error() {
     assert!(start["position_string"].is_string(), "{start}");
 }
 
+/// JSON that is no JSON-RPC 2.0 message gets -32600 with its `id` when it has one (else
+/// `id: null`, as JSON-RPC requires), and the session goes on.
+#[test]
+fn an_invalid_request_is_answered_with_its_id() {
+    let mut s = initialized();
+    for (junk, id) in [
+        (r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":[1]}"#, json!(2)),
+        (r#"{"jsonrpc":"2.0","id":4}"#, json!(4)),
+        (r#"{"jsonrpc":"1.0","id":"nine","method":"ping"}"#, json!("nine")),
+        (r#"{"jsonrpc":"2.0","id":5,"method":7}"#, json!(5)),
+        ("[]", Value::Null),
+        ("5", Value::Null),
+    ] {
+        writeln!(s.stdin, "{junk}").unwrap();
+        s.stdin.flush().unwrap();
+        let line = s
+            .lines
+            .recv_timeout(ANSWER_TIMEOUT)
+            .expect("an answer in time");
+        let msg: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(msg["jsonrpc"], "2.0", "{junk}: {msg}");
+        assert_eq!(msg.get("id"), Some(&id), "{junk}: {msg}");
+        assert_eq!(msg["error"]["code"], -32600, "{junk}: {msg}");
+    }
+    let start = s.tool("new_game", json!({"deal": 1}));
+    assert!(start["position_string"].is_string(), "{start}");
+}
+
 /// Send a request and return the whole answer (result or error), skipping notifications.
 fn raw_request(s: &mut Session, method: &str, params: Value) -> Value {
     let id = s.next_id;

@@ -25,7 +25,8 @@ pub fn run(_args: Args) -> anyhow::Result<i32> {
 /// The JSON-RPC lines between stdin/stdout and rmcp. rmcp drops a line that is not JSON
 /// without a word (rust-sdk#938, to avoid an error storm with a peer that echoes errors);
 /// JSON-RPC 2.0 answers it with a parse error (`-32700`, `id: null`), which a client can show.
-/// So every line from stdin is read here first: one that is not JSON is answered here, the
+/// So every line from stdin is read here first: one that is not JSON, or not a JSON-RPC 2.0
+/// message (answered by rmcp without the `id` JSON-RPC requires), is answered here, the
 /// others go on to rmcp; rmcp's answers and these go to stdout a whole line at a time.
 mod lines {
     use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
@@ -78,12 +79,13 @@ mod lines {
             .to_string()
     }
 
-    /// Our answer to `line`, when it is not for rmcp: not JSON. Blank lines are no messages.
+    /// Our answer to `line`, when it is not for rmcp: not JSON, or JSON that is no JSON-RPC
+    /// 2.0 message ([`invalid_request`]). Blank lines are no messages.
     fn answer(line: &[u8]) -> Option<String> {
         if line.trim_ascii().is_empty() {
             return None;
         }
-        match serde_json::from_slice::<serde::de::IgnoredAny>(line) {
+        match serde_json::from_slice::<serde_json::Value>(line) {
             Err(e)
                 if matches!(
                     e.classify(),
@@ -92,8 +94,44 @@ mod lines {
             {
                 Some(parse_error(&e))
             }
+            Ok(v) => invalid_request(&v),
             _ => None,
         }
+    }
+
+    /// The `-32600` answer to a JSON value that is not a JSON-RPC 2.0 message MCP takes, with
+    /// its `id` when one can be read (else `id: null`, as JSON-RPC requires; rmcp answers
+    /// these without any `id`): not an object (batches are not part of MCP), no `"jsonrpc":
+    /// "2.0"`, neither a `method` (a string) nor a `result`/`error` (a response), or
+    /// `params` that are not an object. None for a message to hand on.
+    fn invalid_request(v: &serde_json::Value) -> Option<String> {
+        let why = match v {
+            serde_json::Value::Object(m) => {
+                let method = m.get("method");
+                if m.get("jsonrpc").and_then(|j| j.as_str()) != Some("2.0") {
+                    Some("\"jsonrpc\" must be \"2.0\"")
+                } else if method.is_some_and(|x| !x.is_string()) {
+                    Some("\"method\" must be a string")
+                } else if method.is_none() && !m.contains_key("result") && !m.contains_key("error") {
+                    Some("a request needs a \"method\"")
+                } else if m.get("params").is_some_and(|x| !x.is_object()) {
+                    Some("MCP's \"params\" are an object")
+                } else {
+                    None
+                }
+            }
+            serde_json::Value::Array(_) => Some("batches are not part of MCP: send one message a line"),
+            _ => Some("a message is a JSON object"),
+        }?;
+        let id = match v.get("id") {
+            Some(id @ (serde_json::Value::String(_) | serde_json::Value::Number(_))) => id.clone(),
+            _ => serde_json::Value::Null,
+        };
+        let msg = format!("Invalid Request: {why}");
+        Some(
+            serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32600, "message": msg}})
+                .to_string(),
+        )
     }
 
     /// Read stdin a line at a time (at most [`MAX_LINE`] bytes) until it ends: answer the
