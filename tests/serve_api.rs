@@ -515,3 +515,35 @@ fn every_legal_move_is_listed() {
     ];
     assert_eq!(got, want);
 }
+
+/// A client that never finishes its request headers is dropped after the read timeout (10 s)
+/// instead of being held forever; one that stops sending its body gets a JSON error; a body
+/// declared over the cap gets 413 at once, before any of it is sent. The server goes on.
+#[test]
+fn half_sent_requests_are_not_held_forever() {
+    use std::io::{Read, Write};
+    let s = start();
+    let host = s.base.trim_start_matches("http://").to_string();
+    let send = |req: String| {
+        let mut t = std::net::TcpStream::connect(&host).unwrap();
+        t.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        t.write_all(req.as_bytes()).unwrap();
+        let t0 = Instant::now();
+        let mut answer = Vec::new();
+        let _ = t.read_to_end(&mut answer);
+        (t0.elapsed(), String::from_utf8_lossy(&answer).into_owned())
+    };
+    let (waited, answer) = send(format!("GET /api/deal/1 HTTP/1.1\r\nHost: {host}\r\n"));
+    assert!(waited < Duration::from_secs(20), "{waited:?}");
+    assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let head = "POST /api/moves HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nConnection: close\r\n";
+    let (waited, answer) = send(format!("{head}Content-Length: 99999999999\r\n\r\n{{"));
+    assert!(waited < Duration::from_secs(5), "{waited:?}");
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains(r#"{"error":"a request body of 99999999999 bytes"#), "{answer}");
+    let (waited, answer) = send(format!("{head}Content-Length: 100\r\n\r\n{{"));
+    assert!(waited < Duration::from_secs(20), "{waited:?}");
+    assert!(answer.starts_with("HTTP/1.1 400") && answer.contains("timeout"), "{answer}");
+    let (st, _) = call(&agent(), "GET", &format!("{}/api/deal/1", s.base), None);
+    assert_eq!(st, 200);
+}

@@ -1,6 +1,6 @@
 //! `fcauto serve`: a web page and a JSON rules API over HTTP (axum on tokio), on loopback by
 //! default. The operations are [`crate::service`]'s; this module is the HTTP skin: routes,
-//! size caps, error bodies, a concurrency limit for solves, and a panic guard.
+//! size caps, read timeouts, error bodies, a concurrency limit for solves, and a panic guard.
 //!
 //! Routes (documented for clients in `/api/openapi.json`, [`OPENAPI`]):
 //! - `GET /`: the page; `GET /api/openapi.json`;
@@ -128,14 +128,42 @@ pub fn run(args: Args) -> Result<i32> {
             crate::note!("fcauto serve: warning: {addr} is not a loopback address: the API is open to the network");
         }
         crate::note!("fcauto serve: http://{addr}/ (API under /api/, Ctrl-C stops)");
-        axum::serve(listener, router())
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .context("the server stopped")
+        tokio::select! {
+            () = accept_loop(listener, router()) => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+        anyhow::Ok(())
     })?;
     Ok(0)
+}
+
+/// Longest a client may take to send a request's headers, or to send the next part of its
+/// body, before its connection is dropped (headers) or its request refused (body).
+pub const READ_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Serve each connection accepted on `listener` with `app`, over HTTP/1 with a timer, so
+/// that [`READ_TIMEOUT`] applies to request headers (axum's own `serve` sets no timer, and a
+/// client that sent half a request was held forever). A failed accept (too many open files)
+/// waits a moment and goes on.
+async fn accept_loop(listener: tokio::net::TcpListener, app: Router) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(READ_TIMEOUT)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }
 
 /// All routes with their layers.
@@ -175,6 +203,8 @@ fn router() -> Router {
         })
         .with_state(app)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(declared_body_cap))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(READ_TIMEOUT))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             |_: Box<dyn std::any::Any + Send>| {
                 err(ServiceError {
@@ -183,6 +213,22 @@ fn router() -> Router {
                 })
             },
         ))
+}
+
+/// 413 at once for a request whose declared `Content-Length` is over [`MAX_BODY`], instead
+/// of waiting for a body that will be refused anyway.
+async fn declared_body_cap(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    match declared {
+        Some(n) if n > MAX_BODY as u64 => err(ServiceError {
+            status: 413,
+            message: format!("a request body of {n} bytes is over the cap of {MAX_BODY} bytes"),
+        }),
+        _ => next.run(req).await,
+    }
 }
 
 /// An error response: `{"error": message}` with its status.

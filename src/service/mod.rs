@@ -507,7 +507,9 @@ pub struct SolveOut {
 }
 
 /// `solve`: solve from `b` in `mode` with at most `max_states` positions (1..=[`MAX_STATES`],
-/// default [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated.
+/// default [`MAX_STATES`]) and [`TIME_CAP`]; every solution validated. (MCP's; `serve`
+/// queues its solves through [`solve_in`].)
+#[cfg_attr(not(feature = "mcp"), allow(dead_code))]
 pub fn solve(
     b: &Board,
     mode: ModeArg,
@@ -624,7 +626,8 @@ pub struct HintOut {
     pub line: Vec<MoveOut>,
 }
 
-/// `hint`: solve from here and give the first move.
+/// `hint`: solve from here and give the first move. (MCP's, as [`solve`].)
+#[cfg_attr(not(feature = "mcp"), allow(dead_code))]
 pub fn hint(b: &Board, mode: ModeArg, max_states: Option<usize>) -> Result<HintOut, ServiceError> {
     hint_in(b, mode, max_states, ())
 }
