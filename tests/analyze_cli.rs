@@ -1053,3 +1053,21 @@ fn every_undecided_position_before_the_first_lost_is_searched_again() {
         .sum::<u64>();
     assert_eq!(total, moves.len() as u64 + 1, "{w}");
 }
+
+/// A PySolFC game of its own (Mersenne Twister) deal, its default new game, is analysed from
+/// the stored stacks with its 30 moves taken back: no deal number, the start a fresh deal.
+#[test]
+fn a_pysolfc_game_of_its_own_deal_is_analysed() {
+    let file = fixture("savedgame-synthetic/saved-freecell-mt-30.pso");
+    let v = analyze_json(&[file.to_str().unwrap()]);
+    assert!(v["deal"].is_null(), "{}", v["deal"]);
+    let start = position(v["start"].as_str().unwrap());
+    let heights: Vec<usize> = start.cascades.iter().map(Vec::len).collect();
+    assert_eq!(heights, [7, 7, 7, 7, 6, 6, 6, 6]);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 30);
+    assert_eq!(v["final"]["verdict"], "winnable", "{}", v["final"]);
+    assert_wins(
+        &position(v["final"]["position"].as_str().unwrap()),
+        v["final"]["line"].as_array().unwrap(),
+    );
+}

@@ -69,6 +69,23 @@ fn a_sequence_of_pickles_shares_one_memo() {
     ));
 }
 
+/// A cyclic pickle is refused by `load`, passed over by `skip` (built for the shared memo,
+/// never copied out); a later pickle that refers to it is refused, one that does not reads.
+#[test]
+fn a_skipped_cyclic_pickle_is_never_copied_out() {
+    // l = []; l.append(l); p = Pickler(f, 2); p.dump(l); p.dump(l); p.dump(7)
+    let data = b"\x80\x02]q\x00h\x00a.\x80\x02h\x00.\x80\x02K\x07.";
+    let mut u = Unpickler::new(data, &Limits::default(), &[]).unwrap();
+    assert!(matches!(u.load(), Err(PickleError::Limit(_))));
+    let mut u = Unpickler::new(data, &Limits::default(), &[]).unwrap();
+    u.skip().unwrap();
+    assert!(u.load().is_err(), "the second pickle is the skipped list itself");
+    let mut u = Unpickler::new(data, &Limits::default(), &[]).unwrap();
+    u.skip().unwrap();
+    u.skip().unwrap();
+    assert_eq!(u.load().unwrap(), Value::Int(7));
+}
+
 #[test]
 fn instances_are_data_and_only_allowed_classes_pass() {
     // Python 2 protocol 0: INST of an old-style class with its state dict

@@ -139,33 +139,59 @@ fn another_game_is_refused_by_read_and_decoded_by_read_any() {
 }
 
 /// A FreeCell game of PySolFC's own (Mersenne Twister) deal, its default new game: its random
-/// state is an object the guarded reader does not take, and a FreeCell read says the deal
-/// is not a Microsoft one (it used to call the file damaged).
+/// state (a cyclic pickle: the generator's state holds its own bound `seed` method) is passed
+/// over unread, and the file decodes as Python reads it. Its moves need a start: not a
+/// Microsoft deal's (`freecell_moves` says so), but the stored stacks with the moves taken
+/// back, a fresh deal, from which the moves replay to the stored position.
 #[test]
-fn a_mersenne_twister_deal_is_named_not_called_damaged() {
-    let path = synthetic("saved-freecell-mt-deal.pso");
-    let e = savedgame::read(&path).unwrap_err();
+fn a_mersenne_twister_game_starts_from_its_moves_taken_back() {
+    let fresh = synthetic("saved-freecell-mt-deal.pso");
+    assert_matches_python(&fresh);
+    let g = savedgame::read(&fresh).unwrap();
+    let e = g.freecell_moves().unwrap_err();
     assert!(
         matches!(&e, SavedGameError::NotMsDeal { seed, .. } if seed == "123456789012345678"),
         "{e:?}"
     );
     assert!(e.to_string().contains("not a Microsoft deal number"), "{e}");
+    let (deal, h) = g.freecell_game_of(&fresh).unwrap();
+    assert_eq!(deal, None);
+    assert!(h.moves.is_empty());
+    assert_eq!(h.start, h.position);
+    let heights: Vec<usize> = h.start.cascades.iter().map(Vec::len).collect();
+    assert_eq!(heights, [7, 7, 7, 7, 6, 6, 6, 6]);
+
+    // The same deal 30 moves on: taken back, the same start; replayed, the stored stacks.
+    let played = synthetic("saved-freecell-mt-30.pso");
+    assert_matches_python(&played);
+    let g = savedgame::read(&played).unwrap();
+    let (deal, h30) = g.freecell_game_of(&played).unwrap();
+    assert_eq!(deal, None);
+    assert_eq!(h30.start, h.start);
+    assert_eq!(h30.moves.len(), 30);
+    assert_eq!(h30.position, g.board(&played).unwrap());
+    let solution = std::fs::read_to_string(synthetic("mt-deal-fc-solve-m.txt")).unwrap();
+    assert!(solution.lines().count() > 30);
 }
 
 #[test]
 fn every_truncation_is_a_clean_error_naming_the_item() {
-    let data = std::fs::read(synthetic("saved-617-40.pso")).unwrap();
     let origin = Path::new("cut.pso");
-    for n in 0..data.len() {
-        let e = savedgame::parse(&data[..n], origin, true).unwrap_err();
-        assert!(
-            matches!(
-                e,
-                SavedGameError::Truncated { .. } | SavedGameError::Pickle { .. }
-            ),
-            "{n}: {e:?}"
-        );
+    // (The Mersenne Twister game's random state is passed over: cut inside it too.)
+    for name in ["saved-617-40.pso", "saved-freecell-mt-30.pso"] {
+        let data = std::fs::read(synthetic(name)).unwrap();
+        for n in 0..data.len() {
+            let e = savedgame::parse(&data[..n], origin, true).unwrap_err();
+            assert!(
+                matches!(
+                    e,
+                    SavedGameError::Truncated { .. } | SavedGameError::Pickle { .. }
+                ),
+                "{name} cut at {n}: {e:?}"
+            );
+        }
     }
+    let data = std::fs::read(synthetic("saved-617-40.pso")).unwrap();
     let e = savedgame::parse(&data[..data.len() / 2], origin, true).unwrap_err();
     let msg = e.to_string();
     assert!(msg.starts_with("cut.pso: truncated"), "{msg}");

@@ -9,7 +9,8 @@
 //! 2. `bookmark` (0 for files), the game's `GAME_VERSION`, the game id (8 = FreeCell);
 //! 3. the deal seed as `random__str2int(seed string)`: `ms617` is `(1 << 1000) | 617`
 //!    (`MS_LONG_BIT`), `Custom` adds bit 999, other seeds are plain ints; then the random
-//!    generator's state;
+//!    generator's state (passed over unread: a Mersenne Twister generator's pickle, that of
+//!    PySolFC's own deals, is cyclic; [`pickle_guard::Unpickler::skip`]);
 //! 4. the number of stacks, then per stack (in `game.allstacks` order, i.e. creation order)
 //!    its card count and per card, bottom first, `card.id` and `card.face_up`;
 //! 5. `talon.round`, `finished`; for bookmark 0/1 `saveinfo` (`GameSaveInfo`) and
@@ -49,8 +50,12 @@ pub const FREECELL_ID: u32 = super::FREECELL_GAME_ID as u32;
 pub const SUPPORTED_VERSION: (i64, i64) = (3, 2);
 
 /// The `(module, class)` pairs a held or saved game may name; anything else is refused
-/// before any value is built.
+/// before any value is built. Besides PySolFC's classes: the generator of a Mersenne Twister
+/// deal (PySolFC's default new game), which pickles as `getattr(MTRandom(), "seed")` with
+/// its state; the guard records both calls as data and runs neither.
 pub const ALLOWED_CLASSES: &[(&str, &str)] = &[
+    ("pysol_cards.random", "MTRandom"),
+    ("builtins", "getattr"),
     ("pysollib.game", "GameSaveInfo"),
     ("pysollib.game", "GameGlobalSaveInfo"),
     ("pysollib.game", "GameMoves"),
@@ -268,6 +273,8 @@ pub struct SavedGame {
 pub struct FreecellHistory {
     /// The Microsoft deal number.
     pub deal: u64,
+    /// Its start: the deal's layout.
+    pub start: Board,
     /// The played moves (history entries before `move_index`), in order, one token each:
     /// `3a`, `a3`, `3h`, `ah`, `38`, and `38v4` where PySolFC moved 4 cards at once (the
     /// count in hexadecimal, fc-solve's `-snx` form). PySolFC's auto-drops are included as
@@ -286,7 +293,19 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn next(&mut self, item: &'static str) -> Result<Value, SavedGameError> {
-        self.un.load().map_err(|reason| match reason {
+        let read = self.un.load();
+        read.map_err(|reason| self.error(item, reason))
+    }
+
+    /// Pass over the next item, unread ([`pickle_guard::Unpickler::skip`]).
+    fn skip(&mut self, item: &'static str) -> Result<(), SavedGameError> {
+        let read = self.un.skip();
+        read.map_err(|reason| self.error(item, reason))
+    }
+
+    /// The guard's `reason` for refusing `item`, as this reader's error.
+    fn error(&self, item: &'static str, reason: PickleError) -> SavedGameError {
+        match reason {
             PickleError::Truncated { offset, .. } => SavedGameError::Truncated {
                 path: self.path.to_path_buf(),
                 item,
@@ -302,7 +321,7 @@ impl Reader<'_> {
                 item,
                 reason,
             },
-        })
+        }
     }
 
     fn damaged(&self, item: &'static str, reason: impl Into<String>) -> SavedGameError {
@@ -445,16 +464,8 @@ pub fn parse(data: &[u8], origin: &Path, freecell_only: bool) -> Result<SavedGam
     let seed_value = r.next("the deal seed")?;
     let seed = seed_of(&seed_value)
         .ok_or_else(|| r.damaged("the deal seed", format!("not a PySolFC seed: {seed_value}")))?;
-    let state = r.next("the random generator state");
-    if state.is_err() && freecell_only && !matches!(seed, Seed::Ms(_)) {
-        // PySolFC pickles a Mersenne Twister deal's generator as an object this reader does
-        // not take; a FreeCell reader wants Microsoft deals only, so say that instead.
-        return Err(SavedGameError::NotMsDeal {
-            path: origin.to_path_buf(),
-            seed: seed.to_string(),
-        });
-    }
-    state?;
+    // Not used, and a Mersenne Twister generator's pickle is cyclic: passed over.
+    r.skip("the random generator state")?;
     let nstacks = r.int_in("the number of stacks", 1..=1024)?;
     let mut stacks = Vec::with_capacity(nstacks as usize);
     for _ in 0..nstacks {
@@ -747,22 +758,112 @@ impl SavedGame {
     /// [`SavedGame::freecell_moves`], naming the file `origin` in errors.
     pub fn freecell_moves_of(&self, origin: &Path) -> Result<FreecellHistory, SavedGameError> {
         self.require_freecell(origin)?;
-        let deal = match self.seed {
-            Seed::Ms(n) => n,
-            ref other => {
-                return Err(SavedGameError::NotMsDeal {
-                    path: origin.to_path_buf(),
-                    seed: other.to_string(),
-                })
-            }
+        let Seed::Ms(deal) = self.seed else {
+            return Err(SavedGameError::NotMsDeal {
+                path: origin.to_path_buf(),
+                seed: self.seed.to_string(),
+            });
         };
-        let stored = self.board(origin)?;
         let bad = |reason: String| SavedGameError::Inconsistent {
             path: origin.to_path_buf(),
             reason,
         };
         let start =
             fcauto_deals::msdeal::ms_deal(deal).map_err(|e| bad(format!("deal {deal}: {e}")))?;
+        let (moves, position) = self.replay_from(&start, origin)?;
+        Ok(FreecellHistory {
+            deal,
+            start,
+            moves,
+            position,
+        })
+    }
+
+    /// The played moves of a FreeCell game of any deal: for a Microsoft deal as
+    /// [`SavedGame::freecell_moves_of`]; for another (PySolFC's own Mersenne Twister deals,
+    /// its default new game) the start is the stored stacks with the played moves taken
+    /// back, which must be a fresh deal (52 cards in cascades of 7, 7, 7, 7, 6, 6, 6, 6),
+    /// and the moves are then replayed from it as for a Microsoft deal. Returns the deal
+    /// number (None for another deal) and the history.
+    ///
+    /// Errors: as [`SavedGame::freecell_moves_of`], [`SavedGameError::Inconsistent`] when
+    /// the moves taken back do not lead to a fresh deal.
+    pub fn freecell_game_of(
+        &self,
+        origin: &Path,
+    ) -> Result<(Option<u64>, FreecellHistory), SavedGameError> {
+        self.require_freecell(origin)?;
+        if let Seed::Ms(n) = self.seed {
+            return Ok((Some(n), self.freecell_moves_of(origin)?));
+        }
+        let start = self.start_by_undo(origin)?;
+        let (moves, position) = self.replay_from(&start, origin)?;
+        Ok((
+            None,
+            FreecellHistory {
+                deal: 0,
+                start,
+                moves,
+                position,
+            },
+        ))
+    }
+
+    /// The stored stacks with the played moves (history entries before `move_index`) taken
+    /// back, newest first: a FreeCell deal's layout, checked as such.
+    fn start_by_undo(&self, origin: &Path) -> Result<Board, SavedGameError> {
+        self.board(origin)?; // the stacks are FreeCell's, with cards 0..=51
+        let bad = |reason: String| SavedGameError::Inconsistent {
+            path: origin.to_path_buf(),
+            reason,
+        };
+        let mut st: Vec<Vec<u32>> = self
+            .stacks
+            .iter()
+            .map(|s| s.iter().map(|c| c.id).collect())
+            .collect();
+        for (k, entry) in self.history[..self.move_index].iter().enumerate().rev() {
+            for atom in entry.iter().rev() {
+                let AtomicMove::Move { ncards, from, to } = *atom else {
+                    return Err(bad(format!("move {} is a {atom:?}, not a card move", k + 1)));
+                };
+                let (from, to, n) = (from as usize, to as usize, ncards as usize);
+                if from >= FREECELL_STACKS || to >= FREECELL_STACKS || n > st[to].len() {
+                    return Err(bad(format!(
+                        "move {} cannot be taken back: {n} cards from stack {to} to stack {from}",
+                        k + 1
+                    )));
+                }
+                let keep = st[to].len() - n;
+                let moved = st[to].split_off(keep);
+                st[from].extend(moved);
+            }
+        }
+        let heights: Vec<usize> = ROWS.map(|s| st[s as usize].len()).collect();
+        let others = (0..FREECELL_STACKS).filter(|s| !ROWS.contains(&(*s as u32)));
+        if heights != [7, 7, 7, 7, 6, 6, 6, 6] || others.into_iter().any(|s| !st[s].is_empty()) {
+            return Err(bad(format!(
+                "the moves taken back leave cascades of {heights:?} cards, not a fresh deal"
+            )));
+        }
+        let cascades = ROWS
+            .map(|s| st[s as usize].iter().map(|&id| card_of(id).expect("checked by board")).collect())
+            .collect();
+        Ok(Board::from_cascades(cascades))
+    }
+
+    /// The played moves replayed from `start` (a FreeCell deal's layout) in standard
+    /// notation, and the position they reach, which must be the stored one.
+    fn replay_from(
+        &self,
+        start: &Board,
+        origin: &Path,
+    ) -> Result<(Vec<String>, Board), SavedGameError> {
+        let stored = self.board(origin)?;
+        let bad = |reason: String| SavedGameError::Inconsistent {
+            path: origin.to_path_buf(),
+            reason,
+        };
         // PySolFC's 17 stacks as card ids.
         let mut st: Vec<Vec<u32>> = vec![Vec::new(); FREECELL_STACKS];
         for (k, col) in start.cascades.iter().enumerate() {
@@ -822,11 +923,7 @@ impl SavedGame {
                 )));
             }
         }
-        Ok(FreecellHistory {
-            deal,
-            moves,
-            position: stored,
-        })
+        Ok((moves, stored))
     }
 }
 

@@ -377,7 +377,9 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
         ),
         Err(e) => return Err(named(e)),
     };
-    let history = saved.freecell_moves_of(file).map_err(named)?;
+    // A Microsoft deal's start is the deal; another's (PySolFC's own deals) is rebuilt
+    // from the stored stacks by taking the moves back.
+    let (deal, history) = saved.freecell_game_of(file).map_err(named)?;
     let moves = history
         .moves
         .iter()
@@ -392,8 +394,8 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Game {
-        deal: Some(history.deal),
-        start: fcauto_deals::ms_deal(history.deal)?,
+        deal,
+        start: history.start,
         moves,
         kind: Kind::PysolGame,
     })

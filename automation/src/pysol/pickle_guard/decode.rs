@@ -34,6 +34,10 @@ pub(super) struct Decoder {
     memo: HashMap<u64, u32>,
     pos: usize,
     op_at: usize,
+    /// The nodes of skipped pickles ([`Decoder::skip`]): built, so that the memo stays in
+    /// step with the stream, but never copied out (a later pickle that refers to one is
+    /// refused).
+    skipped: Vec<std::ops::Range<u32>>,
 }
 
 /// Hard stop for the copy-out recursion, above any depth the walker lets through.
@@ -184,6 +188,21 @@ impl Decoder {
         start: usize,
         end: usize,
     ) -> Result<Value, PickleError> {
+        let root = self.build(data, start, end)?;
+        self.copy_out(root, 0)
+    }
+
+    /// Build the pickle that starts at `start` as [`Decoder::load`] does, without copying its
+    /// value out: its nodes are marked skipped.
+    pub(super) fn skip(&mut self, data: &[u8], start: usize, end: usize) -> Result<(), PickleError> {
+        let first = self.nodes.len() as u32;
+        self.build(data, start, end)?;
+        self.skipped.push(first..self.nodes.len() as u32);
+        Ok(())
+    }
+
+    /// Run the pickle that starts at `start` on the node arena; its root.
+    fn build(&mut self, data: &[u8], start: usize, end: usize) -> Result<u32, PickleError> {
         self.pos = start;
         self.stack.clear();
         self.marks.clear();
@@ -204,7 +223,7 @@ impl Decoder {
                     }
                     let root = self.stack[0];
                     self.stack.clear();
-                    return self.copy_out(root, 0);
+                    return Ok(root);
                 }
                 b'(' => self.marks.push(self.stack.len()),
                 b'0' => {
@@ -450,6 +469,12 @@ impl Decoder {
     }
 
     fn copy_out(&self, id: u32, depth: usize) -> Result<Value, PickleError> {
+        if self.skipped.iter().any(|r| r.contains(&id)) {
+            return Err(PickleError::Malformed {
+                offset: self.op_at,
+                reason: "refers to a value of a pickle that was skipped".into(),
+            });
+        }
         if depth > MAX_COPY_DEPTH {
             return Err(PickleError::Limit(format!(
                 "nesting deeper than {MAX_COPY_DEPTH} levels"

@@ -20,7 +20,8 @@
 //! Bytes after the first pickle's `STOP` are not an error (Python's `pickle.load` ignores
 //! them too): [`Summary::trailing`] counts them. [`Unpickler`] reads a file that is a
 //! sequence of pickles (PySolFC's saved games), with one memo for the whole stream as
-//! Python's `Unpickler` keeps it.
+//! Python's `Unpickler` keeps it; [`Unpickler::skip`] passes over an item the reader does
+//! not use (walked with every check but the after-`STOP` ones, never turned into a value).
 //!
 //! Opcode values follow CPython's `Lib/pickle.py` and `Lib/pickletools.py`.
 
@@ -253,14 +254,7 @@ impl<'a> Unpickler<'a> {
 
     /// Walk the next pickle; returns where it started.
     fn check_next(&mut self) -> Result<usize, PickleError> {
-        let start = self.vm.pos;
-        if start >= self.vm.data.len() {
-            return Err(PickleError::Truncated {
-                offset: start,
-                what: "the next pickle",
-            });
-        }
-        let root = self.vm.run()?;
+        let (start, root) = self.walk_next()?;
         let (depth, expanded) = self.vm.measure(root)?;
         self.expanded_total = self.expanded_total.saturating_add(expanded);
         if self.expanded_total > self.vm.limits.max_expanded {
@@ -278,11 +272,35 @@ impl<'a> Unpickler<'a> {
         Ok(start)
     }
 
+    /// Walk the next pickle's opcodes (the walker's checks up to `STOP`); where it started
+    /// and its root.
+    fn walk_next(&mut self) -> Result<(usize, vm::Item), PickleError> {
+        let start = self.vm.pos;
+        if start >= self.vm.data.len() {
+            return Err(PickleError::Truncated {
+                offset: start,
+                what: "the next pickle",
+            });
+        }
+        Ok((start, self.vm.run()?))
+    }
+
     /// Check and decode the next pickle. Errors: [`PickleError`] (at the end of the input:
     /// [`PickleError::Truncated`] naming "the next pickle").
     pub fn load(&mut self) -> Result<Value, PickleError> {
         let start = self.check_next()?;
         self.dec.load(self.vm.data, start, self.vm.pos)
+    }
+
+    /// Pass over the next pickle without making its value: its opcodes are walked with every
+    /// check but the after-`STOP` ones (its object graph may be cyclic, as a Mersenne Twister
+    /// generator's pickle is: the instance's state holds its own bound method), and built
+    /// so that the shared memo stays in step, but nothing of it is ever copied out: a later
+    /// pickle that refers to it is refused. For an item the reader does not use.
+    /// Errors: as [`Unpickler::load`], but for the after-`STOP` checks.
+    pub fn skip(&mut self) -> Result<(), PickleError> {
+        let (start, _) = self.walk_next()?;
+        self.dec.skip(self.vm.data, start, self.vm.pos)
     }
 }
 
