@@ -317,20 +317,26 @@ fn render_game_refuses_a_width_out_of_bounds() {
     }
 }
 
+/// Send `line` as it is and return the next answer, which must be a JSON-RPC 2.0 message.
+fn answer_to_line(s: &mut Session, line: &str) -> Value {
+    writeln!(s.stdin, "{line}").unwrap();
+    s.stdin.flush().unwrap();
+    let answer = s
+        .lines
+        .recv_timeout(ANSWER_TIMEOUT)
+        .expect("an answer in time");
+    let msg: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(msg["jsonrpc"], "2.0", "{line}: {msg}");
+    msg
+}
+
 /// A line that is not JSON gets JSON-RPC's parse error (code -32700, id null), and the
 /// session goes on: the next request is answered.
 #[test]
 fn a_line_that_is_not_json_gets_a_parse_error() {
     let mut s = initialized();
     for junk in ["this is not json", "{\"jsonrpc\": \"2.0\", \"id\": 7,"] {
-        writeln!(s.stdin, "{junk}").unwrap();
-        s.stdin.flush().unwrap();
-        let line = s
-            .lines
-            .recv_timeout(ANSWER_TIMEOUT)
-            .expect("an answer in time");
-        let msg: Value = serde_json::from_str(&line).unwrap();
-        assert_eq!(msg["jsonrpc"], "2.0", "{msg}");
+        let msg = answer_to_line(&mut s, junk);
         assert_eq!(msg["id"], Value::Null, "{msg}");
         assert_eq!(msg["error"]["code"], -32700, "{msg}");
         assert!(
@@ -358,14 +364,7 @@ fn an_invalid_request_is_answered_with_its_id() {
         ("[]", Value::Null),
         ("5", Value::Null),
     ] {
-        writeln!(s.stdin, "{junk}").unwrap();
-        s.stdin.flush().unwrap();
-        let line = s
-            .lines
-            .recv_timeout(ANSWER_TIMEOUT)
-            .expect("an answer in time");
-        let msg: Value = serde_json::from_str(&line).unwrap();
-        assert_eq!(msg["jsonrpc"], "2.0", "{junk}: {msg}");
+        let msg = answer_to_line(&mut s, junk);
         assert_eq!(msg.get("id"), Some(&id), "{junk}: {msg}");
         assert_eq!(msg["error"]["code"], -32600, "{junk}: {msg}");
     }
