@@ -50,7 +50,11 @@ fn analyze_error(args: &[&str]) -> String {
 /// standard output; its standard error.
 fn analyze_usage_error(args: &[&str]) -> String {
     let out = fcauto().arg("analyze").args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?} should be a usage error");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?} should be a usage error"
+    );
     assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -892,7 +896,11 @@ fn a_solution_json_starts_from_its_own_deal_or_board() {
         .arg(&board)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(json["deal"].is_null() && json["board"].is_array(), "{json}");
     std::fs::write(&solution, &out.stdout).unwrap();
@@ -904,7 +912,10 @@ fn a_solution_json_starts_from_its_own_deal_or_board() {
     let v = analyze_json(&[file, "--board", board.to_str().unwrap()]);
     assert_eq!(v["start"], fcauto_deals::position::write(&start));
     let err = analyze_usage_error(&[file, "--deal", "2"]);
-    assert!(err.contains("names its own start") && err.contains("leave out --deal"), "{err}");
+    assert!(
+        err.contains("names its own start") && err.contains("leave out --deal"),
+        "{err}"
+    );
 
     let deal = dir.path().join("deal617.json");
     let out = fcauto()
@@ -922,7 +933,10 @@ fn a_solution_json_starts_from_its_own_deal_or_board() {
     let mixed_file = dir.path().join("mixed.json");
     std::fs::write(&mixed_file, mixed.to_string()).unwrap();
     let err = analyze_error(&[mixed_file.to_str().unwrap()]);
-    assert!(err.contains("its `deal` (617) and its `board` are different positions"), "{err}");
+    assert!(
+        err.contains("its `deal` (617) and its `board` are different positions"),
+        "{err}"
+    );
     // A board claim that is no position is named as such.
     let mut bad = json.clone();
     bad["board"][0] = bad["board"][1].clone();
@@ -937,14 +951,19 @@ fn a_solution_json_starts_from_its_own_deal_or_board() {
 /// `short`, to confirm a costly-looking move) are counted apart.
 #[test]
 fn repeated_searches_are_counted_apart_from_positions_searched() {
-    let v = analyze_json(&[fixture("pysolfc/holdgame-617-winnable.dat").to_str().unwrap()]);
+    let v = analyze_json(&[fixture("pysolfc/holdgame-617-winnable.dat")
+        .to_str()
+        .unwrap()]);
     let work = &v["work"];
     let positions = v["moves"].as_array().unwrap().len() as u64 + 1;
     let (searched, known) = (
         work["searches"].as_u64().unwrap(),
         work["on_known_lines"].as_u64().unwrap(),
     );
-    assert!(searched + known <= positions, "{work} for {positions} positions");
+    assert!(
+        searched + known <= positions,
+        "{work} for {positions} positions"
+    );
     assert!(work["searched_again"].as_u64().unwrap() >= 1, "{work}");
 }
 
@@ -990,7 +1009,10 @@ fn a_broken_start_line_and_an_illegal_move_are_bad_input_before_any_folder() {
     let game = dir.path().join("game.txt");
     std::fs::write(&game, "# deal 617\n# start: garbage\n1. 1a\n").unwrap();
     let err = analyze_error(&[game.to_str().unwrap()]);
-    assert!(err.contains("line 2: its `# start:` is not a position"), "{err}");
+    assert!(
+        err.contains("line 2: its `# start:` is not a position"),
+        "{err}"
+    );
 
     let illegal = dir.path().join("illegal.txt");
     std::fs::write(&illegal, "8a 8a\n").unwrap();
@@ -1040,12 +1062,21 @@ fn every_undecided_position_before_the_first_lost_is_searched_again() {
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("g.txt");
     std::fs::write(&game, "1a 1b 1c 1d\n").unwrap();
-    let first = analyze_json(&[game.to_str().unwrap(), "--deal", "617", "--max-states", "2000"]);
+    let first = analyze_json(&[
+        game.to_str().unwrap(),
+        "--deal",
+        "617",
+        "--max-states",
+        "2000",
+    ]);
     let moves = first["moves"].as_array().unwrap();
     let verdict = |k: usize| moves[k]["verdict"].as_str().unwrap().to_string();
     assert_eq!(verdict(3), "lost");
     // The positions after steps 1 and 2 are shown winnable, whatever the first search said.
-    assert_eq!((verdict(0), verdict(1)), ("winnable".into(), "winnable".into()));
+    assert_eq!(
+        (verdict(0), verdict(1)),
+        ("winnable".into(), "winnable".into())
+    );
     let w = &first["work"];
     let total = ["searches", "on_known_lines", "after_lost"]
         .iter()

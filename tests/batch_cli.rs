@@ -483,10 +483,22 @@ fn report_counts_and_plots() {
     assert!(text.contains("proved unsolvable:    1 [11982]"), "{text}");
     // Milliseconds have three decimals, the mean as its percentiles; counts two.
     let cpu = text.lines().find(|l| l.contains("CPU per deal:")).unwrap();
-    let mean = cpu.split("mean ").nth(1).unwrap().split(',').next().unwrap();
+    let mean = cpu
+        .split("mean ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap();
     assert_eq!(mean.split('.').nth(1).map(str::len), Some(3), "{cpu}");
     let moves = text.lines().find(|l| l.contains("moves_total:")).unwrap();
-    let mean = moves.split("mean ").nth(1).unwrap().split(',').next().unwrap();
+    let mean = moves
+        .split("mean ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap();
     assert_eq!(mean.split('.').nth(1).map(str::len), Some(2), "{moves}");
     // The plot folder is made, not its parents (as for every other output).
     let deep = dir.path().join("no/plots");

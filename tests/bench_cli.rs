@@ -413,7 +413,10 @@ fn percentiles_and_plot_data_match_the_rows() {
         let more = expanded.iter().filter(|x| **x > value).count();
         assert!((above - more as f64 / 150.0).abs() < 1e-12, "{line}");
         // Fractions to 12 significant digits, without binary noise (as the JSON).
-        let digits = f[4].trim_start_matches("0.").trim_start_matches('0').replace('.', "");
+        let digits = f[4]
+            .trim_start_matches("0.")
+            .trim_start_matches('0')
+            .replace('.', "");
         assert!(digits.len() <= 12, "{line}");
         seen += n;
     }

@@ -357,9 +357,15 @@ fn a_line_that_is_not_json_gets_a_parse_error() {
 fn an_invalid_request_is_answered_with_its_id() {
     let mut s = initialized();
     for (junk, id) in [
-        (r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":[1]}"#, json!(2)),
+        (
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":[1]}"#,
+            json!(2),
+        ),
         (r#"{"jsonrpc":"2.0","id":4}"#, json!(4)),
-        (r#"{"jsonrpc":"1.0","id":"nine","method":"ping"}"#, json!("nine")),
+        (
+            r#"{"jsonrpc":"1.0","id":"nine","method":"ping"}"#,
+            json!("nine"),
+        ),
         (r#"{"jsonrpc":"2.0","id":5,"method":7}"#, json!(5)),
         ("[]", Value::Null),
         ("5", Value::Null),

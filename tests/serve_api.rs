@@ -141,7 +141,13 @@ fn refusals_are_4xx_with_a_message() {
     let cases = [
         ("GET", "/api/deal/0", None, 400, "out of range"),
         ("GET", "/api/deal/x", None, 400, "not a"),
-        ("GET", "/api/deal/%ff", None, 400, "bad deal number in the path"),
+        (
+            "GET",
+            "/api/deal/%ff",
+            None,
+            400,
+            "bad deal number in the path",
+        ),
         (
             "POST",
             "/api/moves",
@@ -535,15 +541,24 @@ fn half_sent_requests_are_not_held_forever() {
     };
     let (waited, answer) = send(format!("GET /api/deal/1 HTTP/1.1\r\nHost: {host}\r\n"));
     assert!(waited < Duration::from_secs(20), "{waited:?}");
-    assert!(answer.is_empty() || answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(
+        answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
+        "{answer}"
+    );
     let head = "POST /api/moves HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nConnection: close\r\n";
     let (waited, answer) = send(format!("{head}Content-Length: 99999999999\r\n\r\n{{"));
     assert!(waited < Duration::from_secs(5), "{waited:?}");
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
-    assert!(answer.contains(r#"{"error":"a request body of 99999999999 bytes"#), "{answer}");
+    assert!(
+        answer.contains(r#"{"error":"a request body of 99999999999 bytes"#),
+        "{answer}"
+    );
     let (waited, answer) = send(format!("{head}Content-Length: 100\r\n\r\n{{"));
     assert!(waited < Duration::from_secs(20), "{waited:?}");
-    assert!(answer.starts_with("HTTP/1.1 400") && answer.contains("timeout"), "{answer}");
+    assert!(
+        answer.starts_with("HTTP/1.1 400") && answer.contains("timeout"),
+        "{answer}"
+    );
     let (st, _) = call(&agent(), "GET", &format!("{}/api/deal/1", s.base), None);
     assert_eq!(st, 200);
 }

@@ -1501,13 +1501,23 @@ fn a_full_standard_error_costs_neither_output_nor_exit_code() {
     let run = |args: &[&str]| {
         std::process::Command::new(&bin)
             .args(args)
-            .stderr(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap())
+            .stderr(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open("/dev/full")
+                    .unwrap(),
+            )
             .output()
             .unwrap()
     };
     let out = run(&["solve", "617", "--mode", "fast", "--format", "standard"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).split_whitespace().count() > 50);
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .count()
+            > 50
+    );
     let bad = write(&dir, "bad.txt", "not a board\n");
     for args in [
         vec!["solve", "--board", bad.to_str().unwrap()],

@@ -204,7 +204,10 @@ fn options_summary_of_a_real_profile() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains(&format!("no options.cfg beside {}", lone.display())), "{err}");
+    assert!(
+        err.contains(&format!("no options.cfg beside {}", lone.display())),
+        "{err}"
+    );
     // options.cfg is per profile: a player or game filter does not apply (usage error).
     for (flag, value) in [("--player", "fixture"), ("--game-id", "8")] {
         fcauto()

@@ -79,7 +79,10 @@ fn a_skipped_cyclic_pickle_is_never_copied_out() {
     assert!(matches!(u.load(), Err(PickleError::Limit(_))));
     let mut u = Unpickler::new(data, &Limits::default(), &[]).unwrap();
     u.skip().unwrap();
-    assert!(u.load().is_err(), "the second pickle is the skipped list itself");
+    assert!(
+        u.load().is_err(),
+        "the second pickle is the skipped list itself"
+    );
     let mut u = Unpickler::new(data, &Limits::default(), &[]).unwrap();
     u.skip().unwrap();
     u.skip().unwrap();

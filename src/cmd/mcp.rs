@@ -112,7 +112,8 @@ mod lines {
                     Some("\"jsonrpc\" must be \"2.0\"")
                 } else if method.is_some_and(|x| !x.is_string()) {
                     Some("\"method\" must be a string")
-                } else if method.is_none() && !m.contains_key("result") && !m.contains_key("error") {
+                } else if method.is_none() && !m.contains_key("result") && !m.contains_key("error")
+                {
                     Some("a request needs a \"method\"")
                 } else if m.get("params").is_some_and(|x| !x.is_object()) {
                     Some("MCP's \"params\" are an object")
@@ -120,7 +121,9 @@ mod lines {
                     None
                 }
             }
-            serde_json::Value::Array(_) => Some("batches are not part of MCP: send one message a line"),
+            serde_json::Value::Array(_) => {
+                Some("batches are not part of MCP: send one message a line")
+            }
             _ => Some("a message is a JSON object"),
         }?;
         let id = match v.get("id") {

@@ -204,7 +204,9 @@ fn router() -> Router {
         .with_state(app)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(declared_body_cap))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(READ_TIMEOUT))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            READ_TIMEOUT,
+        ))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(
             |_: Box<dyn std::any::Any + Send>| {
                 err(ServiceError {

@@ -783,13 +783,27 @@ mod tests {
         assert_eq!(bad.to_board().unwrap_err().status, 422);
         // An object's own problem is named, not "no variant matched".
         for (v, want) in [
-            (serde_json::json!({"cascades": b.cascades, "extra": 1}), "unknown field `extra`"),
-            (serde_json::json!({"cascades": b.cascades, "foundations": [1, 2, 3]}), "length 3"),
-            (serde_json::json!({"cascades": b.cascades, "foundations": [0, 0, 0, 269]}), "269"),
-            (serde_json::json!({"cascades": b.cascades, "freecells": ["XX"]}), "XX"),
+            (
+                serde_json::json!({"cascades": b.cascades, "extra": 1}),
+                "unknown field `extra`",
+            ),
+            (
+                serde_json::json!({"cascades": b.cascades, "foundations": [1, 2, 3]}),
+                "length 3",
+            ),
+            (
+                serde_json::json!({"cascades": b.cascades, "foundations": [0, 0, 0, 269]}),
+                "269",
+            ),
+            (
+                serde_json::json!({"cascades": b.cascades, "freecells": ["XX"]}),
+                "XX",
+            ),
             (serde_json::json!(5), "a position string"),
         ] {
-            let err = serde_json::from_value::<PositionIn>(v).unwrap_err().to_string();
+            let err = serde_json::from_value::<PositionIn>(v)
+                .unwrap_err()
+                .to_string();
             assert!(err.contains(want), "{want}: {err}");
         }
     }

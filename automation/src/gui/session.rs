@@ -98,7 +98,8 @@ fn top_token(board: &SeenBoard, loc: Loc, suit: usize) -> String {
 fn log(cfg: &PlayConfig, msg: &str) {
     if cfg.progress {
         // (Not `eprintln!`: a standard error that cannot be written must not panic.)
-        let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("fcauto play: {msg}\n"));
+        let _ =
+            std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("fcauto play: {msg}\n"));
     }
 }
 

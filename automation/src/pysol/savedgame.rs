@@ -825,7 +825,10 @@ impl SavedGame {
         for (k, entry) in self.history[..self.move_index].iter().enumerate().rev() {
             for atom in entry.iter().rev() {
                 let AtomicMove::Move { ncards, from, to } = *atom else {
-                    return Err(bad(format!("move {} is a {atom:?}, not a card move", k + 1)));
+                    return Err(bad(format!(
+                        "move {} is a {atom:?}, not a card move",
+                        k + 1
+                    )));
                 };
                 let (from, to, n) = (from as usize, to as usize, ncards as usize);
                 if from >= FREECELL_STACKS || to >= FREECELL_STACKS || n > st[to].len() {
@@ -847,7 +850,12 @@ impl SavedGame {
             )));
         }
         let cascades = ROWS
-            .map(|s| st[s as usize].iter().map(|&id| card_of(id).expect("checked by board")).collect())
+            .map(|s| {
+                st[s as usize]
+                    .iter()
+                    .map(|&id| card_of(id).expect("checked by board"))
+                    .collect()
+            })
             .collect();
         Ok(Board::from_cascades(cascades))
     }

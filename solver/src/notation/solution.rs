@@ -523,7 +523,10 @@ mod tests {
         for claim in ["2", "banana", ""] {
             let edited = text.replace("moves: 1", &format!("moves: {claim}"));
             let err = parse_fcs_output(&edited).unwrap_err().to_string();
-            assert!(err.contains("line 4") && err.contains("lists 1 move line"), "{err}");
+            assert!(
+                err.contains("line 4") && err.contains("lists 1 move line"),
+                "{err}"
+            );
         }
     }
 }

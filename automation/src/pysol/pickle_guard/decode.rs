@@ -194,7 +194,12 @@ impl Decoder {
 
     /// Build the pickle that starts at `start` as [`Decoder::load`] does, without copying its
     /// value out: its nodes are marked skipped.
-    pub(super) fn skip(&mut self, data: &[u8], start: usize, end: usize) -> Result<(), PickleError> {
+    pub(super) fn skip(
+        &mut self,
+        data: &[u8],
+        start: usize,
+        end: usize,
+    ) -> Result<(), PickleError> {
         let first = self.nodes.len() as u32;
         self.build(data, start, end)?;
         self.skipped.push(first..self.nodes.len() as u32);
