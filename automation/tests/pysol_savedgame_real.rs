@@ -115,7 +115,7 @@ fn real_freecell_held_and_saved_games_match_pysolfcs_loader() {
             })
             .collect();
         assert_eq!(h.moves, want, "{name}");
-        assert_eq!(h.deal, 617);
+        assert_eq!(h.deal, Some(617));
     }
     // The lost game's 23 moves, with the 2-card supermove at step 17.
     let h = savedgame::read(&real("saved-617-lost.pso"))

@@ -152,7 +152,7 @@ pub fn read_held(file: &Path) -> Result<HeldRead, GuiError> {
     }
     let read = match saved.freecell_moves_of(file) {
         Ok(h) => HeldRead {
-            deal: Some(h.deal),
+            deal: h.deal,
             moves: Some(h.moves),
             position: h.position,
         },

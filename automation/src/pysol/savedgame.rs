@@ -271,8 +271,9 @@ pub struct SavedGame {
 /// A FreeCell game's moves in standard notation (see [`SavedGame::freecell_moves`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FreecellHistory {
-    /// The Microsoft deal number.
-    pub deal: u64,
+    /// The Microsoft deal number; None for another deal (PySolFC's own, from
+    /// [`SavedGame::freecell_game_of`]).
+    pub deal: Option<u64>,
     /// Its start: the deal's layout.
     pub start: Board,
     /// The played moves (history entries before `move_index`), in order, one token each:
@@ -772,7 +773,7 @@ impl SavedGame {
             fcauto_deals::msdeal::ms_deal(deal).map_err(|e| bad(format!("deal {deal}: {e}")))?;
         let (moves, position) = self.replay_from(&start, origin)?;
         Ok(FreecellHistory {
-            deal,
+            deal: Some(deal),
             start,
             moves,
             position,
@@ -783,30 +784,23 @@ impl SavedGame {
     /// [`SavedGame::freecell_moves_of`]; for another (PySolFC's own Mersenne Twister deals,
     /// its default new game) the start is the stored stacks with the played moves taken
     /// back, which must be a fresh deal (52 cards in cascades of 7, 7, 7, 7, 6, 6, 6, 6),
-    /// and the moves are then replayed from it as for a Microsoft deal. Returns the deal
-    /// number (None for another deal) and the history.
+    /// and the moves are then replayed from it as for a Microsoft deal (`deal` None).
     ///
     /// Errors: as [`SavedGame::freecell_moves_of`], [`SavedGameError::Inconsistent`] when
     /// the moves taken back do not lead to a fresh deal.
-    pub fn freecell_game_of(
-        &self,
-        origin: &Path,
-    ) -> Result<(Option<u64>, FreecellHistory), SavedGameError> {
+    pub fn freecell_game_of(&self, origin: &Path) -> Result<FreecellHistory, SavedGameError> {
         self.require_freecell(origin)?;
-        if let Seed::Ms(n) = self.seed {
-            return Ok((Some(n), self.freecell_moves_of(origin)?));
+        if let Seed::Ms(_) = self.seed {
+            return self.freecell_moves_of(origin);
         }
         let start = self.start_by_undo(origin)?;
         let (moves, position) = self.replay_from(&start, origin)?;
-        Ok((
-            None,
-            FreecellHistory {
-                deal: 0,
-                start,
-                moves,
-                position,
-            },
-        ))
+        Ok(FreecellHistory {
+            deal: None,
+            start,
+            moves,
+            position,
+        })
     }
 
     /// The stored stacks with the played moves (history entries before `move_index`) taken

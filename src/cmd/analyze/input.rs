@@ -379,7 +379,7 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
     };
     // A Microsoft deal's start is the deal; another's (PySolFC's own deals) is rebuilt
     // from the stored stacks by taking the moves back.
-    let (deal, history) = saved.freecell_game_of(file).map_err(named)?;
+    let history = saved.freecell_game_of(file).map_err(named)?;
     let moves = history
         .moves
         .iter()
@@ -394,7 +394,7 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(Game {
-        deal,
+        deal: history.deal,
         start: history.start,
         moves,
         kind: Kind::PysolGame,
