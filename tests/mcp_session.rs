@@ -369,6 +369,27 @@ fn an_invalid_request_is_answered_with_its_id() {
         (r#"{"jsonrpc":"2.0","id":5,"method":7}"#, json!(5)),
         ("[]", Value::Null),
         ("5", Value::Null),
+        (
+            r#"{"jsonrpc":"2.0","id":true,"method":"tools/list"}"#,
+            Value::Null,
+        ),
+        (r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, json!(1.5)),
+        (
+            r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#,
+            Value::Null,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":9223372036854775808,"method":"ping"}"#,
+            json!(9223372036854775808u64),
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":21,"result":{},"error":{"code":1,"message":"m"}}"#,
+            json!(21),
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":22,"method":"ping","result":{}}"#,
+            json!(22),
+        ),
     ] {
         let msg = answer_to_line(&mut s, junk);
         assert_eq!(msg.get("id"), Some(&id), "{junk}: {msg}");

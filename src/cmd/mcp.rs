@@ -102,33 +102,44 @@ mod lines {
     /// The `-32600` answer to a JSON value that is not a JSON-RPC 2.0 message MCP takes, with
     /// its `id` when one can be read (else `id: null`, as JSON-RPC requires; rmcp answers
     /// these without any `id`): not an object (batches are not part of MCP), no `"jsonrpc":
-    /// "2.0"`, neither a `method` (a string) nor a `result`/`error` (a response), or
+    /// "2.0"`, an `id` rmcp does not take (not a string or a 64-bit signed integer: `null`,
+    /// `true`, `1.5`, 2^63), a `method` that is not a string or comes with a `result` or
+    /// `error`, neither a request nor a response (exactly one of `result` and `error`), or
     /// `params` that are not an object. None for a message to hand on.
     fn invalid_request(v: &serde_json::Value) -> Option<String> {
+        use serde_json::Value;
         let why = match v {
-            serde_json::Value::Object(m) => {
+            Value::Object(m) => {
                 let method = m.get("method");
+                let (result, error) = (m.contains_key("result"), m.contains_key("error"));
+                // rmcp takes ids that are strings or 64-bit signed integers.
+                let id_ok = match m.get("id") {
+                    None | Some(Value::String(_)) => true,
+                    Some(Value::Number(n)) => n.is_i64(),
+                    Some(_) => false,
+                };
                 if m.get("jsonrpc").and_then(|j| j.as_str()) != Some("2.0") {
                     Some("\"jsonrpc\" must be \"2.0\"")
+                } else if !id_ok {
+                    Some("an \"id\" is a string or an integer (64-bit signed)")
                 } else if method.is_some_and(|x| !x.is_string()) {
                     Some("\"method\" must be a string")
-                } else if method.is_none() && !m.contains_key("result") && !m.contains_key("error")
-                {
-                    Some("a request needs a \"method\"")
+                } else if method.is_some() && (result || error) {
+                    Some("a request has no \"result\" or \"error\"")
+                } else if method.is_none() && result == error {
+                    Some("a request needs a \"method\", a response one of \"result\" and \"error\"")
                 } else if m.get("params").is_some_and(|x| !x.is_object()) {
                     Some("MCP's \"params\" are an object")
                 } else {
                     None
                 }
             }
-            serde_json::Value::Array(_) => {
-                Some("batches are not part of MCP: send one message a line")
-            }
+            Value::Array(_) => Some("batches are not part of MCP: send one message a line"),
             _ => Some("a message is a JSON object"),
         }?;
         let id = match v.get("id") {
-            Some(id @ (serde_json::Value::String(_) | serde_json::Value::Number(_))) => id.clone(),
-            _ => serde_json::Value::Null,
+            Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+            _ => Value::Null,
         };
         let msg = format!("Invalid Request: {why}");
         Some(
