@@ -482,24 +482,21 @@ fn report_counts_and_plots() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("proved unsolvable:    1 [11982]"), "{text}");
     // Milliseconds have three decimals, the mean as its percentiles; counts two.
-    let cpu = text.lines().find(|l| l.contains("CPU per deal:")).unwrap();
-    let mean = cpu
-        .split("mean ")
-        .nth(1)
-        .unwrap()
-        .split(',')
-        .next()
-        .unwrap();
-    assert_eq!(mean.split('.').nth(1).map(str::len), Some(3), "{cpu}");
-    let moves = text.lines().find(|l| l.contains("moves_total:")).unwrap();
-    let mean = moves
-        .split("mean ")
-        .nth(1)
-        .unwrap()
-        .split(',')
-        .next()
-        .unwrap();
-    assert_eq!(mean.split('.').nth(1).map(str::len), Some(2), "{moves}");
+    let mean_decimals = |label: &str| {
+        let line = text.lines().find(|l| l.contains(label)).unwrap();
+        let mean = line
+            .split("mean ")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap();
+        (mean.split('.').nth(1).map(str::len), line.to_string())
+    };
+    let (n, line) = mean_decimals("CPU per deal:");
+    assert_eq!(n, Some(3), "{line}");
+    let (n, line) = mean_decimals("moves_total:");
+    assert_eq!(n, Some(2), "{line}");
     // The plot folder is made, not its parents (as for every other output).
     let deep = dir.path().join("no/plots");
     let out = fcauto()
