@@ -28,7 +28,7 @@
 //! origin field.
 
 use crate::heuristic::Features;
-use crate::movegen::{safe_cards, safe_home, Tableau};
+use crate::movegen::{AutoPlay, Tableau};
 use crate::moves::{Loc, Move};
 use crate::state::{cell_hash, fits, mix64, rank, red, suit, State, EMPTY, MAX_HEIGHT};
 use fcauto_deals::{CASCADES, FREECELLS};
@@ -303,6 +303,13 @@ impl Packed {
     /// cards auto-play homed.
     #[inline(always)]
     pub fn play(&mut self, m: Move, origin: &Origin) -> (u8, u32) {
+        self.play_by(m, origin, AutoPlay::Safe)
+    }
+
+    /// [`Packed::play`] with auto-play by `rule`, from a position where `rule` has nothing
+    /// left to home.
+    #[inline(always)]
+    pub fn play_by(&mut self, m: Move, origin: &Origin, rule: AutoPlay) -> (u8, u32) {
         self.apply(m, origin);
         let mut changed = 0u8;
         if let Loc::Cascade(i) = m.from {
@@ -316,27 +323,27 @@ impl Packed {
         let exposed_safe = match m.from {
             Loc::Cascade(i) => {
                 let t = self.tops[i as usize];
-                t != EMPTY && safe_home(&self.found, t)
+                t != EMPTY && rule.allows(&self.found, t)
             }
             _ => false,
         };
         if !exposed_safe && m.to != Loc::Foundation {
             return (changed, 0);
         }
-        let (left, homed) = self.autoplay(origin);
+        let (left, homed) = self.autoplay(origin, rule);
         (changed | left, homed)
     }
 
-    /// Home every card [`crate::movegen::is_safe_home`] allows, repeatedly: the same
-    /// position as [`crate::movegen::autoplay`] (homing a card only makes others safer, so
-    /// the order does not matter). Returns the cascades cards left (bit i for cascade i) and
+    /// Home every card `rule` allows, repeatedly: the same position as
+    /// [`crate::movegen::autoplay_by`] (homing a card only makes others allowed, so the
+    /// order does not matter). Returns the cascades cards left (bit i for cascade i) and
     /// the cards homed.
     #[inline]
-    fn autoplay(&mut self, origin: &Origin) -> (u8, u32) {
+    fn autoplay(&mut self, origin: &Origin, rule: AutoPlay) -> (u8, u32) {
         let (mut changed, mut homed) = (0u8, 0u32);
         loop {
-            // Cards safe at the start of a pass stay safe until homed.
-            let safe = safe_cards(&self.found);
+            // Cards allowed at the start of a pass stay allowed until homed.
+            let safe = rule.cards(&self.found);
             let before = homed;
             for i in 0..CASCADES {
                 while safe >> (self.tops[i] & 63) & 1 != 0 {
@@ -807,6 +814,51 @@ mod tests {
             assert_eq!(pc.hashes().fingerprint(), fp);
         });
         assert!(total > 5_000, "{total}");
+    }
+
+    /// With greedy auto-play too, each generated move applied to the packed position gives
+    /// the packed child of the state move, with the same cascades touched and cards homed.
+    #[test]
+    fn packed_greedy_moves_match_state_moves() {
+        let mut moves = Vec::new();
+        let mut homed = 0;
+        for deal in 1..=30 {
+            let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
+            crate::movegen::autoplay_by(&mut s, AutoPlay::Greedy, |_, _| {});
+            let o = Origin::new(&s);
+            for step in 0..120usize {
+                moves.clear();
+                crate::movegen::generate(&s, false, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let ps = Packed::new(&s, &o);
+                for &m in &moves {
+                    let mut t = s.clone();
+                    t.apply(m);
+                    let mut r = (0u8, 0u32);
+                    for l in [m.from, m.to] {
+                        if let Loc::Cascade(i) = l {
+                            r.0 |= 1 << i;
+                        }
+                    }
+                    crate::movegen::autoplay_by(&mut t, AutoPlay::Greedy, |mv, _| {
+                        r.1 += 1;
+                        if let Loc::Cascade(i) = mv.from {
+                            r.0 |= 1 << i;
+                        }
+                    });
+                    let mut pt = ps;
+                    assert_eq!(pt.play_by(m, &o, AutoPlay::Greedy), r, "deal {deal} {m:?}");
+                    assert_eq!(pt, Packed::new(&t, &o), "deal {deal} step {step} {m:?}");
+                    homed += r.1;
+                }
+                let k = (step * 11 + deal as usize) % moves.len();
+                s.apply(moves[k]);
+                crate::movegen::autoplay_by(&mut s, AutoPlay::Greedy, |_, _| {});
+            }
+        }
+        assert!(homed > 200, "{homed}");
     }
 
     /// Each generated move applied to the packed position gives the packed child, with the

@@ -33,7 +33,7 @@ use best_first::best_first;
 use packed_first::packed_first;
 use portfolio::*;
 
-use crate::movegen::{autoplay, generate};
+use crate::movegen::{autoplay_by, generate, AutoPlay};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
 use crate::state::State;
@@ -192,7 +192,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     budgets.push(last);
     'rounds: for &budget in &budgets {
         for &p in configs {
-            let r = packed_first(board, p, budget, None);
+            let r = packed_first(board, p, budget, None, AutoPlay::Safe);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
             if let Verdict::Solved(first) = &r.verdict {
@@ -237,25 +237,33 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
 fn fast(board: &Board, limits: Limits) -> SearchResult {
     let mut total = SearchStats::default();
     let mut last = None;
+    let safe = AutoPlay::Safe;
     let tries = FAST_TRIES
         .iter()
         .filter(|t| t.budget <= limits.max_states)
-        .map(|t| (t.params, t.budget, (t.stall > 0).then_some(t.stall)))
+        .map(|t| {
+            (
+                t.params,
+                t.budget,
+                (t.stall > 0).then_some(t.stall),
+                t.autoplay,
+            )
+        })
         .chain(
             last_rounds(limits.max_states)
-                .flat_map(|budget| FAST_LAST.iter().map(move |&p| (p, budget, None))),
+                .flat_map(move |budget| FAST_LAST.iter().map(move |&p| (p, budget, None, safe))),
         );
     // Last resort at the full budget, over all moves (so that running dry proves the deal
     // unsolvable): the base configuration, then the `short` configurations.
     let complete = std::iter::once(FAST_COMPLETE)
         .chain(SHORT)
-        .map(|p| (p, limits.max_states, None));
+        .map(|p| (p, limits.max_states, None, safe));
     let mut dry = false;
-    for (p, budget, stall) in tries.chain(complete) {
+    for (p, budget, stall, rule) in tries.chain(complete) {
         if dry && p.pruned {
             continue;
         }
-        let r = packed_first(board, p, budget, stall);
+        let r = packed_first(board, p, budget, stall, rule);
         total.expanded += r.stats.expanded;
         total.stored = total.stored.max(r.stats.stored);
         if !matches!(r.verdict, Verdict::Unknown(_)) {
@@ -264,7 +272,9 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
                 stats: total,
             };
         }
-        dry |= p.pruned && r.verdict == Verdict::Unknown(StopReason::PrunedDry);
+        // A greedy try's space is its own (and smaller): its running dry says nothing of
+        // the safe tries'.
+        dry |= p.pruned && rule == safe && r.verdict == Verdict::Unknown(StopReason::PrunedDry);
         // The last search's reason is reported: the complete search's limit, not the
         // reduced move set running dry.
         last = Some(r.verdict);
@@ -367,9 +377,14 @@ pub(crate) fn path_to(mut idx: usize, link: impl Fn(usize) -> (u32, Move)) -> Ve
     out
 }
 
-/// Replay player moves from the initial board, inserting the auto-play foundation moves
-/// (as explicit moves) the search made after each one.
+/// Replay player moves from the initial board, inserting the safe auto-play foundation
+/// moves (as explicit moves) the search made after each one.
 pub(crate) fn replay(board: &Board, player_moves: &[Move]) -> Vec<PlayedMove> {
+    replay_by(board, player_moves, AutoPlay::Safe)
+}
+
+/// [`replay`] with auto-play by `rule` (the rule of the search that found the moves).
+pub(crate) fn replay_by(board: &Board, player_moves: &[Move], rule: AutoPlay) -> Vec<PlayedMove> {
     let mut s = State::from_board(board);
     let mut out = Vec::with_capacity(player_moves.len() + 52);
     let mut record = |m: Move, c: u8| {
@@ -378,12 +393,12 @@ pub(crate) fn replay(board: &Board, player_moves: &[Move]) -> Vec<PlayedMove> {
             card: Card::from_id(c).expect("card byte"),
         })
     };
-    autoplay(&mut s, &mut record);
+    autoplay_by(&mut s, rule, &mut record);
     for &m in player_moves {
         let c = s.moved_card(m).expect("search move has a card");
         s.apply(m);
         record(m, c);
-        autoplay(&mut s, &mut record);
+        autoplay_by(&mut s, rule, &mut record);
     }
     if !s.is_won() {
         // The search only calls this for won positions; finish with any foundation moves
@@ -417,9 +432,9 @@ mod tests {
     #[test]
     fn a_dry_pruned_search_is_not_a_proof() {
         let board = ms_deal(11982).unwrap();
-        let r = packed_first(&board, FAST_BASE, 200_000, None);
+        let r = packed_first(&board, FAST_BASE, 200_000, None, AutoPlay::Safe);
         assert_eq!(r.verdict, Verdict::Unknown(StopReason::PrunedDry));
-        let full = packed_first(&board, FAST_COMPLETE, 200_000, None);
+        let full = packed_first(&board, FAST_COMPLETE, 200_000, None, AutoPlay::Safe);
         assert_eq!(full.verdict, Verdict::Unsolvable);
         assert!(full.stats.stored > r.stats.stored);
         let fast = solve(
@@ -430,6 +445,78 @@ mod tests {
             },
         );
         assert_eq!(fast.verdict, Verdict::Unsolvable);
+    }
+
+    /// The moves of a solution validated from `board`; its single-card move count.
+    fn validated(deal: u64, board: &Board, moves: Vec<PlayedMove>) -> usize {
+        let sol = crate::Solution {
+            deal: Some(deal),
+            board: board.clone(),
+            moves,
+        };
+        crate::validate(board, &sol.step_moves())
+            .unwrap_or_else(|e| panic!("deal {deal}: {e}"))
+            .single_card_moves
+    }
+
+    /// Greedy auto-play is used over the reduced move set only: a search over all moves
+    /// asked for it auto-plays safely, and still proves 11982 unsolvable and solves 1941
+    /// (on which greedy auto-play over the reduced moves finds nothing in 200,000
+    /// positions, and `fast` falls back to safe tries).
+    #[test]
+    fn greedy_auto_play_never_reaches_a_proof() {
+        let board = ms_deal(11982).unwrap();
+        let full = packed_first(&board, FAST_COMPLETE, 200_000, None, AutoPlay::Greedy);
+        assert_eq!(full.verdict, Verdict::Unsolvable);
+        let board = ms_deal(1941).unwrap();
+        let greedy = packed_first(&board, FAST_BASE, 200_000, None, AutoPlay::Greedy);
+        assert!(
+            matches!(greedy.verdict, Verdict::Unknown(_)),
+            "{:?}",
+            greedy.verdict
+        );
+        let full = packed_first(&board, FAST_COMPLETE, 200_000, None, AutoPlay::Greedy);
+        let Verdict::Solved(moves) = full.verdict else {
+            panic!("1941: {:?}", full.verdict)
+        };
+        validated(1941, &board, moves);
+        let fast = solve(
+            &board,
+            Mode::Fast,
+            Limits {
+                max_states: 200_000,
+            },
+        );
+        assert!(matches!(fast.verdict, Verdict::Solved(_)));
+    }
+
+    /// The greedy tries' solutions validate, home cards the safe rule would not have (so
+    /// the rule is in effect), and `short`'s shortening reads them (the foundation moves
+    /// the safe rule would not make are kept as player moves) into a valid solution no
+    /// longer than the one it was given.
+    #[test]
+    fn greedy_solutions_validate_and_shorten() {
+        let first = FAST_TRIES[0];
+        assert_eq!(first.autoplay, AutoPlay::Greedy);
+        let mut unsafe_homes = 0;
+        for deal in 1..=40 {
+            let board = ms_deal(deal).unwrap();
+            let r = packed_first(&board, first.params, first.budget, None, first.autoplay);
+            let Verdict::Solved(moves) = r.verdict else {
+                continue;
+            };
+            let mut s = State::from_board(&board);
+            for p in &moves {
+                let c = p.card.id();
+                unsafe_homes +=
+                    (p.mv.to == Loc::Foundation && !crate::movegen::is_safe_home(&s, c)) as usize;
+                s.apply(p.mv);
+            }
+            let n = validated(deal, &board, moves.clone());
+            let shorter = crate::shorten::shorten_solution(&board, &moves, 1, 2);
+            assert!(validated(deal, &board, shorter) <= n, "deal {deal}");
+        }
+        assert!(unsafe_homes > 100, "{unsafe_homes}");
     }
 
     /// Solvable deals that `fast` and `short` gave up on ("unknown") at the former default

@@ -6,8 +6,8 @@
 
 use super::portfolio::Params;
 use super::tables::{in_thread_tables, Tables};
-use super::{done, path_to, replay, SearchResult, SearchStats, StopReason, Verdict};
-use crate::movegen::{autoplay, generate_model};
+use super::{done, path_to, replay_by, SearchResult, SearchStats, StopReason, Verdict};
+use crate::movegen::{autoplay_by, generate_model, AutoPlay};
 use crate::moves::{single_card_cost, Loc, Move};
 use crate::packed::{Eval, Origin, Packed, View};
 use crate::state::State;
@@ -29,20 +29,20 @@ const _: () = assert!(std::mem::size_of::<Node>() == 92);
 
 /// One first-solution best-first search of `board` with `p`, storing at most `max_states`
 /// positions; with `Some(stall)` it gives up (`Unknown`) after expanding `stall` positions
-/// without one that has more cards home than any expanded before. A search over all moves
-/// (`p.pruned` false) that runs dry proves the deal unsolvable.
+/// without one that has more cards home than any expanded before. Over the reduced move set
+/// (`p.pruned`), auto-play is by `rule`; over all moves it is always [`AutoPlay::Safe`], so
+/// that such a search running dry proves the deal unsolvable.
 pub(super) fn packed_first(
     board: &Board,
     p: Params,
     max_states: usize,
     stall: Option<u64>,
+    rule: AutoPlay,
 ) -> SearchResult {
-    in_thread_tables(&TABLES, |ws| {
-        if p.pruned {
-            search::<true>(board, p, max_states, stall, ws)
-        } else {
-            search::<false>(board, p, max_states, stall, ws)
-        }
+    in_thread_tables(&TABLES, |ws| match (p.pruned, rule) {
+        (true, AutoPlay::Greedy) => search::<true, true>(board, p, max_states, stall, ws),
+        (true, AutoPlay::Safe) => search::<true, false>(board, p, max_states, stall, ws),
+        (false, _) => search::<false, false>(board, p, max_states, stall, ws),
     })
 }
 
@@ -51,8 +51,9 @@ thread_local! {
     static TABLES: RefCell<Tables<Node>> = RefCell::default();
 }
 
-/// [`packed_first`] in the tables of `ws`, over the reduced move set if `PRUNE`.
-fn search<const PRUNE: bool>(
+/// [`packed_first`] in the tables of `ws`, over the reduced move set if `PRUNE`, with
+/// [`AutoPlay::Greedy`] if `GREEDY` (else [`AutoPlay::Safe`]).
+fn search<const PRUNE: bool, const GREEDY: bool>(
     board: &Board,
     p: Params,
     max_states: usize,
@@ -64,11 +65,16 @@ fn search<const PRUNE: bool>(
         verdict,
         stats: done(stats, stored),
     };
+    let rule = if GREEDY {
+        AutoPlay::Greedy
+    } else {
+        AutoPlay::Safe
+    };
     let mut root = State::from_board(board);
     let mut root_g = 0;
-    autoplay(&mut root, |_, _| root_g += 1);
+    autoplay_by(&mut root, rule, |_, _| root_g += 1);
     if root.is_won() {
-        return end(Verdict::Solved(replay(board, &[])), stats, 0);
+        return end(Verdict::Solved(replay_by(board, &[], rule)), stats, 0);
     }
     let origin = &Origin::new(&root);
     ws.start(max_states);
@@ -127,12 +133,13 @@ fn search<const PRUNE: bool>(
         for &m in moves.iter() {
             let mut child = parent;
             let cost = costs.of_move(&parent, m);
-            let (changed, homed) = child.play(m, origin);
+            let (changed, homed) = child.play_by(m, origin, rule);
             let g = g + cost + homed;
             if child.is_won() {
                 let mut path = path_to(idx, |i| (nodes[i].parent, nodes[i].mv));
                 path.push(m);
-                return end(Verdict::Solved(replay(board, &path)), stats, closed.len());
+                let solution = replay_by(board, &path, rule);
+                return end(Verdict::Solved(solution), stats, closed.len());
             }
             let fp = child.fingerprint_from(&hashes, changed);
             // A new position that would not fit in the budget ends the search.
@@ -220,7 +227,7 @@ mod tests {
             for deal in 1..=60 {
                 let board = fcauto_deals::ms_deal(deal).unwrap();
                 let a = best_first(&board, p, 20_000, None, Some(500));
-                let b = packed_first(&board, p, 20_000, Some(500));
+                let b = packed_first(&board, p, 20_000, Some(500), AutoPlay::Safe);
                 assert_eq!(a.verdict, b.verdict, "deal {deal}");
                 assert_eq!(a.stats.expanded, b.stats.expanded, "deal {deal}");
                 assert_eq!(a.stats.stored, b.stats.stored, "deal {deal}");
@@ -234,7 +241,7 @@ mod tests {
         let mut moves = Vec::new();
         for deal in 1..=30 {
             let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
-            autoplay(&mut s, |_, _| {});
+            crate::movegen::autoplay(&mut s, |_, _| {});
             let o = Origin::new(&s);
             for step in 0..100usize {
                 moves.clear();

@@ -4,6 +4,7 @@
 //! [`super::best_first`] search.
 
 use crate::heuristic::{Features, Weights};
+use crate::movegen::AutoPlay;
 
 /// One best-first configuration: evaluation weights and the weight of the path cost.
 #[derive(Clone, Copy, Debug)]
@@ -59,13 +60,16 @@ const fn w(
 }
 
 /// One try of `fast`'s portfolio: a best-first configuration, the most positions it may
-/// store, and how many expansions without bringing a card home further it may spend (0 =
-/// no such limit). Every try starts from scratch.
+/// store, how many expansions without bringing a card home further it may spend (0 =
+/// no such limit), and its auto-play rule. Every try starts from scratch.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Try {
     pub(super) params: Params,
     pub(super) budget: usize,
     pub(super) stall: u64,
+    /// [`AutoPlay::Greedy`] only over the reduced move set (a try over all moves must be
+    /// able to prove): [`greedy`] checks it.
+    pub(super) autoplay: AutoPlay,
 }
 
 const fn t(params: Params, budget: usize, stall: u64) -> Try {
@@ -73,6 +77,19 @@ const fn t(params: Params, budget: usize, stall: u64) -> Try {
         params,
         budget,
         stall,
+        autoplay: AutoPlay::Safe,
+    }
+}
+
+/// `try_` with [`AutoPlay::Greedy`]: every card that can go home goes at once.
+const fn greedy(try_: Try) -> Try {
+    assert!(
+        try_.params.pruned,
+        "greedy auto-play proves nothing: reduced moves only"
+    );
+    Try {
+        autoplay: AutoPlay::Greedy,
+        ..try_
     }
 }
 
@@ -89,11 +106,19 @@ const fn t(params: Params, budget: usize, stall: u64) -> Try {
 /// before, mean moves_total 92.96 against 92.03). The first tries weigh cards out of
 /// sequence more than [`FAST_BASE`] does: lines that keep building down in sequence reach
 /// a solution in fewer positions (median 73 against 81).
+///
+/// The first, second and fourth tries auto-play greedily ([`greedy`]: every card that can
+/// go home goes), chosen among subsets of the tries by the instructions `fast` executes on
+/// deals 1..2000 (1.63 billion against 1.95; greedy for all ten tries: 2.03), and checked on
+/// 100001..102000: 1.52 billion instructions against 1.76 (13.5% fewer), 7.9% fewer
+/// positions, mean moves_total 90.97 against 92.89. Fewer cards stay on the table, so
+/// positions have fewer moves and the first solution comes sooner; the deals greedy
+/// auto-play spoils (1941) go on to the safe tries after them.
 pub(super) const FAST_TRIES: [Try; 10] = [
-    t(SEQUENCE_3, 20_000, 100),
-    t(SEQUENCE_6_CELLS_24, 4_000, 200),
+    greedy(t(SEQUENCE_3, 20_000, 100)),
+    greedy(t(SEQUENCE_6_CELLS_24, 4_000, 200)),
     t(noisy(SEQUENCE_6_CELLS_16, 30, 15), 2_000, 300),
-    t(noisy(SEQUENCE_6_CELLS_16, 15, 14), 2_000, 100),
+    greedy(t(noisy(SEQUENCE_6_CELLS_16, 15, 14), 2_000, 100)),
     t(noisy(CELLS_12, 15, 7), 10_000, 3_000),
     t(PATH_1, 20_000, 200),
     t(SEQUENCE_8_CELLS_16, 3_000, 300),

@@ -7,7 +7,7 @@
 
 use crate::movegen::{autoplay, generate, Tableau};
 use crate::moves::{single_card_cost, Loc, Move, PlayedMove};
-use crate::state::{FingerprintMap, State, EMPTY};
+use crate::state::{rank, suit, FingerprintMap, State, EMPTY};
 use fcauto_deals::Board;
 use fcauto_deals::{CASCADES, FREECELLS};
 
@@ -136,22 +136,23 @@ pub fn shorten(root: &State, mut moves: Vec<Move>, depth: usize, max_rounds: usi
     moves
 }
 
-/// The player moves of a solution written out by the search (each followed by the safe
-/// auto-play moves it triggered, which are dropped here).
+/// The player moves of a solution written out by a search: its moves replayed with the
+/// safe auto-play, less the foundation moves that auto-play has already made. For a
+/// solution found with safe auto-play these are the moves before its auto-play; one found
+/// with [`crate::movegen::AutoPlay::Greedy`] keeps the foundation moves the safe rule would
+/// not have made, as player moves (the positions between player moves are the same).
 fn player_moves(root: &State, played: &[PlayedMove]) -> Vec<Move> {
     let mut s = root.clone();
-    let mut skip = 0;
-    autoplay(&mut s, |_, _| skip += 1);
+    autoplay(&mut s, |_, _| {});
     let mut out = Vec::new();
-    let mut it = played.iter().skip(skip);
-    while let Some(p) = it.next() {
-        out.push(p.mv);
-        let mut n = 0;
-        s.apply(p.mv);
-        autoplay(&mut s, |_, _| n += 1);
-        for _ in 0..n {
-            it.next();
+    for p in played {
+        let c = p.card.id();
+        if p.mv.to == Loc::Foundation && s.found[suit(c) as usize] > rank(c) {
+            continue;
         }
+        out.push(p.mv);
+        s.apply(p.mv);
+        autoplay(&mut s, |_, _| {});
     }
     out
 }
