@@ -16,7 +16,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use fcauto_deals::ms_deal;
 use fcauto_solver::deadlock::lower_bound;
 use fcauto_solver::heuristic::{column_features, eval_features, eval_features_from, features};
-use fcauto_solver::movegen::{generate, generate_pruned, play};
+use fcauto_solver::movegen::{generate, generate_pruned, play, AutoPlay};
 use fcauto_solver::packed::{Eval, Origin, Packed, View};
 use fcauto_solver::search::table::FingerprintTable;
 use fcauto_solver::state::State;
@@ -322,6 +322,24 @@ fn packed_per_position(c: &mut Criterion) {
                     for &m in &f.moves {
                         let mut s = p;
                         let (changed, homed) = s.play(m, &origins[f.origin]);
+                        home += s.home() + changed as u32 + homed;
+                    }
+                }
+                home
+            })
+        },
+    );
+    c.bench_function(
+        &format!("packed children: copy + play, greedy auto-play ({n} children)"),
+        |b| {
+            b.iter(|| {
+                let mut home = 0;
+                for f in &fams {
+                    let p = *black_box(&f.parent);
+                    for &m in &f.moves {
+                        let mut s = p;
+                        let rule = AutoPlay::Greedy;
+                        let (changed, homed) = s.play_by(m, &origins[f.origin], rule);
                         home += s.home() + changed as u32 + homed;
                     }
                 }
