@@ -312,41 +312,28 @@ fn packed_per_position(c: &mut Criterion) {
         origins.push(o);
     }
     let n: usize = fams.iter().map(|f| f.children.len()).sum();
-    c.bench_function(
-        &format!("packed children: copy + play ({n} children)"),
-        |b| {
-            b.iter(|| {
-                let mut home = 0;
-                for f in &fams {
-                    let p = *black_box(&f.parent);
-                    for &m in &f.moves {
-                        let mut s = p;
-                        let (changed, homed) = s.play(m, &origins[f.origin]);
-                        home += s.home() + changed as u32 + homed;
+    for (name, rule) in [
+        ("", AutoPlay::Safe),
+        (", greedy auto-play", AutoPlay::Greedy),
+    ] {
+        c.bench_function(
+            &format!("packed children: copy + play{name} ({n} children)"),
+            |b| {
+                b.iter(|| {
+                    let mut home = 0;
+                    for f in &fams {
+                        let p = *black_box(&f.parent);
+                        for &m in &f.moves {
+                            let mut s = p;
+                            let (changed, homed) = s.play_by(m, &origins[f.origin], rule);
+                            home += s.home() + changed as u32 + homed;
+                        }
                     }
-                }
-                home
-            })
-        },
-    );
-    c.bench_function(
-        &format!("packed children: copy + play, greedy auto-play ({n} children)"),
-        |b| {
-            b.iter(|| {
-                let mut home = 0;
-                for f in &fams {
-                    let p = *black_box(&f.parent);
-                    for &m in &f.moves {
-                        let mut s = p;
-                        let rule = AutoPlay::Greedy;
-                        let (changed, homed) = s.play_by(m, &origins[f.origin], rule);
-                        home += s.home() + changed as u32 + homed;
-                    }
-                }
-                home
-            })
-        },
-    );
+                    home
+                })
+            },
+        );
+    }
     c.bench_function(
         &format!("packed fingerprint_from: hashes per parent ({n} children)"),
         |b| {

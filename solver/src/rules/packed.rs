@@ -816,95 +816,76 @@ mod tests {
         assert!(total > 5_000, "{total}");
     }
 
-    /// With greedy auto-play too, each generated move applied to the packed position gives
-    /// the packed child of the state move, with the same cascades touched and cards homed.
-    #[test]
-    fn packed_greedy_moves_match_state_moves() {
-        let mut moves = Vec::new();
-        let mut homed = 0;
-        for deal in 1..=30 {
-            let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
-            crate::movegen::autoplay_by(&mut s, AutoPlay::Greedy, |_, _| {});
-            let o = Origin::new(&s);
-            for step in 0..120usize {
-                moves.clear();
-                crate::movegen::generate(&s, false, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let ps = Packed::new(&s, &o);
-                for &m in &moves {
-                    let mut t = s.clone();
-                    t.apply(m);
-                    let mut r = (0u8, 0u32);
-                    for l in [m.from, m.to] {
-                        if let Loc::Cascade(i) = l {
-                            r.0 |= 1 << i;
-                        }
-                    }
-                    crate::movegen::autoplay_by(&mut t, AutoPlay::Greedy, |mv, _| {
-                        r.1 += 1;
-                        if let Loc::Cascade(i) = mv.from {
-                            r.0 |= 1 << i;
-                        }
-                    });
-                    let mut pt = ps;
-                    assert_eq!(pt.play_by(m, &o, AutoPlay::Greedy), r, "deal {deal} {m:?}");
-                    assert_eq!(pt, Packed::new(&t, &o), "deal {deal} step {step} {m:?}");
-                    homed += r.1;
-                }
-                let k = (step * 11 + deal as usize) % moves.len();
-                s.apply(moves[k]);
-                crate::movegen::autoplay_by(&mut s, AutoPlay::Greedy, |_, _| {});
+    /// [`crate::movegen::play`] by `rule`: `m` applied to `s`, then auto-play by `rule`;
+    /// the cascades touched and the cards homed.
+    fn state_play(s: &mut State, m: Move, rule: AutoPlay) -> (u8, u32) {
+        if rule == AutoPlay::Safe {
+            return play(s, m);
+        }
+        s.apply(m);
+        let mut r = (0u8, 0u32);
+        for l in [m.from, m.to] {
+            if let Loc::Cascade(i) = l {
+                r.0 |= 1 << i;
             }
         }
-        assert!(homed > 200, "{homed}");
+        crate::movegen::autoplay_by(s, rule, |mv, _| {
+            r.1 += 1;
+            if let Loc::Cascade(i) = mv.from {
+                r.0 |= 1 << i;
+            }
+        });
+        r
     }
 
-    /// Each generated move applied to the packed position gives the packed child, with the
-    /// same cascades touched and cards homed.
+    /// By either auto-play rule, each generated move applied to the packed position gives
+    /// the packed child, with the same cascades touched and cards homed, and the evaluation
+    /// carried from the parent is the child's.
     #[test]
     fn packed_moves_match_state_moves() {
         let mut moves = Vec::new();
-        for deal in 1..=30 {
-            let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
-            crate::movegen::autoplay(&mut s, |_, _| {});
-            let o = Origin::new(&s);
-            // The evaluation carried along the walk child by child, as the search does.
-            let mut eval = Eval::new(View {
-                pos: &Packed::new(&s, &o),
-                origin: &o,
-            });
-            for step in 0..120usize {
-                moves.clear();
-                crate::movegen::generate(&s, false, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let ps = Packed::new(&s, &o);
-                let mut children = Vec::new();
-                for &m in &moves {
-                    let mut t = s.clone();
-                    let r = play(&mut t, m);
-                    let mut pt = ps;
-                    assert_eq!(pt.play(m, &o), r, "deal {deal} step {step} {m:?}");
-                    assert_eq!(pt, Packed::new(&t, &o), "deal {deal} step {step} {m:?}");
-                    let e = eval.child(
-                        &ps,
-                        View {
+        for rule in [AutoPlay::Safe, AutoPlay::Greedy] {
+            let mut homed = 0;
+            for deal in 1..=30 {
+                let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
+                crate::movegen::autoplay_by(&mut s, rule, |_, _| {});
+                let o = Origin::new(&s);
+                // The evaluation carried along the walk child by child, as the search does.
+                let mut eval = Eval::new(View {
+                    pos: &Packed::new(&s, &o),
+                    origin: &o,
+                });
+                for step in 0..120usize {
+                    moves.clear();
+                    crate::movegen::generate(&s, false, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let ps = Packed::new(&s, &o);
+                    let mut children = Vec::new();
+                    for &m in &moves {
+                        let mut t = s.clone();
+                        let r = state_play(&mut t, m, rule);
+                        let mut pt = ps;
+                        let at = format!("{rule:?} deal {deal} step {step} {m:?}");
+                        assert_eq!(pt.play_by(m, &o, rule), r, "{at}");
+                        assert_eq!(pt, Packed::new(&t, &o), "{at}");
+                        let v = View {
                             pos: &pt,
                             origin: &o,
-                        },
-                        r.0,
-                    );
-                    let fresh = heuristic::eval_features(&t);
-                    assert_eq!(format!("{:?}", e.features()), format!("{fresh:?}"));
-                    children.push(e);
+                        };
+                        let e = eval.child(&ps, v, r.0);
+                        let fresh = heuristic::eval_features(&t);
+                        assert_eq!(format!("{:?}", e.features()), format!("{fresh:?}"), "{at}");
+                        children.push(e);
+                        homed += r.1;
+                    }
+                    let k = (step * 11 + deal as usize) % moves.len();
+                    state_play(&mut s, moves[k], rule);
+                    eval = children[k];
                 }
-                let k = (step * 11 + deal as usize) % moves.len();
-                play(&mut s, moves[k]);
-                eval = children[k];
             }
+            assert!(homed > 200, "{rule:?}: {homed}");
         }
     }
 
