@@ -523,7 +523,7 @@ fn every_legal_move_is_listed() {
 }
 
 /// A client that never finishes its request headers is dropped after the read timeout (10 s)
-/// instead of being held forever; one that stops sending its body gets a JSON error; a body
+/// instead of being held forever; one that stops sending its body gets a JSON 408; a body
 /// declared over the cap gets 413 at once, before any of it is sent. The server goes on.
 #[test]
 fn half_sent_requests_are_not_held_forever() {
@@ -556,7 +556,7 @@ fn half_sent_requests_are_not_held_forever() {
     let (waited, answer) = send(format!("{head}Content-Length: 100\r\n\r\n{{"));
     assert!(waited < Duration::from_secs(20), "{waited:?}");
     assert!(
-        answer.starts_with("HTTP/1.1 400") && answer.contains("timeout"),
+        answer.starts_with("HTTP/1.1 408") && answer.contains("timeout"),
         "{answer}"
     );
     let (st, _) = call(&agent(), "GET", &format!("{}/api/deal/1", s.base), None);

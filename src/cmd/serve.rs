@@ -264,10 +264,12 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
     }
 }
 
-/// The JSON body, or a 400/413/415 error that says what is wrong with it.
+/// The JSON body, or a 400/408/413/415 error that says what is wrong with it (408: the
+/// client stopped sending it for [`READ_TIMEOUT`]).
 fn body<T>(b: Body<T>) -> Result<T, ServiceError> {
     b.map(|Json(Object(t))| t).map_err(|r| {
         let status = match r.status().as_u16() {
+            _ if stalled(&r) => 408,
             413 => 413,
             415 => 415,
             _ => 400,
@@ -277,6 +279,19 @@ fn body<T>(b: Body<T>) -> Result<T, ServiceError> {
             message: format!("bad request body: {}", r.body_text()),
         }
     })
+}
+
+/// True when reading the body failed because it stalled: the body timeout
+/// (`RequestBodyTimeoutLayer`) is somewhere in the rejection's chain of causes.
+fn stalled(r: &JsonRejection) -> bool {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(r);
+    while let Some(e) = cause {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
 }
 
 /// JSON 200 of a serialisable answer, or the error.
