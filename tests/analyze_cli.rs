@@ -385,6 +385,36 @@ fn analyze_reads_its_own_game_txt_and_an_fcs_solution_without_deal() {
     }
 }
 
+/// `solve`'s output for a board already won, in every text format, is a game of no moves
+/// to `analyze` and a valid solution to `verify` (its standard notation used to be an empty
+/// file, which `analyze` refused).
+#[test]
+fn solve_output_for_a_won_board_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("won.txt");
+    std::fs::write(&board, "-/-/-/-/-/-/-/- ---- KKKK\n").unwrap();
+    let b = board.to_str().unwrap();
+    for format in ["json", "standard", "fcs"] {
+        let out = fcauto()
+            .args(["solve", "--board", b, "--mode", "fast", "--format", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{format}");
+        let file = dir.path().join(format!("won.{format}"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        let f = file.to_str().unwrap();
+        let v = analyze_json(&[f, "--board", b]);
+        assert_eq!(
+            v["moves"].as_array().map(Vec::len),
+            Some(0),
+            "{format}: {v}"
+        );
+        assert_eq!(v["final"]["moves_to_win"], 0, "{format}: {}", v["final"]);
+        let verify = fcauto().args(["verify", "--board", b, f]).output().unwrap();
+        assert!(verify.status.success(), "{format}");
+    }
+}
+
 /// PySolFC files that are not a FreeCell game: each error names the file once, and a
 /// statistics file gets the hint to read it with `fcauto stats`.
 #[test]

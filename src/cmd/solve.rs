@@ -210,6 +210,12 @@ pub fn run(args: Args) -> Result<i32> {
             );
             match args.format {
                 SolutionFormat::Json => c.solution.to_json_text()?,
+                // A board already won has no moves: say so, as `# unsolvable` does for
+                // no solution, so that the file is not empty (`analyze` and `verify` read
+                // it as a game of no moves).
+                SolutionFormat::Standard if c.solution.moves.is_empty() => {
+                    "# already won: no moves\n".to_string()
+                }
                 SolutionFormat::Standard => c.solution.to_standard(),
                 SolutionFormat::Fcs => c.solution.to_fcs(),
                 // Drawn below, from the solution.
