@@ -439,15 +439,26 @@ pub fn autoplay_by(s: &mut impl TableauMut, rule: AutoPlay, mut on_move: impl Fn
 /// full scan. Same result as [`autoplay`].
 #[inline(always)]
 pub fn autoplay_after(s: &mut impl TableauMut, m: Move, on_move: impl FnMut(Move, u8)) {
+    autoplay_after_by(s, m, AutoPlay::Safe, on_move)
+}
+
+/// [`autoplay_after`] by `rule`, from a position where `rule` had nothing left to home.
+#[inline(always)]
+pub fn autoplay_after_by(
+    s: &mut impl TableauMut,
+    m: Move,
+    rule: AutoPlay,
+    on_move: impl FnMut(Move, u8),
+) {
     let exposed_safe = match m.from {
         Loc::Cascade(i) => {
             let t = s.top_card(i as usize);
-            t != EMPTY && safe_home(&s.foundations(), t)
+            t != EMPTY && rule.allows(&s.foundations(), t)
         }
         _ => false,
     };
     if exposed_safe || m.to == Loc::Foundation {
-        autoplay(s, on_move);
+        autoplay_by(s, rule, on_move);
     }
 }
 
@@ -457,6 +468,12 @@ pub fn autoplay_after(s: &mut impl TableauMut, m: Move, on_move: impl FnMut(Move
 /// rescan) and the number of cards auto-play homed.
 #[inline(always)]
 pub fn play(s: &mut State, m: Move) -> (u8, u32) {
+    play_by(s, m, AutoPlay::Safe)
+}
+
+/// [`play`] with auto-play by `rule`, from a position where `rule` has nothing left to home.
+#[inline(always)]
+pub fn play_by(s: &mut State, m: Move, rule: AutoPlay) -> (u8, u32) {
     s.apply(m);
     let mut changed = 0u8;
     for l in [m.from, m.to] {
@@ -465,7 +482,7 @@ pub fn play(s: &mut State, m: Move) -> (u8, u32) {
         }
     }
     let mut homed = 0;
-    autoplay_after(s, m, |mv, _| {
+    autoplay_after_by(s, m, rule, |mv, _| {
         homed += 1;
         if let Loc::Cascade(i) = mv.from {
             changed |= 1 << i;

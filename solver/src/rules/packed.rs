@@ -753,7 +753,7 @@ pub fn eval_features(v: View<'_>) -> Features {
 mod tests {
     use super::*;
     use crate::heuristic;
-    use crate::movegen::{generate_model, play};
+    use crate::movegen::generate_model;
 
     /// Along walks from deals 1..=50 (every child of every position passed): the packed
     /// child equals the state child, unpacks to it, has the same moves generated (all and
@@ -816,28 +816,6 @@ mod tests {
         assert!(total > 5_000, "{total}");
     }
 
-    /// [`crate::movegen::play`] by `rule`: `m` applied to `s`, then auto-play by `rule`;
-    /// the cascades touched and the cards homed.
-    fn state_play(s: &mut State, m: Move, rule: AutoPlay) -> (u8, u32) {
-        if rule == AutoPlay::Safe {
-            return play(s, m);
-        }
-        s.apply(m);
-        let mut r = (0u8, 0u32);
-        for l in [m.from, m.to] {
-            if let Loc::Cascade(i) = l {
-                r.0 |= 1 << i;
-            }
-        }
-        crate::movegen::autoplay_by(s, rule, |mv, _| {
-            r.1 += 1;
-            if let Loc::Cascade(i) = mv.from {
-                r.0 |= 1 << i;
-            }
-        });
-        r
-    }
-
     /// By either auto-play rule, each generated move applied to the packed position gives
     /// the packed child, with the same cascades touched and cards homed, and the evaluation
     /// carried from the parent is the child's.
@@ -865,7 +843,7 @@ mod tests {
                     let mut children = Vec::new();
                     for &m in &moves {
                         let mut t = s.clone();
-                        let r = state_play(&mut t, m, rule);
+                        let r = crate::movegen::play_by(&mut t, m, rule);
                         let mut pt = ps;
                         let at = format!("{rule:?} deal {deal} step {step} {m:?}");
                         assert_eq!(pt.play_by(m, &o, rule), r, "{at}");
@@ -881,7 +859,7 @@ mod tests {
                         homed += r.1;
                     }
                     let k = (step * 11 + deal as usize) % moves.len();
-                    state_play(&mut s, moves[k], rule);
+                    crate::movegen::play_by(&mut s, moves[k], rule);
                     eval = children[k];
                 }
             }
