@@ -98,33 +98,36 @@ const fn greedy(try_: Try) -> Try {
 /// [`FAST_COMPLETE`]. Runtimes of greedy
 /// search are heavy-tailed: many short tries of differently weighted or randomised
 /// configurations (which get lost on different deals) cut the tail, longer ones follow.
-/// Chosen by simulated annealing over lists of tries, each scored on recorded runs (up to
-/// 50,000 positions) of 46 candidate configurations on deals 1..32000 and 100001..132000 (a
-/// try is deterministic, and one with a budget or stall limit is a prefix of the longer
-/// run), minimising positions expanded with the mean moves_total held at most 93, then
-/// checked on 200001..232000 (2026-12-01: 5.61M positions against 7.27M for the list
-/// before, mean moves_total 92.96 against 92.03). The first tries weigh cards out of
-/// sequence more than [`FAST_BASE`] does: lines that keep building down in sequence reach
-/// a solution in fewer positions (median 73 against 81).
 ///
-/// The first, second and fourth tries auto-play greedily ([`greedy`]: every card that can
-/// go home goes), chosen among subsets of the tries by the instructions `fast` executes on
-/// deals 1..2000 (1.63 billion against 1.95; greedy for all ten tries: 2.03), and checked on
-/// 100001..102000: 1.52 billion instructions against 1.76 (13.5% fewer), 7.9% fewer
-/// positions, mean moves_total 90.97 against 92.89. Fewer cards stay on the table, so
-/// positions have fewer moves and the first solution comes sooner; the deals greedy
-/// auto-play spoils (1941) go on to the safe tries after them.
-pub(super) const FAST_TRIES: [Try; 10] = [
-    greedy(t(SEQUENCE_3, 20_000, 100)),
-    greedy(t(SEQUENCE_6_CELLS_24, 4_000, 200)),
-    t(noisy(SEQUENCE_6_CELLS_16, 30, 15), 2_000, 300),
-    greedy(t(noisy(SEQUENCE_6_CELLS_16, 15, 14), 2_000, 100)),
-    t(noisy(CELLS_12, 15, 7), 10_000, 3_000),
-    t(PATH_1, 20_000, 200),
-    t(SEQUENCE_8_CELLS_16, 3_000, 300),
-    t(noisy(FAST_BASE, 60, 5), 50_000, 0),
-    t(FAST_ALT, 2_000, 100),
-    t(noisy(SEQUENCE_6_CELLS_16, 15, 14), 50_000, 0),
+/// Chosen by simulated annealing over lists of tries, each scored on recorded runs (up to
+/// 50,000 positions) of candidate configurations, minimising positions expanded (plus 3 per
+/// try started) with the mean moves_total held at most 93. A try is deterministic, and one
+/// with a budget or stall limit is a prefix of the longer run, so a list's cost follows
+/// from the recordings. This list (2026-12-02): 61 candidates (25 with safe auto-play, 36
+/// with greedy) recorded on deals 1..32000, 100001..132000 and 200001..232000; checked on
+/// 300001..332000, which no choice saw: 4.85M positions against 5.35M for the list before
+/// (9.3% fewer; p90 251 against 293), mean moves_total 92.08 against 91.19. On 1..32000:
+/// 4.72M against 5.21M, and 7% less CPU in three alternating runs.
+///
+/// Seven of the twelve tries auto-play greedily ([`greedy`]: every card that can go home
+/// goes): fewer cards stay on the table, so positions have fewer moves and the first
+/// solution comes sooner. The deals greedy auto-play spoils (1941) go on to the safe tries
+/// between and after them. The first tries weigh cards out of sequence and occupied
+/// freecells more than [`FAST_BASE`] does: lines that keep building down in sequence and
+/// keep the freecells free reach a solution in fewer positions.
+pub(super) const FAST_TRIES: [Try; 12] = [
+    greedy(t(SEQUENCE_6_CELLS_16_BLOCKED_3, 20_000, 50)),
+    greedy(t(noisy(SEQUENCE_6_CELLS_24, 15, 20), 30_000, 150)),
+    t(DEPTH_3, 20_000, 100),
+    greedy(t(noisy(SEQUENCE_6_CELLS_24, 30, 21), 30_000, 300)),
+    t(noisy(SEQUENCE_6_CELLS_16, 30, 15), 50_000, 300),
+    greedy(t(noisy(CELLS_12, 15, 7), 15_000, 2_000)),
+    t(noisy(SEQUENCE_6_CELLS_12, 15, 13), 30_000, 500),
+    t(noisy(SEQUENCE_4, 30, 12), 3_000, 500),
+    t(FAST_ALT, 30_000, 30),
+    greedy(t(SEQUENCE_3_DEPTH_3, 20_000, 150)),
+    greedy(t(SEQUENCE_8_CELLS_24, 10_000, 150)),
+    greedy(t(noisy(FAST_BASE, 60, 5), 50_000, 0)),
 ];
 /// `fast`'s tries at [`LAST_BUDGET`] (or the caller's limit if lower), when [`FAST_TRIES`]
 /// found nothing; then again at the caller's limit, if it is higher.
@@ -136,19 +139,24 @@ pub(super) const FAST_BASE: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 
 pub(super) const FAST_ALT: Params = pruned(w(6, 4, 2, 5, -8, 2));
 /// [`FAST_BASE`] with occupied freecells weighing more: a slower start, a shorter tail.
 const CELLS_12: Params = pruned(with_sequence(w(6, 2, 2, 12, -8, 1), 2));
-/// [`FAST_BASE`] with cards out of sequence weighing 3 (not 2): the first try, which
-/// alone solves about 80% of deals, in fewer positions than [`FAST_BASE`] (median 73
-/// against 81 run alone).
-const SEQUENCE_3: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 3));
+/// [`FAST_BASE`] with the next cards' depth weighing 3 (not 2).
+const DEPTH_3: Params = pruned(with_sequence(w(6, 2, 3, 8, -8, 1), 2));
+/// [`DEPTH_3`] with cards out of sequence weighing 3.
+const SEQUENCE_3_DEPTH_3: Params = pruned(with_sequence(w(6, 2, 3, 8, -8, 1), 3));
+/// [`FAST_BASE`] with cards out of sequence weighing 4.
+const SEQUENCE_4: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 4));
+/// Cards out of sequence weighing 6 and occupied freecells 12.
+const SEQUENCE_6_CELLS_12: Params = pruned(with_sequence(w(6, 2, 2, 12, -8, 1), 6));
 /// Cards out of sequence weighing 6 and occupied freecells 16: keeps building down and
-/// the freecells free; lost on other deals than [`SEQUENCE_3`].
+/// the freecells free.
 const SEQUENCE_6_CELLS_16: Params = pruned(with_sequence(w(6, 2, 2, 16, -8, 1), 6));
+/// [`SEQUENCE_6_CELLS_16`] with blocked cards weighing 3: the first try, which alone
+/// solves about three deals in four.
+const SEQUENCE_6_CELLS_16_BLOCKED_3: Params = pruned(with_sequence(w(6, 3, 2, 16, -8, 1), 6));
 /// [`SEQUENCE_6_CELLS_16`] with occupied freecells weighing 24.
 const SEQUENCE_6_CELLS_24: Params = pruned(with_sequence(w(6, 2, 2, 24, -8, 1), 6));
-/// [`SEQUENCE_6_CELLS_16`] with cards out of sequence weighing 8.
-const SEQUENCE_8_CELLS_16: Params = pruned(with_sequence(w(6, 2, 2, 16, -8, 1), 8));
-/// [`FAST_ALT`] with the path weighted as in [`FAST_BASE`] (`short`'s third configuration).
-const PATH_1: Params = pruned(w(6, 4, 2, 5, -8, 1));
+/// [`SEQUENCE_6_CELLS_24`] with cards out of sequence weighing 8.
+const SEQUENCE_8_CELLS_24: Params = pruned(with_sequence(w(6, 2, 2, 24, -8, 1), 8));
 /// `short`'s first configuration over the reduced move set.
 const FAST_SHORT: Params = pruned(w(6, 4, 2, 3, -4, 2));
 /// [`FAST_BASE`] with half the weight on cards out of sequence.
