@@ -2,14 +2,16 @@
 //! winning line known, checked by the validator), lost (proved by the complete search), or
 //! unknown (the search stopped at a named limit).
 //!
-//! Work is reused three ways, each a proof, not a guess:
+//! Work is reused four ways, each a proof, not a guess:
 //! - a winning line found from one position wins from every position along it: a later
 //!   position of the game met on a known line (up to the order of the cascades and
 //!   freecells) needs no search;
 //! - a position reachable from a lost one is lost: once the complete search proves a
 //!   position lost, the rest of the game is lost without searching;
 //! - the move played from position k followed by a winning line from position k+1 wins
-//!   from position k: lines are shortened backwards through the game.
+//!   from position k: lines are shortened backwards through the game;
+//! - lines are shortened forwards too: a later position met on an earlier one's line takes the rest of it when
+//!   that is shorter than its own (so the move beginning a position's line is never costly).
 
 use crate::cmd::solve::{solve_checked, Outcome};
 use anyhow::{Context, Result};
@@ -160,9 +162,9 @@ pub fn evaluate(
         evals.push(eval);
         tick();
     }
-    shorten_backwards(&mut evals, positions, played)?;
+    shorten_lines(&mut evals, positions, played)?;
     settle_boundary(&mut evals, positions, settings, &mut work)?;
-    shorten_backwards(&mut evals, positions, played)?;
+    shorten_lines(&mut evals, positions, played)?;
     Ok((evals, work))
 }
 
@@ -235,7 +237,7 @@ pub const CONFIRM_POSITIONS: usize = 8;
 /// (the line after it, plus the move, at least `threshold` moves longer than the line before
 /// it), the position after it is searched again in `short` mode, in game order, at most
 /// [`CONFIRM_POSITIONS`] of them: a shorter line found replaces the one known, and lines are
-/// shortened backwards through the game again. Other modes' lines are left as they are.
+/// shortened both ways through the game again. Other modes' lines are left as they are.
 ///
 /// # Errors
 /// As [`evaluate`].
@@ -272,7 +274,7 @@ pub fn confirm_costly(
         let e = search(&positions[k + 1], short, work, true)?;
         if e.status.moves_to_win().is_some_and(|m| m < after) {
             evals[k + 1] = e;
-            shorten_backwards(evals, positions, played)?;
+            shorten_lines(evals, positions, played)?;
         }
     }
     Ok(())
@@ -298,6 +300,51 @@ fn search(pos: &Board, settings: Settings, work: &mut Work, again: bool) -> Resu
         status,
         source: Source::Search,
     })
+}
+
+/// Shorten the lines known both ways through the game until none changes: backwards (the
+/// move played plus the next position's line) and forwards (a later position met on an
+/// earlier one's line takes the rest of it). So the move that begins a position's line is
+/// never shown costly: the position after it has the rest of that line, or a shorter one.
+fn shorten_lines(evals: &mut [Eval], positions: &[Board], played: &[PlayedMove]) -> Result<()> {
+    loop {
+        shorten_backwards(evals, positions, played)?;
+        if !shorten_forwards(evals, positions)? {
+            return Ok(());
+        }
+    }
+}
+
+/// Forwards through the game: every position's winning line is remembered, and a later
+/// position met on one of them (up to the order of cascades and freecells) takes the rest of
+/// it, validated, where that is shorter than its own line or it has none. True if any
+/// position's line changed.
+fn shorten_forwards(evals: &mut [Eval], positions: &[Board]) -> Result<bool> {
+    let mut lines = LineCache::default();
+    let mut changed = false;
+    for (k, pos) in positions.iter().enumerate() {
+        if let Some((tail, from)) = lines.lookup(pos) {
+            let shorter = match &evals[k].status {
+                Status::Winnable(line) => tail.len() < line.len(),
+                Status::Unknown(_) => true,
+                Status::Lost => anyhow::bail!(
+                    "internal error: the position after step {k} was proved lost, but it lies on a winning line"
+                ),
+            };
+            if shorter {
+                evals[k] = Eval {
+                    status: Status::Winnable(tail),
+                    source: Source::KnownLine(from),
+                };
+                changed = true;
+            }
+        }
+        if let Status::Winnable(line) = &evals[k].status {
+            let line = line.clone();
+            lines.insert(pos, &line, k)?;
+        }
+    }
+    Ok(changed)
 }
 
 /// Backwards through the game: where the move played plus the next position's line is no
