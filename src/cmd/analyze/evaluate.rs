@@ -10,8 +10,9 @@
 //!   position lost, the rest of the game is lost without searching;
 //! - the move played from position k followed by a winning line from position k+1 wins
 //!   from position k: lines are shortened backwards through the game;
-//! - lines are shortened forwards too: a later position met on an earlier one's line takes the rest of it when
-//!   that is shorter than its own (so the move beginning a position's line is never costly).
+//! - lines are shortened forwards too: a later position met on an earlier one's line takes
+//!   the rest of it when that is shorter than its own (so the move beginning a position's
+//!   line is never costly).
 
 use crate::cmd::solve::{solve_checked, Outcome};
 use anyhow::{Context, Result};
