@@ -3,7 +3,7 @@
 //!
 //! - `fast`: greedy on the evaluation, path length barely counted: first solution, quickly.
 //!   Its portfolio searches a reduced move set first ([`crate::movegen::generate_pruned`]:
-//!   no moves that split a run; seven of its tries with greedy auto-play,
+//!   no moves that split a run; six of its tries with greedy auto-play,
 //!   [`crate::movegen::AutoPlay::Greedy`]), then all moves, always with safe auto-play.
 //! - `short`: path cost (single-card moves) weighted against the evaluation: shorter solutions
 //!   for more positions searched; then anytime weighted A* ([`crate::astar::anytime`]) from
