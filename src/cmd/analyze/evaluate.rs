@@ -341,8 +341,7 @@ fn shorten_forwards(evals: &mut [Eval], positions: &[Board]) -> Result<bool> {
             }
         }
         if let Status::Winnable(line) = &evals[k].status {
-            let line = line.clone();
-            lines.insert(pos, &line, k)?;
+            lines.insert(pos, line, k)?;
         }
     }
     Ok(changed)
