@@ -112,8 +112,6 @@ pub fn validate(board: &Board, moves: &[StepMove]) -> Result<Validated, Validati
 
 /// Check and apply one move; returns its single-card cost or the broken rule.
 pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
-    let free_cells = b.freecells.iter().filter(|c| c.is_none()).count();
-    let empty_cascades = b.cascades.iter().filter(|c| c.is_empty()).count();
     // The moved cards, deepest first (borrowed from the board until it is changed).
     let moving: &[Card] = match m.from {
         Loc::Cascade(i) => {
@@ -218,6 +216,8 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
                     return Err(format!("{deepest} cannot go on {top}"));
                 }
             }
+            let free_cells = b.freecells.iter().filter(|c| c.is_none()).count();
+            let empty_cascades = b.cascades.iter().filter(|c| c.is_empty()).count();
             let empty_other = empty_cascades - usize::from(dest_empty);
             let limit = (free_cells + 1) << empty_other;
             if n > limit {

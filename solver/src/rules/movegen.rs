@@ -392,15 +392,18 @@ pub fn autoplay(s: &mut impl TableauMut, on_move: impl FnMut(Move, u8)) {
 /// each foundation move made (cascades first, left to right, then freecells).
 #[inline]
 pub fn autoplay_by(s: &mut impl TableauMut, rule: AutoPlay, mut on_move: impl FnMut(Move, u8)) {
+    // The cards `rule` allows (bit c for card byte c), made anew after each card homed.
+    let mut allowed = rule.cards(&s.foundations());
     loop {
         let mut moved = false;
         for i in 0..CASCADES {
             loop {
                 let t = s.top_card(i);
-                if t == EMPTY || !rule.allows(&s.foundations(), t) {
+                if allowed >> (t & 63) & 1 == 0 {
                     break;
                 }
                 s.home_from_cascade(i);
+                allowed = rule.cards(&s.foundations());
                 on_move(
                     Move {
                         from: Loc::Cascade(i as u8),
@@ -414,8 +417,9 @@ pub fn autoplay_by(s: &mut impl TableauMut, rule: AutoPlay, mut on_move: impl Fn
         }
         for j in 0..FREECELLS {
             let c = s.cell(j);
-            if c != EMPTY && rule.allows(&s.foundations(), c) {
+            if allowed >> (c & 63) & 1 != 0 {
                 s.home_from_cell(j);
+                allowed = rule.cards(&s.foundations());
                 on_move(
                     Move {
                         from: Loc::Freecell(j as u8),

@@ -257,7 +257,7 @@ impl Packed {
     }
 
     /// Apply a move the search generated (no legality check).
-    #[inline]
+    #[inline(always)]
     pub fn apply(&mut self, m: Move, origin: &Origin) {
         if m.count == 1 {
             let c = match m.from {
@@ -647,7 +647,7 @@ impl Eval {
     /// The evaluation of `child`, a position whose cascades equal this one's (`parent`'s)
     /// except those whose bits are set in `changed`: only those are looked at, unless a
     /// card went home (then every suit's next card is looked for).
-    #[inline]
+    #[inline(always)]
     pub fn child(&self, parent: &Packed, child: View<'_>, changed: u8) -> Eval {
         let (pos, origin) = (child.pos, child.origin);
         let mut e = *self;
