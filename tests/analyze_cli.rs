@@ -289,6 +289,13 @@ fn bad_input_is_named_and_fails() {
     let illegal = write("illegal.txt", b"4a 4a\n");
     let err = analyze_error(&[&illegal, "--deal", "617"]);
     assert!(err.contains("step 2 (4a) is illegal"), "{err}");
+    // A JSON move with a count of 1 is named as the notation writes it: `37`, not `37v1`.
+    let one = write(
+        "one.json",
+        br#"{"moves": [{"from": "3", "to": "7", "count": 1}]}"#,
+    );
+    let err = analyze_error(&[&one, "--deal", "1"]);
+    assert!(err.contains("step 1 (37) is illegal"), "{err}");
     // A move list without the deal it starts from: a usage error, before any output
     // folder is made.
     let report = dir.path().join("report");

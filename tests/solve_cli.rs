@@ -1429,11 +1429,15 @@ fn verify_names_the_illegal_move_with_its_count() {
         assert_eq!(code, Some(1), "{name}: {err}");
         assert!(err.contains("step 1 (37v5): illegal move"), "{name}: {err}");
     }
-    // Without a count, the move is named as written too.
-    let sol = write(&dir, "plain.txt", "37\n");
-    let (code, _, err) = verify(&["--deal", "1", sol.to_str().unwrap()]);
-    assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("step 1 (37): illegal move"), "{err}");
+    // Without a count, or with a count of 1 (how the notation reads a plain move), the
+    // move is named `37`, never `37v1`.
+    let one = r#"{"moves": [{"from": "3", "to": "7", "count": 1}]}"#;
+    for (name, text) in [("plain.txt", "37\n"), ("one.json", one)] {
+        let sol = write(&dir, name, text);
+        let (code, _, err) = verify(&["--deal", "1", sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains("step 1 (37): illegal move"), "{name}: {err}");
+    }
 }
 
 /// `#` starts a comment in a move list, as `solve` writes `# unsolvable`: a solution with

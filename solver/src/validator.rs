@@ -28,11 +28,13 @@ pub struct StepMove {
 }
 
 impl StepMove {
-    /// The move in standard notation as it was given: `37`, or `37v5` when a count was given
-    /// for a move between cascades (in hexadecimal, as the notation writes it).
+    /// The move in standard notation as it was given: `37`, or `37v5` when a count above 1
+    /// was given for a move between cascades (in hexadecimal, as the notation writes it; a
+    /// count of 1 is how the notation reads a plain move, so `37` it stays).
     pub fn notation(&self) -> String {
         let mut s = format!("{}{}", self.from.notation(), self.to.notation());
-        if let (Loc::Cascade(_), Loc::Cascade(_), Some(n)) = (self.from, self.to, self.count) {
+        if let (Loc::Cascade(_), Loc::Cascade(_), Some(n @ 2..)) = (self.from, self.to, self.count)
+        {
             s.push_str(&format!("v{n:x}"));
         }
         s
@@ -88,12 +90,7 @@ pub fn validate(board: &Board, moves: &[StepMove]) -> Result<Validated, Validati
     for (i, m) in moves.iter().enumerate() {
         single += apply_checked(&mut b, m).map_err(|reason| ValidationError::Illegal {
             step: i + 1,
-            // A count of 1 is how the notation reads a plain move (`37`).
-            notation: StepMove {
-                count: m.count.filter(|&n| n > 1),
-                ..*m
-            }
-            .notation(),
+            notation: m.notation(),
             reason,
         })?;
     }
