@@ -328,6 +328,73 @@ fn fc_solve_range_only_skips_the_per_board_runs() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `--repeat N` times both programs N times: N timed runs listed, the CPU ratio over their
+/// sums, the rows of one run only; it needs --vs-fc-solve and a count of 1..=100.
+#[test]
+fn repeat_times_both_programs_and_takes_the_ratio_over_the_sums() {
+    if !common::require("fc-solve") {
+        return;
+    }
+    let args = [
+        "--range",
+        "1..20",
+        "--vs-fc-solve",
+        "--fc-solve-range-only",
+        "--repeat",
+        "3",
+    ];
+    let (code, v) = bench_json(&args);
+    assert_eq!(code, Some(0), "{v}");
+    let s = &v["summary"];
+    let runs = s["timing_runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 3, "{s}");
+    let (mut ours, mut theirs) = (0.0, 0.0);
+    for r in runs {
+        let (o, t) = (
+            r["fcauto_cpu_s"].as_f64().unwrap(),
+            r["fc_solve_cpu_s"].as_f64().unwrap(),
+        );
+        assert!(o > 0.0 && t > 0.0, "{r}");
+        (ours, theirs) = (ours + o, theirs + t);
+    }
+    // The first run is the one the summary's own times come from.
+    assert_eq!(runs[0]["fcauto_cpu_s"], s["cpu_s"], "{s}");
+    assert_eq!(runs[0]["fc_solve_cpu_s"], s["fc_solve"]["cpu_s"], "{s}");
+    let ratio = s["cpu_ratio_vs_fc_solve"].as_f64().unwrap();
+    assert!((ratio - ours / theirs).abs() < 1e-6, "{s}");
+    assert_eq!(v["rows"].as_array().unwrap().len(), 20, "{v}");
+    // The text summary lists the runs.
+    let out = fcauto()
+        .args(["bench", "--threads", "1"])
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("timed runs"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let listed = line.split_once(": ").unwrap().1.split(';').next().unwrap();
+    assert_eq!(listed.split(", ").count(), 3, "{line}");
+    // Without --vs-fc-solve, or with a count out of range, a usage error.
+    for bad in [
+        &["bench", "--range", "1..2", "--repeat", "2"][..],
+        &["bench", "--range", "1..2", "--vs-fc-solve", "--repeat", "0"],
+        &[
+            "bench",
+            "--range",
+            "1..2",
+            "--vs-fc-solve",
+            "--repeat",
+            "101",
+        ],
+    ] {
+        let out = fcauto().args(bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+}
+
 /// The k-th smallest of `v` (sorted), k = ceil(n p): the summary's percentile rule.
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     let k = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len());

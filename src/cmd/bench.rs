@@ -72,6 +72,14 @@ pub struct Args {
     /// time and the moves ratio are then null.
     #[arg(long, requires = "vs_fc_solve")]
     pub fc_solve_range_only: bool,
+    /// With --vs-fc-solve, time both programs N times (1..=100), alternating: fc-solve's
+    /// range solver, then fcauto. The CPU ratio is then over the sums of the N runs, and each
+    /// run's times are listed: this kind of machine's speed can wander by a third between
+    /// runs a minute apart, so one run's ratio is not to be trusted. Rows, lengths and the
+    /// plot come from the first run; a later run whose verdicts or positions differ from the
+    /// first is an error (the search is deterministic).
+    #[arg(long, value_name = "N", requires = "vs_fc_solve", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub repeat: Option<u32>,
     /// Draw the distribution of per-deal work (see --plot-metric) of fcauto and, with
     /// --vs-fc-solve, of fc-solve as a PNG: the share of deals that needed more than x,
     /// log-log, p50/p90/p99 marked. Needs the cargo feature `plot`.
@@ -206,7 +214,11 @@ pub struct Summary {
     pub peak_rss_per_thread_mib: f64,
     /// Freecell Solver on the same deals, when asked.
     pub fc_solve: Option<FcSolveSummary>,
-    /// Our CPU time / that of fc-solve's range solver ([`FcSolveSummary::cpu_s`]).
+    /// With --vs-fc-solve, every timed run in the order run (`--repeat`; the first is the
+    /// run the rows come from): our CPU time and that of fc-solve's range solver.
+    pub timing_runs: Vec<TimingRun>,
+    /// Our CPU time / that of fc-solve's range solver ([`FcSolveSummary::cpu_s`]), over the
+    /// sums of [`Summary::timing_runs`].
     #[serde(serialize_with = "crate::cmd::tidy::opt")]
     pub cpu_ratio_vs_fc_solve: Option<f64>,
     /// Our CPU time / that of the per-deal fc-solve processes
@@ -216,6 +228,17 @@ pub struct Summary {
     /// Our mean moves_total / fc-solve's.
     #[serde(serialize_with = "crate::cmd::tidy::opt")]
     pub moves_ratio_vs_fc_solve: Option<f64>,
+}
+
+/// One timed run of both programs over the same deals (`bench --vs-fc-solve --repeat`).
+#[derive(Serialize, Clone, Copy, Debug)]
+pub struct TimingRun {
+    /// Our CPU time (user + system, all threads), seconds.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    pub fcauto_cpu_s: f64,
+    /// The CPU time of fc-solve's range solver, seconds.
+    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    pub fc_solve_cpu_s: f64,
 }
 
 /// Parse `A..B` (inclusive) into deal numbers; clap's value parser for `--range`, so a bad
@@ -379,12 +402,21 @@ pub fn run(args: Args) -> Result<i32> {
         peak_rss_mib: usage.max_rss_mib,
         peak_rss_per_thread_mib: usage.max_rss_mib / threads as f64,
         fc_solve: None,
+        timing_runs: Vec::new(),
         cpu_ratio_vs_fc_solve: None,
         cpu_ratio_vs_fc_solve_per_board: None,
         moves_ratio_vs_fc_solve: None,
     };
     if let Some(fc) = fc {
-        summary.cpu_ratio_vs_fc_solve = Some(summary.cpu_s / fc.cpu_s);
+        let first = TimingRun {
+            fcauto_cpu_s: summary.cpu_s,
+            fc_solve_cpu_s: fc.cpu_s,
+        };
+        summary.timing_runs = timing_runs(&args, threads, first, &tally)?;
+        let (ours, theirs) = summary.timing_runs.iter().fold((0.0, 0.0), |(o, t), r| {
+            (o + r.fcauto_cpu_s, t + r.fc_solve_cpu_s)
+        });
+        summary.cpu_ratio_vs_fc_solve = Some(ours / theirs);
         summary.cpu_ratio_vs_fc_solve_per_board = fc.per_board_cpu_s.map(|t| summary.cpu_s / t);
         summary.moves_ratio_vs_fc_solve = summary
             .moves_total
@@ -427,6 +459,47 @@ pub fn run(args: Args) -> Result<i32> {
             1
         },
     )
+}
+
+/// The `--repeat` runs: `first` (the run the rows come from), then each further run of
+/// fc-solve's range solver and of our solver in turn, timed alike. A run whose verdicts or
+/// positions differ from `first_tally`'s is an error: the search is deterministic.
+fn timing_runs(
+    args: &Args,
+    threads: usize,
+    first: TimingRun,
+    first_tally: &Tally,
+) -> Result<Vec<TimingRun>> {
+    let (a, b) = args.range;
+    let mut runs = vec![first];
+    for run in 2..=args.repeat.unwrap_or(1) {
+        let theirs = fcsolve_bench::measure(a, b, &args.fc_solve_preset, None)?.cpu_s;
+        let cpu0 = rusage::this_process().cpu_s;
+        let mut none = RowSink::open(None)?;
+        let t = solve_all(a, b, threads, args.mode.into(), args.max_states, &mut none)?;
+        let ours = rusage::this_process().cpu_s - cpu0;
+        let same = (t.solved, &t.unsolvable, &t.unknown, t.expanded)
+            == (
+                first_tally.solved,
+                &first_tally.unsolvable,
+                &first_tally.unknown,
+                first_tally.expanded,
+            );
+        anyhow::ensure!(
+            same,
+            "internal error: timed run {run} gave other results than the first \
+             ({} solved, {} positions, against {} and {})",
+            t.solved,
+            t.expanded,
+            first_tally.solved,
+            first_tally.expanded
+        );
+        runs.push(TimingRun {
+            fcauto_cpu_s: ours,
+            fc_solve_cpu_s: theirs,
+        });
+    }
+    Ok(runs)
 }
 
 /// True when paths `a` and `b` name one file, however spelt (`x.out`, `./x.out`, an
@@ -1045,6 +1118,20 @@ fn summary_text(s: &Summary) -> String {
             say!(
                 "  fc-solve solutions rejected by our validator: {}",
                 fc.invalid.len()
+            );
+        }
+        if s.timing_runs.len() > 1 {
+            let runs: Vec<String> = s
+                .timing_runs
+                .iter()
+                .map(|r| {
+                    let (o, t) = (r.fcauto_cpu_s, r.fc_solve_cpu_s);
+                    format!("{o:.3}/{t:.3} ({:.3})", o / t)
+                })
+                .collect();
+            say!(
+                "timed runs, CPU s fcauto/fc-solve range solver (ratio): {}; the CPU ratio below is over their sums",
+                runs.join(", ")
             );
         }
         // A ratio without a denominator (no deal solved by both, no time) is `n/a`.
