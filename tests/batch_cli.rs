@@ -325,6 +325,56 @@ fn merge_refuses_conflicting_verdicts_and_writes_nothing() {
     assert_eq!(left.len(), 2, "merge left files behind: {left:?}");
 }
 
+/// `report --verify` replays every stored solution: all valid after a run (exit 0); a row
+/// whose stored length is wrong, or whose solution is illegal or does not win, is named
+/// and makes it exit 1; the database is left unchanged.
+#[test]
+fn report_verify_replays_every_stored_solution() {
+    let dir = tmp();
+    let db = dir.path().join("v.sqlite");
+    run_ok(&["batch", "run", "--range", "1..30", "--db", s(&db)]);
+    let out = fcauto()
+        .args(["batch", "report", s(&db), "--verify", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &j["verification"];
+    assert_eq!(v["checked"], 30, "{v}");
+    assert_eq!(v["invalid"], 0, "{v}");
+    // Without --verify, no replay.
+    let out = fcauto()
+        .args(["batch", "report", s(&db), "--json"])
+        .output()
+        .unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(j["verification"].is_null(), "{j}");
+    // Three rows spoilt: a length, a move, a solution cut short.
+    let c = Connection::open(&db).unwrap();
+    c.execute_batch(
+        "UPDATE results SET moves_total = moves_total + 1 WHERE deal = 7;
+         UPDATE results SET solution = '3a 3a' WHERE deal = 9;
+         UPDATE results SET solution = substr(solution, 1, 20) WHERE deal = 12;",
+    )
+    .unwrap();
+    drop(c);
+    let before = bytes(&db);
+    let out = fcauto()
+        .args(["batch", "report", s(&db), "--verify"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("30 solutions, 3 INVALID"), "{text}");
+    assert!(
+        text.contains("deal 7: stored lengths")
+            && text.contains("deal 9: step 2 (3a): illegal move")
+            && text.contains("deal 12: "),
+        "{text}"
+    );
+    assert_eq!(bytes(&db), before, "report changed the database");
+}
+
 /// Bytes of a file, to show a refused run changed nothing.
 fn bytes(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap()

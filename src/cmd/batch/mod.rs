@@ -4,7 +4,8 @@
 //! - [`mod@run`]: solve a range or one shard of it into a database; killed and started again with
 //!   the same arguments, it skips what is stored.
 //! - [`mod@merge`]: one database from many shards (conflicting verdicts are an error).
-//! - [`mod@report`]: counts, the unsolvable and unknown deals, lengths, CPU, and [`mod@plot`]s.
+//! - [`mod@report`]: counts, the unsolvable and unknown deals, lengths, CPU, and [`mod@plot`]s;
+//!   with `--verify`, every stored solution replayed again ([`mod@verify`]).
 //! - [`mod@db`]: the database layout and the only code that reads or writes it.
 //! - [`mod@shard`]: which deals `--shard I/N` takes.
 
@@ -14,6 +15,7 @@ pub mod plot;
 pub mod report;
 pub mod run;
 pub mod shard;
+pub mod verify;
 
 use anyhow::Result;
 

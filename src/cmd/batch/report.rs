@@ -5,6 +5,8 @@
 //! `--plot`, draw them ([`super::plot`]).
 
 use super::db::{Settings, Store};
+use super::verify::verify;
+pub use super::verify::Verification;
 use crate::cmd::bench::KNOWN_IMPOSSIBLE;
 pub use crate::cmd::distribution::Distribution;
 use crate::cmd::distribution::{ms_key, Counted};
@@ -27,6 +29,10 @@ pub struct Args {
     /// into DIR (made if missing; the folder it goes in must exist).
     #[arg(long, value_name = "DIR", value_parser = crate::cmd::input::parse_output_folder)]
     pub plot: Option<PathBuf>,
+    /// Also replay every stored solution with the validator, from its deal, and check its
+    /// stored lengths (in parallel on all cores); exit 1 if any is invalid.
+    #[arg(long)]
+    pub verify: bool,
 }
 
 /// Everything `report` prints.
@@ -73,6 +79,8 @@ pub struct Report {
     /// plot; not in the JSON).
     #[serde(skip)]
     pub cpu_ms_counts: Vec<(f64, u64)>,
+    /// With `--verify`: every solved row replayed by the validator; null without.
+    pub verification: Option<Verification>,
 }
 
 /// The check against Freecell Pro's list of impossible deals.
@@ -86,13 +94,16 @@ pub struct KnownCheck {
     pub known_not_unsolvable: Vec<u64>,
 }
 
-/// Print the report; exit 0.
+/// Print the report; exit 0, or 1 when `--verify` found an invalid row.
 pub fn run(args: Args) -> Result<i32> {
     if let Some(dir) = &args.plot {
         crate::cmd::input::check_output_folder(dir)?;
     }
     let store = Store::open_read(&args.db)?;
-    let report = gather(&store)?;
+    let mut report = gather(&store)?;
+    if args.verify {
+        report.verification = Some(verify(&store)?);
+    }
     // The report first: a picture that cannot be drawn does not take it away.
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&report)?);
@@ -106,7 +117,10 @@ pub fn run(args: Args) -> Result<i32> {
             crate::note!("fcauto batch report: wrote {}", f.display());
         }
     }
-    Ok(0)
+    Ok(match &report.verification {
+        Some(v) if v.invalid > 0 => 1,
+        _ => 0,
+    })
 }
 
 /// Collect the figures in one pass over the rows. Memory is bounded by the number of
@@ -160,6 +174,7 @@ pub fn gather(store: &Store) -> Result<Report> {
             .counts()
             .map(|(k, n)| (k as f64 * 1e-6, n))
             .collect(),
+        verification: None,
     })
 }
 
@@ -305,7 +320,33 @@ pub fn text(r: &Report) -> String {
     if !r.versions.is_empty() {
         say(format!("  written by fcauto {}", r.versions.join(", ")));
     }
+    if let Some(v) = &r.verification {
+        say(verification_text(v));
+    }
     out
+}
+
+/// The `--verify` line: the solutions replayed, and the invalid ones (the first named).
+fn verification_text(v: &Verification) -> String {
+    let replayed = format!("  re-validated:         {}", plural(v.checked, "solution"));
+    if v.invalid == 0 {
+        return format!("{replayed}, every one valid");
+    }
+    let named: Vec<String> = v
+        .first_invalid
+        .iter()
+        .map(|(d, why)| format!("    deal {d}: {why}"))
+        .collect();
+    let more = if v.invalid as usize > named.len() {
+        format!("\n    ... and {} more", v.invalid as usize - named.len())
+    } else {
+        String::new()
+    };
+    format!(
+        "{replayed}, {} INVALID:\n{}{more}",
+        v.invalid,
+        named.join("\n")
+    )
 }
 
 /// A number without needless decimals.

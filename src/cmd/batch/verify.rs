@@ -1,0 +1,100 @@
+//! `fcauto batch report --verify`: every stored solution replayed again by the validator,
+//! from the deal its row names, and its stored lengths checked against the replay. A
+//! database that came back from a cluster, or was merged from shards written by other
+//! builds, is then known good rather than assumed good.
+//!
+//! Stages: read the solved rows in blocks ([`BLOCK`] rows, in deal order, so memory does
+//! not grow with the database), [`check_row`] each block's rows in parallel, tally.
+
+use super::db::Store;
+use anyhow::Result;
+use fcauto_deals::ms_deal;
+use fcauto_solver::{parse_standard, resolve_counts, validate};
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// Solved rows read and checked at a time.
+const BLOCK: i64 = 20_000;
+
+/// Failures named in full; the rest are only counted.
+const NAMED: usize = 20;
+
+/// What the re-validation found.
+#[derive(Serialize, Debug, Default)]
+pub struct Verification {
+    /// Solved rows replayed.
+    pub checked: u64,
+    /// Rows whose solution the validator rejected, or whose stored lengths differ from the
+    /// replay's.
+    pub invalid: u64,
+    /// The first [`NAMED`] of them (lowest deals first): the deal and what is wrong.
+    pub first_invalid: Vec<(u64, String)>,
+}
+
+/// Replay every solved row of `store` (on the current rayon pool).
+pub fn verify(store: &Store) -> Result<Verification> {
+    let mut v = Verification::default();
+    let mut st = store.conn().prepare(
+        "SELECT deal, solution, moves_total, single_card_moves FROM results \
+         WHERE verdict = 'solved' AND deal > ?1 ORDER BY deal LIMIT ?2",
+    )?;
+    let mut after = -1i64;
+    loop {
+        let block: Vec<(u64, Option<String>, Option<i64>, Option<i64>)> = st
+            .query_map([after, BLOCK], |r| {
+                Ok((r.get::<_, i64>(0)? as u64, r.get(1)?, r.get(2)?, r.get(3)?))
+            })?
+            .collect::<Result<_, _>>()?;
+        let Some(last) = block.last() else {
+            return Ok(v);
+        };
+        after = last.0 as i64;
+        let failed: Vec<(u64, String)> = block
+            .par_iter()
+            .filter_map(|(deal, sol, mt, sc)| {
+                check_row(*deal, sol.as_deref(), *mt, *sc)
+                    .err()
+                    .map(|e| (*deal, e))
+            })
+            .collect();
+        v.checked += block.len() as u64;
+        v.invalid += failed.len() as u64;
+        let room = NAMED.saturating_sub(v.first_invalid.len());
+        v.first_invalid.extend(failed.into_iter().take(room));
+    }
+}
+
+/// Replay one solved row: its solution (standard notation) must win deal `deal`, with the
+/// stored lengths; else what is wrong.
+fn check_row(
+    deal: u64,
+    solution: Option<&str>,
+    moves_total: Option<i64>,
+    single_card_moves: Option<i64>,
+) -> Result<(), String> {
+    let text = solution.ok_or("solved, but no solution is stored")?;
+    let board = ms_deal(deal).map_err(|e| format!("not a deal: {e}"))?;
+    let plain = parse_standard(text).map_err(|e| e.to_string())?;
+    let moves = resolve_counts(&board, &plain).map_err(|e| e.to_string())?;
+    let got = validate(&board, &moves).map_err(|e| e.to_string())?;
+    let stored = (moves_total, single_card_moves);
+    let replayed = (
+        Some(got.moves_total as i64),
+        Some(got.single_card_moves as i64),
+    );
+    if stored != replayed {
+        return Err(format!(
+            "stored lengths {} moves, {} single-card moves; the solution has {} and {}",
+            show(moves_total),
+            show(single_card_moves),
+            got.moves_total,
+            got.single_card_moves
+        ));
+    }
+    Ok(())
+}
+
+/// A stored count, or `none`.
+fn show(n: Option<i64>) -> String {
+    n.map_or("none".into(), |n| n.to_string())
+}
