@@ -31,6 +31,9 @@ pub struct Verification {
     pub first_invalid: Vec<(u64, String)>,
 }
 
+/// A solved row as read: deal, solution, moves_total, single_card_moves.
+type SolvedRow = (u64, Option<String>, Option<i64>, Option<i64>);
+
 /// Replay every solved row of `store` (on the current rayon pool).
 pub fn verify(store: &Store) -> Result<Verification> {
     let mut v = Verification::default();
@@ -40,7 +43,7 @@ pub fn verify(store: &Store) -> Result<Verification> {
     )?;
     let mut after = -1i64;
     loop {
-        let block: Vec<(u64, Option<String>, Option<i64>, Option<i64>)> = st
+        let block: Vec<SolvedRow> = st
             .query_map([after, BLOCK], |r| {
                 Ok((r.get::<_, i64>(0)? as u64, r.get(1)?, r.get(2)?, r.get(3)?))
             })?
