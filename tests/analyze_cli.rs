@@ -332,6 +332,48 @@ fn bad_input_is_named_and_fails() {
     assert!(err.contains("leave out --deal"), "{err}");
 }
 
+/// A one-card move onto an empty cascade keeps its count (`76v1`) in the report: a plain
+/// `76` there reads as the longest run that may move, so game.txt must read back as the
+/// same game (the same positions), not as `76v2`.
+#[test]
+fn a_count_of_one_onto_an_empty_cascade_is_kept_in_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    // Deal 1 with cascade 6's cards put under cascade 1's and 9H moved under cascade 7's
+    // top card: cascade 6 empty, cascade 7 ending in the run 9H 8C.
+    let board = dir.path().join("board.txt");
+    std::fs::write(
+        &board,
+        "7H QC AS AC 2C 3D JD KD 2S 4C 3S 6D 6S\n2D KC KS 5C TD 8S 9C\n\
+         9S 9D TS 4S 8D 2H\nJC 5S QD QH TH QS 6H\n5D AD JS 4H 8H 6C\n\n\
+         7C KH AH 4D JH 9H 8C\n5H 3H 3C 7S 7D TC\n",
+    )
+    .unwrap();
+    let game = dir.path().join("game.json");
+    std::fs::write(
+        &game,
+        r#"{"moves": [{"from": "7", "to": "6", "count": 1}]}"#,
+    )
+    .unwrap();
+    let report = dir.path().join("report");
+    let out = fcauto()
+        .args(["analyze", game.to_str().unwrap(), "--board"])
+        .arg(&board)
+        .args(["--mode", "fast", "--json", "--report"])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(first["moves"][0]["move"], "76v1", "{}", first["moves"]);
+    let again = analyze_json(&[report.join("game.txt").to_str().unwrap(), "--mode", "fast"]);
+    assert_eq!(again["moves"], first["moves"]);
+    assert_eq!(again["final"]["position"], first["final"]["position"]);
+}
+
 /// `--report`'s annotated game.txt reads back (comments, move numbers and marks skipped;
 /// its `# start:` line is the start, no --deal needed), and so does the fc-solve text of
 /// `solve --format fcs`, whose first position is the start.

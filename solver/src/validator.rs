@@ -28,16 +28,25 @@ pub struct StepMove {
 }
 
 impl StepMove {
-    /// The move in standard notation as it was given: `37`, or `37v5` when a count above 1
-    /// was given for a move between cascades (in hexadecimal, as the notation writes it; a
-    /// count of 1 is how the notation reads a plain move, so `37` it stays).
+    /// The move in standard notation as it was given: `37`, or `37v5` when a count was given
+    /// for a move between cascades (in hexadecimal, as the notation writes it; `76v1` too:
+    /// onto an empty cascade a plain `76` reads as the longest run that may move).
     pub fn notation(&self) -> String {
         let mut s = format!("{}{}", self.from.notation(), self.to.notation());
-        if let (Loc::Cascade(_), Loc::Cascade(_), Some(n @ 2..)) = (self.from, self.to, self.count)
-        {
+        if let (Loc::Cascade(_), Loc::Cascade(_), Some(n)) = (self.from, self.to, self.count) {
             s.push_str(&format!("v{n:x}"));
         }
         s
+    }
+
+    /// The move as an error names it: [`StepMove::notation`] without a count of 1 (`37`,
+    /// not `37v1`), which is how the notation reads a plain move.
+    pub fn named(&self) -> String {
+        StepMove {
+            count: self.count.filter(|&n| n > 1),
+            ..*self
+        }
+        .notation()
     }
 }
 
@@ -90,7 +99,7 @@ pub fn validate(board: &Board, moves: &[StepMove]) -> Result<Validated, Validati
     for (i, m) in moves.iter().enumerate() {
         single += apply_checked(&mut b, m).map_err(|reason| ValidationError::Illegal {
             step: i + 1,
-            notation: m.notation(),
+            notation: m.named(),
             reason,
         })?;
     }

@@ -75,9 +75,10 @@ pub struct Args {
     /// With --vs-fc-solve, time both programs N times (1..=100), alternating: fc-solve's
     /// range solver, then fcauto. The CPU ratio is then over the sums of the N runs, and each
     /// run's times are listed: this kind of machine's speed can wander by a third between
-    /// runs a minute apart, so one run's ratio is not to be trusted. Rows, lengths and the
-    /// plot come from the first run; a later run whose verdicts or positions differ from the
-    /// first is an error (the search is deterministic).
+    /// runs a minute apart, so one run's ratio is not to be trusted. fc-solve's figures
+    /// (and lengths) come from its first run, fcauto's rows, summary and plot from its last,
+    /// after every fc-solve run; a run whose verdicts or positions differ from the others is
+    /// an error (both searches are deterministic).
     #[arg(long, value_name = "N", requires = "vs_fc_solve", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub repeat: Option<u32>,
     /// Draw the distribution of per-deal work (see --plot-metric) of fcauto and, with
@@ -214,8 +215,10 @@ pub struct Summary {
     pub peak_rss_per_thread_mib: f64,
     /// Freecell Solver on the same deals, when asked.
     pub fc_solve: Option<FcSolveSummary>,
-    /// With --vs-fc-solve, every timed run in the order run (`--repeat`; the first is the
-    /// run the rows come from): our CPU time and that of fc-solve's range solver.
+    /// With --vs-fc-solve, every timed run in the order run (`--repeat`; each fc-solve's
+    /// range solver, then ours): our CPU time and that of fc-solve's range solver. The last
+    /// is the run of ours whose rows and `cpu_s` are shown; the first fc-solve run is the one
+    /// `fc_solve` shows.
     pub timing_runs: Vec<TimingRun>,
     /// Our CPU time / that of fc-solve's range solver ([`FcSolveSummary::cpu_s`]), over the
     /// sums of [`Summary::timing_runs`].
@@ -376,6 +379,12 @@ pub fn run(args: Args) -> Result<i32> {
     } else {
         None
     };
+    // With --repeat, the timed rounds before the one whose rows are kept, every fc-solve run
+    // among them: a failure in any leaves no rows behind.
+    let rounds = match &fc {
+        Some(fc) => Some(earlier_rounds(&args, threads, fc)?),
+        None => None,
+    };
     let mut sink = RowSink::open(args.json.as_deref())?;
     let cpu0 = rusage::this_process().cpu_s;
     let t0 = Instant::now();
@@ -407,12 +416,8 @@ pub fn run(args: Args) -> Result<i32> {
         cpu_ratio_vs_fc_solve_per_board: None,
         moves_ratio_vs_fc_solve: None,
     };
-    if let Some(fc) = fc {
-        let first = TimingRun {
-            fcauto_cpu_s: summary.cpu_s,
-            fc_solve_cpu_s: fc.cpu_s,
-        };
-        summary.timing_runs = timing_runs(&args, threads, first, &tally)?;
+    if let (Some(fc), Some(rounds)) = (fc, rounds) {
+        summary.timing_runs = rounds.with_last(summary.cpu_s, &tally)?;
         let (ours, theirs) = summary.timing_runs.iter().fold((0.0, 0.0), |(o, t), r| {
             (o + r.fcauto_cpu_s, t + r.fc_solve_cpu_s)
         });
@@ -461,45 +466,95 @@ pub fn run(args: Args) -> Result<i32> {
     )
 }
 
-/// The `--repeat` runs: `first` (the run the rows come from), then each further run of
-/// fc-solve's range solver and of our solver in turn, timed alike. A run whose verdicts or
-/// positions differ from `first_tally`'s is an error: the search is deterministic.
-fn timing_runs(
-    args: &Args,
-    threads: usize,
-    first: TimingRun,
-    first_tally: &Tally,
-) -> Result<Vec<TimingRun>> {
+/// What every timed run of ours must give again (the search is deterministic).
+#[derive(PartialEq, Debug)]
+struct Outcomes {
+    solved: usize,
+    unsolvable: Vec<u64>,
+    unknown: Vec<u64>,
+    expanded: u64,
+}
+
+impl Tally {
+    fn outcomes(&self) -> Outcomes {
+        Outcomes {
+            solved: self.solved,
+            unsolvable: self.unsolvable.clone(),
+            unknown: self.unknown.clone(),
+            expanded: self.expanded,
+        }
+    }
+}
+
+/// The `--repeat` rounds before the last, timed, and the CPU time of fc-solve's range
+/// solver in the last round.
+struct Rounds {
+    earlier: Vec<(TimingRun, Outcomes)>,
+    last_fc_solve_cpu_s: f64,
+}
+
+impl Rounds {
+    /// Every timed run, the last being ours at `cpu_s` whose rows were kept, `tally`; an
+    /// error if an earlier run of ours gave other results.
+    fn with_last(self, cpu_s: f64, tally: &Tally) -> Result<Vec<TimingRun>> {
+        let kept = tally.outcomes();
+        for (k, (_, o)) in self.earlier.iter().enumerate() {
+            anyhow::ensure!(
+                *o == kept,
+                "internal error: timed run {} gave other results than the run whose rows were \
+                 written ({} solved, {} positions, against {} and {})",
+                k + 1,
+                o.solved,
+                o.expanded,
+                kept.solved,
+                kept.expanded
+            );
+        }
+        let last = TimingRun {
+            fcauto_cpu_s: cpu_s,
+            fc_solve_cpu_s: self.last_fc_solve_cpu_s,
+        };
+        Ok(self
+            .earlier
+            .into_iter()
+            .map(|(r, _)| r)
+            .chain([last])
+            .collect())
+    }
+}
+
+/// Rounds 1..N-1 of `--repeat N`, each fc-solve then us, after `fc` (round 1's fc-solve
+/// run, the one whose figures the summary shows), and the last round's fc-solve run; our
+/// runs here keep no rows. A later run of fc-solve's range solver with other verdicts or
+/// iterations than `fc` is an error.
+fn earlier_rounds(args: &Args, threads: usize, fc: &FcSolveSummary) -> Result<Rounds> {
     let (a, b) = args.range;
-    let mut runs = vec![first];
-    for run in 2..=args.repeat.unwrap_or(1) {
-        let theirs = fcsolve_bench::measure(a, b, &args.fc_solve_preset, None)?.cpu_s;
+    let mut rounds = Rounds {
+        earlier: Vec::new(),
+        last_fc_solve_cpu_s: fc.cpu_s,
+    };
+    for round in 2..=args.repeat.unwrap_or(1) {
         let cpu0 = rusage::this_process().cpu_s;
         let mut none = RowSink::open(None)?;
         let t = solve_all(a, b, threads, args.mode.into(), args.max_states, &mut none)?;
-        let ours = rusage::this_process().cpu_s - cpu0;
-        let same = (t.solved, &t.unsolvable, &t.unknown, t.expanded)
-            == (
-                first_tally.solved,
-                &first_tally.unsolvable,
-                &first_tally.unknown,
-                first_tally.expanded,
-            );
+        let run = TimingRun {
+            fcauto_cpu_s: rusage::this_process().cpu_s - cpu0,
+            fc_solve_cpu_s: rounds.last_fc_solve_cpu_s,
+        };
+        rounds.earlier.push((run, t.outcomes()));
+        let again = fcsolve_bench::measure(a, b, &args.fc_solve_preset, None)?;
         anyhow::ensure!(
-            same,
-            "internal error: timed run {run} gave other results than the first \
-             ({} solved, {} positions, against {} and {})",
-            t.solved,
-            t.expanded,
-            first_tally.solved,
-            first_tally.expanded
+            (&again.range_not_solved, again.iterations) == (&fc.range_not_solved, fc.iterations),
+            "fc-solve's range solver gave other results in timed run {round} than in the first \
+             ({} iterations, not solved {:?}; first {} and {:?})",
+            again.iterations.unwrap_or(0),
+            again.range_not_solved,
+            fc.iterations.unwrap_or(0),
+            fc.range_not_solved
         );
-        runs.push(TimingRun {
-            fcauto_cpu_s: ours,
-            fc_solve_cpu_s: theirs,
-        });
+        rounds.last_fc_solve_cpu_s = again.cpu_s;
     }
-    Ok(runs)
+    Ok(rounds)
 }
 
 /// True when paths `a` and `b` name one file, however spelt (`x.out`, `./x.out`, an

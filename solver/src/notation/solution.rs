@@ -2,7 +2,7 @@
 //! `-p -t -sam` text; plus readers for our JSON and for fc-solve's move lines.
 
 use crate::moves::{Loc, Move, MoveKind, PlayedMove};
-use crate::validator::{apply_checked, validate, StepMove, ValidationError};
+use crate::validator::{apply_checked, stacks_on, validate, StepMove, ValidationError};
 use fcauto_deals::{Board, Card};
 use serde::{Deserialize, Serialize};
 
@@ -237,13 +237,16 @@ impl Solution {
         Ok(json + "\n")
     }
 
-    /// Standard notation, moves separated by spaces, ten to a line. A run of more than one
-    /// card onto an empty cascade, whose count the notation leaves open, is followed by `v`
-    /// and the count in hexadecimal (`38v4`), as in fc-solve's `-snx`.
+    /// Standard notation, moves separated by spaces, ten to a line. A move onto an empty
+    /// cascade, whose count the notation leaves open (a plain `38` reads as the longest run
+    /// that may move), is followed by `v` and the count in hexadecimal (`38v4`, as in
+    /// fc-solve's `-snx`) when it carries more than one card, or one card that lies on a card
+    /// it fits (`38v1`: the two could have moved).
     pub fn to_standard(&self) -> String {
-        let mut heights: Vec<usize> = self.board.cascades.iter().map(Vec::len).collect();
+        let mut cols = self.board.cascades.clone();
         // One buffer: this runs for every solution a batch stores.
         let mut s = String::with_capacity(self.moves.len() * 3 + 8);
+        let mut moving = Vec::with_capacity(13);
         for (k, p) in self.moves.iter().enumerate() {
             let m = p.mv;
             if k > 0 {
@@ -251,14 +254,23 @@ impl Solution {
             }
             s.push(m.from.notation_char());
             s.push(m.to.notation_char());
-            if let Loc::Cascade(i) = m.from {
-                heights[i as usize] -= m.count as usize;
+            moving.clear();
+            let mut on_its_parent = false;
+            match m.from {
+                Loc::Cascade(i) => {
+                    let col = &mut cols[i as usize];
+                    let start = col.len().saturating_sub(m.count as usize);
+                    on_its_parent = start > 0 && stacks_on(col[start - 1], col[start]);
+                    moving.extend(col.drain(start..));
+                }
+                _ => moving.push(p.card),
             }
             if let Loc::Cascade(i) = m.to {
-                if heights[i as usize] == 0 && m.count > 1 {
+                let dest = &mut cols[i as usize];
+                if dest.is_empty() && (m.count > 1 || on_its_parent) {
                     s.push_str(&format!("v{:x}", m.count));
                 }
-                heights[i as usize] += m.count as usize;
+                dest.extend_from_slice(&moving);
             }
         }
         s.push('\n');

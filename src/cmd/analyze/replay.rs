@@ -73,7 +73,7 @@ fn illegal(i: usize, m: &StepMove, reason: String) -> anyhow::Error {
     anyhow::anyhow!(
         "the game's move at step {} ({}) is illegal: {reason}",
         i + 1,
-        m.notation()
+        m.named()
     )
 }
 
