@@ -355,19 +355,17 @@ fn a_count_of_one_onto_an_empty_cascade_is_kept_in_the_report() {
     )
     .unwrap();
     let report = dir.path().join("report");
-    let out = fcauto()
-        .args(["analyze", game.to_str().unwrap(), "--board"])
-        .arg(&board)
-        .args(["--mode", "fast", "--json", "--report"])
-        .arg(&report)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let first: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let (game, board, report_dir) = (path(&game), path(&board), path(&report));
+    let first = analyze_json(&[
+        &game,
+        "--board",
+        &board,
+        "--mode",
+        "fast",
+        "--report",
+        &report_dir,
+    ]);
     assert_eq!(first["moves"][0]["move"], "76v1", "{}", first["moves"]);
     let again = analyze_json(&[report.join("game.txt").to_str().unwrap(), "--mode", "fast"]);
     assert_eq!(again["moves"], first["moves"]);
