@@ -370,6 +370,27 @@ fn a_count_of_one_onto_an_empty_cascade_is_kept_in_the_report() {
     let again = analyze_json(&[report.join("game.txt").to_str().unwrap(), "--mode", "fast"]);
     assert_eq!(again["moves"], first["moves"]);
     assert_eq!(again["final"]["position"], first["final"]["position"]);
+    // Written plain, the move reads as the longest run, and the note says how it was read
+    // and how to write one card.
+    let plain = dir.path().join("plain.txt");
+    std::fs::write(&plain, "76\n").unwrap();
+    let out = fcauto()
+        .args([
+            "analyze",
+            &path(&plain),
+            "--board",
+            &board,
+            "--mode",
+            "fast",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("at step(s) 1 (76v2)") && err.contains("76v1 for one"),
+        "{err}"
+    );
 }
 
 /// `--report`'s annotated game.txt reads back (comments, move numbers and marks skipped;

@@ -1449,6 +1449,23 @@ fn verify_names_the_illegal_move_with_its_count() {
     }
 }
 
+/// Several cards to a freecell or a foundation break the one-card rule, and that is the
+/// rule named, whether or not the cards form a run (deal 1's cascade 3 ends 8D 2H, no run).
+#[test]
+fn several_cards_to_a_freecell_or_home_break_the_one_card_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, to, rule) in [
+        ("cell.json", "a", "one card at a time goes to a freecell"),
+        ("home.json", "h", "one card at a time goes to the foundations"),
+    ] {
+        let text = format!(r#"{{"moves": [{{"from": "3", "to": "{to}", "count": 2}}]}}"#);
+        let sol = write(&dir, name, &text);
+        let (code, _, err) = verify(&["--deal", "1", sol.to_str().unwrap()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains(rule), "{name}: {err}");
+    }
+}
+
 /// `#` starts a comment in a move list, as `solve` writes `# unsolvable`: a solution with
 /// comments verifies; a file of comments alone that says `# unsolvable` is still named
 /// a deal not solved.

@@ -168,6 +168,15 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             return Err(format!("the card moved would be {deepest}, not {c}"));
         }
     }
+    let n = moving.len();
+    // Where only one card may go, that is the rule broken, whatever the cards are.
+    match m.to {
+        Loc::Foundation if n != 1 => {
+            return Err("one card at a time goes to the foundations".into())
+        }
+        Loc::Freecell(_) if n != 1 => return Err("one card at a time goes to a freecell".into()),
+        _ => {}
+    }
     for w in moving.windows(2) {
         if !stacks_on(w[0], w[1]) {
             return Err(format!(
@@ -176,12 +185,8 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             ));
         }
     }
-    let n = moving.len();
     let cost = match m.to {
         Loc::Foundation => {
-            if n != 1 {
-                return Err("one card at a time goes to the foundations".into());
-            }
             let have = b.foundations[deepest.suit().index()];
             if deepest.rank().value() != have + 1 {
                 let top = if have == 0 {
@@ -196,9 +201,6 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             1
         }
         Loc::Freecell(j) => {
-            if n != 1 {
-                return Err("one card at a time goes to a freecell".into());
-            }
             match b.freecells.get(j as usize) {
                 None => return Err(format!("no freecell {}", (b'a' + j) as char)),
                 Some(Some(c)) => {

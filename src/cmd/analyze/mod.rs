@@ -212,14 +212,18 @@ pub fn run(args: Args) -> Result<i32> {
 
 /// The work done and any count read as a guess, on standard error.
 fn notes(played: &replay::Replay, s: &Summary) {
-    if !played.guessed_counts.is_empty() {
+    if let Some(&first) = played.guessed_counts.first() {
+        // Each step with the move as it was read (`76v2`); the first one's cascades show how
+        // to write one card instead.
+        let read = |k: usize| played.notation.get(k - 1).map_or("?", String::as_str);
         let steps: Vec<String> = played
             .guessed_counts
             .iter()
-            .map(|k| k.to_string())
+            .map(|&k| format!("{k} ({})", read(k)))
             .collect();
+        let one = format!("{}v1", read(first).get(..2).unwrap_or("38"));
         crate::note!(
-            "fcauto: note: at step(s) {} a run onto an empty cascade without a count was read as the longest legal run (write 38v2 for 2 cards)",
+            "fcauto: note: at step(s) {} a run onto an empty cascade without a count was read as the longest legal run (write the count for fewer cards: {one} for one)",
             steps.join(", ")
         );
     }
