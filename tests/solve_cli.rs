@@ -1456,7 +1456,11 @@ fn several_cards_to_a_freecell_or_home_break_the_one_card_rule() {
     let dir = tempfile::tempdir().unwrap();
     for (name, to, rule) in [
         ("cell.json", "a", "one card at a time goes to a freecell"),
-        ("home.json", "h", "one card at a time goes to the foundations"),
+        (
+            "home.json",
+            "h",
+            "one card at a time goes to the foundations",
+        ),
     ] {
         let text = format!(r#"{{"moves": [{{"from": "3", "to": "{to}", "count": 2}}]}}"#);
         let sol = write(&dir, name, &text);

@@ -121,15 +121,24 @@ fn move_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// True when `text` reads as standard notation: a line, not one of fc-solve's own, with a
-/// move token in it (the rest of the line may still be wrong: [`parse_standard`] then names
-/// the bad token).
+/// move token in it, or a move with a bad count (`37v0`, `38vg`): the rest may still be
+/// wrong, and [`parse_standard`] then names the bad token.
 pub fn looks_like_standard(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     move_lines(text).any(|(_, l)| {
         move_part(l)
             .split_whitespace()
-            .any(|t| parse_token(t).is_some())
+            .any(|t| parse_token(t).is_some() || with_bad_count(t))
     })
+}
+
+/// Two move characters and a `v`, the count after it not one: `37v0`, `38vg`, `37v`.
+fn with_bad_count(t: &str) -> bool {
+    t.len() >= 3
+        && t.is_ascii()
+        && Loc::parse(&t[0..1]).is_some()
+        && Loc::parse(&t[1..2]).is_some()
+        && t[2..].starts_with(['v', 'V'])
 }
 
 /// Read every move of a standard-notation text, in order. Comments (from `#` to the end of
@@ -395,6 +404,13 @@ mod tests {
         // Without `====` separators, a line of cards is not skipped: it is read (and fails).
         assert!(parse_standard("Move: 7a\n 2D  AH  QS\n").is_err());
         assert!(looks_like_standard("39 5a\n") && parse_standard("39 5a\n").is_err());
+        // A lone move with a bad count is standard notation with a bad token, named.
+        for bad in ["37v0\n", "38vg\n", "37v\n"] {
+            assert!(looks_like_standard(bad), "{bad}");
+            let e = parse_standard(bad).unwrap_err().to_string();
+            assert!(e.contains(bad.trim()), "{e}");
+        }
+        assert!(!looks_like_standard("hello\n") && !looks_like_standard("vv\n"));
         // A line of non-moves alone is an error, not skipped; a byte-order mark is skipped.
         assert!(parse_standard("3a\n39\n").is_err());
         assert_eq!(parse_standard("\u{feff}3a 4b\n").unwrap().len(), 2);
