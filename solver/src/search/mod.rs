@@ -34,7 +34,7 @@ use best_first::best_first;
 use packed_first::packed_first;
 use portfolio::*;
 
-use crate::movegen::{autoplay_by, generate, AutoPlay};
+use crate::movegen::{autoplay_after_by, autoplay_by, generate, AutoPlay};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
 use crate::state::State;
@@ -399,7 +399,9 @@ pub(crate) fn replay_by(board: &Board, player_moves: &[Move], rule: AutoPlay) ->
         let c = s.moved_card(m).expect("search move has a card");
         s.apply(m);
         record(m, c);
-        autoplay_by(&mut s, rule, &mut record);
+        // Auto-play had nothing left before `m`: only what `m` changed can start it (the
+        // same foundation moves, in the same order, as a full scan).
+        autoplay_after_by(&mut s, m, rule, &mut record);
     }
     if !s.is_won() {
         // The search only calls this for won positions; finish with any foundation moves
