@@ -7,7 +7,7 @@
 // written; output through `cmd::stdout_write` and files, whose errors are reported.
 #![deny(clippy::print_stderr, clippy::print_stdout)]
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
 pub mod render;
@@ -61,6 +61,26 @@ enum Command {
     Mcp(cmd::unbuilt::Args),
 }
 
+/// The command line, parsed (clap's message and exit 2 if it does not parse). A value that
+/// looks like a negative number (`--threads -1`, `deal -5`) is taken as the option's value,
+/// so that the option's own check names what is wrong with it, not clap's "unexpected
+/// argument '-1'".
+fn parse_cli() -> Cli {
+    let mut command = negative_values(Cli::command());
+    let matches = command.clone().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit())
+}
+
+/// `command` and its subcommands, every argument that takes values taking a negative number.
+fn negative_values(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|a| {
+            let takes = a.get_action().takes_values();
+            a.allow_negative_numbers(takes)
+        })
+        .mut_subcommands(negative_values)
+}
+
 fn main() {
     // Behave like other command-line tools when the reader of our output goes away
     // (`fcauto solve N | head`): end quietly on SIGPIPE instead of panicking in `println!`.
@@ -69,7 +89,7 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let cli = parse_cli();
     let result = match cli.command {
         Command::Deal(a) => cmd::deal::run(a),
         Command::Solve(a) => cmd::solve::run(a),

@@ -194,6 +194,47 @@ fn bad_deal_numbers_are_clear_errors() {
     assert!(err.contains("needs --gui"), "{err}");
 }
 
+/// A negative number given to a numeric option is that option's bad value, named by the
+/// option's own check, not clap's "unexpected argument '-1'" (which read it as a flag).
+#[test]
+fn a_negative_number_is_the_options_bad_value() {
+    for (args, option, needle) in [
+        (
+            &["solve", "5", "--max-states", "-5"][..],
+            "--max-states",
+            "-5",
+        ),
+        (
+            &["bench", "--range", "1..3", "--threads", "-1"],
+            "--threads",
+            "-1",
+        ),
+        (
+            &[
+                "bench",
+                "--range",
+                "1..3",
+                "--vs-fc-solve",
+                "--repeat",
+                "-1",
+            ],
+            "--repeat",
+            "1..=100",
+        ),
+        (&["solve", "-3"], "[DEAL]", "out of range"),
+    ] {
+        let out = fcauto().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let value = args[args.len() - 1];
+        assert!(
+            err.starts_with(&format!("error: invalid value '{value}' for '{option}")),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
 /// Output that cannot be written (`> /dev/full`) is a one-line error and exit 1, not a panic
 /// (exit 101), for each command that prints to standard output.
 #[test]
