@@ -222,6 +222,7 @@ fn a_negative_number_is_the_options_bad_value() {
             "1..=100",
         ),
         (&["solve", "-3"], "[DEAL]", "out of range"),
+        (&["bench", "--range", "-3..5"], "--range", "out of range"),
     ] {
         let out = fcauto().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");

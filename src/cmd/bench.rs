@@ -35,7 +35,7 @@ use std::time::Instant;
 #[derive(clap::Args)]
 pub struct Args {
     /// Deals to solve, `A..B` (inclusive), e.g. `1..32000`.
-    #[arg(long, default_value = "1..1000", value_parser = parse_range)]
+    #[arg(long, default_value = "1..1000", value_parser = parse_range, allow_hyphen_values = true)]
     pub range: (u64, u64),
     /// Worker threads, 0..=1024 (default and 0: all cores); never more than the deals.
     #[arg(long, value_parser = parse_threads)]
