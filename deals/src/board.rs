@@ -295,9 +295,26 @@ impl Board {
                     });
                     continue;
                 }
+                // Each suit's entry as given, to name a second one (whichever comes last
+                // would otherwise silently win, and the first's cards would count as seen).
+                let mut given: [Option<&str>; 4] = [None; 4];
                 for tok in rest.split_whitespace() {
                     match parse_foundation(tok) {
+                        Some((suit, _)) if given[suit.index()].is_some() => {
+                            let first = given[suit.index()].unwrap_or_default();
+                            issues.push(BoardIssue {
+                                line: line_no,
+                                token: Some(shown_token(tok)),
+                                message: format!(
+                                    "a second entry for suit {} (first given as `{}`): give each \
+                                     suit's foundation once",
+                                    suit.letter(),
+                                    shown_token(first)
+                                ),
+                            });
+                        }
                         Some((suit, rank)) => {
+                            given[suit.index()] = Some(tok);
                             foundations[suit.index()] = rank;
                             for r in 1..=rank {
                                 let c = Card::new(Rank::new(r).unwrap(), suit);
@@ -656,6 +673,45 @@ mod tests {
             .contains(&format!("Freecells:      {}      {}\n", c1, c3)));
         assert_eq!(Board::parse(&b.fcs_state_text()).unwrap(), b);
         assert_eq!(Board::parse(&b.fcs_input_text()).unwrap(), b);
+    }
+
+    /// A suit given twice on the Foundations line is named, whatever the two ranks, and
+    /// neither entry's cards are counted twice (helper-34: `H-A H-0` with the ace of hearts
+    /// left out was taken as a board of 51 cards).
+    #[test]
+    fn a_suit_given_twice_on_the_foundations_line_is_named() {
+        let deal = ms_deal(617).unwrap();
+        let ah = "AH".parse::<Card>().unwrap();
+        let mut without_ah = deal.clone();
+        for c in without_ah.cascades.iter_mut() {
+            c.retain(|&x| x != ah);
+        }
+        for (entries, board, second) in [
+            ("H-A H-0 C-0 D-0 S-0", &without_ah, "H-0"),
+            ("H-0 H-A C-0 D-0 S-0", &without_ah, "H-A"),
+            ("H-A H-A C-0 D-0 S-0", &without_ah, "H-A"),
+            ("H-0 H-0 C-0 D-0 S-0", &deal, "H-0"),
+            ("H-K C-0 H-Q D-0 S-0", &deal, "H-Q"),
+            ("H-0 C-2 D-0 S-0 C-0", &deal, "C-0"),
+        ] {
+            let text = format!("Foundations: {entries}\n{}", board.cascades_text());
+            let err = Board::parse(&text).unwrap_err();
+            let suit = &second[..1];
+            let named = err.issues.iter().any(|i| {
+                i.line == 1
+                    && i.token.as_deref() == Some(second)
+                    && i.message
+                        .contains(&format!("a second entry for suit {suit}"))
+            });
+            assert!(named, "{entries}: {err}");
+        }
+        // The second entry's cards are not counted as seen again.
+        let text = format!(
+            "Foundations: H-A H-A C-0 D-0 S-0\n{}",
+            without_ah.cascades_text()
+        );
+        let err = Board::parse(&text).unwrap_err();
+        assert_eq!(err.issues.len(), 1, "{err}");
     }
 
     #[test]
