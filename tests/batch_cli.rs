@@ -527,6 +527,24 @@ fn report_counts_and_plots() {
             "{name}"
         );
     }
+    // Its own pictures a later report replaces; a file of the user's under one of their
+    // names it refuses, before any work, and leaves every file as it was (helper-34).
+    run_ok(&["batch", "report", s(&db), "--plot", s(&plots)]);
+    let lengths = bytes(&plots.join("lengths.png"));
+    std::fs::write(plots.join("cpu.png"), "my own chart notes").unwrap();
+    let out = fcauto()
+        .args(["batch", "report", s(&db), "--plot", s(&plots)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("it holds cpu.png, which fcauto did not draw (it would be replaced)"),
+        "{err}"
+    );
+    assert_eq!(bytes(&plots.join("cpu.png")), b"my own chart notes");
+    assert_eq!(bytes(&plots.join("lengths.png")), lengths);
     // Text report.
     let out = fcauto().args(["batch", "report", s(&db)]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -1061,6 +1079,7 @@ fn merge_overlap_run_summary_and_plot_errors_in_plain_words() {
     let m = dir.path().join("m.sqlite");
     let err = run_ok(&["batch", "merge", s(&m), s(&a), s(&a), s(&a)]);
     assert!(err.contains("30 deals stored more than once"), "{err}");
+    // A folder where a picture would go is named before any work.
     let pics = dir.path().join("pics");
     std::fs::create_dir_all(pics.join("lengths.png")).unwrap();
     let out = fcauto()
@@ -1068,12 +1087,11 @@ fn merge_overlap_run_summary_and_plot_errors_in_plain_words() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("rows: 30"), "{text}");
+    assert!(out.stdout.is_empty());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(
-        err.contains("lengths.png: it is not a file") && !err.contains("ImageError"),
+        err.contains("it holds lengths.png, which is a folder") && !err.contains("ImageError"),
         "{err}"
     );
 }

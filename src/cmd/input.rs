@@ -4,7 +4,7 @@
 use anyhow::{Context, Result};
 use fcauto_deals::{ms_deal, parse_deal_number, Board};
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// True for the path `-`, which stands for standard input (an input) or standard output (an
 /// output).
@@ -399,4 +399,43 @@ mod tests {
             assert!(e.contains(want), "{text:?}: {e}");
         }
     }
+}
+
+/// Each of `names` in `dir` is absent, or a file `ours` recognises as one fcauto wrote that
+/// is none of `inputs`: so that writing them there replaces no file of the user's. For the
+/// files a command writes under fixed names into a folder it is given (`analyze`'s
+/// pictures, `batch report --plot`'s charts).
+///
+/// # Errors
+/// The first that is not, named, with what to do.
+pub fn check_replaceable(
+    dir: &Path,
+    names: impl IntoIterator<Item = String>,
+    inputs: &[&Path],
+    ours: impl Fn(&Path) -> bool,
+) -> Result<()> {
+    let inputs: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .collect();
+    for name in names {
+        let path = dir.join(&name);
+        if !path.exists() {
+            continue;
+        }
+        let is_input = std::fs::canonicalize(&path).is_ok_and(|p| inputs.contains(&p));
+        anyhow::ensure!(
+            !is_input && path.is_file() && ours(&path),
+            "cannot write into {}: it holds {name}, which {}; give another folder",
+            dir.display(),
+            if is_input {
+                "is an input"
+            } else if path.is_dir() {
+                "is a folder"
+            } else {
+                "fcauto did not draw (it would be replaced)"
+            }
+        );
+    }
+    Ok(())
 }

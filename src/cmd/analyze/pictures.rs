@@ -119,7 +119,8 @@ pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
     check_replaceable(dir, names, inputs)
 }
 
-/// Each of `names` in `dir` is absent, or a picture fcauto drew that is no input.
+/// Each of `names` in `dir` is absent, or a picture fcauto drew ([`drawn_by_fcauto`]) that
+/// is no input: [`crate::cmd::input::check_replaceable`].
 ///
 /// # Errors
 /// The first that is not, named, with what to do.
@@ -128,28 +129,7 @@ pub fn check_replaceable(
     names: impl IntoIterator<Item = String>,
     inputs: &[&Path],
 ) -> Result<()> {
-    let inputs: Vec<PathBuf> = inputs
-        .iter()
-        .filter_map(|p| std::fs::canonicalize(p).ok())
-        .collect();
-    for name in names {
-        let path = dir.join(&name);
-        if !path.exists() {
-            continue;
-        }
-        let is_input = std::fs::canonicalize(&path).is_ok_and(|p| inputs.contains(&p));
-        anyhow::ensure!(
-            !is_input && path.is_file() && drawn_by_fcauto(&path),
-            "cannot write into {}: it holds {name}, which {}; give another folder",
-            dir.display(),
-            if is_input {
-                "is an input"
-            } else {
-                "fcauto did not draw (it would be replaced)"
-            }
-        );
-    }
-    Ok(())
+    crate::cmd::input::check_replaceable(dir, names, inputs, drawn_by_fcauto)
 }
 
 /// Remove the [`LOSING_PICTURES`] an earlier run wrote in `dir`.

@@ -11,29 +11,73 @@ use std::path::{Path, PathBuf};
 /// Picture size, pixels.
 const SIZE: (u32, u32) = (1000, 600);
 
+/// The pictures [`draw`] writes into its folder.
+const PICTURES: [&str; 2] = ["lengths.png", "cpu.png"];
+
+/// The `Software` text of the PNGs [`draw`] writes: what tells a later run that it may
+/// replace them.
+const MARK: &str = "fcauto batch report";
+
+/// Before any work: no picture [`draw`] would write into `dir` may replace a file fcauto
+/// did not draw there, nor the database `db`.
+///
+/// # Errors
+/// Such a file, named, with what to do.
+pub fn check_folder(dir: &Path, db: &Path) -> Result<()> {
+    crate::cmd::input::check_replaceable(dir, PICTURES.map(String::from), &[db], drawn_here)
+}
+
+/// True when `path` is a PNG [`draw`] wrote (its `Software` text is [`MARK`]).
+fn drawn_here(path: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let Ok(reader) = png::Decoder::new(std::io::BufReader::new(file)).read_info() else {
+        return false;
+    };
+    let info = reader.info();
+    info.uncompressed_latin1_text
+        .iter()
+        .any(|t| t.keyword == "Software" && t.text == MARK)
+}
+
 /// Draw `lengths.png` and `cpu.png` into `dir`; the files written.
 pub fn draw(r: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
     register_font()?;
-    let lengths = dir.join("lengths.png");
-    let cpu = dir.join("cpu.png");
-    // Plain words for a file that cannot be written, before plotters' own errors could.
-    for f in [&lengths, &cpu] {
-        if f.exists() && !f.is_file() {
-            bail!("cannot write {}: it is not a file", f.display());
-        }
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(f)
-            .with_context(|| format!("cannot write {}", f.display()))?;
-    }
-    draw_lengths(r, &lengths).with_context(|| format!("cannot draw {}", lengths.display()))?;
-    draw_cpu(r, &cpu).with_context(|| format!("cannot draw {}", cpu.display()))?;
+    let [lengths, cpu] = PICTURES.map(|name| dir.join(name));
+    let mut rgb = vec![0u8; SIZE.0 as usize * SIZE.1 as usize * 3];
+    draw_lengths(r, &mut rgb).with_context(|| format!("cannot draw {}", lengths.display()))?;
+    save(&rgb, &lengths)?;
+    draw_cpu(r, &mut rgb).with_context(|| format!("cannot draw {}", cpu.display()))?;
+    save(&rgb, &cpu)?;
     Ok(vec![lengths, cpu])
 }
 
+/// Write the picture `rgb` (8-bit RGB, [`SIZE`]) to `file` as a PNG marked as drawn here
+/// ([`MARK`]).
+///
+/// # Errors
+/// The file cannot be written (named).
+fn save(rgb: &[u8], file: &Path) -> Result<()> {
+    if file.exists() && !file.is_file() {
+        bail!("cannot write {}: it is not a file", file.display());
+    }
+    let write = || -> Result<()> {
+        let out = std::io::BufWriter::new(std::fs::File::create(file)?);
+        let mut png = png::Encoder::new(out, SIZE.0, SIZE.1);
+        png.set_color(png::ColorType::Rgb);
+        png.set_depth(png::BitDepth::Eight);
+        png.add_text_chunk("Software".into(), MARK.into())?;
+        let mut w = png.write_header()?;
+        w.write_image_data(rgb)?;
+        w.finish()?;
+        Ok(())
+    };
+    write().with_context(|| format!("cannot write {}", file.display()))
+}
+
 /// Deals per solution length, moves_total and single-card moves.
-fn draw_lengths(r: &Report, file: &Path) -> Result<()> {
+fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
     let series = [
         (
             "moves_total (a supermove = 1)",
@@ -61,7 +105,7 @@ fn draw_lengths(r: &Report, file: &Path) -> Result<()> {
         .map(|p| p.1)
         .max()
         .unwrap_or(1);
-    let root = BitMapBackend::new(file, SIZE).into_drawing_area();
+    let root = BitMapBackend::with_buffer(rgb, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -103,7 +147,7 @@ fn draw_lengths(r: &Report, file: &Path) -> Result<()> {
 const BUCKETS_PER_DECADE: f64 = 10.0;
 
 /// Deals per CPU time (log scale), all verdicts.
-fn draw_cpu(r: &Report, file: &Path) -> Result<()> {
+fn draw_cpu(r: &Report, rgb: &mut [u8]) -> Result<()> {
     let Some(cpu) = &r.cpu_ms else {
         bail!("the database holds no rows");
     };
@@ -125,7 +169,7 @@ fn draw_cpu(r: &Report, file: &Path) -> Result<()> {
     let xmin = points.first().map_or(lo, |p| p.0 / 1.5);
     let xmax = points.last().map_or(1.0, |p| p.0 * 1.5);
     let ymax = points.iter().map(|p| p.1).max().unwrap_or(1);
-    let root = BitMapBackend::new(file, SIZE).into_drawing_area();
+    let root = BitMapBackend::with_buffer(rgb, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(

@@ -98,6 +98,7 @@ pub struct KnownCheck {
 pub fn run(args: Args) -> Result<i32> {
     if let Some(dir) = &args.plot {
         crate::cmd::input::check_output_folder(dir)?;
+        super::plot::check_folder(dir, &args.db)?;
     }
     let store = Store::open_read(&args.db)?;
     let mut report = gather(&store)?;
