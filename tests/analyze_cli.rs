@@ -393,6 +393,79 @@ fn a_count_of_one_onto_an_empty_cascade_is_kept_in_the_report() {
     );
 }
 
+/// `verify` reads what `analyze` reads: the annotated game.txt of a won game (move numbers,
+/// `{...}` comments and marks skipped) and a numbered move list are checked like any
+/// solution, and a game.txt naming another start than `--deal`'s is named as such
+/// (helper-34: "`1.` is not a standard-notation move").
+#[test]
+fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let solution = dir.path().join("s617.txt");
+    let out = fcauto().args(["solve", "617"]).output().unwrap();
+    assert!(out.status.success());
+    std::fs::write(&solution, &out.stdout).unwrap();
+    let report = dir.path().join("report");
+    let out = fcauto()
+        .args([
+            "analyze",
+            solution.to_str().unwrap(),
+            "--deal",
+            "617",
+            "--report",
+        ])
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let game_txt = report.join("game.txt");
+    let text = std::fs::read_to_string(&game_txt).unwrap();
+    assert!(text.contains("1. ") && text.contains("# start:"), "{text}");
+    let verify = |file: &Path, deal: &str| {
+        fcauto()
+            .args(["verify", "--deal", deal])
+            .arg(file)
+            .output()
+            .unwrap()
+    };
+    let plain = verify(&solution, "617");
+    let annotated = verify(&game_txt, "617");
+    assert!(
+        annotated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&annotated.stderr)
+    );
+    assert_eq!(annotated.stdout, plain.stdout);
+    // The same moves numbered one to a line, as other programs list them.
+    let moves: Vec<String> = std::fs::read_to_string(&solution)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+        .collect();
+    let numbered = dir.path().join("numbered.txt");
+    let listed: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("{}. {m}", i + 1))
+        .collect();
+    std::fs::write(&numbered, listed.join("\n")).unwrap();
+    let out = verify(&numbered, "617");
+    assert_eq!(
+        out.stdout,
+        plain.stdout,
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Another deal than the one game.txt names.
+    let out = verify(&game_txt, "618");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("names its own start (deal 617), and the deal given is another"),
+        "{err}"
+    );
+}
+
 /// `--report`'s annotated game.txt reads back (comments, move numbers and marks skipped;
 /// its `# start:` line is the start, no --deal needed), and so does the fc-solve text of
 /// `solve --format fcs`, whose first position is the start.

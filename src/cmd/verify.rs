@@ -24,7 +24,9 @@ pub struct Args {
     pub board: Option<PathBuf>,
     /// The solution: our JSON (`fcauto solve --format json`), standard notation (`--format
     /// standard`, fc-solve's `-m -sn`/`-m -snx`; `#` starts a comment to the end of the line,
-    /// as `solve` writes `# unsolvable`), or fc-solve's `-m`/`-sam` output. `-`: standard input.
+    /// as `solve` writes `# unsolvable`; move numbers `12.`, `{...}` comments and `?`/`!`
+    /// marks, as in `analyze --report`'s `game.txt`, are read past), or fc-solve's
+    /// `-m`/`-sam` output. `-`: standard input.
     pub solution: PathBuf,
 }
 
@@ -91,7 +93,17 @@ pub fn run(args: Args) -> Result<i32> {
         let (moves, board) = if moves.is_empty() && looks_like_standard(&text) {
             // Standard notation: the counts it leaves open are found by replaying with the
             // validator's rules; the result is validated again below like any other input.
-            let plain = parse_standard(&text).with_context(|| name.clone())?;
+            // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`)
+            // are read past, as `analyze` does.
+            let moves_text = crate::cmd::analyze::input::annotated_moves(&text);
+            if let Some((own_deal, own)) = crate::cmd::analyze::input::annotated_start(&text) {
+                anyhow::ensure!(
+                    boards.contains(&own),
+                    "{name}: it names its own start ({}), and the {what} given is another",
+                    own_deal.map_or("a position".to_string(), |n| format!("deal {n}"))
+                );
+            }
+            let plain = parse_standard(&moves_text).with_context(|| name.clone())?;
             let mut first_err = None;
             'read: {
                 for b in &boards {

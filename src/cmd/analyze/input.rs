@@ -214,6 +214,20 @@ struct Annotated {
     bad_start: Option<(usize, String)>,
 }
 
+/// The moves of a move list in standard notation with what `--report`'s `game.txt` (or a
+/// numbered move list: `1. 38 2. 3a`) adds taken out, line for line: what `verify` reads as
+/// well.
+pub fn annotated_moves(text: &str) -> String {
+    strip_annotations(text).moves
+}
+
+/// The start a move list names on a `# start: POSITION` line (`game.txt`), with its deal
+/// number when a `# deal N,` line names that deal; `None` when it names none (or one that
+/// is not a position).
+pub fn annotated_start(text: &str) -> Option<(Option<u64>, Board)> {
+    strip_annotations(text).start
+}
+
 /// Take `game.txt`'s annotations out of `text` (a plain move list passes unchanged).
 fn strip_annotations(text: &str) -> Annotated {
     let mut moves = String::with_capacity(text.len());
