@@ -93,12 +93,13 @@ pub struct Deal {
 
 #[cfg(not(feature = "gui"))]
 mod imp {
+    /// Say how to get `play --gui`; exit 2, as every other part a build left out.
     pub fn run(_args: super::Args, _deal: super::Deal) -> anyhow::Result<i32> {
         crate::note!(
             "fcauto: error: this fcauto was built without GUI support; rebuild with `cargo build --release --features gui` \
              after installing the GUI packages with scripts/setup-deps.sh --gui"
         );
-        Ok(1)
+        Ok(2)
     }
 }
 
