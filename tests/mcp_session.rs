@@ -330,6 +330,68 @@ fn answer_to_line(s: &mut Session, line: &str) -> Value {
     msg
 }
 
+/// Before the handshake, a request is told to send `initialize` first, a notification gets
+/// no answer, and an `initialize` without the params MCP requires names them (rmcp alone
+/// answered all of these with "request _meta is missing ..."); the session then starts.
+#[test]
+fn the_handshake_is_explained_when_it_goes_wrong() {
+    let mut s = Session::start();
+    let early = answer_to_line(
+        &mut s,
+        r#"{"jsonrpc": "2.0", "method": "notifications/initialized"}
+{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}"#,
+    );
+    assert_eq!(early["id"], 1, "{early}");
+    assert_eq!(early["error"]["code"], -32600, "{early}");
+    let msg = early["error"]["message"].as_str().unwrap();
+    assert!(msg.contains("tools/list before initialize"), "{msg}");
+    for (id, params, missing) in [
+        (2, None, "protocolVersion, capabilities, clientInfo"),
+        (
+            3,
+            Some(json!({})),
+            "protocolVersion, capabilities, clientInfo",
+        ),
+        (
+            4,
+            Some(
+                json!({"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "x"}}),
+            ),
+            "clientInfo",
+        ),
+    ] {
+        let mut req = json!({"jsonrpc": "2.0", "id": id, "method": "initialize"});
+        if let Some(p) = params {
+            req["params"] = p;
+        }
+        let a = answer_to_line(&mut s, &req.to_string());
+        assert_eq!(a["id"], id, "{a}");
+        assert_eq!(a["error"]["code"], -32602, "{a}");
+        let msg = a["error"]["message"].as_str().unwrap();
+        assert!(
+            msg.starts_with("initialize: params must be")
+                && msg.ends_with(&format!("missing or malformed: {missing}")),
+            "{msg}"
+        );
+    }
+    s.next_id = 10;
+    let init = s.request(
+        "initialize",
+        json!({
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "mcp_session test", "version": "1"}
+        }),
+    );
+    assert_eq!(init["serverInfo"]["name"], "fcauto", "{init}");
+    s.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    let tools = s.request("tools/list", json!({}));
+    assert!(
+        tools["tools"].as_array().is_some_and(|t| !t.is_empty()),
+        "{tools}"
+    );
+}
+
 /// A line that is not JSON gets JSON-RPC's parse error (code -32700, id null), and the
 /// session goes on: the next request is answered.
 #[test]

@@ -153,6 +153,8 @@ mod lines {
     async fn read_stdin(mut to_rmcp: DuplexStream, answers: UnboundedSender<String>) {
         let mut input = BufReader::new(tokio::io::stdin());
         let mut line = Vec::new();
+        // An `initialize` has been handed on to rmcp.
+        let mut started = false;
         loop {
             line.clear();
             let limit = MAX_LINE as u64 + 1;
@@ -177,11 +179,88 @@ mod lines {
             if line.trim_ascii().is_empty() {
                 continue;
             }
-            if let Some(a) = answer(&line) {
-                let _ = answers.send(a);
-            } else if to_rmcp.write_all(&line).await.is_err() {
-                return;
+            let answered = match answer(&line) {
+                Some(a) => Lifecycle::Answer(a),
+                None => lifecycle(&line, &mut started),
+            };
+            match answered {
+                Lifecycle::Answer(a) => {
+                    let _ = answers.send(a);
+                }
+                Lifecycle::Drop => {}
+                Lifecycle::HandOn => {
+                    if to_rmcp.write_all(&line).await.is_err() {
+                        return;
+                    }
+                }
             }
+        }
+    }
+
+    /// What becomes of a line of stdin.
+    enum Lifecycle {
+        /// Answered by us (this line of JSON), not handed on.
+        Answer(String),
+        /// Neither answered nor handed on (a notification rmcp is not ready for).
+        Drop,
+        /// Handed on to rmcp.
+        HandOn,
+    }
+
+    /// What becomes of a message (a JSON-RPC one, [`answer`] having passed it) that MCP's
+    /// lifecycle may not allow, where rmcp's own words would mislead ("request _meta is
+    /// missing ..."): an `initialize` without the params MCP requires is answered `-32602`
+    /// (naming them), another request before an `initialize` was handed on `-32600`; a
+    /// notification before that is dropped (notifications get no answer). `started` becomes
+    /// true once an `initialize` is handed on.
+    fn lifecycle(line: &[u8], started: &mut bool) -> Lifecycle {
+        use serde_json::{json, Value};
+        let Ok(v) = serde_json::from_slice::<Value>(line) else {
+            return Lifecycle::HandOn;
+        };
+        let id = v.get("id").cloned();
+        let reply = |code: i32, msg: String| {
+            let id = id.clone().unwrap_or(Value::Null);
+            let error =
+                json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": msg}});
+            Lifecycle::Answer(error.to_string())
+        };
+        match v.get("method").and_then(Value::as_str) {
+            Some("initialize") => {
+                let params = v.get("params");
+                let field = |k: &str| params.and_then(|p| p.get(k));
+                let info = field("clientInfo");
+                let text = |x: Option<&Value>, k: &str| x.and_then(|i| i.get(k)).is_some_and(Value::is_string);
+                let missing: Vec<&str> = [
+                    ("protocolVersion", field("protocolVersion").is_some_and(Value::is_string)),
+                    ("capabilities", field("capabilities").is_some_and(Value::is_object)),
+                    ("clientInfo", text(info, "name") && text(info, "version")),
+                ]
+                .into_iter()
+                .filter(|(_, ok)| !ok)
+                .map(|(k, _)| k)
+                .collect();
+                if missing.is_empty() {
+                    *started = true;
+                    return Lifecycle::HandOn;
+                }
+                reply(
+                    -32602,
+                    format!(
+                        "initialize: params must be {{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {{}}, \
+                         \"clientInfo\": {{\"name\": \"...\", \"version\": \"...\"}}}}; missing or malformed: {}",
+                        missing.join(", ")
+                    ),
+                )
+            }
+            Some(method) if !*started => match id {
+                None => Lifecycle::Drop,
+                Some(_) => reply(
+                    -32600,
+                    format!("Invalid Request: {method} before initialize: send \"initialize\" first (MCP's lifecycle)"),
+                ),
+            },
+            _ => Lifecycle::HandOn,
         }
     }
 
