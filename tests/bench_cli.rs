@@ -558,6 +558,23 @@ fn plot_data_to_standard_output() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// `--plot-metric` without `--plot` or `--plot-data` would draw nothing: a usage error
+/// naming them, before any work (helper-34: it was silently ignored).
+#[test]
+fn plot_metric_needs_a_plot() {
+    let out = fcauto()
+        .args(["bench", "--range", "1..2", "--plot-metric", "cpu"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--plot <FILE.png>|--plot-data <FILE.csv>"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
 /// `--plot FILE.png` with the `plot` feature: a PNG that decodes, of the chart's size.
 #[cfg(feature = "plot")]
 #[test]

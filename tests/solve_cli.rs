@@ -880,6 +880,20 @@ fn verify_accepts_a_zero_move_fcs_solution_of_a_won_board() {
         assert_eq!(code, Some(1), "{name}: {err}");
         assert!(err.contains("lists no moves"), "{name}: {err}");
     }
+    // `solve`'s text for a won board (no moves) is no solution of a deal still to play,
+    // and says why (helper-34: "not a recognised solution").
+    for text in ["# already won: no moves\n", ""] {
+        let p = write(&dir, "no-moves.txt", text);
+        let (code, _, err) = verify(&["--deal".as_ref(), "1".as_ref(), p.as_os_str()]);
+        assert_eq!(code, Some(1), "{text:?}: {err}");
+        assert!(
+            err.contains("the solution has no moves, and the deal is not already won"),
+            "{text:?}: {err}"
+        );
+        let (code, out, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);
+        assert_eq!(code, Some(0), "{text:?}: {err}");
+        assert!(out.starts_with("valid: 0 moves"), "{text:?}: {out}");
+    }
     // Text with neither moves nor a verdict is still not a solution.
     let p = write(&dir, "nothing.fcs", "hello\n");
     let (code, _, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);

@@ -33,6 +33,7 @@ use std::time::Instant;
 /// (2k-1 through freecells, more when cards must be parked on empty cascades). Both include
 /// all 52 foundation moves. fc-solve's solutions are counted the same way, by our validator.
 #[derive(clap::Args)]
+#[command(group = clap::ArgGroup::new("plot_outputs").multiple(true).args(["plot", "plot_data"]))]
 pub struct Args {
     /// Deals to solve, `A..B` (inclusive), e.g. `1..32000`.
     #[arg(long, default_value = "1..1000", value_parser = parse_range, allow_hyphen_values = true)]
@@ -90,7 +91,12 @@ pub struct Args {
     /// expanded; fc-solve: iterations) or `cpu` (milliseconds; fcauto: the solving thread's
     /// CPU time; fc-solve: the range solver's wall-clock time per board, its CPU time only on
     /// a quiet machine).
-    #[arg(long, value_enum, default_value = "positions")]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "positions",
+        requires = "plot_outputs"
+    )]
     pub plot_metric: PlotMetric,
     /// Write the data behind --plot as CSV: `series,metric,value,deals,share_above`, one
     /// line per distinct value per program (deals with that value, and the share of deals

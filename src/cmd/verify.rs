@@ -81,6 +81,11 @@ pub fn run(args: Args) -> Result<i32> {
         if let Some(said) = not_solved_comment(&text) {
             anyhow::bail!("{name}: the solution file says the {what} was not solved ({said})");
         }
+        // No moves at all (`solve`'s `# already won: no moves`) solves only a won board.
+        anyhow::ensure!(
+            !only_comments(&text) || board.is_won(),
+            "{name}: the solution has no moves, and the {what} is not already won"
+        );
         let (verdict, moves) = parse_fcs_output(&text).with_context(|| name.clone())?;
         anyhow::ensure!(
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
