@@ -341,6 +341,45 @@ pub fn parse_deal_file(text: &str) -> Result<DealFile, String> {
         .ok_or_else(|| format!("no {DEAL_FILE_KEY}=<deal number> line"))
 }
 
+/// Each of `names` in `dir` is absent, or a file `ours` recognises as one fcauto wrote that
+/// is none of `inputs`: so that writing them there replaces no file of the user's. For the
+/// files a command writes under fixed names into a folder it is given (`analyze`'s
+/// pictures, `batch report --plot`'s charts).
+///
+/// # Errors
+/// The first that is not, named, with what to do.
+pub fn check_replaceable(
+    dir: &Path,
+    names: impl IntoIterator<Item = String>,
+    inputs: &[&Path],
+    ours: impl Fn(&Path) -> bool,
+) -> Result<()> {
+    let inputs: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|p| std::fs::canonicalize(p).ok())
+        .collect();
+    for name in names {
+        let path = dir.join(&name);
+        if !path.exists() {
+            continue;
+        }
+        let is_input = std::fs::canonicalize(&path).is_ok_and(|p| inputs.contains(&p));
+        anyhow::ensure!(
+            !is_input && path.is_file() && ours(&path),
+            "cannot write into {}: it holds {name}, which {}; give another folder",
+            dir.display(),
+            if is_input {
+                "is an input"
+            } else if path.is_dir() {
+                "is a folder"
+            } else {
+                "fcauto did not draw (it would be replaced)"
+            }
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,43 +438,4 @@ mod tests {
             assert!(e.contains(want), "{text:?}: {e}");
         }
     }
-}
-
-/// Each of `names` in `dir` is absent, or a file `ours` recognises as one fcauto wrote that
-/// is none of `inputs`: so that writing them there replaces no file of the user's. For the
-/// files a command writes under fixed names into a folder it is given (`analyze`'s
-/// pictures, `batch report --plot`'s charts).
-///
-/// # Errors
-/// The first that is not, named, with what to do.
-pub fn check_replaceable(
-    dir: &Path,
-    names: impl IntoIterator<Item = String>,
-    inputs: &[&Path],
-    ours: impl Fn(&Path) -> bool,
-) -> Result<()> {
-    let inputs: Vec<PathBuf> = inputs
-        .iter()
-        .filter_map(|p| std::fs::canonicalize(p).ok())
-        .collect();
-    for name in names {
-        let path = dir.join(&name);
-        if !path.exists() {
-            continue;
-        }
-        let is_input = std::fs::canonicalize(&path).is_ok_and(|p| inputs.contains(&p));
-        anyhow::ensure!(
-            !is_input && path.is_file() && ours(&path),
-            "cannot write into {}: it holds {name}, which {}; give another folder",
-            dir.display(),
-            if is_input {
-                "is an input"
-            } else if path.is_dir() {
-                "is a folder"
-            } else {
-                "fcauto did not draw (it would be replaced)"
-            }
-        );
-    }
-    Ok(())
 }
