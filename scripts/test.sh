@@ -16,7 +16,7 @@ scripts/setup-deps.sh --gui --slurm --browser
 # reuses (its games are #[ignore]d here).
 cargo build --release --locked
 rc=0; said=$(./target/release/fcauto play --gui --deal 617 2>&1) || rc=$?
-if [[ $rc != 1 || $said != *"--features gui"* || $said != *"scripts/setup-deps.sh --gui"* ]]; then
+if [[ $rc != 2 || $said != *"--features gui"* || $said != *"scripts/setup-deps.sh --gui"* ]]; then
   echo "test.sh: play --gui without the gui feature: exit $rc, said: $said" >&2
   exit 1
 fi
