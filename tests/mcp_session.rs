@@ -94,6 +94,12 @@ impl Drop for Session {
 /// A session past the handshake.
 fn initialized() -> Session {
     let mut s = Session::start();
+    handshake(&mut s);
+    s
+}
+
+/// `initialize` as MCP requires it, answered by fcauto with tools, then `initialized`.
+fn handshake(s: &mut Session) {
     let init = s.request(
         "initialize",
         json!({
@@ -105,7 +111,6 @@ fn initialized() -> Session {
     assert_eq!(init["serverInfo"]["name"], "fcauto", "{init}");
     assert!(init["capabilities"]["tools"].is_object(), "{init}");
     s.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-    s
 }
 
 #[test]
@@ -375,16 +380,7 @@ fn the_handshake_is_explained_when_it_goes_wrong() {
         );
     }
     s.next_id = 10;
-    let init = s.request(
-        "initialize",
-        json!({
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "mcp_session test", "version": "1"}
-        }),
-    );
-    assert_eq!(init["serverInfo"]["name"], "fcauto", "{init}");
-    s.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    handshake(&mut s);
     let tools = s.request("tools/list", json!({}));
     assert!(
         tools["tools"].as_array().is_some_and(|t| !t.is_empty()),
