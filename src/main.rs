@@ -67,7 +67,7 @@ enum Command {
 /// argument '-1'".
 fn parse_cli() -> Cli {
     let mut command = negative_values(Cli::command());
-    let matches = command.clone().get_matches();
+    let matches = command.get_matches_mut();
     Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command).exit())
 }
 

@@ -79,12 +79,10 @@ mod lines {
             .to_string()
     }
 
-    /// Our answer to `line`, when it is not for rmcp: not JSON, or JSON that is no JSON-RPC
-    /// 2.0 message ([`invalid_request`]). Blank lines are no messages.
-    fn answer(line: &[u8]) -> Option<String> {
-        if line.trim_ascii().is_empty() {
-            return None;
-        }
+    /// What becomes of `line` (not blank), read as JSON once: our answer when it is not JSON,
+    /// or JSON that is no JSON-RPC 2.0 message ([`invalid_request`]), or a message MCP's
+    /// lifecycle does not allow yet ([`lifecycle`]); else it is handed on to rmcp.
+    fn route(line: &[u8], started: &mut bool) -> Lifecycle {
         match serde_json::from_slice::<serde_json::Value>(line) {
             Err(e)
                 if matches!(
@@ -92,10 +90,13 @@ mod lines {
                     serde_json::error::Category::Syntax | serde_json::error::Category::Eof
                 ) =>
             {
-                Some(parse_error(&e))
+                Lifecycle::Answer(parse_error(&e))
             }
-            Ok(v) => invalid_request(&v),
-            _ => None,
+            Ok(v) => match invalid_request(&v) {
+                Some(a) => Lifecycle::Answer(a),
+                None => lifecycle(&v, started),
+            },
+            _ => Lifecycle::HandOn,
         }
     }
 
@@ -179,11 +180,7 @@ mod lines {
             if line.trim_ascii().is_empty() {
                 continue;
             }
-            let answered = match answer(&line) {
-                Some(a) => Lifecycle::Answer(a),
-                None => lifecycle(&line, &mut started),
-            };
-            match answered {
+            match route(&line, &mut started) {
                 Lifecycle::Answer(a) => {
                     let _ = answers.send(a);
                 }
@@ -207,17 +204,14 @@ mod lines {
         HandOn,
     }
 
-    /// What becomes of a message (a JSON-RPC one, [`answer`] having passed it) that MCP's
+    /// What becomes of a message (a JSON-RPC one, [`invalid_request`] having passed it) that MCP's
     /// lifecycle may not allow, where rmcp's own words would mislead ("request _meta is
     /// missing ..."): an `initialize` without the params MCP requires is answered `-32602`
     /// (naming them), another request before an `initialize` was handed on `-32600`; a
     /// notification before that is dropped (notifications get no answer). `started` becomes
     /// true once an `initialize` is handed on.
-    fn lifecycle(line: &[u8], started: &mut bool) -> Lifecycle {
+    fn lifecycle(v: &serde_json::Value, started: &mut bool) -> Lifecycle {
         use serde_json::{json, Value};
-        let Ok(v) = serde_json::from_slice::<Value>(line) else {
-            return Lifecycle::HandOn;
-        };
         let id = v.get("id").cloned();
         let reply = |code: i32, msg: String| {
             let id = id.clone().unwrap_or(Value::Null);

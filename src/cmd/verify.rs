@@ -100,8 +100,8 @@ pub fn run(args: Args) -> Result<i32> {
             // validator's rules; the result is validated again below like any other input.
             // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`)
             // are read past, as `analyze` does.
-            let moves_text = crate::cmd::analyze::input::annotated_moves(&text);
-            if let Some((own_deal, own)) = crate::cmd::analyze::input::annotated_start(&text) {
+            let (moves_text, own_start) = crate::cmd::analyze::input::annotated(&text);
+            if let Some((own_deal, own)) = own_start {
                 anyhow::ensure!(
                     boards.contains(&own),
                     "{name}: it names its own start ({}), and the {what} given is another",

@@ -214,18 +214,14 @@ struct Annotated {
     bad_start: Option<(usize, String)>,
 }
 
-/// The moves of a move list in standard notation with what `--report`'s `game.txt` (or a
-/// numbered move list: `1. 38 2. 3a`) adds taken out, line for line: what `verify` reads as
-/// well.
-pub fn annotated_moves(text: &str) -> String {
-    strip_annotations(text).moves
-}
-
-/// The start a move list names on a `# start: POSITION` line (`game.txt`), with its deal
-/// number when a `# deal N,` line names that deal; `None` when it names none (or one that
-/// is not a position).
-pub fn annotated_start(text: &str) -> Option<(Option<u64>, Board)> {
-    strip_annotations(text).start
+/// A move list in standard notation read as `analyze` reads it, for `verify`: its moves
+/// with what `--report`'s `game.txt` (or a numbered move list: `1. 38 2. 3a`) adds taken
+/// out, line for line; and the start it names on a `# start: POSITION` line, with its deal
+/// number when a `# deal N,` line names that deal (`None` when it names none, or one that is
+/// not a position).
+pub fn annotated(text: &str) -> (String, Option<(Option<u64>, Board)>) {
+    let a = strip_annotations(text);
+    (a.moves, a.start)
 }
 
 /// Take `game.txt`'s annotations out of `text` (a plain move list passes unchanged).
