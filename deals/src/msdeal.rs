@@ -58,6 +58,63 @@ pub fn parse_deal_number(s: &str) -> Result<u64, DealError> {
     }
 }
 
+/// Read a deal number from JSON (serde's `deserialize_with`; the API's and MCP's bodies,
+/// solution JSON, `deal --format json`): a JSON number (`617`), or a string as the command
+/// line takes one (`"617"`, or `"ms617"` as PySolFC writes MS deals), read by
+/// [`parse_deal_number`]. A number's range is checked where the deal is dealt
+/// ([`ms_deal`]), a string's here.
+///
+/// Errors: a negative number ([`DealError::TooSmall`]), a string [`parse_deal_number`]
+/// refuses, or another JSON type (named with what is expected).
+pub fn deserialize_deal<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    d.deserialize_any(DealNumber)
+}
+
+/// [`deserialize_deal`] for an optional field (with `#[serde(default)]`): absent or null is
+/// `None`.
+pub fn deserialize_deal_opt<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<u64>, D::Error> {
+    /// `Some` of a deal number, or null.
+    struct Opt;
+    impl<'de> serde::de::Visitor<'de> for Opt {
+        type Value = Option<u64>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            serde::de::Visitor::expecting(&DealNumber, f)?;
+            f.write_str(" or null")
+        }
+        fn visit_none<E: serde::de::Error>(self) -> Result<Option<u64>, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Option<u64>, E> {
+            Ok(None)
+        }
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<u64>, D::Error> {
+            deserialize_deal(d).map(Some)
+        }
+    }
+    d.deserialize_option(Opt)
+}
+
+/// The visitor of [`deserialize_deal`].
+struct DealNumber;
+
+impl serde::de::Visitor<'_> for DealNumber {
+    type Value = u64;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a deal number: 617, or \"ms617\" as PySolFC writes it")
+    }
+    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<u64, E> {
+        Ok(n)
+    }
+    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<u64, E> {
+        u64::try_from(n).map_err(|_| E::custom(DealError::TooSmall(n.to_string())))
+    }
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<u64, E> {
+        parse_deal_number(s).map_err(E::custom)
+    }
+}
+
 /// The MS LCG with Freecell Pro's extended draws.
 struct MsRand {
     state: u32,

@@ -82,7 +82,9 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DealJson {
-    /// The Microsoft deal number.
+    /// The Microsoft deal number (read as `617` or `"ms617"`:
+    /// [`fcauto_deals::msdeal::deserialize_deal`]).
+    #[serde(deserialize_with = "fcauto_deals::msdeal::deserialize_deal")]
     pub deal: u64,
     /// The 8 cascades, each deepest card first (cards as `AH`, `TD`).
     pub board: Vec<Vec<fcauto_deals::Card>>,

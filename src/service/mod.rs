@@ -239,56 +239,11 @@ fn kind_name(m: Move) -> &'static str {
 }
 
 /// Read a request's deal number (serde's `deserialize_with`, shared by `fcauto serve`'s
-/// bodies and `fcauto mcp`'s arguments): a JSON number (`617`), or a string as the command
-/// line takes one (`"617"`, or `"ms617"` as PySolFC writes MS deals), read by
-/// [`fcauto_deals::parse_deal_number`]. A number's range is checked where the deal is dealt
-/// ([`new_game`]), a string's here.
-pub fn deal_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-    d.deserialize_any(DealNumber)
-}
-
-/// [`deal_number`] for an optional field (`#[serde(default)]`): absent or null is `None`.
-#[cfg_attr(not(feature = "serve"), allow(dead_code))]
-pub fn deal_number_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-    /// `Some` of a deal number, or null.
-    struct Opt;
-    impl<'de> serde::de::Visitor<'de> for Opt {
-        type Value = Option<u64>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            DealNumber.expecting(f)?;
-            f.write_str(" or null")
-        }
-        fn visit_none<E: serde::de::Error>(self) -> Result<Option<u64>, E> {
-            Ok(None)
-        }
-        fn visit_unit<E: serde::de::Error>(self) -> Result<Option<u64>, E> {
-            Ok(None)
-        }
-        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<u64>, D::Error> {
-            deal_number(d).map(Some)
-        }
-    }
-    d.deserialize_option(Opt)
-}
-
-/// The visitor of [`deal_number`].
-struct DealNumber;
-
-impl serde::de::Visitor<'_> for DealNumber {
-    type Value = u64;
-    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("a deal number: 617, or \"ms617\" as PySolFC writes it")
-    }
-    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<u64, E> {
-        Ok(n)
-    }
-    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<u64, E> {
-        u64::try_from(n).map_err(|_| E::custom(fcauto_deals::DealError::TooSmall(n.to_string())))
-    }
-    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<u64, E> {
-        fcauto_deals::parse_deal_number(s).map_err(E::custom)
-    }
-}
+/// bodies and `fcauto mcp`'s arguments): [`fcauto_deals::msdeal::deserialize_deal`], and
+/// for an optional field [`fcauto_deals::msdeal::deserialize_deal_opt`].
+pub use fcauto_deals::msdeal::deserialize_deal as deal_number;
+#[cfg_attr(not(feature = "serve"), allow(unused_imports))]
+pub use fcauto_deals::msdeal::deserialize_deal_opt as deal_number_opt;
 
 /// `new_game`: MS deal `n`'s start position.
 pub fn new_game(n: u64) -> Result<PositionOut, ServiceError> {

@@ -79,31 +79,6 @@ fn four_foundations<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[u8
     })
 }
 
-/// `deal` read as a number or null; anything else is named with the number it may mean
-/// (`"ms617"` or `"617"` as a string: serde's own message, "invalid type: string, expected
-/// u64", does not name the field).
-fn deal_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-    let v = Option::<serde_json::Value>::deserialize(d)?;
-    let Some(v) = v else {
-        return Ok(None);
-    };
-    if let Some(n) = v.as_u64() {
-        return Ok(Some(n));
-    }
-    let digits = v.as_str().map(|s| {
-        s.trim()
-            .trim_start_matches(|c: char| c.is_ascii_alphabetic() || c == '#')
-            .to_string()
-    });
-    let hint = match digits.filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())) {
-        Some(n) => format!(" (write `\"deal\": {n}`)"),
-        None => String::new(),
-    };
-    Err(serde::de::Error::custom(format!(
-        "`deal` is a Microsoft deal number written as a JSON number, such as 617, or null; not {v}{hint}"
-    )))
-}
-
 /// The JSON contract printed by `fcauto solve --format json` and read by `fcauto verify`
 /// and the GUI replay:
 /// `{"deal": 617, "board": [[8 cascades, deepest first]], "solvable": true,
@@ -115,9 +90,12 @@ fn deal_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D:
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SolutionJson {
-    /// MS deal number, if the board came from one. Read: a number or null (a string such
-    /// as `"ms617"` is named, with the number it may mean).
-    #[serde(default, deserialize_with = "deal_number")]
+    /// MS deal number, if the board came from one. Read as
+    /// [`fcauto_deals::msdeal::deserialize_deal_opt`] reads it: `617`, `"ms617"` or null.
+    #[serde(
+        default,
+        deserialize_with = "fcauto_deals::msdeal::deserialize_deal_opt"
+    )]
     pub deal: Option<u64>,
     /// The initial cascades (deepest card first).
     #[serde(default)]
@@ -553,30 +531,26 @@ mod tests {
         }
     }
 
-    /// `deal` reads as a number or null; a string, a negative or a fraction is named as the
-    /// field, with the number a string like `"ms617"` may mean.
+    /// `deal` reads as a number, a string as the command line takes one (`"ms617"`) or
+    /// null; another type, a negative or a bad string is named.
     #[test]
-    fn a_deal_that_is_not_a_number_is_named() {
-        let (sol, _) = parse_json(r#"{"deal": 617, "moves": []}"#).unwrap();
-        assert_eq!(sol.deal, Some(617));
+    fn a_deal_reads_as_the_command_line_reads_it() {
+        for given in ["617", r#""ms617""#, r#""617""#, r#""MS617""#] {
+            let text = format!(r#"{{"deal": {given}, "moves": []}}"#);
+            let (sol, _) = parse_json(&text).unwrap();
+            assert_eq!(sol.deal, Some(617), "{given}");
+        }
         let (sol, _) = parse_json(r#"{"deal": null, "moves": []}"#).unwrap();
         assert_eq!(sol.deal, None);
-        for (given, hint) in [
-            (r#""ms617""#, Some("617")),
-            (r#""617""#, Some("617")),
-            (r##""#617""##, Some("617")),
-            (r#""ms""#, None),
-            ("-3", None),
-            ("6.5", None),
-            ("[617]", None),
+        for (given, says) in [
+            (r#""ms""#, "not a"),
+            ("-3", "out of range"),
+            ("6.5", "a deal number: 617"),
+            ("[617]", "a deal number: 617"),
         ] {
             let text = format!(r#"{{"deal": {given}, "moves": []}}"#);
             let err = parse_json(&text).unwrap_err().to_string();
-            assert!(err.contains("`deal` is a Microsoft deal number"), "{err}");
-            match hint {
-                Some(n) => assert!(err.contains(&format!("`\"deal\": {n}`")), "{err}"),
-                None => assert!(!err.contains("(write"), "{err}"),
-            }
+            assert!(err.contains(says), "{given}: {err}");
         }
     }
 
