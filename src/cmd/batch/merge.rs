@@ -3,7 +3,8 @@
 //! Stages: [`check_inputs`] (each a finished fcauto batch database, all with the same
 //! settings), then [`merge_into`] a new file beside OUT (refusing a deal stored with
 //! different verdicts, counting overlaps with equal verdicts, keeping the first row), then
-//! rename it to OUT. On any error OUT does not exist and the inputs are untouched.
+//! [`publish`] it as OUT (never over a file that appeared there meanwhile). On any error
+//! the merge leaves no file of its own and the inputs are untouched.
 
 use super::db::{describe, uri_path, Settings, Store};
 use crate::cmd::plural;
@@ -48,9 +49,7 @@ pub fn run(args: Args) -> Result<i32> {
     }
     let merged = merge_into(&args.out, &tmp, &settings, &args.inputs, args.expect_range);
     match merged.and_then(|n| {
-        std::fs::rename(&tmp, &args.out).with_context(|| {
-            format!("cannot rename {} to {}", tmp.display(), args.out.display())
-        })?;
+        publish(&tmp, &args.out)?;
         Ok(n)
     }) {
         Ok(counts) => {
@@ -79,6 +78,38 @@ pub fn run(args: Args) -> Result<i32> {
                 crate::cmd::interrupt::forget(p);
             }
             Err(e)
+        }
+    }
+}
+
+/// Give the finished temporary file `tmp` the name `out`, never over a file that appeared
+/// there during the merge (another program's, or another merge's result): a hard link,
+/// which fails if `out` exists, then the temporary name removed. Where the file system
+/// has no hard links, a rename after a last check (a window of microseconds, not the
+/// merge's minutes).
+///
+/// Errors: `out` exists (the merged file is removed with the other partial files), or the
+/// file system refuses both.
+fn publish(tmp: &Path, out: &Path) -> Result<()> {
+    let exists = || {
+        anyhow::anyhow!(
+            "{} appeared while merging: merge writes a new file and does not replace it (the \
+             merged rows are discarded; run the merge again with another OUT)",
+            out.display()
+        )
+    };
+    match std::fs::hard_link(tmp, out) {
+        Ok(()) => {
+            let _ = std::fs::remove_file(tmp);
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(exists()),
+        Err(_) => {
+            if out.symlink_metadata().is_ok() {
+                return Err(exists());
+            }
+            std::fs::rename(tmp, out)
+                .with_context(|| format!("cannot rename {} to {}", tmp.display(), out.display()))
         }
     }
 }
@@ -260,4 +291,26 @@ fn check_complete(store: &Store, a: u64, b: u64) -> Result<()> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The merged file never replaces a file that appeared at OUT during the merge: that
+    /// file keeps its bytes, and the error names it.
+    #[test]
+    fn publish_never_replaces_a_file_that_appeared() {
+        let dir = tempfile::tempdir().unwrap();
+        let (tmp, out) = (dir.path().join(".m.partial"), dir.path().join("m.sqlite"));
+        std::fs::write(&tmp, b"merged").unwrap();
+        std::fs::write(&out, b"my precious data").unwrap();
+        let err = publish(&tmp, &out).unwrap_err().to_string();
+        assert!(err.contains("appeared while merging"), "{err}");
+        assert_eq!(std::fs::read(&out).unwrap(), b"my precious data");
+        std::fs::remove_file(&out).unwrap();
+        publish(&tmp, &out).unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"merged");
+        assert!(!tmp.exists());
+    }
 }
