@@ -184,6 +184,65 @@ fn killed_run_resumes_without_loss_or_repeat() {
     assert_eq!(unsolvable, [11982]);
 }
 
+/// A finished deal's row is committed within half a second, whatever task it belongs to:
+/// a run killed 2.5 s in, each deal taking 300 ms, has stored the deals done by then (a
+/// worker that sent its 16 deals' rows together had stored none).
+#[test]
+fn a_killed_run_keeps_each_finished_deal() {
+    let dir = tmp();
+    let db = dir.path().join("slow.sqlite");
+    let bin = assert_cmd::cargo::cargo_bin("fcauto");
+    let mut child = Command::new(&bin)
+        .args(["batch", "run", "--range", "1..40", "--threads", "1"])
+        .args(["--pause-ms", "300", "--db", s(&db)])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = rows(&db);
+    assert!(
+        (1..16).contains(&kept.len()),
+        "{} rows kept after 2.5 s",
+        kept.len()
+    );
+    assert_eq!(kept[0].deal, 1);
+}
+
+/// A database named like an SQLite URI (`file:NAME`) or `:memory:` is the file of that
+/// name, where the lock and checks are: the rows are there, a second run resumes it, and
+/// report reads it; nothing is written to `NAME`.
+#[test]
+fn a_database_named_like_a_uri_is_that_file() {
+    let dir = tmp();
+    for name in ["file:res.sqlite", ":memory:"] {
+        let run = |range: &str| {
+            let out = fcauto()
+                .current_dir(dir.path())
+                .args(["batch", "run", "--range", range, "--threads", "1"])
+                .args(["--db", name])
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr).into_owned();
+            assert!(out.status.success(), "{name} {range}: {err}");
+            err
+        };
+        run("1..5");
+        assert_eq!(rows(&dir.path().join(name)).len(), 5, "{name}");
+        let err = run("1..8");
+        assert!(err.contains("5 already in"), "{name}: {err}");
+        let out = fcauto()
+            .current_dir(dir.path())
+            .args(["batch", "report", name])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && text.contains('8'), "{name}: {text}");
+    }
+    assert!(!dir.path().join("res.sqlite").exists());
+}
+
 /// A killed run's database (the file and its write-ahead log): a run with other settings,
 /// `report` and `merge` refuse it, change neither file and make none beside them.
 fn refusals_leave_a_killed_run_unchanged(dir: &Path, db: &Path, range: &str) {

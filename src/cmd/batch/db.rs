@@ -370,7 +370,7 @@ fn roll_back_killed_creation(path: &Path) -> Result<()> {
     }
     let lock = run_lock(path)?;
     {
-        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+        let conn = Connection::open_with_flags(literal(path), OpenFlags::SQLITE_OPEN_READ_WRITE)
             .map_err(|e| sqlite_hint(e.into(), path))?;
         // The first read rolls the hot journal back.
         let _: i64 = conn
@@ -429,10 +429,21 @@ fn create(conn: Connection, path: &Path, settings: &Settings) -> Result<Store> {
     })
 }
 
+/// `path` as SQLite must be given it to open that very file: the bundled SQLite reads a
+/// name starting `file:` as a URI and `:memory:` as no file at all, while fcauto's checks
+/// and lock are on the file the name names; a relative name is given as `./name`.
+fn literal(path: &Path) -> PathBuf {
+    if path.is_relative() {
+        Path::new(".").join(path)
+    } else {
+        path.to_path_buf()
+    }
+}
+
 /// Open `path` for a run: read-write, created if absent, held by this connection alone.
 fn open_rw(path: &Path) -> Result<Connection> {
     let conn = Connection::open_with_flags(
-        path,
+        literal(path),
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
     )
     .with_context(|| format!("cannot open {}", path.display()))?;

@@ -63,7 +63,8 @@ pub struct Args {
 pub const IN_FLIGHT: usize = 4096;
 /// Deals looked up and handed out at a time.
 const CHUNK: u64 = 512;
-/// Deals one worker task solves before it sends their rows.
+/// Deals one worker task solves, sending each row as it finishes (so that a killed run
+/// loses only the deals under way, as the README says).
 const JOB: usize = 16;
 /// Rows per transaction at most.
 const COMMIT_ROWS: usize = 2000;
@@ -168,7 +169,7 @@ fn pipeline(
 ) -> Result<Tally> {
     let (a, b) = args.range;
     let mode: fcauto_solver::Mode = args.mode.into();
-    let (tx, rx) = mpsc::channel::<Vec<Result<ResultRow>>>();
+    let (tx, rx) = mpsc::channel::<Result<ResultRow>>();
     // The shard's deals in chunks small enough that a lookup and its list stay small.
     let mut chunks = shard::blocks(a, b, block(args), args.shard).flat_map(|(lo, hi)| {
         (lo..=hi)
@@ -180,7 +181,7 @@ fn pipeline(
     let mut in_flight = 0usize;
     loop {
         // Refill with the next chunks' unstored deals while there is room; a worker takes
-        // a few deals at a time and sends their rows together.
+        // a few deals at a time and sends each row as it finishes.
         while in_flight + CHUNK as usize <= IN_FLIGHT {
             let Some((lo, hi)) = chunks.next() else { break };
             let todo = unstored(store, lo, hi)?;
@@ -189,17 +190,15 @@ fn pipeline(
                 let (tx, job) = (tx.clone(), job.to_vec());
                 let (max_states, pause) = (args.max_states, args.pause_ms);
                 pool.spawn(move || {
-                    let rows = job
-                        .into_iter()
-                        .map(|deal| {
-                            let row = solve_one(deal, mode, max_states);
-                            if pause > 0 {
-                                std::thread::sleep(Duration::from_millis(pause));
-                            }
-                            row
-                        })
-                        .collect();
-                    let _ = tx.send(rows);
+                    for deal in job {
+                        let row = solve_one(deal, mode, max_states);
+                        if pause > 0 {
+                            std::thread::sleep(Duration::from_millis(pause));
+                        }
+                        if tx.send(row).is_err() {
+                            return; // the run stopped
+                        }
+                    }
                 });
             }
         }
@@ -207,20 +206,18 @@ fn pipeline(
             break;
         }
         match rx.recv_timeout(COMMIT_EVERY) {
-            Ok(rows) => {
-                for row in rows {
-                    in_flight -= 1;
-                    match row {
-                        Ok(row) => {
-                            pb.inc(1);
-                            tally.count(&row);
-                            committer.rows.push(row);
-                        }
-                        Err(e) => {
-                            // Keep what is done, then stop: a solver or validator failure is a bug.
-                            committer.maybe_commit(store, true)?;
-                            return Err(e);
-                        }
+            Ok(row) => {
+                in_flight -= 1;
+                match row {
+                    Ok(row) => {
+                        pb.inc(1);
+                        tally.count(&row);
+                        committer.rows.push(row);
+                    }
+                    Err(e) => {
+                        // Keep what is done, then stop: a solver or validator failure is a bug.
+                        committer.maybe_commit(store, true)?;
+                        return Err(e);
                     }
                 }
             }
