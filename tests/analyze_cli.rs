@@ -396,7 +396,9 @@ fn a_count_of_one_onto_an_empty_cascade_is_kept_in_the_report() {
 /// `verify` reads what `analyze` reads: the annotated game.txt of a won game (move numbers,
 /// `{...}` comments and marks skipped) and a numbered move list are checked like any
 /// solution, and a game.txt naming another start than `--deal`'s is named as such
-/// (helper-34: "`1.` is not a standard-notation move").
+/// (helper-34: "`1.` is not a standard-notation move"); numbers glued to moves (`1.8a`)
+/// and `{...}` comments holding `#` or running over lines are read past by both, and an
+/// unclosed `{` is named.
 #[test]
 fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
     let dir = tempfile::tempdir().unwrap();
@@ -456,6 +458,41 @@ fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // Numbers glued to their moves (`1.8a`), comments holding `#` and running over line
+    // ends: the same moves (helper-35: `{see #1}` dropped the rest of its line).
+    let glued: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match i {
+            2 => format!("{}.{m} {{see #1,\nand #2}}", i + 1),
+            _ => format!("{}.{m}", i + 1),
+        })
+        .collect();
+    let glued_file = dir.path().join("glued.txt");
+    std::fs::write(&glued_file, glued.join(" ")).unwrap();
+    for check in [verify(&glued_file, "617"), {
+        let mut a = fcauto();
+        a.args(["analyze", "--deal", "617", "--json"])
+            .arg(&glued_file);
+        a.output().unwrap()
+    }] {
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+    let out = verify(&glued_file, "617");
+    assert_eq!(out.stdout, plain.stdout);
+    // A `{` never closed is named with its line, by both.
+    let unclosed = dir.path().join("unclosed.txt");
+    std::fs::write(&unclosed, "8a 8b\n8c {a note 4d 46\n81 41\n").unwrap();
+    let out = verify(&unclosed, "617");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("line 2: a `{` comment is not closed"), "{err}");
+    let err = analyze_error(&[unclosed.to_str().unwrap(), "--deal", "617"]);
+    assert!(err.contains("line 2: a `{` comment is not closed"), "{err}");
     // Another deal than the one game.txt names.
     let out = verify(&game_txt, "618");
     assert_eq!(out.status.code(), Some(1));

@@ -1088,7 +1088,8 @@ fn dash_is_standard_input_and_output() {
 
 /// fc-solve's printed positions are checked against the replay: output for another deal is
 /// named as such, a tampered position is found, and a board whose freecell line has blank
-/// gaps (which fc-solve reads left-aligned, numbering its moves so) still verifies.
+/// gaps (which fc-solve reads left-aligned, numbering its moves so) still verifies, and
+/// `analyze` reads it with those moves too.
 #[test]
 fn verify_checks_fc_solve_positions() {
     if !require("fc-solve") {
@@ -1156,6 +1157,14 @@ fn verify_checks_fc_solve_positions() {
         let p = write(&dir, "gap.fcs", &fc_solve(&gap, args));
         let (code, err) = verify(&["--board", gap.to_str().unwrap()], &p);
         assert_eq!(code, Some(0), "{args:?}: {err}");
+        // `analyze` reads the board and the moves the same way (helper-35).
+        let out = fcauto()
+            .args(["analyze", "--json", "--board", gap.to_str().unwrap()])
+            .arg(&p)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "analyze {args:?}: {err}");
     }
 }
 

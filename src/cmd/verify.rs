@@ -92,15 +92,21 @@ pub fn run(args: Args) -> Result<i32> {
             "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
         );
         let states = parse_fcs_states(&text).with_context(|| name.clone())?;
-        let boards = fc_solve_numberings(&board, &states);
+        let boards = input::fc_solve_numberings(&board, &states);
         // Output for another deal is named as such before its moves are read.
         check_fcs_states(&boards[0], &[], &states, what).with_context(|| name.clone())?;
-        let (moves, board) = if moves.is_empty() && looks_like_standard(&text) {
+        // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read
+        // past, as `analyze` does.
+        let annotated = crate::cmd::analyze::input::annotated(&text);
+        // (fc-solve's output has move lines, `moves`, and is never read so.)
+        let standard = looks_like_standard(&text)
+            || annotated
+                .as_ref()
+                .is_ok_and(|(moves_text, _)| looks_like_standard(moves_text));
+        let (moves, board) = if moves.is_empty() && standard {
             // Standard notation: the counts it leaves open are found by replaying with the
             // validator's rules; the result is validated again below like any other input.
-            // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`)
-            // are read past, as `analyze` does.
-            let (moves_text, own_start) = crate::cmd::analyze::input::annotated(&text);
+            let (moves_text, own_start) = annotated.with_context(|| name.clone())?;
             if let Some((own_deal, own)) = own_start {
                 anyhow::ensure!(
                     boards.contains(&own),
@@ -179,39 +185,6 @@ fn not_solved_comment(text: &str) -> Option<&str> {
         .filter_map(|l| l.trim().strip_prefix('#'))
         .map(str::trim)
         .find(|t| t.starts_with("unsolvable") || t.starts_with("unknown"))
-}
-
-/// The boards to replay fc-solve's moves on, in order of preference: `board`, as fc-solve
-/// numbers its freecells. fc-solve reads a `Freecells:` line whose empty slots are blanks
-/// (its own printed layout) left-aligned: ` JH      4D` becomes slots 0 and 1, while fcauto
-/// keeps the columns (slots 0 and 2), and fc-solve's moves use its numbering. So when
-/// fc-solve's first printed position is `board` with the freecells in other slots, that is
-/// the one board; without printed positions, `board` and then (if different) `board` with
-/// its freecells left-aligned, for the caller to take the first the moves are valid on.
-/// Only freecells are ever renumbered: the rules do not depend on which slot holds a card.
-fn fc_solve_numberings(board: &Board, states: &[(usize, Board)]) -> Vec<Board> {
-    let sorted = |b: &Board| {
-        let mut c = b.freecells.to_vec();
-        c.sort();
-        c
-    };
-    let relabelled = |b: &Board| {
-        b != board
-            && b.cascades == board.cascades
-            && b.foundations == board.foundations
-            && sorted(b) == sorted(board)
-    };
-    if let Some((0, first)) = states.first() {
-        return vec![if relabelled(first) { first } else { board }.clone()];
-    }
-    let mut left = board.clone();
-    let mut cards = board.freecells.iter().flatten().copied();
-    left.freecells = std::array::from_fn(|_| cards.next());
-    if relabelled(&left) {
-        vec![board.clone(), left]
-    } else {
-        vec![board.clone()]
-    }
 }
 
 /// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to

@@ -155,7 +155,10 @@ fn move_list_start(
         ),
         (true, None) => load_board(deal, board),
         (true, Some((own_deal, own_start))) => {
-            let (deal, start) = load_board(deal, board)?;
+            let (deal, loaded) = load_board(deal, board)?;
+            // fc-solve prints a board whose `Freecells:` line has gaps with its freecells
+            // left-aligned: the same start, numbered as its moves number it.
+            let start = input::fc_solve_numberings(&loaded, &[(0, own_start.clone())]).remove(0);
             if start != own_start {
                 usage_problem!(
                     "{name} names its own start ({}), and {given} gives another: leave out {given}",
@@ -171,14 +174,16 @@ fn move_list_start(
 /// fc-solve's move lines.
 fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
     let annotated = strip_annotations(text);
-    if let Some((line, why)) = &annotated.bad_start {
-        anyhow::bail!("{name}: line {line}: its `# start:` is not a position: {why}");
+    if let Some(problem) = &annotated.problem {
+        anyhow::bail!("{name}: {problem}");
     }
     let only_comments = annotated.moves.trim().is_empty();
     let (moves, own) = if only_comments {
         // No moves: `game.txt` of a game with none, `solve`'s `# unsolvable`.
         (Vec::new(), annotated.start)
-    } else if standard::looks_like_standard(text) {
+    } else if !has_fcs_moves(text)
+        && (standard::looks_like_standard(text) || standard::looks_like_standard(&annotated.moves))
+    {
         let moves = parse_standard(&annotated.moves).with_context(|| name.to_string())?;
         (moves, annotated.start)
     } else {
@@ -193,13 +198,32 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
         }
         (moves, start)
     };
+    let numbered = own.is_some();
     let (deal, start) = move_list_start(deal, board, name, own)?;
+    // A `--board` whose `Freecells:` line has gaps: fc-solve's moves number its freecells
+    // left-aligned, so that numbering is taken when the moves are legal only in it.
+    let start = if numbered {
+        start
+    } else {
+        let boards = input::fc_solve_numberings(&start, &[]);
+        let legal = boards
+            .iter()
+            .position(|b| super::replay::replay(b, &moves).is_ok());
+        boards[legal.unwrap_or(0)].clone()
+    };
     Ok(Game {
         deal,
         start,
         moves,
         kind: Kind::MoveList,
     })
+}
+
+/// True when `text` holds fc-solve's move lines (`Move a card from ...`): then it is read
+/// as fc-solve's output (as `verify` reads it), though the freecells of its positions
+/// drawn in columns (` JH  4D`) read as standard-notation moves too.
+fn has_fcs_moves(text: &str) -> bool {
+    parse_fcs_output(text).is_ok_and(|(_, moves)| !moves.is_empty())
 }
 
 /// A move list with what `--report`'s `game.txt` adds taken out.
@@ -210,8 +234,9 @@ struct Annotated {
     /// The start from a `# start: POSITION` line, with the deal of a `# deal N,` line when
     /// that deal is this position.
     start: Option<(Option<u64>, Board)>,
-    /// A `# start:` line that is not a position: its line number and the reason.
-    bad_start: Option<(usize, String)>,
+    /// What makes the text unreadable, with its line: a `# start:` line that is not a
+    /// position, or a `{` comment never closed.
+    problem: Option<String>,
 }
 
 /// A move list in standard notation read as `analyze` reads it, for `verify`: its moves
@@ -219,22 +244,50 @@ struct Annotated {
 /// out, line for line; and the start it names on a `# start: POSITION` line, with its deal
 /// number when a `# deal N,` line names that deal (`None` when it names none, or one that is
 /// not a position).
-pub fn annotated(text: &str) -> (String, Option<(Option<u64>, Board)>) {
+///
+/// # Errors
+/// A `# start:` line that is not a position, or a `{` comment never closed, with its line.
+pub fn annotated(text: &str) -> Result<(String, Option<(Option<u64>, Board)>)> {
     let a = strip_annotations(text);
-    (a.moves, a.start)
+    match a.problem {
+        Some(problem) => Err(anyhow::anyhow!(problem)),
+        None => Ok((a.moves, a.start)),
+    }
 }
 
-/// Take `game.txt`'s annotations out of `text` (a plain move list passes unchanged).
+/// Take `game.txt`'s annotations out of `text` (a plain move list passes unchanged): a `{`
+/// comment runs to its `}`, over line ends too, and a `#` inside it is part of it; outside
+/// one, `#` starts a comment to the end of the line.
 fn strip_annotations(text: &str) -> Annotated {
     let mut moves = String::with_capacity(text.len());
-    let (mut position, mut deal, mut bad_start) = (None, None, None);
+    let (mut position, mut deal, mut problem) = (None, None, None);
+    // The line where the `{` comment we are in opened.
+    let mut open_since: Option<usize> = None;
     for (n, line) in text.lines().enumerate() {
-        let (code, comment) = line.split_once('#').unwrap_or((line, ""));
-        let comment = comment.trim();
+        let mut code = String::with_capacity(line.len());
+        let mut comment = "";
+        for (i, ch) in line.char_indices() {
+            match (open_since, ch) {
+                (Some(_), '}') => {
+                    open_since = None;
+                    code.push(' ');
+                }
+                (Some(_), _) => {}
+                (None, '{') => open_since = Some(n + 1),
+                (None, '#') => {
+                    comment = line[i + 1..].trim();
+                    break;
+                }
+                (None, _) => code.push(ch),
+            }
+        }
         if let Some(p) = comment.strip_prefix("start:") {
             match fcauto_deals::position::parse(p.trim()) {
                 Ok(b) => position = Some(b),
-                Err(e) => bad_start = Some((n + 1, e.to_string())),
+                Err(e) => {
+                    let why = format!("line {}: its `# start:` is not a position: {e}", n + 1);
+                    problem.get_or_insert(why);
+                }
             }
         }
         if let Some(n) = comment
@@ -243,8 +296,13 @@ fn strip_annotations(text: &str) -> Annotated {
         {
             deal = n.trim().parse::<u64>().ok();
         }
-        moves.push_str(&strip_line(code));
+        moves.push_str(&strip_line(&code));
         moves.push('\n');
+    }
+    if let Some(line) = open_since {
+        problem.get_or_insert(format!(
+            "line {line}: a `{{` comment is not closed (a comment runs from `{{` to `}}`)"
+        ));
     }
     let start = position.map(|b| {
         let deal = deal.filter(|&n| fcauto_deals::ms_deal(n).is_ok_and(|d| d == b));
@@ -253,23 +311,14 @@ fn strip_annotations(text: &str) -> Annotated {
     Annotated {
         moves,
         start,
-        bad_start,
+        problem,
     }
 }
 
-/// One line's moves: `{...}` comments, move numbers and `?`/`!` marks dropped.
+/// One line's moves (its comments already taken out): move numbers (`12.`, `12. 38` or
+/// `12.38`) and `?`/`!` marks dropped.
 fn strip_line(code: &str) -> String {
-    let mut kept = String::with_capacity(code.len());
-    let mut rest = code;
-    while let Some(open) = rest.find('{') {
-        kept.push_str(&rest[..open]);
-        kept.push(' ');
-        rest = rest[open..]
-            .find('}')
-            .map_or("", |close| &rest[open + close + 1..]);
-    }
-    kept.push_str(rest);
-    kept.split_whitespace()
+    code.split_whitespace()
         .map(|t| t.trim_end_matches(['?', '!']))
         .map(|t| match t.split_once('.') {
             Some((n, m)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => m,

@@ -48,7 +48,8 @@ pub fn parse_costly(s: &str) -> std::result::Result<usize, String> {
 #[derive(clap::Args)]
 pub struct Args {
     /// The game: a move list (standard notation `3a 38 a3 1h`, one a line or space-separated,
-    /// `#` starting a comment; fc-solve's move lines; or `fcauto solve --format json`) with
+    /// `#` starting a comment to the end of the line, `{...}` a comment to its `}`, move
+    /// numbers `12.` read past; fc-solve's move lines; or `fcauto solve --format json`) with
     /// --deal or --board (not
     /// needed for `--report`'s game.txt or `solve --format fcs`, which hold the start); a
     /// position alone (fc-solve's board text, PySolFC's *Export current layout*, a position
@@ -57,7 +58,8 @@ pub struct Args {
     /// The MS deal the move list starts from (`617` or `ms617`).
     #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number, conflicts_with = "board")]
     pub deal: Option<u64>,
-    /// The position the move list starts from: a board file or position string.
+    /// The position the move list starts from: a file holding Freecell Solver's board text,
+    /// a position string, or `fcauto deal N --format json`'s output (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// Print JSON instead of the table.
