@@ -335,6 +335,40 @@ fn answer_to_line(s: &mut Session, line: &str) -> Value {
     msg
 }
 
+/// A client that hangs up before any session began ends the server as a hang-up after one
+/// does: exit 0, with its lines answered first (it exited 1, "MCP session did not start").
+#[test]
+fn a_hang_up_before_initialize_exits_0() {
+    for input in [
+        "",
+        "not json\n",
+        "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/list\"}\n",
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fcauto"))
+            .arg("mcp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{input:?}: {err}");
+        let answers = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            answers.lines().count(),
+            input.lines().count(),
+            "{input:?}: {answers}"
+        );
+    }
+}
+
 /// Before the handshake, a request is told to send `initialize` first, a notification gets
 /// no answer, and an `initialize` without the params MCP requires names them (rmcp alone
 /// answered all of these with "request _meta is missing ..."); the session then starts.
@@ -453,6 +487,12 @@ fn an_invalid_request_is_answered_with_its_id() {
         assert_eq!(msg.get("id"), Some(&id), "{junk}: {msg}");
         assert_eq!(msg["error"]["code"], -32600, "{junk}: {msg}");
     }
+    // A key given twice is read as its last value, as a JSON reader takes it (rmcp alone
+    // answered it -32600 with no `id`: helper-36).
+    let twice = r#"{"jsonrpc":"2.0","id":22,"method":"tools/list","params":{},"id":23}"#;
+    let msg = answer_to_line(&mut s, twice);
+    assert_eq!(msg["id"], 23, "{msg}");
+    assert!(msg["result"]["tools"].is_array(), "{msg}");
     let start = s.tool("new_game", json!({"deal": 1}));
     assert!(start["position_string"].is_string(), "{start}");
 }
@@ -513,6 +553,17 @@ fn max_states_out_of_range_is_refused_and_the_schemas_say_so() {
     assert_eq!(
         tool("new_game")["inputSchema"]["properties"]["deal"]["minimum"],
         1
+    );
+    // The other bounded numbers say their bounds too (helper-36).
+    let width = &tool("render_game")["inputSchema"]["properties"]["width"];
+    assert_eq!(
+        (&width["minimum"], &width["maximum"]),
+        (&json!(200), &json!(4096))
+    );
+    let count = &tool("apply_move")["inputSchema"]["properties"]["count"];
+    assert_eq!(
+        (&count["minimum"], &count["maximum"]),
+        (&json!(1), &json!(13))
     );
     for name in ["solve", "hint"] {
         let t = tool(name);

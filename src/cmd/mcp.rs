@@ -94,9 +94,18 @@ mod lines {
             }
             Ok(v) => match invalid_request(&v) {
                 Some(a) => Lifecycle::Answer(a),
-                None => lifecycle(&v, started),
+                None => match lifecycle(&v, started) {
+                    // The message as read (a key given twice, which rmcp refuses without
+                    // naming the `id`, is read as its last value, as checked above).
+                    Lifecycle::HandOn(_) => {
+                        let mut line = serde_json::to_vec(&v).expect("a JSON value serialises");
+                        line.push(b'\n');
+                        Lifecycle::HandOn(Some(line))
+                    }
+                    other => other,
+                },
             },
-            _ => Lifecycle::HandOn,
+            _ => Lifecycle::HandOn(None),
         }
     }
 
@@ -185,8 +194,12 @@ mod lines {
                     let _ = answers.send(a);
                 }
                 Lifecycle::Drop => {}
-                Lifecycle::HandOn => {
-                    if to_rmcp.write_all(&line).await.is_err() {
+                Lifecycle::HandOn(as_read) => {
+                    if to_rmcp
+                        .write_all(as_read.as_deref().unwrap_or(&line))
+                        .await
+                        .is_err()
+                    {
                         return;
                     }
                 }
@@ -200,8 +213,9 @@ mod lines {
         Answer(String),
         /// Neither answered nor handed on (a notification rmcp is not ready for).
         Drop,
-        /// Handed on to rmcp.
-        HandOn,
+        /// Handed on to rmcp: the line as re-written from the JSON read, or (`None`) as it
+        /// came.
+        HandOn(Option<Vec<u8>>),
     }
 
     /// What becomes of a message (a JSON-RPC one, [`invalid_request`] having passed it) that MCP's
@@ -236,7 +250,7 @@ mod lines {
                 .collect();
                 if missing.is_empty() {
                     *started = true;
-                    return Lifecycle::HandOn;
+                    return Lifecycle::HandOn(None);
                 }
                 reply(
                     -32602,
@@ -254,7 +268,7 @@ mod lines {
                     format!("Invalid Request: {method} before initialize: send \"initialize\" first (MCP's lifecycle)"),
                 ),
             },
-            _ => Lifecycle::HandOn,
+            _ => Lifecycle::HandOn(None),
         }
     }
 
@@ -312,10 +326,16 @@ mod server {
             .context("cannot start the async runtime")?;
         let r = rt.block_on(async {
             let (transport, lines) = super::lines::start();
-            let running = FreeCell::new()
-                .serve(transport)
-                .await
-                .context("MCP session did not start")?;
+            let running = match FreeCell::new().serve(transport).await {
+                Ok(running) => running,
+                // The client hung up before a session began (our answers to its lines
+                // are still written): that ends the server as a hang-up after one does.
+                Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => {
+                    lines.finish().await;
+                    return Ok(());
+                }
+                Err(e) => return Err(e).context("MCP session did not start"),
+            };
             let ended = running.waiting().await;
             lines.finish().await;
             ended.context("MCP session ended abnormally")?;
@@ -435,7 +455,9 @@ mod server {
         /// freecells, `h` the foundations: `3a`, `a3`, `3h`, `38`.
         #[serde(rename = "move")]
         mv: String,
-        /// Cards to move for a cascade-to-cascade run; left out, the longest run that fits.
+        /// Cards to move for a cascade-to-cascade run, 1..=13; left out, the longest run
+        /// that fits.
+        #[schemars(range(min = 1, max = 13))]
         count: Option<u8>,
         /// After the move, play the safe moves to the foundations (default false).
         #[serde(default)]
@@ -488,6 +510,7 @@ mod server {
         position: Value,
         /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
         /// by `fcauto serve`'s `/api/render`.
+        #[schemars(range(min = crate::render::MIN_WIDTH, max = crate::render::MAX_WIDTH))]
         width: Option<u32>,
     }
 
