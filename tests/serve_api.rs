@@ -138,6 +138,41 @@ fn refusals_are_4xx_with_a_message() {
     );
     assert_eq!(r["result"]["legal"], false);
     assert_eq!(r["result"]["position_string"], start_pos["position_string"]);
+    // The OpenAPI document says so: the 422's `result`, a `move` that may be null
+    // (helper-36: it said a plain error, and a move never null).
+    let (_, doc) = call(&a, "GET", &format!("{}/api/openapi.json", s.base), None);
+    let illegal = &doc["paths"]["/api/apply"]["post"]["responses"]["422"]["$ref"];
+    let name = illegal.as_str().unwrap().rsplit('/').next().unwrap();
+    let body = &doc["components"]["responses"][name]["content"]["application/json"]["schema"];
+    assert_eq!(body["required"], json!(["error", "result"]), "{body}");
+    assert_eq!(r["result"]["move"], Value::Null);
+    let mv = &doc["components"]["schemas"]["ApplyOut"]["properties"]["move"];
+    assert_eq!(mv["nullable"], true, "{mv}");
+    // freecells and foundations given as null are left out; three freecells is malformed
+    // (400), as three foundations are.
+    let mut nulls = start_pos["position"].clone();
+    (nulls["freecells"], nulls["foundations"]) = (Value::Null, Value::Null);
+    let (st, r) = call(
+        &a,
+        "POST",
+        &format!("{}/api/position", s.base),
+        Some(json!({"position": nulls})),
+    );
+    assert_eq!(st, 200, "{r}");
+    for (field, short) in [
+        ("freecells", json!([null, null, null])),
+        ("foundations", json!([0, 0, 0])),
+    ] {
+        let mut p = start_pos["position"].clone();
+        p[field] = short;
+        let (st, r) = call(
+            &a,
+            "POST",
+            &format!("{}/api/position", s.base),
+            Some(json!({"position": p})),
+        );
+        assert_eq!(st, 400, "{field}: {r}");
+    }
     let cases = [
         ("GET", "/api/deal/0", None, 400, "out of range"),
         ("GET", "/api/deal/x", None, 400, "not a"),

@@ -75,11 +75,13 @@ impl std::fmt::Display for ServiceError {
 pub struct PositionJson {
     /// 8 cascades, each deepest card first (`"KS"`, `"TD"`, ...).
     pub cascades: Vec<Vec<Card>>,
-    /// Freecells `a`..`d`: a card or null. May be left out: all empty.
-    #[serde(default = "no_freecells")]
+    /// Freecells `a`..`d`: a card or null. May be left out (or null): all empty. Read:
+    /// another number of slots is malformed (400), as a wrong `foundations` length is.
+    #[serde(default = "no_freecells", deserialize_with = "four_freecells")]
     pub freecells: Vec<Option<Card>>,
-    /// Foundations, top rank 0..=13 per suit in the order C, D, H, S. May be left out: empty.
-    #[serde(default = "no_foundations")]
+    /// Foundations, top rank 0..=13 per suit in the order C, D, H, S. May be left out (or
+    /// null): empty.
+    #[serde(default = "no_foundations", deserialize_with = "foundations_or_null")]
     pub foundations: [u8; 4],
 }
 
@@ -89,6 +91,25 @@ fn no_freecells() -> Vec<Option<Card>> {
 
 fn no_foundations() -> [u8; 4] {
     [0; 4]
+}
+
+/// `freecells`: null as left out; a list of four slots, another length named.
+fn four_freecells<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Option<Card>>, D::Error> {
+    let Some(slots) = Option::<Vec<Option<Card>>>::deserialize(d)? else {
+        return Ok(no_freecells());
+    };
+    if slots.len() != 4 {
+        return Err(serde::de::Error::custom(format!(
+            "freecells has {} slots; FreeCell has 4 (null for an empty one)",
+            slots.len()
+        )));
+    }
+    Ok(slots)
+}
+
+/// `foundations`: null as left out.
+fn foundations_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[u8; 4], D::Error> {
+    Ok(Option::<[u8; 4]>::deserialize(d)?.unwrap_or_else(no_foundations))
 }
 
 /// A position given either way: the JSON shape, or text (a position string or fc-solve's
@@ -733,6 +754,12 @@ mod tests {
         let j: PositionIn =
             serde_json::from_value(serde_json::json!({"cascades": b.cascades})).unwrap();
         assert_eq!(j.to_board().unwrap(), b);
+        // null freecells and foundations are left out.
+        let j: PositionIn = serde_json::from_value(
+            serde_json::json!({"cascades": b.cascades, "freecells": null, "foundations": null}),
+        )
+        .unwrap();
+        assert_eq!(j.to_board().unwrap(), b);
         let bad: PositionIn =
             serde_json::from_value(serde_json::json!({"cascades": [["AS"]]})).unwrap();
         assert_eq!(bad.to_board().unwrap_err().status, 422);
@@ -753,6 +780,10 @@ mod tests {
             (
                 serde_json::json!({"cascades": b.cascades, "freecells": ["XX"]}),
                 "XX",
+            ),
+            (
+                serde_json::json!({"cascades": b.cascades, "freecells": [null, null, null]}),
+                "freecells has 3 slots",
             ),
             (serde_json::json!(5), "a position string"),
         ] {
