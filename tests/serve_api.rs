@@ -558,8 +558,9 @@ fn every_legal_move_is_listed() {
 }
 
 /// A client that never finishes its request headers is dropped after the read timeout (10 s)
-/// instead of being held forever; one that stops sending its body gets a JSON 408; a body
-/// declared over the cap gets 413 at once, before any of it is sent. The server goes on.
+/// instead of being held forever; one that stops sending its body, or trickles it, gets a
+/// JSON 408; a body declared over the cap gets 413 at once, before any of it is sent. The
+/// server goes on.
 #[test]
 fn half_sent_requests_are_not_held_forever() {
     use std::io::{Read, Write};
@@ -590,6 +591,33 @@ fn half_sent_requests_are_not_held_forever() {
     );
     let (waited, answer) = send(format!("{head}Content-Length: 100\r\n\r\n{{"));
     assert!(waited < Duration::from_secs(20), "{waited:?}");
+    assert!(
+        answer.starts_with("HTTP/1.1 408") && answer.contains("timeout"),
+        "{answer}"
+    );
+    // A body trickled a byte every 2 s (each piece restarting a stall timer) is cut at 10 s
+    // in all (helper-36: held for over 40 s).
+    let mut t = std::net::TcpStream::connect(&host).unwrap();
+    t.set_read_timeout(Some(Duration::from_millis(100)))
+        .unwrap();
+    t.write_all(format!("{head}Content-Length: 100\r\n\r\n").as_bytes())
+        .unwrap();
+    let t0 = Instant::now();
+    let mut answer = Vec::new();
+    while t0.elapsed() < Duration::from_secs(30) {
+        let _ = t.write_all(b" ");
+        let mut buf = [0u8; 512];
+        match t.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                answer.extend_from_slice(&buf[..n]);
+                break;
+            }
+            Err(_) => std::thread::sleep(Duration::from_millis(1900)),
+        }
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(t0.elapsed() < Duration::from_secs(15), "{:?}", t0.elapsed());
     assert!(
         answer.starts_with("HTTP/1.1 408") && answer.contains("timeout"),
         "{answer}"

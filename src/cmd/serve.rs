@@ -218,19 +218,61 @@ fn router() -> Router {
 }
 
 /// 413 at once for a request whose declared `Content-Length` is over [`MAX_BODY`], instead
-/// of waiting for a body that will be refused anyway.
+/// of waiting for a body that will be refused anyway; then the whole body read within
+/// [`READ_TIMEOUT`] in all (408 if not: a client trickling a byte every few seconds is not
+/// held for ever, as `RequestBodyTimeoutLayer`'s timer starts again at each piece), and
+/// handed on.
 async fn declared_body_cap(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-    match declared {
-        Some(n) if n > MAX_BODY as u64 => err(ServiceError {
+    if let Some(n) = declared.filter(|&n| n > MAX_BODY as u64) {
+        return err(ServiceError {
             status: 413,
             message: format!("a request body of {n} bytes is over the cap of {MAX_BODY} bytes"),
-        }),
-        _ => next.run(req).await,
+        });
     }
+    let (parts, body) = req.into_parts();
+    let read = tokio::time::timeout(READ_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await;
+    let refused = |status: u16, message: String| err(ServiceError { status, message });
+    match read {
+        Ok(Ok(bytes)) => {
+            let req = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
+            next.run(req).await
+        }
+        Ok(Err(e)) if has_cause::<tower_http::timeout::TimeoutError>(&e) => refused(
+            408,
+            format!(
+                "bad request body: the body stalled (timeout after {} s)",
+                READ_TIMEOUT.as_secs()
+            ),
+        ),
+        Ok(Err(e)) if has_cause::<http_body_util::LengthLimitError>(&e) => refused(
+            413,
+            format!("bad request body: over the cap of {MAX_BODY} bytes"),
+        ),
+        Ok(Err(e)) => refused(400, format!("bad request body: {e}")),
+        Err(_) => refused(
+            408,
+            format!(
+                "bad request body: not all sent within {} s (timeout)",
+                READ_TIMEOUT.as_secs()
+            ),
+        ),
+    }
+}
+
+/// True when an error of type `E` is somewhere in `e`'s chain of causes.
+fn has_cause<E: std::error::Error + 'static>(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(e);
+    while let Some(c) = cause {
+        if c.is::<E>() {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
 }
 
 /// An error response: `{"error": message}` with its status.
@@ -284,14 +326,7 @@ fn body<T>(b: Body<T>) -> Result<T, ServiceError> {
 /// True when reading the body failed because it stalled: the body timeout
 /// (`RequestBodyTimeoutLayer`) is somewhere in the rejection's chain of causes.
 fn stalled(r: &JsonRejection) -> bool {
-    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(r);
-    while let Some(e) = cause {
-        if e.is::<tower_http::timeout::TimeoutError>() {
-            return true;
-        }
-        cause = e.source();
-    }
-    false
+    has_cause::<tower_http::timeout::TimeoutError>(r)
 }
 
 /// JSON 200 of a serialisable answer, or the error.
