@@ -223,6 +223,23 @@ fn a_negative_number_is_the_options_bad_value() {
         ),
         (&["solve", "-3"], "[DEAL]", "out of range"),
         (&["bench", "--range", "-3..5"], "--range", "out of range"),
+        // Numbers clap would read itself say what to give (helper-35: "invalid digit found
+        // in string").
+        (
+            &["solve", "617", "--format", "svg", "--step", "-1"],
+            "--step",
+            "not a move number (a whole number, 0 or more)",
+        ),
+        (
+            &["solve", "617", "--max-states", "99999999999999999999"],
+            "--max-states",
+            "too large for a number of positions",
+        ),
+        (
+            &["stats", "--game-id", "x"],
+            "--game-id",
+            "not a PySolFC game id",
+        ),
     ] {
         let out = fcauto().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -78,6 +78,44 @@ fn verify_names_the_illegal_step() {
     assert!(!err.contains("panicked"));
 }
 
+/// A move after the win is named as such (the game is already won after step N), not by
+/// the rule an empty place breaks, in standard notation and in JSON (helper-35).
+#[test]
+fn a_move_after_the_win_is_named_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto().args(["solve", "617"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let n = text.split_whitespace().count();
+    let out = fcauto()
+        .args(["solve", "617", "--format", "json"])
+        .output()
+        .unwrap();
+    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let m = v["moves"].as_array().unwrap().len();
+    v["moves"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"from": "1", "to": "a"}));
+    v["moves_total"] = serde_json::Value::Null;
+    for (p, moves) in [
+        (write(&dir, "extra.txt", &format!("{text} 1a\n")), n),
+        (write(&dir, "extra.json", &v.to_string()), m),
+    ] {
+        let out = fcauto()
+            .args(["verify", "--deal", "617"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        let want = format!(
+            "step {} (1a): illegal move: the game is already won after step {moves}",
+            moves + 1
+        );
+        assert!(err.contains(&want), "{err}");
+    }
+}
+
 /// A count the JSON gives, 0 included, must be that of its moves; one left out claims nothing.
 #[test]
 fn verify_checks_an_explicit_zero_count() {

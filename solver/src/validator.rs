@@ -97,10 +97,11 @@ pub fn validate(board: &Board, moves: &[StepMove]) -> Result<Validated, Validati
     let mut b = board.clone();
     let mut single = 0;
     for (i, m) in moves.iter().enumerate() {
+        let won = b.is_won() && b.cards_in_play() == 0;
         single += apply_checked(&mut b, m).map_err(|reason| ValidationError::Illegal {
             step: i + 1,
             notation: m.named(),
-            reason,
+            reason: if won { won_before(i) } else { reason },
         })?;
     }
     let remaining = b.cards_in_play();
@@ -114,6 +115,15 @@ pub fn validate(board: &Board, moves: &[StepMove]) -> Result<Validated, Validati
         moves_total: moves.len(),
         single_card_moves: single,
     })
+}
+
+/// Why a move after the win cannot be made, for the move after `moves` moves (0: the board
+/// was won to start with): the rule it breaks (an empty place) says less than this.
+pub fn won_before(moves: usize) -> String {
+    match moves {
+        0 => "the game is won before any move: there is nothing to move".into(),
+        n => format!("the game is already won after step {n}: there is nothing left to move"),
+    }
 }
 
 /// Check and apply one move; returns its single-card cost or the broken rule.

@@ -248,11 +248,33 @@ pub fn check_not_input(output: &Path, input: &Path, what: &str) -> Result<()> {
 /// # Errors
 /// Not a number, or 0.
 pub fn parse_max_states(s: &str) -> std::result::Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(0) => Err("0 positions: a search stores at least its start (give 1 or more)".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("`{s}` is not a number of positions")),
+    match whole_number(s, "number of positions")? {
+        0 => Err("0 positions: a search stores at least its start (give 1 or more)".into()),
+        n => Ok(n),
     }
+}
+
+/// A whole number, 0 or more, for an option whose values are `what` (`"move number"`):
+/// clap's own message for these ("invalid digit found in string") does not say what to give.
+///
+/// # Errors
+/// Not a whole number (a negative included), or too large to hold.
+pub fn whole_number(s: &str, what: &str) -> std::result::Result<usize, String> {
+    use std::num::IntErrorKind;
+    s.trim().parse::<usize>().map_err(|e| match e.kind() {
+        IntErrorKind::PosOverflow => {
+            format!("`{s}` is too large for a {what} (at most {})", usize::MAX)
+        }
+        _ => format!("`{s}` is not a {what} (a whole number, 0 or more)"),
+    })
+}
+
+/// `solve --step K`: a move number, 0 (the start) or more.
+///
+/// # Errors
+/// As [`whole_number`].
+pub fn parse_step(s: &str) -> std::result::Result<usize, String> {
+    whole_number(s, "move number")
 }
 
 /// An output folder option (`analyze --pictures`/`--report`, `batch report --plot`): clap's

@@ -91,7 +91,7 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// svg/png: draw the position after move K (0: the start), that move highlighted.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = crate::cmd::input::parse_step)]
     pub step: Option<usize>,
     /// svg/png/html: picture width in pixels (200..=4096; default 720).
     #[arg(long, value_name = "N", value_parser = crate::cmd::picture::parse_width)]

@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// Only this PySolFC game id (8 = FreeCell).
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", value_parser = parse_game_id)]
     pub game_id: Option<i64>,
     /// Only this player (the `[general] player` of options.cfg).
     #[arg(long)]
@@ -398,4 +398,11 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
         }
     }
     Ok(0)
+}
+
+/// `--game-id ID`: PySolFC's game ids are whole numbers (FreeCell is 8).
+fn parse_game_id(s: &str) -> std::result::Result<i64, String> {
+    s.trim()
+        .parse::<i64>()
+        .map_err(|_| format!("`{s}` is not a PySolFC game id (a whole number: FreeCell is 8)"))
 }

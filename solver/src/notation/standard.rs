@@ -263,6 +263,10 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
                 &mut furthest,
             );
             false
+        } else if b.is_won() && b.cards_in_play() == 0 {
+            let reason = crate::validator::won_before(i);
+            note(illegal(i, &moves[i], reason), &mut furthest);
+            false
         } else {
             let m = moves[i];
             match (m.count, m.from) {
