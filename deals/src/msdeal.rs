@@ -113,6 +113,17 @@ impl serde::de::Visitor<'_> for DealNumber {
     fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<u64, E> {
         parse_deal_number(s).map_err(E::custom)
     }
+    /// JSON reads a number past 2^64 (or one written `1e3` or `6.5`) as a float: named as
+    /// a deal number out of range, or not a whole number, or (`1e3`) to be written whole.
+    fn visit_f64<E: serde::de::Error>(self, f: f64) -> Result<u64, E> {
+        let whole = f.is_finite() && f.fract() == 0.0;
+        Err(E::custom(match () {
+            _ if !whole => DealError::NotANumber(f.to_string()).to_string(),
+            _ if f < 1.0 => DealError::TooSmall(f.to_string()).to_string(),
+            _ if f > MAX_DEAL as f64 => DealError::TooLarge(format!("{f:e}")).to_string(),
+            _ => format!("deal number {f:e} has an exponent: write it as a whole number ({f})"),
+        }))
+    }
 }
 
 /// The MS LCG with Freecell Pro's extended draws.

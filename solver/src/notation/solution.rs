@@ -545,7 +545,9 @@ mod tests {
         for (given, says) in [
             (r#""ms""#, "not a"),
             ("-3", "out of range"),
-            ("6.5", "a deal number: 617"),
+            ("6.5", "not a whole number"),
+            ("18446744073709551616", "out of range"),
+            ("1e3", "write it as a whole number (1000)"),
             ("[617]", "a deal number: 617"),
         ] {
             let text = format!(r#"{{"deal": {given}, "moves": []}}"#);
