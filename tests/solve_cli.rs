@@ -373,6 +373,25 @@ fn bad_boards_are_clear_errors() {
         assert!(!empty || !err.contains("missing"), "{name}: {err}");
         assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
     }
+    // Text that is not UTF-8: where the first bad byte is, or that it looks like UTF-16
+    // (helper-35: "not UTF-8 text" alone).
+    for (name, bytes, needle) in [
+        (
+            "latin1.txt",
+            &b"Foundations: H-0\n# caf\xe9\n"[..],
+            "byte 0xE9 at line 2, column 6",
+        ),
+        ("utf16.txt", &b"\xff\xfeF\x00o\x00"[..], "looks like UTF-16"),
+    ] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let (code, err) = solve_board(&p);
+        assert_eq!(code, Some(1), "{name}");
+        assert!(
+            err.contains("not UTF-8 text") && err.contains(needle),
+            "{name}: {err}"
+        );
+    }
     let out = fcauto()
         .args(["solve", "--board", "/nonexistent/board.txt"])
         .output()

@@ -27,7 +27,29 @@ pub fn name(path: &Path, what: &str) -> String {
 /// input in errors (`board file`, `solution`); `hint` says what size to expect.
 pub fn read_text_capped(path: &Path, what: &str, max: usize, hint: &str) -> Result<String> {
     let bytes = read_bytes_capped(path, what, max, hint)?;
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{}: not UTF-8 text", name(path, what)))
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: not UTF-8 text ({}; save it as UTF-8)",
+            name(path, what),
+            where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to())
+        )
+    })
+}
+
+/// Where the first byte that is not UTF-8 lies in `bytes`: its line and column (1-based,
+/// columns in characters) and its value, and a hint for text in UTF-16 (a byte-order mark,
+/// or a NUL byte beside every character), which editors on Windows write.
+fn where_not_utf8(bytes: &[u8], at: usize) -> String {
+    let utf16 = bytes.starts_with(&[0xFF, 0xFE])
+        || bytes.starts_with(&[0xFE, 0xFF])
+        || bytes.iter().take(64).filter(|&&b| b == 0).count() > 8;
+    if utf16 {
+        return "it looks like UTF-16".into();
+    }
+    let before = String::from_utf8_lossy(&bytes[..at]);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("byte 0x{:02X} at line {line}, column {column}", bytes[at])
 }
 
 /// Read at most `max` bytes of `path` (`-`: standard input), as [`read_text_capped`] does,
