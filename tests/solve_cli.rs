@@ -402,7 +402,8 @@ fn bad_boards_are_clear_errors() {
 }
 
 /// `fcauto deal N --format json` (deal first, as its help says) reads back as a board: the
-/// solution names the deal.
+/// solution names the deal; and `solve --format json`'s output reads back as its start, for
+/// solve, show and verify.
 #[test]
 fn deal_json_reads_back_as_a_board() {
     let dir = tempfile::tempdir().unwrap();
@@ -417,6 +418,50 @@ fn deal_json_reads_back_as_a_board() {
     );
     let sol: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(sol["deal"], 617, "{sol}");
+    // So does `solve --format json`'s own output: its start, the deal's or a board's with
+    // freecells and foundations (helper-35: "invalid type: null, expected u64").
+    let solved = write(&dir, "sol617.json", &String::from_utf8(out.stdout).unwrap());
+    let again = succeed(
+        fcauto()
+            .args(["solve", "--mode", "fast", "--format", "json", "--board"])
+            .arg(&solved),
+    );
+    let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(
+        (&again["deal"], &again["board"]),
+        (&sol["deal"], &sol["board"])
+    );
+    let board = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/boards/pysolfc-export-617-empty-column.board");
+    let first = succeed(
+        fcauto()
+            .args(["solve", "--format", "json", "--board"])
+            .arg(&board),
+    );
+    let first_json: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    assert!(first_json["freecells"].is_array(), "{first_json}");
+    let solved = write(
+        &dir,
+        "partway.json",
+        &String::from_utf8(first.stdout).unwrap(),
+    );
+    for cmd in [
+        &["solve", "--mode", "fast", "--format", "json"][..],
+        &["show", "--format", "svg"],
+    ] {
+        succeed(fcauto().args(cmd).arg("--board").arg(&solved));
+    }
+    let out = fcauto()
+        .args(["verify", "--board"])
+        .arg(&solved)
+        .arg(&solved)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Fails when `text` has a count of 1 with a plural noun (`1 moves`, `(1 positions`).

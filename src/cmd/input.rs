@@ -3,6 +3,7 @@
 
 use anyhow::{Context, Result};
 use fcauto_deals::{ms_deal, parse_deal_number, Board};
+use fcauto_solver::SolutionJson;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -88,7 +89,13 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
                 .trim_start()
                 .starts_with('{')
             {
-                let (n, b) = deal_json(&text).with_context(|| name(path, "board file"))?;
+                let file = name(path, "board file");
+                let solution = serde_json::from_str::<serde_json::Value>(&text)
+                    .is_ok_and(|v| v.get("moves").is_some());
+                if solution {
+                    return solution_json_start(&text, &file);
+                }
+                let (n, b) = deal_json(&text).with_context(|| file.clone())?;
                 return Ok((Some(n), b));
             }
             let b = fcauto_deals::position::parse_any(&text)
@@ -97,6 +104,57 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
         }
         (Some(_), Some(_)) => anyhow::bail!("give either a deal number or --board FILE, not both"),
         (None, None) => anyhow::bail!("give a deal number or --board FILE"),
+    }
+}
+
+/// The start a solution JSON carries: its `board`'s cascades, with its `freecells` and
+/// `foundations` (absent ones empty, as `solve` leaves them out), and its `deal`. None
+/// without a `board`.
+///
+/// # Errors
+/// A `board` that is not a legal position (duplicate or missing cards, too many freecells),
+/// or one that is not its `deal`'s.
+pub fn solution_start(sol: &SolutionJson, name: &str) -> Result<Option<(Option<u64>, Board)>> {
+    let Some(cascades) = &sol.board else {
+        return Ok(None);
+    };
+    let mut start = Board::from_cascades(cascades.clone());
+    if let Some(cells) = &sol.freecells {
+        anyhow::ensure!(
+            cells.len() == fcauto_deals::FREECELLS,
+            "{name}: its `freecells` lists {} slots, not {}",
+            cells.len(),
+            fcauto_deals::FREECELLS
+        );
+        start.freecells.copy_from_slice(cells);
+    }
+    start.foundations = sol.foundations.unwrap_or([0; 4]);
+    start
+        .check()
+        .map_err(|e| anyhow::anyhow!("{name}: its `board` is not a position: {e}"))?;
+    if let Some(n) = sol.deal {
+        anyhow::ensure!(
+            fcauto_deals::ms_deal(n).is_ok_and(|d| d == start),
+            "{name}: its `deal` ({n}) and its `board` are different positions"
+        );
+    }
+    Ok(Some((sol.deal, start)))
+}
+
+/// The start of `fcauto solve --format json`'s output (`text`, from the file named `file`):
+/// its `board` (with `freecells` and `foundations`), else its `deal`.
+///
+/// # Errors
+/// Not a solution JSON ([`fcauto_solver::parse_json`]), a start that is not a position or
+/// contradicts its `deal`, or neither `board` nor `deal`.
+fn solution_json_start(text: &str, file: &str) -> Result<(Option<u64>, Board)> {
+    let (sol, _) = fcauto_solver::parse_json(text).with_context(|| file.to_string())?;
+    match (solution_start(&sol, file)?, sol.deal) {
+        (Some(start), _) => Ok(start),
+        (None, Some(n)) => Ok((Some(n), ms_deal(n)?)),
+        (None, None) => anyhow::bail!(
+            "{file}: a solution JSON with neither `board` nor `deal`: it names no start"
+        ),
     }
 }
 
@@ -150,7 +208,7 @@ pub struct DealJson {
 fn deal_json(text: &str) -> Result<(u64, Board)> {
     let d: DealJson = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
         anyhow::anyhow!(
-            "JSON that is not `fcauto deal N --format json`'s ({e}); --board reads that, Freecell Solver's board text (as `fcauto deal N` prints it) or a one-line position string"
+            "JSON that is not `fcauto deal N --format json`'s ({e}); --board reads that, `fcauto solve --format json`'s output (its start), Freecell Solver's board text (as `fcauto deal N` prints it) or a one-line position string"
         )
     })?;
     let dealt = ms_deal(d.deal)?;

@@ -8,8 +8,9 @@ use std::path::PathBuf;
 /// Arguments of `fcauto show`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A board file: Freecell Solver's board text, a position string, or `fcauto deal N
-    /// --format json`'s output (`-`: standard input).
+    /// A board file: Freecell Solver's board text, a position string, `fcauto deal N
+    /// --format json`'s output, or `fcauto solve --format json`'s (its start) (`-`: standard
+    /// input).
     #[arg(long, value_name = "FILE")]
     pub board: PathBuf,
     /// Picture format.

@@ -81,7 +81,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub deal_file: Option<PathBuf>,
     /// A board file instead of a deal number: Freecell Solver's board text, a position
-    /// string, or `fcauto deal N --format json`'s output (`-`: standard input).
+    /// string, `fcauto deal N --format json`'s output, or `fcauto solve --format json`'s (its
+    /// start) (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// Output format.

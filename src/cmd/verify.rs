@@ -19,7 +19,8 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
     pub deal: Option<u64>,
     /// Board file the solution starts from: Freecell Solver's board text, a position string,
-    /// or `fcauto deal N --format json`'s output (`-`: standard input).
+    /// `fcauto deal N --format json`'s output, or `fcauto solve --format json`'s (its start)
+    /// (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// The solution: our JSON (`fcauto solve --format json`), standard notation (`--format

@@ -5,9 +5,7 @@
 use crate::cmd::input::{self, is_stdio, load_board};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::{
-    parse_fcs_output, parse_json, parse_standard, standard, FcsVerdict, SolutionJson, StepMove,
-};
+use fcauto_solver::{parse_fcs_output, parse_json, parse_standard, standard, FcsVerdict, StepMove};
 use std::path::Path;
 
 /// Largest input file read, bytes: a move list of a long game is a few kilobytes, a saved
@@ -371,7 +369,7 @@ fn board_problem(text: &str, name: &str) -> Option<anyhow::Error> {
 /// `board` (with its `freecells` and `foundations`), or `--deal`/`--board`.
 fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
     let (sol, moves) = parse_json(text).with_context(|| name.to_string())?;
-    let own_start = json_start(&sol, name)?;
+    let own_start = input::solution_start(&sol, name)?;
     let (deal, start) = match (sol.deal, deal, board) {
         (Some(own), None, None) => (Some(own), fcauto_deals::ms_deal(own)?),
         (Some(own), Some(given), _) if own != given => {
@@ -385,40 +383,6 @@ fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) ->
         moves,
         kind: Kind::MoveList,
     })
-}
-
-/// The start a solution JSON carries: its `board`'s cascades, with its `freecells` and
-/// `foundations` (absent ones empty, as `solve` leaves them out), and its `deal`. None
-/// without a `board`.
-///
-/// # Errors
-/// A `board` that is not a legal position (duplicate or missing cards, too many freecells),
-/// or one that is not its `deal`'s.
-fn json_start(sol: &SolutionJson, name: &str) -> Result<Option<(Option<u64>, Board)>> {
-    let Some(cascades) = &sol.board else {
-        return Ok(None);
-    };
-    let mut start = Board::from_cascades(cascades.clone());
-    if let Some(cells) = &sol.freecells {
-        anyhow::ensure!(
-            cells.len() == fcauto_deals::FREECELLS,
-            "{name}: its `freecells` lists {} slots, not {}",
-            cells.len(),
-            fcauto_deals::FREECELLS
-        );
-        start.freecells.copy_from_slice(cells);
-    }
-    start.foundations = sol.foundations.unwrap_or([0; 4]);
-    start
-        .check()
-        .map_err(|e| anyhow::anyhow!("{name}: its `board` is not a position: {e}"))?;
-    if let Some(n) = sol.deal {
-        anyhow::ensure!(
-            fcauto_deals::ms_deal(n).is_ok_and(|d| d == start),
-            "{name}: its `deal` ({n}) and its `board` are different positions"
-        );
-    }
-    Ok(Some((sol.deal, start)))
 }
 
 /// A PySolFC saved or held game, through the guarded pickle decoder (no code runs);

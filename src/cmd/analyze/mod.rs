@@ -59,7 +59,8 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number, conflicts_with = "board")]
     pub deal: Option<u64>,
     /// The position the move list starts from: a file holding Freecell Solver's board text,
-    /// a position string, or `fcauto deal N --format json`'s output (`-`: standard input).
+    /// a position string, `fcauto deal N --format json`'s output, or `fcauto solve --format
+    /// json`'s (its start) (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// Print JSON instead of the table.
