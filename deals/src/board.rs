@@ -145,7 +145,8 @@ impl Board {
                 ),
             });
         }
-        let mut seen = [false; 52];
+        // Where each card was first found, for the message of a second place.
+        let mut seen: [Option<String>; 52] = std::array::from_fn(|_| None);
         for &r in &self.foundations {
             if r > 13 {
                 issues.push(BoardIssue {
@@ -156,27 +157,35 @@ impl Board {
             }
         }
         for s in Suit::ALL {
-            for r in 1..=self.foundations[s.index()].min(13) {
-                seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] = true;
+            let top = self.foundations[s.index()].min(13);
+            for r in 1..=top {
+                let at = format!(
+                    "on the foundation ({}-{})",
+                    s.letter(),
+                    Rank::new(top).unwrap().letter()
+                );
+                seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] = Some(at);
             }
         }
-        for c in self
-            .cascades
-            .iter()
-            .flatten()
-            .chain(self.freecells.iter().flatten())
-        {
-            let slot = &mut seen[c.id() as usize];
-            if *slot {
-                issues.push(BoardIssue {
+        let cascades = self.cascades.iter().enumerate().flat_map(|(i, col)| {
+            col.iter()
+                .enumerate()
+                .map(move |(k, &c)| (c, format!("in cascade {}, card {}", i + 1, k + 1)))
+        });
+        let freecells = (self.freecells.iter().enumerate()).filter_map(|(j, c)| {
+            Some((((*c)?), format!("in freecell {}", (b'a' + j as u8) as char)))
+        });
+        for (c, here) in cascades.chain(freecells) {
+            match &seen[c.id() as usize] {
+                Some(first) => issues.push(BoardIssue {
                     line: 0,
                     token: Some(c.to_string()),
-                    message: "card appears twice (or also on a foundation)".into(),
-                });
+                    message: format!("card appears twice: {here}, and {first}"),
+                }),
+                None => seen[c.id() as usize] = Some(here),
             }
-            *slot = true;
         }
-        issues.extend(missing_cards(|c| seen[c.id() as usize]));
+        issues.extend(missing_cards(|c| seen[c.id() as usize].is_some()));
         if issues.is_empty() {
             Ok(())
         } else {
@@ -629,7 +638,25 @@ mod tests {
         let mut b = ms_deal(1).unwrap();
         b.foundations = [0, 0, 1, 0]; // the ace of hearts home, and still in a cascade
         let msg = b.check().unwrap_err().to_string();
-        assert!(msg.contains("AH: card appears twice"), "{msg}");
+        assert!(
+            msg.contains(
+                "AH: card appears twice: in cascade 7, card 3, and on the foundation (H-A)"
+            ),
+            "{msg}"
+        );
+        let mut b = ms_deal(1).unwrap();
+        let c = b.cascades[0][2];
+        b.cascades[7].push(c);
+        b.freecells[1] = Some(c);
+        let msg = b.check().unwrap_err().to_string();
+        assert!(
+            msg.contains(&format!(
+                "{c}: card appears twice: in cascade 8, card 7, and in cascade 1, card 3"
+            )) && msg.contains(&format!(
+                "{c}: card appears twice: in freecell b, and in cascade 1, card 3"
+            )),
+            "{msg}"
+        );
     }
 
     #[test]
