@@ -272,6 +272,27 @@ mod lines {
         }
     }
 
+    /// rmcp's line `line`, with the message of a `-32601` answer (rmcp's is the bare method
+    /// name) saying what it means and which methods there are.
+    fn method_not_found_named(line: Vec<u8>) -> Vec<u8> {
+        if !line.windows(6).any(|w| w == b"-32601") {
+            return line;
+        }
+        let Ok(mut v) = serde_json::from_slice::<serde_json::Value>(&line) else {
+            return line;
+        };
+        let error = &mut v["error"];
+        if error["code"] != -32601 {
+            return line;
+        }
+        let method = error["message"].as_str().unwrap_or_default().to_string();
+        error["message"] = format!(
+            "Method not found: {method} (this server answers initialize, ping, tools/list and tools/call)"
+        )
+        .into();
+        serde_json::to_vec(&v).unwrap_or(line)
+    }
+
     /// Write rmcp's lines and ours to stdout, whole lines, until both have ended.
     async fn write_stdout(from_rmcp: DuplexStream, mut ours: UnboundedReceiver<String>) {
         let mut out = tokio::io::stdout();
@@ -280,7 +301,7 @@ mod lines {
         while rmcp_open || ours_open {
             let line = tokio::select! {
                 l = theirs.next_segment(), if rmcp_open => match l {
-                    Ok(Some(l)) => l,
+                    Ok(Some(l)) => method_not_found_named(l),
                     _ => { rmcp_open = false; continue; }
                 },
                 l = ours.recv(), if ours_open => match l {
@@ -484,7 +505,8 @@ mod server {
         /// `fast` (default) or `short`.
         #[serde(default)]
         mode: Mode,
-        /// Most positions the search may store, 1..=200000 (default 200000; more is refused);
+        /// Most positions one search may store, 1..=200000 (default 200000; more is refused;
+        /// a deal may take several searches, each within it);
         /// a search also stops after 10 s. Either limit gives the verdict `unknown: ...`.
         #[schemars(range(min = 1, max = crate::service::MAX_STATES))]
         max_states: Option<usize>,
