@@ -23,6 +23,10 @@ pub fn name(path: &Path, what: &str) -> String {
     }
 }
 
+/// A game's start as a file or an option gives it: the MS deal number when known, and the
+/// position.
+pub type Start = (Option<u64>, Board);
+
 /// Read at most `max` bytes of `path` (`-`: standard input) as UTF-8 text: more than `max`
 /// bytes (`/dev/zero`, a wrong file) is refused without reading it all. `what` names the
 /// input in errors (`board file`, `solution`); `hint` says what size to expect.
@@ -79,7 +83,7 @@ pub fn read_bytes_capped(path: &Path, what: &str, max: usize, hint: &str) -> Res
 /// [`fcauto_deals::parse_deal_number`]) or a board file: Freecell Solver's format or a
 /// one-line position string ([`fcauto_deals::position`]). Returns
 /// the deal number too when there is one.
-pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64>, Board)> {
+pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<Start> {
     match (deal, board) {
         (Some(n), None) => Ok((Some(n), ms_deal(n)?)),
         (None, Some(path)) => {
@@ -114,7 +118,7 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<(Option<u64
 /// # Errors
 /// A `board` that is not a legal position (duplicate or missing cards, too many freecells),
 /// or one that is not its `deal`'s.
-pub fn solution_start(sol: &SolutionJson, name: &str) -> Result<Option<(Option<u64>, Board)>> {
+pub fn solution_start(sol: &SolutionJson, name: &str) -> Result<Option<Start>> {
     let Some(cascades) = &sol.board else {
         return Ok(None);
     };
@@ -147,7 +151,7 @@ pub fn solution_start(sol: &SolutionJson, name: &str) -> Result<Option<(Option<u
 /// # Errors
 /// Not a solution JSON ([`fcauto_solver::parse_json`]), a start that is not a position or
 /// contradicts its `deal`, or neither `board` nor `deal`.
-fn solution_json_start(text: &str, file: &str) -> Result<(Option<u64>, Board)> {
+fn solution_json_start(text: &str, file: &str) -> Result<Start> {
     let (sol, _) = fcauto_solver::parse_json(text).with_context(|| file.to_string())?;
     match (solution_start(&sol, file)?, sol.deal) {
         (Some(start), _) => Ok(start),

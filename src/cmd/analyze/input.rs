@@ -2,7 +2,7 @@
 //! (a board file, PySolFC's *Export current layout*, a position string), or a PySolFC
 //! saved or held game, into a [`Game`]: the start position and the moves as written.
 
-use crate::cmd::input::{self, is_stdio, load_board};
+use crate::cmd::input::{self, is_stdio, load_board, Start};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::{parse_fcs_output, parse_json, parse_standard, standard, FcsVerdict, StepMove};
@@ -143,8 +143,8 @@ fn move_list_start(
     deal: Option<u64>,
     board: Option<&Path>,
     name: &str,
-    own: Option<(Option<u64>, Board)>,
-) -> Result<(Option<u64>, Board)> {
+    own: Option<Start>,
+) -> Result<Start> {
     let given = if deal.is_some() { "--deal" } else { "--board" };
     match (deal.is_some() || board.is_some(), own) {
         (false, Some(own)) => Ok(own),
@@ -231,7 +231,7 @@ struct Annotated {
     moves: String,
     /// The start from a `# start: POSITION` line, with the deal of a `# deal N,` line when
     /// that deal is this position.
-    start: Option<(Option<u64>, Board)>,
+    start: Option<Start>,
     /// What makes the text unreadable, with its line: a `# start:` line that is not a
     /// position, or a `{` comment never closed.
     problem: Option<String>,
@@ -245,7 +245,7 @@ struct Annotated {
 ///
 /// # Errors
 /// A `# start:` line that is not a position, or a `{` comment never closed, with its line.
-pub fn annotated(text: &str) -> Result<(String, Option<(Option<u64>, Board)>)> {
+pub fn annotated(text: &str) -> Result<(String, Option<Start>)> {
     let a = strip_annotations(text);
     match a.problem {
         Some(problem) => Err(anyhow::anyhow!(problem)),
@@ -329,7 +329,7 @@ fn strip_line(code: &str) -> String {
 
 /// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`): the
 /// lines from the first `Foundations:` to the next blank line, if they read as a board.
-fn fcs_start(text: &str) -> Option<(Option<u64>, Board)> {
+fn fcs_start(text: &str) -> Option<Start> {
     let block: Vec<&str> = text
         .lines()
         .skip_while(|l| !l.trim_start().starts_with("Foundations:"))
