@@ -184,6 +184,60 @@ fn a_json_path_through_a_file_or_a_missing_folder_is_named() {
     assert_eq!(std::fs::read(dir.path().join("afile")).unwrap(), b"mine");
 }
 
+/// `--json` through a symbolic link replaces the file it leads to (the link stays) with that
+/// file's permissions; into a FIFO it writes, leaving the FIFO (helper-38: both were
+/// replaced by a new regular file, the link's target left stale, a private file made
+/// readable by all).
+#[cfg(unix)]
+#[test]
+fn json_through_a_link_or_into_a_fifo_keeps_them() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    let (real, link) = (dir.path().join("real.json"), dir.path().join("link.json"));
+    std::fs::write(&real, b"old").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::os::unix::fs::symlink("real.json", &link).unwrap();
+    let out = fcauto()
+        .args(["bench", "--range", "1..3", "--threads", "1", "--json"])
+        .arg(&link)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&real).unwrap()).unwrap();
+    assert_eq!(json["rows"].as_array().unwrap().len(), 3);
+    let mode = real.metadata().unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("no mkfifo: FIFO case skipped");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = fcauto()
+        .args(["bench", "--range", "1..3", "--threads", "1", "--json"])
+        .arg(&fifo)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_str(&reader.join().unwrap()).unwrap();
+    assert_eq!(json["rows"].as_array().unwrap().len(), 3);
+    assert!(fifo.symlink_metadata().unwrap().file_type().is_fifo());
+}
+
 /// `fcauto bench ARGS --json FILE`: its exit code and the JSON.
 fn bench_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     let dir = tempfile::tempdir().unwrap();

@@ -261,7 +261,7 @@ fn refusals_are_4xx_with_a_message() {
             "/api/solve",
             Some(json!({"deal": 6.5})),
             400,
-            "a deal number",
+            "not a whole number",
         ),
         (
             "POST",

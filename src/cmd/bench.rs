@@ -791,38 +791,64 @@ impl Tally {
     }
 }
 
-/// Where `--json` goes: `{"rows": [...], "summary": {...}}` written as the rows come (a file
-/// is written under a temporary name beside it and renamed when complete, so a failed or
-/// interrupted run leaves no half file), or nowhere.
+/// Where `--json` goes: `{"rows": [...], "summary": {...}}` written as the rows come, or
+/// nowhere. A regular file (or a new one) is written under a temporary name beside it and
+/// renamed when complete, so a failed or interrupted run leaves no half file; a symbolic
+/// link's target is the file replaced (the link stays), with the old file's permissions.
+/// Anything else that exists (`/dev/null`, a FIFO, `/dev/fd/N` of a process substitution)
+/// is written into, as any program writes to it.
 struct RowSink {
     out: Option<Box<dyn Write>>,
-    /// (temporary file, the file asked for); none for standard output.
+    /// The file as the user named it, for messages; none for standard output.
+    named: Option<PathBuf>,
+    /// (temporary file, the file it replaces when complete).
     rename: Option<(PathBuf, PathBuf)>,
     rows: u64,
 }
 
 impl RowSink {
     fn open(json: Option<&Path>) -> Result<RowSink> {
-        let (out, rename): (Option<Box<dyn Write>>, _) = match json {
-            None => (None, None),
+        let (out, named, rename): (Option<Box<dyn Write>>, _, _) = match json {
+            None => (None, None, None),
             Some(p) if is_stdio(p) => (
                 Some(Box::new(std::io::BufWriter::new(std::io::stdout().lock()))),
                 None,
+                None,
             ),
             Some(p) => {
-                let name = p.file_name().unwrap_or_default().to_string_lossy();
-                let tmp = p.with_file_name(format!(".{name}.{}.partial", std::process::id()));
-                crate::cmd::interrupt::remove_on_interrupt(&tmp);
-                let f = std::fs::File::create(&tmp)
-                    .with_context(|| format!("cannot write {}", p.display()))?;
-                (
-                    Some(Box::new(std::io::BufWriter::new(f))),
-                    Some((tmp, p.to_path_buf())),
-                )
+                let cannot = || format!("cannot write {}", p.display());
+                // Through symbolic links: the file they lead to, if it exists.
+                let target = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+                // `/dev/stdout` may lead to the file standard output was sent to: written
+                // into, as the rest of standard output is, never replaced.
+                let device = p.starts_with("/dev") || p.starts_with("/proc");
+                match std::fs::metadata(&target) {
+                    Ok(m) if !m.is_file() || device => {
+                        let f = std::fs::OpenOptions::new()
+                            .write(true)
+                            .open(&target)
+                            .with_context(cannot)?;
+                        let f: Box<dyn Write> = Box::new(std::io::BufWriter::new(f));
+                        (Some(f), Some(p.to_path_buf()), None)
+                    }
+                    old => {
+                        let name = target.file_name().unwrap_or_default().to_string_lossy();
+                        let tmp = target
+                            .with_file_name(format!(".{name}.{}.partial", std::process::id()));
+                        crate::cmd::interrupt::remove_on_interrupt(&tmp);
+                        let f = std::fs::File::create(&tmp).with_context(cannot)?;
+                        if let Ok(m) = old {
+                            let _ = f.set_permissions(m.permissions());
+                        }
+                        let f: Box<dyn Write> = Box::new(std::io::BufWriter::new(f));
+                        (Some(f), Some(p.to_path_buf()), Some((tmp, target)))
+                    }
+                }
             }
         };
         let mut sink = RowSink {
             out,
+            named,
             rename,
             rows: 0,
         };
@@ -831,15 +857,15 @@ impl RowSink {
     }
 
     fn is_stdout(&self) -> bool {
-        self.out.is_some() && self.rename.is_none()
+        self.out.is_some() && self.named.is_none()
     }
 
     fn put(&mut self, bytes: &[u8]) -> Result<()> {
         let Some(out) = self.out.as_mut() else {
             return Ok(());
         };
-        out.write_all(bytes).map_err(|e| match &self.rename {
-            Some((_, p)) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
+        out.write_all(bytes).map_err(|e| match &self.named {
+            Some(p) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
             None => anyhow::anyhow!("cannot write to standard output: {e}"),
         })
     }
@@ -867,18 +893,19 @@ impl RowSink {
         let summary = serde_json::to_string_pretty(summary)?.replace('\n', "\n  ");
         self.put(format!("\n  ],\n  \"summary\": {summary}\n}}\n").as_bytes())?;
         if let Some(mut out) = self.out.take() {
-            out.flush().map_err(|e| match &self.rename {
-                Some((_, p)) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
+            out.flush().map_err(|e| match &self.named {
+                Some(p) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
                 None => anyhow::anyhow!("cannot write to standard output: {e}"),
             })?;
         }
-        if let Some((tmp, p)) = self.rename.take() {
-            let renamed = std::fs::rename(&tmp, &p);
+        if let Some((tmp, target)) = self.rename.take() {
+            let renamed = std::fs::rename(&tmp, &target);
             if renamed.is_err() {
                 let _ = std::fs::remove_file(&tmp);
             }
             crate::cmd::interrupt::forget(&tmp);
-            renamed.with_context(|| format!("cannot write {}", p.display()))?;
+            let named = self.named.as_deref().unwrap_or(&target);
+            renamed.with_context(|| format!("cannot write {}", named.display()))?;
         }
         Ok(())
     }

@@ -430,8 +430,9 @@ mod tests {
 
     #[test]
     fn annotations_are_stripped_and_moves_kept() {
-        assert_eq!(strip_line("27. 5b?? {lost; 4b keeps it winnable}"), "5b");
-        assert_eq!(strip_line("3.4a 46! {a} 1h? {open"), "4a 46 1h");
+        let a = strip_annotations("27. 5b?? {lost; 4b keeps it winnable}\n3.4a 46! {a} 1h?\n");
+        assert_eq!(a.moves, "5b\n4a 46 1h\n");
+        assert!(a.problem.is_none());
         assert_eq!(strip_line("38v4 a3"), "38v4 a3");
         let a = strip_annotations("# deal 617, x\n# start: nonsense\n1. 4a\n");
         assert_eq!(a.moves, "\n\n4a\n");
