@@ -182,6 +182,22 @@ fn a_json_path_through_a_file_or_a_missing_folder_is_named() {
         assert!(err.contains(needle), "{path}: {err}");
     }
     assert_eq!(std::fs::read(dir.path().join("afile")).unwrap(), b"mine");
+    // A file that cannot be made (in /proc, even for root) is named before the run, for
+    // each output (helper-38: --plot-data and --plot failed only after the run).
+    if cfg!(target_os = "linux") {
+        for option in ["--json", "--plot-data"] {
+            let out = fcauto()
+                .args(["bench", "--range", "1..2000", option, "/proc/fcauto-x.csv"])
+                .output()
+                .unwrap();
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(1), "{option}: {err}");
+            assert!(
+                err.contains("cannot write /proc/fcauto-x.csv") && !err.contains("solved"),
+                "{option}: {err}"
+            );
+        }
+    }
 }
 
 /// `--json` through a symbolic link replaces the file it leads to (the link stays) with that

@@ -237,8 +237,8 @@ fn read_board_text(path: &Path) -> Result<String> {
     )
 }
 
-/// Fail early (before any long work) when `path`'s folder does not exist or is a file (`-`,
-/// standard output, is always fine).
+/// Fail early (before any long work) when `path`'s folder does not exist or is a file, or
+/// `path` cannot be written (`-`, standard output, is always fine).
 pub fn check_output_path(path: &Path) -> Result<()> {
     if is_stdio(path) {
         return Ok(());
@@ -255,6 +255,34 @@ pub fn check_output_path(path: &Path) -> Result<()> {
         "cannot write {}: it is a folder (give a file name)",
         path.display()
     );
+    probe_writable(path)
+}
+
+/// Fail now when `path` cannot be written (a read-only file or folder, `/proc/x`): an
+/// existing file is opened to append (nothing changes), a new one is made and removed.
+/// Devices and FIFOs are left to the writing (opening a FIFO waits for its reader).
+fn probe_writable(path: &Path) -> Result<()> {
+    let cannot = || format!("cannot write {}", path.display());
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => {
+            std::fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .with_context(cannot)?;
+        }
+        Ok(_) => {}
+        Err(_) => match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            Ok(_) => {
+                let _ = std::fs::remove_file(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e).with_context(cannot),
+        },
+    }
     Ok(())
 }
 
