@@ -484,6 +484,26 @@ fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
     }
     let out = verify(&glued_file, "617");
     assert_eq!(out.stdout, plain.stdout);
+    // A move list that starts with a `{...}` comment is not JSON, and a comment quoting an
+    // fc-solve move line does not make it fc-solve's output (helper-37).
+    let plain_text = std::fs::read_to_string(&solution).unwrap();
+    for (name, text) in [
+        ("lead.txt", format!("{{my notes}} {plain_text}")),
+        (
+            "quote.txt",
+            format!("{plain_text}{{\nMove a card from stack 3 to freecell 3\n}}\n"),
+        ),
+    ] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        assert_eq!(verify(&p, "617").stdout, plain.stdout, "{name}");
+        let a = analyze_json(&[p.to_str().unwrap(), "--deal", "617"]);
+        assert_eq!(
+            a["moves"].as_array().map(Vec::len),
+            Some(moves.len()),
+            "{name}"
+        );
+    }
     // A `{` never closed is named with its line, by both.
     let unclosed = dir.path().join("unclosed.txt");
     std::fs::write(&unclosed, "8a 8b\n8c {a note 4d 46\n81 41\n").unwrap();

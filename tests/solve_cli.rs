@@ -1232,11 +1232,18 @@ fn verify_checks_fc_solve_positions() {
     let first_cascade = &mut lines[at + 2];
     let cards: Vec<&str> = first_cascade.split_whitespace().collect();
     *first_cascade = format!(": {} {} {}", cards[2], cards[1], cards[3..].join(" "));
-    let (code, err) = verify(
-        &["--deal", "617"],
-        &write(&dir, "bad.fcs", &lines.join("\n")),
-    );
+    let bad = write(&dir, "bad.fcs", &lines.join("\n"));
+    let (code, err) = verify(&["--deal", "617"], &bad);
     assert_eq!(code, Some(1));
+    assert!(err.contains("after move 5 is not the one"), "{err}");
+    // analyze checks fc-solve's text as verify does (helper-37: it analysed it).
+    let out = fcauto()
+        .args(["analyze", "--deal", "617"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("after move 5 is not the one"), "{err}");
     // fc-solve's own layout of a position with a gap in the freecells.
     let gap = "Foundations: H-0 C-0 D-0 S-0\nFreecells:  JH      4D\n\

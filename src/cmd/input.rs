@@ -3,7 +3,8 @@
 
 use anyhow::{Context, Result};
 use fcauto_deals::{ms_deal, parse_deal_number, Board};
-use fcauto_solver::SolutionJson;
+use fcauto_solver::validator::apply_checked;
+use fcauto_solver::{SolutionJson, StepMove};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -88,11 +89,7 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<Start> {
         (Some(n), None) => Ok((Some(n), ms_deal(n)?)),
         (None, Some(path)) => {
             let text = read_board_text(path)?;
-            if text
-                .trim_start_matches('\u{feff}')
-                .trim_start()
-                .starts_with('{')
-            {
+            if looks_like_json(&text) {
                 let file = name(path, "board file");
                 let solution = serde_json::from_str::<serde_json::Value>(&text)
                     .is_ok_and(|v| v.get("moves").is_some());
@@ -160,6 +157,47 @@ fn solution_json_start(text: &str, file: &str) -> Result<Start> {
             "{file}: a solution JSON with neither `board` nor `deal`: it names no start"
         ),
     }
+}
+
+/// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
+/// from `board`: the first one `board` itself (else the output is for another deal), each
+/// later one the board after as many moves as precede it. The replay stops at the first
+/// illegal move, which [`validate`] then reports.
+pub fn check_fcs_states(
+    board: &Board,
+    moves: &[StepMove],
+    states: &[(usize, Board)],
+    what: &str,
+) -> Result<()> {
+    let mut b = board.clone();
+    let mut states = states.iter().peekable();
+    for k in 0..=moves.len() {
+        while let Some((_, s)) = states.next_if(|(n, _)| *n == k) {
+            if k == 0 {
+                anyhow::ensure!(
+                    *s == b,
+                    "fc-solve's output starts from another board than the {what} given (wrong --deal or --board?)"
+                );
+            } else {
+                anyhow::ensure!(
+                    *s == b,
+                    "the position fc-solve prints after move {k} is not the one its moves lead to"
+                );
+            }
+        }
+        if k == moves.len() || apply_checked(&mut b, &moves[k]).is_err() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// True when `text` is a JSON object: its first character (after spaces and a byte-order
+/// mark) is `{`, and the next one `"` or `}`. A move list may start with a `{...}` comment.
+pub fn looks_like_json(text: &str) -> bool {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    t.strip_prefix('{')
+        .is_some_and(|rest| matches!(rest.trim_start().chars().next(), Some('"' | '}') | None))
 }
 
 /// The boards to replay fc-solve's moves on, in order of preference: `board`, as fc-solve

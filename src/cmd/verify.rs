@@ -4,10 +4,10 @@ use crate::cmd::input::{self, load_board, read_text_capped};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::validator::apply_checked;
 use fcauto_solver::{
-    parse_fcs_output, parse_fcs_states, parse_json, parse_standard, resolve_counts,
-    standard::looks_like_standard, validate, FcsVerdict, Loc, Move, SolutionJson, StepMove,
+    looks_like_fcs_output, parse_fcs_output, parse_fcs_states, parse_json, parse_standard,
+    resolve_counts, standard::looks_like_standard, validate, FcsVerdict, Loc, Move, SolutionJson,
+    StepMove,
 };
 use std::path::PathBuf;
 
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> Result<i32> {
         None => text,
     };
     let name = input::name(&args.solution, "solution");
-    let (moves, claimed_single, board) = if text.trim_start().starts_with('{') {
+    let (moves, claimed_single, board) = if input::looks_like_json(&text) {
         let (sol, moves) = parse_json(&text).with_context(|| name.clone())?;
         // `solvable` absent (a minimal JSON) claims nothing; `"solvable": null` claims unknown.
         let solvable_given = serde_json::from_str::<serde_json::Value>(&text)
@@ -87,7 +87,13 @@ pub fn run(args: Args) -> Result<i32> {
             !only_comments(&text) || board.is_won(),
             "{name}: the solution has no moves, and the {what} is not already won"
         );
-        let (verdict, moves) = parse_fcs_output(&text).with_context(|| name.clone())?;
+        // A `{...}` comment (annotated standard notation) may quote an fc-solve line: only
+        // text that reads as fc-solve's output is read for its move lines.
+        let (verdict, moves) = if looks_like_fcs_output(&text) {
+            parse_fcs_output(&text).with_context(|| name.clone())?
+        } else {
+            (FcsVerdict::Unknown, Vec::new())
+        };
         anyhow::ensure!(
             verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
             "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
@@ -95,7 +101,7 @@ pub fn run(args: Args) -> Result<i32> {
         let states = parse_fcs_states(&text).with_context(|| name.clone())?;
         let boards = input::fc_solve_numberings(&board, &states);
         // Output for another deal is named as such before its moves are read.
-        check_fcs_states(&boards[0], &[], &states, what).with_context(|| name.clone())?;
+        input::check_fcs_states(&boards[0], &[], &states, what).with_context(|| name.clone())?;
         // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read
         // past, as `analyze` does.
         let annotated = crate::cmd::analyze::input::annotated(&text);
@@ -150,7 +156,7 @@ pub fn run(args: Args) -> Result<i32> {
                 .clone();
             (moves, b)
         };
-        check_fcs_states(&board, &moves, &states, what).with_context(|| name.clone())?;
+        input::check_fcs_states(&board, &moves, &states, what).with_context(|| name.clone())?;
         (moves, None, board)
     };
     let v = validate(&board, &moves).with_context(|| name.clone())?;
@@ -186,39 +192,6 @@ fn not_solved_comment(text: &str) -> Option<&str> {
         .filter_map(|l| l.trim().strip_prefix('#'))
         .map(str::trim)
         .find(|t| t.starts_with("unsolvable") || t.starts_with("unknown"))
-}
-
-/// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
-/// from `board`: the first one `board` itself (else the output is for another deal), each
-/// later one the board after as many moves as precede it. The replay stops at the first
-/// illegal move, which [`validate`] then reports.
-fn check_fcs_states(
-    board: &Board,
-    moves: &[StepMove],
-    states: &[(usize, Board)],
-    what: &str,
-) -> Result<()> {
-    let mut b = board.clone();
-    let mut states = states.iter().peekable();
-    for k in 0..=moves.len() {
-        while let Some((_, s)) = states.next_if(|(n, _)| *n == k) {
-            if k == 0 {
-                anyhow::ensure!(
-                    *s == b,
-                    "fc-solve's output starts from another board than the {what} given (wrong --deal or --board?)"
-                );
-            } else {
-                anyhow::ensure!(
-                    *s == b,
-                    "the position fc-solve prints after move {k} is not the one its moves lead to"
-                );
-            }
-        }
-        if k == moves.len() || apply_checked(&mut b, &moves[k]).is_err() {
-            break;
-        }
-    }
-    Ok(())
 }
 
 /// The JSON's own claims must agree with the board given, with each other and with its

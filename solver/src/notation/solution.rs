@@ -424,6 +424,13 @@ impl std::fmt::Display for FcsVerdict {
     }
 }
 
+/// True when `text` reads as fc-solve's output with move lines (`Move a card from stack 3
+/// to freecell 0`): a line starting `Move ` and no `{` anywhere (fc-solve writes none, while
+/// an annotated move list's `{...}` comment may quote such a line).
+pub fn looks_like_fcs_output(text: &str) -> bool {
+    !text.contains('{') && text.lines().any(|l| l.trim_start().starts_with("Move "))
+}
+
 /// Read fc-solve's output (`-sam`, with or without `-p -t`): its move lines (0-based
 /// indices) and its verdict line.
 pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), SolutionParseError> {

@@ -5,7 +5,10 @@
 use crate::cmd::input::{self, is_stdio, load_board, Start};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::{parse_fcs_output, parse_json, parse_standard, standard, FcsVerdict, StepMove};
+use fcauto_solver::{
+    looks_like_fcs_output, parse_fcs_output, parse_fcs_states, parse_json, parse_standard,
+    standard, FcsVerdict, StepMove,
+};
 use std::path::Path;
 
 /// Largest input file read, bytes: a move list of a long game is a few kilobytes, a saved
@@ -87,7 +90,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
         !text.trim().is_empty(),
         "{name}: the file is empty; {EXPECTED}"
     );
-    if text.trim_start().starts_with('{') {
+    if input::looks_like_json(text) {
         return read_json(text, &name, deal, board);
     }
     if let Ok(position) = fcauto_deals::position::parse_any(text) {
@@ -176,17 +179,24 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
         anyhow::bail!("{name}: {problem}");
     }
     let only_comments = annotated.moves.trim().is_empty();
+    let fcs = looks_like_fcs_output(text);
     let (moves, own) = if only_comments {
         // No moves: `game.txt` of a game with none, `solve`'s `# unsolvable`.
         (Vec::new(), annotated.start)
-    } else if !has_fcs_moves(text)
+    } else if !fcs
         && (standard::looks_like_standard(text) || standard::looks_like_standard(&annotated.moves))
     {
         let moves = parse_standard(&annotated.moves).with_context(|| name.to_string())?;
         (moves, annotated.start)
     } else {
         let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
-        let (verdict, moves) = parse_fcs_output(text).map_err(|_| unknown())?;
+        // fc-solve's text is read as `verify` reads it: its move lines, its total and its
+        // printed positions checked.
+        let (verdict, moves) = match parse_fcs_output(text) {
+            Ok(read) => read,
+            Err(e) if fcs => return Err(anyhow::Error::new(e).context(name.to_string())),
+            Err(_) => return Err(unknown()),
+        };
         let start = fcs_start(text);
         // fc-solve's text of a deal it could not solve, or of a won board, has a start and
         // no moves.
@@ -196,32 +206,32 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
         }
         (moves, start)
     };
+    let states = if fcs {
+        parse_fcs_states(text).with_context(|| name.to_string())?
+    } else {
+        Vec::new()
+    };
     let numbered = own.is_some();
+    let what = if deal.is_some() { "deal" } else { "board" };
     let (deal, start) = move_list_start(deal, board, name, own)?;
     // A `--board` whose `Freecells:` line has gaps: fc-solve's moves number its freecells
     // left-aligned, so that numbering is taken when the moves are legal only in it.
     let start = if numbered {
         start
     } else {
-        let boards = input::fc_solve_numberings(&start, &[]);
+        let boards = input::fc_solve_numberings(&start, &states);
         let legal = boards
             .iter()
             .position(|b| super::replay::replay(b, &moves).is_ok());
         boards[legal.unwrap_or(0)].clone()
     };
+    input::check_fcs_states(&start, &moves, &states, what).with_context(|| name.to_string())?;
     Ok(Game {
         deal,
         start,
         moves,
         kind: Kind::MoveList,
     })
-}
-
-/// True when `text` holds fc-solve's move lines (`Move a card from ...`): then it is read
-/// as fc-solve's output (as `verify` reads it), though the freecells of its positions
-/// drawn in columns (` JH  4D`) read as standard-notation moves too.
-fn has_fcs_moves(text: &str) -> bool {
-    parse_fcs_output(text).is_ok_and(|(_, moves)| !moves.is_empty())
 }
 
 /// A move list with what `--report`'s `game.txt` adds taken out.
