@@ -424,11 +424,21 @@ impl std::fmt::Display for FcsVerdict {
     }
 }
 
-/// True when `text` reads as fc-solve's output with move lines (`Move a card from stack 3
-/// to freecell 0`): a line starting `Move ` and no `{` anywhere (fc-solve writes none, while
-/// an annotated move list's `{...}` comment may quote such a line).
+/// True when `text` reads as fc-solve's output: a move line (`Move a card from stack 3 to
+/// freecell 0`) or a verdict line (`This game is solveable.`, for a board already won), and
+/// no `{` anywhere (fc-solve writes none, while an annotated move list's `{...}` comment may
+/// quote such a line).
 pub fn looks_like_fcs_output(text: &str) -> bool {
-    !text.contains('{') && text.lines().any(|l| l.trim_start().starts_with("Move "))
+    const VERDICTS: [&str; 3] = [
+        "This game is solveable.",
+        "I could not solve this game.",
+        "Iterations count exceeded.",
+    ];
+    !text.contains('{')
+        && text
+            .lines()
+            .map(str::trim)
+            .any(|l| l.starts_with("Move ") || VERDICTS.contains(&l))
 }
 
 /// Read fc-solve's output (`-sam`, with or without `-p -t`): its move lines (0-based

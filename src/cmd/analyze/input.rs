@@ -180,10 +180,12 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
     }
     let only_comments = annotated.moves.trim().is_empty();
     let fcs = looks_like_fcs_output(text);
+    // fc-solve's move lines (its `-sn` output has a verdict line and standard notation).
+    let fcs_moves = fcs && text.lines().any(|l| l.trim_start().starts_with("Move "));
     let (moves, own) = if only_comments {
         // No moves: `game.txt` of a game with none, `solve`'s `# unsolvable`.
         (Vec::new(), annotated.start)
-    } else if !fcs
+    } else if !fcs_moves
         && (standard::looks_like_standard(text) || standard::looks_like_standard(&annotated.moves))
     {
         let moves = parse_standard(&annotated.moves).with_context(|| name.to_string())?;
