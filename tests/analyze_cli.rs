@@ -311,7 +311,9 @@ fn bad_input_is_named_and_fails() {
         let f = write(name, bytes);
         let err = analyze_error(&[&f, "--deal", "617"]);
         assert!(
-            err.contains("unknown file format") || err.contains("empty"),
+            err.contains("unknown file format")
+                || err.contains("empty")
+                || err.contains("not UTF-8 text (byte 0x9F at line 1, column 2"),
             "{name}: {err}"
         );
     }
@@ -504,6 +506,14 @@ fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
             "{name}"
         );
     }
+    // A move after the win is named as such by both (helper-37: analyze named the rule).
+    let after = dir.path().join("after.txt");
+    std::fs::write(&after, format!("{plain_text} 8a\n")).unwrap();
+    let want = format!("the game is already won after step {}", moves.len());
+    let err = analyze_error(&[after.to_str().unwrap(), "--deal", "617"]);
+    assert!(err.contains(&want), "{err}");
+    let err = String::from_utf8(verify(&after, "617").stderr).unwrap();
+    assert!(err.contains(&want), "{err}");
     // A `{` never closed is named with its line, by both.
     let unclosed = dir.path().join("unclosed.txt");
     std::fs::write(&unclosed, "8a 8b\n8c {a note 4d 46\n81 41\n").unwrap();

@@ -350,10 +350,19 @@ fn shards_merge_into_the_single_run() {
         "{err}"
     );
     assert_eq!(rows(&out), rows(&whole));
-    // OUT is never overwritten.
-    let (code, err) = run_err(&["batch", "merge", s(&out), s(&shard(1))]);
-    assert_eq!(code, 1);
-    assert!(err.contains("exists"), "{err}");
+    // OUT is never overwritten; a symbolic link there, even one leading nowhere, is refused
+    // before the merge (helper-37: merged, then discarded as "appeared while merging").
+    let dangling = dir.path().join("dangling.sqlite");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path().join("nowhere.sqlite"), &dangling).unwrap();
+    for out in [&out, &dangling] {
+        if out.symlink_metadata().is_err() {
+            continue;
+        }
+        let (code, err) = run_err(&["batch", "merge", s(out), s(&shard(1))]);
+        assert_eq!(code, 1);
+        assert!(err.contains("exists: merge writes a new file"), "{err}");
+    }
 }
 
 #[test]

@@ -159,6 +159,10 @@ fn refusals_are_4xx_with_a_message() {
         Some(json!({"position": nulls})),
     );
     assert_eq!(st, 200, "{r}");
+    // autoplay null is left out (false), as count null is (helper-37: 400).
+    let body = json!({"position": start_pos["position_string"], "move": "1a", "autoplay": null});
+    let (st, r) = call(&a, "POST", &format!("{}/api/apply", s.base), Some(body));
+    assert_eq!((st, &r["legal"]), (200, &json!(true)), "{r}");
     for (field, short) in [
         ("freecells", json!([null, null, null])),
         ("foundations", json!([0, 0, 0])),

@@ -121,7 +121,9 @@ impl serde::de::Visitor<'_> for DealNumber {
             _ if !whole => DealError::NotANumber(f.to_string()).to_string(),
             _ if f < 1.0 => DealError::TooSmall(f.to_string()).to_string(),
             _ if f > MAX_DEAL as f64 => DealError::TooLarge(format!("{f:e}")).to_string(),
-            _ => format!("deal number {f:e} has an exponent: write it as a whole number ({f})"),
+            _ => format!(
+                "deal number {f} is written with a fraction or an exponent: write it as a whole number ({f})"
+            ),
         }))
     }
 }

@@ -45,7 +45,7 @@ pub fn read_text_capped(path: &Path, what: &str, max: usize, hint: &str) -> Resu
 /// Where the first byte that is not UTF-8 lies in `bytes`: its line and column (1-based,
 /// columns in characters) and its value, and a hint for text in UTF-16 (a byte-order mark,
 /// or a NUL byte beside every character), which editors on Windows write.
-fn where_not_utf8(bytes: &[u8], at: usize) -> String {
+pub fn where_not_utf8(bytes: &[u8], at: usize) -> String {
     let utf16 = bytes.starts_with(&[0xFF, 0xFE])
         || bytes.starts_with(&[0xFE, 0xFF])
         || bytes.iter().take(64).filter(|&&b| b == 0).count() > 8;

@@ -389,8 +389,14 @@ struct ApplyBody {
     mv: String,
     #[serde(default)]
     count: Option<u8>,
-    #[serde(default)]
+    /// Null as left out (false), as `count`, `mode` and `max_states` take null.
+    #[serde(default, deserialize_with = "false_if_null")]
     autoplay: bool,
+}
+
+/// A boolean, null read as false.
+fn false_if_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    Ok(Option::<bool>::deserialize(d)?.unwrap_or(false))
 }
 
 async fn apply(b: Body<ApplyBody>) -> Response {

@@ -262,6 +262,7 @@ fn kind_name(m: Move) -> &'static str {
 /// Read a request's deal number (serde's `deserialize_with`, shared by `fcauto serve`'s
 /// bodies and `fcauto mcp`'s arguments): [`fcauto_deals::msdeal::deserialize_deal`], and
 /// for an optional field [`fcauto_deals::msdeal::deserialize_deal_opt`].
+#[cfg_attr(not(feature = "mcp"), allow(unused_imports))]
 pub use fcauto_deals::msdeal::deserialize_deal as deal_number;
 #[cfg_attr(not(feature = "serve"), allow(unused_imports))]
 pub use fcauto_deals::msdeal::deserialize_deal_opt as deal_number_opt;

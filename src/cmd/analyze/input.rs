@@ -82,8 +82,11 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
         agree_start(deal, board, &name, &game)?;
         return Ok(game);
     }
-    let text = String::from_utf8(bytes).map_err(|_| {
-        anyhow::anyhow!("{name}: unknown file format: binary, and not a PySolFC saved game (a pickle); {EXPECTED}")
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let at = input::where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to());
+        anyhow::anyhow!(
+            "{name}: not UTF-8 text ({at}; save text as UTF-8), and not a PySolFC saved game (a pickle); {EXPECTED}"
+        )
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     anyhow::ensure!(

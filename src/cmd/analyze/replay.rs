@@ -49,7 +49,8 @@ pub fn replay(start: &Board, moves: &[StepMove]) -> Result<Replay> {
     for (i, m) in fixed.iter().enumerate() {
         let count = m.count.unwrap_or(1);
         let card = moved_card(&b, m.from, count);
-        apply_checked(&mut b, m).map_err(|reason| illegal(i, m, reason))?;
+        let before = b.clone();
+        apply_checked(&mut b, m).map_err(|reason| illegal(i, m, reason, &before))?;
         played.push(PlayedMove {
             mv: Move {
                 from: m.from,
@@ -69,7 +70,14 @@ pub fn replay(start: &Board, moves: &[StepMove]) -> Result<Replay> {
     })
 }
 
-fn illegal(i: usize, m: &StepMove, reason: String) -> anyhow::Error {
+/// The error of move `m` at step `i` (0-based), illegal on `before` for `reason` (or, when
+/// `before` is won, for being after the win).
+fn illegal(i: usize, m: &StepMove, reason: String, before: &Board) -> anyhow::Error {
+    let reason = if before.is_won() && before.cards_in_play() == 0 {
+        fcauto_solver::validator::won_before(i)
+    } else {
+        reason
+    };
     anyhow::anyhow!(
         "the game's move at step {} ({}) is illegal: {reason}",
         i + 1,
@@ -120,7 +128,7 @@ fn settle_counts(start: &Board, moves: &[StepMove]) -> Result<(Vec<StepMove>, Ve
             }
             Err(reason) => {
                 if furthest.as_ref().map_or(true, |(f, _)| i > *f) {
-                    furthest = Some((i, illegal(i, &m, reason)));
+                    furthest = Some((i, illegal(i, &m, reason, &b)));
                 }
             }
         }

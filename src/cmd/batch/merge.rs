@@ -28,7 +28,8 @@ pub struct Args {
 
 /// Merge; exit 0 when merged.
 pub fn run(args: Args) -> Result<i32> {
-    if args.out.exists() {
+    // A symbolic link there, even one leading nowhere, is a file merge must not replace.
+    if args.out.symlink_metadata().is_ok() {
         bail!(
             "{} exists: merge writes a new file (to add shards to it, name it as an input and \
              choose a new OUT)",
