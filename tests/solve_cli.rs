@@ -1720,3 +1720,41 @@ fn verify_checks_the_fcs_texts_moves_total() {
         assert!(err.contains(claim) && err.contains("move lines"), "{err}");
     }
 }
+
+/// The JSON's `notation` and the replay page's moves are the standard notation's tokens,
+/// which read back as the same moves: a one-card move onto an empty cascade that could
+/// have taken more cards is `18v1` in all three (helper-38: `18` in the JSON and the page).
+#[test]
+fn every_format_writes_the_same_move_tokens() {
+    let run = |format: &str| {
+        let out = fcauto()
+            .args(["solve", "617", "--mode", "fast", "--format", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{format}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let standard: Vec<String> = run("standard")
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    assert!(
+        standard.iter().any(|t| t.ends_with("v1")),
+        "the case is still there: {standard:?}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let notation: Vec<String> = json["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["notation"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(notation, standard);
+    let html = run("html");
+    let page: Vec<String> = html
+        .split("\"n\":\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap().to_string())
+        .collect();
+    assert_eq!(page, standard);
+}

@@ -328,11 +328,20 @@ fn check_json_claims(
             );
         }
         if let Some(nt) = &m.notation {
+            // `38`, or with its count (`38v4`, `18v1`: a move onto an empty cascade).
+            let token = fcauto_solver::standard::parse_token(nt);
+            let places = format!("{}{}", m.from, m.to);
+            let agrees = token.is_some_and(|t| {
+                nt.get(..2).is_some_and(|p| p.eq_ignore_ascii_case(&places))
+                    && (nt.len() == 2 || m.count.is_none() || t.count == m.count)
+            });
             anyhow::ensure!(
-                *nt == format!("{}{}", m.from, m.to),
-                "step {step}: `notation` {nt} does not match {}{}",
+                agrees,
+                "step {step}: `notation` {nt} does not match {}{}{}",
                 m.from,
-                m.to
+                m.to,
+                m.count
+                    .map_or(String::new(), |c| format!(" of {c} card(s)"))
             );
         }
     }

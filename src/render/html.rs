@@ -124,20 +124,22 @@ fn steps(solution: &Solution, positions: &[Board]) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// Per move: `n`, standard notation; `t`, what it does in words; `a`, true for a safe
+/// Per move: `n`, standard notation ([`Solution::tokens`]: read back as the same move);
+/// `t`, what it does in words; `a`, true for a safe
 /// foundation move (the solver's auto-play).
 fn moves(solution: &Solution, positions: &[Board]) -> Vec<serde_json::Value> {
     solution
         .moves
         .iter()
         .zip(positions)
-        .map(|(p, before)| {
+        .zip(solution.tokens())
+        .map(|((p, before), n)| {
             let auto = is_auto(before, p);
             let mut t = describe(p);
             if auto {
                 t.push_str(" (auto: a safe foundation move)");
             }
-            json!({"n": p.mv.notation(), "t": t, "a": auto})
+            json!({"n": n, "t": t, "a": auto})
         })
         .collect()
 }

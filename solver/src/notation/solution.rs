@@ -209,15 +209,16 @@ impl Solution {
         let moves = self
             .moves
             .iter()
+            .zip(self.tokens())
             .enumerate()
-            .map(|(i, p)| JsonMove {
+            .map(|(i, (p, token))| JsonMove {
                 step: i + 1,
                 kind: p.mv.kind(),
                 from: p.mv.from.notation(),
                 to: p.mv.to.notation(),
                 card: Some(p.card),
                 count: Some(p.mv.count),
-                notation: Some(p.mv.notation()),
+                notation: Some(token),
             })
             .collect();
         SolutionJson {
@@ -241,23 +242,35 @@ impl Solution {
         Ok(json + "\n")
     }
 
-    /// Standard notation, moves separated by spaces, ten to a line. A move onto an empty
-    /// cascade, whose count the notation leaves open (a plain `38` reads as the longest run
-    /// that may move), is followed by `v` and the count in hexadecimal (`38v4`, as in
-    /// fc-solve's `-snx`) when it carries more than one card, or one card that lies on a card
-    /// it fits (`38v1`: the two could have moved).
+    /// Standard notation, moves separated by spaces, ten to a line: [`Solution::tokens`].
     pub fn to_standard(&self) -> String {
-        let mut cols = self.board.cascades.clone();
         // One buffer: this runs for every solution a batch stores.
         let mut s = String::with_capacity(self.moves.len() * 3 + 8);
-        let mut moving = Vec::with_capacity(13);
-        for (k, p) in self.moves.iter().enumerate() {
-            let m = p.mv;
+        for (k, t) in self.tokens().iter().enumerate() {
             if k > 0 {
                 s.push(if k % 10 == 0 { '\n' } else { ' ' });
             }
-            s.push(m.from.notation_char());
-            s.push(m.to.notation_char());
+            s.push_str(t);
+        }
+        s.push('\n');
+        s
+    }
+
+    /// Each move in standard notation, read back as the same move: a move onto an empty
+    /// cascade, whose count the notation leaves open (a plain `38` reads as the longest run
+    /// that may move), is followed by `v` and the count in hexadecimal (`38v4`, as in
+    /// fc-solve's `-snx`) when it carries more than one card, or one card that lies on a card
+    /// it fits (`38v1`: the two could have moved). The JSON's `notation` and the replay page
+    /// use these too.
+    pub fn tokens(&self) -> Vec<String> {
+        let mut cols = self.board.cascades.clone();
+        let mut moving = Vec::with_capacity(13);
+        let mut out = Vec::with_capacity(self.moves.len());
+        for p in &self.moves {
+            let m = p.mv;
+            let mut t = String::with_capacity(5);
+            t.push(m.from.notation_char());
+            t.push(m.to.notation_char());
             moving.clear();
             let mut on_its_parent = false;
             match m.from {
@@ -272,13 +285,13 @@ impl Solution {
             if let Loc::Cascade(i) = m.to {
                 let dest = &mut cols[i as usize];
                 if dest.is_empty() && (m.count > 1 || on_its_parent) {
-                    s.push_str(&format!("v{:x}", m.count));
+                    t.push_str(&format!("v{:x}", m.count));
                 }
                 dest.extend_from_slice(&moving);
             }
+            out.push(t);
         }
-        s.push('\n');
-        s
+        out
     }
 
     /// Freecell Solver's `-p -t -sam` layout: each state, then each move line with 0-based
