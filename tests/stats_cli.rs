@@ -138,6 +138,19 @@ fn diff_from_a_profile_without_statistics_counts_every_game() {
         whole["players"][0]["past_games"].as_array().unwrap().len()
     );
     assert_eq!(d["before"], b);
+    // Plain `stats` of that new profile: no games recorded, not an error (helper-38).
+    let out = fcauto().args(["stats"]).arg(&before).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("no statistics.dat yet") && text.contains("no games recorded"),
+        "{text}"
+    );
 }
 
 #[test]

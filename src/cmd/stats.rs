@@ -53,8 +53,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     if args.options {
         return run_options(&args, &path);
     }
-    let file = stats::resolve_path(&path)?;
-    let mut s = stats::load(&file).map_err(|e| text_hint(&file, e.into()))?;
+    // A profile with options.cfg and no statistics.dat yet has recorded no games (as for
+    // --diff), which is not an error (helper-38).
+    let (file, mut s) = stats::load_or_empty_profile(&path).map_err(|e| {
+        let file = stats::resolve_path(&path).unwrap_or(path.clone());
+        text_hint(&file, e.into())
+    })?;
     warn_trailing(&file, &s);
     filter(&mut s, &args, &file, true)?;
     if args.json {
@@ -204,11 +208,18 @@ fn print_stats(path: &Path, s: &StatsFile) -> anyhow::Result<()> {
             .collect::<Vec<_>>()
             .join(".")
     });
-    outln!(
-        "{}: written by PySolFC {version}, saved {}",
-        path.display(),
-        crate::cmd::plural(s.saved.unwrap_or(0), "time")
-    );
+    if s.version.is_none() && s.saved.is_none() && path.is_dir() {
+        outln!(
+            "{}: a PySolFC profile with no statistics.dat yet",
+            path.display()
+        );
+    } else {
+        outln!(
+            "{}: written by PySolFC {version}, saved {}",
+            path.display(),
+            crate::cmd::plural(s.saved.unwrap_or(0), "time")
+        );
+    }
     if s.players.is_empty() {
         outln!("  no games recorded");
     }
