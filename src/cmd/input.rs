@@ -162,7 +162,7 @@ fn solution_json_start(text: &str, file: &str) -> Result<Start> {
 /// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
 /// from `board`: the first one `board` itself (else the output is for another deal), each
 /// later one the board after as many moves as precede it. The replay stops at the first
-/// illegal move, which [`validate`] then reports.
+/// illegal move, which [`fcauto_solver::validate`] then reports.
 pub fn check_fcs_states(
     board: &Board,
     moves: &[StepMove],
