@@ -2,7 +2,7 @@
 //! data behind `--plot` and, with the `plot` feature, the picture.
 
 mod common;
-use common::{fcauto, require};
+use common::{fcauto, require, succeed};
 
 #[test]
 fn one_deal_on_one_thread_is_singular() {
@@ -213,16 +213,14 @@ fn json_through_a_link_or_into_a_fifo_keeps_them() {
     std::fs::write(&real, b"old").unwrap();
     std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
     std::os::unix::fs::symlink("real.json", &link).unwrap();
-    let out = fcauto()
-        .args(["bench", "--range", "1..3", "--threads", "1", "--json"])
-        .arg(&link)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let bench_into = |p: &std::path::Path| {
+        succeed(
+            fcauto()
+                .args(["bench", "--range", "1..3", "--threads", "1", "--json"])
+                .arg(p),
+        )
+    };
+    bench_into(&link);
     assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&real).unwrap()).unwrap();
@@ -239,16 +237,7 @@ fn json_through_a_link_or_into_a_fifo_keeps_them() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
-    let out = fcauto()
-        .args(["bench", "--range", "1..3", "--threads", "1", "--json"])
-        .arg(&fifo)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    bench_into(&fifo);
     let json: serde_json::Value = serde_json::from_str(&reader.join().unwrap()).unwrap();
     assert_eq!(json["rows"].as_array().unwrap().len(), 3);
     assert!(fifo.symlink_metadata().unwrap().file_type().is_fifo());

@@ -78,6 +78,18 @@ fn verify_names_the_illegal_step() {
     assert!(!err.contains("panicked"));
 }
 
+/// `fcauto verify --deal 617 FILE`, which must fail with exit 1; its standard error.
+fn verify_617_fails(file: &std::path::Path) -> String {
+    let out = fcauto()
+        .args(["verify", "--deal", "617"])
+        .arg(file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}: {err}", file.display());
+    err
+}
+
 /// A move after the win is named as such (the game is already won after step N), not by
 /// the rule an empty place breaks, in standard notation and in JSON (helper-35).
 #[test]
@@ -101,13 +113,7 @@ fn a_move_after_the_win_is_named_as_such() {
         (write(&dir, "extra.txt", &format!("{text} 1a\n")), n),
         (write(&dir, "extra.json", &v.to_string()), m),
     ] {
-        let out = fcauto()
-            .args(["verify", "--deal", "617"])
-            .arg(&p)
-            .output()
-            .unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(1), "{err}");
+        let err = verify_617_fails(&p);
         let want = format!(
             "step {} (1a): illegal move: the game is already won after step {moves}",
             moves + 1
@@ -213,13 +219,7 @@ fn verify_refuses_a_verdict_that_contradicts_solvable() {
         ),
     ] {
         let p = write(&dir, name, &text);
-        let out = fcauto()
-            .args(["verify", "--deal", "617"])
-            .arg(&p)
-            .output()
-            .unwrap();
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        let err = verify_617_fails(&p);
         assert!(err.contains(needle), "{name}: {err}");
         assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
     }
@@ -451,16 +451,11 @@ fn deal_json_reads_back_as_a_board() {
     ] {
         succeed(fcauto().args(cmd).arg("--board").arg(&solved));
     }
-    let out = fcauto()
-        .args(["verify", "--board"])
-        .arg(&solved)
-        .arg(&solved)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    succeed(
+        fcauto()
+            .args(["verify", "--board"])
+            .arg(&solved)
+            .arg(&solved),
     );
 }
 
