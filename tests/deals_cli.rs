@@ -240,6 +240,12 @@ fn a_negative_number_is_the_options_bad_value() {
             "--game-id",
             "not a PySolFC game id",
         ),
+        (&["stats", "--game-id", "-1"], "--game-id", "0 or more"),
+        (
+            &["solve", "5", "--max-states", "-5"],
+            "--max-states",
+            "a whole number, 1 or more",
+        ),
     ] {
         let out = fcauto().args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");

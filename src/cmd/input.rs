@@ -398,24 +398,25 @@ pub fn check_not_input(output: &Path, input: &Path, what: &str) -> Result<()> {
 /// # Errors
 /// Not a number, or 0.
 pub fn parse_max_states(s: &str) -> std::result::Result<usize, String> {
-    match whole_number(s, "number of positions")? {
+    match whole_number(s, "number of positions", 1)? {
         0 => Err("0 positions: a search stores at least its start (give 1 or more)".into()),
         n => Ok(n),
     }
 }
 
-/// A whole number, 0 or more, for an option whose values are `what` (`"move number"`):
-/// clap's own message for these ("invalid digit found in string") does not say what to give.
+/// A whole number for an option whose values are `what` (`"move number"`) and start at
+/// `least` (a smaller one is left to the caller to name): clap's own message for these
+/// ("invalid digit found in string") does not say what to give.
 ///
 /// # Errors
 /// Not a whole number (a negative included), or too large to hold.
-pub fn whole_number(s: &str, what: &str) -> std::result::Result<usize, String> {
+pub fn whole_number(s: &str, what: &str, least: usize) -> std::result::Result<usize, String> {
     use std::num::IntErrorKind;
     s.trim().parse::<usize>().map_err(|e| match e.kind() {
         IntErrorKind::PosOverflow => {
             format!("`{s}` is too large for a {what} (at most {})", usize::MAX)
         }
-        _ => format!("`{s}` is not a {what} (a whole number, 0 or more)"),
+        _ => format!("`{s}` is not a {what} (a whole number, {least} or more)"),
     })
 }
 
@@ -424,7 +425,7 @@ pub fn whole_number(s: &str, what: &str) -> std::result::Result<usize, String> {
 /// # Errors
 /// As [`whole_number`].
 pub fn parse_step(s: &str) -> std::result::Result<usize, String> {
-    whole_number(s, "move number")
+    whole_number(s, "move number", 0)
 }
 
 /// An output folder option (`analyze --pictures`/`--report`, `batch report --plot`): clap's

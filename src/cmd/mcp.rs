@@ -287,7 +287,7 @@ mod lines {
         }
         let method = error["message"].as_str().unwrap_or_default().to_string();
         error["message"] = format!(
-            "Method not found: {method} (this server answers initialize, ping, tools/list and tools/call)"
+            "Method not found: {method:?} (this server answers initialize, ping, tools/list and tools/call)"
         )
         .into();
         serde_json::to_vec(&v).unwrap_or(line)

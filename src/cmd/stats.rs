@@ -411,9 +411,13 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
     Ok(0)
 }
 
-/// `--game-id ID`: PySolFC's game ids are whole numbers (FreeCell is 8).
+/// `--game-id ID`: PySolFC's game ids are whole numbers, 0 or more (FreeCell is 8).
 fn parse_game_id(s: &str) -> std::result::Result<i64, String> {
     s.trim()
         .parse::<i64>()
-        .map_err(|_| format!("`{s}` is not a PySolFC game id (a whole number: FreeCell is 8)"))
+        .ok()
+        .filter(|&id| id >= 0)
+        .ok_or_else(|| {
+            format!("`{s}` is not a PySolFC game id (a whole number, 0 or more: FreeCell is 8)")
+        })
 }
