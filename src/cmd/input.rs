@@ -297,7 +297,10 @@ pub fn check_output_path(path: &Path) -> Result<()> {
 }
 
 /// Fail now when `path` cannot be written (a read-only file or folder, `/proc/x`): an
-/// existing file is opened to append (nothing changes), a new one is made and removed.
+/// existing file is opened to append (nothing changes); for a new one, a temporary file of a
+/// random name is made in its folder and removed. Nothing is ever made at `path` itself: a
+/// file made and removed there could be taken by another program (or a second fcauto, as two
+/// `batch run`s on one new database are) in between, and be lost.
 /// Devices and FIFOs are left to the writing (opening a FIFO waits for its reader).
 fn probe_writable(path: &Path) -> Result<()> {
     let cannot = || format!("cannot write {}", path.display());
@@ -309,17 +312,17 @@ fn probe_writable(path: &Path) -> Result<()> {
                 .with_context(cannot)?;
         }
         Ok(_) => {}
-        Err(_) => match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-        {
-            Ok(_) => {
-                let _ = std::fs::remove_file(path);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(e) => return Err(e).with_context(cannot),
-        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let dir = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            tempfile::Builder::new()
+                .prefix(".fcauto-probe-")
+                .tempfile_in(dir)
+                .with_context(cannot)?;
+        }
+        Err(e) => return Err(e).with_context(cannot),
     }
     Ok(())
 }
@@ -591,6 +594,43 @@ pub fn check_replaceable(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Probing a new output path never makes a file there, even for an instant: another
+    /// program opening the path meanwhile (a second `batch run` on one new database) would get
+    /// a file that is then removed under it. Before, the probe made and removed it.
+    #[test]
+    fn probing_a_new_path_never_makes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.sqlite");
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let seen = std::thread::scope(|s| {
+            let watcher = s.spawn(|| {
+                let mut seen = 0;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    seen += usize::from(path.symlink_metadata().is_ok());
+                }
+                seen
+            });
+            for _ in 0..5000 {
+                probe_writable(&path).unwrap();
+            }
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            watcher.join().unwrap()
+        });
+        assert_eq!(seen, 0, "the probe made {} for a while", path.display());
+        assert!(!path.exists());
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "a probe file was left"
+        );
+        // A folder that cannot be written is still named before the work.
+        let err = probe_writable(Path::new("/proc/fcauto-probe")).unwrap_err();
+        assert!(
+            format!("{err:#}").contains("cannot write /proc/fcauto-probe"),
+            "{err:#}"
+        );
+    }
 
     #[test]
     fn deal_files_in_their_usual_shapes() {
