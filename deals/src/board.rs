@@ -145,8 +145,9 @@ impl Board {
                 ),
             });
         }
-        // Where each card was first found, for the message of a second place.
-        let mut seen: [Option<String>; 52] = std::array::from_fn(|_| None);
+        // Where each card was first found, for the message of a second place (put in words
+        // only for that message: a board is checked for every deal solved).
+        let mut seen: [Option<Place>; 52] = [None; 52];
         for &r in &self.foundations {
             if r > 13 {
                 issues.push(BoardIssue {
@@ -159,22 +160,17 @@ impl Board {
         for s in Suit::ALL {
             let top = self.foundations[s.index()].min(13);
             for r in 1..=top {
-                let at = format!(
-                    "on the foundation ({}-{})",
-                    s.letter(),
-                    Rank::new(top).unwrap().letter()
-                );
-                seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] = Some(at);
+                seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] =
+                    Some(Place::Foundation(s, top));
             }
         }
         let cascades = self.cascades.iter().enumerate().flat_map(|(i, col)| {
             col.iter()
                 .enumerate()
-                .map(move |(k, &c)| (c, format!("in cascade {}, card {}", i + 1, k + 1)))
+                .map(move |(k, &c)| (c, Place::Cascade(i, k)))
         });
-        let freecells = (self.freecells.iter().enumerate()).filter_map(|(j, c)| {
-            Some((((*c)?), format!("in freecell {}", (b'a' + j as u8) as char)))
-        });
+        let freecells = (self.freecells.iter().enumerate())
+            .filter_map(|(j, c)| Some(((*c)?, Place::Freecell(j))));
         for (c, here) in cascades.chain(freecells) {
             match &seen[c.id() as usize] {
                 Some(first) => issues.push(BoardIssue {
@@ -548,6 +544,32 @@ fn missing_cards(present: impl Fn(Card) -> bool) -> Option<BoardIssue> {
         token: None,
         message: format!("{} card(s) missing: {}", missing.len(), missing.join(" ")),
     })
+}
+
+/// Where a card lies on a board, for [`Board::check`]'s message of a card found twice.
+#[derive(Clone, Copy)]
+enum Place {
+    /// On its suit's foundation, which holds up to the given rank.
+    Foundation(Suit, u8),
+    /// In cascade `.0` (from 0), card `.1` (from 0, the deepest first).
+    Cascade(usize, usize),
+    /// In freecell `.0` (from 0).
+    Freecell(usize),
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Place::Foundation(s, top) => write!(
+                f,
+                "on the foundation ({}-{})",
+                s.letter(),
+                Rank::new(top).map_or('?', |r| r.letter())
+            ),
+            Place::Cascade(i, k) => write!(f, "in cascade {}, card {}", i + 1, k + 1),
+            Place::Freecell(j) => write!(f, "in freecell {}", (b'a' + j as u8) as char),
+        }
+    }
 }
 
 #[cfg(test)]
