@@ -244,14 +244,17 @@ impl Solution {
 
     /// Standard notation, moves separated by spaces, ten to a line: [`Solution::tokens`].
     pub fn to_standard(&self) -> String {
-        // One buffer: this runs for every solution a batch stores.
+        // One buffer, the tokens written straight into it: this runs for every solution a
+        // batch stores.
         let mut s = String::with_capacity(self.moves.len() * 3 + 8);
-        for (k, t) in self.tokens().iter().enumerate() {
+        let mut k = 0;
+        self.each_token(|t| {
             if k > 0 {
                 s.push(if k % 10 == 0 { '\n' } else { ' ' });
             }
             s.push_str(t);
-        }
+            k += 1;
+        });
         s.push('\n');
         s
     }
@@ -263,12 +266,20 @@ impl Solution {
     /// it fits (`38v1`: the two could have moved). The JSON's `notation` and the replay page
     /// use these too.
     pub fn tokens(&self) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.moves.len());
+        self.each_token(|t| out.push(t.to_string()));
+        out
+    }
+
+    /// Hand each of [`Solution::tokens`] to `f` in turn, from one reused buffer.
+    fn each_token(&self, mut f: impl FnMut(&str)) {
+        use std::fmt::Write;
         let mut cols = self.board.cascades.clone();
         let mut moving = Vec::with_capacity(13);
-        let mut out = Vec::with_capacity(self.moves.len());
+        let mut t = String::with_capacity(8);
         for p in &self.moves {
             let m = p.mv;
-            let mut t = String::with_capacity(5);
+            t.clear();
             t.push(m.from.notation_char());
             t.push(m.to.notation_char());
             moving.clear();
@@ -285,13 +296,12 @@ impl Solution {
             if let Loc::Cascade(i) = m.to {
                 let dest = &mut cols[i as usize];
                 if dest.is_empty() && (m.count > 1 || on_its_parent) {
-                    t.push_str(&format!("v{:x}", m.count));
+                    let _ = write!(t, "v{:x}", m.count);
                 }
                 dest.extend_from_slice(&moving);
             }
-            out.push(t);
+            f(&t);
         }
-        out
     }
 
     /// Freecell Solver's `-p -t -sam` layout: each state, then each move line with 0-based
