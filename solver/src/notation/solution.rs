@@ -447,21 +447,42 @@ impl std::fmt::Display for FcsVerdict {
     }
 }
 
-/// True when `text` reads as fc-solve's output: a move line (`Move a card from stack 3 to
-/// freecell 0`) or a verdict line (`This game is solveable.`, for a board already won), and
-/// no `{` anywhere (fc-solve writes none, while an annotated move list's `{...}` comment may
-/// quote such a line).
+/// True when `text` reads as fc-solve's output: [`fcs_output_kind`] finds one.
 pub fn looks_like_fcs_output(text: &str) -> bool {
+    fcs_output_kind(text).is_some()
+}
+
+/// What marks a text as fc-solve's output ([`fcs_output_kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FcsKind {
+    /// Move lines (`Move a card from stack 3 to freecell 0`): its `-sam` output.
+    MoveLines,
+    /// A verdict line (`This game is solveable.`) and no move line: a board already won, a
+    /// deal it could not solve, or its `-sn` output (standard notation with a verdict).
+    VerdictOnly,
+}
+
+/// Whether `text` reads as fc-solve's output, and by what, in one pass over its lines:
+/// `None` when it has neither a move line nor a verdict line, or has a `{` anywhere
+/// (fc-solve writes none, while an annotated move list's `{...}` comment may quote such a
+/// line).
+pub fn fcs_output_kind(text: &str) -> Option<FcsKind> {
     const VERDICTS: [&str; 3] = [
         "This game is solveable.",
         "I could not solve this game.",
         "Iterations count exceeded.",
     ];
-    !text.contains('{')
-        && text
-            .lines()
-            .map(str::trim)
-            .any(|l| l.starts_with("Move ") || VERDICTS.contains(&l))
+    if text.contains('{') {
+        return None;
+    }
+    let mut verdict = false;
+    for l in text.lines().map(str::trim) {
+        if l.starts_with("Move ") {
+            return Some(FcsKind::MoveLines);
+        }
+        verdict |= VERDICTS.contains(&l);
+    }
+    verdict.then_some(FcsKind::VerdictOnly)
 }
 
 /// Read fc-solve's output (`-sam`, with or without `-p -t`): its move lines (0-based
@@ -556,6 +577,32 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// fc-solve's output is told by its move lines, else by a verdict line alone; a `{`
+    /// anywhere (an annotated list quoting such a line) or neither line is not its output.
+    #[test]
+    fn fc_solve_output_is_told_by_its_lines() {
+        let moves = "-=-=-\n\nMove a card from stack 3 to freecell 0\n\nThis game is solveable.\n";
+        assert_eq!(fcs_output_kind(moves), Some(FcsKind::MoveLines));
+        assert_eq!(
+            fcs_output_kind("  Move 3 cards from stack 1 to stack 4"),
+            Some(FcsKind::MoveLines)
+        );
+        assert_eq!(
+            fcs_output_kind("3a 4b\nThis game is solveable.\n"),
+            Some(FcsKind::VerdictOnly)
+        );
+        assert_eq!(
+            fcs_output_kind("I could not solve this game.\n"),
+            Some(FcsKind::VerdictOnly)
+        );
+        assert_eq!(
+            fcs_output_kind("3a {Move a card from stack 3 to freecell 0} 4b"),
+            None
+        );
+        assert_eq!(fcs_output_kind("3a 4b 38\n"), None);
+        assert!(looks_like_fcs_output(moves) && !looks_like_fcs_output("3a"));
+    }
 
     /// `foundations` of four counts reads; another length is named by field and count.
     #[test]

@@ -6,8 +6,8 @@ use crate::cmd::input::{self, is_stdio, load_board, Start};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::{
-    looks_like_fcs_output, parse_fcs_output, parse_fcs_states, parse_json, parse_standard,
-    standard, FcsVerdict, StepMove,
+    fcs_output_kind, parse_fcs_output, parse_fcs_states, parse_json, parse_standard, standard,
+    FcsKind, FcsVerdict, StepMove,
 };
 use std::path::Path;
 
@@ -182,9 +182,10 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
         anyhow::bail!("{name}: {problem}");
     }
     let only_comments = annotated.moves.trim().is_empty();
-    let fcs = looks_like_fcs_output(text);
+    let kind = fcs_output_kind(text);
+    let fcs = kind.is_some();
     // fc-solve's move lines (its `-sn` output has a verdict line and standard notation).
-    let fcs_moves = fcs && text.lines().any(|l| l.trim_start().starts_with("Move "));
+    let fcs_moves = kind == Some(FcsKind::MoveLines);
     let (moves, own) = if only_comments {
         // No moves: `game.txt` of a game with none, `solve`'s `# unsolvable`.
         (Vec::new(), annotated.start)
