@@ -336,6 +336,8 @@ mod server {
     use rmcp::{tool, tool_handler, tool_router, ErrorData, RoleServer, ServerHandler, ServiceExt};
     use serde::Deserialize;
     use serde_json::Value;
+    use std::sync::Arc;
+    use tokio::sync::Semaphore;
 
     /// Run the server on a single-threaded runtime until the client closes stdin. The lines
     /// pass through [`super::lines`], which answers those that are not JSON (rmcp ignores
@@ -440,13 +442,24 @@ mod server {
         }
     }
 
-    /// Run a blocking operation (a search) off the runtime's thread.
+    /// Run a blocking operation (a search, a picture) off the runtime's thread, once one of
+    /// `slots`' permits is free: at most one such operation a core runs at once, as `serve`
+    /// runs its solves (a client sending many requests at once gets them answered in turn,
+    /// not as many searches, each with its memory, as it sent).
     async fn blocking<T: Send + 'static>(
+        slots: &Arc<Semaphore>,
         f: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ErrorData> {
-        tokio::task::spawn_blocking(f)
-            .await
-            .map_err(|e| ErrorData::internal_error(format!("the operation failed: {e}"), None))
+        let permit =
+            slots.clone().acquire_owned().await.map_err(|e| {
+                ErrorData::internal_error(format!("the operation failed: {e}"), None)
+            })?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            f()
+        })
+        .await
+        .map_err(|e| ErrorData::internal_error(format!("the operation failed: {e}"), None))
     }
 
     /// `new_game`'s arguments.
@@ -562,17 +575,21 @@ mod server {
         }
     }
 
-    /// The MCP server: no state but its tool table.
+    /// The MCP server: its tool table, and the permits of the searches and pictures that
+    /// may run at once (one a core).
     #[derive(Clone)]
     struct FreeCell {
         tool_router: ToolRouter<FreeCell>,
+        slots: Arc<Semaphore>,
     }
 
     #[tool_router]
     impl FreeCell {
         fn new() -> FreeCell {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             FreeCell {
                 tool_router: Self::tool_router(),
+                slots: Arc::new(Semaphore::new(cores)),
             }
         }
 
@@ -617,7 +634,7 @@ mod server {
             &self,
             Parameters(a): Parameters<Solve>,
         ) -> Result<CallToolResult, ErrorData> {
-            blocking(move || {
+            blocking(&self.slots, move || {
                 answer(
                     board(a.position).and_then(|b| service::hint(&b, a.mode.arg(), a.max_states)),
                 )
@@ -635,7 +652,7 @@ mod server {
             &self,
             Parameters(a): Parameters<Solve>,
         ) -> Result<CallToolResult, ErrorData> {
-            blocking(move || {
+            blocking(&self.slots, move || {
                 answer(
                     board(a.position).and_then(|b| service::solve(&b, a.mode.arg(), a.max_states)),
                 )
@@ -660,7 +677,7 @@ mod server {
             &self,
             Parameters(a): Parameters<Render>,
         ) -> Result<CallToolResult, ErrorData> {
-            blocking(move || {
+            blocking(&self.slots, move || {
                 picture(a.position, a.width)
                     .unwrap_or_else(|e| CallToolResult::error(vec![ContentBlock::text(e.message)]))
             })
@@ -707,6 +724,49 @@ mod server {
             _: RequestContext<RoleServer>,
         ) -> Result<CustomResult, ErrorData> {
             Err(unreadable_request(&request.method))
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// Operations sent all at once run at most as many at a time as there are permits;
+        /// each still gets its answer.
+        #[test]
+        fn blocking_operations_wait_for_a_permit() {
+            use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            let slots = Arc::new(Semaphore::new(2));
+            let running = Arc::new(AtomicUsize::new(0));
+            let most = Arc::new(AtomicUsize::new(0));
+            let answers = rt.block_on(async {
+                let tasks: Vec<_> = (0..6)
+                    .map(|i| {
+                        let (running, most, slots) = (running.clone(), most.clone(), slots.clone());
+                        tokio::spawn(async move {
+                            blocking(&slots, move || {
+                                most.fetch_max(running.fetch_add(1, SeqCst) + 1, SeqCst);
+                                std::thread::sleep(std::time::Duration::from_millis(40));
+                                running.fetch_sub(1, SeqCst);
+                                i
+                            })
+                            .await
+                            .unwrap()
+                        })
+                    })
+                    .collect();
+                let mut answers = Vec::new();
+                for t in tasks {
+                    answers.push(t.await.unwrap());
+                }
+                answers
+            });
+            assert_eq!(answers, (0..6).collect::<Vec<_>>());
+            assert_eq!(most.load(SeqCst), 2, "operations running at once");
         }
     }
 }
