@@ -910,10 +910,10 @@ fn read_only_database_or_folder_is_named() {
     use std::os::unix::fs::PermissionsExt;
     let mode =
         |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
-    let run = |db: &Path| {
+    let run_range = |db: &Path, range: &str| {
         let fc = assert_cmd::cargo::cargo_bin("fcauto");
-        let args = ["batch", "run", "--range", "1..5", "--db", s(db)];
-        let out = if as_nobody {
+        let args = ["batch", "run", "--range", range, "--db", s(db)];
+        if as_nobody {
             Command::new("setpriv")
                 .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
                 .arg(&fc)
@@ -922,9 +922,21 @@ fn read_only_database_or_folder_is_named() {
         } else {
             Command::new(&fc).args(args).output()
         }
-        .unwrap();
+        .unwrap()
+    };
+    let run = |db: &Path| {
+        let out = run_range(db, "1..5");
         assert!(!out.status.success());
         String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    // A run with nothing left to do writes nothing, and says so: exit 0.
+    let nothing_to_do = |db: &Path| {
+        let out = run_range(db, "1..3");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && err.contains("nothing to do"),
+            "{err}"
+        );
     };
     // The folder read-only (as nobody: not its owner), the file writable by all.
     mode(dir.path(), 0o755);
@@ -935,11 +947,13 @@ fn read_only_database_or_folder_is_named() {
     let before = bytes(&db);
     let err = run(&db);
     assert!(err.contains(s(&db)) && err.contains("read-only"), "{err}");
+    nothing_to_do(&db);
     // The file read-only.
     mode(dir.path(), if as_nobody { 0o777 } else { 0o755 });
     mode(&db, 0o444);
     let err = run(&db);
     assert!(err.contains(s(&db)) && err.contains("read-only"), "{err}");
+    nothing_to_do(&db);
     assert_eq!(bytes(&db), before);
     mode(dir.path(), 0o755);
     assert_eq!(files(dir.path()), ["ro.sqlite"]);

@@ -84,8 +84,11 @@ pub fn run(args: Args) -> Result<i32> {
         return Ok(0);
     }
     let settings = settings(&args);
-    let mut store = open(&args, &settings)?;
     let total = shard::deals_in(a, b, block, args.shard);
+    if complete_read_only(&args, &settings, block, total)? {
+        return report(&Tally::default(), total, total);
+    }
+    let mut store = open(&args, &settings)?;
     let already = store.count_in_shard(a, b, block, args.shard.index - 1, args.shard.count)?;
     crate::note!(
         "fcauto batch: deals {a}..{b}, shard {} ({}), {} already in {}",
@@ -130,6 +133,45 @@ fn open(args: &Args, settings: &Settings) -> Result<Store> {
         crate::cmd::input::check_output_path(&args.db)?;
     }
     Store::open_for_run(&args.db, settings)
+}
+
+/// True when `--db` is a file this process may not write (it, or its folder, where a run
+/// keeps its log) that already holds every deal of the shard under these settings: the run
+/// has nothing to do, and says so (as it does for a writable file) instead of failing on the
+/// permissions. False in every other case, which [`open`] then checks and words.
+fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) -> Result<bool> {
+    if !args.db.is_file() || may_write(&args.db) {
+        return Ok(false);
+    }
+    let Ok(store) = Store::open_read(&args.db) else {
+        return Ok(false);
+    };
+    let (a, b) = args.range;
+    let (index, count) = (args.shard.index - 1, args.shard.count);
+    if store.settings() != settings || store.count_in_shard(a, b, block, index, count)? != total {
+        return Ok(false);
+    }
+    crate::note!(
+        "fcauto batch: deals {a}..{b}, shard {} ({}), all already in {} (read-only): nothing to do",
+        args.shard,
+        plural(total, "deal"),
+        args.db.display()
+    );
+    Ok(true)
+}
+
+/// Whether a run may write the file `db` and make its log beside it (a temporary file is
+/// made in its folder and removed to find out).
+fn may_write(db: &std::path::Path) -> bool {
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    std::fs::OpenOptions::new().write(true).open(db).is_ok()
+        && tempfile::Builder::new()
+            .prefix(".fcauto-probe-")
+            .tempfile_in(dir)
+            .is_ok()
 }
 
 fn threads(wanted: Option<usize>, deals: u64) -> usize {
