@@ -297,7 +297,19 @@ fn strip_annotations(text: &str) -> Annotated {
         }
         if let Some(p) = comment.strip_prefix("start:") {
             match fcauto_deals::position::parse(p.trim()) {
-                Ok(b) => position = Some(b),
+                // Two starts that differ: which one the moves are from cannot be told.
+                Ok(b) => match &position {
+                    Some((first, at)) if *first != b => {
+                        let why = format!(
+                            "line {}: a second `# start:` with another position (the first is \
+                             on line {at}): give one start",
+                            n + 1
+                        );
+                        problem.get_or_insert(why);
+                    }
+                    Some(_) => {}
+                    None => position = Some((b, n + 1)),
+                },
                 Err(e) => {
                     let why = format!("line {}: its `# start:` is not a position: {e}", n + 1);
                     problem.get_or_insert(why);
@@ -318,7 +330,7 @@ fn strip_annotations(text: &str) -> Annotated {
             "line {line}: a `{{` comment is not closed (a comment runs from `{{` to `}}`)"
         ));
     }
-    let start = position.map(|b| {
+    let start = position.map(|(b, _)| {
         let deal = deal.filter(|&n| fcauto_deals::ms_deal(n).is_ok_and(|d| d == b));
         (deal, b)
     });
@@ -453,6 +465,25 @@ mod tests {
         let a = strip_annotations("# deal 617, x\n# start: nonsense\n1. 4a\n");
         assert_eq!(a.moves, "\n\n4a\n");
         assert!(a.start.is_none(), "a start that does not parse is no start");
+    }
+
+    /// Two `# start:` lines with different positions are refused, naming both lines; the
+    /// same start twice is read as one.
+    #[test]
+    fn two_different_starts_are_refused() {
+        let start = |n: u64| {
+            let b = fcauto_deals::ms_deal(n).unwrap();
+            format!("# start: {}\n", fcauto_deals::position::write(&b))
+        };
+        let text = format!("{}4a\n{}", start(617), start(1));
+        let a = strip_annotations(&text);
+        let problem = a.problem.expect("refused");
+        assert!(
+            problem.contains("line 3") && problem.contains("line 1"),
+            "{problem}"
+        );
+        let a = strip_annotations(&format!("{}{}4a\n", start(617), start(617)));
+        assert!(a.problem.is_none() && a.start.is_some());
     }
 
     #[test]
