@@ -288,6 +288,14 @@ fn strip_annotations(text: &str) -> Annotated {
                 }
                 (Some(_), _) => {}
                 (None, '{') => open_since = Some(n + 1),
+                (None, '}') => {
+                    let why = format!(
+                        "line {}: a `}}` that closes no `{{` comment (comments do not nest)",
+                        n + 1
+                    );
+                    problem.get_or_insert(why);
+                    code.push(' ');
+                }
                 (None, '#') => {
                     comment = line[i + 1..].trim();
                     break;
@@ -465,6 +473,15 @@ mod tests {
         let a = strip_annotations("# deal 617, x\n# start: nonsense\n1. 4a\n");
         assert_eq!(a.moves, "\n\n4a\n");
         assert!(a.start.is_none(), "a start that does not parse is no start");
+    }
+
+    /// A `}` outside a comment (a nested comment's end) is named with its line.
+    #[test]
+    fn a_brace_that_closes_nothing_is_named() {
+        let a = strip_annotations("4a {a {nested} comment}\n46\n");
+        let problem = a.problem.expect("refused");
+        assert!(problem.starts_with("line 1:") && problem.contains("nest"), "{problem}");
+        assert!(strip_annotations("4a {one}\n{two\nlines} 46\n").problem.is_none());
     }
 
     /// Two `# start:` lines with different positions are refused, naming both lines; the
