@@ -9,7 +9,8 @@
 //!   `short`'s rounds and anytime phases, [`heuristic`] evaluation, [`shorten`], and optimal
 //!   search ([`astar`] with the [`deadlock`] bound).
 //! - [`notation`]: [`solution`] (the JSON contract, standard notation, Freecell Solver's
-//!   text) and [`standard`] (reading standard notation back, with the counts it leaves out).
+//!   text), [`standard`] (reading standard notation back, with the counts it leaves out) and
+//!   [`annotated`] (move lists with an annotated game's comments, numbers and marks).
 //!
 //! [`validator`] replays any solution on a [`fcauto_deals::Board`] with its own rule checks,
 //! sharing no code with the rules or the search.
@@ -20,7 +21,7 @@ pub mod search;
 pub mod validator;
 
 // The modules under their short paths (`fcauto_solver::state`, `::movegen`, ...).
-pub use notation::{solution, standard};
+pub use notation::{annotated, solution, standard};
 pub use rules::{movegen, moves, packed, state};
 pub use search::{astar, deadlock, heuristic, shorten};
 

@@ -533,7 +533,9 @@ mod server {
         position: Value,
         /// The solution in standard notation, moves separated by spaces or lines
         /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out;
-        /// `#` starts a comment to the end of the line.
+        /// `#` starts a comment to the end of the line; an annotated game (move numbers, `?`/`!`
+        /// marks, `{...}` comments, a `# start:` that must be the position given) reads as its
+        /// plain moves.
         solution: String,
     }
 

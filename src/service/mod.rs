@@ -652,14 +652,30 @@ pub fn picture_width(width: Option<u32>) -> Result<u32, ServiceError> {
 }
 
 /// `verify`: replay a solution in standard notation (`solve`'s output; counts of runs may
-/// be left out) from `b` with the validator.
+/// be left out; an annotated game's comments, move numbers and marks read past, as the
+/// command line's `verify` reads them: [`fcauto_solver::annotated`]) from `b` with the
+/// validator. A solution that names its own start (`# start:`) must name `b`.
 pub fn verify(b: &Board, solution: &str) -> Result<VerifyOut, ServiceError> {
     if solution.len() > MAX_SOLUTION_BYTES {
         return Err(ServiceError::too_large(format!(
             "a solution is at most {MAX_SOLUTION_BYTES} bytes"
         )));
     }
-    let moves = fcauto_solver::parse_standard(solution)
+    let annotated = fcauto_solver::annotated::strip_annotations(solution);
+    if let Some(problem) = annotated.problem {
+        return Err(ServiceError::unprocessable(format!(
+            "not standard notation: {problem}"
+        )));
+    }
+    if let Some((deal, own)) = &annotated.start {
+        if own != b {
+            return Err(ServiceError::unprocessable(format!(
+                "the solution names its own start ({}), and the position given is another",
+                deal.map_or("a position".to_string(), |n| format!("deal {n}"))
+            )));
+        }
+    }
+    let moves = fcauto_solver::parse_standard(&annotated.moves)
         .map_err(|e| ServiceError::unprocessable(format!("not standard notation: {e}")))?;
     let invalid = |e: String| VerifyOut {
         valid: false,
@@ -711,6 +727,36 @@ mod tests {
         assert!(pos.is_won());
         let v = verify(&b, s.standard.as_deref().unwrap()).unwrap();
         assert_eq!((v.valid, v.moves_total), (true, s.moves_total));
+    }
+
+    /// An annotated game (`analyze --report`'s `game.txt`: move numbers, marks, comments,
+    /// its `# start:`) verifies as its plain moves do; a start naming another position, or an
+    /// unclosed comment, is refused.
+    #[test]
+    fn verify_reads_an_annotated_game() {
+        let b = deal(617);
+        let s = solve(&b, ModeArg::Fast, None).unwrap();
+        let plain = s.standard.clone().unwrap();
+        let start = format!(
+            "# deal 617, x\n# start: {}\n",
+            fcauto_deals::position::write(&b)
+        );
+        let numbered: Vec<String> = (plain.split_whitespace().enumerate())
+            .map(|(i, m)| {
+                format!(
+                    "{}. {m}{}",
+                    i + 1,
+                    if i == 3 { "? {a # comment}" } else { "" }
+                )
+            })
+            .collect();
+        let game = format!("{start}{}\n", numbered.join("\n"));
+        let v = verify(&b, &game).unwrap();
+        assert_eq!((v.valid, v.moves_total), (true, s.moves_total), "{v:?}");
+        let other = verify(&deal(1), &game).unwrap_err();
+        assert!(other.message.contains("deal 617"), "{}", other.message);
+        let open = verify(&b, &format!("{plain} {{unclosed")).unwrap_err();
+        assert!(open.message.contains("not closed"), "{}", open.message);
     }
 
     #[test]

@@ -1,0 +1,169 @@
+//! Annotated move lists: standard notation with the marks an annotated game carries
+//! (`fcauto analyze --report`'s `game.txt`, or a numbered list `1. 38 2. 3a`): `#` and
+//! `{...}` comments, move numbers, `?`/`!` marks, and a `# start:` line naming the start
+//! position. The command line's `verify` and `analyze`, and the service's `verify` (API and
+//! MCP), read move lists through [`strip_annotations`].
+
+use fcauto_deals::Board;
+
+/// A move list with what an annotated game (`fcauto analyze --report`'s `game.txt`) adds
+/// taken out: [`strip_annotations`].
+pub struct Annotated {
+    /// The text, line for line (so errors name the right line), without `#` comments,
+    /// `{...}` comments, move numbers (`12.`) and marks (`?`, `??`, `!`).
+    pub moves: String,
+    /// The start from a `# start: POSITION` line, with the deal of a `# deal N,` line when
+    /// that deal is this position.
+    pub start: Option<(Option<u64>, Board)>,
+    /// What makes the text unreadable, with its line: a `# start:` line that is not a
+    /// position, or a `{` comment never closed.
+    pub problem: Option<String>,
+}
+
+/// Take an annotated game's marks out of `text` (a plain move list passes unchanged),
+/// line for line so that later errors name the right line: a `{` comment runs to its `}`,
+/// over line ends too, and a `#` inside it is part of it; outside one, `#` starts a comment
+/// to the end of the line; move numbers (`12.`, `12. 38`, `12.38`) and `?`/`!` marks go.
+/// A `# start: POSITION` line (a position string, [`fcauto_deals::position`]) gives the
+/// start, with the deal of a `# deal N,` line when that deal is this position.
+/// Never fails: what makes the text unreadable is in [`Annotated::problem`] (a `# start:`
+/// that is not a position, two different starts, a `{` never closed, a `}` closing none).
+pub fn strip_annotations(text: &str) -> Annotated {
+    let mut moves = String::with_capacity(text.len());
+    let (mut position, mut deal, mut problem) = (None, None, None);
+    // The line where the `{` comment we are in opened.
+    let mut open_since: Option<usize> = None;
+    for (n, line) in text.lines().enumerate() {
+        let mut code = String::with_capacity(line.len());
+        let mut comment = "";
+        for (i, ch) in line.char_indices() {
+            match (open_since, ch) {
+                (Some(_), '}') => {
+                    open_since = None;
+                    code.push(' ');
+                }
+                (Some(_), _) => {}
+                (None, '{') => open_since = Some(n + 1),
+                (None, '}') => {
+                    let why = format!(
+                        "line {}: a `}}` that closes no `{{` comment (comments do not nest)",
+                        n + 1
+                    );
+                    problem.get_or_insert(why);
+                    code.push(' ');
+                }
+                (None, '#') => {
+                    comment = line[i + 1..].trim();
+                    break;
+                }
+                (None, _) => code.push(ch),
+            }
+        }
+        if let Some(p) = comment.strip_prefix("start:") {
+            match fcauto_deals::position::parse(p.trim()) {
+                // Two starts that differ: which one the moves are from cannot be told.
+                Ok(b) => match &position {
+                    Some((first, at)) if *first != b => {
+                        let why = format!(
+                            "line {}: a second `# start:` with another position (the first is \
+                             on line {at}): give one start",
+                            n + 1
+                        );
+                        problem.get_or_insert(why);
+                    }
+                    Some(_) => {}
+                    None => position = Some((b, n + 1)),
+                },
+                Err(e) => {
+                    let why = format!("line {}: its `# start:` is not a position: {e}", n + 1);
+                    problem.get_or_insert(why);
+                }
+            }
+        }
+        if let Some(n) = comment
+            .strip_prefix("deal ")
+            .and_then(|r| r.split(',').next())
+        {
+            deal = n.trim().parse::<u64>().ok();
+        }
+        moves.push_str(&strip_line(&code));
+        moves.push('\n');
+    }
+    if let Some(line) = open_since {
+        problem.get_or_insert(format!(
+            "line {line}: a `{{` comment is not closed (a comment runs from `{{` to `}}`)"
+        ));
+    }
+    let start = position.map(|(b, _)| {
+        let deal = deal.filter(|&n| fcauto_deals::ms_deal(n).is_ok_and(|d| d == b));
+        (deal, b)
+    });
+    Annotated {
+        moves,
+        start,
+        problem,
+    }
+}
+
+/// One line's moves (its comments already taken out): move numbers (`12.`, `12. 38` or
+/// `12.38`) and `?`/`!` marks dropped.
+fn strip_line(code: &str) -> String {
+    code.split_whitespace()
+        .map(|t| t.trim_end_matches(['?', '!']))
+        .map(|t| match t.split_once('.') {
+            Some((n, m)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => m,
+            _ => t,
+        })
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn annotations_are_stripped_and_moves_kept() {
+        let a = strip_annotations("27. 5b?? {lost; 4b keeps it winnable}\n3.4a 46! {a} 1h?\n");
+        assert_eq!(a.moves, "5b\n4a 46 1h\n");
+        assert!(a.problem.is_none());
+        assert_eq!(strip_line("38v4 a3"), "38v4 a3");
+        let a = strip_annotations("# deal 617, x\n# start: nonsense\n1. 4a\n");
+        assert_eq!(a.moves, "\n\n4a\n");
+        assert!(a.start.is_none(), "a start that does not parse is no start");
+    }
+
+    /// A `}` outside a comment (a nested comment's end) is named with its line.
+    #[test]
+    fn a_brace_that_closes_nothing_is_named() {
+        let a = strip_annotations("4a {a {nested} comment}\n46\n");
+        let problem = a.problem.expect("refused");
+        assert!(
+            problem.starts_with("line 1:") && problem.contains("nest"),
+            "{problem}"
+        );
+        assert!(strip_annotations("4a {one}\n{two\nlines} 46\n")
+            .problem
+            .is_none());
+    }
+
+    /// Two `# start:` lines with different positions are refused, naming both lines; the
+    /// same start twice is read as one.
+    #[test]
+    fn two_different_starts_are_refused() {
+        let start = |n: u64| {
+            let b = fcauto_deals::ms_deal(n).unwrap();
+            format!("# start: {}\n", fcauto_deals::position::write(&b))
+        };
+        let text = format!("{}4a\n{}", start(617), start(1));
+        let a = strip_annotations(&text);
+        let problem = a.problem.expect("refused");
+        assert!(
+            problem.contains("line 3") && problem.contains("line 1"),
+            "{problem}"
+        );
+        let a = strip_annotations(&format!("{}{}4a\n", start(617), start(617)));
+        assert!(a.problem.is_none() && a.start.is_some());
+    }
+}
