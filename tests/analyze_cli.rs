@@ -1086,6 +1086,47 @@ fn report_and_pictures_never_replace_a_users_files() {
     }
 }
 
+/// A PNG is judged fcauto's by its own mark, not by the SVG of the same name beside it: a
+/// user's file put at `losing-before.png` (or a report's `start.png`) beside fcauto's SVG is
+/// refused, named, and left byte for byte, by a run that would replace it and by one that
+/// would remove it; fcauto's own PNGs are replaced run after run.
+#[cfg(feature = "png")]
+#[test]
+fn a_users_png_beside_fcautos_svg_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let lost = fixture("analyze/617-lost-at-27.txt");
+    let won = fixture("analyze/617-won.txt");
+    let pictures = dir.path().join("pictures");
+    let report = dir.path().join("report");
+    let analyze = |game: &Path, flag: &str, folder: &Path| {
+        fcauto()
+            .arg("analyze")
+            .arg(game)
+            .args(["--deal", "617", flag])
+            .arg(folder)
+            .output()
+            .unwrap()
+    };
+    for (flag, folder, name) in [
+        ("--pictures", &pictures, "losing-before.png"),
+        ("--report", &report, "start.png"),
+    ] {
+        for _ in 0..2 {
+            assert!(analyze(&lost, flag, folder).status.success(), "{flag}");
+        }
+        let mine = folder.join(name);
+        std::fs::write(&mine, "my holiday photo").unwrap();
+        // The same game (would replace it) and a won one (would remove it).
+        for game in [&lost, &won] {
+            let out = analyze(game, flag, folder);
+            assert_eq!(out.status.code(), Some(1), "{flag}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains(&format!("{name}, which fcauto did not draw")), "{err}");
+            assert_eq!(std::fs::read(&mine).unwrap(), b"my holiday photo");
+        }
+    }
+}
+
 /// `--costly 0` would call every move costly: a usage error (exit 2), as is a non-number.
 #[test]
 fn costly_needs_one_move_or_more() {

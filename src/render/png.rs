@@ -43,9 +43,61 @@ fn rasterise(svg: &str) -> Result<Vec<u8>> {
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .context("internal error: empty picture")?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap
-        .encode_png()
-        .context("internal error: cannot encode the PNG")
+    encode(&pixmap).context("internal error: cannot encode the PNG")
+}
+
+/// The `Software` text of every PNG fcauto draws of a board ([`png`]): what tells a later
+/// run that a picture file is its own to replace ([`is_marked`]).
+pub const MARK: &str = "fcauto picture";
+
+/// `pixmap` as PNG bytes (RGBA, 8 bits, colours no longer premultiplied), with the
+/// `Software` text [`MARK`].
+#[cfg(feature = "png")]
+fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>> {
+    let rgba: Vec<u8> = pixmap
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect();
+    let mut out = Vec::new();
+    {
+        let mut enc = ::png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+        enc.set_color(::png::ColorType::Rgba);
+        enc.set_depth(::png::BitDepth::Eight);
+        enc.add_text_chunk("Software".into(), MARK.into())?;
+        let mut w = enc.write_header()?;
+        w.write_image_data(&rgba)?;
+        w.finish()?;
+    }
+    Ok(out)
+}
+
+/// True when the file `path` is a PNG whose `Software` text is [`MARK`]: a board picture
+/// fcauto drew. A file that cannot be read or decoded is not (nor is any PNG in a build
+/// without the `png` feature, which draws none).
+pub fn is_marked(path: &std::path::Path) -> bool {
+    #[cfg(feature = "png")]
+    {
+        let Ok(file) = std::fs::File::open(path) else {
+            return false;
+        };
+        let Ok(reader) = ::png::Decoder::new(std::io::BufReader::new(file)).read_info() else {
+            return false;
+        };
+        reader
+            .info()
+            .uncompressed_latin1_text
+            .iter()
+            .any(|t| t.keyword == "Software" && t.text == MARK)
+    }
+    #[cfg(not(feature = "png"))]
+    {
+        let _ = path;
+        false
+    }
 }
 
 /// Without the `png` feature: an error saying how to build with it.

@@ -95,14 +95,16 @@ pub fn losing_pictures(
     Ok(out)
 }
 
-/// True when the picture file `path` was drawn by fcauto (so a new run may replace it): an
-/// SVG that begins as fcauto's pictures do (`<svg xmlns=...` with the title `FreeCell
-/// position`), or a PNG beside such an SVG of the same name. A file that cannot be read is
-/// not.
+/// True when the picture file `path` was drawn by fcauto (so a new run may replace it),
+/// judged by its own content: an SVG that begins as fcauto's pictures do (`<svg xmlns=...`
+/// with the title `FreeCell position`), a PNG with fcauto's `Software` mark
+/// ([`crate::render::png::is_marked`]). A file that cannot be read is not.
 pub fn drawn_by_fcauto(path: &Path) -> bool {
-    let svg = path.with_extension("svg");
-    let head = crate::cmd::input::file_opening(&svg, 512);
-    svg.is_file()
+    if path.extension().is_some_and(|e| e == "png") {
+        return crate::render::png::is_marked(path);
+    }
+    let head = crate::cmd::input::file_opening(path, 512);
+    path.is_file()
         && head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         && head.contains("<title>FreeCell position")
 }
