@@ -313,7 +313,9 @@ fn bad_input_is_named_and_fails() {
         assert!(
             err.contains("unknown file format")
                 || err.contains("empty")
-                || err.contains("not UTF-8 text (byte 0x9F at line 1, column 2"),
+                || err.contains(
+                    "not UTF-8 text (it looks like a binary file: byte 0x9F at line 1, column 2"
+                ),
             "{name}: {err}"
         );
     }
@@ -1121,7 +1123,10 @@ fn a_users_png_beside_fcautos_svg_is_kept() {
             let out = analyze(game, flag, folder);
             assert_eq!(out.status.code(), Some(1), "{flag}");
             let err = String::from_utf8_lossy(&out.stderr);
-            assert!(err.contains(&format!("{name}, which fcauto did not draw")), "{err}");
+            assert!(
+                err.contains(&format!("{name}, which fcauto did not draw")),
+                "{err}"
+            );
             assert_eq!(std::fs::read(&mine).unwrap(), b"my holiday photo");
         }
     }

@@ -382,6 +382,17 @@ fn bad_boards_are_clear_errors() {
             "byte 0xE9 at line 2, column 6",
         ),
         ("utf16.txt", &b"\xff\xfeF\x00o\x00"[..], "looks like UTF-16"),
+        // A PySolFC game, a picture: named as what they are (helper-39/40: "UTF-16").
+        (
+            "held.dat",
+            &std::fs::read("tests/fixtures/pysolfc/holdgame-617-winnable.dat").unwrap()[..],
+            "a Python pickle, as PySolFC's files are: read a saved or held game with `fcauto analyze FILE`",
+        ),
+        (
+            "deal.png",
+            &b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x02\xd0\x00\x00\x01\x90\x08\x06"[..],
+            "it is a PNG picture, not text",
+        ),
     ] {
         let p = dir.path().join(name);
         std::fs::write(&p, bytes).unwrap();

@@ -78,7 +78,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
     let name = input::name(file, "game file");
     let bytes =
         input::read_bytes_capped(file, "game file", MAX_INPUT, "a game is a few kilobytes")?;
-    if looks_like_pickle(&bytes) {
+    if input::looks_like_pickle(&bytes) {
         let game = read_pysol_game(file, &name, &bytes)?;
         agree_start(deal, board, &name, &game)?;
         return Ok(game);
@@ -86,7 +86,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
     let text = String::from_utf8(bytes).map_err(|e| {
         let at = input::where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to());
         anyhow::anyhow!(
-            "{name}: not UTF-8 text ({at}; save text as UTF-8), and not a PySolFC saved game (a pickle); {EXPECTED}"
+            "{name}: not UTF-8 text ({at}), and not a PySolFC saved game (a pickle); {EXPECTED}"
         )
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
@@ -112,19 +112,6 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
 
 /// What `analyze` reads, for "unknown file format" messages.
 const EXPECTED: &str = "expected a move list (standard notation: `3a 38 a3 1h`, or fc-solve's move lines) with --deal N or --board FILE, a board (fc-solve's board text, PySolFC's Export current layout, a position string), or a PySolFC saved/held game";
-
-/// A pickle as PySolFC writes a game: protocol 2 and later start with the PROTO opcode
-/// (0x80); Python 2's protocols 0 and 1 start with the package name string, `PySolFC`, as
-/// the first of the file's pickles.
-pub fn looks_like_pickle(bytes: &[u8]) -> bool {
-    const NAME: &[u8] = b"PySolFC";
-    bytes.first() == Some(&0x80)
-        || (matches!(bytes.first(), Some(b'S' | b'V' | b'U' | b'X' | b'T'))
-            && bytes.len() > NAME.len()
-            && bytes[..bytes.len().min(16)]
-                .windows(NAME.len())
-                .any(|w| w == NAME))
-}
 
 /// `--deal`/`--board` with a file that holds its own start (a position, a PySolFC game):
 /// they may repeat it, not contradict it.
@@ -357,14 +344,4 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pickles_are_told_from_text() {
-        assert!(looks_like_pickle(b"\x80\x05\x95\x10\x00"));
-        assert!(looks_like_pickle(b"S'PySolFC'\np0\n."));
-        assert!(looks_like_pickle(b"U\x07PySolFCq\x00."));
-        assert!(!looks_like_pickle(b"3a 38 a3\n"));
-        assert!(!looks_like_pickle(b"Sorry"));
-        assert!(!looks_like_pickle(b""));
-    }
 }
