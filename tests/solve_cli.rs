@@ -468,6 +468,19 @@ fn deal_json_reads_back_as_a_board() {
             .arg(&solved)
             .arg(&solved),
     );
+    // With a UTF-8 byte-order mark too, as any board file (helper-39: read as a deal's JSON).
+    let bom = write(
+        &dir,
+        "bom.json",
+        &format!("\u{feff}{}", std::fs::read_to_string(&solved).unwrap()),
+    );
+    for cmd in [
+        &["solve", "--mode", "fast", "--format", "json"][..],
+        &["show", "--format", "svg"],
+    ] {
+        succeed(fcauto().args(cmd).arg("--board").arg(&bom));
+    }
+    succeed(fcauto().args(["verify", "--board"]).arg(&bom).arg(&solved));
 }
 
 /// Fails when `text` has a count of 1 with a plural noun (`1 moves`, `(1 positions`).

@@ -127,17 +127,19 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<Start> {
         (Some(n), None) => Ok((Some(n), ms_deal(n)?)),
         (None, Some(path)) => {
             let text = read_board_text(path)?;
-            if looks_like_json(&text) {
+            // A byte-order mark is fine in every kind of board file.
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            if looks_like_json(text) {
                 let file = name(path, "board file");
-                let solution = serde_json::from_str::<serde_json::Value>(&text)
+                let solution = serde_json::from_str::<serde_json::Value>(text)
                     .is_ok_and(|v| v.get("moves").is_some());
                 if solution {
-                    return solution_json_start(&text, &file);
+                    return solution_json_start(text, &file);
                 }
-                let (n, b) = deal_json(&text).with_context(|| file.clone())?;
+                let (n, b) = deal_json(text).with_context(|| file.clone())?;
                 return Ok((Some(n), b));
             }
-            let b = fcauto_deals::position::parse_any(&text)
+            let b = fcauto_deals::position::parse_any(text)
                 .with_context(|| name(path, "board file"))?;
             Ok((None, b))
         }
