@@ -667,6 +667,36 @@ fn cross_check_is_no_failure_when_only_lg_gives_up() {
     );
 }
 
+/// An fc-solve that exits at once without reading its input (a version refusing an option)
+/// is an error named in one line, exit 1, every time: the board no longer goes down a pipe
+/// whose closing ended fcauto by SIGPIPE, with no message (helper-39: exit 141, 3 runs in 10).
+#[test]
+fn cross_check_with_an_fc_solve_that_fails_at_once_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = dir.path().join("fc-solve");
+    std::fs::write(&fake, "#!/bin/sh\necho 'unknown option' >&2\nexit 1\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        dir.path().display(),
+        std::env::var("PATH").unwrap()
+    );
+    for _ in 0..10 {
+        let out = fcauto()
+            .args(["solve", "617", "--mode", "fast", "--cross-check"])
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("fc-solve failed") && err.contains("unknown option"),
+            "{err}"
+        );
+    }
+}
+
 /// Deal 739671 is one fc-solve's `-l lg` range solver reports unsolved (2026-12-01, over
 /// 1..1000000: its scans give up after 45,188 iterations): both our modes solve it, and the
 /// validator accepts the solutions.

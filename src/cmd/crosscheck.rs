@@ -76,22 +76,28 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
 
 /// Run fc-solve with `-p -t -sam -sel` plus `extra` on `board`; returns its standard output.
 pub fn run_fc_solve(board: &Board, extra: &[&str]) -> Result<String> {
-    let mut child = Command::new("fc-solve")
+    // The board goes in a file, not down a pipe: an fc-solve that exits without reading
+    // (a version that refuses an option) would make the write fail with SIGPIPE, which
+    // ends fcauto (its default action is restored for `fcauto deal | head`) with no message.
+    let mut input = tempfile::Builder::new()
+        .prefix("fcauto-board-")
+        .tempfile()
+        .context("cannot write the board for fc-solve")?;
+    input
+        .write_all(board.fcs_input_text().as_bytes())
+        .and_then(|()| input.flush())
+        .context("cannot write the board for fc-solve")?;
+    let child = Command::new("fc-solve")
         .args(["-p", "-t", "-sam", "-sel"])
         .args(extra)
-        .arg("-")
-        .stdin(Stdio::piped())
+        .arg(input.path())
+        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|e| {
             anyhow::anyhow!("cannot run fc-solve ({e}): install Debian's freecell-solver-bin (scripts/setup-deps.sh)")
         })?;
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(board.fcs_input_text().as_bytes())?;
     let out = child.wait_with_output()?;
     if !out.status.success() {
         anyhow::bail!(

@@ -9,15 +9,27 @@ use fcauto_solver::{parse_fcs_output, FcsVerdict, PlayedMove};
 use super::plan::played_moves;
 use super::GuiError;
 
-/// Run `fc-solve -p -t -sam -l lg` on `board` (its fc-solve state text on stdin).
+/// Run `fc-solve -p -t -sam -l lg` on `board` (its fc-solve state text in a temporary file).
 /// Returns fc-solve's full output and its moves, read by the solver's fc-solve reader
 /// ([`parse_fcs_output`]) and given their cards by [`played_moves`].
 /// Errors: fc-solve missing (names the setup script), unsolved, or unreadable output.
 pub fn solve(board: &Board) -> Result<(String, Vec<PlayedMove>), GuiError> {
-    let mut child = Command::new("fc-solve")
+    // The board goes in a file, not down a pipe: an fc-solve that exits without reading
+    // would make the write fail with SIGPIPE, which ends fcauto with no message.
+    let input = || -> std::io::Result<tempfile::NamedTempFile> {
+        let mut f = tempfile::Builder::new()
+            .prefix("fcauto-board-")
+            .tempfile()?;
+        f.write_all(board.fcs_input_text().as_bytes())?;
+        f.flush()?;
+        Ok(f)
+    };
+    let input = input().map_err(|e| GuiError::Solver(format!("fc-solve's board file: {e}")))?;
+    let child = Command::new("fc-solve")
         .args(["-p", "-t", "-sam", "-l", "lg"])
+        .arg(input.path())
         .env("FREECELL_SOLVER_QUIET", "1")
-        .stdin(Stdio::piped())
+        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -26,12 +38,6 @@ pub fn solve(board: &Board) -> Result<(String, Vec<PlayedMove>), GuiError> {
                 "cannot run fc-solve: {e} (install it with scripts/setup-deps.sh)"
             ))
         })?;
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(board.fcs_input_text().as_bytes())
-        .map_err(|e| GuiError::Solver(format!("fc-solve stdin: {e}")))?;
     let out = child
         .wait_with_output()
         .map_err(|e| GuiError::Solver(format!("fc-solve: {e}")))?;
