@@ -122,7 +122,8 @@ fn a_move_after_the_win_is_named_as_such() {
     }
 }
 
-/// A count the JSON gives, 0 included, must be that of its moves; one left out claims nothing.
+/// A count or step the JSON gives, 0 included, must be that of its moves; one left out claims
+/// nothing.
 #[test]
 fn verify_checks_an_explicit_zero_count() {
     let dir = tempfile::tempdir().unwrap();
@@ -155,6 +156,20 @@ fn verify_checks_an_explicit_zero_count() {
     let (code, err) = run("absent.json", &|o| {
         o.remove("moves_total");
         o.remove("single_card_moves");
+    });
+    assert_eq!(code, Some(0), "{err}");
+    // So must a move's `step`, 0 included (helper-39: 0 was read as absent).
+    let (code, err) = run("step0.json", &|o| {
+        for m in o["moves"].as_array_mut().unwrap() {
+            m["step"] = 0.into();
+        }
+    });
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("step 1: `step` says 0"), "{err}");
+    let (code, err) = run("no-step.json", &|o| {
+        for m in o["moves"].as_array_mut().unwrap() {
+            m.as_object_mut().unwrap().remove("step");
+        }
     });
     assert_eq!(code, Some(0), "{err}");
 }
@@ -1045,6 +1060,15 @@ fn verify_accepts_a_zero_move_fcs_solution_of_a_won_board() {
         assert_eq!(code, Some(0), "{text:?}: {err}");
         assert!(out.starts_with("valid: 0 moves"), "{text:?}: {out}");
     }
+    // So is JSON with no moves (helper-39: "says the deal was not solved", which it does
+    // not), while for a deal still to play it lists no moves.
+    let p = write(&dir, "empty.json", "{\"moves\": []}");
+    let (code, out, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("valid: 0 moves"), "{out}");
+    let (code, _, err) = verify(&["--deal".as_ref(), "1".as_ref(), p.as_os_str()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("lists no moves"), "{err}");
     // Text with neither moves nor a verdict is still not a solution.
     let p = write(&dir, "nothing.fcs", "hello\n");
     let (code, _, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);

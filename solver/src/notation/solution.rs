@@ -44,9 +44,10 @@ impl SolutionJson {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct JsonMove {
-    /// 1-based position in the solution.
-    #[serde(default)]
-    pub step: usize,
+    /// 1-based position in the solution (written always; when read, absent claims
+    /// nothing, and any number given, 0 included, must be the move's place).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<usize>,
     /// The move's kind.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<MoveKind>,
@@ -212,7 +213,7 @@ impl Solution {
             .zip(self.tokens())
             .enumerate()
             .map(|(i, (p, token))| JsonMove {
-                step: i + 1,
+                step: Some(i + 1),
                 kind: p.mv.kind(),
                 from: p.mv.from.notation(),
                 to: p.mv.to.notation(),
