@@ -308,6 +308,76 @@ fn png_pictures_decode_at_the_width_asked() {
     }
 }
 
+/// Without `--format`, the `-o` name's extension chooses it (helper-39: `show -o b.png` wrote
+/// SVG into b.png); a `--format` given wins, with a note naming both; an unknown extension
+/// or standard output keeps the command's default.
+#[cfg(feature = "png")]
+#[test]
+fn the_output_name_chooses_the_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("617.board");
+    let at = |name: &str| dir.path().join(name);
+    let run = |args: &[&str], out: &std::path::Path| {
+        let o = fcauto().args(args).arg("-o").arg(out).output().unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        (
+            std::fs::read(out).unwrap(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let is_png = |b: &[u8]| b.starts_with(b"\x89PNG\r\n");
+    let starts = |b: &[u8], text: &str| String::from_utf8_lossy(b).starts_with(text);
+    let (text, _) = run(&["deal", "617"], &board);
+    assert!(starts(&text, "7D TD TH KD"));
+    let b = board.to_str().unwrap();
+    for (args, name, check) in [
+        (
+            &["deal", "617"][..],
+            "d.png",
+            &is_png as &dyn Fn(&[u8]) -> bool,
+        ),
+        (&["deal", "617"], "d.json", &|b: &[u8]| {
+            starts(b, "{\"deal\":617")
+        }),
+        (&["deal", "617"], "d.SVG", &|b: &[u8]| starts(b, "<svg")),
+        (&["deal", "617"], "d.weird", &|b: &[u8]| starts(b, "7D TD")),
+        (&["show", "--board", b], "b.png", &is_png),
+        (&["show", "--board", b], "b.svg", &|b: &[u8]| {
+            starts(b, "<svg")
+        }),
+        (
+            &["solve", "617", "--mode", "fast"],
+            "s.json",
+            &|b: &[u8]| starts(b, "{"),
+        ),
+        (
+            &["solve", "617", "--mode", "fast"],
+            "s.html",
+            &|b: &[u8]| starts(b, "<!DOCTYPE html>"),
+        ),
+        (&["solve", "617", "--mode", "fast"], "s.png", &is_png),
+        (
+            &["solve", "617", "--mode", "fast"],
+            "s.txt",
+            &|b: &[u8]| !starts(b, "{"),
+        ),
+    ] {
+        let (bytes, err) = run(args, &at(name));
+        assert!(check(&bytes), "{args:?} -o {name}");
+        assert!(!err.contains("note:"), "{err}");
+    }
+    let (bytes, err) = run(&["show", "--board", b, "--format", "png"], &at("x.svg"));
+    assert!(is_png(&bytes));
+    assert!(
+        err.contains("writing png into") && err.contains("whose name says svg"),
+        "{err}"
+    );
+}
+
 #[cfg(not(feature = "png"))]
 #[test]
 fn png_without_the_feature_says_how_to_build_it() {

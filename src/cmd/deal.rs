@@ -7,7 +7,7 @@ use fcauto_deals::{ms_deal, parse_deal_number};
 use std::path::PathBuf;
 
 /// Output formats for `fcauto deal`.
-#[derive(Clone, Copy, clap::ValueEnum)]
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
 pub enum DealFormat {
     /// Freecell Solver's board text: 8 cascade lines, deepest card first.
     Fcs,
@@ -19,6 +19,20 @@ pub enum DealFormat {
     Png,
 }
 
+impl DealFormat {
+    /// The format a file name's extension (lower case) names, if any.
+    fn by_extension(ext: &str) -> Option<DealFormat> {
+        match ext {
+            "txt" | "board" | "fcs" => Some(DealFormat::Fcs),
+            "json" => Some(DealFormat::Json),
+            _ => PictureFormat::by_extension(ext).map(|p| match p {
+                PictureFormat::Svg => DealFormat::Svg,
+                PictureFormat::Png => DealFormat::Png,
+            }),
+        }
+    }
+}
+
 /// Arguments of `fcauto deal`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -26,9 +40,10 @@ pub struct Args {
     /// `msN`, as PySolFC writes it.
     #[arg(allow_hyphen_values = true, value_parser = parse_deal_number)]
     pub number: u64,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "fcs")]
-    pub format: DealFormat,
+    /// Output format [default: the one the --output name's extension names (`.json`,
+    /// `.svg`, `.png`; `.txt` and `.board` are fcs), else fcs].
+    #[arg(long, value_enum)]
+    pub format: Option<DealFormat>,
     /// svg/png: picture width in pixels (200..=4096; default 720).
     #[arg(long, value_name = "N", value_parser = picture::parse_width)]
     pub width: Option<u32>,
@@ -40,7 +55,13 @@ pub struct Args {
 /// Print the deal; exit 0 (a bad deal number is a usage error from clap, exit 2; so is PNG
 /// to a terminal or in a build without the `png` feature).
 pub fn run(args: Args) -> Result<i32> {
-    let picture_format = match args.format {
+    let format = crate::cmd::input::output_format(
+        args.format,
+        args.output.as_deref(),
+        DealFormat::by_extension,
+        DealFormat::Fcs,
+    );
+    let picture_format = match format {
         DealFormat::Svg => Some(PictureFormat::Svg),
         DealFormat::Png => Some(PictureFormat::Png),
         DealFormat::Fcs | DealFormat::Json => None,
@@ -58,7 +79,7 @@ pub fn run(args: Args) -> Result<i32> {
     }
     let n = args.number;
     let board = ms_deal(n)?;
-    let bytes = match (args.format, picture_format) {
+    let bytes = match (format, picture_format) {
         (_, Some(f)) => picture::draw(
             &board,
             f,

@@ -315,6 +315,37 @@ fn read_board_text(path: &Path) -> Result<String> {
     )
 }
 
+/// The output format of a command with `--format` and `-o FILE`: the one given; else the one
+/// `FILE`'s extension names (by `by_extension`, lower case: `x.png` is PNG); else `default`.
+/// A format given that differs from the one the name says is written as given, with a note
+/// naming both (`-o board.svg --format png`).
+pub fn output_format<F: Copy + PartialEq + clap::ValueEnum>(
+    given: Option<F>,
+    output: Option<&Path>,
+    by_extension: fn(&str) -> Option<F>,
+    default: F,
+) -> F {
+    let path = output.filter(|p| !is_stdio(p));
+    let named = path
+        .and_then(|p| p.extension())
+        .and_then(|e| by_extension(&e.to_string_lossy().to_ascii_lowercase()));
+    let word = |f: F| {
+        f.to_possible_value()
+            .map_or(String::new(), |v| v.get_name().to_string())
+    };
+    if let (Some(g), Some(n), Some(p)) = (given, named, path) {
+        if g != n {
+            crate::note!(
+                "fcauto: note: writing {} into {}, whose name says {} (as --format asks)",
+                word(g),
+                p.display(),
+                word(n)
+            );
+        }
+    }
+    given.or(named).unwrap_or(default)
+}
+
 /// Fail early (before any long work) when `path`'s folder does not exist or is a file, or
 /// `path` cannot be written (`-`, standard output, is always fine).
 pub fn check_output_path(path: &Path) -> Result<()> {

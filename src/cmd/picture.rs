@@ -18,6 +18,17 @@ pub enum PictureFormat {
     Png,
 }
 
+impl PictureFormat {
+    /// The format a file name's extension (lower case) names, if any.
+    pub fn by_extension(ext: &str) -> Option<PictureFormat> {
+        match ext {
+            "svg" => Some(PictureFormat::Svg),
+            "png" => Some(PictureFormat::Png),
+            _ => None,
+        }
+    }
+}
+
 /// Clap parser of `--width`: whole pixels, [`render::MIN_WIDTH`]..=[`render::MAX_WIDTH`].
 pub fn parse_width(s: &str) -> Result<u32, String> {
     let w: u32 = s

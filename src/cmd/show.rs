@@ -13,9 +13,10 @@ pub struct Args {
     /// input).
     #[arg(long, value_name = "FILE")]
     pub board: PathBuf,
-    /// Picture format.
-    #[arg(long, value_enum, default_value = "svg")]
-    pub format: PictureFormat,
+    /// Picture format [default: the one the --output name's extension names (`.png`,
+    /// `.svg`), else svg].
+    #[arg(long, value_enum)]
+    pub format: Option<PictureFormat>,
     /// Picture width in pixels (200..=4096).
     #[arg(long, value_name = "N", default_value_t = crate::render::DEFAULT_WIDTH, value_parser = picture::parse_width)]
     pub width: u32,
@@ -27,7 +28,13 @@ pub struct Args {
 /// Draw the board; exit 0, 1 on a bad board file or an unwritable output, 2 for PNG to a
 /// terminal or in a build without the `png` feature.
 pub fn run(args: Args) -> Result<i32> {
-    if let Some(msg) = picture::usage_problem(args.format, args.output.as_deref()) {
+    let format = crate::cmd::input::output_format(
+        args.format,
+        args.output.as_deref(),
+        PictureFormat::by_extension,
+        PictureFormat::Svg,
+    );
+    if let Some(msg) = picture::usage_problem(format, args.output.as_deref()) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     if let Some(p) = &args.output {
@@ -35,7 +42,7 @@ pub fn run(args: Args) -> Result<i32> {
         check_not_input(p, &args.board, "board file being drawn")?;
     }
     let (_, board) = load_board(None, Some(&args.board))?;
-    let bytes = picture::draw(&board, args.format, args.width, None)?;
+    let bytes = picture::draw(&board, format, args.width, None)?;
     picture::write_output(&bytes, args.output.as_deref())?;
     Ok(0)
 }

@@ -26,6 +26,21 @@ pub enum SolutionFormat {
 }
 
 impl SolutionFormat {
+    /// The format a file name's extension (lower case) names, if any.
+    fn by_extension(ext: &str) -> Option<SolutionFormat> {
+        Some(match ext {
+            "json" => SolutionFormat::Json,
+            "txt" => SolutionFormat::Standard,
+            "fcs" => SolutionFormat::Fcs,
+            "svg" => SolutionFormat::Svg,
+            "png" => SolutionFormat::Png,
+            "html" | "htm" => SolutionFormat::Html,
+            _ => return None,
+        })
+    }
+}
+
+impl SolutionFormat {
     /// True for the formats the renderer draws (`svg`, `png`, `html`).
     pub fn is_picture(self) -> bool {
         matches!(
@@ -85,9 +100,10 @@ pub struct Args {
     /// start) (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "standard")]
-    pub format: SolutionFormat,
+    /// Output format [default: the one the --output name's extension names (`.json`,
+    /// `.fcs`, `.svg`, `.png`, `.html`; `.txt` is standard), else standard].
+    #[arg(long, value_enum)]
+    pub format: Option<SolutionFormat>,
     /// Write the solution to FILE instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -109,6 +125,14 @@ pub struct Args {
     /// both verdicts and lengths, and fail when they disagree.
     #[arg(long)]
     pub cross_check: bool,
+}
+
+impl Args {
+    /// The output format: `--format`, else the one the `--output` name names, else standard
+    /// notation ([`run`] settles it first).
+    fn format(&self) -> SolutionFormat {
+        self.format.unwrap_or(SolutionFormat::Standard)
+    }
 }
 
 /// A solved board, validated.
@@ -167,7 +191,13 @@ pub fn solve_checked(
 
 /// Solve, print, optionally cross-check. Exit 0 when solved (and cross-check agrees), 1
 /// otherwise.
-pub fn run(args: Args) -> Result<i32> {
+pub fn run(mut args: Args) -> Result<i32> {
+    args.format = Some(crate::cmd::input::output_format(
+        args.format,
+        args.output.as_deref(),
+        SolutionFormat::by_extension,
+        SolutionFormat::Standard,
+    ));
     if let Some(msg) = picture_usage_problem(&args) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
@@ -209,7 +239,7 @@ pub fn run(args: Args) -> Result<i32> {
                 plural(c.moves_total, "move"),
                 plural(c.single_card_moves, "single-card move")
             );
-            match args.format {
+            match args.format() {
                 SolutionFormat::Json => c.solution.to_json_text()?,
                 // A board already won has no moves: say so, as `# unsolvable` does for
                 // no solution, so that the file is not empty (`analyze` and `verify` read
@@ -230,7 +260,7 @@ pub fn run(args: Args) -> Result<i32> {
                 plural(stats.stored, "position")
             );
             not_solved_text(
-                args.format,
+                args.format(),
                 deal,
                 &board,
                 "unsolvable",
@@ -246,7 +276,7 @@ pub fn run(args: Args) -> Result<i32> {
             };
             crate::note!("fcauto: {name}: unknown: {why}{hint} ({ms:.1} ms)");
             not_solved_text(
-                args.format,
+                args.format(),
                 deal,
                 &board,
                 &format!("unknown: {why}"),
@@ -254,13 +284,13 @@ pub fn run(args: Args) -> Result<i32> {
             )?
         }
     };
-    if args.format.is_picture() {
+    if args.format().is_picture() {
         let solution = match &outcome {
             Outcome::Solved(c) => Some(&c.solution),
             _ => None,
         };
         let bytes = crate::cmd::picture::solve_output(
-            args.format,
+            args.format(),
             &board,
             solution,
             args.step,
@@ -320,7 +350,7 @@ fn not_solved_text(
 /// `--width` with a text format, `--step` with html, PNG to a terminal or not built.
 fn picture_usage_problem(args: &Args) -> Option<String> {
     use crate::cmd::picture::{usage_problem, PictureFormat};
-    let f = args.format;
+    let f = args.format();
     if !f.is_picture() {
         match (args.step.is_some(), args.width.is_some()) {
             (true, true) => {
