@@ -228,6 +228,25 @@ fn pysolfc_held_and_saved_games_are_read_and_their_losing_move_found() {
     assert!(err.to_lowercase().contains("freecell"), "{err}");
 }
 
+/// A damaged PySolFC game is named in words: a history entry that is no card move (not
+/// Rust's debug form, helper-40), and stored stacks the moves do not lead to, card by card.
+#[test]
+fn damaged_pysolfc_games_are_named_in_words() {
+    for (file, needle) in [
+        (
+            "pysolfc/damaged-617-flip-move.pso",
+            "move 4 is PySolFC's AFlipMove (stack 5), not a card move",
+        ),
+        (
+            "pysolfc/damaged-617-swapped-cards.pso",
+            "after the 10 played moves cascade 1 holds 7D TD TH KD 4C 4S JD, the file stores AD TD TH KD 4C 4S JD",
+        ),
+    ] {
+        let err = analyze_error(&[fixture(file).to_str().unwrap()]);
+        assert!(err.contains(needle) && !err.contains('{'), "{file}: {err}");
+    }
+}
+
 /// README's example of the PySolFC fixture holdgame-617-lost.dat is what the program prints:
 /// the "Instead" line and `--report`'s game.txt annotation of the losing move.
 #[test]

@@ -233,6 +233,28 @@ pub enum AtomicMove {
     },
 }
 
+impl std::fmt::Display for AtomicMove {
+    /// In words: `a move of 2 cards from stack 5 to stack 9`, `PySolFC's AFlipMove (stack 5)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AtomicMove::Move { ncards, from, to } => write!(
+                f,
+                "a move of {ncards} card{} from stack {from} to stack {to}",
+                if *ncards == 1 { "" } else { "s" }
+            ),
+            AtomicMove::Other { class, stacks } => {
+                write!(f, "PySolFC's {class}")?;
+                let named: Vec<String> = stacks.iter().map(u32::to_string).collect();
+                match named.len() {
+                    0 => Ok(()),
+                    1 => write!(f, " (stack {})", named[0]),
+                    _ => write!(f, " (stacks {})", named.join(", ")),
+                }
+            }
+        }
+    }
+}
+
 /// A held or saved game as PySolFC stored it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SavedGame {
@@ -819,10 +841,7 @@ impl SavedGame {
         for (k, entry) in self.history[..self.move_index].iter().enumerate().rev() {
             for atom in entry.iter().rev() {
                 let AtomicMove::Move { ncards, from, to } = *atom else {
-                    return Err(bad(format!(
-                        "move {} is a {atom:?}, not a card move",
-                        k + 1
-                    )));
+                    return Err(bad(format!("move {} is {atom}, not a card move", k + 1)));
                 };
                 let (from, to, n) = (from as usize, to as usize, ncards as usize);
                 if from >= FREECELL_STACKS || to >= FREECELL_STACKS || n > st[to].len() {
@@ -876,7 +895,7 @@ impl SavedGame {
             let step = k + 1;
             for atom in entry {
                 let AtomicMove::Move { ncards, from, to } = *atom else {
-                    return Err(bad(format!("move {step} is a {atom:?}, not a card move")));
+                    return Err(bad(format!("move {step} is {atom}, not a card move")));
                 };
                 let (Some(f), Some(t)) = (loc_char(from), loc_char(to)) else {
                     return Err(bad(format!(
@@ -917,11 +936,22 @@ impl SavedGame {
                     Some(c) => format!("freecell {c}"),
                     None => format!("stack {s}"),
                 };
+                let cards = |ids: &[u32]| -> String {
+                    let names: Vec<String> = ids
+                        .iter()
+                        .map(|&id| card_of(id).map_or(format!("card id {id}"), |c| c.to_string()))
+                        .collect();
+                    if names.is_empty() {
+                        "no card".to_string()
+                    } else {
+                        names.join(" ")
+                    }
+                };
                 return Err(bad(format!(
-                    "after the {} played moves {name} holds {} cards, the file stores {}",
+                    "after the {} played moves {name} holds {}, the file stores {}",
                     self.move_index,
-                    got.len(),
-                    want.len()
+                    cards(got),
+                    cards(&want)
                 )));
             }
         }
