@@ -241,7 +241,19 @@ fn bad_inputs_fail_with_one_line_errors() {
     std::fs::write(&cut, &real[..real.len() / 2]).unwrap();
     let evil = dir.path().join("evil.dat");
     std::fs::write(&evil, b"cposix\nsystem\n(S'touch /tmp/pwned'\ntR.").unwrap();
+    // A game's counter missing (its key renamed in the pickle): an error naming it, never a
+    // made-up 0 (helper-40: "played 0, won 1").
+    let renamed = dir.path().join("renamed.dat");
+    let real_won = std::fs::read(format!("{F}/won/statistics.dat")).unwrap();
+    let at = real_won
+        .windows(9)
+        .position(|w| w == b"num_total")
+        .expect("the key");
+    let mut bytes = real_won.clone();
+    bytes[at + 8] = b'X';
+    std::fs::write(&renamed, &bytes).unwrap();
     let cases = [
+        (renamed, "has no num_total"),
         (empty, "empty file"),
         (cut, "truncated"),
         (

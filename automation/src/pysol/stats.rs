@@ -444,10 +444,11 @@ fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
             if dict_items(gs).is_none() {
                 return Err(format!("games_stats[{pk}][{gk}] is not a GameStat"));
             }
+            let at = format!("games_stats[{pk}][{gk}]");
             match gk {
-                Value::Int(id) => entry.games.push(game_stats(*id, gs)),
-                Value::Str(s) if s == "all" => entry.all_games = Some(game_stats(0, gs)),
-                Value::Bytes(s) if s == b"all" => entry.all_games = Some(game_stats(0, gs)),
+                Value::Int(id) => entry.games.push(game_stats(*id, gs, &at)?),
+                Value::Str(s) if s == "all" => entry.all_games = Some(game_stats(0, gs, &at)?),
+                Value::Bytes(s) if s == b"all" => entry.all_games = Some(game_stats(0, gs, &at)?),
                 _ => {}
             }
         }
@@ -487,24 +488,33 @@ fn new_player(player: Option<String>) -> PlayerStats {
     }
 }
 
-fn game_stats(game_id: i64, d: &Value) -> GameStats {
-    let num = |k: &str| d.get(k).and_then(Value::as_i64).unwrap_or(0);
+/// One game's `GameStat`: its counters must be there and whole numbers that fit (a counter
+/// shown as 0 when it is missing or unreadable would be a made-up figure). `at` names it in
+/// errors (`games_stats[None][8]`).
+fn game_stats(game_id: i64, d: &Value, at: &str) -> Result<GameStats, String> {
+    let num = |k: &str| match d.get(k) {
+        None => Err(format!("{at} has no {k}")),
+        Some(v) => v
+            .as_i64()
+            .filter(|&n| n >= 0)
+            .ok_or_else(|| format!("{at}.{k} is {v}, not a count")),
+    };
     let result = |k: &str| match d.get(k) {
         Some(r) if dict_items(r).is_some() => Some(result_stats(r)),
         _ => None,
     };
-    let (won_not_perfect, won_perfect) = (num("num_won"), num("num_perfect"));
-    GameStats {
+    let (won_not_perfect, won_perfect) = (num("num_won")?, num("num_perfect")?);
+    Ok(GameStats {
         game_id,
-        played: num("num_total"),
+        played: num("num_total")?,
         won: won_not_perfect.saturating_add(won_perfect),
         won_perfect,
         won_not_perfect,
-        lost: num("num_lost"),
+        lost: num("num_lost")?,
         time: result("time_result"),
         moves: result("moves_result"),
         total_moves: result("total_moves_result"),
-    }
+    })
 }
 
 fn result_stats(d: &Value) -> ResultStats {
