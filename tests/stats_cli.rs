@@ -335,6 +335,31 @@ fn game_id_0_shows_the_all_games_totals() {
         .success();
     let out = String::from_utf8(text.get_output().stdout.clone()).unwrap();
     assert!(out.contains("all games: played"), "{out}");
+    // So does `--diff --game-id 0`: the totals' change (helper-40: left out, "no changes").
+    let (before, after) = (format!("{F}/abandoned"), format!("{F}/won"));
+    let diff = |extra: &[&str]| {
+        let mut args = vec!["stats", "--diff", before.as_str(), after.as_str()];
+        args.extend_from_slice(extra);
+        let out = fcauto().args(&args).assert().success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let totals = diff(&["--game-id", "0"]);
+    assert!(
+        totals.contains("player fixture, all games: played 1 -> 2 (+1), won 0 -> 1 (+1)"),
+        "{totals}"
+    );
+    let v = json(&[
+        "stats",
+        "--diff",
+        &before,
+        &after,
+        "--game-id",
+        "0",
+        "--json",
+    ]);
+    assert!(v["changes"][0]["game_id"].is_null(), "{v}");
+    // Without it, the games' changes alone, as before (the totals would repeat them).
+    assert!(!diff(&[]).contains("all games"));
 }
 
 #[test]

@@ -293,7 +293,8 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     } else {
         filter(&mut b, args, &b_path, false)?;
     }
-    let d = stats_diff::diff(&b, &a);
+    // `--game-id 0` asks for the all-games totals: their changes are the answer.
+    let d = stats_diff::diff_with_totals(&b, &a, args.game_id == Some(0));
     if let Some(w) = &d.warning {
         crate::note!("fcauto stats: warning: {w}");
     }
@@ -318,10 +319,14 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     }
     let fmt = |name: &str, x: &Delta| format!("{name} {} -> {} ({:+})", x.before, x.after, x.delta);
     for c in &d.changes {
+        let game = if c.game_id == 0 {
+            "all games".to_string()
+        } else {
+            format!("game {}", game_name(c.game_id))
+        };
         outln!(
-            "player {}, game {}: {}, {} [perfect {:+}, other {:+}], {}",
+            "player {}, {game}: {}, {} [perfect {:+}, other {:+}], {}",
             player_name(&c.player),
-            game_name(c.game_id),
             fmt("played", &c.played),
             fmt("won", &c.won),
             c.won_perfect.delta,

@@ -30,7 +30,9 @@ impl Delta {
 pub struct GameChange {
     /// Player name; `None` for demo games.
     pub player: Option<String>,
-    /// PySolFC game id (8 = FreeCell).
+    /// PySolFC game id (8 = FreeCell); 0 for the all-games totals
+    /// ([`diff_with_totals`]), written `null` in JSON.
+    #[serde(serialize_with = "super::stats::serialize_game_id")]
     pub game_id: i64,
     /// `num_total`.
     pub played: Delta,
@@ -150,8 +152,15 @@ fn warning(decreases: &[Decrease], lost_past: &[Option<String>]) -> Option<Strin
     ))
 }
 
-/// Compare `before` with `after`.
+/// Compare `before` with `after`: the games' changes (the all-games totals only count for
+/// the warning, as their changes repeat the games'). [`diff_with_totals`] lists theirs too.
 pub fn diff(before: &StatsFile, after: &StatsFile) -> StatsDiff {
+    diff_with_totals(before, after, false)
+}
+
+/// [`diff`], with the all-games totals' changes (game id 0) listed too when `totals`: for a
+/// comparison narrowed to them (`stats --diff --game-id 0`).
+pub fn diff_with_totals(before: &StatsFile, after: &StatsFile, totals: bool) -> StatsDiff {
     let mut keys: Vec<(Option<String>, i64)> = Vec::new();
     for f in [before, after] {
         for p in &f.players {
@@ -200,7 +209,7 @@ pub fn diff(before: &StatsFile, after: &StatsFile) -> StatsDiff {
                 });
             }
         }
-        if game_id == 0 {
+        if game_id == 0 && !totals {
             // The aggregate only counts for the warning; its changes repeat the games'.
             continue;
         }
