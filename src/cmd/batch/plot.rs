@@ -77,6 +77,22 @@ fn save(rgb: &[u8], file: &Path) -> Result<()> {
 }
 
 /// Deals per solution length, moves_total and single-card moves.
+/// The histogram `h` ((length, deals), by length) with every length between its first and
+/// last that no deal has as (length, 0): a line through the lengths that occur alone would
+/// draw the gaps as deals.
+fn zero_filled(h: &[(u64, u64)]) -> Vec<(u64, u64)> {
+    let (Some(&(first, _)), Some(&(last, _))) = (h.first(), h.last()) else {
+        return Vec::new();
+    };
+    let mut counts = h.iter().copied().peekable();
+    (first..=last)
+        .map(|x| match counts.next_if(|&(len, _)| len == x) {
+            Some(p) => p,
+            None => (x, 0),
+        })
+        .collect()
+}
+
 fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
     let series = [
         (
@@ -127,7 +143,7 @@ fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
         .draw()?;
     for (name, h, color) in series {
         chart
-            .draw_series(LineSeries::new(h.iter().copied(), color.stroke_width(2)))?
+            .draw_series(LineSeries::new(zero_filled(h), color.stroke_width(2)))?
             .label(name)
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
@@ -200,4 +216,21 @@ fn draw_cpu(r: &Report, rgb: &mut [u8]) -> Result<()> {
     chart.draw_series(points.iter().map(|p| Circle::new(*p, 3, BLUE.filled())))?;
     root.present()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lengths no deal has are drawn at 0 deals (helper-40: 3 deals read as one at every
+    /// length from 81 to 181).
+    #[test]
+    fn lengths_between_are_zero() {
+        assert_eq!(
+            zero_filled(&[(81, 1), (84, 2), (85, 1)]),
+            [(81, 1), (82, 0), (83, 0), (84, 2), (85, 1)]
+        );
+        assert!(zero_filled(&[]).is_empty());
+        assert_eq!(zero_filled(&[(7, 3)]), [(7, 3)]);
+    }
 }
