@@ -384,18 +384,27 @@ fn probe_writable(path: &Path) -> Result<()> {
         }
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let dir = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            tempfile::Builder::new()
-                .prefix(".fcauto-probe-")
-                .tempfile_in(dir)
-                .with_context(cannot)?;
+            probe_folder_of(path).with_context(cannot)?;
         }
         Err(e) => return Err(e).with_context(cannot),
     }
     Ok(())
+}
+
+/// Whether a file can be made in the folder of `path` (its parent, `.` for a bare name): a
+/// temporary file of a random name is made there and removed; `path` itself is not touched.
+///
+/// # Errors
+/// The OS error of making that file (a read-only folder, `/proc`, a missing folder).
+pub fn probe_folder_of(path: &Path) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    tempfile::Builder::new()
+        .prefix(".fcauto-probe-")
+        .tempfile_in(dir)
+        .map(drop)
 }
 
 /// Fail early (before any long work) when the output folder `dir` cannot be made or written

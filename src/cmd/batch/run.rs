@@ -163,15 +163,8 @@ fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) 
 /// Whether a run may write the file `db` and make its log beside it (a temporary file is
 /// made in its folder and removed to find out).
 fn may_write(db: &std::path::Path) -> bool {
-    let dir = db
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
     std::fs::OpenOptions::new().write(true).open(db).is_ok()
-        && tempfile::Builder::new()
-            .prefix(".fcauto-probe-")
-            .tempfile_in(dir)
-            .is_ok()
+        && crate::cmd::input::probe_folder_of(db).is_ok()
 }
 
 fn threads(wanted: Option<usize>, deals: u64) -> usize {
