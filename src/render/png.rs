@@ -46,7 +46,7 @@ fn rasterise(svg: &str) -> Result<Vec<u8>> {
     encode(&pixmap).context("internal error: cannot encode the PNG")
 }
 
-/// The `Software` text of every PNG fcauto draws of a board ([`png`]): what tells a later
+/// The `Software` text of every PNG fcauto draws of a board ([`png()`]): what tells a later
 /// run that a picture file is its own to replace ([`is_marked`]).
 pub const MARK: &str = "fcauto picture";
 

@@ -340,8 +340,3 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
         kind: Kind::PysolGame,
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-}
