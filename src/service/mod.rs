@@ -661,6 +661,15 @@ pub fn verify(b: &Board, solution: &str) -> Result<VerifyOut, ServiceError> {
             "a solution is at most {MAX_SOLUTION_BYTES} bytes"
         )));
     }
+    // JSON (`solve --format json`'s output) is no standard notation: said so, rather than
+    // read as a `{...}` comment (an empty move list would then "win" a won position).
+    if serde_json::from_str::<serde_json::Value>(solution).is_ok_and(|v| v.is_object()) {
+        return Err(ServiceError::unprocessable(
+            "the solution is JSON: send standard notation (the `standard` field of a solve's \
+             answer, or `solve --format standard`'s output)"
+                .to_string(),
+        ));
+    }
     let annotated = fcauto_solver::annotated::strip_annotations(solution);
     if let Some(problem) = annotated.problem {
         return Err(ServiceError::unprocessable(format!(
@@ -757,6 +766,21 @@ mod tests {
         assert!(other.message.contains("deal 617"), "{}", other.message);
         let open = verify(&b, &format!("{plain} {{unclosed")).unwrap_err();
         assert!(open.message.contains("not closed"), "{}", open.message);
+        // JSON is refused as such, never read as a comment (helper-41: a won position and
+        // `{"verdict": "unsolvable", "moves": []}` was "valid").
+        let won = Board::parse(&format!(
+            "Foundations: H-K C-K D-K S-K\n{}",
+            ":\n".repeat(8)
+        ))
+        .unwrap();
+        for json in [
+            r#"{"verdict":"unsolvable","solvable":false,"moves":[]}"#,
+            "{}",
+        ] {
+            let e = verify(&won, json).unwrap_err();
+            assert!(e.message.contains("the solution is JSON"), "{}", e.message);
+        }
+        assert!(verify(&won, "{a comment}").unwrap().valid);
     }
 
     #[test]
