@@ -689,26 +689,32 @@ fn cross_check_is_no_failure_when_only_lg_gives_up() {
 fn cross_check_with_an_fc_solve_that_fails_at_once_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let fake = dir.path().join("fc-solve");
-    std::fs::write(&fake, "#!/bin/sh\necho 'unknown option' >&2\nexit 1\n").unwrap();
     use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
     let path = format!(
         "{}:{}",
         dir.path().display(),
         std::env::var("PATH").unwrap()
     );
-    for _ in 0..10 {
-        let out = fcauto()
-            .args(["solve", "617", "--mode", "fast", "--cross-check"])
-            .env("PATH", &path)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{err}");
-        assert!(
-            err.contains("fc-solve failed") && err.contains("unknown option"),
-            "{err}"
-        );
+    // Failing at once, and (helper-41) exiting 0 with no verdict: one line, exit 1, not
+    // "DISAGREE".
+    for (script, needle, runs) in [
+        ("echo 'unknown option' >&2\nexit 1", "unknown option", 10),
+        ("echo hello\nexit 0", "fc-solve printed no verdict", 2),
+        ("exit 0", "fc-solve printed no verdict", 2),
+    ] {
+        std::fs::write(&fake, format!("#!/bin/sh\n{script}\n")).unwrap();
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+        for _ in 0..runs {
+            let out = fcauto()
+                .args(["solve", "617", "--mode", "fast", "--cross-check"])
+                .env("PATH", &path)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{err}");
+            let last = err.lines().last().unwrap_or_default();
+            assert!(last.contains(needle) && !err.contains("DISAGREE"), "{err}");
+        }
     }
 }
 

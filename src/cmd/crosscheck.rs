@@ -25,6 +25,14 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
     let limit = CROSS_CHECK_ITERATIONS.to_string();
     let raw = run_fc_solve(board, &["-l", "lg", "-mi", &limit])?;
     let (verdict, moves) = parse_fcs_output(&raw).context("reading fc-solve's output")?;
+    // No verdict line at all: fc-solve did not run its scan (another program of that name,
+    // a broken install). That is a failure to cross-check, not a disagreement.
+    anyhow::ensure!(
+        verdict != FcsVerdict::Unknown,
+        "fc-solve printed no verdict (no \"This game is solveable.\" or \"I could not solve \
+         this game.\" line; its output began {:?}): is it Freecell Solver?",
+        raw.chars().take(60).collect::<String>()
+    );
     let ours_text = match (ours, ours_unsolvable) {
         (Some(n), _) => format!("solved, {}", plural(n, "move")),
         (None, true) => "unsolvable (exhaustive)".into(),
