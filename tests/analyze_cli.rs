@@ -1107,6 +1107,36 @@ fn report_and_pictures_never_replace_a_users_files() {
     }
 }
 
+/// An output folder that takes no new file (here under `/proc`, which refuses even root) is
+/// named before any work, nothing printed (helper-41: the whole analysis ran first).
+#[test]
+fn an_output_folder_that_takes_no_file_is_named_before_any_work() {
+    for (flag, folder, needle) in [
+        (
+            "--pictures",
+            "/proc",
+            "cannot write into /proc: it takes no new file",
+        ),
+        (
+            "--report",
+            "/proc/fcauto-report",
+            "cannot make the folder /proc/fcauto-report",
+        ),
+    ] {
+        let err = analyze_error(&[
+            fixture("analyze/617-lost-at-27.txt").to_str().unwrap(),
+            "--deal",
+            "617",
+            flag,
+            folder,
+        ]);
+        assert!(
+            err.contains(needle) && err.lines().count() == 1,
+            "{flag}: {err}"
+        );
+    }
+}
+
 /// A PNG is judged fcauto's by its own mark, not by the SVG of the same name beside it: a
 /// user's file put at `losing-before.png` (or a report's `start.png`) beside fcauto's SVG is
 /// refused, named, and left byte for byte, by a run that would replace it and by one that

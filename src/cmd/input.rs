@@ -384,7 +384,12 @@ fn probe_writable(path: &Path) -> Result<()> {
         }
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            probe_folder_of(path).with_context(cannot)?;
+            probe_folder_of(path).map_err(|e| {
+                anyhow::anyhow!(
+                    "cannot write {}: its folder takes no new file ({e})",
+                    path.display()
+                )
+            })?;
         }
         Err(e) => return Err(e).with_context(cannot),
     }
@@ -401,26 +406,55 @@ pub fn probe_folder_of(path: &Path) -> std::io::Result<()> {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    tempfile::Builder::new()
-        .prefix(".fcauto-probe-")
-        .tempfile_in(dir)
-        .map(drop)
+    probe_folder(dir)
+}
+
+/// Whether a file can be made in the folder `dir`: one of a name no one else uses
+/// (`.fcauto-probe-PID-N`) is made there and removed.
+///
+/// # Errors
+/// The OS error of making it, which names no path (the caller names the user's).
+pub fn probe_folder(dir: &Path) -> std::io::Result<()> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let probe = dir.join(format!(".fcauto-probe-{}-{n}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Fail early (before any long work) when the output folder `dir` cannot be made or written
-/// into: it is a file, or the folder it goes in does not exist (`dir` itself may be new:
+/// into: it is a file, it or the folder it goes in takes no new file (read-only, `/proc`),
+/// or the folder it goes in does not exist (`dir` itself may be new:
 /// [`create_output_folder`] makes it, but not its parents, as a file output's folder must
 /// exist too).
 pub fn check_output_folder(dir: &Path) -> Result<()> {
+    let cannot = |e: std::io::Error| {
+        anyhow::anyhow!(
+            "cannot write into {}: it takes no new file ({e})",
+            dir.display()
+        )
+    };
     if dir.is_dir() {
-        return Ok(());
+        return probe_folder(dir).map_err(cannot);
     }
     anyhow::ensure!(
         !dir.exists(),
         "cannot write into {}: it is a file, not a folder",
         dir.display()
     );
-    check_parent(dir)
+    check_parent(dir)?;
+    // The folder it will be made in must take it.
+    probe_folder_of(dir).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot make the folder {}: the folder it goes in takes no new file ({e})",
+            dir.display()
+        )
+    })
 }
 
 /// Make the output folder `dir` if it is not there (its parent must be: see
