@@ -910,9 +910,10 @@ fn read_only_database_or_folder_is_named() {
     use std::os::unix::fs::PermissionsExt;
     let mode =
         |p: &Path, m: u32| std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
-    let run_range = |db: &Path, range: &str| {
+    let run_with = |db: &Path, extra: &[&str]| {
         let fc = assert_cmd::cargo::cargo_bin("fcauto");
-        let args = ["batch", "run", "--range", range, "--db", s(db)];
+        let mut args = vec!["batch", "run", "--db", s(db)];
+        args.extend_from_slice(extra);
         if as_nobody {
             Command::new("setpriv")
                 .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
@@ -924,6 +925,7 @@ fn read_only_database_or_folder_is_named() {
         }
         .unwrap()
     };
+    let run_range = |db: &Path, range: &str| run_with(db, &["--range", range]);
     let run = |db: &Path| {
         let out = run_range(db, "1..5");
         assert!(!out.status.success());
@@ -954,6 +956,13 @@ fn read_only_database_or_folder_is_named() {
     let err = run(&db);
     assert!(err.contains(s(&db)) && err.contains("read-only"), "{err}");
     nothing_to_do(&db);
+    // Another run's settings are named as the problem, not the permissions (helper-41).
+    let out = run_with(&db, &["--range", "1..3", "--mode", "short"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("holds results of mode fast"),
+        "{err}"
+    );
     assert_eq!(bytes(&db), before);
     mode(dir.path(), 0o755);
     assert_eq!(files(dir.path()), ["ro.sqlite"]);

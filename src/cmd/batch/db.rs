@@ -120,12 +120,7 @@ impl Store {
             // opens it for writing.
             let look = inspect(path)?;
             if &look.settings != settings {
-                bail!(
-                    "{} holds results of {}; this run is {}: use another --db",
-                    path.display(),
-                    describe(&look.settings),
-                    describe(settings)
-                );
+                return Err(settings_mismatch(path, &look.settings, settings));
             }
             look.logged
         };
@@ -627,6 +622,16 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
             .parse()
             .with_context(|| format!("{name} is damaged: max_states `{max_states}`"))?,
     })
+}
+
+/// The error of a run whose settings `want` differ from those of the rows `path` holds.
+pub fn settings_mismatch(path: &Path, have: &Settings, want: &Settings) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{} holds results of {}; this run is {}: use another --db",
+        path.display(),
+        describe(have),
+        describe(want)
+    )
 }
 
 /// Words for a settings mismatch.

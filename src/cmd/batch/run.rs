@@ -143,12 +143,26 @@ fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) 
     if !args.db.is_file() || may_write(&args.db) {
         return Ok(false);
     }
-    let Ok(store) = Store::open_read(&args.db) else {
+    // A run stopped while writing it left its log: resuming needs writing, which [`open`]
+    // then refuses in words of its own.
+    let logged = ["-wal", "-journal"]
+        .iter()
+        .any(|s| super::db::sidecar(&args.db, s).exists());
+    if logged {
         return Ok(false);
-    };
+    }
+    // Not fcauto's, or another run's settings: that is the problem, more than the permissions.
+    let store = Store::open_read(&args.db)?;
+    if store.settings() != settings {
+        return Err(super::db::settings_mismatch(
+            &args.db,
+            store.settings(),
+            settings,
+        ));
+    }
     let (a, b) = args.range;
     let (index, count) = (args.shard.index - 1, args.shard.count);
-    if store.settings() != settings || store.count_in_shard(a, b, block, index, count)? != total {
+    if store.count_in_shard(a, b, block, index, count)? != total {
         return Ok(false);
     }
     crate::note!(
