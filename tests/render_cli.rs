@@ -294,15 +294,34 @@ fn png_pictures_decode_at_the_width_asked() {
             480,
         ),
         (vec!["solve", "617", "--format", "png", "--step", "5"], 720),
+        (
+            vec![
+                "solve", "617", "--format", "png", "--step", "30", "--width", "300",
+            ],
+            300,
+        ),
     ] {
         let out = dir.path().join("p.png");
         fcauto().args(&args).arg("-o").arg(&out).assert().success();
         let decoder = png::Decoder::new(std::fs::File::open(&out).unwrap());
-        let reader = decoder.read_info().expect("a PNG");
+        let mut reader = decoder.read_info().expect("a PNG");
         let info = reader.info();
         assert_eq!(info.width, width, "{args:?}");
         assert!(
             info.height > width / 2 && info.height < width * 2,
+            "{args:?}"
+        );
+        // Opaque to its edges (helper-41: the rows above and below the drawing, a fraction
+        // of a pixel, were partly see-through).
+        let (w, h) = (info.width as usize, info.height as usize);
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let frame = reader.next_frame(&mut buf).unwrap();
+        assert_eq!(frame.color_type, png::ColorType::Rgba);
+        let alpha = |x: usize, y: usize| buf[(y * w + x) * 4 + 3];
+        let edges = (0..w).flat_map(|x| [(x, 0), (x, h - 1)]);
+        let sides = (0..h).flat_map(|y| [(0, y), (w - 1, y)]);
+        assert!(
+            edges.chain(sides).all(|(x, y)| alpha(x, y) == 255),
             "{args:?}"
         );
     }

@@ -42,6 +42,11 @@ fn rasterise(svg: &str) -> Result<Vec<u8>> {
     let size = tree.size().to_int_size();
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .context("internal error: empty picture")?;
+    // The table's colour under the whole picture: the drawing keeps its aspect ratio, so a
+    // height rounded to whole pixels leaves a fraction of a row above and below it, which
+    // was left partly see-through.
+    let [r, g, b] = super::svg::TABLE_RGB;
+    pixmap.fill(tiny_skia::Color::from_rgba8(r, g, b, 255));
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
     encode(&pixmap).context("internal error: cannot encode the PNG")
 }
