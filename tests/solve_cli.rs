@@ -397,6 +397,13 @@ fn bad_boards_are_clear_errors() {
             "byte 0xE9 at line 2, column 6",
         ),
         ("utf16.txt", &b"\xff\xfeF\x00o\x00"[..], "looks like UTF-16"),
+        // UTF-16 of ASCII without a byte-order mark is valid UTF-8, NULs and all
+        // (helper-41: "invalid board", 55 problems).
+        (
+            "utf16-no-bom.txt",
+            &b"F\x00o\x00u\x00n\x00d\x00a\x00t\x00i\x00o\x00n\x00s\x00:\x00"[..],
+            "looks like UTF-16",
+        ),
         // A PySolFC game, a picture: named as what they are (helper-39/40: "UTF-16").
         (
             "held.dat",

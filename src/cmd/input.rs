@@ -33,13 +33,17 @@ pub type Start = (Option<u64>, Board);
 /// input in errors (`board file`, `solution`); `hint` says what size to expect.
 pub fn read_text_capped(path: &Path, what: &str, max: usize, hint: &str) -> Result<String> {
     let bytes = read_bytes_capped(path, what, max, hint)?;
-    String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!(
-            "{}: not UTF-8 text ({})",
-            name(path, what),
-            where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to())
-        )
-    })
+    text_of(bytes).map_err(|why| anyhow::anyhow!("{}: not UTF-8 text ({why})", name(path, what)))
+}
+
+/// `bytes` as text, or what they are instead ([`where_not_utf8`]): bytes that are not UTF-8,
+/// or hold a NUL byte (which UTF-8 allows, but no text file has: UTF-16 of ASCII without a
+/// byte-order mark is valid UTF-8 with a NUL beside every character).
+pub fn text_of(bytes: Vec<u8>) -> std::result::Result<String, String> {
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return Err(where_not_utf8(&bytes, at));
+    }
+    String::from_utf8(bytes).map_err(|e| where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()))
 }
 
 /// Where the first byte that is not UTF-8 lies in `bytes`: its line and column (1-based,

@@ -83,8 +83,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
         agree_start(deal, board, &name, &game)?;
         return Ok(game);
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = input::where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to());
+    let text = input::text_of(bytes).map_err(|at| {
         anyhow::anyhow!(
             "{name}: not UTF-8 text ({at}), and not a PySolFC saved game (a pickle); {EXPECTED}"
         )
