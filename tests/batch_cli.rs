@@ -895,6 +895,28 @@ fn a_database_being_created_is_refused_at_once() {
     assert_eq!(rows(&fresh).len(), 3);
 }
 
+/// A report of one deal draws its lengths (helper-41: a line through one point drew
+/// nothing): the left quarter of lengths.png, away from the legend, holds the series' blue.
+#[test]
+fn one_deals_lengths_are_drawn() {
+    let dir = tmp();
+    let db = dir.path().join("one.sqlite");
+    let plots = dir.path().join("plots");
+    run_ok(&["batch", "run", "--range", "617..617", "--db", s(&db)]);
+    run_ok(&["batch", "report", s(&db), "--plot", s(&plots)]);
+    let file = std::fs::File::open(plots.join("lengths.png")).unwrap();
+    let mut reader = png::Decoder::new(file).read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    let (w, h) = (frame.width as usize, frame.height as usize);
+    let px = frame.color_type.samples();
+    let blue = (0..h)
+        .flat_map(|y| (0..w / 4).map(move |x| (y * w + x) * px))
+        .filter(|&i| buf[i..i + 3] == [0, 0, 255])
+        .count();
+    assert!(blue > 10, "{blue} blue pixels");
+}
+
 #[test]
 fn read_only_database_or_folder_is_named() {
     // As root permissions do not bind: run fcauto as nobody (setpriv), when it can.

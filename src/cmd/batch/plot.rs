@@ -126,8 +126,9 @@ fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "Solution lengths, {} solved deals ({} mode)",
-                r.solved, r.mode
+                "Solution lengths, {} ({} mode)",
+                crate::cmd::plural(r.solved, "solved deal"),
+                r.mode
             ),
             ("sans-serif", 24),
         )
@@ -142,6 +143,13 @@ fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
         .label_style(("sans-serif", 16))
         .draw()?;
     for (name, h, color) in series {
+        // A dot on each length some deal has: a line needs two points, and one deal (or all
+        // of one length) drew nothing.
+        chart.draw_series(
+            h.iter()
+                .filter(|p| p.1 > 0)
+                .map(|&p| Circle::new(p, 3, color.filled())),
+        )?;
         chart
             .draw_series(LineSeries::new(zero_filled(h), color.stroke_width(2)))?
             .label(name)
