@@ -372,8 +372,9 @@ pub fn check_output_path(path: &Path) -> Result<()> {
 }
 
 /// Fail now when `path` cannot be written (a read-only file or folder, `/proc/x`): an
-/// existing file is opened to append (nothing changes); for a new one, a temporary file of a
-/// random name is made in its folder and removed. Nothing is ever made at `path` itself: a
+/// existing file is opened to append (nothing changes); for a new one, a file of a name no
+/// one else uses is made in its folder and removed ([`probe_folder`]). Nothing is ever made at
+/// `path` itself: a
 /// file made and removed there could be taken by another program (or a second fcauto, as two
 /// `batch run`s on one new database are) in between, and be lost.
 /// Devices and FIFOs are left to the writing (opening a FIFO waits for its reader).
@@ -400,8 +401,8 @@ fn probe_writable(path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Whether a file can be made in the folder of `path` (its parent, `.` for a bare name): a
-/// temporary file of a random name is made there and removed; `path` itself is not touched.
+/// Whether a file can be made in the folder of `path` (its parent, `.` for a bare name), by
+/// [`probe_folder`]; `path` itself is not touched.
 ///
 /// # Errors
 /// The OS error of making that file (a read-only folder, `/proc`, a missing folder).
