@@ -86,23 +86,30 @@ fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Result<Vec<u8>> {
 pub fn is_marked(path: &std::path::Path) -> bool {
     #[cfg(feature = "png")]
     {
-        let Ok(file) = std::fs::File::open(path) else {
-            return false;
-        };
-        let Ok(reader) = ::png::Decoder::new(std::io::BufReader::new(file)).read_info() else {
-            return false;
-        };
-        reader
-            .info()
-            .uncompressed_latin1_text
-            .iter()
-            .any(|t| t.keyword == "Software" && t.text == MARK)
+        has_software_mark(path, MARK)
     }
     #[cfg(not(feature = "png"))]
     {
         let _ = path;
         false
     }
+}
+
+/// True when the file `path` is a PNG whose `Software` text is `mark` (the board pictures'
+/// [`MARK`], `batch report --plot`'s own). A file that cannot be read or decoded is not.
+#[cfg(any(feature = "png", feature = "plot"))]
+pub fn has_software_mark(path: &std::path::Path, mark: &str) -> bool {
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let Ok(reader) = ::png::Decoder::new(std::io::BufReader::new(file)).read_info() else {
+        return false;
+    };
+    reader
+        .info()
+        .uncompressed_latin1_text
+        .iter()
+        .any(|t| t.keyword == "Software" && t.text == mark)
 }
 
 /// Without the `png` feature: an error saying how to build with it.

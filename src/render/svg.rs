@@ -11,6 +11,7 @@ use std::fmt::Write;
 /// Table and card colours.
 const TABLE: &str = "#176b3a";
 /// [`TABLE`] as red, green, blue: the PNG's ground under the picture.
+#[cfg(feature = "png")]
 pub(super) const TABLE_RGB: [u8; 3] = [0x17, 0x6b, 0x3a];
 const RED: &str = "#c8102e";
 const BLACK: &str = "#111111";

@@ -29,16 +29,7 @@ pub fn check_folder(dir: &Path, db: &Path) -> Result<()> {
 
 /// True when `path` is a PNG [`draw`] wrote (its `Software` text is [`MARK`]).
 fn drawn_here(path: &Path) -> bool {
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let Ok(reader) = png::Decoder::new(std::io::BufReader::new(file)).read_info() else {
-        return false;
-    };
-    let info = reader.info();
-    info.uncompressed_latin1_text
-        .iter()
-        .any(|t| t.keyword == "Software" && t.text == MARK)
+    crate::render::png::has_software_mark(path, MARK)
 }
 
 /// Draw `lengths.png` and `cpu.png` into `dir`; the files written.
