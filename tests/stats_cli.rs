@@ -252,8 +252,19 @@ fn bad_inputs_fail_with_one_line_errors() {
     let mut bytes = real_won.clone();
     bytes[at + 8] = b'X';
     std::fs::write(&renamed, &bytes).unwrap();
+    // The same for a result's figure (the first `average`, time_result's): never a made-up
+    // 0 either (helper-41).
+    let no_average = dir.path().join("no-average.dat");
+    let at = real_won
+        .windows(7)
+        .position(|w| w == b"average")
+        .expect("the key");
+    let mut bytes = real_won.clone();
+    bytes[at + 6] = b'X';
+    std::fs::write(&no_average, &bytes).unwrap();
     let cases = [
         (renamed, "has no num_total"),
+        (no_average, ".time_result has no average"),
         (empty, "empty file"),
         (cut, "truncated"),
         (

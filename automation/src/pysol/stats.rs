@@ -499,9 +499,12 @@ fn game_stats(game_id: i64, d: &Value, at: &str) -> Result<GameStats, String> {
             .filter(|&n| n >= 0)
             .ok_or_else(|| format!("{at}.{k} is {v}, not a count")),
     };
+    // A result absent is None (PySolFC has always written them); one that is there must be
+    // whole.
     let result = |k: &str| match d.get(k) {
-        Some(r) if dict_items(r).is_some() => Some(result_stats(r)),
-        _ => None,
+        None => Ok(None),
+        Some(r) if dict_items(r).is_some() => result_stats(r, &format!("{at}.{k}")).map(Some),
+        Some(r) => Err(format!("{at}.{k} is {r}, not a GameStatResult")),
     };
     let (won_not_perfect, won_perfect) = (num("num_won")?, num("num_perfect")?);
     Ok(GameStats {
@@ -511,35 +514,82 @@ fn game_stats(game_id: i64, d: &Value, at: &str) -> Result<GameStats, String> {
         won_perfect,
         won_not_perfect,
         lost: num("num_lost")?,
-        time: result("time_result"),
-        moves: result("moves_result"),
-        total_moves: result("total_moves_result"),
+        time: result("time_result")?,
+        moves: result("moves_result")?,
+        total_moves: result("total_moves_result")?,
     })
 }
 
-fn result_stats(d: &Value) -> ResultStats {
-    let f = |k: &str| d.get(k).and_then(Value::as_f64).unwrap_or(0.0);
-    let top = d.get("top").and_then(Value::as_seq).unwrap_or(&[]);
-    ResultStats {
-        count: d.get("num").and_then(Value::as_i64).unwrap_or(0),
-        total: f("total"),
-        average: f("average"),
-        best: f("min"),
-        worst: f("max"),
-        top: top
-            .iter()
-            .filter(|v| dict_items(v).is_some())
-            .map(|s| TopEntry {
-                value: s.get("value").and_then(Value::as_f64).unwrap_or(0.0),
-                game_id: s.get("gameid").and_then(Value::as_i64),
-                game_number: s.get("game_number").and_then(Value::as_text),
-                date: s
-                    .get("game_start_time")
-                    .and_then(Value::as_f64)
-                    .and_then(utc_string),
-            })
-            .collect(),
+/// One `GameStatResult` (`at` names it in errors, `games_stats[None][8].time_result`): its
+/// counters and values must be there and numbers (a missing or unreadable one shown as 0 would
+/// be a made-up figure); `top` must be a list of entries with a numeric `value`. A top entry's
+/// game id, number and start time are optional (files before PySolFC 2.0 lack the id), but
+/// when present they must have their type.
+fn result_stats(d: &Value, at: &str) -> Result<ResultStats, String> {
+    let number = |v: &Value, at: &str, k: &str| {
+        v.as_f64()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| format!("{at}.{k} is {v}, not a number"))
+    };
+    let field = |k: &str| d.get(k).ok_or_else(|| format!("{at} has no {k}"));
+    let count = field("num")?;
+    let count = count
+        .as_i64()
+        .filter(|&n| n >= 0)
+        .ok_or_else(|| format!("{at}.num is {count}, not a count"))?;
+    let top = field("top")?;
+    let top = top
+        .as_seq()
+        .ok_or_else(|| format!("{at}.top is {top}, not a list"))?;
+    let top = top
+        .iter()
+        .enumerate()
+        .map(|(i, e)| top_entry(e, &format!("{at}.top[{i}]")))
+        .collect::<Result<_, _>>()?;
+    Ok(ResultStats {
+        count,
+        total: number(field("total")?, at, "total")?,
+        average: number(field("average")?, at, "average")?,
+        best: number(field("min")?, at, "min")?,
+        worst: number(field("max")?, at, "max")?,
+        top,
+    })
+}
+
+/// One entry of a `GameStatResult.top` list (`at` names it in errors).
+fn top_entry(e: &Value, at: &str) -> Result<TopEntry, String> {
+    if dict_items(e).is_none() {
+        return Err(format!("{at} is {e}, not an entry"));
     }
+    // An optional attribute: absent (or None) is None, present of another type an error.
+    fn optional<T>(
+        e: &Value,
+        at: &str,
+        k: &str,
+        what: &str,
+        read: impl Fn(&Value) -> Option<T>,
+    ) -> Result<Option<T>, String> {
+        match e.get(k) {
+            None | Some(Value::None) => Ok(None),
+            Some(v) => read(v)
+                .map(Some)
+                .ok_or_else(|| format!("{at}.{k} is {v}, not {what}")),
+        }
+    }
+    let value = e.get("value").ok_or_else(|| format!("{at} has no value"))?;
+    let value = value
+        .as_f64()
+        .filter(|x| x.is_finite())
+        .ok_or_else(|| format!("{at}.value is {value}, not a number"))?;
+    let start = optional(e, at, "game_start_time", "a time", Value::as_f64)?;
+    Ok(TopEntry {
+        value,
+        game_id: optional(e, at, "gameid", "a game id", Value::as_i64)?,
+        game_number: optional(e, at, "game_number", "a game number", |v| {
+            v.as_text().or_else(|| v.as_i64().map(|n| n.to_string()))
+        })?,
+        date: start.and_then(utc_string),
+    })
 }
 
 fn past_game(t: &[Value]) -> PastGame {
@@ -552,5 +602,72 @@ fn past_game(t: &[Value]) -> PastGame {
         status,
         start_time,
         date: start_time.and_then(utc_string),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dict(items: &[(&str, Value)]) -> Value {
+        Value::Dict(
+            items
+                .iter()
+                .map(|(k, v)| (Value::Str(k.to_string()), v.clone()))
+                .collect(),
+        )
+    }
+
+    fn result(num: Value, top: Value) -> Value {
+        dict(&[
+            ("min", Value::Int(3)),
+            ("max", Value::Float(9.5)),
+            ("top", top),
+            ("num", num),
+            ("total", Value::Int(12)),
+            ("average", Value::Float(6.0)),
+        ])
+    }
+
+    /// A result's figures are read as they are, and a mistyped one is an error that names it
+    /// and shows the value as Python would (2.0, not 2), never a made-up 0.
+    #[test]
+    fn result_figures_are_read_or_refused() {
+        let entry = dict(&[("value", Value::Int(3)), ("gameid", Value::Int(2))]);
+        let r = result_stats(
+            &result(Value::Int(2), Value::List(vec![entry])),
+            "games_stats[None][2].moves_result",
+        )
+        .unwrap();
+        assert_eq!((r.count, r.total, r.best, r.worst), (2, 12.0, 3.0, 9.5));
+        assert_eq!(r.top[0].game_id, Some(2));
+        let cases = [
+            (
+                result(Value::Float(2.0), Value::List(vec![])),
+                "games_stats[None][2].moves_result.num is 2.0, not a count",
+            ),
+            (
+                result(Value::Int(2), Value::Int(0)),
+                "games_stats[None][2].moves_result.top is 0, not a list",
+            ),
+            (
+                result(
+                    Value::Int(2),
+                    Value::List(vec![dict(&[
+                        ("value", Value::Int(3)),
+                        ("gameid", Value::Str("x".into())),
+                    ])]),
+                ),
+                "games_stats[None][2].moves_result.top[0].gameid is \"x\", not a game id",
+            ),
+            (
+                result(Value::Int(2), Value::List(vec![dict(&[])])),
+                "games_stats[None][2].moves_result.top[0] has no value",
+            ),
+        ];
+        for (value, want) in cases {
+            let err = result_stats(&value, "games_stats[None][2].moves_result").unwrap_err();
+            assert_eq!(err, want);
+        }
     }
 }

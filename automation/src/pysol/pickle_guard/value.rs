@@ -208,7 +208,8 @@ impl fmt::Display for Value {
             Value::Bool(b) => write!(f, "{}", if *b { "True" } else { "False" }),
             Value::Int(n) => write!(f, "{n}"),
             Value::BigInt(b) => write!(f, "<{}-byte int>", b.len()),
-            Value::Float(x) => write!(f, "{x}"),
+            // As Python shows it: 2.0, not 2.
+            Value::Float(x) => write!(f, "{x:?}"),
             Value::Str(s) => write!(f, "{:?}", s.chars().take(60).collect::<String>()),
             Value::Bytes(b) => write!(f, "<{} bytes>", b.len()),
             Value::Tuple(x) => seq(f, "(", x, ")"),
