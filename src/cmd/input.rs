@@ -32,8 +32,29 @@ pub type Start = (Option<u64>, Board);
 /// bytes (`/dev/zero`, a wrong file) is refused without reading it all. `what` names the
 /// input in errors (`board file`, `solution`); `hint` says what size to expect.
 pub fn read_text_capped(path: &Path, what: &str, max: usize, hint: &str) -> Result<String> {
-    let bytes = read_bytes_capped(path, what, max, hint)?;
-    text_of(bytes).map_err(|why| anyhow::anyhow!("{}: not UTF-8 text ({why})", name(path, what)))
+    let not_text = |why| anyhow::anyhow!("{}: not UTF-8 text ({why})", name(path, what));
+    let bytes = read_up_to(path, what, max)?;
+    if bytes.len() > max {
+        // A large file that is no text at all (a picture, a pickle) is named by its kind.
+        if let Some(why) = opening_not_text(&bytes) {
+            return Err(not_text(why));
+        }
+        return Err(too_large(path, what, max, hint));
+    }
+    text_of(bytes).map_err(not_text)
+}
+
+/// What the opening of `bytes` (their first 4 KiB) is instead of text, if it is not UTF-8
+/// text ([`where_not_utf8`]); None when it is (a character cut at its end does not count).
+fn opening_not_text(bytes: &[u8]) -> Option<String> {
+    let head = &bytes[..bytes.len().min(4096)];
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        return Some(where_not_utf8(bytes, at));
+    }
+    match std::str::from_utf8(head) {
+        Err(e) if e.error_len().is_some() => Some(where_not_utf8(bytes, e.valid_up_to())),
+        _ => None,
+    }
 }
 
 /// `bytes` as text, or what they are instead ([`where_not_utf8`]): bytes that are not UTF-8,
@@ -103,6 +124,25 @@ pub fn looks_like_pickle(bytes: &[u8]) -> bool {
 /// Read at most `max` bytes of `path` (`-`: standard input), as [`read_text_capped`] does,
 /// for inputs that may be binary (a PySolFC saved game).
 pub fn read_bytes_capped(path: &Path, what: &str, max: usize, hint: &str) -> Result<Vec<u8>> {
+    let bytes = read_up_to(path, what, max)?;
+    if bytes.len() > max {
+        return Err(too_large(path, what, max, hint));
+    }
+    Ok(bytes)
+}
+
+/// The "too large" error of [`read_bytes_capped`] and [`read_text_capped`].
+fn too_large(path: &Path, what: &str, max: usize, hint: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{}: too large (over {} KiB; {hint})",
+        name(path, what),
+        max / 1024
+    )
+}
+
+/// At most `max + 1` bytes of `path` (`-`: standard input): one more than `max` tells that
+/// there were more.
+fn read_up_to(path: &Path, what: &str, max: usize) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     let read = if is_stdio(path) {
         std::io::stdin()
@@ -113,12 +153,6 @@ pub fn read_bytes_capped(path: &Path, what: &str, max: usize, hint: &str) -> Res
         std::fs::File::open(path).and_then(|f| f.take(max as u64 + 1).read_to_end(&mut bytes))
     };
     read.with_context(|| format!("cannot read {}", name(path, what)))?;
-    anyhow::ensure!(
-        bytes.len() <= max,
-        "{}: too large (over {} KiB; {hint})",
-        name(path, what),
-        max / 1024
-    );
     Ok(bytes)
 }
 
