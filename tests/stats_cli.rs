@@ -207,6 +207,38 @@ fn options_summary_of_a_real_profile() {
     let m = json(&["stats", "--options", mine.to_str().unwrap(), "--json"]);
     assert_eq!(m["player"], "fixture");
     assert_eq!(m["path"], mine.to_str().unwrap());
+    // An options file that is not UTF-8 is named by what it is (helper-41: "not UTF-8
+    // text" alone), even beside an options.cfg that is.
+    let real = std::fs::read_to_string(&mine).unwrap();
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(real.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let latin1 = real.replace("player = fixture", "player = Ren\u{e9}");
+    let latin1: Vec<u8> = latin1.chars().map(|c| c as u32 as u8).collect();
+    let beside = tempfile::tempdir().unwrap();
+    std::fs::copy(&mine, beside.path().join("options.cfg")).unwrap();
+    for (name, bytes, why) in [
+        (
+            "utf16.cfg",
+            utf16,
+            "not UTF-8 text (it looks like UTF-16; save it as UTF-8)",
+        ),
+        (
+            "latin1.cfg",
+            latin1,
+            "(it looks like Latin-1 or Windows-1252 text: byte 0xE9",
+        ),
+    ] {
+        let p = beside.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        fcauto()
+            .args(["stats", "--options"])
+            .arg(&p)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(why));
+    }
     // A statistics.dat with no options.cfg beside it says so, naming what it was given.
     let lone = dir.path().join("statistics.dat");
     std::fs::copy(format!("{F}/abandoned/statistics.dat"), &lone).unwrap();

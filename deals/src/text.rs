@@ -1,4 +1,7 @@
-//! Small helpers for the messages every crate of fcauto prints.
+//! Text in and out: [`plural`] for the messages every crate of fcauto prints, and
+//! [`text_of`] for the text files every command reads (boards, solutions, options.cfg): their
+//! UTF-8 text, or what they are instead, in words a user can act on (UTF-16, a PySolFC
+//! pickle, a picture, a PDF, ... or the line and column of the first bad byte).
 
 /// A count and a noun, the noun with an `s` unless the count is 1: `1 move`, `0 moves`,
 /// `2 moves`. `n` is anything displayable (an integer, usually); only the text "1" counts
@@ -12,9 +15,192 @@ pub fn plural(n: impl std::fmt::Display, noun: &str) -> String {
     }
 }
 
+/// What the opening of `bytes` (their first 4 KiB) is instead of text, if it is not UTF-8
+/// text ([`where_not_utf8`]); None when it is (a character cut at its end does not count).
+pub fn opening_not_text(bytes: &[u8]) -> Option<String> {
+    let head = &bytes[..bytes.len().min(4096)];
+    if let Some(at) = head.iter().position(|&b| b == 0) {
+        return Some(where_not_utf8(bytes, at));
+    }
+    match std::str::from_utf8(head) {
+        Err(e) if e.error_len().is_some() => Some(where_not_utf8(bytes, e.valid_up_to())),
+        _ => None,
+    }
+}
+
+/// `bytes` as text, or what they are instead ([`where_not_utf8`]): bytes that are not UTF-8,
+/// or hold a NUL byte (which UTF-8 allows, but no text file has: UTF-16 of ASCII without a
+/// byte-order mark is valid UTF-8 with a NUL beside every character).
+pub fn text_of(bytes: Vec<u8>) -> std::result::Result<String, String> {
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return Err(where_not_utf8(&bytes, at));
+    }
+    String::from_utf8(bytes).map_err(|e| where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()))
+}
+
+/// Where the first byte that is not UTF-8 lies in `bytes`: its line and column (1-based,
+/// columns in characters) and its value; or, when the whole file is of another kind, that
+/// kind: text in UTF-32 or UTF-16 (a byte-order mark, or NUL bytes beside nearly every
+/// character of its opening), which editors on Windows write; a Python pickle (PySolFC's
+/// saved and held games and its statistics, which `analyze` and `stats` read); a file of a
+/// kind known by its first bytes ([`MAGIC`]: a PNG, a PDF, a ZIP, ...); a binary file (a NUL
+/// byte in its opening); or text in Latin-1 or Windows-1252 (an accented letter's byte
+/// between ASCII). Each with what to do, where there is something.
+pub fn where_not_utf8(bytes: &[u8], at: usize) -> String {
+    if looks_like_utf32(bytes) {
+        return "it looks like UTF-32; save it as UTF-8".into();
+    }
+    if looks_like_utf16(bytes) {
+        return "it looks like UTF-16; save it as UTF-8".into();
+    }
+    if looks_like_pickle(bytes) {
+        return "it is a Python pickle, as PySolFC's files are: read a saved or held game with \
+                `fcauto analyze FILE`, a statistics.dat with `fcauto stats FILE`"
+            .into();
+    }
+    if let Some((_, kind)) = MAGIC.iter().find(|(m, _)| bytes.starts_with(m)) {
+        return format!("it is {kind}, not text");
+    }
+    let before = String::from_utf8_lossy(&bytes[..at]);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let place = format!("byte 0x{:02X} at line {line}, column {column}", bytes[at]);
+    if bytes.iter().take(512).any(|&b| b == 0) {
+        return format!("it looks like a binary file: {place}");
+    }
+    // A letter of Latin-1 (0xC0..=0xFE but the two signs; 0xFF is rare) alone between ASCII bytes is no
+    // UTF-8 sequence: the usual mark of Latin-1 or Windows-1252 text.
+    let ascii = |i: usize| bytes.get(i).is_none_or(u8::is_ascii);
+    let letter = matches!(bytes[at], 0xC0..=0xFE) && !matches!(bytes[at], 0xD7 | 0xF7);
+    if letter && ascii(at + 1) && (at == 0 || ascii(at - 1)) {
+        return format!("it looks like Latin-1 or Windows-1252 text: {place}; save it as UTF-8");
+    }
+    format!("{place}; save it as UTF-8")
+}
+
+/// Kinds of file known by their first bytes, named as messages say them.
+pub const MAGIC: [(&[u8], &str); 12] = [
+    (b"\x89PNG\r\n", "a PNG picture"),
+    (b"\xFF\xD8\xFF", "a JPEG picture"),
+    (b"GIF8", "a GIF picture"),
+    (b"%PDF-", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive (or an office document)"),
+    (b"\x1F\x8B", "a gzip-compressed file"),
+    (b"\xFD7zXZ\x00", "an xz-compressed file"),
+    (b"BZh", "a bzip2-compressed file"),
+    (b"\x28\xB5\x2F\xFD", "a zstd-compressed file"),
+    (b"7z\xBC\xAF\x27\x1C", "a 7-Zip archive"),
+    (b"SQLite format 3\x00", "an SQLite database"),
+    (b"\x7FELF", "a program (ELF)"),
+];
+
+/// True when `bytes` open as UTF-32 text: a byte-order mark, or (of their first 16 groups of
+/// four, at least 2) nearly all an ASCII character beside three NUL bytes, on the same side.
+fn looks_like_utf32(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0xFF, 0xFE, 0, 0]) || bytes.starts_with(&[0, 0, 0xFE, 0xFF]) {
+        return true;
+    }
+    let quads: Vec<&[u8]> = bytes.chunks_exact(4).take(16).collect();
+    let text = |b: u8| b.is_ascii_graphic() || b.is_ascii_whitespace();
+    let little = quads
+        .iter()
+        .filter(|q| q[1..] == [0, 0, 0] && text(q[0]))
+        .count();
+    let big = quads
+        .iter()
+        .filter(|q| q[..3] == [0, 0, 0] && text(q[3]))
+        .count();
+    quads.len() >= 2 && little.max(big) * 8 >= quads.len() * 7
+}
+
+/// True when `bytes` open as UTF-16 text: a byte-order mark, or (of their first 32 byte
+/// pairs, at least 4) nearly all pairs an ASCII character beside a NUL byte, on the same side.
+fn looks_like_utf16(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return true;
+    }
+    let pairs: Vec<&[u8]> = bytes.chunks_exact(2).take(32).collect();
+    let text = |b: u8| b.is_ascii_graphic() || b.is_ascii_whitespace();
+    let little = pairs.iter().filter(|p| p[1] == 0 && text(p[0])).count();
+    let big = pairs.iter().filter(|p| p[0] == 0 && text(p[1])).count();
+    pairs.len() >= 4 && little.max(big) * 8 >= pairs.len() * 7
+}
+
+/// A pickle as PySolFC writes a game: protocol 2 and later start with the PROTO opcode
+/// (0x80); Python 2's protocols 0 and 1 start with the package name string, `PySolFC`, as
+/// the first of the file's pickles.
+pub fn looks_like_pickle(bytes: &[u8]) -> bool {
+    const NAME: &[u8] = b"PySolFC";
+    bytes.first() == Some(&0x80)
+        || (matches!(bytes.first(), Some(b'S' | b'V' | b'U' | b'X' | b'T'))
+            && bytes.len() > NAME.len()
+            && bytes[..bytes.len().min(16)]
+                .windows(NAME.len())
+                .any(|w| w == NAME))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::plural;
+    use super::*;
+
+    /// A file that is not UTF-8 text is named by its kind when it has one, else by its
+    /// first bad byte.
+    #[test]
+    fn text_that_is_not_utf8_is_named_by_its_kind() {
+        let utf16: Vec<u8> = "3a 38\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert!(where_not_utf8(&utf16, 1).contains("UTF-16"));
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        png.extend([0u8, 0, 2, 0xd0, 0, 0, 1, 0x90, 8, 6, 0, 0, 0]);
+        let said = where_not_utf8(&png, 0);
+        assert!(said.contains("PNG") && !said.contains("UTF-16"), "{said}");
+        let said = where_not_utf8(b"\x80\x02}q\x00(X\x07\x00\x00\x00PySolFC", 0);
+        assert!(
+            said.contains("pickle") && said.contains("fcauto analyze"),
+            "{said}"
+        );
+        let said = where_not_utf8(b"\x1f\x8b\x08\x00\x00\x00\x00\x00", 0);
+        assert_eq!(said, "it is a gzip-compressed file, not text");
+        let said = where_not_utf8(b"\x00\x01\x02\x03", 0);
+        assert!(said.contains("binary") && said.contains("0x00"), "{said}");
+        // UTF-32 (helper-41: called UTF-16), with and without its byte-order mark.
+        let utf32: Vec<u8> = "3a 38\n"
+            .chars()
+            .flat_map(|c| (c as u32).to_le_bytes())
+            .collect();
+        assert!(where_not_utf8(&utf32, 1).contains("UTF-32"));
+        let bom: Vec<u8> = "\u{feff}3a"
+            .chars()
+            .flat_map(|c| (c as u32).to_be_bytes())
+            .collect();
+        assert!(where_not_utf8(&bom, 0).contains("UTF-32"));
+        // A PDF (helper-41: "save it as UTF-8"), Latin-1 text.
+        let said = where_not_utf8(b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n", 10);
+        assert_eq!(said, "it is a PDF document, not text");
+        let latin1 = b"[general]\nplayer = Ren\xE9\n";
+        let said = text_of(latin1.to_vec()).unwrap_err();
+        assert_eq!(
+            said,
+            "it looks like Latin-1 or Windows-1252 text: byte 0xE9 at line 2, column 13; \
+             save it as UTF-8"
+        );
+        assert_eq!(
+            where_not_utf8(b"3a\n4\xffb", 4),
+            "byte 0xFF at line 2, column 2; save it as UTF-8"
+        );
+    }
+
+    #[test]
+    fn pickles_are_told_from_text() {
+        assert!(looks_like_pickle(b"\x80\x05\x95\x10\x00"));
+        assert!(looks_like_pickle(b"S'PySolFC'\np0\n."));
+        assert!(looks_like_pickle(b"U\x07PySolFCq\x00."));
+        assert!(!looks_like_pickle(b"3a 38 a3\n"));
+        assert!(!looks_like_pickle(b"Sorry"));
+        assert!(!looks_like_pickle(b""));
+    }
 
     #[test]
     fn plural_is_singular_only_for_one() {

@@ -2,6 +2,8 @@
 //! [`Board`].
 
 use anyhow::{Context, Result};
+use fcauto_deals::text::opening_not_text;
+pub use fcauto_deals::text::{looks_like_pickle, text_of};
 use fcauto_deals::{ms_deal, parse_deal_number, Board};
 use fcauto_solver::validator::apply_checked;
 use fcauto_solver::{SolutionJson, StepMove};
@@ -42,83 +44,6 @@ pub fn read_text_capped(path: &Path, what: &str, max: usize, hint: &str) -> Resu
         return Err(too_large(path, what, max, hint));
     }
     text_of(bytes).map_err(not_text)
-}
-
-/// What the opening of `bytes` (their first 4 KiB) is instead of text, if it is not UTF-8
-/// text ([`where_not_utf8`]); None when it is (a character cut at its end does not count).
-fn opening_not_text(bytes: &[u8]) -> Option<String> {
-    let head = &bytes[..bytes.len().min(4096)];
-    if let Some(at) = head.iter().position(|&b| b == 0) {
-        return Some(where_not_utf8(bytes, at));
-    }
-    match std::str::from_utf8(head) {
-        Err(e) if e.error_len().is_some() => Some(where_not_utf8(bytes, e.valid_up_to())),
-        _ => None,
-    }
-}
-
-/// `bytes` as text, or what they are instead ([`where_not_utf8`]): bytes that are not UTF-8,
-/// or hold a NUL byte (which UTF-8 allows, but no text file has: UTF-16 of ASCII without a
-/// byte-order mark is valid UTF-8 with a NUL beside every character).
-pub fn text_of(bytes: Vec<u8>) -> std::result::Result<String, String> {
-    if let Some(at) = bytes.iter().position(|&b| b == 0) {
-        return Err(where_not_utf8(&bytes, at));
-    }
-    String::from_utf8(bytes).map_err(|e| where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()))
-}
-
-/// Where the first byte that is not UTF-8 lies in `bytes`: its line and column (1-based,
-/// columns in characters) and its value; or, when the whole file is of another kind, that
-/// kind: text in UTF-16 (a byte-order mark, or a NUL byte beside nearly every character of
-/// its opening), which editors on Windows write; a Python pickle (PySolFC's saved and held
-/// games and its statistics, which `analyze` and `stats` read); a PNG picture; or a binary
-/// file (a NUL byte in its opening). Each with what to do, where there is something.
-pub fn where_not_utf8(bytes: &[u8], at: usize) -> String {
-    if looks_like_utf16(bytes) {
-        return "it looks like UTF-16; save it as UTF-8".into();
-    }
-    if looks_like_pickle(bytes) {
-        return "it is a Python pickle, as PySolFC's files are: read a saved or held game with \
-                `fcauto analyze FILE`, a statistics.dat with `fcauto stats FILE`"
-            .into();
-    }
-    if bytes.starts_with(b"\x89PNG\r\n") {
-        return "it is a PNG picture, not text".into();
-    }
-    let before = String::from_utf8_lossy(&bytes[..at]);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    let place = format!("byte 0x{:02X} at line {line}, column {column}", bytes[at]);
-    if bytes.iter().take(512).any(|&b| b == 0) {
-        return format!("it looks like a binary file: {place}");
-    }
-    format!("{place}; save it as UTF-8")
-}
-
-/// True when `bytes` open as UTF-16 text: a byte-order mark, or (of their first 32 byte
-/// pairs, at least 4) nearly all pairs an ASCII character beside a NUL byte, on the same side.
-fn looks_like_utf16(bytes: &[u8]) -> bool {
-    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return true;
-    }
-    let pairs: Vec<&[u8]> = bytes.chunks_exact(2).take(32).collect();
-    let text = |b: u8| b.is_ascii_graphic() || b.is_ascii_whitespace();
-    let little = pairs.iter().filter(|p| p[1] == 0 && text(p[0])).count();
-    let big = pairs.iter().filter(|p| p[0] == 0 && text(p[1])).count();
-    pairs.len() >= 4 && little.max(big) * 8 >= pairs.len() * 7
-}
-
-/// A pickle as PySolFC writes a game: protocol 2 and later start with the PROTO opcode
-/// (0x80); Python 2's protocols 0 and 1 start with the package name string, `PySolFC`, as
-/// the first of the file's pickles.
-pub fn looks_like_pickle(bytes: &[u8]) -> bool {
-    const NAME: &[u8] = b"PySolFC";
-    bytes.first() == Some(&0x80)
-        || (matches!(bytes.first(), Some(b'S' | b'V' | b'U' | b'X' | b'T'))
-            && bytes.len() > NAME.len()
-            && bytes[..bytes.len().min(16)]
-                .windows(NAME.len())
-                .any(|w| w == NAME))
 }
 
 /// Read at most `max` bytes of `path` (`-`: standard input), as [`read_text_capped`] does,
@@ -747,42 +672,6 @@ pub fn check_replaceable(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A file that is not UTF-8 text is named by its kind when it has one, else by its
-    /// first bad byte.
-    #[test]
-    fn text_that_is_not_utf8_is_named_by_its_kind() {
-        let utf16: Vec<u8> = "3a 38\n"
-            .encode_utf16()
-            .flat_map(u16::to_le_bytes)
-            .collect();
-        assert!(where_not_utf8(&utf16, 1).contains("UTF-16"));
-        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
-        png.extend([0u8, 0, 2, 0xd0, 0, 0, 1, 0x90, 8, 6, 0, 0, 0]);
-        let said = where_not_utf8(&png, 0);
-        assert!(said.contains("PNG") && !said.contains("UTF-16"), "{said}");
-        let said = where_not_utf8(b"\x80\x02}q\x00(X\x07\x00\x00\x00PySolFC", 0);
-        assert!(
-            said.contains("pickle") && said.contains("fcauto analyze"),
-            "{said}"
-        );
-        let said = where_not_utf8(b"\x1f\x8b\x08\x00\x00\x00\x00\x00", 0);
-        assert!(said.contains("binary") && said.contains("0x1F"), "{said}");
-        assert_eq!(
-            where_not_utf8(b"3a\n4\xffb", 4),
-            "byte 0xFF at line 2, column 2; save it as UTF-8"
-        );
-    }
-
-    #[test]
-    fn pickles_are_told_from_text() {
-        assert!(looks_like_pickle(b"\x80\x05\x95\x10\x00"));
-        assert!(looks_like_pickle(b"S'PySolFC'\np0\n."));
-        assert!(looks_like_pickle(b"U\x07PySolFCq\x00."));
-        assert!(!looks_like_pickle(b"3a 38 a3\n"));
-        assert!(!looks_like_pickle(b"Sorry"));
-        assert!(!looks_like_pickle(b""));
-    }
 
     /// Probing a new output path never makes a file there, even for an instant: another
     /// program opening the path meanwhile (a second `batch run` on one new database) would get

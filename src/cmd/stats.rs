@@ -358,12 +358,12 @@ fn starts_like_config(file: &Path) -> bool {
     read.is_ok() && (text.starts_with('#') || text.starts_with('['))
 }
 
-/// `--options`: `path` is a profile folder, an options file (named options.cfg, or any
-/// file that reads as a config file), or a statistics.dat with options.cfg beside it.
+/// `--options`: `path` is a profile folder, an options file (named `*.cfg`, as options.cfg,
+/// or any file that reads as a config file), or a statistics.dat with options.cfg beside it.
 fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
     let (cfg, stats_file) = if path.is_dir() {
         (path.join("options.cfg"), path.join("statistics.dat"))
-    } else if path.file_name().is_some_and(|n| n == "options.cfg") || starts_like_config(path) {
+    } else if path.extension().is_some_and(|e| e == "cfg") || starts_like_config(path) {
         (path.to_path_buf(), path.with_file_name("statistics.dat"))
     } else {
         (path.with_file_name("options.cfg"), path.to_path_buf())

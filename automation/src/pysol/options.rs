@@ -34,10 +34,13 @@ pub enum OptionsError {
         size: u64,
     },
     /// Not UTF-8 text.
-    #[error("{path}: not UTF-8 text")]
+    #[error("{path}: not UTF-8 text ({why})")]
     NotText {
         /// The file.
         path: String,
+        /// What it is instead, or where its first bad byte is
+        /// ([`fcauto_deals::text::text_of`]).
+        why: String,
     },
     /// A line that is not a comment, section or `key = value`.
     #[error("line {line}: {reason}")]
@@ -116,7 +119,10 @@ impl OptionsFile {
                 size: buf.len() as u64,
             });
         }
-        let text = String::from_utf8(buf).map_err(|_| OptionsError::NotText { path: p.clone() })?;
+        let text = fcauto_deals::text::text_of(buf).map_err(|why| OptionsError::NotText {
+            path: p.clone(),
+            why,
+        })?;
         OptionsFile::parse(&text).map_err(|e| match e {
             OptionsError::Syntax { line, reason } => OptionsError::Syntax {
                 line,
