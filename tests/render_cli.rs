@@ -395,6 +395,13 @@ fn the_output_name_chooses_the_format() {
         err.contains("writing png into") && err.contains("whose name says svg"),
         "{err}"
     );
+    // A hidden name is its extension (helper-41: `-o .png` wrote text); a format this command
+    // does not write gets the default with a note (`deal -o a.html`).
+    let (bytes, err) = run(&["deal", "617"], &at(".png"));
+    assert!(is_png(&bytes), "{err}");
+    let (bytes, err) = run(&["deal", "617"], &at("a.html"));
+    assert!(starts(&bytes, "7D TD"));
+    assert!(err.contains("this command writes no html"), "{err}");
 }
 
 #[cfg(not(feature = "png"))]

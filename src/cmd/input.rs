@@ -281,7 +281,9 @@ fn read_board_text(path: &Path) -> Result<String> {
 /// The output format of a command with `--format` and `-o FILE`: the one given; else the one
 /// `FILE`'s extension names (by `by_extension`, lower case: `x.png` is PNG); else `default`.
 /// A format given that differs from the one the name says is written as given, with a note
-/// naming both (`-o board.svg --format png`).
+/// naming both (`-o board.svg --format png`). A name whose extension is a format this command
+/// does not write (`deal -o a.html`) gets the default, with a note saying so. A hidden name
+/// (`.png`) counts as its extension.
 pub fn output_format<F: Copy + PartialEq + clap::ValueEnum>(
     given: Option<F>,
     output: Option<&Path>,
@@ -289,13 +291,22 @@ pub fn output_format<F: Copy + PartialEq + clap::ValueEnum>(
     default: F,
 ) -> F {
     let path = output.filter(|p| !is_stdio(p));
-    let named = path
-        .and_then(|p| p.extension())
-        .and_then(|e| by_extension(&e.to_string_lossy().to_ascii_lowercase()));
+    let extension = path.and_then(extension_of);
+    let named = extension.as_deref().and_then(by_extension);
     let word = |f: F| {
         f.to_possible_value()
             .map_or(String::new(), |v| v.get_name().to_string())
     };
+    if let (None, None, Some(e), Some(p)) = (given, named, extension.as_deref(), path) {
+        if FORMAT_EXTENSIONS.contains(&e) {
+            crate::note!(
+                "fcauto: note: writing {} into {}: this command writes no {e} (--format names \
+                 those it writes)",
+                word(default),
+                p.display()
+            );
+        }
+    }
     if let (Some(g), Some(n), Some(p)) = (given, named, path) {
         if g != n {
             crate::note!(
@@ -307,6 +318,20 @@ pub fn output_format<F: Copy + PartialEq + clap::ValueEnum>(
         }
     }
     given.or(named).unwrap_or(default)
+}
+
+/// Extensions that name an output format of some fcauto command.
+const FORMAT_EXTENSIONS: [&str; 6] = ["json", "svg", "png", "html", "fcs", "txt"];
+
+/// The extension of `path`'s file name, lower case; a hidden name with no other dot
+/// (`.png`) counts as its extension.
+fn extension_of(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_string_lossy();
+    let e = match path.extension() {
+        Some(e) => e.to_string_lossy(),
+        None => name.strip_prefix('.')?.into(),
+    };
+    Some(e.to_ascii_lowercase())
 }
 
 /// Fail early (before any long work) when `path`'s folder does not exist or is a file, or
