@@ -611,6 +611,11 @@ fn report_counts_and_plots() {
         err.contains("it holds cpu.png, which fcauto did not draw (it would be replaced)"),
         "{err}"
     );
+    // What to do, including for an unmarked chart an older fcauto drew (helper-41).
+    assert!(
+        err.contains("remove it if an fcauto from before 2026-12-02 drew it"),
+        "{err}"
+    );
     assert_eq!(bytes(&plots.join("cpu.png")), b"my own chart notes");
     assert_eq!(bytes(&plots.join("lengths.png")), lengths);
     // Text report.

@@ -666,6 +666,13 @@ fn plot_writes_a_png() {
         // Not blank: the curves and text put many colours in it.
         let distinct: std::collections::HashSet<&[u8]> = buf.chunks(3).collect();
         assert!(distinct.len() > 20, "{metric}: {} colours", distinct.len());
+        // Marked as fcauto's, as its other pictures (helper-41: it was not).
+        let software = reader.info().uncompressed_latin1_text.iter();
+        let marks: Vec<&str> = software
+            .filter(|t| t.keyword == "Software")
+            .map(|t| t.text.as_str())
+            .collect();
+        assert_eq!(marks, ["fcauto bench"], "{metric}");
     }
     // `-` is not a file for a PNG.
     let out = fcauto()

@@ -4,7 +4,7 @@
 //! 1% (p99), so the heavy tail reads off the right-hand side at a glance.
 
 use crate::cmd::bench::Curve;
-use crate::cmd::plotting::register_font;
+use crate::cmd::plotting::{register_font, save_png};
 use anyhow::{Context, Result};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -24,13 +24,19 @@ const MARKS: [(&str, f64); 3] = [("p50", 0.5), ("p90", 0.1), ("p99", 0.01)];
 /// [`register_font`]), or the file cannot be written.
 pub fn draw(file: &Path, title: &str, x_desc: &str, curves: &[Curve]) -> Result<()> {
     register_font()?;
-    draw_chart(file, title, x_desc, curves)
+    let mut rgb = vec![0u8; SIZE.0 as usize * SIZE.1 as usize * 3];
+    draw_chart(&mut rgb, title, x_desc, curves)
         .map_err(|e| anyhow::anyhow!("{e}"))
-        .with_context(|| format!("cannot draw {}", file.display()))
+        .with_context(|| format!("cannot draw {}", file.display()))?;
+    save_png(&rgb, SIZE, file, MARK)
 }
 
+/// The `Software` text of the PNG [`draw`] writes.
+const MARK: &str = "fcauto bench";
+
+/// Draw the chart into `rgb` (8-bit RGB, [`SIZE`]).
 fn draw_chart(
-    file: &Path,
+    rgb: &mut [u8],
     title: &str,
     x_desc: &str,
     curves: &[Curve],
@@ -50,7 +56,7 @@ fn draw_chart(
         .flat_map(|c| c.points.iter().map(|p| p.value))
         .fold(x_lo * 10.0, f64::max)
         * 1.5;
-    let root = BitMapBackend::new(file, SIZE).into_drawing_area();
+    let root = BitMapBackend::with_buffer(rgb, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
         .caption(title, ("sans-serif", 24))

@@ -680,14 +680,15 @@ pub fn check_replaceable(
         let is_input = std::fs::canonicalize(&path).is_ok_and(|p| inputs.contains(&p));
         anyhow::ensure!(
             !is_input && path.is_file() && ours(&path),
-            "cannot write into {}: it holds {name}, which {}; give another folder",
+            "cannot write into {}: it holds {name}, which {}",
             dir.display(),
             if is_input {
-                "is an input"
+                "is an input; give another folder"
             } else if path.is_dir() {
-                "is a folder"
+                "is a folder; give another folder"
             } else {
-                "fcauto did not draw (it would be replaced)"
+                "fcauto did not draw (it would be replaced); give another folder, or remove it if \
+                 an fcauto from before 2026-12-02 drew it (those carry no mark of fcauto's)"
             }
         );
     }

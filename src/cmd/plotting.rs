@@ -1,14 +1,40 @@
-//! What every PNG chart (plotters, bitmap backend; cargo feature `plot`) shares: the font and
-//! the date in titles. Used by `batch report --plot` and `bench --plot`.
+//! What every PNG chart (plotters, bitmap backend; cargo feature `plot`) shares: the font,
+//! the date in titles, and the writer that marks the file as fcauto's ([`save_png`]). Used by
+//! `batch report --plot` and `bench --plot`.
 //!
 //! Text is drawn with a TrueType font read from the system at run time: DejaVu Sans
 //! (Debian's `fonts-dejavu-core`, installed by `scripts/setup-deps.sh`), or the file named by
 //! `FCAUTO_FONT`.
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use plotters::style::FontStyle;
+use std::path::Path;
 use std::path::PathBuf;
 use std::sync::OnceLock;
+
+/// Write the picture `rgb` (8-bit RGB, `size` pixels wide and high) to `file` as a PNG whose
+/// `Software` text is `mark` (what tells a later run that the file is fcauto's,
+/// [`crate::render::png::has_software_mark`]).
+///
+/// # Errors
+/// `file` is not a file, or cannot be written (named).
+pub fn save_png(rgb: &[u8], size: (u32, u32), file: &Path, mark: &str) -> Result<()> {
+    if file.exists() && !file.is_file() {
+        bail!("cannot write {}: it is not a file", file.display());
+    }
+    let write = || -> Result<()> {
+        let out = std::io::BufWriter::new(std::fs::File::create(file)?);
+        let mut png = png::Encoder::new(out, size.0, size.1);
+        png.set_color(png::ColorType::Rgb);
+        png.set_depth(png::BitDepth::Eight);
+        png.add_text_chunk("Software".into(), mark.into())?;
+        let mut w = png.write_header()?;
+        w.write_image_data(rgb)?;
+        w.finish()?;
+        Ok(())
+    };
+    write().with_context(|| format!("cannot write {}", file.display()))
+}
 
 /// Where a sans-serif TrueType font is looked for, in order (after `FCAUTO_FONT`).
 pub const FONT_PATHS: [&str; 4] = [

@@ -45,26 +45,9 @@ pub fn draw(r: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
 }
 
 /// Write the picture `rgb` (8-bit RGB, [`SIZE`]) to `file` as a PNG marked as drawn here
-/// ([`MARK`]).
-///
-/// # Errors
-/// The file cannot be written (named).
+/// ([`MARK`]); errors name the file.
 fn save(rgb: &[u8], file: &Path) -> Result<()> {
-    if file.exists() && !file.is_file() {
-        bail!("cannot write {}: it is not a file", file.display());
-    }
-    let write = || -> Result<()> {
-        let out = std::io::BufWriter::new(std::fs::File::create(file)?);
-        let mut png = png::Encoder::new(out, SIZE.0, SIZE.1);
-        png.set_color(png::ColorType::Rgb);
-        png.set_depth(png::BitDepth::Eight);
-        png.add_text_chunk("Software".into(), MARK.into())?;
-        let mut w = png.write_header()?;
-        w.write_image_data(rgb)?;
-        w.finish()?;
-        Ok(())
-    };
-    write().with_context(|| format!("cannot write {}", file.display()))
+    crate::cmd::plotting::save_png(rgb, SIZE, file, MARK)
 }
 
 /// Deals per solution length, moves_total and single-card moves.
