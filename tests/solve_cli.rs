@@ -1857,3 +1857,31 @@ fn every_format_writes_the_same_move_tokens() {
         .collect();
     assert_eq!(page, standard);
 }
+
+/// An optimal search under a memory limit (`ulimit -v`) that the search outgrows stops with
+/// "unknown: out of memory" (exit 1), never the allocator's abort (exit 134, "memory
+/// allocation of N bytes failed"; helper-41).
+#[test]
+fn an_optimal_search_out_of_memory_says_so() {
+    let bin = assert_cmd::cargo::cargo_bin("fcauto");
+    // 300 MB of address space: the program and its first tables fit, deal 1's A* does not.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 300000 && exec "$0" solve 1 --mode optimal --format json"#)
+        .arg(&bin)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("unknown: out of memory after storing"),
+        "{err}"
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        json["verdict"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("unknown: out of memory")),
+        "{json}"
+    );
+}

@@ -269,10 +269,12 @@ pub fn run(mut args: Args) -> Result<i32> {
         }
         Outcome::Unknown(why) => {
             code = 1;
-            let hint = if matches!(why, fcauto_solver::StopReason::StateLimit(_)) {
-                " (--max-states N raises it)"
-            } else {
-                ""
+            let hint = match why {
+                fcauto_solver::StopReason::StateLimit(_) => " (--max-states N raises it)",
+                fcauto_solver::StopReason::OutOfMemory(_) => {
+                    " (a smaller --max-states stops before it)"
+                }
+                _ => "",
             };
             crate::note!("fcauto: {name}: unknown: {why}{hint} ({ms:.1} ms)");
             not_solved_text(

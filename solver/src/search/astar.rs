@@ -124,6 +124,15 @@ impl Buckets {
         self.stacks[k].push(idx);
         self.cur = self.cur.min(k);
     }
+    /// Room for one more entry in bucket (f, g), or false when the memory for it cannot be
+    /// had (before [`Buckets::push`], so that a search stops rather than aborts).
+    fn room(&mut self, f: u32, g: u32) -> bool {
+        let k = Self::slot(f, g);
+        match self.stacks.get_mut(k) {
+            Some(v) => v.len() < v.capacity() || v.try_reserve(v.len().max(16)).is_ok(),
+            None => self.stacks.try_reserve(k + 1 - self.stacks.len()).is_ok(),
+        }
+    }
     fn pop(&mut self) -> Option<u32> {
         while self.cur < self.stacks.len() {
             if let Some(i) = self.stacks[self.cur].pop() {
@@ -242,6 +251,16 @@ fn search(
             if f >= below {
                 continue;
             }
+            // The largest tables grow by doubling: memory refused stops the search with
+            // "out of memory" (a memory limit, `ulimit -v`), where the allocator would abort.
+            if !room(&mut nodes, &mut index) || !open.room(f, g) {
+                stats.stored = index.len() as u64;
+                let why = StopReason::OutOfMemory(index.len());
+                return SearchResult {
+                    verdict: Verdict::Unknown(why),
+                    stats,
+                };
+            }
             match index.get_mut(&fp) {
                 Some(old) => {
                     nodes[*old as usize].stale = true;
@@ -334,6 +353,13 @@ const WF_MAX: u64 = (1 << 22) - 1;
 fn open_key(wf: u32, g: u32, idx: u32) -> u64 {
     debug_assert!((wf as u64) <= WF_MAX);
     (WF_MAX - wf as u64) << 42 | (g.min(1023) as u64) << 32 | idx as u64
+}
+
+/// Room for one more position in `nodes` and `index` (each doubled when full), or false
+/// when the memory cannot be had.
+fn room<V>(nodes: &mut Vec<Node>, index: &mut FingerprintMap<V>) -> bool {
+    (nodes.len() < nodes.capacity() || nodes.try_reserve(nodes.len().max(1024)).is_ok())
+        && (index.len() < index.capacity() || index.try_reserve(index.len().max(1024)).is_ok())
 }
 
 /// [`anytime`]'s tables: nodes, the open list keyed by weighted f (smallest

@@ -110,6 +110,9 @@ pub enum StopReason {
     NoShorter(Option<u32>),
     /// No search ran (no configuration fitted the limits).
     NoSearch,
+    /// Memory for more positions could not be had (the given number were stored): a smaller
+    /// `--max-states`, or a larger memory limit, may answer.
+    OutOfMemory(usize),
 }
 
 impl std::fmt::Display for StopReason {
@@ -127,6 +130,11 @@ impl std::fmt::Display for StopReason {
             StopReason::NoShorter(Some(n)) => write!(f, "no solution shorter than {n} moves"),
             StopReason::NoShorter(None) => f.write_str("no shorter solution"),
             StopReason::NoSearch => f.write_str("no search ran"),
+            StopReason::OutOfMemory(n) => write!(
+                f,
+                "out of memory after storing {}",
+                crate::plural(*n, "position")
+            ),
         }
     }
 }
