@@ -203,39 +203,6 @@ pub fn looks_like_json(text: &str) -> bool {
         .is_some_and(|rest| matches!(rest.trim_start().chars().next(), Some('"' | '}') | None))
 }
 
-/// The boards to replay fc-solve's moves on, in order of preference: `board`, as fc-solve
-/// numbers its freecells. fc-solve reads a `Freecells:` line whose empty slots are blanks
-/// (its own printed layout) left-aligned: ` JH      4D` becomes slots 0 and 1, while fcauto
-/// keeps the columns (slots 0 and 2), and fc-solve's moves use its numbering. So when
-/// fc-solve's first printed position is `board` with the freecells in other slots, that is
-/// the one board; without printed positions, `board` and then (if different) `board` with
-/// its freecells left-aligned, for the caller to take the first the moves are valid on
-/// (`verify`, `analyze`). Only freecells are ever renumbered: the rules do not depend on which slot holds a card.
-pub fn fc_solve_numberings(board: &Board, states: &[(usize, Board)]) -> Vec<Board> {
-    let sorted = |b: &Board| {
-        let mut c = b.freecells.to_vec();
-        c.sort();
-        c
-    };
-    let relabelled = |b: &Board| {
-        b != board
-            && b.cascades == board.cascades
-            && b.foundations == board.foundations
-            && sorted(b) == sorted(board)
-    };
-    if let Some((0, first)) = states.first() {
-        return vec![if relabelled(first) { first } else { board }.clone()];
-    }
-    let mut left = board.clone();
-    let mut cards = board.freecells.iter().flatten().copied();
-    left.freecells = std::array::from_fn(|_| cards.next());
-    if relabelled(&left) {
-        vec![board.clone(), left]
-    } else {
-        vec![board.clone()]
-    }
-}
-
 /// `fcauto deal N --format json`'s output: the deal number and its cascades.
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]

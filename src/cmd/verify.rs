@@ -99,7 +99,7 @@ pub fn run(args: Args) -> Result<i32> {
             "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
         );
         let states = parse_fcs_states(&text).with_context(|| name.clone())?;
-        let boards = input::fc_solve_numberings(&board, &states);
+        let boards = fcauto_solver::fc_solve_numberings(&board, &states);
         // Output for another deal is named as such before its moves are read.
         input::check_fcs_states(&boards[0], &[], &states, what).with_context(|| name.clone())?;
         // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read

@@ -676,8 +676,11 @@ pub fn verify(b: &Board, solution: &str) -> Result<VerifyOut, ServiceError> {
             "not standard notation: {problem}"
         )));
     }
+    // The position as fcauto reads it, then (if its freecells have gaps) as fc-solve numbers
+    // them: standard notation from fc-solve names its freecells so.
+    let boards = fcauto_solver::fc_solve_numberings(b, &[]);
     if let Some((deal, own)) = &annotated.start {
-        if own != b {
+        if !boards.contains(own) {
             return Err(ServiceError::unprocessable(format!(
                 "the solution names its own start ({}), and the position given is another",
                 deal.map_or("a position".to_string(), |n| format!("deal {n}"))
@@ -692,11 +695,23 @@ pub fn verify(b: &Board, solution: &str) -> Result<VerifyOut, ServiceError> {
         single_card_moves: None,
         error: Some(e),
     };
-    let moves = match fcauto_solver::resolve_counts(b, &moves) {
-        Ok(m) => m,
-        Err(e) => return Ok(invalid(e.to_string())),
+    // The first numbering on which the moves are a valid game; else the first's answer.
+    let attempts: Vec<_> = boards
+        .iter()
+        .map(|b| (b, fcauto_solver::resolve_counts(b, &moves)))
+        .collect();
+    let chosen = attempts
+        .iter()
+        .find(|(b, r)| {
+            r.as_ref()
+                .is_ok_and(|m| fcauto_solver::validate(b, m).is_ok())
+        })
+        .unwrap_or(&attempts[0]);
+    let (b, moves) = match chosen {
+        (b, Ok(m)) => (*b, m),
+        (_, Err(e)) => return Ok(invalid(e.to_string())),
     };
-    Ok(match fcauto_solver::validate(b, &moves) {
+    Ok(match fcauto_solver::validate(b, moves) {
         Ok(v) => VerifyOut {
             valid: true,
             moves_total: Some(v.moves_total),
@@ -713,6 +728,36 @@ mod tests {
 
     fn deal(n: u64) -> Board {
         fcauto_deals::ms_deal(n).unwrap()
+    }
+
+    /// A position whose freecells have a gap (fc-solve's layout `JH      4D`) verifies a
+    /// solution in fc-solve's numbering (its freecells left-aligned: 4D is `b`), as the CLI's
+    /// `verify` does (helper-41: the service said invalid).
+    #[test]
+    fn verify_reads_fc_solve_freecell_numbering() {
+        let gap = Board::parse(
+            "Foundations: H-0 C-0 D-0 S-0\nFreecells:  JH      4D\n\
+             : 7D TD TH KD 4C 4S JD\n: AD 7S QC 5H QS TS KS\n: 5C QD 3H 9S 9C 2H KC\n\
+             : 3S AC 9D 3C 9H 5D 4H\n: 5S 6D 6S 8S 7C JC\n: 8C 8H 8D 7H 6H 6C\n: 2D AS 3D 2C\n\
+             : AH KH TC JS 2S QH\n",
+        )
+        .unwrap();
+        assert_eq!(gap.freecells[1], None, "the gap is kept");
+        let mut left = gap.clone();
+        left.freecells = [gap.freecells[0], gap.freecells[2], None, None];
+        let s = solve(&left, ModeArg::Fast, None).unwrap();
+        let text = s.standard.unwrap();
+        assert!(verify(&left, &text).unwrap().valid);
+        // As fcauto numbers the gap's freecells, the same moves are no game.
+        let plain = fcauto_solver::parse_standard(&text).unwrap();
+        let on_gap = fcauto_solver::resolve_counts(&gap, &plain);
+        assert!(on_gap.is_err() || fcauto_solver::validate(&gap, &on_gap.unwrap()).is_err());
+        let v = verify(&gap, &text).unwrap();
+        assert!(v.valid, "{v:?}");
+        assert_eq!(v.moves_total, s.moves_total);
+        // Moves valid on neither numbering are still invalid.
+        let v = verify(&gap, "ch").unwrap();
+        assert!(!v.valid && v.error.is_some(), "{v:?}");
     }
 
     #[test]

@@ -149,7 +149,7 @@ fn move_list_start(
             let (deal, loaded) = load_board(deal, board)?;
             // fc-solve prints a board whose `Freecells:` line has gaps with its freecells
             // left-aligned: the same start, numbered as its moves number it.
-            let start = input::fc_solve_numberings(&loaded, &[(0, own_start.clone())]).remove(0);
+            let start = fcauto_solver::fc_solve_numberings(&loaded, &[(0, own_start.clone())]).remove(0);
             if start != own_start {
                 usage_problem!(
                     "{name} names its own start ({}), and {given} gives another: leave out {given}",
@@ -212,7 +212,7 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
     let start = if numbered {
         start
     } else {
-        let boards = input::fc_solve_numberings(&start, &states);
+        let boards = fcauto_solver::fc_solve_numberings(&start, &states);
         let legal = boards
             .iter()
             .position(|b| super::replay::replay(b, &moves).is_ok());
