@@ -1885,3 +1885,41 @@ fn an_optimal_search_out_of_memory_says_so() {
         "{json}"
     );
 }
+
+/// A supermove's single-card count is the fewest single-card moves that realise it: 4 cards
+/// with 2 free freecells and an empty cascade take 7, as the same game played card by card
+/// shows (helper-42: 11, so the game counted 25 where its card-by-card version has 21).
+#[test]
+fn a_supermove_counts_its_fewest_single_card_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = write(
+        &dir,
+        "sm.pos",
+        "KS/KHQHJSTH9C/TC/JC/QC/KC9H/TS/- JHQS-- 8K89\n",
+    );
+    let b = board.to_str().unwrap();
+    let count = |moves: &str| {
+        let sol = write(&dir, "sol.txt", moves);
+        let out = fcauto()
+            .args(["verify", "--board", b])
+            .arg(&sol)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{moves}");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.split_once("valid: ")
+            .map(|(_, t)| t.trim().to_string())
+            .unwrap_or(text)
+    };
+    let tail = "1h 3h 4h 5h 6h 1h 6h 7h 1h ah 1h bh 2h 1h";
+    let supermove = count(&format!("21 {tail}"));
+    assert!(
+        supermove.starts_with("15 moves, 21 single-card moves"),
+        "{supermove}"
+    );
+    let by_card = count(&format!("2c 2d 28 21 81 d1 c1 {tail}"));
+    assert!(
+        by_card.starts_with("21 moves, 21 single-card moves"),
+        "{by_card}"
+    );
+}

@@ -139,21 +139,79 @@ pub fn supermove_limit(free_cells: usize, empty_cascades: usize, dest_empty: boo
     (free_cells + 1) << e
 }
 
-/// The number of single-card moves that realise moving a run of `n` cards between cascades
-/// with `free_cells` free freecells and `empty` empty cascades (destination excluded), by
-/// the standard recursive decomposition: with `n <= free_cells + 1`, `2n - 1` moves (all but
-/// one card through freecells); otherwise half the run is parked on an empty cascade with
-/// the remaining resources, the rest is moved, and the parked part follows.
-/// `n` must not exceed [`supermove_limit`].
+/// The fewest single-card moves that realise moving a run of `n` cards between cascades
+/// with `free_cells` free freecells and `empty` empty cascades (destination excluded).
+/// With `n <= free_cells + empty + 1`, `2n - 1` (each card but the deepest parked alone in a
+/// freecell or an empty cascade, then brought over); beyond, the cheapest split: park the
+/// top `k` cards on one empty cascade (with the other resources), move the other `n - k`
+/// with one empty cascade fewer, bring the `k` over, `2 C(k) + C(n - k)`, the best `k`.
+/// That minimum equals the exact one found by searching every sequence of single-card moves
+/// (tested for up to 3 freecells, 3 empty cascades and 9 cards). Until 2026-12-02 the split
+/// was always the largest parkable (`k = (free_cells + 1) 2^(empty - 1)`): 11 single-card
+/// moves for 4 cards with 2 freecells and an empty cascade, where 7 do (helper-42).
+/// `n` must not exceed [`supermove_limit`] (beyond it: `2n - 1`, as a run cannot move).
 pub fn single_card_cost(n: usize, free_cells: usize, empty: usize) -> usize {
+    if n <= MAX_RUN {
+        let c = RUN_COSTS[free_cells.min(MAX_RESOURCE)][empty.min(MAX_RESOURCE)][n];
+        return if c == u16::MAX { 2 * n - 1 } else { c as usize };
+    }
+    // Longer than any run of one deck: the same minimum, computed.
     if n <= free_cells + 1 || empty == 0 {
         return 2 * n - 1;
     }
-    let park = ((free_cells + 1) << (empty - 1)).min(n - 1);
-    // Park `park` cards on one empty cascade (using the other empty ones), move the rest
-    // with one empty cascade fewer, then bring the parked run over.
-    2 * single_card_cost(park, free_cells, empty - 1)
-        + single_card_cost(n - park, free_cells, empty - 1)
+    (1..n)
+        .filter(|&k| {
+            let fits = supermove_limit(free_cells, empty - 1, false);
+            k <= fits && n - k <= fits
+        })
+        .map(|k| {
+            2 * single_card_cost(k, free_cells, empty - 1)
+                + single_card_cost(n - k, free_cells, empty - 1)
+        })
+        .min()
+        .unwrap_or(2 * n - 1)
+}
+
+/// The longest run of one deck (king to ace).
+const MAX_RUN: usize = 13;
+/// Freecells or empty cascades beyond which [`RUN_COSTS`] no longer changes (12 spare places
+/// hold any run of 13 but its deepest card).
+const MAX_RESOURCE: usize = 12;
+/// [`single_card_cost`] for runs of 1..=13 cards: `[free][empty][n]`, `u16::MAX` where the
+/// run cannot move.
+static RUN_COSTS: [[[u16; MAX_RUN + 1]; MAX_RESOURCE + 1]; MAX_RESOURCE + 1] = run_costs();
+
+const fn run_costs() -> [[[u16; MAX_RUN + 1]; MAX_RESOURCE + 1]; MAX_RESOURCE + 1] {
+    let mut t = [[[u16::MAX; MAX_RUN + 1]; MAX_RESOURCE + 1]; MAX_RESOURCE + 1];
+    let mut f = 0;
+    while f <= MAX_RESOURCE {
+        let mut e = 0;
+        while e <= MAX_RESOURCE {
+            let mut n = 1;
+            while n <= MAX_RUN {
+                t[f][e][n] = if n <= f + 1 {
+                    (2 * n - 1) as u16
+                } else if e == 0 {
+                    u16::MAX
+                } else {
+                    let mut best = u16::MAX;
+                    let mut k = 1;
+                    while k < n {
+                        let (park, rest) = (t[f][e - 1][k], t[f][e - 1][n - k]);
+                        if park != u16::MAX && rest != u16::MAX && 2 * park + rest < best {
+                            best = 2 * park + rest;
+                        }
+                        k += 1;
+                    }
+                    best
+                };
+                n += 1;
+            }
+            e += 1;
+        }
+        f += 1;
+    }
+    t
 }
 
 /// Compile-time sanity on the board dimensions used throughout.
@@ -192,6 +250,94 @@ mod tests {
         // 1 freecell, 1 empty cascade, 4 cards: park 2 (3 moves), move 2 (3), bring 2 (3).
         assert_eq!(single_card_cost(4, 1, 1), 9);
         assert_eq!(single_card_cost(2, 0, 1), 3);
+        // 2 freecells and an empty cascade hold 3 cards apart: 4 cards in 7 (helper-42: 11).
+        assert_eq!(single_card_cost(4, 2, 1), 7);
+        // Past the table's run length, the same rule computed.
+        assert_eq!(single_card_cost(14, 13, 0), 27);
+        assert_eq!(single_card_cost(14, 0, 4), 2 * 19 + 19); // 7 parked, 7 moved, 7 back
+    }
+
+    /// The fewest single-card moves that move a run of `n` cards from a cascade onto a
+    /// cascade whose top takes its deepest card, with `f` freecells and `e` empty cascades
+    /// and nothing else: breadth-first over every sequence of single-card moves (a card on
+    /// a freecell, an empty cascade, or the card it lies on in the run; back onto the source
+    /// too). Card `i` (1 deepest) lies on card `i - 1`.
+    fn exact_run_cost(n: u8, f: usize, e: usize) -> Option<usize> {
+        use std::collections::{HashMap, VecDeque};
+        // Stacks: 0 source, 1 destination, 2.. empty cascades; then the freecells, sorted.
+        type Pos = (Vec<Vec<u8>>, Vec<u8>);
+        let start: Pos = (
+            [vec![(1..=n).collect()], vec![vec![]; e + 1]].concat(),
+            Vec::new(),
+        );
+        let key = |(stacks, cells): &Pos| {
+            let mut spare = stacks[2..].to_vec();
+            spare.sort();
+            let mut cells = cells.clone();
+            cells.sort();
+            (stacks[0].clone(), stacks[1].clone(), spare, cells)
+        };
+        let mut seen = HashMap::from([(key(&start), 0)]);
+        let mut queue = VecDeque::from([(start, 0)]);
+        while let Some((pos, d)) = queue.pop_front() {
+            if pos.0[1].len() == n as usize {
+                return Some(d);
+            }
+            let (stacks, cells) = &pos;
+            // Every card that can move: each stack's top, each freecell's card.
+            let mut from: Vec<(Option<usize>, u8)> = stacks
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| s.last().map(|&c| (Some(i), c)))
+                .collect();
+            from.extend(cells.iter().map(|&c| (None, c)));
+            for (src, card) in from {
+                let mut taken = pos.clone();
+                match src {
+                    Some(i) => drop(taken.0[i].pop()),
+                    None => taken.1.retain(|&c| c != card),
+                }
+                let mut next: Vec<Pos> = Vec::new();
+                for (j, s) in taken.0.iter().enumerate() {
+                    let base = j < 2 && card == 1 && s.is_empty();
+                    let fits = s.last() == Some(&(card - 1)) || base || (j >= 2 && s.is_empty());
+                    if fits && Some(j) != src {
+                        let mut p = taken.clone();
+                        p.0[j].push(card);
+                        next.push(p);
+                    }
+                }
+                if src.is_some() && taken.1.len() < f {
+                    let mut p = taken.clone();
+                    p.1.push(card);
+                    next.push(p);
+                }
+                for p in next {
+                    if let std::collections::hash_map::Entry::Vacant(v) = seen.entry(key(&p)) {
+                        v.insert(d + 1);
+                        queue.push_back((p, d + 1));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// [`single_card_cost`] is the exact minimum wherever the search above can tell it.
+    #[test]
+    fn single_card_costs_are_the_exact_minimum() {
+        for f in 0..=2 {
+            for e in 0..=2 {
+                for n in 1..=supermove_limit(f, e, false).min(7) {
+                    let exact = exact_run_cost(n as u8, f, e).expect("movable");
+                    assert_eq!(
+                        single_card_cost(n, f, e),
+                        exact,
+                        "{n} cards, {f} freecells, {e} empty"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
