@@ -30,7 +30,7 @@ pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMo
 pub use search::{solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict};
 pub use solution::{
     fc_solve_numberings, fcs_output_kind, looks_like_fcs_output, parse_fcs_output,
-    parse_fcs_states, parse_json, FcsKind, FcsVerdict, Solution, SolutionJson,
+    parse_fcs_states, parse_json, standard_token, FcsKind, FcsVerdict, Solution, SolutionJson,
 };
 pub use standard::{parse_standard, resolve_counts, ResolveError, StandardParseError};
 pub use validator::{validate, StepMove, Validated, ValidationError};

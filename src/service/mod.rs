@@ -154,7 +154,9 @@ pub struct PositionOut {
 /// A move as returned: standard notation and its parts.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 pub struct MoveOut {
-    /// Standard notation (`3a`, `a3`, `3h`, `38`).
+    /// Standard notation (`3a`, `a3`, `3h`, `38`), read back as this very move: with `v` and
+    /// the count (`38v1`) where a plain `38`, onto an empty cascade, would move another number
+    /// of cards.
     pub notation: String,
     /// Source: `"1"`..`"8"`, `"a"`..`"d"`.
     pub from: String,
@@ -236,11 +238,12 @@ pub fn position_out(b: &Board) -> PositionOut {
     }
 }
 
-/// A played move's output form.
-pub fn move_out(p: PlayedMove) -> MoveOut {
+/// A played move's output form, `b` the position it is played from (its notation carries
+/// the count where a plain one would read as another: `38v1`).
+pub fn move_out(b: &Board, p: PlayedMove) -> MoveOut {
     let m = p.mv;
     MoveOut {
-        notation: m.notation(),
+        notation: fcauto_solver::standard_token(b, m),
         from: m.from.notation(),
         to: m.to.notation(),
         count: m.count,
@@ -286,7 +289,7 @@ pub fn legal_moves(b: &Board) -> Vec<MoveOut> {
                 let m = Move { from, to, count };
                 let Some(card) = moved_card(b, m) else { break };
                 if apply_checked(&mut b.clone(), &step(m, card)).is_ok() {
-                    moves.push(move_out(PlayedMove { mv: m, card }));
+                    moves.push(move_out(b, PlayedMove { mv: m, card }));
                 }
             }
         }
@@ -368,10 +371,17 @@ pub fn parse_move(text: &str, count: Option<u8>) -> Result<StepMove, ServiceErro
             "`{t}` is not a move in standard notation (e.g. `3a`, `a3`, `3h`, `38`)"
         ))
     })?;
-    if count.is_some() {
-        m.count = count;
+    match (m.count, count) {
+        (Some(said), Some(given)) if said != given => Err(ServiceError::bad_request(format!(
+            "`{t}` moves {} and count says {given}: give one of them, or the same",
+            fcauto_deals::plural(said, "card")
+        ))),
+        (_, Some(given)) => {
+            m.count = Some(given);
+            Ok(m)
+        }
+        _ => Ok(m),
     }
-    Ok(m)
 }
 
 /// `apply_move`: apply `m` to `b` if legal, then (if `autoplay`) the safe auto-moves.
@@ -397,7 +407,7 @@ pub fn apply_move(b: &Board, m: StepMove, autoplay: bool) -> ApplyOut {
             ApplyOut {
                 legal: true,
                 broken_rule: None,
-                mv: played.map(move_out),
+                mv: played.map(|p| move_out(b, p)),
                 autoplayed,
                 position: position_out(&next),
             }
@@ -456,10 +466,11 @@ fn auto_moves(b: &mut Board) -> Vec<MoveOut> {
     let mut out = vec![];
     for (m, c) in found {
         let card = Card::from_id(c).expect("the solver moves real cards");
+        let before = b.clone();
         if apply_checked(b, &step(m, card)).is_err() {
             break; // cannot happen: the validator and the solver agree (property-tested)
         }
-        out.push(move_out(PlayedMove { mv: m, card }));
+        out.push(move_out(&before, PlayedMove { mv: m, card }));
     }
     out
 }
@@ -577,7 +588,7 @@ fn solve_out(out: Outcome, positions: u64) -> SolveOut {
         Outcome::Solved(c) => SolveOut {
             verdict: "solved".into(),
             solvable: Some(true),
-            moves: c.solution.moves.iter().copied().map(move_out).collect(),
+            moves: solution_moves(&c.solution),
             moves_total: Some(c.moves_total),
             single_card_moves: Some(c.single_card_moves),
             standard: Some(c.solution.to_standard().trim_end().replace('\n', " ")),
@@ -590,6 +601,21 @@ fn solve_out(out: Outcome, positions: u64) -> SolveOut {
         },
         Outcome::Unknown(why) => unknown(format!("unknown: {why}"), positions),
     }
+}
+
+/// A solution's moves in output form, each notation as [`fcauto_solver::Solution::tokens`]
+/// writes it.
+fn solution_moves(solution: &fcauto_solver::Solution) -> Vec<MoveOut> {
+    let tokens = solution.tokens();
+    solution
+        .moves
+        .iter()
+        .zip(tokens)
+        .map(|(&p, notation)| MoveOut {
+            notation,
+            ..move_out(&solution.board, p)
+        })
+        .collect()
 }
 
 /// What [`hint`] answers: the next move of a winning line, and the line.
@@ -728,6 +754,41 @@ mod tests {
 
     fn deal(n: u64) -> Board {
         fcauto_deals::ms_deal(n).unwrap()
+    }
+
+    /// Every move an answer lists reads back, by its notation alone, as that very move: a
+    /// one-card move onto an empty cascade that a plain `32` would make two cards long is
+    /// `32v1` (helper-43: `"32"` with `count: 1`, which `apply_move("32")` played as 2 cards).
+    /// Deals 1..60 have such moves; each is checked, and a `count` contradicting the
+    /// notation's own is refused.
+    #[test]
+    fn every_listed_notation_reads_back_as_its_move() {
+        let mut with_count = 0;
+        for n in 1..=60 {
+            let mut b = deal(n);
+            let s = solve(&b, ModeArg::Fast, None).unwrap();
+            for m in &s.moves {
+                with_count += usize::from(m.notation.contains('v'));
+                let out = apply_move(&b, parse_move(&m.notation, None).unwrap(), false);
+                assert_eq!(out.mv.as_ref(), Some(m), "deal {n}: {m:?}");
+                // The legal moves of the position list it in the same words.
+                assert!(legal_moves(&b).contains(m), "deal {n}: {m:?}");
+                b = out.position.position.to_board().unwrap();
+            }
+        }
+        assert!(
+            with_count > 0,
+            "no move needed its count: the test tests nothing"
+        );
+        let err = parse_move("78v2", Some(1)).unwrap_err();
+        assert!(
+            err.message
+                .contains("`78v2` moves 2 cards and count says 1"),
+            "{}",
+            err.message
+        );
+        assert_eq!(parse_move("78v2", Some(2)).unwrap().count, Some(2));
+        assert_eq!(parse_move("78", Some(3)).unwrap().count, Some(3));
     }
 
     /// A position whose freecells have a gap (fc-solve's layout `JH      4D`) verifies a

@@ -296,7 +296,7 @@ impl Solution {
             }
             if let Loc::Cascade(i) = m.to {
                 let dest = &mut cols[i as usize];
-                if dest.is_empty() && (m.count > 1 || on_its_parent) {
+                if count_is_needed(m.count, dest.is_empty(), on_its_parent) {
                     let _ = write!(t, "v{:x}", m.count);
                 }
                 dest.extend_from_slice(&moving);
@@ -381,6 +381,29 @@ pub fn parse_json(text: &str) -> Result<(SolutionJson, Vec<StepMove>), SolutionP
         });
     }
     Ok((sol, out))
+}
+
+/// True when standard notation must carry a move's count (`38v1`): the move lands on an
+/// empty cascade (where a plain `38` reads as the longest run that may move) and carries
+/// more than one card, or one card lying on a card it fits (so that more could have moved).
+fn count_is_needed(count: u8, dest_empty: bool, on_its_parent: bool) -> bool {
+    dest_empty && (count > 1 || on_its_parent)
+}
+
+/// Move `m`'s token in standard notation, played from `board`, read back as the same move
+/// ([`Solution::tokens`]' rule: `38v2` where a plain `38` would move another number of
+/// cards). For the service's per-move `notation` (API, MCP).
+pub fn standard_token(board: &Board, m: Move) -> String {
+    let mut t = format!("{}{}", m.from.notation_char(), m.to.notation_char());
+    if let (Loc::Cascade(i), Loc::Cascade(j)) = (m.from, m.to) {
+        let (col, dest) = (&board.cascades[i as usize], &board.cascades[j as usize]);
+        let start = col.len().saturating_sub(m.count as usize);
+        let on_its_parent = start > 0 && stacks_on(col[start - 1], col[start]);
+        if count_is_needed(m.count, dest.is_empty(), on_its_parent) {
+            t.push_str(&format!("v{:x}", m.count));
+        }
+    }
+    t
 }
 
 /// The boards to replay fc-solve's moves on, in order of preference: `board`, as fc-solve
