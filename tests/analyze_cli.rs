@@ -1486,3 +1486,66 @@ fn a_pysolfc_game_of_its_own_deal_is_analysed() {
         v["final"]["line"].as_array().unwrap(),
     );
 }
+
+/// A report's folder keeps its report: `--pictures` into it is refused (helper-42: it
+/// removed the report's final.svg, which report.md shows), and a link there under a
+/// report file's name is refused, never written through (helper-42: `moves.csv` linked to
+/// a file outside the folder had that file overwritten).
+#[test]
+fn a_report_folder_is_not_written_through_links_nor_by_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let won = fixture("analyze/617-won.txt");
+    let report = dir.path().join("report");
+    let analyze = |flag: &str| {
+        fcauto()
+            .arg("analyze")
+            .arg(&won)
+            .args(["--deal", "617", flag])
+            .arg(&report)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(analyze("--report").status.code(), Some(0));
+    let final_svg = std::fs::read(report.join("final.svg")).unwrap();
+    let out = analyze("--pictures");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("it holds a report of fcauto analyze"), "{err}");
+    assert_eq!(std::fs::read(report.join("final.svg")).unwrap(), final_svg);
+    // Links under a text file's and a picture's name.
+    let mine = dir.path().join("important.csv");
+    std::fs::write(&mine, "my data\n").unwrap();
+    let elsewhere = dir.path().join("drawn.svg");
+    std::fs::copy(report.join("final.svg"), &elsewhere).unwrap();
+    for (name, target, needle) in [
+        ("moves.csv", &mine, "holds moves.csv, which is not a file"),
+        ("start.svg", &elsewhere, "holds start.svg, which is a link"),
+    ] {
+        let link = report.join(name);
+        std::fs::remove_file(&link).unwrap();
+        std::os::unix::fs::symlink(target, &link).unwrap();
+        let before = std::fs::read(target).unwrap();
+        let out = analyze("--report");
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{name}: {err}");
+        assert_eq!(std::fs::read(target).unwrap(), before, "{name}");
+        std::fs::remove_file(&link).unwrap();
+    }
+    // The files a report writes are ordinary files, readable by others as new files are.
+    assert_eq!(analyze("--report").status.code(), Some(0));
+    let mode = |p: &Path| {
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(p).unwrap().permissions())
+    };
+    let plain = dir.path().join("plain.txt");
+    std::fs::write(&plain, "x").unwrap();
+    assert_eq!(
+        mode(&report.join("report.md")),
+        mode(&plain),
+        "not a temporary file's 0600"
+    );
+    assert!(!std::fs::symlink_metadata(report.join("moves.csv"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}

@@ -301,6 +301,30 @@ fn extension_of(path: &Path) -> Option<String> {
     Some(e.to_ascii_lowercase())
 }
 
+/// Write `bytes` to `path` by a temporary file in its folder renamed over it: a link of that
+/// name is replaced, never written through, and no reader sees a half-written file.
+///
+/// # Errors
+/// The temporary file cannot be made or written, or the rename fails (the path named).
+pub fn write_replacing(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let write = || -> std::io::Result<()> {
+        // Made as any new file is (0o666 less the umask), not a temporary file's 0o600.
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".fcauto-write-")
+            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+            .tempfile_in(dir)?;
+        tmp.write_all(bytes)?;
+        tmp.persist(path).map_err(|e| e.error)?;
+        Ok(())
+    };
+    write().with_context(|| format!("cannot write {}", path.display()))
+}
+
 /// Fail early (before any long work) when `path`'s folder does not exist or is a file, or
 /// `path` cannot be written (`-`, standard output, is always fine).
 pub fn check_output_path(path: &Path) -> Result<()> {
@@ -645,12 +669,18 @@ pub fn check_replaceable(
             continue;
         }
         let is_input = std::fs::canonicalize(&path).is_ok_and(|p| inputs.contains(&p));
+        // Not through a link: writing would replace the file it points to.
+        let link = path
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink());
         anyhow::ensure!(
-            !is_input && path.is_file() && ours(&path),
+            !is_input && !link && path.is_file() && ours(&path),
             "cannot write into {}: it holds {name}, which {}",
             dir.display(),
             if is_input {
                 "is an input; give another folder"
+            } else if link {
+                "is a link (the file it points to would be replaced); give another folder"
             } else if path.is_dir() {
                 "is a folder; give another folder"
             } else {

@@ -34,7 +34,7 @@ pub fn picture(
     for &(format, ext) in formats() {
         let bytes = draw(board, format, crate::render::DEFAULT_WIDTH, highlight)?;
         let path = dir.join(format!("{stem}.{ext}"));
-        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::cmd::input::write_replacing(&path, &bytes)?;
         out.push(path);
     }
     Ok(out)
@@ -109,12 +109,20 @@ pub fn drawn_by_fcauto(path: &Path) -> bool {
         && head.contains("<title>FreeCell position")
 }
 
-/// Before any work: no picture [`losing_pictures`] would write may replace a file fcauto did
-/// not draw ([`drawn_by_fcauto`]), nor an input.
+/// Before any work: `dir` holds no report (`--report`'s), and no picture [`losing_pictures`]
+/// would write may replace a file fcauto did not draw ([`drawn_by_fcauto`]), nor an input.
 ///
 /// # Errors
 /// Such a file in `dir`, named.
 pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
+    // A report's folder is the report's: its final picture is one of these (helper-42: a
+    // pictures run removed it, and report.md showed a broken picture).
+    anyhow::ensure!(
+        !super::report::holds_report(dir),
+        "cannot write the pictures into {}: it holds a report of fcauto analyze (whose pictures \
+         these would replace); give another folder",
+        dir.display()
+    );
     let names = LOSING_PICTURES
         .iter()
         .flat_map(|stem| ["svg", "png"].map(|ext| format!("{stem}.{ext}")));

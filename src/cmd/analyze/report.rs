@@ -81,10 +81,26 @@ pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
             input.display()
         );
     }
+    // A report's text files are replaced; a link or folder of their name is not fcauto's
+    // (writing through a link would overwrite the file it points to).
+    for name in names.iter().filter(|n| TEXT_FILES.contains(&n.as_str())) {
+        let kind = std::fs::symlink_metadata(dir.join(name)).map(|m| m.file_type());
+        anyhow::ensure!(
+            kind.is_ok_and(|t| t.is_file()),
+            "cannot write the report into {}: it holds {name}, which is not a file (a link or a \
+             folder; it would be replaced); give another folder",
+            dir.display()
+        );
+    }
     let pictures = names
         .into_iter()
         .filter(|n| is_report_file(n) && (n.ends_with(".svg") || n.ends_with(".png")));
     super::pictures::check_replaceable(dir, pictures, inputs)
+}
+
+/// True when `dir` holds a report `fcauto analyze --report` wrote (its report.md).
+pub fn holds_report(dir: &Path) -> bool {
+    written_by_fcauto(&dir.join("report.md"))
 }
 
 /// True when `path` is a report.md that `fcauto analyze` wrote (its opening says so).
@@ -154,7 +170,7 @@ pub fn write(
 
 fn text_file(dir: &Path, name: &str, text: &str) -> Result<PathBuf> {
     let path = dir.join(name);
-    std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    crate::cmd::input::write_replacing(&path, text.as_bytes())?;
     Ok(path)
 }
 
