@@ -333,6 +333,24 @@ fn shards_merge_into_the_single_run() {
         "{err}"
     );
     assert!(!out.exists());
+    // Every shard, checked against a smaller range: the deals outside it are named, nothing
+    // is written (helper-43: merged 2000 rows under a range of 1000).
+    let (code, err) = run_err(&[
+        "batch",
+        "merge",
+        "--expect-range",
+        "1..200",
+        s(&out),
+        s(&shard(1)),
+        s(&shard(2)),
+        s(&shard(3)),
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("50 deals outside 1..200 in the inputs (first: 201, 202"),
+        "{err}"
+    );
+    assert!(!out.exists());
     // Shard 1 named twice: its rows overlap with equal verdicts, reported and kept once.
     let err = run_ok(&[
         "batch",

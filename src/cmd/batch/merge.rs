@@ -20,8 +20,8 @@ pub struct Args {
     /// Databases written by `fcauto batch run` (shards), all with the same mode and rules.
     #[arg(value_name = "IN.sqlite", required = true, value_parser = crate::cmd::input::parse_database_path)]
     pub inputs: Vec<PathBuf>,
-    /// Fail (writing nothing) unless every deal of `A..B` is in the merged rows: the check
-    /// that no shard is missing or unfinished.
+    /// Fail (writing nothing) unless the merged rows are exactly the deals of `A..B`: the
+    /// check that no shard is missing or unfinished, and none of another range is mixed in.
     #[arg(long, value_name = "A..B", value_parser = crate::cmd::bench::parse_deal_range)]
     pub expect_range: Option<(u64, u64)>,
 }
@@ -257,9 +257,35 @@ fn merge_into(
     })? as u64;
     if let Some((a, b)) = expect {
         check_complete(&store, a, b)?;
+        check_none_outside(conn, a, b)?;
     }
     store.finish()?;
     Ok(Counts { rows, overlap })
+}
+
+/// No deal outside `a..=b` is stored; else an error naming the first ones (helper-43: the
+/// shards of another range merged under `--expect-range` without a word).
+fn check_none_outside(conn: &rusqlite::Connection, a: u64, b: u64) -> Result<()> {
+    let (a, b) = (a as i64, b as i64);
+    let outside: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM results WHERE deal < ?1 OR deal > ?2",
+        [a, b],
+        |r| r.get(0),
+    )?;
+    if outside == 0 {
+        return Ok(());
+    }
+    let mut first = conn
+        .prepare("SELECT deal FROM results WHERE deal < ?1 OR deal > ?2 ORDER BY deal LIMIT 10")?;
+    let first: Vec<String> = first
+        .query_map([a, b], |r| r.get::<_, i64>(0))?
+        .map(|d| d.map(|d| d.to_string()))
+        .collect::<Result<_, _>>()?;
+    bail!(
+        "{} outside {a}..{b} in the inputs (first: {}): a shard of another range?; nothing merged",
+        plural(outside, "deal"),
+        first.join(", ")
+    )
 }
 
 /// Every deal of `a..=b` is stored; else an error naming the first missing ones.
