@@ -294,6 +294,24 @@ fn bad_inputs_fail_with_one_line_errors() {
     let mut bytes = real_won.clone();
     bytes[at + 6] = b'X';
     std::fs::write(&no_average, &bytes).unwrap();
+    // The file's own counters and sections: `saved` (helper-42: "saved 0 times"),
+    // `prev_games` and a player's `all` totals (helper-42: dropped without a word).
+    let mut damaged = Vec::new();
+    for (key, at_len, needle) in [
+        (&b"saved"[..], 5, "the Statistics object has no saved"),
+        (b"prev_games", 10, "the Statistics object has no prev_games"),
+        (b"\x8c\x03all", 5, "has games but no 'all' totals"),
+    ] {
+        let at = real_won
+            .windows(key.len())
+            .position(|w| w == key)
+            .expect("the key");
+        let mut bytes = real_won.clone();
+        bytes[at + at_len - 1] ^= 1;
+        let p = dir.path().join(format!("damaged-{}.dat", damaged.len()));
+        std::fs::write(&p, &bytes).unwrap();
+        damaged.push((p, needle));
+    }
     let cases = [
         (renamed, "has no num_total"),
         (no_average, ".time_result has no average"),
@@ -306,7 +324,7 @@ fn bad_inputs_fail_with_one_line_errors() {
         (dir.path().to_path_buf(), "is a directory"),
         (dir.path().join("missing.dat"), "no such file"),
     ];
-    for (path, msg) in cases {
+    for (path, msg) in cases.into_iter().chain(damaged) {
         let out = fcauto()
             .arg("stats")
             .arg(&path)

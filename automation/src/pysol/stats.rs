@@ -424,12 +424,28 @@ fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
     let Some(games_stats) = root.get("games_stats").and_then(dict_items) else {
         return Err("games_stats is missing or not a dict".into());
     };
+    // PySolFC's Statistics always has these (its constructor sets them): one missing is a
+    // damaged file, never shown as 0 or as no past games.
     let prev = match root.get("prev_games") {
         Some(v) => match dict_items(v) {
             Some(d) => Some(d),
             None => return Err("prev_games is not a dict".into()),
         },
-        None => None,
+        None => return Err("the Statistics object has no prev_games".into()),
+    };
+    let saved = match root.get("saved") {
+        None => return Err("the Statistics object has no saved".into()),
+        Some(v) => v
+            .as_i64()
+            .filter(|&n| n >= 0)
+            .ok_or_else(|| format!("saved is {v}, not a count"))?,
+    };
+    let version = match root.get("version_tuple") {
+        None => return Err("the Statistics object has no version_tuple".into()),
+        Some(v) => v
+            .as_seq()
+            .and_then(|t| t.iter().map(Value::as_i64).collect::<Option<Vec<_>>>())
+            .ok_or_else(|| format!("version_tuple is {v}, not a version"))?,
     };
     let mut players: BTreeMap<Option<String>, PlayerStats> = BTreeMap::new();
     for (pk, games) in games_stats {
@@ -453,6 +469,10 @@ fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
             }
         }
         entry.games.sort_by_key(|g| g.game_id);
+        // PySolFC adds each game to the player's `all` totals as it records it.
+        if !entry.games.is_empty() && entry.all_games.is_none() {
+            return Err(format!("games_stats[{pk}] has games but no 'all' totals"));
+        }
     }
     for (pk, log) in prev.into_iter().flatten() {
         let name = key_text(pk);
@@ -469,11 +489,8 @@ fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
     }
     Ok(StatsFile {
         layout,
-        version: root
-            .get("version_tuple")
-            .and_then(Value::as_seq)
-            .map(|t| t.iter().filter_map(Value::as_i64).collect()),
-        saved: root.get("saved").and_then(Value::as_i64),
+        version: Some(version),
+        saved: Some(saved),
         players: players.into_values().collect(),
         trailing_bytes: 0,
     })
