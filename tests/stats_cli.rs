@@ -207,6 +207,12 @@ fn options_summary_of_a_real_profile() {
     let m = json(&["stats", "--options", mine.to_str().unwrap(), "--json"]);
     assert_eq!(m["player"], "fixture");
     assert_eq!(m["path"], mine.to_str().unwrap());
+    // A byte-order mark before it is read past (helper-42: "line 1: expected key = value").
+    let bom = dir.path().join("bom.cfg");
+    let real = std::fs::read(&mine).unwrap();
+    std::fs::write(&bom, [&b"\xef\xbb\xbf"[..], &real].concat()).unwrap();
+    let b = json(&["stats", "--options", bom.to_str().unwrap(), "--json"]);
+    assert_eq!(b["player"], "fixture");
     // An options file that is not UTF-8 is named by what it is (helper-41: "not UTF-8
     // text" alone), even beside an options.cfg that is.
     let real = std::fs::read_to_string(&mine).unwrap();
@@ -228,6 +234,18 @@ fn options_summary_of_a_real_profile() {
             "latin1.cfg",
             latin1,
             "(it looks like Latin-1 or Windows-1252 text: byte 0xE9",
+        ),
+        // An empty file is no options.cfg (helper-42: every setting null, exit 0); a bad
+        // line is named after the file, as every error.
+        (
+            "empty.cfg",
+            Vec::new(),
+            "empty.cfg: no [general] section: not PySolFC's options.cfg",
+        ),
+        (
+            "bad.cfg",
+            b"[general]\nfoo\n".to_vec(),
+            "bad.cfg: line 2: expected",
         ),
     ] {
         let p = beside.path().join(name);

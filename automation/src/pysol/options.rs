@@ -50,6 +50,22 @@ pub enum OptionsError {
         /// What is wrong.
         reason: String,
     },
+    /// A file's line that is not a comment, section or `key = value` ([`OptionsFile::load`]).
+    #[error("{path}: line {line}: {reason}")]
+    FileSyntax {
+        /// The file.
+        path: String,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// No `[general]` section: not PySolFC's options.cfg (an empty file, say).
+    #[error("{path}: no [general] section: not PySolFC's options.cfg")]
+    NotOptions {
+        /// The file.
+        path: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,13 +139,24 @@ impl OptionsFile {
             path: p.clone(),
             why,
         })?;
-        OptionsFile::parse(&text).map_err(|e| match e {
-            OptionsError::Syntax { line, reason } => OptionsError::Syntax {
+        // A byte-order mark (Windows editors write one) is no part of the first line.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        let opts = OptionsFile::parse(text).map_err(|e| match e {
+            OptionsError::Syntax { line, reason } => OptionsError::FileSyntax {
+                path: p.clone(),
                 line,
-                reason: format!("{p}: {reason}"),
+                reason,
             },
             other => other,
-        })
+        })?;
+        let general = opts
+            .lines
+            .iter()
+            .any(|l| matches!(l, Line::Section(s) if s == "general"));
+        if !general {
+            return Err(OptionsError::NotOptions { path: p });
+        }
+        Ok(opts)
     }
 
     /// The raw value of `key` in `[section]` (quotes kept), if present.
