@@ -182,6 +182,15 @@ fn own_won_fixture_adds_one_win() {
     assert!(freecell(&v, "fixture")["won"].as_i64().unwrap() >= 1);
     let d = json(&["stats", "--diff", &format!("{F}/abandoned"), &won, "--json"]);
     assert_eq!(d["changes"][0]["won"]["delta"], 1);
+    // The text says its dates are UTC, whatever the time zone (helper-42).
+    fcauto()
+        .env("TZ", "America/New_York")
+        .args(["stats", &won])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "2026-11-29 22:28:00 UTC  game 8  ms617",
+        ));
 }
 
 #[test]

@@ -234,7 +234,7 @@ fn print_stats(path: &Path, s: &StatsFile) -> anyhow::Result<()> {
         for g in &p.past_games {
             outln!(
                 "    {}  game {}  {}  {:?}",
-                g.date.as_deref().unwrap_or("?"),
+                date_utc(&g.date),
                 g.game_id.map_or("?".into(), |i| i.to_string()),
                 g.game_number.as_deref().unwrap_or("?"),
                 g.result
@@ -242,6 +242,11 @@ fn print_stats(path: &Path, s: &StatsFile) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A date as the statistics give it (UTC), said so: `2026-11-29 22:28:00 UTC`, or `?`.
+fn date_utc(date: &Option<String>) -> String {
+    date.as_ref().map_or("?".into(), |d| format!("{d} UTC"))
 }
 
 fn print_game(g: &GameStats) -> anyhow::Result<()> {
@@ -338,7 +343,7 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
         outln!(
             "new past game: player {}, {}  game {}  {}  {:?}",
             player_name(&n.player),
-            n.game.date.as_deref().unwrap_or("?"),
+            date_utc(&n.game.date),
             n.game.game_id.map_or("?".into(), |i| i.to_string()),
             n.game.game_number.as_deref().unwrap_or("?"),
             n.game.result

@@ -65,9 +65,14 @@ pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
     let fix = if len < shard.count {
         format!("use at most {len} shards")
     } else {
+        let most = len / shard.count;
+        let block = if most == 1 {
+            "use --block 1".to_string()
+        } else {
+            format!("use --block {most} or less")
+        };
         format!(
-            "use --block {} or less, or at most {}",
-            len / shard.count,
+            "{block}, or at most {}",
             crate::cmd::plural(nblocks, "shard")
         )
     };
@@ -153,7 +158,11 @@ mod tests {
         assert_eq!(deals_in(1, 32000, 1000, s), 0);
         assert!(why_empty(1, 32000, 1000, s)
             .unwrap()
-            .contains("--block 500"));
+            .contains("--block 500 or less"));
+        // A block of one deal is the least (helper-43: "--block 1 or less").
+        let s = Shard { index: 5, count: 8 };
+        let why = why_empty(1, 10, 5, s).unwrap();
+        assert!(why.contains("use --block 1, or at most 2 shards"), "{why}");
     }
 
     #[test]
