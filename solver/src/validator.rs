@@ -175,7 +175,23 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
     let deepest = moving[0];
     if let Some(c) = m.card {
         if c != deepest {
-            return Err(format!("the card moved would be {deepest}, not {c}"));
+            // A count and a card that disagree: say which count the card would need.
+            let depth = match (m.from, m.count) {
+                (Loc::Cascade(i), Some(_)) => {
+                    let col = &b.cascades[i as usize];
+                    col.iter().rev().position(|&x| x == c).map(|p| p + 1)
+                }
+                _ => None,
+            };
+            return Err(match depth {
+                Some(k) => format!(
+                    "the card moved would be {deepest}, not {c}: the count says {} and {c} \
+                     would be a move of {}",
+                    crate::plural(moving.len(), "card"),
+                    crate::plural(k, "card")
+                ),
+                None => format!("the card moved would be {deepest}, not {c}"),
+            });
         }
     }
     let n = moving.len();
@@ -310,6 +326,29 @@ fn cost_of_run(n: usize, free: usize, empty: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A count and a card that disagree are named as such: the count the card would need
+    /// (helper-42: only "the card moved would be 9H, not 4H").
+    #[test]
+    fn a_count_that_disagrees_with_the_card_says_so() {
+        let mut b = fcauto_deals::ms_deal(617).unwrap();
+        let col = b.cascades[3].clone();
+        let (top, third) = (col[col.len() - 1], col[col.len() - 3]);
+        let m = StepMove {
+            from: Loc::Cascade(3),
+            to: Loc::Freecell(0),
+            count: Some(3),
+            card: Some(top),
+        };
+        let err = apply_checked(&mut b, &m).unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "the card moved would be {third}, not {top}: the count says 3 cards and {top} \
+                 would be a move of 1 card"
+            )
+        );
+    }
 
     /// The validator's count of a supermove's single-card moves, written apart, agrees with
     /// the search's ([`crate::moves::single_card_cost`]) on every run that may move.

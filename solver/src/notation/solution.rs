@@ -42,7 +42,11 @@ impl SolutionJson {
 /// One move in the JSON contract. Reading refuses unknown fields (a misspelt `count` would
 /// otherwise be left out without a word), as `fcauto serve`'s bodies do.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a move object, as `fcauto solve --format json` writes it \
+                 ({\"step\": 1, \"notation\": \"3a\", \"from\": \"3\", \"to\": \"a\", ...})"
+)]
 pub struct JsonMove {
     /// 1-based position in the solution (written always; when read, absent claims
     /// nothing, and any number given, 0 included, must be the move's place).
