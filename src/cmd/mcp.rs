@@ -438,7 +438,9 @@ mod server {
                 .map_err(|e| ServiceError::bad_request(format!("cannot write the answer: {e}")))
         }) {
             Ok(v) => CallToolResult::structured(v),
-            Err(e) => CallToolResult::error(vec![ContentBlock::text(e.message)]),
+            Err(e) => {
+                CallToolResult::error(vec![ContentBlock::text(service::short_echoes(&e.message))])
+            }
         }
     }
 

@@ -278,7 +278,8 @@ fn has_cause<E: std::error::Error + 'static>(e: &(dyn std::error::Error + 'stati
 /// An error response: `{"error": message}` with its status.
 fn err(e: ServiceError) -> Response {
     let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    (status, Json(serde_json::json!({ "error": e.message }))).into_response()
+    let message = service::short_echoes(&e.message);
+    (status, Json(serde_json::json!({ "error": message }))).into_response()
 }
 
 /// A request body as axum hands it over: a JSON object read as `T`, or why not.

@@ -62,6 +62,48 @@ impl ServiceError {
     }
 }
 
+/// Longest quoted input (between backticks) an error message sends back, in characters.
+pub const ECHO_MAX: usize = 60;
+
+/// `message` with every quoted input (between backticks) longer than [`ECHO_MAX`] characters
+/// cut to its opening and its size (`` `xxxx…` (200000 bytes) ``), and the whole cut at 4 KiB:
+/// an error never sends a client's huge input back (helper-43: a 200 KB `mode` came back
+/// whole). Used by `serve`'s and `mcp`'s error answers.
+pub fn short_echoes(message: &str) -> String {
+    let parts: Vec<&str> = message.split('`').collect();
+    let last = parts.len() - 1;
+    let mut out = String::with_capacity(message.len().min(4096));
+    for (i, part) in parts.iter().enumerate() {
+        if i % 2 == 0 {
+            out.push_str(part);
+            continue;
+        }
+        let closed = i < last;
+        out.push('`');
+        if part.chars().count() > ECHO_MAX {
+            out.extend(part.chars().take(ECHO_MAX - 20));
+            out.push('…');
+            if closed {
+                out.push('`');
+            }
+            out.push_str(&format!(" ({} bytes)", part.len()));
+        } else {
+            out.push_str(part);
+            if closed {
+                out.push('`');
+            }
+        }
+    }
+    if out.len() <= 4096 {
+        return out;
+    }
+    let mut end = 4096;
+    while !out.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &out[..end])
+}
+
 impl std::fmt::Display for ServiceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)
@@ -789,6 +831,23 @@ mod tests {
         );
         assert_eq!(parse_move("78v2", Some(2)).unwrap().count, Some(2));
         assert_eq!(parse_move("78", Some(3)).unwrap().count, Some(3));
+    }
+
+    /// Long quoted inputs are cut in error messages; short ones and the rest are kept.
+    #[test]
+    fn errors_never_echo_a_huge_input() {
+        let long = "x".repeat(200_000);
+        let said = short_echoes(&format!("mode `{long}` is not fast or short"));
+        assert_eq!(
+            said,
+            format!(
+                "mode `{}…` (200000 bytes) is not fast or short",
+                "x".repeat(40)
+            )
+        );
+        assert_eq!(short_echoes("`3z` is not a move"), "`3z` is not a move");
+        assert!(short_echoes(&format!("unclosed `{long}")).ends_with("… (200000 bytes)"));
+        assert!(short_echoes(&"y".repeat(10_000)).len() < 4200);
     }
 
     /// A position whose freecells have a gap (fc-solve's layout `JH      4D`) verifies a
