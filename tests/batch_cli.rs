@@ -393,7 +393,8 @@ fn merge_refuses_conflicting_verdicts_and_writes_nothing() {
     Connection::open(&b)
         .unwrap()
         .execute(
-            "UPDATE results SET verdict = 'unknown', solution = NULL WHERE deal = 27",
+            "UPDATE results SET verdict = 'unknown', solution = NULL, moves_total = NULL, \
+             single_card_moves = NULL WHERE deal = 27",
             [],
         )
         .unwrap();
@@ -1230,4 +1231,49 @@ fn merge_overlap_run_summary_and_plot_errors_in_plain_words() {
         err.contains("it holds lengths.png, which is a folder") && !err.contains("ImageError"),
         "{err}"
     );
+}
+
+/// A database holding a row no batch run writes (edited or damaged) is refused by `report`
+/// and `merge`, naming the row and what is wrong with it (helper-43: deal -5 made the report's
+/// range start at 18446744073709551611; a `meta` mode edited over the rows' was reported as
+/// the mode).
+#[test]
+fn rows_no_run_writes_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.sqlite");
+    run_ok(&["batch", "run", "--range", "1..6", "--db", s(&good)]);
+    for (edit, needle) in [
+        (
+            "INSERT INTO results SELECT -5, mode, rules, verdict, moves_total, single_card_moves, \
+             solution, stopped_by, positions, cpu_ms, version FROM results WHERE deal = 1",
+            "the row of deal -5 has no MS deal number",
+        ),
+        (
+            "UPDATE results SET positions = -3 WHERE deal = 2",
+            "the row of deal 2 has a negative count of positions",
+        ),
+        (
+            "UPDATE meta SET value = 'optimal' WHERE key = 'mode'",
+            "the row of deal 1 has mode fast, where the database says optimal",
+        ),
+        (
+            "UPDATE results SET solution = NULL WHERE deal = 3",
+            "the row of deal 3 has verdict solved with the solution",
+        ),
+    ] {
+        let db = dir.path().join("edited.sqlite");
+        std::fs::copy(&good, &db).unwrap();
+        Connection::open(&db).unwrap().execute_batch(edit).unwrap();
+        for args in [
+            vec!["batch", "report", s(&db)],
+            vec!["batch", "merge", "out.sqlite", s(&db)],
+        ] {
+            let (code, err) = run_err(&args);
+            assert_eq!(code, 1, "{edit}");
+            assert!(err.contains(needle), "{edit}: {err}");
+            assert!(err.contains("the database was edited or damaged"), "{err}");
+        }
+        std::fs::remove_file(&db).unwrap();
+    }
+    run_ok(&["batch", "report", s(&good)]);
 }

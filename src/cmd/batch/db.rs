@@ -59,6 +59,76 @@ CREATE TABLE results (
 );
 ";
 
+/// Every row is one a batch run writes: a deal number in range, its settings those of the
+/// database (`meta`), counts that are counts, and a solution exactly when solved. Errors: the
+/// first row that is not, and why (helper-43: a row of deal -5 made the report's range start at
+/// 18446744073709551611, and a `meta` mode edited over the rows' went unnoticed).
+fn check_rows(conn: &Connection, settings: &Settings) -> std::result::Result<(), String> {
+    let sql = "SELECT deal, mode, rules, verdict, moves_total, single_card_moves, \
+               solution IS NOT NULL, positions, cpu_ms FROM results \
+               WHERE deal < 1 OR deal > ?1 OR mode <> ?2 OR rules <> ?3 \
+               OR positions < 0 OR cpu_ms < 0 \
+               OR (verdict = 'solved') <> (solution IS NOT NULL) \
+               OR (verdict = 'solved') <> (moves_total IS NOT NULL) \
+               OR (verdict = 'solved') <> (single_card_moves IS NOT NULL) \
+               OR moves_total < 0 OR single_card_moves < moves_total \
+               ORDER BY deal LIMIT 1";
+    type Row = (
+        i64,
+        String,
+        String,
+        String,
+        Option<i64>,
+        Option<i64>,
+        bool,
+        i64,
+        f64,
+    );
+    let row: Option<Row> = conn
+        .query_row(
+            sql,
+            rusqlite::params![fcauto_deals::MAX_DEAL as i64, settings.mode, settings.rules],
+            |r| {
+                Ok((
+                    r.get(0)?,
+                    r.get(1)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                ))
+            },
+        )
+        .map(Some)
+        .or_else(|e| match e {
+            rusqlite::Error::QueryReturnedNoRows => Ok(None),
+            e => Err(format!("cannot read its rows ({e})")),
+        })?;
+    let Some((deal, mode, rules, verdict, moves, single, solution, positions, cpu)) = row else {
+        return Ok(());
+    };
+    let why = if deal < 1 || deal > fcauto_deals::MAX_DEAL as i64 {
+        "no MS deal number".to_string()
+    } else if mode != settings.mode {
+        format!("mode {mode}, where the database says {}", settings.mode)
+    } else if rules != settings.rules {
+        format!("rules {rules}, where the database says {}", settings.rules)
+    } else if positions < 0 || cpu < 0.0 {
+        "a negative count of positions or CPU time".to_string()
+    } else if [solution, moves.is_some(), single.is_some()]
+        .iter()
+        .any(|&has| has != (verdict == "solved"))
+    {
+        format!("verdict {verdict} with the solution and its counts not matching it")
+    } else {
+        "move counts that are no counts".to_string()
+    };
+    Err(format!("the row of deal {deal} has {why}"))
+}
+
 /// What every row of one database was solved with; two databases merge only when equal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -181,6 +251,12 @@ impl Store {
         }
         let conn = open_immutable(path)?;
         let settings = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
+        check_rows(&conn, &settings).map_err(|why| {
+            anyhow::anyhow!(
+                "{}: {why}: not a row a batch run writes; the database was edited or damaged",
+                path.display()
+            )
+        })?;
         Ok(Store {
             conn,
             path: path.to_path_buf(),
