@@ -108,6 +108,7 @@ fn the_inserted_losing_move_is_found_with_a_move_that_keeps_the_game_winnable() 
     assert_eq!(line[0], alt["move"]);
     assert_eq!(alt["moves_to_win"], line.len());
     assert_eq!(j["final"]["verdict"], "lost");
+    assert_eq!(j["final"]["won"], false);
     assert!(j["final"]["hint"].is_null());
 
     // The alternative wins from the position before step 27 (our validator, via verify):
@@ -166,6 +167,8 @@ fn a_won_game_has_no_losing_step() {
     }
     assert_eq!(moves[99]["moves_to_win"], 0);
     assert_eq!(j["final"]["moves_to_win"], 0);
+    // A script tells a won game from a winnable one (helper-42).
+    assert_eq!(j["final"]["won"], true);
 }
 
 /// `--pictures` into a folder an earlier run used: the pictures of the earlier game (a lost

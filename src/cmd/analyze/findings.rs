@@ -71,6 +71,8 @@ pub struct Costly {
 pub struct Final {
     /// `winnable`, `lost` or `unknown`.
     pub verdict: &'static str,
+    /// All 52 cards are home: the game was won (then `winnable`, with 0 moves to win).
+    pub won: bool,
     /// Moves of the shortest known win (null unless winnable).
     pub moves_to_win: Option<usize>,
     /// The next move of that win (null unless winnable and not already won).
@@ -205,6 +207,7 @@ fn final_position(pos: &Board, eval: &Eval) -> Final {
         .unwrap_or_default();
     Final {
         verdict: eval.status.word(),
+        won: pos.is_won(),
         moves_to_win: eval.status.moves_to_win(),
         hint: line.first().cloned(),
         line,
