@@ -444,6 +444,29 @@ fn max_states_bounds_are_the_documents() {
         );
         assert_eq!((min, spec["default"].as_u64()), (1, Some(max)), "{spec}");
         let url = format!("{}{route}", s.base);
+        // The deal as a string: spaces around it are allowed, as the document's pattern says
+        // (helper-43: the pattern refused what the server took).
+        let deal = &doc["paths"][route]["post"]["requestBody"]["content"]["application/json"]
+            ["schema"]["properties"]["deal"];
+        let pattern = deal["oneOf"].as_array().map_or(deal.to_string(), |o| {
+            o.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+        assert!(
+            pattern.contains(r"^\\s*([mM][sS])?[0-9]+\\s*$"),
+            "{pattern}"
+        );
+        for spaced in [" ms617 ", "\t617"] {
+            let (st, r) = call(
+                &a,
+                "POST",
+                &url,
+                Some(json!({"deal": spaced, "max_states": 10})),
+            );
+            assert_ne!(st, 400, "{route} {spaced:?}: {r}");
+        }
         let (st, r) = call(
             &a,
             "POST",

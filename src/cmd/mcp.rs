@@ -420,7 +420,7 @@ mod server {
             "type": ["integer", "string"],
             "minimum": 1,
             "maximum": 8_589_934_591u64,
-            "pattern": "^([mM][sS])?[0-9]+$"
+            "pattern": "^\\s*([mM][sS])?[0-9]+\\s*$"
         })
     }
 
