@@ -453,6 +453,12 @@ fn report_verify_replays_every_stored_solution() {
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("30 solutions, 3 INVALID"), "{text}");
+    // The solved line does not call them validated (helper-43).
+    assert!(
+        text.contains("solved:               30 (3 INVALID when replayed now: below)"),
+        "{text}"
+    );
+    assert!(!text.contains("solved and validated"), "{text}");
     assert!(
         text.contains("deal 7: stored lengths")
             && text.contains("deal 9: step 2 (3a): illegal move")

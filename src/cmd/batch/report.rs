@@ -281,7 +281,14 @@ pub fn text(r: &Report) -> String {
         )),
         None => say("  rows: 0".into()),
     }
-    say(format!("  solved and validated: {}", r.solved));
+    // Validated when stored; with --verify's replay finding some invalid now, said so here.
+    say(match &r.verification {
+        Some(v) if v.invalid > 0 => format!(
+            "  solved:               {} ({} INVALID when replayed now: below)",
+            r.solved, v.invalid
+        ),
+        _ => format!("  solved and validated: {}", r.solved),
+    });
     say(format!(
         "  proved unsolvable:    {}",
         deal_list(&r.unsolvable)
