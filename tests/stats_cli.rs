@@ -532,6 +532,21 @@ fn trailing_bytes_are_read_past_with_a_warning() {
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["trailing_bytes"], 9);
     assert_eq!(freecell(&v, "tester")["won"], 1);
+    // --diff's JSON says it of each file too (helper-42: only on stderr).
+    let d = json(&[
+        "stats",
+        "--diff",
+        file.to_str().unwrap(),
+        &format!("{F}/shared-ms617/statistics.dat"),
+        "--json",
+    ]);
+    assert_eq!(
+        (
+            d["before_trailing_bytes"].as_u64(),
+            d["after_trailing_bytes"].as_u64()
+        ),
+        (Some(9), Some(0))
+    );
     // the file is left as it was
     assert_eq!(std::fs::read(&file).unwrap(), data);
     // a clean file gives no warning

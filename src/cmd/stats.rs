@@ -308,12 +308,17 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
         struct Out<'a> {
             before: String,
             after: String,
+            /// Bytes after each file's pickle, ignored (as `stats --json`'s `trailing_bytes`).
+            before_trailing_bytes: usize,
+            after_trailing_bytes: usize,
             #[serde(flatten)]
             diff: &'a StatsDiff,
         }
         let out = Out {
             before: b_path.display().to_string(),
             after: a_path.display().to_string(),
+            before_trailing_bytes: b.trailing_bytes as usize,
+            after_trailing_bytes: a.trailing_bytes as usize,
             diff: &d,
         };
         outln!("{}", serde_json::to_string_pretty(&out)?);
