@@ -317,8 +317,8 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
         let out = Out {
             before: b_path.display().to_string(),
             after: a_path.display().to_string(),
-            before_trailing_bytes: b.trailing_bytes as usize,
-            after_trailing_bytes: a.trailing_bytes as usize,
+            before_trailing_bytes: b.trailing_bytes,
+            after_trailing_bytes: a.trailing_bytes,
             diff: &d,
         };
         outln!("{}", serde_json::to_string_pretty(&out)?);
