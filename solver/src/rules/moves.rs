@@ -146,7 +146,9 @@ pub fn supermove_limit(free_cells: usize, empty_cascades: usize, dest_empty: boo
 /// top `k` cards on one empty cascade (with the other resources), move the other `n - k`
 /// with one empty cascade fewer, bring the `k` over, `2 C(k) + C(n - k)`, the best `k`.
 /// That minimum equals the exact one found by searching every sequence of single-card moves
-/// (tested for up to 3 freecells, 3 empty cascades and 9 cards). Until 2026-12-02 the split
+/// (tested for up to 3 freecells, 3 empty cascades and 9 cards) for a run onto a card from
+/// under a card; a run onto an empty cascade, or the whole of its cascade, can do up to 2
+/// better by parking there too, which this count does not use. Until 2026-12-02 the split
 /// was always the largest parkable (`k = (free_cells + 1) 2^(empty - 1)`): 11 single-card
 /// moves for 4 cards with 2 freecells and an empty cascade, where 7 do (helper-42).
 /// `n` must not exceed [`supermove_limit`] (beyond it: `2n - 1`, as a run cannot move).
