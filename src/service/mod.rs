@@ -1122,11 +1122,12 @@ mod tests {
         let b = parse_text("-/-/-/-/-/-/-/- QHKH-- KKJK").unwrap();
         let ac = legal_moves(&b).into_iter().find(|m| m.notation == "ac");
         assert_eq!(ac.map(|m| m.kind), Some("freecell_to_freecell".to_string()));
-        // A whole cascade (a run of 3, with 4 free freecells) onto an empty cascade.
+        // A whole cascade (a run of 3, with 4 free freecells) onto an empty cascade: its
+        // notation carries the count (`13v3`), as every run onto an empty cascade.
         let b = parse_text("KHQCJH/KCQH/-/-/-/-/-/- ---- JKTK").unwrap();
         assert!(legal_moves(&b)
             .iter()
-            .any(|m| m.notation == "13" && m.count == 3));
+            .any(|m| m.notation == "13v3" && m.count == 3));
     }
 
     #[test]
