@@ -966,6 +966,43 @@ fn dash_for_an_output_folder_is_a_usage_error() {
     }
 }
 
+/// `--pictures` and `--report` naming one folder (spelt alike or not, made yet or not) is a
+/// usage error before any work: the bundle's pictures and `--pictures`' would be mixed.
+#[test]
+fn pictures_and_report_in_one_folder_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("made")).unwrap();
+    let game = lost_game();
+    for (pictures, report) in [
+        ("out", "out"),
+        ("./out", "out/"),
+        ("made", "made/../made"),
+        ("sub/../out", "out"),
+    ] {
+        let out = fcauto()
+            .current_dir(dir.path())
+            .arg("analyze")
+            .arg(&game)
+            .args(["--deal", "617", "--pictures", pictures, "--report", report])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        if pictures.starts_with("sub") {
+            // `sub` does not exist, so `sub/..` names no folder: nothing to compare.
+            assert_ne!(out.status.code(), Some(0), "{pictures}: {err}");
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(2), "{pictures} {report}: {err}");
+        assert!(err.contains("--pictures and --report both name"), "{err}");
+        assert!(out.stdout.is_empty());
+        assert!(!dir.path().join("out").exists(), "nothing made");
+        assert_eq!(
+            std::fs::read_dir(dir.path().join("made")).unwrap().count(),
+            0
+        );
+    }
+}
+
 /// `--report` and `--pictures` make their folder but not its parents: a missing parent is
 /// refused before any work, named as `solve -o` names a missing folder, and nothing is made.
 #[test]

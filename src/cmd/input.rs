@@ -490,6 +490,42 @@ pub fn check_not_input(output: &Path, input: &Path, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// True when paths `a` and `b` name the same place, whether or not it exists yet: each
+/// resolved through the file system as far as it exists (links followed, `..` and `.`
+/// taken out), the rest compared as written. Standard streams (`-`) are never one place.
+pub fn same_place(a: &Path, b: &Path) -> bool {
+    if is_stdio(a) || is_stdio(b) {
+        return false;
+    }
+    resolved(a) == resolved(b)
+}
+
+/// `p` with its longest existing ancestor canonicalized, the rest appended as written.
+fn resolved(p: &Path) -> PathBuf {
+    let p = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(p)
+    };
+    let mut tail = Vec::new();
+    let mut head = p.as_path();
+    loop {
+        if let Ok(c) = std::fs::canonicalize(head) {
+            return tail
+                .iter()
+                .rev()
+                .fold(c, |acc: PathBuf, part| acc.join(part));
+        }
+        match (head.parent(), head.file_name()) {
+            (Some(parent), Some(name)) => {
+                tail.push(name.to_os_string());
+                head = parent;
+            }
+            _ => return p,
+        }
+    }
+}
+
 /// `--max-states N`: a whole number of positions, at least 1 (a search stores its start).
 ///
 /// # Errors

@@ -116,6 +116,16 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(msg) = crate::cmd::stdin_twice(&args.file, args.board.as_deref(), two) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
+    if let (Some(pictures), Some(report)) = (&args.pictures, &args.report) {
+        if crate::cmd::input::same_place(pictures, report) {
+            let msg = format!(
+                "--pictures and --report both name {}: the report bundle holds its own \
+                 pictures (give --report alone, or two folders)",
+                report.display()
+            );
+            return Ok(crate::cmd::usage_exit(&msg));
+        }
+    }
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         check_output_dir(dir, &args.file)?;
     }
