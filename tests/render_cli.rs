@@ -402,6 +402,17 @@ fn the_output_name_chooses_the_format() {
     let (bytes, err) = run(&["deal", "617"], &at("a.html"));
     assert!(starts(&bytes, "7D TD"));
     assert!(err.contains("this command writes no html"), "{err}");
+    // Common picture and document formats no command writes get the note too (helper-44:
+    // `-o x.jpg` wrote text silently); `solve -o a.htm` is the replay page.
+    for name in ["x.jpg", "x.PDF", "x.gif", "x.jpeg"] {
+        let (bytes, err) = run(&["deal", "617"], &at(name));
+        assert!(starts(&bytes, "7D TD"), "{name}");
+        let ext = name.rsplit('.').next().unwrap().to_ascii_lowercase();
+        assert!(err.contains(&format!("writes no {ext}")), "{name}: {err}");
+    }
+    let (bytes, err) = run(&["solve", "617", "--mode", "fast"], &at("a.htm"));
+    assert!(starts(&bytes, "<!DOCTYPE html>") || starts(&bytes, "<!doctype html>"));
+    assert!(!err.contains("note:"), "{err}");
 }
 
 #[cfg(not(feature = "png"))]

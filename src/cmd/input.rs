@@ -287,8 +287,13 @@ pub fn output_format<F: Copy + PartialEq + clap::ValueEnum>(
     given.or(named).unwrap_or(default)
 }
 
-/// Extensions that name an output format of some fcauto command.
-const FORMAT_EXTENSIONS: [&str; 6] = ["json", "svg", "png", "html", "fcs", "txt"];
+/// Extensions that name a file format a user may expect `-o` to write: those some fcauto
+/// command writes, and common picture and document formats none writes (`x.jpg` would
+/// otherwise get text without a word).
+const FORMAT_EXTENSIONS: [&str; 18] = [
+    "json", "svg", "png", "html", "htm", "fcs", "txt", "board", "jpg", "jpeg", "gif", "webp",
+    "bmp", "tif", "tiff", "pdf", "eps", "ps",
+];
 
 /// The extension of `path`'s file name, lower case; a hidden name with no other dot
 /// (`.png`) counts as its extension.
