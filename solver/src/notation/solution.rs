@@ -42,11 +42,7 @@ impl SolutionJson {
 /// One move in the JSON contract. Reading refuses unknown fields (a misspelt `count` would
 /// otherwise be left out without a word), as `fcauto serve`'s bodies do.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(
-    deny_unknown_fields,
-    expecting = "a move object, as `fcauto solve --format json` writes it \
-                 ({\"step\": 1, \"notation\": \"3a\", \"from\": \"3\", \"to\": \"a\", ...})"
-)]
+#[serde(deny_unknown_fields)]
 pub struct JsonMove {
     /// 1-based position in the solution (written always; when read, absent claims
     /// nothing, and any number given, 0 included, must be the move's place).
@@ -131,8 +127,39 @@ pub struct SolutionJson {
     /// (`None`) unless solved. Read as `moves_total`.
     #[serde(default)]
     pub single_card_moves: Option<usize>,
-    /// The moves, in order.
+    /// The moves, in order; each must be an object ([`move_objects`]).
+    #[serde(deserialize_with = "move_objects")]
     pub moves: Vec<JsonMove>,
+}
+
+/// What a move in `moves` must be, for the message when it is something else.
+const MOVE_EXPECTED: &str = "a move object, as `fcauto solve --format json` writes it \
+    ({\"step\": 1, \"notation\": \"3a\", \"from\": \"3\", \"to\": \"a\", ...})";
+
+/// `moves` read as a list of move objects only: serde's derived reader of [`JsonMove`] also
+/// takes an array of its fields in order (`[1, 2]`), whose errors make no sense to the
+/// reader ("expected value"); an array is named as one here.
+fn move_objects<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<JsonMove>, D::Error> {
+    struct Object(JsonMove);
+    struct Visitor;
+    impl<'de> serde::de::Visitor<'de> for Visitor {
+        type Value = JsonMove;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str(MOVE_EXPECTED)
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<JsonMove, A::Error> {
+            JsonMove::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+        }
+    }
+    impl<'de> Deserialize<'de> for Object {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Object, D::Error> {
+            d.deserialize_map(Visitor).map(Object)
+        }
+    }
+    Ok(Vec::<Object>::deserialize(d)?
+        .into_iter()
+        .map(|o| o.0)
+        .collect())
 }
 
 /// A solved deal: the initial board and every move (foundation moves included).
@@ -663,6 +690,40 @@ mod tests {
         );
         assert_eq!(fcs_output_kind("3a 4b 38\n"), None);
         assert!(looks_like_fcs_output(moves) && !looks_like_fcs_output("3a"));
+    }
+
+    /// A move that is not an object (an array of fields, a token, a number) is told what a
+    /// move object looks like, named by what it is; a move object still reads, and a bad
+    /// field inside one is still named.
+    #[test]
+    fn a_move_that_is_not_an_object_is_named() {
+        for (m, what) in [
+            ("[1, 2]", "sequence"),
+            ("[\"3\", \"a\"]", "sequence"),
+            ("[]", "sequence"),
+            ("\"3a\"", "string \"3a\""),
+            ("5", "integer `5`"),
+            ("null", "null"),
+        ] {
+            let err = parse_json(&format!(r#"{{"moves": [{m}]}}"#))
+                .err()
+                .unwrap_or_else(|| panic!("{m} read as a move"))
+                .to_string();
+            assert!(
+                err.contains(&format!("invalid type: {what}, expected a move object")),
+                "{m}: {err}"
+            );
+        }
+        let (sol, _) = parse_json(r#"{"moves": [{"from": "3", "to": "a"}]}"#).unwrap();
+        assert_eq!(
+            (sol.moves[0].from.as_str(), sol.moves[0].to.as_str()),
+            ("3", "a")
+        );
+        let err = parse_json(r#"{"moves": [{"from": "3", "to": "a", "cuont": 1}]}"#)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(err.contains("unknown field `cuont`"), "{err}");
     }
 
     /// `foundations` of four counts reads; another length is named by field and count.
