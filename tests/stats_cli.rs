@@ -256,6 +256,34 @@ fn options_summary_of_a_real_profile() {
             b"[general]\nfoo\n".to_vec(),
             "bad.cfg: line 2: expected",
         ),
+        // helper-44: a file of another name that is no statistics.dat is read as the options
+        // file given and named for what it is (was: "no options.cfg beside x.txt"); a large
+        // one that is no text is named for what it is, one that is text by its true size.
+        (
+            "x.txt",
+            b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec(),
+            "x.txt: not UTF-8 text (it is a PNG picture, not text)",
+        ),
+        (
+            "notes.txt",
+            b"a shopping list\n".to_vec(),
+            "notes.txt: line 1: expected",
+        ),
+        (
+            "big.cfg",
+            [&b"\x89PNG\r\n\x1a\n"[..], &vec![7u8; 3 << 20]].concat(),
+            "big.cfg: not UTF-8 text (it is a PNG picture, not text)",
+        ),
+        (
+            "long.cfg",
+            [&b"[general]\n"[..], &vec![b'#'; 3 << 20]].concat(),
+            "long.cfg: 3145738 bytes is too large for options.cfg",
+        ),
+        (
+            "quotes.cfg",
+            b"[general]\nplayer = \x93me\x94\n".to_vec(),
+            "(it looks like Windows-1252 text (a curly quote, dash or euro sign): byte 0x93",
+        ),
     ] {
         let p = beside.path().join(name);
         std::fs::write(&p, bytes).unwrap();

@@ -71,9 +71,20 @@ pub fn where_not_utf8(bytes: &[u8], at: usize) -> String {
     // A letter of Latin-1 (0xC0..=0xFE but the two signs; 0xFF is rare) alone between ASCII bytes is no
     // UTF-8 sequence: the usual mark of Latin-1 or Windows-1252 text.
     let ascii = |i: usize| bytes.get(i).is_none_or(u8::is_ascii);
+    let alone = ascii(at + 1) && (at == 0 || ascii(at - 1));
     let letter = matches!(bytes[at], 0xC0..=0xFE) && !matches!(bytes[at], 0xD7 | 0xF7);
-    if letter && ascii(at + 1) && (at == 0 || ascii(at - 1)) {
+    if letter && alone {
         return format!("it looks like Latin-1 or Windows-1252 text: {place}; save it as UTF-8");
+    }
+    // Windows-1252's own signs (0x80..=0x9F, but the five it leaves out): curly quotes,
+    // dashes, the euro sign, ... which Windows editors write.
+    let sign =
+        matches!(bytes[at], 0x80..=0x9F) && !matches!(bytes[at], 0x81 | 0x8D | 0x8F | 0x90 | 0x9D);
+    if sign && alone {
+        return format!(
+            "it looks like Windows-1252 text (a curly quote, dash or euro sign): {place}; save \
+             it as UTF-8"
+        );
     }
     format!("{place}; save it as UTF-8")
 }
@@ -186,6 +197,15 @@ mod tests {
             "it looks like Latin-1 or Windows-1252 text: byte 0xE9 at line 2, column 13; \
              save it as UTF-8"
         );
+        // Windows-1252's own signs (helper-44: named as a bare byte): a curly quote.
+        let said = text_of(b"[general]\nplayer = \x93Ren\x94\n".to_vec()).unwrap_err();
+        assert_eq!(
+            said,
+            "it looks like Windows-1252 text (a curly quote, dash or euro sign): byte 0x93 at \
+             line 2, column 10; save it as UTF-8"
+        );
+        // Such bytes side by side are no sign of it (each of its signs is one byte).
+        assert!(!where_not_utf8(b"ab\x93\x94", 2).contains("1252"));
         assert_eq!(
             where_not_utf8(b"3a\n4\xffb", 4),
             "byte 0xFF at line 2, column 2; save it as UTF-8"

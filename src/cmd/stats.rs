@@ -368,15 +368,26 @@ fn starts_like_config(file: &Path) -> bool {
     read.is_ok() && (text.starts_with('#') || text.starts_with('['))
 }
 
-/// `--options`: `path` is a profile folder, an options file (named `*.cfg`, as options.cfg,
-/// or any file that reads as a config file), or a statistics.dat with options.cfg beside it.
+/// True when `file` is named statistics.dat or starts as a Python pickle does (PySolFC's
+/// statistics are one; an options file is text).
+fn looks_like_statistics(file: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let read = std::fs::File::open(file).and_then(|f| f.take(4).read_to_end(&mut head));
+    file.file_name().is_some_and(|n| n == "statistics.dat")
+        || (read.is_ok() && fcauto_deals::text::looks_like_pickle(&head))
+}
+
+/// `--options`: `path` is a profile folder, a statistics.dat (by name, or a pickle) with
+/// options.cfg beside it, or else an options file, as options.cfg (whatever its name: one
+/// that is not one is read and named for what it is, never taken for a statistics.dat).
 fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
     let (cfg, stats_file) = if path.is_dir() {
         (path.join("options.cfg"), path.join("statistics.dat"))
-    } else if path.extension().is_some_and(|e| e == "cfg") || starts_like_config(path) {
-        (path.to_path_buf(), path.with_file_name("statistics.dat"))
-    } else {
+    } else if !path.exists() || looks_like_statistics(path) {
         (path.with_file_name("options.cfg"), path.to_path_buf())
+    } else {
+        (path.to_path_buf(), path.with_file_name("statistics.dat"))
     };
     if !cfg.is_file() {
         let place = if path.is_dir() { "in" } else { "beside" };

@@ -130,10 +130,12 @@ impl OptionsFile {
             .read_to_end(&mut buf)
             .map_err(io)?;
         if buf.len() as u64 > MAX_OPTIONS_BYTES {
-            return Err(OptionsError::TooLarge {
-                path: p,
-                size: buf.len() as u64,
-            });
+            // A large file that is no text (a picture, an archive) is named for what it is.
+            if let Some(why) = fcauto_deals::text::opening_not_text(&buf) {
+                return Err(OptionsError::NotText { path: p, why });
+            }
+            let size = std::fs::metadata(path).map_or(buf.len() as u64, |m| m.len());
+            return Err(OptionsError::TooLarge { path: p, size });
         }
         let text = fcauto_deals::text::text_of(buf).map_err(|why| OptionsError::NotText {
             path: p.clone(),
