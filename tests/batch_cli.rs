@@ -1266,6 +1266,24 @@ fn rows_no_run_writes_are_refused_by_name() {
             "UPDATE results SET solution = NULL WHERE deal = 3",
             "the row of deal 3 has verdict solved with the solution",
         ),
+        // Values of another type (helper-44: merged as they were, then `report` stopped
+        // with rusqlite's "Invalid column type").
+        (
+            "UPDATE results SET positions = 'abc' WHERE deal = 4",
+            "the row of deal 4 has a positions of type text, not integer",
+        ),
+        (
+            "UPDATE results SET moves_total = 98.5 WHERE deal = 2",
+            "the row of deal 2 has a moves_total of type real, not integer or null",
+        ),
+        (
+            "UPDATE results SET solution = x'00ff' WHERE deal = 5",
+            "the row of deal 5 has a solution of type blob, not text or null",
+        ),
+        (
+            "UPDATE meta SET value = 'other' WHERE key = 'format'",
+            "its meta format is `other`, not `fcauto-batch`",
+        ),
     ] {
         let db = dir.path().join("edited.sqlite");
         std::fs::copy(&good, &db).unwrap();

@@ -64,6 +64,7 @@ CREATE TABLE results (
 /// first row that is not, and why (helper-43: a row of deal -5 made the report's range start at
 /// 18446744073709551611, and a `meta` mode edited over the rows' went unnoticed).
 fn check_rows(conn: &Connection, settings: &Settings) -> std::result::Result<(), String> {
+    check_column_types(conn)?;
     let sql = "SELECT deal, mode, rules, verdict, moves_total, single_card_moves, \
                solution IS NOT NULL, positions, cpu_ms FROM results \
                WHERE deal < 1 OR deal > ?1 OR mode <> ?2 OR rules <> ?3 \
@@ -127,6 +128,59 @@ fn check_rows(conn: &Connection, settings: &Settings) -> std::result::Result<(),
         "move counts that are no counts".to_string()
     };
     Err(format!("the row of deal {deal} has {why}"))
+}
+
+/// Every column of every row holds the type the schema gives it (SQLite stores any value in
+/// any column: an edited `positions = 'abc'` or `moves_total = 98.5` would otherwise be
+/// merged as it is and stop `report` with rusqlite's "Invalid column type"). Errors: the
+/// first row that does not, its column and what it holds.
+fn check_column_types(conn: &Connection) -> std::result::Result<(), String> {
+    // (column, the types it may hold), in the schema's order.
+    const TYPES: [(&str, &[&str]); 10] = [
+        ("mode", &["text"]),
+        ("rules", &["text"]),
+        ("verdict", &["text"]),
+        ("moves_total", &["integer", "null"]),
+        ("single_card_moves", &["integer", "null"]),
+        ("solution", &["text", "null"]),
+        ("stopped_by", &["text", "null"]),
+        ("positions", &["integer"]),
+        ("cpu_ms", &["real", "integer"]),
+        ("version", &["text"]),
+    ];
+    let wrong = |(c, ok): &(&str, &[&str])| {
+        let list: Vec<String> = ok.iter().map(|t| format!("'{t}'")).collect();
+        format!("typeof({c}) NOT IN ({})", list.join(", "))
+    };
+    let types: Vec<String> = TYPES.iter().map(|(c, _)| format!("typeof({c})")).collect();
+    let sql = format!(
+        "SELECT deal, {} FROM results WHERE {} ORDER BY deal LIMIT 1",
+        types.join(", "),
+        TYPES.iter().map(wrong).collect::<Vec<_>>().join(" OR ")
+    );
+    let row = conn
+        .query_row(&sql, [], |r| {
+            let deal: i64 = r.get(0)?;
+            let found = (0..TYPES.len())
+                .map(|i| r.get::<_, String>(i + 1))
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok((deal, found))
+        })
+        .optional()
+        .map_err(|e| format!("cannot read its rows ({e})"))?;
+    let Some((deal, found)) = row else {
+        return Ok(());
+    };
+    let (i, (column, ok)) = TYPES
+        .iter()
+        .enumerate()
+        .find(|(i, (_, ok))| !ok.contains(&found[*i].as_str()))
+        .expect("the query found a column of a wrong type");
+    Err(format!(
+        "the row of deal {deal} has a {column} of type {}, not {}",
+        found[i],
+        ok.join(" or ")
+    ))
 }
 
 /// What every row of one database was solved with; two databases merge only when equal.
@@ -690,10 +744,21 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
             .optional()?
             .with_context(|| format!("{name} is damaged: its meta table has no `{k}`"))
     };
+    let format = get("format")?;
+    if format != "fcauto-batch" {
+        bail!(
+            "{name}: its meta format is `{format}`, not `fcauto-batch`: the database was \
+             edited or damaged"
+        );
+    }
+    let rules = get("rules")?;
+    if rules != RULES {
+        bail!("{name} holds results under rules `{rules}`; this fcauto plays `{RULES}` only");
+    }
     let max_states = get("max_states")?;
     Ok(Settings {
         mode: get("mode")?,
-        rules: get("rules")?,
+        rules,
         max_states: max_states
             .parse()
             .with_context(|| format!("{name} is damaged: max_states `{max_states}`"))?,
