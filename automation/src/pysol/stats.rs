@@ -435,16 +435,13 @@ fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
     };
     let saved = match root.get("saved") {
         None => return Err("the Statistics object has no saved".into()),
-        Some(v) => v
-            .as_i64()
-            .filter(|&n| n >= 0)
-            .ok_or_else(|| format!("saved is {v}, not a count"))?,
+        Some(v) => count_of(v).ok_or_else(|| format!("saved is {v}, not a count"))?,
     };
     let version = match root.get("version_tuple") {
         None => return Err("the Statistics object has no version_tuple".into()),
         Some(v) => v
             .as_seq()
-            .and_then(|t| t.iter().map(Value::as_i64).collect::<Option<Vec<_>>>())
+            .and_then(|t| t.iter().map(whole).collect::<Option<Vec<_>>>())
             .ok_or_else(|| format!("version_tuple is {v}, not a version"))?,
     };
     let mut players: BTreeMap<Option<String>, PlayerStats> = BTreeMap::new();
@@ -484,8 +481,9 @@ fn convert(root: &Value, layout: Layout) -> Result<StatsFile, String> {
             .or_insert_with(|| new_player(name));
         entry.past_games = log
             .iter()
-            .filter_map(|t| t.as_seq().map(past_game))
-            .collect();
+            .enumerate()
+            .map(|(i, t)| past_game(t, &format!("prev_games[{pk}][{i}]")))
+            .collect::<Result<_, _>>()?;
     }
     Ok(StatsFile {
         layout,
@@ -511,15 +509,12 @@ fn new_player(player: Option<String>) -> PlayerStats {
 fn game_stats(game_id: i64, d: &Value, at: &str) -> Result<GameStats, String> {
     let num = |k: &str| match d.get(k) {
         None => Err(format!("{at} has no {k}")),
-        Some(v) => v
-            .as_i64()
-            .filter(|&n| n >= 0)
-            .ok_or_else(|| format!("{at}.{k} is {v}, not a count")),
+        Some(v) => count_of(v).ok_or_else(|| format!("{at}.{k} is {v}, not a count")),
     };
-    // A result absent is None (PySolFC has always written them); one that is there must be
-    // whole.
+    // Every PySolFC writes these results: one missing is a damaged file (its line would
+    // otherwise be left out without a word); one that is there must be whole.
     let result = |k: &str| match d.get(k) {
-        None => Ok(None),
+        None => Err(format!("{at} has no {k}")),
         Some(r) if dict_items(r).is_some() => result_stats(r, &format!("{at}.{k}")).map(Some),
         Some(r) => Err(format!("{at}.{k} is {r}, not a GameStatResult")),
     };
@@ -543,17 +538,13 @@ fn game_stats(game_id: i64, d: &Value, at: &str) -> Result<GameStats, String> {
 /// game id, number and start time are optional (files before PySolFC 2.0 lack the id), but
 /// when present they must have their type.
 fn result_stats(d: &Value, at: &str) -> Result<ResultStats, String> {
+    // Seconds and moves: never below 0.
     let number = |v: &Value, at: &str, k: &str| {
-        v.as_f64()
-            .filter(|x| x.is_finite())
-            .ok_or_else(|| format!("{at}.{k} is {v}, not a number"))
+        amount(v).ok_or_else(|| format!("{at}.{k} is {v}, not a number of 0 or more"))
     };
     let field = |k: &str| d.get(k).ok_or_else(|| format!("{at} has no {k}"));
     let count = field("num")?;
-    let count = count
-        .as_i64()
-        .filter(|&n| n >= 0)
-        .ok_or_else(|| format!("{at}.num is {count}, not a count"))?;
+    let count = count_of(count).ok_or_else(|| format!("{at}.num is {count}, not a count"))?;
     let top = field("top")?;
     let top = top
         .as_seq()
@@ -594,32 +585,75 @@ fn top_entry(e: &Value, at: &str) -> Result<TopEntry, String> {
         }
     }
     let value = e.get("value").ok_or_else(|| format!("{at} has no value"))?;
-    let value = value
-        .as_f64()
-        .filter(|x| x.is_finite())
-        .ok_or_else(|| format!("{at}.value is {value}, not a number"))?;
+    let value =
+        amount(value).ok_or_else(|| format!("{at}.value is {value}, not a number of 0 or more"))?;
     let start = optional(e, at, "game_start_time", "a time", Value::as_f64)?;
     Ok(TopEntry {
         value,
-        game_id: optional(e, at, "gameid", "a game id", Value::as_i64)?,
+        game_id: optional(e, at, "gameid", "a game id", whole)?,
         game_number: optional(e, at, "game_number", "a game number", |v| {
-            v.as_text().or_else(|| v.as_i64().map(|n| n.to_string()))
+            v.as_text().or_else(|| whole(v).map(|n| n.to_string()))
         })?,
         date: start.and_then(utc_string),
     })
 }
 
-fn past_game(t: &[Value]) -> PastGame {
-    let status = t.get(2).and_then(Value::as_i64);
-    let start_time = t.get(3).and_then(Value::as_f64);
-    PastGame {
-        game_id: t.first().and_then(Value::as_i64),
-        game_number: t.get(1).and_then(Value::as_text),
+/// A whole number (a Python int; not a bool, which Python counts as one).
+fn whole(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(n) => Some(*n),
+        _ => None,
+    }
+}
+
+/// A count: a whole number, 0 or more.
+fn count_of(v: &Value) -> Option<i64> {
+    whole(v).filter(|&n| n >= 0)
+}
+
+/// An amount of seconds or moves: a finite number (int or float, not a bool), 0 or more.
+fn amount(v: &Value) -> Option<f64> {
+    match v {
+        Value::Bool(_) => None,
+        v => v.as_f64().filter(|x| x.is_finite() && *x >= 0.0),
+    }
+}
+
+/// One `prev_games` log tuple (`at` names it in errors, `prev_games[tester][3]`): at least
+/// its game id, game number, status and start time, each of its type (the game number may
+/// be None; a record that is not one would otherwise be dropped or shown from 1970).
+fn past_game(t: &Value, at: &str) -> Result<PastGame, String> {
+    let what = "a game record (game id, game number, status, start time, ...)";
+    let fields = t
+        .as_seq()
+        .filter(|f| f.len() >= 4)
+        .ok_or_else(|| format!("{at} is {t}, not {what}"))?;
+    let field = |i: usize, name: &str, ok: Option<()>| {
+        ok.ok_or_else(|| format!("{at}: its {name} is {}, in {what}", fields[i]))
+    };
+    let game_id = whole(&fields[0]);
+    field(0, "game id", game_id.map(drop))?;
+    let game_number = fields[1].as_text();
+    field(
+        1,
+        "game number",
+        (game_number.is_some() || fields[1] == Value::None).then_some(()),
+    )?;
+    let status = whole(&fields[2]);
+    field(2, "status", status.map(drop))?;
+    let start_time = match &fields[3] {
+        Value::Bool(_) => None,
+        v => v.as_f64().filter(|x| x.is_finite()),
+    };
+    field(3, "start time", start_time.map(drop))?;
+    Ok(PastGame {
+        game_id,
+        game_number,
         result: GameResult::from_status(status),
         status,
         start_time,
         date: start_time.and_then(utc_string),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -685,6 +719,85 @@ mod tests {
         for (value, want) in cases {
             let err = result_stats(&value, "games_stats[None][2].moves_result").unwrap_err();
             assert_eq!(err, want);
+        }
+        // helper-44: a negative best and a bool count were shown as figures.
+        let mut negative = result(Value::Int(2), Value::List(vec![]));
+        if let Value::Dict(items) = &mut negative {
+            items[0].1 = Value::Int(-1);
+        }
+        let err = result_stats(&negative, "r").unwrap_err();
+        assert_eq!(err, "r.min is -1, not a number of 0 or more");
+        let err = result_stats(&result(Value::Bool(true), Value::List(vec![])), "r").unwrap_err();
+        assert_eq!(err, "r.num is True, not a count");
+    }
+
+    /// A GameStat's counters are whole numbers (not bools), and its results are all there.
+    #[test]
+    fn game_stat_counters_and_results_are_required() {
+        let full = |skip: &str, total: Value| {
+            let mut items = vec![
+                ("num_total", total),
+                ("num_won", Value::Int(1)),
+                ("num_perfect", Value::Int(0)),
+                ("num_lost", Value::Int(1)),
+            ];
+            for k in ["time_result", "moves_result", "total_moves_result"] {
+                items.push((k, result(Value::Int(1), Value::List(vec![]))));
+            }
+            items.retain(|(k, _)| *k != skip);
+            dict(&items)
+        };
+        let g = game_stats(8, &full("", Value::Int(2)), "g").unwrap();
+        assert_eq!((g.played, g.won, g.lost), (2, 1, 1));
+        let err = game_stats(8, &full("", Value::Bool(true)), "g").unwrap_err();
+        assert_eq!(err, "g.num_total is True, not a count");
+        let err = game_stats(8, &full("time_result", Value::Int(2)), "g").unwrap_err();
+        assert_eq!(err, "g has no time_result");
+    }
+
+    /// A `prev_games` record is read field by field; one that is not a record, or a field of
+    /// another type, is an error naming it (helper-44: such records were dropped, or shifted
+    /// and dated 1970).
+    #[test]
+    fn past_game_records_are_read_or_refused() {
+        let record = |fields: Vec<Value>| Value::Tuple(fields);
+        let good = vec![
+            Value::Int(8),
+            Value::Str("ms617".into()),
+            Value::Int(1),
+            Value::Float(1.7e9),
+            Value::Float(0.0),
+        ];
+        let g = past_game(&record(good.clone()), "p").unwrap();
+        assert_eq!(g.game_number.as_deref(), Some("ms617"));
+        assert_eq!(g.result, GameResult::Won);
+        let mut no_number = good.clone();
+        no_number[1] = Value::None;
+        assert_eq!(
+            past_game(&record(no_number), "p").unwrap().game_number,
+            None
+        );
+        let what = "a game record (game id, game number, status, start time, ...)";
+        let mut bool_status = good.clone();
+        bool_status[2] = Value::Bool(true);
+        let mut text_time = good.clone();
+        text_time[3] = Value::Str("noon".into());
+        for (value, want) in [
+            (Value::None, format!("p is None, not {what}")),
+            (
+                record(good[..3].to_vec()),
+                format!("p is (8, \"ms617\", 1), not {what}"),
+            ),
+            (
+                record(bool_status),
+                format!("p: its status is True, in {what}"),
+            ),
+            (
+                record(text_time),
+                format!("p: its start time is \"noon\", in {what}"),
+            ),
+        ] {
+            assert_eq!(past_game(&value, "p").unwrap_err(), want);
         }
     }
 }
