@@ -26,7 +26,7 @@ pub use rules::{movegen, moves, packed, state};
 pub use search::{astar, deadlock, heuristic, shorten};
 
 pub use astar::{optimal, Metric};
-pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove};
+pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove, RunMove};
 pub use search::{solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict};
 pub use solution::{
     fc_solve_numberings, fcs_output_kind, looks_like_fcs_output, parse_fcs_output,

@@ -261,7 +261,17 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
                     crate::plural(empty_other, "empty cascade")
                 ));
             }
-            cost_of_run(n, free_cells, empty_other)
+            let source_emptied = match m.from {
+                Loc::Cascade(i) => b.cascades[i as usize].len() == n,
+                _ => false,
+            };
+            let spare = Spare {
+                cells: free_cells,
+                empty: empty_other,
+                dest_empty,
+                source_emptied,
+            };
+            cost_of_run(n, spare)
         }
     };
     apply_unchecked(b, m.from, m.to, n, deepest);
@@ -298,29 +308,78 @@ pub fn stacks_on(lower: Card, upper: Card) -> bool {
     lower.rank().value() == upper.rank().value() + 1 && lower.is_red() != upper.is_red()
 }
 
-/// The fewest single-card moves for a run of `n` with `free` spare freecells and `empty`
-/// empty cascades (destination excluded). Written apart from the search's count: bottom up,
-/// one row per number of empty cascades, each entry the cheapest way to park some top part
-/// of the run on one empty cascade, move the rest, and bring the parked part over (with no
-/// empty cascade, all but one card through the freecells).
-fn cost_of_run(n: usize, free: usize, empty: usize) -> usize {
-    // row[m] for m cards with the empty cascades counted so far; None: cannot move.
-    let mut row: Vec<Option<usize>> = (0..=n)
-        .map(|m| (m >= 1 && m <= free + 1).then(|| 2 * m - 1))
-        .collect();
-    for _ in 0..empty {
-        let below = row.clone();
-        for m in 2..=n {
-            let split = (1..m)
-                .filter_map(|top| Some(2 * below[top]? + below[m - top]?))
-                .min();
-            row[m] = match (below[m], split) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
+/// What a run's single-card moves may use beside the run ([`cost_of_run`]).
+#[derive(Clone, Copy)]
+struct Spare {
+    /// Free freecells.
+    cells: usize,
+    /// Empty cascades other than the source and the destination.
+    empty: usize,
+    /// The destination is empty: a parking place until the run's deepest card goes there.
+    dest_empty: bool,
+    /// The run is its whole cascade: a parking place once its deepest card has left.
+    source_emptied: bool,
+}
+
+/// The fewest single-card moves for a run of `n` cards (1..=13) with `spare`. Written apart
+/// from the search's count: top down, each case worked out once ([`Worked`]). All but one
+/// card through the freecells when they hold them; else some top part of the run parked on
+/// one empty cascade (which may use an empty destination), the rest moved, and the parked
+/// part brought over (which may use the emptied source, and its own cascade once emptied);
+/// the cheapest. A run that cannot move (beyond the supermove limit, which the caller
+/// checks) counts `2n - 1`.
+fn cost_of_run(n: usize, spare: Spare) -> usize {
+    let spare = Spare {
+        empty: spare.empty.min(MOST_EMPTY),
+        ..spare
+    };
+    let mut worked = [[[[UNKNOWN; 2]; 2]; MOST_EMPTY + 1]; 14];
+    cheapest(n.min(13), spare, &mut worked).map_or(2 * n - 1, usize::from)
+}
+
+/// Most empty cascades beside a run's source and destination (8 cascades in all).
+const MOST_EMPTY: usize = 6;
+/// A case of [`cheapest`] not worked out yet.
+const UNKNOWN: Option<u8> = Some(u8::MAX);
+/// Per run length, empty cascades, empty destination and emptied source: the cheapest
+/// count, `None` if the run cannot move, or [`UNKNOWN`].
+type Worked = [[[[Option<u8>; 2]; 2]; MOST_EMPTY + 1]; 14];
+
+/// [`cost_of_run`]'s minimum, `None` when the run cannot move.
+fn cheapest(n: usize, s: Spare, worked: &mut Worked) -> Option<u8> {
+    let slot = worked[n][s.empty][s.dest_empty as usize][s.source_emptied as usize];
+    if slot != UNKNOWN {
+        return slot;
+    }
+    let mut found = (n <= s.cells + 1).then(|| (2 * n - 1) as u8);
+    if s.empty > 0 {
+        let fewer = s.empty - 1;
+        let park = Spare {
+            empty: fewer + usize::from(s.dest_empty),
+            dest_empty: true,
+            source_emptied: false,
+            ..s
+        };
+        let rest = Spare { empty: fewer, ..s };
+        let back = Spare {
+            empty: fewer + usize::from(s.source_emptied),
+            dest_empty: false,
+            source_emptied: true,
+            ..s
+        };
+        for top in 1..n {
+            let (Some(a), Some(b), Some(c)) = (
+                cheapest(top, park, worked),
+                cheapest(n - top, rest, worked),
+                cheapest(top, back, worked),
+            ) else {
+                continue;
             };
+            found = Some(found.map_or(a + b + c, |f| f.min(a + b + c)));
         }
     }
-    row[n].unwrap_or(2 * n - 1)
+    worked[n][s.empty][s.dest_empty as usize][s.source_emptied as usize] = found;
+    found
 }
 
 #[cfg(test)]
@@ -354,14 +413,31 @@ mod tests {
     /// the search's ([`crate::moves::single_card_cost`]) on every run that may move.
     #[test]
     fn run_costs_agree_with_the_searchs() {
-        for free in 0..=8 {
-            for empty in 0..=8 {
-                for n in (1..=13).filter(|&n| n <= (free + 1) << empty) {
-                    assert_eq!(
-                        cost_of_run(n, free, empty),
-                        crate::moves::single_card_cost(n, free, empty),
-                        "{n} cards, {free} freecells, {empty} empty cascades"
-                    );
+        for cells in 0..=8 {
+            for empty in 0..=6 {
+                for n in (1..=13).filter(|&n| n <= (cells + 1) << empty) {
+                    for (dest_empty, source_emptied) in
+                        [(false, false), (true, false), (false, true), (true, true)]
+                    {
+                        let spare = Spare {
+                            cells,
+                            empty,
+                            dest_empty,
+                            source_emptied,
+                        };
+                        let m = crate::moves::RunMove {
+                            cards: n,
+                            free_cells: cells,
+                            empty,
+                            dest_empty,
+                            source_emptied,
+                        };
+                        assert_eq!(
+                            cost_of_run(n, spare),
+                            crate::moves::single_card_cost(m),
+                            "{m:?}"
+                        );
+                    }
                 }
             }
         }

@@ -139,39 +139,50 @@ pub fn supermove_limit(free_cells: usize, empty_cascades: usize, dest_empty: boo
     (free_cells + 1) << e
 }
 
-/// The fewest single-card moves that realise moving a run of `n` cards between cascades
-/// with `free_cells` free freecells and `empty` empty cascades (destination excluded).
-/// With `n <= free_cells + empty + 1`, `2n - 1` (each card but the deepest parked alone in a
-/// freecell or an empty cascade, then brought over); beyond, the cheapest split: park the
-/// top `k` cards on one empty cascade (with the other resources), move the other `n - k`
-/// with one empty cascade fewer, bring the `k` over, `2 C(k) + C(n - k)`, the best `k`.
-/// That minimum equals the exact one found by searching every sequence of single-card moves
-/// (tested for up to 3 freecells, 3 empty cascades and 9 cards) for a run onto a card from
-/// under a card; a run onto an empty cascade, or the whole of its cascade, can do up to 2
-/// better by parking there too, which this count does not use. Until 2026-12-02 the split
-/// was always the largest parkable (`k = (free_cells + 1) 2^(empty - 1)`): 11 single-card
-/// moves for 4 cards with 2 freecells and an empty cascade, where 7 do (helper-42).
-/// `n` must not exceed [`supermove_limit`] (beyond it: `2n - 1`, as a run cannot move).
-pub fn single_card_cost(n: usize, free_cells: usize, empty: usize) -> usize {
-    if n <= MAX_RUN {
-        let c = RUN_COSTS[free_cells.min(MAX_RESOURCE)][empty.min(MAX_RESOURCE)][n];
-        return if c == u16::MAX { 2 * n - 1 } else { c as usize };
+/// Where a run moves, for its single-card count ([`single_card_cost`]): what the game has
+/// beside the run, counted before the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunMove {
+    /// Cards in the run, 1..=13.
+    pub cards: usize,
+    /// Free freecells.
+    pub free_cells: usize,
+    /// Empty cascades other than the destination.
+    pub empty: usize,
+    /// The destination cascade is empty (it takes the run's deepest card, and may hold
+    /// parked cards before that).
+    pub dest_empty: bool,
+    /// The run is the whole of its cascade, which is empty once its deepest card has left
+    /// (and may hold parked cards after that).
+    pub source_emptied: bool,
+}
+
+/// The fewest single-card moves that realise moving a run between cascades: with
+/// `cards <= free_cells + 1`, `2 cards - 1` (each card but the deepest parked in a freecell,
+/// then brought over); beyond, the cheapest split over an empty cascade `P`: park the top
+/// `k` cards on `P` (the empty destination helping as a parking place), move the other
+/// `cards - k` with one empty cascade fewer, then bring the `k` over from `P` (the emptied
+/// source helping, and `P` itself once its deepest card has left) — the best `k`.
+/// That is the exact minimum found by searching every sequence of single-card moves
+/// (tested up to 4 freecells, 3 empty cascades and 9 cards, for every destination and source
+/// kind; `tests` below). Until 2026-12-03 an empty destination or an emptied source was not
+/// used as a parking place (up to 2 more: 27 for 8 cards with 1 freecell and 2 empty
+/// cascades onto an empty one, where 25 do; helper-44); until 2026-12-02 the split was always
+/// the largest parkable (11 for 4 cards with 2 freecells and an empty cascade, where 7 do).
+/// A run longer than [`supermove_limit`] cannot move: `2 cards - 1` is given (as for a run
+/// longer than one deck's 13 cards, which no game holds).
+pub fn single_card_cost(m: RunMove) -> usize {
+    if m.cards > MAX_RUN {
+        return 2 * m.cards - 1;
     }
-    // Longer than any run of one deck: the same minimum, computed.
-    if n <= free_cells + 1 || empty == 0 {
-        return 2 * n - 1;
+    let at = |r: usize| r.min(MAX_RESOURCE);
+    let c = RUN_COSTS[at(m.free_cells)][at(m.empty)][m.dest_empty as usize]
+        [m.source_emptied as usize][m.cards];
+    if c == u16::MAX {
+        2 * m.cards - 1
+    } else {
+        c as usize
     }
-    (1..n)
-        .filter(|&k| {
-            let fits = supermove_limit(free_cells, empty - 1, false);
-            k <= fits && n - k <= fits
-        })
-        .map(|k| {
-            2 * single_card_cost(k, free_cells, empty - 1)
-                + single_card_cost(n - k, free_cells, empty - 1)
-        })
-        .min()
-        .unwrap_or(2 * n - 1)
 }
 
 /// The longest run of one deck (king to ace).
@@ -179,34 +190,44 @@ const MAX_RUN: usize = 13;
 /// Freecells or empty cascades beyond which [`RUN_COSTS`] no longer changes (12 spare places
 /// hold any run of 13 but its deepest card).
 const MAX_RESOURCE: usize = 12;
-/// [`single_card_cost`] for runs of 1..=13 cards: `[free][empty][n]`, `u16::MAX` where the
-/// run cannot move.
-static RUN_COSTS: [[[u16; MAX_RUN + 1]; MAX_RESOURCE + 1]; MAX_RESOURCE + 1] = run_costs();
+/// A table of [`single_card_cost`]: `[free][empty][dest_empty][source_emptied][cards]`.
+type Costs = [[[[[u16; MAX_RUN + 1]; 2]; 2]; MAX_RESOURCE + 1]; MAX_RESOURCE + 1];
+/// [`single_card_cost`] for runs of 1..=13 cards, `u16::MAX` where the run cannot move.
+static RUN_COSTS: Costs = run_costs();
 
-const fn run_costs() -> [[[u16; MAX_RUN + 1]; MAX_RESOURCE + 1]; MAX_RESOURCE + 1] {
-    let mut t = [[[u16::MAX; MAX_RUN + 1]; MAX_RESOURCE + 1]; MAX_RESOURCE + 1];
+const fn run_costs() -> Costs {
+    let mut t = [[[[[u16::MAX; MAX_RUN + 1]; 2]; 2]; MAX_RESOURCE + 1]; MAX_RESOURCE + 1];
     let mut f = 0;
     while f <= MAX_RESOURCE {
         let mut e = 0;
         while e <= MAX_RESOURCE {
+            // Cards outermost: an entry at this `e` reads only entries of fewer cards.
             let mut n = 1;
             while n <= MAX_RUN {
-                t[f][e][n] = if n <= f + 1 {
-                    (2 * n - 1) as u16
-                } else if e == 0 {
-                    u16::MAX
-                } else {
-                    let mut best = u16::MAX;
+                let mut ds = 0;
+                while ds < 4 {
+                    let (d, s) = (ds / 2, ds % 2);
+                    let mut best = if n <= f + 1 {
+                        (2 * n - 1) as u16
+                    } else {
+                        u16::MAX
+                    };
                     let mut k = 1;
-                    while k < n {
-                        let (park, rest) = (t[f][e - 1][k], t[f][e - 1][n - k]);
-                        if park != u16::MAX && rest != u16::MAX && 2 * park + rest < best {
-                            best = 2 * park + rest;
+                    while e > 0 && k < n {
+                        let park = t[f][e - 1 + d][1][0][k];
+                        let rest = t[f][e - 1][d][s][n - k];
+                        let back = t[f][e - 1 + s][0][1][k];
+                        if park != u16::MAX && rest != u16::MAX && back != u16::MAX {
+                            let sum = park + rest + back;
+                            if sum < best {
+                                best = sum;
+                            }
                         }
                         k += 1;
                     }
-                    best
-                };
+                    t[f][e][d][s][n] = best;
+                    ds += 1;
+                }
                 n += 1;
             }
             e += 1;
@@ -245,31 +266,56 @@ mod tests {
         assert_eq!(supermove_limit(1, 3, true), 8);
     }
 
-    #[test]
-    fn single_card_costs() {
-        assert_eq!(single_card_cost(1, 0, 0), 1);
-        assert_eq!(single_card_cost(3, 2, 0), 5);
-        // 1 freecell, 1 empty cascade, 4 cards: park 2 (3 moves), move 2 (3), bring 2 (3).
-        assert_eq!(single_card_cost(4, 1, 1), 9);
-        assert_eq!(single_card_cost(2, 0, 1), 3);
-        // 2 freecells and an empty cascade hold 3 cards apart: 4 cards in 7 (helper-42: 11).
-        assert_eq!(single_card_cost(4, 2, 1), 7);
-        // Past the table's run length, the same rule computed.
-        assert_eq!(single_card_cost(14, 13, 0), 27);
-        assert_eq!(single_card_cost(14, 0, 4), 2 * 19 + 19); // 7 parked, 7 moved, 7 back
+    /// A run of `cards` with `f` free freecells and `e` empty cascades, onto a card it fits,
+    /// leaving cards under it.
+    fn run(cards: usize, f: usize, e: usize) -> RunMove {
+        RunMove {
+            cards,
+            free_cells: f,
+            empty: e,
+            dest_empty: false,
+            source_emptied: false,
+        }
     }
 
-    /// The fewest single-card moves that move a run of `n` cards from a cascade onto a
-    /// cascade whose top takes its deepest card, with `f` freecells and `e` empty cascades
-    /// and nothing else: breadth-first over every sequence of single-card moves (a card on
-    /// a freecell, an empty cascade, or the card it lies on in the run; back onto the source
-    /// too). Card `i` (1 deepest) lies on card `i - 1`.
-    fn exact_run_cost(n: u8, f: usize, e: usize) -> Option<usize> {
+    #[test]
+    fn single_card_costs() {
+        assert_eq!(single_card_cost(run(1, 0, 0)), 1);
+        assert_eq!(single_card_cost(run(3, 2, 0)), 5);
+        // 1 freecell, 1 empty cascade, 4 cards: park 2 (3 moves), move 2 (3), bring 2 (3).
+        assert_eq!(single_card_cost(run(4, 1, 1)), 9);
+        assert_eq!(single_card_cost(run(2, 0, 1)), 3);
+        // 2 freecells and an empty cascade hold 3 cards apart: 4 cards in 7 (helper-42: 11).
+        assert_eq!(single_card_cost(run(4, 2, 1)), 7);
+        // 8 cards, 1 freecell, 2 empty cascades: 27 onto a card, 25 onto an empty cascade,
+        // 23 from a cascade they empty onto an empty one (helper-44: 27 for all three).
+        assert_eq!(single_card_cost(run(8, 1, 2)), 27);
+        let onto_empty = RunMove {
+            dest_empty: true,
+            ..run(8, 1, 2)
+        };
+        assert_eq!(single_card_cost(onto_empty), 25);
+        let whole = RunMove {
+            source_emptied: true,
+            ..onto_empty
+        };
+        assert_eq!(single_card_cost(whole), 23);
+        // No run of one deck is longer than 13 cards.
+        assert_eq!(single_card_cost(run(14, 13, 0)), 27);
+    }
+
+    /// The fewest single-card moves that realise `m`, with nothing else in play:
+    /// breadth-first over every sequence of single-card moves (a card onto a freecell, an
+    /// empty cascade, or the card it lies on in the run). Card `i` (1 deepest) lies on card
+    /// `i - 1`; card 1 may go back onto the source, and onto the destination, which take
+    /// any card when empty if `m` says so (else they stand for cards it fits on).
+    fn exact_run_cost(m: RunMove) -> Option<usize> {
         use std::collections::{HashMap, VecDeque};
+        let n = m.cards as u8;
         // Stacks: 0 source, 1 destination, 2.. empty cascades; then the freecells, sorted.
         type Pos = (Vec<Vec<u8>>, Vec<u8>);
         let start: Pos = (
-            [vec![(1..=n).collect()], vec![vec![]; e + 1]].concat(),
+            [vec![(1..=n).collect()], vec![vec![]; m.empty + 1]].concat(),
             Vec::new(),
         );
         let key = |(stacks, cells): &Pos| {
@@ -279,6 +325,7 @@ mod tests {
             cells.sort();
             (stacks[0].clone(), stacks[1].clone(), spare, cells)
         };
+        let takes_any = [m.source_emptied, m.dest_empty];
         let mut seen = HashMap::from([(key(&start), 0)]);
         let mut queue = VecDeque::from([(start, 0)]);
         while let Some((pos, d)) = queue.pop_front() {
@@ -301,15 +348,15 @@ mod tests {
                 }
                 let mut next: Vec<Pos> = Vec::new();
                 for (j, s) in taken.0.iter().enumerate() {
-                    let base = j < 2 && card == 1 && s.is_empty();
-                    let fits = s.last() == Some(&(card - 1)) || base || (j >= 2 && s.is_empty());
+                    let empty_takes = j >= 2 || takes_any[j] || card == 1;
+                    let fits = s.last() == Some(&(card - 1)) || (s.is_empty() && empty_takes);
                     if fits && Some(j) != src {
                         let mut p = taken.clone();
                         p.0[j].push(card);
                         next.push(p);
                     }
                 }
-                if src.is_some() && taken.1.len() < f {
+                if src.is_some() && taken.1.len() < m.free_cells {
                     let mut p = taken.clone();
                     p.1.push(card);
                     next.push(p);
@@ -325,18 +372,29 @@ mod tests {
         None
     }
 
-    /// [`single_card_cost`] is the exact minimum wherever the search above can tell it.
+    /// [`single_card_cost`] is the exact minimum wherever the search above can tell it in
+    /// a test's time: every destination and source kind, runs up to the supermove limit.
     #[test]
     fn single_card_costs_are_the_exact_minimum() {
-        for f in 0..=2 {
-            for e in 0..=2 {
-                for n in 1..=supermove_limit(f, e, false).min(7) {
-                    let exact = exact_run_cost(n as u8, f, e).expect("movable");
-                    assert_eq!(
-                        single_card_cost(n, f, e),
-                        exact,
-                        "{n} cards, {f} freecells, {e} empty"
-                    );
+        for (f, e, most) in [
+            (0, 0, 7),
+            (1, 1, 7),
+            (2, 1, 7),
+            (0, 2, 7),
+            (1, 2, 8),
+            (2, 2, 7),
+        ] {
+            for n in 1..=supermove_limit(f, e, false).min(most) {
+                for (dest_empty, source_emptied) in
+                    [(false, false), (true, false), (false, true), (true, true)]
+                {
+                    let m = RunMove {
+                        dest_empty,
+                        source_emptied,
+                        ..run(n, f, e)
+                    };
+                    let exact = exact_run_cost(m).expect("movable");
+                    assert_eq!(single_card_cost(m), exact, "{m:?}");
                 }
             }
         }

@@ -7,8 +7,9 @@
 use super::portfolio::Params;
 use super::tables::{in_thread_tables, Tables};
 use super::{done, path_to, replay_by, SearchResult, SearchStats, StopReason, Verdict};
+use crate::movegen::Tableau;
 use crate::movegen::{autoplay_by, generate_model, AutoPlay};
-use crate::moves::{single_card_cost, Loc, Move};
+use crate::moves::{single_card_cost, Loc, Move, RunMove};
 use crate::packed::{Eval, Origin, Packed, View};
 use crate::state::State;
 use fcauto_deals::{Board, FREECELLS};
@@ -132,7 +133,7 @@ fn search<const PRUNE: bool, const GREEDY: bool>(
         let costs = Costs::of(&eval);
         for &m in moves.iter() {
             let mut child = parent;
-            let cost = costs.of_move(&parent, m);
+            let cost = costs.of_move(&parent, origin, m);
             let (changed, homed) = child.play_by(m, origin, rule);
             let g = g + cost + homed;
             if child.is_won() {
@@ -199,16 +200,22 @@ impl Costs {
     /// The single-card cost of `m` in `pos` (whose counts these are), before it is applied:
     /// [`crate::shorten::move_cost`].
     #[inline(always)]
-    fn of_move(&self, pos: &Packed, m: Move) -> u32 {
+    fn of_move(&self, pos: &Packed, origin: &Origin, m: Move) -> u32 {
         if m.count <= 1 {
             return 1;
         }
         let dest_empty = matches!(m.to, Loc::Cascade(k) if pos.cols[k as usize] == 0);
-        single_card_cost(
-            m.count as usize,
-            self.free,
-            self.empty - dest_empty as usize,
-        ) as u32
+        let source_emptied = match m.from {
+            Loc::Cascade(i) => View { pos, origin }.height(i as usize) == m.count as usize,
+            _ => false,
+        };
+        single_card_cost(RunMove {
+            cards: m.count as usize,
+            free_cells: self.free,
+            empty: self.empty - dest_empty as usize,
+            dest_empty,
+            source_emptied,
+        }) as u32
     }
 }
 
@@ -257,7 +264,7 @@ mod tests {
                 for &m in &moves {
                     let want = crate::shorten::move_cost(&s, m);
                     assert_eq!(
-                        costs.of_move(&pos, m),
+                        costs.of_move(&pos, &o, m),
                         want,
                         "deal {deal} step {step} {m:?}"
                     );

@@ -6,7 +6,7 @@
 //! solution's states.)
 
 use crate::movegen::{autoplay, generate, Tableau};
-use crate::moves::{single_card_cost, Loc, Move, PlayedMove};
+use crate::moves::{single_card_cost, Loc, Move, PlayedMove, RunMove};
 use crate::state::{rank, suit, FingerprintMap, State, EMPTY};
 use fcauto_deals::Board;
 use fcauto_deals::{CASCADES, FREECELLS};
@@ -20,7 +20,15 @@ pub fn move_cost(s: &impl Tableau, m: Move) -> u32 {
     let dest_empty = matches!(m.to, Loc::Cascade(k) if s.height(k as usize) == 0);
     let empty = (0..CASCADES).filter(|&i| s.height(i) == 0).count() - usize::from(dest_empty);
     let free = (0..FREECELLS).filter(|&j| s.cell(j) == EMPTY).count();
-    single_card_cost(m.count as usize, free, empty) as u32
+    let source_emptied =
+        matches!(m.from, Loc::Cascade(i) if s.height(i as usize) == m.count as usize);
+    single_card_cost(RunMove {
+        cards: m.count as usize,
+        free_cells: free,
+        empty,
+        dest_empty,
+        source_emptied,
+    }) as u32
 }
 
 /// Apply a player move and the safe auto-play after it; returns the single-card cost.
