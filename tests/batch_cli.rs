@@ -394,7 +394,8 @@ fn merge_refuses_conflicting_verdicts_and_writes_nothing() {
         .unwrap()
         .execute(
             "UPDATE results SET verdict = 'unknown', solution = NULL, moves_total = NULL, \
-             single_card_moves = NULL WHERE deal = 27",
+             single_card_moves = NULL, stopped_by = 'state limit of 1 position reached' \
+             WHERE deal = 27",
             [],
         )
         .unwrap();
@@ -1256,7 +1257,7 @@ fn rows_no_run_writes_are_refused_by_name() {
         ),
         (
             "UPDATE results SET positions = -3 WHERE deal = 2",
-            "the row of deal 2 has a negative count of positions",
+            "the row of deal 2 has positions -3, below 0",
         ),
         (
             "UPDATE meta SET value = 'optimal' WHERE key = 'mode'",
@@ -1264,7 +1265,7 @@ fn rows_no_run_writes_are_refused_by_name() {
         ),
         (
             "UPDATE results SET solution = NULL WHERE deal = 3",
-            "the row of deal 3 has verdict solved with the solution",
+            "the row of deal 3 has verdict solved but no solution",
         ),
         // Values of another type (helper-44: merged as they were, then `report` stopped
         // with rusqlite's "Invalid column type").
@@ -1284,6 +1285,64 @@ fn rows_no_run_writes_are_refused_by_name() {
             "UPDATE meta SET value = 'other' WHERE key = 'format'",
             "its meta format is `other`, not `fcauto-batch`",
         ),
+        // helper-45: text that is not UTF-8 (raw conversion errors; `merge` copied it),
+        // figures no search reaches (percentiles of 0, "inf CPU hours"), each column named.
+        (
+            "UPDATE results SET solution = CAST(x'fffe3361' AS TEXT) WHERE deal = 6",
+            "the row of deal 6 has a solution holding bytes other than printable ASCII",
+        ),
+        (
+            "UPDATE results SET version = CAST(x'fffe' AS TEXT) WHERE deal = 2",
+            "the row of deal 2 has a version holding bytes other than printable ASCII",
+        ),
+        (
+            "UPDATE results SET cpu_ms = 1e14",
+            "the row of deal 1 has cpu_ms 100000000000000, more than one deal's search takes",
+        ),
+        (
+            "UPDATE results SET cpu_ms = 1e999 WHERE deal = 3",
+            "the row of deal 3 has cpu_ms inf, more than one deal's search takes",
+        ),
+        (
+            "UPDATE results SET cpu_ms = -5 WHERE deal = 3",
+            "the row of deal 3 has cpu_ms -5, below 0",
+        ),
+        (
+            "UPDATE results SET moves_total = -3 WHERE deal = 5",
+            "the row of deal 5 has moves_total -3, below 0",
+        ),
+        (
+            "UPDATE results SET single_card_moves = 1 WHERE deal = 5",
+            "the row of deal 5 has single_card_moves 1, fewer than its moves_total",
+        ),
+        (
+            "UPDATE results SET stopped_by = 'max_states' WHERE deal = 4",
+            "the row of deal 4 has verdict solved with a stopped_by",
+        ),
+        (
+            "UPDATE results SET positions = 9223372036854775807",
+            "the row of deal 1 has positions 9223372036854775807, more than any search",
+        ),
+        (
+            "UPDATE meta SET value = x'6661' WHERE key = 'mode'",
+            "its meta `mode` is a blob of 2 bytes, not text",
+        ),
+        (
+            "UPDATE meta SET value = '1.5' WHERE key = 'max_states'",
+            "its meta `max_states` is `1.5`, not a whole number of positions",
+        ),
+        ("DROP TABLE meta", "it has no meta table"),
+        // A results table remade without its primary key (helper-45: a deal stored twice
+        // made the report count 18446744073709551615 missing deals, and `run` stored deals
+        // again).
+        (
+            "ALTER TABLE results RENAME TO r2; CREATE TABLE results(deal INTEGER, mode TEXT, \
+             rules TEXT, verdict TEXT, moves_total INTEGER, single_card_moves INTEGER, \
+             solution TEXT, stopped_by TEXT, positions INTEGER, cpu_ms REAL, version TEXT); \
+             INSERT INTO results SELECT * FROM r2; INSERT INTO results SELECT * FROM r2 \
+             WHERE deal = 3; DROP TABLE r2",
+            "its results table's column 1 is `deal INTEGER`, not `deal INTEGER PRIMARY KEY`",
+        ),
     ] {
         let db = dir.path().join("edited.sqlite");
         std::fs::copy(&good, &db).unwrap();
@@ -1291,7 +1350,15 @@ fn rows_no_run_writes_are_refused_by_name() {
         for args in [
             vec!["batch", "report", s(&db)],
             vec!["batch", "merge", "out.sqlite", s(&db)],
-        ] {
+            vec!["batch", "report", "--verify", s(&db)],
+        ]
+        .into_iter()
+        // A run reads the tables and `meta` (rows are for `report` and `merge`).
+        .chain(
+            needle
+                .starts_with("its ")
+                .then(|| vec!["batch", "run", "--range", "1..8", "--db", s(&db)]),
+        ) {
             let (code, err) = run_err(&args);
             assert_eq!(code, 1, "{edit}");
             assert!(err.contains(needle), "{edit}: {err}");

@@ -28,7 +28,7 @@
 //! file until then.
 
 use anyhow::{bail, Context, Result};
-use rusqlite::{config::DbConfig, params, Connection, OpenFlags, OptionalExtension};
+use rusqlite::{config::DbConfig, params, Connection, OpenFlags};
 use std::path::{Path, PathBuf};
 
 /// `PRAGMA application_id` of an fcauto batch database ("FCab" in ASCII).
@@ -39,7 +39,8 @@ pub const SCHEMA_VERSION: i32 = 1;
 /// of at most (free freecells + 1) x 2^(empty cascades) cards).
 pub const RULES: &str = "freecell";
 
-const SCHEMA: &str = "
+/// The tables, as every database is made (and as [`super::check`] compares them).
+pub(super) const SCHEMA: &str = "
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -58,130 +59,6 @@ CREATE TABLE results (
     version           TEXT    NOT NULL      -- fcauto version that wrote the row
 );
 ";
-
-/// Every row is one a batch run writes: a deal number in range, its settings those of the
-/// database (`meta`), counts that are counts, and a solution exactly when solved. Errors: the
-/// first row that is not, and why (helper-43: a row of deal -5 made the report's range start at
-/// 18446744073709551611, and a `meta` mode edited over the rows' went unnoticed).
-fn check_rows(conn: &Connection, settings: &Settings) -> std::result::Result<(), String> {
-    check_column_types(conn)?;
-    let sql = "SELECT deal, mode, rules, verdict, moves_total, single_card_moves, \
-               solution IS NOT NULL, positions, cpu_ms FROM results \
-               WHERE deal < 1 OR deal > ?1 OR mode <> ?2 OR rules <> ?3 \
-               OR positions < 0 OR cpu_ms < 0 \
-               OR (verdict = 'solved') <> (solution IS NOT NULL) \
-               OR (verdict = 'solved') <> (moves_total IS NOT NULL) \
-               OR (verdict = 'solved') <> (single_card_moves IS NOT NULL) \
-               OR moves_total < 0 OR single_card_moves < moves_total \
-               ORDER BY deal LIMIT 1";
-    type Row = (
-        i64,
-        String,
-        String,
-        String,
-        Option<i64>,
-        Option<i64>,
-        bool,
-        i64,
-        f64,
-    );
-    let row: Option<Row> = conn
-        .query_row(
-            sql,
-            rusqlite::params![fcauto_deals::MAX_DEAL as i64, settings.mode, settings.rules],
-            |r| {
-                Ok((
-                    r.get(0)?,
-                    r.get(1)?,
-                    r.get(2)?,
-                    r.get(3)?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                    r.get(7)?,
-                    r.get(8)?,
-                ))
-            },
-        )
-        .map(Some)
-        .or_else(|e| match e {
-            rusqlite::Error::QueryReturnedNoRows => Ok(None),
-            e => Err(format!("cannot read its rows ({e})")),
-        })?;
-    let Some((deal, mode, rules, verdict, moves, single, solution, positions, cpu)) = row else {
-        return Ok(());
-    };
-    let why = if deal < 1 || deal > fcauto_deals::MAX_DEAL as i64 {
-        "no MS deal number".to_string()
-    } else if mode != settings.mode {
-        format!("mode {mode}, where the database says {}", settings.mode)
-    } else if rules != settings.rules {
-        format!("rules {rules}, where the database says {}", settings.rules)
-    } else if positions < 0 || cpu < 0.0 {
-        "a negative count of positions or CPU time".to_string()
-    } else if [solution, moves.is_some(), single.is_some()]
-        .iter()
-        .any(|&has| has != (verdict == "solved"))
-    {
-        format!("verdict {verdict} with the solution and its counts not matching it")
-    } else {
-        "move counts that are no counts".to_string()
-    };
-    Err(format!("the row of deal {deal} has {why}"))
-}
-
-/// Every column of every row holds the type the schema gives it (SQLite stores any value in
-/// any column: an edited `positions = 'abc'` or `moves_total = 98.5` would otherwise be
-/// merged as it is and stop `report` with rusqlite's "Invalid column type"). Errors: the
-/// first row that does not, its column and what it holds.
-fn check_column_types(conn: &Connection) -> std::result::Result<(), String> {
-    // (column, the types it may hold), in the schema's order.
-    const TYPES: [(&str, &[&str]); 10] = [
-        ("mode", &["text"]),
-        ("rules", &["text"]),
-        ("verdict", &["text"]),
-        ("moves_total", &["integer", "null"]),
-        ("single_card_moves", &["integer", "null"]),
-        ("solution", &["text", "null"]),
-        ("stopped_by", &["text", "null"]),
-        ("positions", &["integer"]),
-        ("cpu_ms", &["real", "integer"]),
-        ("version", &["text"]),
-    ];
-    let wrong = |(c, ok): &(&str, &[&str])| {
-        let list: Vec<String> = ok.iter().map(|t| format!("'{t}'")).collect();
-        format!("typeof({c}) NOT IN ({})", list.join(", "))
-    };
-    let types: Vec<String> = TYPES.iter().map(|(c, _)| format!("typeof({c})")).collect();
-    let sql = format!(
-        "SELECT deal, {} FROM results WHERE {} ORDER BY deal LIMIT 1",
-        types.join(", "),
-        TYPES.iter().map(wrong).collect::<Vec<_>>().join(" OR ")
-    );
-    let row = conn
-        .query_row(&sql, [], |r| {
-            let deal: i64 = r.get(0)?;
-            let found = (0..TYPES.len())
-                .map(|i| r.get::<_, String>(i + 1))
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            Ok((deal, found))
-        })
-        .optional()
-        .map_err(|e| format!("cannot read its rows ({e})"))?;
-    let Some((deal, found)) = row else {
-        return Ok(());
-    };
-    let (i, (column, ok)) = TYPES
-        .iter()
-        .enumerate()
-        .find(|(i, (_, ok))| !ok.contains(&found[*i].as_str()))
-        .expect("the query found a column of a wrong type");
-    Err(format!(
-        "the row of deal {deal} has a {column} of type {}, not {}",
-        found[i],
-        ok.join(" or ")
-    ))
-}
 
 /// What every row of one database was solved with; two databases merge only when equal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -305,7 +182,7 @@ impl Store {
         }
         let conn = open_immutable(path)?;
         let settings = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
-        check_rows(&conn, &settings).map_err(|why| {
+        super::check::check_rows(&conn, &settings).map_err(|why| {
             anyhow::anyhow!(
                 "{}: {why}: not a row a batch run writes; the database was edited or damaged",
                 path.display()
@@ -739,9 +616,12 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
             bail!("{name} is damaged (SQLite's integrity check: {found})");
         }
     }
+    let damaged =
+        |why: String| anyhow::anyhow!("{name}: {why}: the database was edited or damaged");
+    super::check::check_tables(conn).map_err(damaged)?;
     let get = |k: &str| -> Result<String> {
-        conn.query_row("SELECT value FROM meta WHERE key = ?1", [k], |r| r.get(0))
-            .optional()?
+        super::check::meta_text(conn, k)
+            .map_err(damaged)?
             .with_context(|| format!("{name} is damaged: its meta table has no `{k}`"))
     };
     let format = get("format")?;
@@ -759,9 +639,12 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
     Ok(Settings {
         mode: get("mode")?,
         rules,
-        max_states: max_states
-            .parse()
-            .with_context(|| format!("{name} is damaged: max_states `{max_states}`"))?,
+        max_states: max_states.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+            damaged(format!(
+                "its meta `max_states` is `{max_states}`, not a whole number of positions, 1 \
+                 or more"
+            ))
+        })?,
     })
 }
 

@@ -9,6 +9,7 @@
 //! - [`mod@db`]: the database layout and the only code that reads or writes it.
 //! - [`mod@shard`]: which deals `--shard I/N` takes.
 
+pub mod check;
 pub mod db;
 pub mod merge;
 pub mod plot;

@@ -158,7 +158,7 @@ pub fn gather(store: &Store) -> Result<Report> {
         max_states,
         rows: t.rows,
         deals,
-        gaps: deals.map_or(0, |(l, h)| (h - l + 1) - t.rows),
+        gaps: deals.map_or(0, |(l, h)| (h - l + 1).saturating_sub(t.rows)),
         solved: t.solved,
         known_impossible_check: known_check(&t.unsolvable, &t.known_verdicts),
         unsolvable: t.unsolvable,
@@ -287,7 +287,11 @@ pub fn text(r: &Report) -> String {
             "  solved:               {} ({} INVALID when replayed now: below)",
             r.solved, v.invalid
         ),
-        _ => format!("  solved and validated: {}", r.solved),
+        Some(_) => format!("  solved and validated: {}", r.solved),
+        None => format!(
+            "  solved:               {} (validated when stored; --verify replays them)",
+            r.solved
+        ),
     });
     say(format!(
         "  proved unsolvable:    {}",
