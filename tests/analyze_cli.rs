@@ -1001,6 +1001,35 @@ fn pictures_and_report_in_one_folder_are_refused() {
             0
         );
     }
+    // One folder by two paths through a bind mount (helper-45), where this machine allows
+    // mounting (root with the capability; CI runs as root).
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    std::fs::create_dir(&a).unwrap();
+    std::fs::create_dir(&b).unwrap();
+    let mounted = std::process::Command::new("mount")
+        .arg("--bind")
+        .args([&a, &b])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("bind mount not allowed here: that case not tried");
+        return;
+    }
+    let out = fcauto()
+        .arg("analyze")
+        .arg(&game)
+        .args(["--deal", "617", "--pictures"])
+        .arg(&a)
+        .arg("--report")
+        .arg(&b)
+        .output()
+        .unwrap();
+    let _ = std::process::Command::new("umount").arg(&b).status();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--pictures and --report both name"), "{err}");
+    assert_eq!(std::fs::read_dir(&a).unwrap().count(), 0);
 }
 
 /// `--report` and `--pictures` make their folder but not its parents: a missing parent is

@@ -404,7 +404,9 @@ fn the_output_name_chooses_the_format() {
     assert!(err.contains("this command writes no html"), "{err}");
     // Common picture and document formats no command writes get the note too (helper-44:
     // `-o x.jpg` wrote text silently); `solve -o a.htm` is the replay page.
-    for name in ["x.jpg", "x.PDF", "x.gif", "x.jpeg"] {
+    for name in [
+        "x.jpg", "x.PDF", "x.gif", "x.jpeg", "x.svgz", "x.tar.gz", "x.xml",
+    ] {
         let (bytes, err) = run(&["deal", "617"], &at(name));
         assert!(starts(&bytes, "7D TD"), "{name}");
         let ext = name.rsplit('.').next().unwrap().to_ascii_lowercase();

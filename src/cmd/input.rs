@@ -290,9 +290,9 @@ pub fn output_format<F: Copy + PartialEq + clap::ValueEnum>(
 /// Extensions that name a file format a user may expect `-o` to write: those some fcauto
 /// command writes, and common picture and document formats none writes (`x.jpg` would
 /// otherwise get text without a word).
-const FORMAT_EXTENSIONS: [&str; 18] = [
+const FORMAT_EXTENSIONS: [&str; 25] = [
     "json", "svg", "png", "html", "htm", "fcs", "txt", "board", "jpg", "jpeg", "gif", "webp",
-    "bmp", "tif", "tiff", "pdf", "eps", "ps",
+    "bmp", "tif", "tiff", "pdf", "eps", "ps", "svgz", "avif", "heic", "ico", "xml", "gz", "zip",
 ];
 
 /// The extension of `path`'s file name, lower case; a hidden name with no other dot
@@ -497,12 +497,14 @@ pub fn check_not_input(output: &Path, input: &Path, what: &str) -> Result<()> {
 
 /// True when paths `a` and `b` name the same place, whether or not it exists yet: each
 /// resolved through the file system as far as it exists (links followed, `..` and `.`
-/// taken out), the rest compared as written. Standard streams (`-`) are never one place.
+/// taken out), the rest compared as written; or, where both exist, one file or folder by
+/// device and inode. Standard streams (`-`) are never one place.
 pub fn same_place(a: &Path, b: &Path) -> bool {
     if is_stdio(a) || is_stdio(b) {
         return false;
     }
-    resolved(a) == resolved(b)
+    // Device and inode for places that exist (a bind mount reaches one folder by two paths).
+    resolved(a) == resolved(b) || same_file::is_same_file(a, b).unwrap_or(false)
 }
 
 /// `p` with its longest existing ancestor canonicalized, the rest appended as written.
