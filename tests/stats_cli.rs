@@ -308,6 +308,26 @@ fn options_summary_of_a_real_profile() {
         err.contains(&format!("no options.cfg beside {}", lone.display())),
         "{err}"
     );
+    // A path that does not exist is named so, and a FIFO is refused, never waited on
+    // (helper-45: "no options.cfg beside", and a hang).
+    let fifo = dir.path().join("fifo.cfg");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for (p, why) in [
+        (dir.path().join("nowhere.cfg"), "nowhere.cfg does not exist"),
+        (fifo, "fifo.cfg is not a file or a folder"),
+    ] {
+        fcauto()
+            .args(["stats", "--options"])
+            .arg(&p)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(why));
+    }
     // options.cfg is per profile: a player or game filter does not apply (usage error).
     for (flag, value) in [("--player", "fixture"), ("--game-id", "8")] {
         fcauto()

@@ -382,6 +382,18 @@ fn looks_like_statistics(file: &Path) -> bool {
 /// options.cfg beside it, or else an options file, as options.cfg (whatever its name: one
 /// that is not one is read and named for what it is, never taken for a statistics.dat).
 fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
+    let takes = "--options takes a profile folder, an options.cfg or a statistics.dat";
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            bail!("{} does not exist ({takes})", path.display())
+        }
+        Err(e) => bail!("cannot read {}: {e}", path.display()),
+        // A FIFO or a device would be waited on forever, or read without end (helper-45).
+        Ok(m) if !m.is_dir() && !m.is_file() => {
+            bail!("{} is not a file or a folder ({takes})", path.display())
+        }
+        Ok(_) => {}
+    }
     let (cfg, stats_file) = if path.is_dir() {
         (path.join("options.cfg"), path.join("statistics.dat"))
     } else if !path.exists() || looks_like_statistics(path) {
@@ -391,10 +403,7 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
     };
     if !cfg.is_file() {
         let place = if path.is_dir() { "in" } else { "beside" };
-        bail!(
-            "no options.cfg {place} {} (--options takes a profile folder, an options.cfg or a statistics.dat)",
-            path.display()
-        );
+        bail!("no options.cfg {place} {} ({takes})", path.display());
     }
     let opts = OptionsFile::load(&cfg)?;
     let mut summary: OptionsSummary = opts.summary();
