@@ -156,10 +156,37 @@ fn move_objects<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<JsonMove>,
             d.deserialize_map(Visitor).map(Object)
         }
     }
-    Ok(Vec::<Object>::deserialize(d)?
-        .into_iter()
-        .map(|o| o.0)
-        .collect())
+    struct Moves;
+    impl<'de> serde::de::Visitor<'de> for Moves {
+        type Value = Vec<JsonMove>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a list of moves")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut moves = Vec::new();
+            loop {
+                match seq.next_element::<Object>() {
+                    Ok(Some(m)) => moves.push(m.0),
+                    Ok(None) => return Ok(moves),
+                    // Named by its place (helper-45: a line and column alone are hard to
+                    // find in a one-line JSON); the reader adds its own position again.
+                    Err(e) => {
+                        let e = e.to_string();
+                        let why = e.split(" at line ").next().unwrap_or(&e);
+                        return Err(serde::de::Error::custom(format!(
+                            "move {} (moves[{}]): {why}",
+                            moves.len() + 1,
+                            moves.len()
+                        )));
+                    }
+                }
+            }
+        }
+    }
+    d.deserialize_seq(Moves)
 }
 
 /// A solved deal: the initial board and every move (foundation moves included).
@@ -710,7 +737,9 @@ mod tests {
                 .unwrap_or_else(|| panic!("{m} read as a move"))
                 .to_string();
             assert!(
-                err.contains(&format!("invalid type: {what}, expected a move object")),
+                err.contains(&format!(
+                    "move 1 (moves[0]): invalid type: {what}, expected a move object"
+                )),
                 "{m}: {err}"
             );
         }
@@ -719,11 +748,18 @@ mod tests {
             (sol.moves[0].from.as_str(), sol.moves[0].to.as_str()),
             ("3", "a")
         );
-        let err = parse_json(r#"{"moves": [{"from": "3", "to": "a", "cuont": 1}]}"#)
-            .err()
-            .unwrap()
-            .to_string();
-        assert!(err.contains("unknown field `cuont`"), "{err}");
+        let err = parse_json(
+            r#"{"moves": [{"from": "3", "to": "a"}, {"from": "3", "to": "a", "cuont": 1}]}"#,
+        )
+        .err()
+        .unwrap()
+        .to_string();
+        assert!(
+            err.contains("move 2 (moves[1]): unknown field `cuont`") && err.contains("column"),
+            "{err}"
+        );
+        let err = parse_json(r#"{"moves": "3a"}"#).err().unwrap().to_string();
+        assert!(err.contains("expected a list of moves"), "{err}");
     }
 
     /// `foundations` of four counts reads; another length is named by field and count.
