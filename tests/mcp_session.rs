@@ -624,3 +624,70 @@ fn legal_moves_lists_the_symmetric_moves_too() {
         assert_eq!(out["legal"], true, "{m}: {out}");
     }
 }
+
+/// Long arguments never come back whole in an error (helper-46: rmcp's "failed to deserialize
+/// parameters" quoted a 900 KB argument, and an unknown argument name, in full); an unknown
+/// tool is named with the tools there are; a second `initialize` is refused; a count outside
+/// 1..13 is a tool error, as over HTTP (it was `legal: false`).
+#[test]
+fn errors_are_short_and_say_what_there_is() {
+    let mut s = initialized();
+    let start = s.tool("new_game", json!({"deal": 617}));
+    let p = start["position_string"].clone();
+    let huge = "9".repeat(200_000);
+    for (tool, args) in [
+        ("new_game", json!({"deal": huge})),
+        ("solve", json!({"position": p, "mode": "z".repeat(200_000)})),
+        ("solve", json!({"position": p, huge.clone(): 1})),
+        (
+            "apply_move",
+            json!({"position": p, "move": "z".repeat(200_000)}),
+        ),
+    ] {
+        let r = raw_request(
+            &mut s,
+            "tools/call",
+            json!({"name": tool, "arguments": args}),
+        );
+        let text = r.to_string();
+        assert!(text.len() < 1000, "{tool}: {} bytes", text.len());
+        assert!(text.contains("bytes)"), "{tool}: {text}");
+    }
+    let r = raw_request(
+        &mut s,
+        "tools/call",
+        json!({"name": "nope", "arguments": {}}),
+    );
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    let msg = r["error"]["message"].as_str().unwrap();
+    assert!(
+        msg.contains("unknown tool `nope`") && msg.contains("render_game"),
+        "{msg}"
+    );
+    let again = raw_request(
+        &mut s,
+        "initialize",
+        json!({"protocolVersion": "2025-03-26", "capabilities": {},
+               "clientInfo": {"name": "t", "version": "1"}}),
+    );
+    assert_eq!(again["error"]["code"], -32600, "{again}");
+    for count in [0, 14, 300, -1] {
+        let r = s.call(
+            "apply_move",
+            json!({"position": p, "move": "28", "count": count}),
+        );
+        assert_eq!(r["isError"], true, "count {count}: {r}");
+        let text = r["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(
+            text.contains("give 1..13") || text.contains("count"),
+            "{text}"
+        );
+    }
+    // A won position is answered at once (it waited behind searches, helper-46).
+    let won = json!("-/-/-/-/-/-/-/- ---- KKKK");
+    assert_eq!(
+        s.tool("hint", json!({"position": won}))["next"],
+        Value::Null
+    );
+    assert_eq!(s.tool("new_game", json!({"deal": 617})), start);
+}

@@ -148,6 +148,24 @@ fn refusals_are_4xx_with_a_message() {
     assert_eq!(r["result"]["move"], Value::Null);
     let mv = &doc["components"]["schemas"]["ApplyOut"]["properties"]["move"];
     assert_eq!(mv["nullable"], true, "{mv}");
+    // The deal in the path may be PySolFC's name, and the document says so (helper-46: it
+    // said an integer); a count is 1..13.
+    let n = &doc["paths"]["/api/deal/{n}"]["get"]["parameters"][0]["schema"];
+    assert_eq!(n["type"], "string", "{n}");
+    assert!(n["pattern"].as_str().unwrap().contains("[mM][sS]"), "{n}");
+    let (st, ms) = call(&a, "GET", &format!("{}/api/deal/ms617", s.base), None);
+    let plain = call(&a, "GET", &format!("{}/api/deal/617", s.base), None).1;
+    assert_eq!(
+        (st, &ms["position_string"]),
+        (200, &plain["position_string"])
+    );
+    let count = &doc["paths"]["/api/apply"]["post"]["requestBody"]["content"]["application/json"]
+        ["schema"]["properties"]["count"];
+    assert_eq!(
+        (&count["minimum"], &count["maximum"]),
+        (&json!(1), &json!(13)),
+        "{count}"
+    );
     // freecells and foundations given as null are left out; three freecells is malformed
     // (400), as three foundations are.
     let mut nulls = start_pos["position"].clone();
@@ -332,6 +350,45 @@ fn refusals_are_4xx_with_a_message() {
             400,
             "expected a JSON object",
         ),
+        // A count outside 1..13 is one 400 whatever the move (helper-46: 0 onto a cascade
+        // was a 422 illegal move, 300 serde's "expected u8").
+        (
+            "POST",
+            "/api/apply",
+            Some(json!({"position": start_pos["position"], "move": "28", "count": 0})),
+            400,
+            "count 0 is no number of cards in a run: give 1..13",
+        ),
+        (
+            "POST",
+            "/api/apply",
+            Some(json!({"position": start_pos["position"], "move": "2a", "count": 300})),
+            400,
+            "count 300 is no number of cards in a run",
+        ),
+        (
+            "POST",
+            "/api/apply",
+            Some(json!({"position": start_pos["position"], "move": "28", "count": -2})),
+            400,
+            "count -2 is no number",
+        ),
+        // A long input is cut in the message, quoted or not (helper-46: 4 KiB of digits).
+        (
+            "POST",
+            "/api/solve",
+            Some(json!({"deal": "9".repeat(20_000)})),
+            400,
+            "(20000 bytes)",
+        ),
+        // A won position's hint needs no search (it waited behind searches).
+        (
+            "POST",
+            "/api/hint",
+            Some(json!({"position": "-/-/-/-/-/-/-/- ---- KKKK"})),
+            200,
+            "",
+        ),
     ];
     for (method, path, body, want, text) in cases {
         let (st, r) = call(&a, method, &format!("{}{path}", s.base), body);
@@ -340,6 +397,7 @@ fn refusals_are_4xx_with_a_message() {
             r["error"].as_str().unwrap_or("").contains(text),
             "{method} {path}: {r}"
         );
+        assert!(r.to_string().len() < 1000, "{method} {path}: a long answer");
     }
     // Malformed JSON, the wrong content type, a body over the cap.
     let post = |ct: &str, body: Vec<u8>| match a

@@ -234,6 +234,25 @@ mod lines {
             Lifecycle::Answer(error.to_string())
         };
         match v.get("method").and_then(Value::as_str) {
+            Some("initialize") if *started => reply(
+                -32600,
+                "Invalid Request: this session is initialized already (initialize is sent once \
+                 per session; its protocol version stands)"
+                    .into(),
+            ),
+            Some("tools/call") if *started => {
+                let name = v.pointer("/params/name").and_then(Value::as_str);
+                match name {
+                    Some(n) if !TOOLS.contains(&n) => reply(
+                        -32602,
+                        crate::service::short_echoes(&format!(
+                            "unknown tool `{n}`: the tools are {}",
+                            TOOLS.join(", ")
+                        )),
+                    ),
+                    _ => Lifecycle::HandOn(None),
+                }
+            }
             Some("initialize") => {
                 let params = v.get("params");
                 let field = |k: &str| params.and_then(|p| p.get(k));
@@ -272,24 +291,56 @@ mod lines {
         }
     }
 
-    /// rmcp's line `line`, with the message of a `-32601` answer (rmcp's is the bare method
-    /// name) saying what it means and which methods there are.
-    fn method_not_found_named(line: Vec<u8>) -> Vec<u8> {
-        if !line.windows(6).any(|w| w == b"-32601") {
+    /// The tools [`super::server`] offers, by name (tested equal to its `tools/list`).
+    pub(super) const TOOLS: [&str; 7] = [
+        "new_game",
+        "legal_moves",
+        "apply_move",
+        "hint",
+        "solve",
+        "verify",
+        "render_game",
+    ];
+
+    /// rmcp's line `line`, with its error messages in words of ours: a `-32601` answer's
+    /// (rmcp's is the bare method name) saying what it means and which methods there are;
+    /// every error message, and a tool error's text, with long inputs cut
+    /// ([`crate::service::short_echoes`]; helper-46: rmcp's "failed to deserialize
+    /// parameters" quoted a 900 KB argument whole).
+    fn rewrite_answer(line: Vec<u8>) -> Vec<u8> {
+        let has = |needle: &[u8]| line.windows(needle.len()).any(|w| w == needle);
+        if !has(b"\"error\"") && !has(b"\"isError\":true") {
             return line;
         }
         let Ok(mut v) = serde_json::from_slice::<serde_json::Value>(&line) else {
             return line;
         };
-        let error = &mut v["error"];
-        if error["code"] != -32601 {
-            return line;
+        let short = |m: &mut serde_json::Value| {
+            if let Some(text) = m.as_str() {
+                *m = crate::service::short_echoes(text).into();
+            }
+        };
+        if let Some(error) = v.get_mut("error") {
+            if error["code"] == -32601 {
+                let method = error["message"].as_str().unwrap_or_default().to_string();
+                error["message"] = format!(
+                    "Method not found: {method:?} (this server answers initialize, ping, \
+                     tools/list and tools/call)"
+                )
+                .into();
+            }
+            short(&mut error["message"]);
         }
-        let method = error["message"].as_str().unwrap_or_default().to_string();
-        error["message"] = format!(
-            "Method not found: {method:?} (this server answers initialize, ping, tools/list and tools/call)"
-        )
-        .into();
+        if v.pointer("/result/isError") == Some(&serde_json::Value::Bool(true)) {
+            if let Some(blocks) = v
+                .pointer_mut("/result/content")
+                .and_then(|c| c.as_array_mut())
+            {
+                for b in blocks {
+                    short(&mut b["text"]);
+                }
+            }
+        }
         serde_json::to_vec(&v).unwrap_or(line)
     }
 
@@ -301,7 +352,7 @@ mod lines {
         while rmcp_open || ours_open {
             let line = tokio::select! {
                 l = theirs.next_segment(), if rmcp_open => match l {
-                    Ok(Some(l)) => method_not_found_named(l),
+                    Ok(Some(l)) => rewrite_answer(l),
                     _ => { rmcp_open = false; continue; }
                 },
                 l = ours.recv(), if ours_open => match l {
@@ -448,6 +499,12 @@ mod server {
     /// `slots`' permits is free: at most one such operation a core runs at once, as `serve`
     /// runs its solves (a client sending many requests at once gets them answered in turn,
     /// not as many searches, each with its memory, as it sent).
+    /// A position that is unreadable or won needs no search: answered at once, not queued
+    /// behind searches (helper-46).
+    fn nothing_to_search(b: &Result<Board, ServiceError>) -> bool {
+        b.as_ref().map_or(true, Board::is_won)
+    }
+
     async fn blocking<T: Send + 'static>(
         slots: &Arc<Semaphore>,
         f: impl FnOnce() -> T + Send + 'static,
@@ -494,7 +551,7 @@ mod server {
         /// Cards to move for a cascade-to-cascade run, 1..=13; left out, the longest run
         /// that fits.
         #[schemars(range(min = 1, max = 13))]
-        count: Option<u8>,
+        count: Option<i64>,
         /// After the move, play the safe moves to the foundations (default false).
         #[serde(default)]
         autoplay: bool,
@@ -638,12 +695,13 @@ mod server {
             &self,
             Parameters(a): Parameters<Solve>,
         ) -> Result<CallToolResult, ErrorData> {
-            blocking(&self.slots, move || {
-                answer(
-                    board(a.position).and_then(|b| service::hint(&b, a.mode.arg(), a.max_states)),
-                )
-            })
-            .await
+            let b = board(a.position);
+            let idle = nothing_to_search(&b);
+            let run = move || answer(b.and_then(|b| service::hint(&b, a.mode.arg(), a.max_states)));
+            if idle {
+                return Ok(run());
+            }
+            blocking(&self.slots, run).await
         }
 
         #[tool(
@@ -656,12 +714,14 @@ mod server {
             &self,
             Parameters(a): Parameters<Solve>,
         ) -> Result<CallToolResult, ErrorData> {
-            blocking(&self.slots, move || {
-                answer(
-                    board(a.position).and_then(|b| service::solve(&b, a.mode.arg(), a.max_states)),
-                )
-            })
-            .await
+            let b = board(a.position);
+            let idle = nothing_to_search(&b);
+            let run =
+                move || answer(b.and_then(|b| service::solve(&b, a.mode.arg(), a.max_states)));
+            if idle {
+                return Ok(run());
+            }
+            blocking(&self.slots, run).await
         }
 
         #[tool(
@@ -734,6 +794,21 @@ mod server {
     #[cfg(test)]
     mod tests {
         use super::*;
+
+        /// The lifecycle's list of tools is the server's.
+        #[test]
+        fn the_tool_names_are_the_servers() {
+            let mut listed: Vec<String> = FreeCell::new()
+                .tool_router
+                .list_all()
+                .into_iter()
+                .map(|t| t.name.to_string())
+                .collect();
+            let mut ours: Vec<String> = super::super::lines::TOOLS.map(String::from).to_vec();
+            listed.sort();
+            ours.sort();
+            assert_eq!(listed, ours);
+        }
 
         /// Operations sent all at once run at most as many at a time as there are permits;
         /// each still gets its answer.

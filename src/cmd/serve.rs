@@ -389,7 +389,7 @@ struct ApplyBody {
     #[serde(rename = "move")]
     mv: String,
     #[serde(default)]
-    count: Option<u8>,
+    count: Option<i64>,
     /// Null as left out (false), as `count`, `mode` and `max_states` take null.
     #[serde(default, deserialize_with = "false_if_null")]
     autoplay: bool,
@@ -512,6 +512,14 @@ async fn solving<T: serde::Serialize + Send + 'static>(
         Ok(x) => x,
         Err(e) => return err(e),
     };
+    if p.is_won() {
+        // Nothing to search: answered at once, not queued behind searches (helper-46: a
+        // hint on a won position waited 7.9 s), on a permit of its own.
+        let own = Arc::new(Semaphore::new(1))
+            .try_acquire_owned()
+            .expect("a new semaphore has its permit");
+        return reply(op(&p, mode, b.max_states, own));
+    }
     reply(with_solver(app, move |slot| op(&p, mode, b.max_states, slot)).await)
 }
 

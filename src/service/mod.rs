@@ -66,7 +66,8 @@ impl ServiceError {
 pub const ECHO_MAX: usize = 60;
 
 /// `message` with every quoted input (between backticks) longer than [`ECHO_MAX`] characters
-/// cut to its opening and its size (`` `xxxx…` (200000 bytes) ``), and the whole cut at 4 KiB:
+/// cut to its opening and its size (`` `xxxx…` (200000 bytes) ``), every other word as long
+/// too (`deal number 9999…` (5000 bytes)), and the whole cut at 4 KiB:
 /// an error never sends a client's huge input back (helper-43: a 200 KB `mode` came back
 /// whole). Used by `serve`'s and `mcp`'s error answers.
 pub fn short_echoes(message: &str) -> String {
@@ -94,6 +95,21 @@ pub fn short_echoes(message: &str) -> String {
             }
         }
     }
+    // Unquoted echoes too: serde's `deal number 999…`, `invalid type: string "…"`
+    // (helper-46: 4 KiB of digits over HTTP, 900 KB over MCP). A word longer than any the
+    // messages themselves use is cut as a quoted input is.
+    let out = out
+        .split(' ')
+        .map(|word| {
+            let n = word.chars().count();
+            if n <= ECHO_MAX {
+                return word.to_string();
+            }
+            let head: String = word.chars().take(ECHO_MAX - 20).collect();
+            format!("{head}… ({} bytes)", word.len())
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     if out.len() <= 4096 {
         return out;
     }
@@ -405,8 +421,19 @@ pub struct ApplyOut {
 }
 
 /// A move as the client gives it: standard notation, with an optional count for a run
-/// (`"38"`, `"38"` + `count: 3`, or fc-solve's `"38v3"`).
-pub fn parse_move(text: &str, count: Option<u8>) -> Result<StepMove, ServiceError> {
+/// (`"38"`, `"38"` + `count: 3`, or fc-solve's `"38v3"`). A count outside 1..=13 (the
+/// cards of a run) is refused (400), whatever the move: HTTP and MCP alike (helper-46: 0
+/// was an illegal move, 300 serde's "expected u8", and over MCP `legal: false`).
+pub fn parse_move(text: &str, count: Option<i64>) -> Result<StepMove, ServiceError> {
+    let count = match count {
+        Some(c) if !(1..=13).contains(&c) => {
+            return Err(ServiceError::bad_request(format!(
+                "count {c} is no number of cards in a run: give 1..13, or leave it out for the \
+                 longest run that fits"
+            )))
+        }
+        c => c.map(|c| c as u8),
+    };
     let t = text.trim();
     let mut m = fcauto_solver::standard::parse_token(t).ok_or_else(|| {
         ServiceError::bad_request(format!(
@@ -848,6 +875,20 @@ mod tests {
         assert_eq!(short_echoes("`3z` is not a move"), "`3z` is not a move");
         assert!(short_echoes(&format!("unclosed `{long}")).ends_with("… (200000 bytes)"));
         assert!(short_echoes(&"y".repeat(10_000)).len() < 4200);
+        // Unquoted echoes too (helper-46): serde's number and string echoes.
+        let digits = "9".repeat(5000);
+        assert_eq!(
+            short_echoes(&format!("deal number {digits} is out of range")),
+            format!(
+                "deal number {}… (5000 bytes) is out of range",
+                "9".repeat(40)
+            )
+        );
+        let said = short_echoes(&format!("invalid type: string \"{long}\", expected u8"));
+        assert!(
+            said.len() < 120 && said.ends_with("(200003 bytes) expected u8"),
+            "{said}"
+        );
     }
 
     /// A position whose freecells have a gap (fc-solve's layout `JH      4D`) verifies a
@@ -894,7 +935,11 @@ mod tests {
                     .any(|l| l.notation == m.notation && l.count == m.count),
                 "{m:?} not listed"
             );
-            let out = apply_move(&pos, parse_move(&m.notation, Some(m.count)).unwrap(), false);
+            let out = apply_move(
+                &pos,
+                parse_move(&m.notation, Some(m.count.into())).unwrap(),
+                false,
+            );
             assert!(out.legal, "{m:?}: {:?}", out.broken_rule);
             pos = out.position.position.to_board().unwrap();
         }
@@ -969,14 +1014,22 @@ mod tests {
                 legal_moves(&b).into_iter().map(move |m| (b.clone(), m))
             })
             .map(|(b, m)| {
-                let out = apply_move(&b, parse_move(&m.notation, Some(m.count)).unwrap(), true);
+                let out = apply_move(
+                    &b,
+                    parse_move(&m.notation, Some(m.count.into())).unwrap(),
+                    true,
+                );
                 (b, out)
             })
             .find(|(_, o)| !o.autoplayed.is_empty())
             .expect("some first move of deals 1..49 exposes an ace");
         assert!(with.autoplayed.iter().all(|m| m.to == "h"));
         let m = with.mv.clone().unwrap();
-        let without = apply_move(&b, parse_move(&m.notation, Some(m.count)).unwrap(), false);
+        let without = apply_move(
+            &b,
+            parse_move(&m.notation, Some(m.count.into())).unwrap(),
+            false,
+        );
         assert!(without.autoplayed.is_empty());
         assert_ne!(without.position, with.position);
     }
@@ -1038,7 +1091,7 @@ mod tests {
         for from in names.chars() {
             for to in names.chars() {
                 for count in 0..=21u8 {
-                    let Ok(m) = parse_move(&format!("{from}{to}"), Some(count)) else {
+                    let Ok(m) = parse_move(&format!("{from}{to}"), Some(count.into())) else {
                         continue;
                     };
                     let r = apply_move(b, m, false);
@@ -1084,7 +1137,11 @@ mod tests {
             let Some(m) = pick(i, &legal_moves(&b)) else {
                 break;
             };
-            let r = apply_move(&b, parse_move(&m.notation, Some(m.count)).unwrap(), false);
+            let r = apply_move(
+                &b,
+                parse_move(&m.notation, Some(m.count.into())).unwrap(),
+                false,
+            );
             assert!(r.legal, "{m:?}");
             b = r.position.position.to_board().unwrap();
             out.push(b.clone());
