@@ -87,6 +87,31 @@ fn the_served_page_solves_replays_and_referees_in_chromium() {
         said.as_str().unwrap().contains("illegal move `1h`"),
         "{said}"
     );
+    // What is typed as the deal is the deal, encoded (helper-46: `617?x` went as a query and
+    // loaded 617); a refusal is said, and the board keeps its picture.
+    b.eval(
+        "document.getElementById('deal').value = '617?x'; document.getElementById('load').click()",
+    );
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent.includes('617?x')",
+        &json!(true),
+    );
+    let class = b.eval("document.getElementById('status').className");
+    assert_eq!(class, json!("error"));
+    // PySolFC's name for a deal loads it too.
+    b.eval(
+        "document.getElementById('deal').value = 'ms617'; document.getElementById('load').click()",
+    );
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent",
+        &json!("deal ms617"),
+    );
+    assert_eq!(
+        b.eval("document.querySelector('#board svg') !== null"),
+        json!(true)
+    );
     let _ = b.call("Browser.close", json!({}));
 }
 
