@@ -127,7 +127,7 @@ pub struct SolutionJson {
     /// (`None`) unless solved. Read as `moves_total`.
     #[serde(default)]
     pub single_card_moves: Option<usize>,
-    /// The moves, in order; each must be an object ([`move_objects`]).
+    /// The moves, in order; each must be an object (an array of its fields is refused).
     #[serde(deserialize_with = "move_objects")]
     pub moves: Vec<JsonMove>,
 }
