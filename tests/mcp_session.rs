@@ -308,7 +308,8 @@ fn render_game_answers_a_png_image() {
 fn render_game_refuses_a_width_out_of_bounds() {
     let mut s = initialized();
     let start = s.tool("new_game", json!({"deal": 617}));
-    for width in [100, 199, 4097] {
+    // -1 and a width beyond 32 bits get the same words (helper-46: "expected u32").
+    for width in [100i64, 199, 4097, -1, 5_000_000_000] {
         let r = s.call(
             "render_game",
             json!({"position": start["position_string"], "width": width}),

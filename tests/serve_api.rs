@@ -381,6 +381,13 @@ fn refusals_are_4xx_with_a_message() {
             400,
             "(20000 bytes)",
         ),
+        (
+            "POST",
+            "/api/render",
+            Some(json!({"position": start_pos["position"], "width": -1})),
+            400,
+            "width -1: a picture is 200..=4096 pixels wide",
+        ),
         // A won position's hint needs no search (it waited behind searches).
         (
             "POST",

@@ -607,11 +607,11 @@ mod server {
         /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
         /// by `fcauto serve`'s `/api/render`.
         #[schemars(range(min = crate::render::MIN_WIDTH, max = crate::render::MAX_WIDTH))]
-        width: Option<u32>,
+        width: Option<i64>,
     }
 
     /// The PNG picture of a position, base64-encoded, as MCP image content.
-    fn picture(position: Value, width: Option<u32>) -> Result<CallToolResult, ServiceError> {
+    fn picture(position: Value, width: Option<i64>) -> Result<CallToolResult, ServiceError> {
         use base64::Engine;
         let b = board(position)?;
         let opts = crate::render::Options {

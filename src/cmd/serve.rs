@@ -548,7 +548,7 @@ async fn verify(b: Body<VerifyBody>) -> Response {
 struct RenderBody {
     position: PositionIn,
     #[serde(default)]
-    width: Option<u32>,
+    width: Option<i64>,
 }
 
 async fn render(b: Body<RenderBody>) -> Response {
@@ -563,7 +563,7 @@ async fn render(b: Body<RenderBody>) -> Response {
 }
 
 /// The board as SVG, through the one renderer.
-fn svg_of(p: &fcauto_deals::Board, width: Option<u32>) -> Result<String, ServiceError> {
+fn svg_of(p: &fcauto_deals::Board, width: Option<i64>) -> Result<String, ServiceError> {
     let width = service::picture_width(width)?;
     Ok(crate::render::svg(
         p,

@@ -735,15 +735,17 @@ pub struct VerifyOut {
 /// A picture width asked for (`None`: [`crate::render::DEFAULT_WIDTH`]), checked against
 /// the renderer's bounds: a width outside them is refused (400), not changed, so what is drawn
 /// is what was asked for.
-pub fn picture_width(width: Option<u32>) -> Result<u32, ServiceError> {
+/// Any whole number is read, so that a negative or huge one gets these words, not serde's
+/// "expected u32" (helper-46).
+pub fn picture_width(width: Option<i64>) -> Result<u32, ServiceError> {
     use crate::render::{DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH};
-    let width = width.unwrap_or(DEFAULT_WIDTH);
-    if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
+    let width = width.unwrap_or(DEFAULT_WIDTH.into());
+    if !(i64::from(MIN_WIDTH)..=i64::from(MAX_WIDTH)).contains(&width) {
         return Err(ServiceError::bad_request(format!(
             "width {width}: a picture is {MIN_WIDTH}..={MAX_WIDTH} pixels wide"
         )));
     }
-    Ok(width)
+    Ok(width as u32)
 }
 
 /// `verify`: replay a solution in standard notation (`solve`'s output; counts of runs may
