@@ -62,63 +62,7 @@ impl ServiceError {
     }
 }
 
-/// Longest quoted input (between backticks) an error message sends back, in characters.
-pub const ECHO_MAX: usize = 60;
-
-/// `message` with every quoted input (between backticks) longer than [`ECHO_MAX`] characters
-/// cut to its opening and its size (`` `xxxx…` (200000 bytes) ``), every other word as long
-/// too (`deal number 9999…` (5000 bytes)), and the whole cut at 4 KiB:
-/// an error never sends a client's huge input back (helper-43: a 200 KB `mode` came back
-/// whole). Used by `serve`'s and `mcp`'s error answers.
-pub fn short_echoes(message: &str) -> String {
-    let parts: Vec<&str> = message.split('`').collect();
-    let last = parts.len() - 1;
-    let mut out = String::with_capacity(message.len().min(4096));
-    for (i, part) in parts.iter().enumerate() {
-        if i % 2 == 0 {
-            out.push_str(part);
-            continue;
-        }
-        let closed = i < last;
-        out.push('`');
-        if part.chars().count() > ECHO_MAX {
-            out.extend(part.chars().take(ECHO_MAX - 20));
-            out.push('…');
-            if closed {
-                out.push('`');
-            }
-            out.push_str(&format!(" ({} bytes)", part.len()));
-        } else {
-            out.push_str(part);
-            if closed {
-                out.push('`');
-            }
-        }
-    }
-    // Unquoted echoes too: serde's `deal number 999…`, `invalid type: string "…"`
-    // (helper-46: 4 KiB of digits over HTTP, 900 KB over MCP). A word longer than any the
-    // messages themselves use is cut as a quoted input is.
-    let out = out
-        .split(' ')
-        .map(|word| {
-            let n = word.chars().count();
-            if n <= ECHO_MAX {
-                return word.to_string();
-            }
-            let head: String = word.chars().take(ECHO_MAX - 20).collect();
-            format!("{head}… ({} bytes)", word.len())
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
-    if out.len() <= 4096 {
-        return out;
-    }
-    let mut end = 4096;
-    while !out.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}…", &out[..end])
-}
+pub use fcauto_deals::text::{short_echoes, ECHO_MAX};
 
 impl std::fmt::Display for ServiceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
