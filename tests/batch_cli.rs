@@ -1309,7 +1309,7 @@ fn rows_no_run_writes_are_refused_by_name() {
         ),
         (
             "UPDATE results SET moves_total = -3 WHERE deal = 5",
-            "the row of deal 5 has moves_total -3, below 0",
+            "the row of deal 5 has moves_total -3: a won game has 52..=10000 moves",
         ),
         (
             "UPDATE results SET single_card_moves = 1 WHERE deal = 5",
@@ -1329,9 +1329,40 @@ fn rows_no_run_writes_are_refused_by_name() {
         ),
         (
             "UPDATE meta SET value = '1.5' WHERE key = 'max_states'",
-            "its meta `max_states` is `1.5`, not a whole number of positions",
+            "its meta `max_states` is `1.5`, not a number of positions, 1..=",
         ),
         ("DROP TABLE meta", "it has no meta table"),
+        // helper-47: a NUL byte (GLOB stops at it), a collation that let `SOLVED` pass,
+        // figures and reasons no run writes, a mode no build has, a trigger.
+        (
+            "UPDATE results SET version = CAST(x'302e312e3000ff' AS TEXT) WHERE deal = 4",
+            "the row of deal 4 has a version holding bytes other than printable ASCII",
+        ),
+        (
+            "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = replace(sql, \
+             'verdict           TEXT    NOT NULL CHECK', \
+             'verdict           TEXT    NOT NULL COLLATE NOCASE CHECK') WHERE name = 'results'; \
+             PRAGMA writable_schema = OFF; -- reopen\n UPDATE results SET verdict = 'SOLVED' \
+             WHERE deal = 5",
+            "the row of deal 5 has verdict SOLVED, which is none of solved",
+        ),
+        (
+            "UPDATE results SET moves_total = 0, single_card_moves = 0 WHERE deal = 2",
+            "the row of deal 2 has moves_total 0: a won game has 52..=10000 moves",
+        ),
+        (
+            "UPDATE results SET verdict = 'unknown', moves_total = NULL, single_card_moves = NULL, \
+             solution = NULL, stopped_by = 'banana split' WHERE deal = 3",
+            "the row of deal 3 has stopped_by banana split, which is no limit a search stops at",
+        ),
+        (
+            "UPDATE meta SET value = 'turbo' WHERE key = 'mode'; UPDATE results SET mode = 'turbo'",
+            "its meta `mode` is `turbo`, none of fast, short, optimal",
+        ),
+        (
+            "CREATE TRIGGER t AFTER INSERT ON results BEGIN SELECT RAISE(ABORT, 'boom'); END",
+            "it has a trigger no run makes, `t`",
+        ),
         // A results table remade without its primary key (helper-45: a deal stored twice
         // made the report count 18446744073709551615 missing deals, and `run` stored deals
         // again).
@@ -1346,7 +1377,10 @@ fn rows_no_run_writes_are_refused_by_name() {
     ] {
         let db = dir.path().join("edited.sqlite");
         std::fs::copy(&good, &db).unwrap();
-        Connection::open(&db).unwrap().execute_batch(edit).unwrap();
+        // (A schema written through `writable_schema` holds from the next connection on.)
+        for part in edit.split("-- reopen\n") {
+            Connection::open(&db).unwrap().execute_batch(part).unwrap();
+        }
         for args in [
             vec!["batch", "report", s(&db)],
             vec!["batch", "merge", "out.sqlite", s(&db)],

@@ -27,7 +27,9 @@ pub use search::{astar, deadlock, heuristic, shorten};
 
 pub use astar::{optimal, Metric};
 pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove, RunMove};
-pub use search::{solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict};
+pub use search::{
+    solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict, STOP_REASON_SHAPES,
+};
 pub use solution::{
     fc_solve_numberings, fcs_output_kind, looks_like_fcs_output, parse_fcs_output,
     parse_fcs_states, parse_json, standard_token, FcsKind, FcsVerdict, Solution, SolutionJson,

@@ -115,6 +115,18 @@ pub enum StopReason {
     OutOfMemory(usize),
 }
 
+/// Every text a [`StopReason`] displays as, as SQLite `GLOB` patterns (`*` for a number):
+/// what a stored reason (a batch database's `stopped_by`) may be.
+pub const STOP_REASON_SHAPES: [&str; 7] = [
+    "state limit of * reached",
+    "no card brought home in * expansions",
+    "the reduced move set ran out of positions",
+    "no solution shorter than * moves",
+    "no shorter solution",
+    "no search ran",
+    "out of memory after storing *",
+];
+
 impl std::fmt::Display for StopReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -436,6 +448,32 @@ fn finish_home(s: &mut State, record: &mut impl FnMut(Move, u8)) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every stop reason displays as one of [`STOP_REASON_SHAPES`] (`*`: any text).
+    #[test]
+    fn stop_reasons_have_their_shapes() {
+        fn glob(p: &str, t: &str) -> bool {
+            match p.split_once('*') {
+                None => p == t,
+                Some((head, rest)) => {
+                    t.starts_with(head) && (head.len()..=t.len()).any(|k| glob(rest, &t[k..]))
+                }
+            }
+        }
+        for r in [
+            StopReason::StateLimit(1),
+            StopReason::StateLimit(200_000),
+            StopReason::Stalled(50),
+            StopReason::PrunedDry,
+            StopReason::NoShorter(Some(90)),
+            StopReason::NoShorter(None),
+            StopReason::NoSearch,
+            StopReason::OutOfMemory(5),
+        ] {
+            let text = r.to_string();
+            assert!(STOP_REASON_SHAPES.iter().any(|p| glob(p, &text)), "{text}");
+        }
+    }
     use fcauto_deals::ms_deal;
 
     /// A search over the reduced move set that runs dry is no proof: on the unsolvable deal

@@ -29,10 +29,11 @@ fn columns(conn: &Connection, table: &str) -> rusqlite::Result<Columns> {
 /// A column as its declaration reads: `deal INTEGER PRIMARY KEY`.
 fn declared((name, kind, not_null, key): &(String, String, bool, bool)) -> String {
     let mut s = format!("{name} {kind}");
+    if *not_null {
+        s.push_str(" NOT NULL");
+    }
     if *key {
         s.push_str(" PRIMARY KEY");
-    } else if *not_null {
-        s.push_str(" NOT NULL");
     }
     s
 }
@@ -44,6 +45,20 @@ pub fn check_tables(conn: &Connection) -> Result<(), String> {
     let model = Connection::open_in_memory()
         .and_then(|m| m.execute_batch(SCHEMA).map(|()| m))
         .map_err(|e| format!("cannot make the schema to compare with ({e})"))?;
+    // A trigger no run makes could refuse or change what a run stores (helper-47).
+    let trigger: Option<String> = conn
+        .query_row(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(|e| format!("cannot read its schema ({e})"))?;
+    if let Some(t) = trigger {
+        return Err(fcauto_deals::text::short_echoes(&format!(
+            "it has a trigger no run makes, `{t}`"
+        )));
+    }
     for table in ["meta", "results"] {
         let want = columns(&model, table).map_err(|e| e.to_string())?;
         let have =
@@ -81,6 +96,17 @@ pub fn check_tables(conn: &Connection) -> Result<(), String> {
 /// hours").
 const MOST_POSITIONS: i64 = 1_000_000_000_000;
 const MOST_CPU_MS: f64 = 1e9;
+/// Most moves a stored solution may have (every card homed: at least 52).
+const MOST_MOVES: i64 = 10_000;
+
+/// SQL true for a `stopped_by` a search writes ([`fcauto_solver::STOP_REASON_SHAPES`]).
+fn stop_shapes() -> String {
+    let each: Vec<String> = fcauto_solver::STOP_REASON_SHAPES
+        .iter()
+        .map(|p| format!("stopped_by GLOB '{p}'"))
+        .collect();
+    each.join(" OR ")
+}
 
 /// One test of every row: the SQL condition of the rows that fail it, the column whose
 /// value the message shows, and the message from that value (as [`shown`] writes it).
@@ -139,8 +165,12 @@ fn row_checks(settings: &Settings) -> Vec<RowCheck> {
         "stopped_by",
         "version",
     ] {
+        // (`GLOB` stops at a NUL byte, and so does `length` in characters: a byte length
+        // that differs finds it, and any character of more than one byte; helper-47.)
         checks.push(check(
-            format!("{column} GLOB '*[^ -~]*'"),
+            format!(
+                "{column} GLOB '*[^ -~]*' OR length(CAST({column} AS BLOB)) <> length({column})"
+            ),
             column,
             move |_| format!("a {column} holding bytes other than printable ASCII"),
         ));
@@ -153,44 +183,62 @@ fn row_checks(settings: &Settings) -> Vec<RowCheck> {
             "deal",
             |_| "no MS deal number".into(),
         ),
-        check(format!("mode <> {}", literal(&mode)), "mode", move |v| {
-            format!("mode {v}, where the database says {mode}")
-        }),
-        check(format!("rules <> {}", literal(&rules)), "rules", move |v| {
-            format!("rules {v}, where the database says {rules}")
-        }),
+        // Text compared byte for byte, whatever collation the column was given (helper-47:
+        // `COLLATE NOCASE` let `SOLVED` pass, then be counted as unknown).
         check(
-            "verdict NOT IN ('solved', 'unsolvable', 'unknown')",
+            format!("mode <> {} COLLATE BINARY", literal(&mode)),
+            "mode",
+            move |v| format!("mode {v}, where the database says {mode}"),
+        ),
+        check(
+            format!("rules <> {} COLLATE BINARY", literal(&rules)),
+            "rules",
+            move |v| format!("rules {v}, where the database says {rules}"),
+        ),
+        check(
+            "verdict COLLATE BINARY NOT IN ('solved', 'unsolvable', 'unknown')",
             "verdict",
             |v| format!("verdict {v}, which is none of solved, unsolvable and unknown"),
         ),
     ]);
     for column in ["solution", "moves_total", "single_card_moves"] {
         checks.push(check(
-            format!("verdict = 'solved' AND {column} IS NULL"),
+            format!("verdict = 'solved' COLLATE BINARY AND {column} IS NULL"),
             "verdict",
             move |_| format!("verdict solved but no {column}"),
         ));
         checks.push(check(
-            format!("verdict <> 'solved' AND {column} IS NOT NULL"),
+            format!("verdict <> 'solved' COLLATE BINARY AND {column} IS NOT NULL"),
             "verdict",
             move |v| format!("verdict {v} with a {column}, which only a solved deal has"),
         ));
     }
     checks.extend([
         check(
-            "verdict = 'unknown' AND stopped_by IS NULL",
+            "verdict = 'unknown' COLLATE BINARY AND stopped_by IS NULL",
             "verdict",
             |_| "verdict unknown but no stopped_by (the limit that stopped its search)".into(),
         ),
         check(
-            "verdict <> 'unknown' AND stopped_by IS NOT NULL",
+            "verdict <> 'unknown' COLLATE BINARY AND stopped_by IS NOT NULL",
             "verdict",
             |v| format!("verdict {v} with a stopped_by, which only an unknown deal has"),
         ),
-        check("moves_total < 0", "moves_total", |v| {
-            format!("moves_total {v}, below 0")
-        }),
+        check(
+            format!("moves_total < 52 OR moves_total > {MOST_MOVES}"),
+            "moves_total",
+            |v| format!("moves_total {v}: a won game has 52..={MOST_MOVES} moves"),
+        ),
+        check(
+            format!("single_card_moves > {}", 52 * MOST_MOVES),
+            "single_card_moves",
+            |v| format!("single_card_moves {v}, more than {}", 52 * MOST_MOVES),
+        ),
+        check(
+            format!("stopped_by IS NOT NULL AND NOT ({})", stop_shapes()),
+            "stopped_by",
+            |v| format!("stopped_by {v}, which is no limit a search stops at"),
+        ),
         check(
             "single_card_moves < moves_total",
             "single_card_moves",

@@ -636,14 +636,26 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
         bail!("{name} holds results under rules `{rules}`; this fcauto plays `{RULES}` only");
     }
     let max_states = get("max_states")?;
+    let mode = get("mode")?;
+    let modes: Vec<String> = <crate::cmd::solve::ModeArg as clap::ValueEnum>::value_variants()
+        .iter()
+        .filter_map(|m| clap::ValueEnum::to_possible_value(m).map(|v| v.get_name().to_string()))
+        .collect();
+    if !modes.contains(&mode) {
+        return Err(damaged(fcauto_deals::text::short_echoes(&format!(
+            "its meta `mode` is `{mode}`, none of {}",
+            modes.join(", ")
+        ))));
+    }
     Ok(Settings {
-        mode: get("mode")?,
+        mode,
         rules,
         max_states: max_states.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-            damaged(format!(
-                "its meta `max_states` is `{max_states}`, not a whole number of positions, 1 \
-                 or more"
-            ))
+            damaged(fcauto_deals::text::short_echoes(&format!(
+                "its meta `max_states` is `{max_states}`, not a number of positions, \
+                 1..={}",
+                u64::MAX
+            )))
         })?,
     })
 }
