@@ -328,6 +328,14 @@ fn options_summary_of_a_real_profile() {
             .code(1)
             .stderr(predicate::str::contains(why));
     }
+    // Nor as statistics (helper-47: `stats FIFO` hung).
+    fcauto()
+        .arg("stats")
+        .arg(dir.path().join("fifo.cfg"))
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("is not a file (a FIFO"));
     // options.cfg is per profile: a player or game filter does not apply (usage error).
     for (flag, value) in [("--player", "fixture"), ("--game-id", "8")] {
         fcauto()

@@ -361,6 +361,10 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
 /// `[section]` line, as PySolFC's options.cfg; statistics.dat is a binary pickle).
 fn starts_like_config(file: &Path) -> bool {
     use std::io::Read;
+    // Only a regular file is opened: a FIFO's open would wait for a writer.
+    if !file.is_file() {
+        return false;
+    }
     let mut head = Vec::new();
     let read = std::fs::File::open(file).and_then(|f| f.take(256).read_to_end(&mut head));
     let text = String::from_utf8_lossy(&head);
@@ -372,6 +376,9 @@ fn starts_like_config(file: &Path) -> bool {
 /// statistics are one; an options file is text).
 fn looks_like_statistics(file: &Path) -> bool {
     use std::io::Read;
+    if !file.is_file() {
+        return file.file_name().is_some_and(|n| n == "statistics.dat");
+    }
     let mut head = Vec::new();
     let read = std::fs::File::open(file).and_then(|f| f.take(4).read_to_end(&mut head));
     file.file_name().is_some_and(|n| n == "statistics.dat")

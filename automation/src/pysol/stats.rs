@@ -57,6 +57,10 @@ pub enum StatsError {
     /// The path is a directory with no `statistics.dat` inside.
     #[error("{0}: is a directory without a statistics.dat")]
     IsDirectory(PathBuf),
+    /// The path is neither a file nor a folder (a FIFO would be waited on for ever, a device
+    /// read without end).
+    #[error("{0}: is not a file (a FIFO, a device or a socket): give statistics.dat or its profile folder")]
+    NotAFile(PathBuf),
     /// Reading failed.
     #[error("{path}: {reason}")]
     Io {
@@ -310,10 +314,11 @@ pub fn resolve_path(path: &Path) -> Result<PathBuf, StatsError> {
         }
         return Err(StatsError::IsDirectory(path.to_path_buf()));
     }
-    if !path.exists() {
-        return Err(StatsError::NotFound(path.to_path_buf()));
+    match std::fs::metadata(path) {
+        Err(_) if !path.exists() => Err(StatsError::NotFound(path.to_path_buf())),
+        Ok(m) if !m.is_file() => Err(StatsError::NotAFile(path.to_path_buf())),
+        _ => Ok(path.to_path_buf()),
     }
-    Ok(path.to_path_buf())
 }
 
 /// Load and decode a statistics file (or a profile folder holding one). Reads at most
@@ -633,17 +638,20 @@ fn past_game(t: &Value, at: &str) -> Result<PastGame, String> {
     };
     let game_id = whole(&fields[0]);
     field(0, "game id", game_id.map(drop))?;
-    let game_number = fields[1].as_text();
+    // PySolFC's game numbers are short (`ms617`, a 20-digit number): a longer one is
+    // damage, never printed whole (helper-47: 5,002 characters).
+    let game_number = fields[1].as_text().filter(|n| n.chars().count() <= 64);
     field(
         1,
         "game number",
         (game_number.is_some() || fields[1] == Value::None).then_some(()),
     )?;
-    let status = whole(&fields[2]);
+    // Statuses PySolFC writes: 2 perfect, 1 won, 0 lost, -1 not won, -2 loaded.
+    let status = whole(&fields[2]).filter(|s| (-2..=2).contains(s));
     field(2, "status", status.map(drop))?;
     let start_time = match &fields[3] {
         Value::Bool(_) => None,
-        v => v.as_f64().filter(|x| x.is_finite()),
+        v => v.as_f64().filter(|x| x.is_finite() && *x >= 0.0),
     };
     field(3, "start time", start_time.map(drop))?;
     Ok(PastGame {
@@ -782,6 +790,12 @@ mod tests {
         bool_status[2] = Value::Bool(true);
         let mut text_time = good.clone();
         text_time[3] = Value::Str("noon".into());
+        let mut status_7 = good.clone();
+        status_7[2] = Value::Int(7);
+        let mut before_1970 = good.clone();
+        before_1970[3] = Value::Float(-1e300);
+        let mut long_number = good.clone();
+        long_number[1] = Value::Str("9".repeat(5002));
         for (value, want) in [
             (Value::None, format!("p is None, not {what}")),
             (
@@ -795,6 +809,16 @@ mod tests {
             (
                 record(text_time),
                 format!("p: its start time is \"noon\", in {what}"),
+            ),
+            // helper-47: shown as "Unknown", "?", and a 5,049-byte line.
+            (record(status_7), format!("p: its status is 7, in {what}")),
+            (
+                record(long_number),
+                format!("p: its game number is \"{}\", in {what}", "9".repeat(60)),
+            ),
+            (
+                record(before_1970),
+                format!("p: its start time is -1e300, in {what}"),
             ),
         ] {
             assert_eq!(past_game(&value, "p").unwrap_err(), want);
