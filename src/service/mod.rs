@@ -62,7 +62,7 @@ impl ServiceError {
     }
 }
 
-pub use fcauto_deals::text::{short_echoes, ECHO_MAX};
+pub use fcauto_deals::text::short_echoes;
 
 impl std::fmt::Display for ServiceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
