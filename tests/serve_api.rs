@@ -418,6 +418,22 @@ fn refusals_are_4xx_with_a_message() {
     };
     assert_eq!(post("application/json", b"{\"deal\": 5".to_vec()), 400);
     assert_eq!(post("text/plain", b"{\"deal\": 5}".to_vec()), 415);
+    // A compressed body is a 415 naming its coding (helper-46: read as plain JSON).
+    let gz = a
+        .post(&format!("{}/api/solve", s.base))
+        .set("Content-Type", "application/json")
+        .set("Content-Encoding", "gzip")
+        .send_bytes(b"\x1f\x8b\x08\x00");
+    match gz {
+        Err(ureq::Error::Status(415, r)) => {
+            let text = r.into_string().unwrap();
+            assert!(
+                text.contains("Content-Encoding `gzip` is not taken"),
+                "{text}"
+            );
+        }
+        other => panic!("gzip body: {other:?}"),
+    }
     // Over the body cap: 413. A raw request whose upload goes on in a thread while the
     // answer is read, so that the server's early answer (and its closing the connection)
     // cannot fail the client's upload first.

@@ -221,7 +221,7 @@ fn router() -> Router {
 /// of waiting for a body that will be refused anyway; then the whole body read within
 /// [`READ_TIMEOUT`] in all (408 if not: a client trickling a byte every few seconds is not
 /// held for ever, as `RequestBodyTimeoutLayer`'s timer starts again at each piece), and
-/// handed on.
+/// handed on. A body sent with a `Content-Encoding` (gzip, ...) is a 415.
 async fn declared_body_cap(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
     let declared = req
         .headers()
@@ -231,6 +231,21 @@ async fn declared_body_cap(req: axum::extract::Request, next: axum::middleware::
         return err(ServiceError {
             status: 413,
             message: format!("a request body of {n} bytes is over the cap of {MAX_BODY} bytes"),
+        });
+    }
+    // A compressed body would be read as JSON text and refused for its bytes (helper-46):
+    // say that no content coding is taken.
+    let coding = req.headers().get(header::CONTENT_ENCODING).map(|v| {
+        String::from_utf8_lossy(v.as_bytes())
+            .trim()
+            .to_ascii_lowercase()
+    });
+    if let Some(c) = coding.filter(|c| !c.is_empty() && c != "identity") {
+        return err(ServiceError {
+            status: 415,
+            message: fcauto_deals::text::short_echoes(&format!(
+                "Content-Encoding `{c}` is not taken: send the JSON body uncompressed"
+            )),
         });
     }
     let (parts, body) = req.into_parts();
