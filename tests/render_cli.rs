@@ -399,6 +399,8 @@ fn the_output_name_chooses_the_format() {
     // does not write gets the default with a note (`deal -o a.html`).
     let (bytes, err) = run(&["deal", "617"], &at(".png"));
     assert!(is_png(&bytes), "{err}");
+    let (bytes, err) = run(&["deal", "617"], &at("x.png."));
+    assert!(is_png(&bytes), "trailing dot: {err}");
     let (bytes, err) = run(&["deal", "617"], &at("a.html"));
     assert!(starts(&bytes, "7D TD"));
     assert!(err.contains("this command writes no html"), "{err}");

@@ -295,13 +295,15 @@ const FORMAT_EXTENSIONS: [&str; 25] = [
     "bmp", "tif", "tiff", "pdf", "eps", "ps", "svgz", "avif", "heic", "ico", "xml", "gz", "zip",
 ];
 
-/// The extension of `path`'s file name, lower case; a hidden name with no other dot
-/// (`.png`) counts as its extension.
+/// The extension of `path`'s file name, lower case, trailing dots left out; a hidden name
+/// with no other dot (`.png`) counts as its extension.
 fn extension_of(path: &Path) -> Option<String> {
+    // Trailing dots are no part of it (`x.png.` is named as a PNG, helper-45).
     let name = path.file_name()?.to_string_lossy();
-    let e = match path.extension() {
+    let name = Path::new(name.trim_end_matches('.'));
+    let e = match name.extension() {
         Some(e) => e.to_string_lossy(),
-        None => name.strip_prefix('.')?.into(),
+        None => name.to_str()?.strip_prefix('.')?.into(),
     };
     Some(e.to_ascii_lowercase())
 }
