@@ -75,7 +75,20 @@ pub fn strip_annotations(text: &str) -> Annotated {
                     None => position = Some((b, n + 1)),
                 },
                 Err(e) => {
-                    let why = format!("line {}: its `# start:` is not a position: {e}", n + 1);
+                    // A deal where a position belongs gets what to write instead (helper-47:
+                    // `# start: deal 999…` was told only about a position string's fields).
+                    let p = p.trim();
+                    let deal = p.strip_prefix("deal").unwrap_or(p).trim_start();
+                    let hint = if !deal.is_empty() && deal.bytes().all(|b| b.is_ascii_digit()) {
+                        " (`# start:` takes a position string; a deal is named by `# deal N,` \
+                         or the command's own deal option)"
+                    } else {
+                        ""
+                    };
+                    let why = format!(
+                        "line {}: its `# start:` is not a position: {e}{hint}",
+                        n + 1
+                    );
                     problem.get_or_insert(why);
                 }
             }
@@ -132,6 +145,17 @@ mod tests {
         let a = strip_annotations("# deal 617, x\n# start: nonsense\n1. 4a\n");
         assert_eq!(a.moves, "\n\n4a\n");
         assert!(a.start.is_none(), "a start that does not parse is no start");
+        assert!(!a.problem.as_deref().unwrap_or("").contains("`# deal N,`"));
+        // A deal where the position belongs is told where a deal goes (helper-47).
+        for start in ["deal 617", "617", "deal 999999999999999999999999"] {
+            let a = strip_annotations(&format!("# start: {start}\n4a\n"));
+            let problem = a.problem.unwrap_or_default();
+            assert!(
+                problem.starts_with("line 1: its `# start:` is not a position")
+                    && problem.contains("a deal is named by `# deal N,`"),
+                "{start}: {problem}"
+            );
+        }
     }
 
     /// A `}` outside a comment (a nested comment's end) is named with its line.
