@@ -1618,3 +1618,43 @@ fn a_report_folder_is_not_written_through_links_nor_by_pictures() {
         .file_type()
         .is_symlink());
 }
+
+/// A move that makes the win one move longer says so in the singular, in the table and in
+/// the annotated game (helper-48: "? 1 moves longer").
+#[test]
+fn a_cost_of_one_is_one_move() {
+    let solution = fcauto()
+        .args(["solve", "617", "--format", "standard"])
+        .output()
+        .unwrap();
+    let moves: Vec<String> = String::from_utf8_lossy(&solution.stdout)
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("g.txt");
+    let played = [&moves[..21], &["3c".to_string(), "3h".to_string()]].concat();
+    std::fs::write(&game, played.join("\n")).unwrap();
+    let report = dir.path().join("report");
+    let out = fcauto()
+        .arg("analyze")
+        .arg(&game)
+        .args(["--deal", "617", "--costly", "1", "--report"])
+        .arg(&report)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains("? 1 move longer"),
+        "no cost of 1 here: {text}"
+    );
+    assert!(!text.contains("? 1 moves"), "{text}");
+    let annotated = std::fs::read_to_string(report.join("game.txt")).unwrap();
+    assert!(annotated.contains("{1 move longer;"), "{annotated}");
+    assert!(!annotated.contains("{1 moves"), "{annotated}");
+}

@@ -72,7 +72,10 @@ fn table_line(r: &MoveRow) -> String {
     let dash = || "-".to_string();
     let note = match r.mark {
         Some("losing") => "?? the losing move".to_string(),
-        Some("costly") => format!("? {} moves longer", r.cost.unwrap_or(0)),
+        Some("costly") => format!(
+            "? {} longer",
+            fcauto_deals::plural(r.cost.unwrap_or(0), "move")
+        ),
         _ => match &r.limit {
             Some(why) => format!("unknown: {why}"),
             None => String::new(),

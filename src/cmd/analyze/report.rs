@@ -273,8 +273,8 @@ fn annotated(doc: &Document, game: &Replay) -> String {
                 None => "?? {lost}".to_string(),
             },
             Some(_) => format!(
-                "? {{{} moves longer; {} wins in {}}}",
-                r.cost.unwrap_or(0),
+                "? {{{} longer; {} wins in {}}}",
+                fcauto_deals::plural(r.cost.unwrap_or(0), "move"),
                 r.best_move.as_deref().unwrap_or("?"),
                 r.moves_to_win_before.unwrap_or(0)
             ),
