@@ -7,8 +7,7 @@
 use super::portfolio::Params;
 use super::tables::{in_thread_tables, Tables};
 use super::{done, path_to, replay_by, SearchResult, SearchStats, StopReason, Verdict};
-use crate::movegen::Tableau;
-use crate::movegen::{autoplay_by, generate_model, AutoPlay};
+use crate::movegen::{autoplay_by, generate_model, AutoPlay, Tableau};
 use crate::moves::{single_card_cost, Loc, Move, RunMove};
 use crate::packed::{Eval, Origin, Packed, View};
 use crate::state::State;
