@@ -1923,3 +1923,81 @@ fn a_supermove_counts_its_fewest_single_card_moves() {
         "{by_card}"
     );
 }
+
+/// A solution that names its start needs no `--deal` or `--board`: fc-solve's `-p -t` text
+/// (`solve --format fcs`: its first position), our JSON (its `deal`), `analyze --report`'s
+/// `game.txt` (its `# start:` line); a move list that names none is a usage error (2) saying
+/// so. Given as `--board`, such a solution gives its start; fc-solve's output without its
+/// positions, or a move list, is named in one line (it was one "unknown token" per word);
+/// a broken board file still gets its line and token.
+#[test]
+fn a_solution_that_names_its_start_needs_no_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let solved = |format: &str| {
+        let out = succeed(fcauto().args(["solve", "617", "--format", format]));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let fcs = write(&dir, "617.fcs", &solved("fcs"));
+    let json = write(&dir, "617.json", &solved("json"));
+    let standard = write(&dir, "617.txt", &solved("standard"));
+    let report = dir.path().join("report");
+    succeed(
+        fcauto()
+            .arg("analyze")
+            .arg(&standard)
+            .args(["--deal", "617", "--report"])
+            .arg(&report),
+    );
+    let game = report.join("game.txt");
+    for f in [&fcs, &json, &game] {
+        let (code, out, err) = verify(&[f]);
+        assert_eq!(code, Some(0), "{}: {out}{err}", f.display());
+        assert!(out.starts_with("valid: "), "{}: {out}", f.display());
+    }
+    let (code, _, err) = verify(&[&standard]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("names no start") && err.contains("--deal"),
+        "{err}"
+    );
+
+    // As --board: the start they hold, the same picture as the deal's own board file.
+    let board = write(&dir, "617.board", &ms_deal(617).unwrap().cascades_text());
+    let show = |f: &std::path::Path| fcauto().args(["show", "--board"]).arg(f).output().unwrap();
+    let want = show(&board);
+    assert!(want.status.success());
+    for f in [&fcs, &game, &json] {
+        let got = show(f);
+        assert!(got.status.success(), "{}: {:?}", f.display(), got);
+        assert_eq!(got.stdout, want.stdout, "{}", f.display());
+    }
+    let positions = |l: &&str| {
+        let l = l.trim_start();
+        ["Foundations:", "Freecells:", ":", "===="]
+            .iter()
+            .any(|p| l.starts_with(p))
+    };
+    let fcs_text = solved("fcs");
+    let bare: Vec<&str> = fcs_text.lines().filter(|l| !positions(l)).collect();
+    let bare = write(&dir, "617-m.txt", &bare.join("\n"));
+    for (f, says) in [
+        (&bare, "without its positions"),
+        (&standard, "is a move list (standard notation), not a board"),
+    ] {
+        let out = show(f);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(says), "{}: {err}", f.display());
+        assert!(
+            !err.contains("unknown token") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+    let broken = write(
+        &dir,
+        "broken.board",
+        "Foundations: H-0 C-0 D-0 S-0\n: KS QX\n",
+    );
+    let err = String::from_utf8_lossy(&show(&broken).stderr).into_owned();
+    assert!(err.contains("line 2") && err.contains("`QX`"), "{err}");
+}

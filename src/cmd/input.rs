@@ -5,6 +5,7 @@ use anyhow::{Context, Result};
 use fcauto_deals::text::opening_not_text;
 pub use fcauto_deals::text::{looks_like_pickle, text_of};
 use fcauto_deals::{ms_deal, parse_deal_number, Board};
+use fcauto_solver::annotated::strip_annotations;
 use fcauto_solver::validator::apply_checked;
 use fcauto_solver::{SolutionJson, StepMove};
 use std::io::Read;
@@ -102,13 +103,78 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<Start> {
                 let (n, b) = deal_json(text).with_context(|| file.clone())?;
                 return Ok((Some(n), b));
             }
-            let b = fcauto_deals::position::parse_any(text)
-                .with_context(|| name(path, "board file"))?;
-            Ok((None, b))
+            match fcauto_deals::position::parse_any(text) {
+                Ok(b) => Ok((None, b)),
+                Err(e) => not_a_board(text, &name(path, "board file"), e),
+            }
         }
         (Some(_), Some(_)) => anyhow::bail!("give either a deal number or --board FILE, not both"),
         (None, None) => anyhow::bail!("give a deal number or --board FILE"),
     }
+}
+
+/// A `--board` file that is no board: the start it holds when it is a solution that names
+/// one (fc-solve's `-p -t` output: its first position; a move list with a `# start:` line,
+/// as `analyze --report`'s `game.txt`), else one line naming what it is (fc-solve's output
+/// without positions, a move list), else the board parser's error `e`, which names each
+/// problem with its line and token.
+fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<Start> {
+    if fcauto_solver::fcs_output_kind(text).is_some() {
+        if let Some(start) = fcs_start(text) {
+            return Ok(start);
+        }
+        anyhow::bail!(
+            "{file} is Freecell Solver's solution output without its positions (fc-solve prints them with -p -t): it holds no board; give the board fc-solve read, or --deal N"
+        );
+    }
+    if let Some(start) = strip_annotations(text).start {
+        return Ok(start);
+    }
+    if fcauto_solver::standard::looks_like_standard(text)
+        || fcauto_solver::standard::looks_like_standard(&strip_annotations(text).moves)
+    {
+        anyhow::bail!(
+            "{file} is a move list (standard notation), not a board: give it as the solution, and its start with --deal N or --board FILE"
+        );
+    }
+    Err(anyhow::Error::new(e).context(file.to_string()))
+}
+
+/// The start a solution file names itself, if any: a solution JSON's `board` or `deal`, the
+/// first position of fc-solve's `-p -t` output, or a move list's `# start:` line
+/// (`analyze --report`'s `game.txt`, `solve --format standard` of a board).
+///
+/// # Errors
+/// A solution JSON that is not one, or whose `board` is no position or not its `deal`'s.
+pub fn own_start(text: &str, file: &str) -> Result<Option<Start>> {
+    if looks_like_json(text) {
+        let (sol, _) = fcauto_solver::parse_json(text).with_context(|| file.to_string())?;
+        return Ok(match (solution_start(&sol, file)?, sol.deal) {
+            (Some(start), _) => Some(start),
+            (None, Some(n)) => Some((Some(n), ms_deal(n)?)),
+            (None, None) => None,
+        });
+    }
+    let fcs = fcauto_solver::fcs_output_kind(text).is_some();
+    Ok(fcs
+        .then(|| fcs_start(text))
+        .flatten()
+        .or_else(|| strip_annotations(text).start))
+}
+
+/// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`): the
+/// lines from the first `Foundations:` to the next blank line, if they read as a board.
+pub fn fcs_start(text: &str) -> Option<Start> {
+    let block: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("Foundations:"))
+        .take_while(|l| !l.trim().is_empty())
+        .collect();
+    if block.is_empty() {
+        return None;
+    }
+    let board = fcauto_deals::position::parse_any(&block.join("\n")).ok()?;
+    Some((None, board))
 }
 
 /// The start a solution JSON carries: its `board`'s cascades, with its `freecells` and

@@ -13,9 +13,11 @@ use std::path::PathBuf;
 
 /// Arguments of `fcauto verify`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "board"])))]
+#[command(group(clap::ArgGroup::new("input").args(["deal", "board"])))]
 pub struct Args {
-    /// MS deal number the solution starts from.
+    /// MS deal number the solution starts from. Neither this nor `--board` is needed when the
+    /// solution names its start: a solution JSON's `deal` or `board`, fc-solve's `-p -t`
+    /// output (its first position), a `# start:` line (`analyze --report`'s `game.txt`).
     #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
     pub deal: Option<u64>,
     /// Board file the solution starts from: Freecell Solver's board text, a position string,
@@ -42,7 +44,6 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(msg) = crate::cmd::stdin_twice(&args.solution, args.board.as_deref(), two) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
-    let (deal, board) = load_board(args.deal, args.board.as_deref())?;
     let text = read_text_capped(
         &args.solution,
         "solution",
@@ -55,6 +56,17 @@ pub fn run(args: Args) -> Result<i32> {
         None => text,
     };
     let name = input::name(&args.solution, "solution");
+    let (deal, board) = match (args.deal, args.board.as_deref()) {
+        (None, None) => match input::own_start(&text, &name)? {
+            Some(start) => start,
+            None => {
+                return Ok(crate::cmd::usage_exit(&format!(
+                    "{name} names no start: give the deal it starts from with --deal N, or the start position with --board FILE"
+                )))
+            }
+        },
+        (deal, board) => load_board(deal, board)?,
+    };
     let (moves, claimed_single, board) = if input::looks_like_json(&text) {
         let (sol, moves) = parse_json(&text).with_context(|| name.clone())?;
         // `solvable` absent (a minimal JSON) claims nothing; `"solvable": null` claims unknown.

@@ -190,7 +190,7 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
             Err(e) if fcs => return Err(anyhow::Error::new(e).context(name.to_string())),
             Err(_) => return Err(unknown()),
         };
-        let start = fcs_start(text);
+        let start = input::fcs_start(text);
         // fc-solve's text of a deal it could not solve, or of a won board, has a start and
         // no moves.
         let no_moves = matches!(verdict, FcsVerdict::Solved | FcsVerdict::NotSolved);
@@ -241,21 +241,6 @@ pub fn annotated(text: &str) -> Result<(String, Option<Start>)> {
         Some(problem) => Err(anyhow::anyhow!(problem)),
         None => Ok((a.moves, a.start)),
     }
-}
-
-/// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`): the
-/// lines from the first `Foundations:` to the next blank line, if they read as a board.
-fn fcs_start(text: &str) -> Option<Start> {
-    let block: Vec<&str> = text
-        .lines()
-        .skip_while(|l| !l.trim_start().starts_with("Foundations:"))
-        .take_while(|l| !l.trim().is_empty())
-        .collect();
-    if block.is_empty() {
-        return None;
-    }
-    let board = fcauto_deals::position::parse_any(&block.join("\n")).ok()?;
-    Some((None, board))
 }
 
 /// A text that looks like a board (fc-solve's `Foundations:`/`Freecells:` lines, or mostly
