@@ -519,6 +519,16 @@ fn percentiles_and_plot_data_match_the_rows() {
         "{text}"
     );
     assert!(text.contains("  CPU per deal:         mean "), "{text}");
+    // The two CPU figures say what each counts.
+    let line = |start: &str| text.lines().find(|l| l.starts_with(start)).unwrap_or("");
+    assert!(
+        line("  CPU per deal:").ends_with("(each deal's solving thread)"),
+        "{text}"
+    );
+    assert!(
+        line("  CPU time:").contains("the whole process over the run"),
+        "{text}"
+    );
 
     // The plot's data: fcauto's positions only (no fc-solve in this run).
     let csv = std::fs::read_to_string(&csv).unwrap();

@@ -1156,9 +1156,12 @@ fn summary_text(s: &Summary) -> String {
     say!("  single_card_moves:    {}", sp(&s.single_card_moves));
     say!("  positions expanded:   {}", s.expanded);
     say!("  positions per deal:   {}", dist(&s.positions, 0, ""));
-    say!("  CPU per deal:         {}", dist(&s.cpu_ms, 3, " ms"));
     say!(
-        "  CPU time:             {:.2} s ({:.3} ms/deal)",
+        "  CPU per deal:         {} (each deal's solving thread)",
+        dist(&s.cpu_ms, 3, " ms")
+    );
+    say!(
+        "  CPU time:             {:.2} s ({:.3} ms/deal; the whole process over the run, every thread and the rows kept)",
         s.cpu_s,
         s.cpu_s * 1000.0 / total as f64
     );
