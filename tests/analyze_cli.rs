@@ -1658,3 +1658,35 @@ fn a_cost_of_one_is_one_move() {
     assert!(annotated.contains("{1 move longer;"), "{annotated}");
     assert!(!annotated.contains("{1 moves"), "{annotated}");
 }
+
+/// The table's lengths are the shortest wins the searches found, not proved shortest (a lower
+/// `--costly` searches more and can change them): the start's length says so, and a key
+/// under the table says what each column counts.
+#[test]
+fn the_table_says_its_lengths_are_the_shortest_known() {
+    let out = succeed(
+        fcauto()
+            .arg("analyze")
+            .arg(fixture("analyze/617-won.txt"))
+            .args(["--deal", "617"]),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(first.ends_with(" moves (shortest known)"), "{first}");
+    let lines: Vec<&str> = text.lines().collect();
+    let key = lines
+        .iter()
+        .position(|l| l.starts_with("to win: "))
+        .expect("a key");
+    // Right under the table: a blank line, then the last row (its step, a number).
+    assert!(lines[key - 1].is_empty(), "{text}");
+    let last_row = lines[key - 2].split_whitespace().next().unwrap();
+    assert!(last_row.parse::<usize>().is_ok(), "{text}");
+    assert!(lines[key].contains("not proved"), "{text}");
+    for column in ["cost:", "best:"] {
+        assert!(
+            lines[key..].iter().any(|l| l.starts_with(column)),
+            "{column}: {text}"
+        );
+    }
+}

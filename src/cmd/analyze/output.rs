@@ -59,6 +59,8 @@ pub fn print_table(doc: &Document) -> Result<()> {
         for r in &f.moves {
             outln!("{}", table_line(r));
         }
+        outln!();
+        outln!("{TABLE_KEY}");
     }
     outln!();
     for line in conclusions(f) {
@@ -66,6 +68,15 @@ pub fn print_table(doc: &Document) -> Result<()> {
     }
     Ok(())
 }
+
+/// What the table's columns say, printed under it: its lengths are the shortest wins the
+/// searches found, not proved shortest, and they depend on how much was searched.
+pub const TABLE_KEY: &str = "\
+to win: moves in the shortest win known after the move: found by the searches, not proved
+        shortest (--mode short, or a lower --costly, which searches costly-looking moves
+        again in short mode, can find shorter ones)
+cost:   how many moves longer that is than the shortest win known before the move
+best:   the first move of the shortest win known before the move";
 
 /// One table line.
 fn table_line(r: &MoveRow) -> String {
@@ -95,11 +106,14 @@ fn table_line(r: &MoveRow) -> String {
     .to_string()
 }
 
-/// `winnable in N moves`, `lost`, `unknown`.
+/// `winnable in N moves (shortest known)`, `lost`, `unknown`.
 pub fn verdict_words(verdict: &str, moves: Option<usize>) -> String {
     match moves {
         Some(n) if verdict == "winnable" => {
-            format!("winnable in {}", crate::cmd::plural(n, "move"))
+            format!(
+                "winnable in {} (shortest known)",
+                crate::cmd::plural(n, "move")
+            )
         }
         _ => verdict.to_string(),
     }
