@@ -756,6 +756,45 @@ fn the_report_bundle_is_written_and_parses_and_the_input_is_unchanged() {
             .count();
         assert_eq!(cards, 52, "{name}");
     }
+    // Each picture says what it shows: the deal, the step, the move.
+    let caption = |svg: &str| {
+        let doc = roxmltree::Document::parse(svg).unwrap();
+        let node = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some("caption"));
+        node.and_then(|n| n.text()).unwrap_or("").to_string()
+    };
+    let instead = table
+        .lines()
+        .find_map(|l| l.strip_prefix("Instead, "))
+        .and_then(|l| l.split_whitespace().next())
+        .expect("an Instead line");
+    for (file, want) in [
+        (
+            pictures.join("losing-before.svg"),
+            "deal 617, step 27: 5b, the losing move (before it)".to_string(),
+        ),
+        (
+            pictures.join("losing-after.svg"),
+            "deal 617, step 27: 5b, the losing move (after it: lost)".to_string(),
+        ),
+        (
+            pictures.join("losing-instead.svg"),
+            format!("deal 617, step 27: {instead} instead keeps it winnable"),
+        ),
+        (report.join("start.svg"), "deal 617, the start".to_string()),
+        (
+            report.join("step-027-losing.svg"),
+            "deal 617, step 27: 5b, losing (before it)".to_string(),
+        ),
+        (
+            report.join("final.svg"),
+            "deal 617, the final position (after move 28): lost".to_string(),
+        ),
+    ] {
+        let svg = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(caption(&svg), want, "{}", file.display());
+    }
 }
 
 /// A reused `--report` folder: an earlier report's files are replaced (no picture of the

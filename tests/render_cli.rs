@@ -456,3 +456,42 @@ fn png_to_a_terminal_is_refused_before_any_work() {
         );
     }
 }
+
+/// The text of a picture's caption, if it has one.
+fn caption(svg: &str) -> Option<String> {
+    let at = svg.find(r#"<text id="caption""#)?;
+    let t = &svg[at..];
+    let t = &t[t.find('>').unwrap() + 1..];
+    Some(t[..t.find("</text>").unwrap()].to_string())
+}
+
+/// A picture says what it shows under it: the deal, and for a solution's step, the move
+/// just played as the solution writes it (`solve`'s standard notation); a board file's
+/// picture, which names no deal, has no caption.
+#[test]
+fn pictures_say_what_they_show() {
+    let tokens: Vec<String> = run_ok(&["solve", "617"])
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let n = tokens.len();
+    for k in [1, 30, n] {
+        let svg = run_ok(&["solve", "617", "--format", "svg", "--step", &k.to_string()]);
+        let want = format!("deal 617, after move {k} of {n}: {}", tokens[k - 1]);
+        assert_eq!(caption(&svg).as_deref(), Some(want.as_str()));
+    }
+    let start = run_ok(&["solve", "617", "--format", "svg"]);
+    assert_eq!(
+        caption(&start),
+        Some(format!("deal 617, the start (0 of {n} moves)"))
+    );
+    assert_eq!(
+        caption(&run_ok(&["deal", "617", "--format", "svg"])).as_deref(),
+        Some("deal 617")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("617.board");
+    std::fs::write(&board, run_ok(&["deal", "617"])).unwrap();
+    let shown = run_ok(&["show", "--board", board.to_str().unwrap()]);
+    assert_eq!(caption(&shown), None);
+}

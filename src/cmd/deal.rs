@@ -85,6 +85,7 @@ pub fn run(args: Args) -> Result<i32> {
             f,
             args.width.unwrap_or(crate::render::DEFAULT_WIDTH),
             None,
+            Some(&format!("deal {n}")),
         )?,
         (DealFormat::Json, _) => {
             let json = crate::cmd::input::DealJson {

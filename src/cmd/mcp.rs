@@ -616,7 +616,7 @@ mod server {
         let b = board(position)?;
         let opts = crate::render::Options {
             width: service::picture_width(width)?,
-            highlight: None,
+            ..Default::default()
         };
         let png = crate::render::png(&b, &opts)
             .map_err(|e| ServiceError::unprocessable(format!("{e:#}")))?;

@@ -63,7 +63,8 @@ pub fn usage_problem(format: PictureFormat, output: Option<&Path>) -> Option<Str
     })
 }
 
-/// `board` drawn in `format`, `width` pixels wide, optionally with a move highlighted.
+/// `board` drawn in `format`, `width` pixels wide, optionally with a move highlighted and a
+/// caption under it ([`render::Options::caption`]).
 ///
 /// # Errors
 /// PNG only: see [`render::png()`] (no `png` feature, the font missing).
@@ -72,8 +73,13 @@ pub fn draw(
     format: PictureFormat,
     width: u32,
     highlight: Option<PlayedMove>,
+    caption: Option<&str>,
 ) -> Result<Vec<u8>> {
-    let opts = render::Options { width, highlight };
+    let opts = render::Options {
+        width,
+        highlight,
+        caption,
+    };
     match format {
         PictureFormat::Svg => Ok(render::svg(board, &opts).into_bytes()),
         PictureFormat::Png => render::png(board, &opts),
@@ -122,19 +128,20 @@ pub fn solve_output(
             let s = solution.context("no solution to replay")?;
             let opts = render::Options {
                 width,
-                highlight: None,
+                ..Default::default()
             };
             return Ok(render::replay_html(s, &opts)?.into_bytes());
         }
         F::Json | F::Standard | F::Fcs => anyhow::bail!("internal error: not a picture format"),
     };
     let k = step.unwrap_or(0);
+    let name = |deal: Option<u64>| deal.map_or("the board".to_string(), |n| format!("deal {n}"));
     let Some(s) = solution else {
         anyhow::ensure!(
             k == 0,
             "--step {k}: there is no solution (only --step 0, the start, can be drawn)"
         );
-        return draw(board, format, width, None);
+        return draw(board, format, width, None, None);
     };
     let n = s.moves.len();
     anyhow::ensure!(
@@ -144,5 +151,13 @@ pub fn solve_output(
     );
     let position = render::positions(s)?.swap_remove(k);
     let played = k.checked_sub(1).map(|i| s.moves[i]);
-    draw(&position, format, width, played)
+    let caption = match k {
+        0 => format!("{}, the start (0 of {n} moves)", name(s.deal)),
+        _ => format!(
+            "{}, after move {k} of {n}: {}",
+            name(s.deal),
+            s.tokens()[k - 1]
+        ),
+    };
+    draw(&position, format, width, played, Some(&caption))
 }

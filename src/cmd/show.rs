@@ -41,8 +41,9 @@ pub fn run(args: Args) -> Result<i32> {
         check_output_path(p)?;
         check_not_input(p, &args.board, "board file being drawn")?;
     }
-    let (_, board) = load_board(None, Some(&args.board))?;
-    let bytes = picture::draw(&board, format, args.width, None)?;
+    let (deal, board) = load_board(None, Some(&args.board))?;
+    let caption = deal.map(|n| format!("deal {n}"));
+    let bytes = picture::draw(&board, format, args.width, None, caption.as_deref())?;
     picture::write_output(&bytes, args.output.as_deref())?;
     Ok(0)
 }

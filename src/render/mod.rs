@@ -6,8 +6,9 @@
 //!   DejaVu Sans, [`png::FONT`]);
 //! - [`replay_html()`]: one self-contained HTML page that replays a solution.
 //!
-//! The picture: the four freecells (a-d) and four foundations (C D H S) on the top row, the
-//! eight cascades (1-8) below, each fanned downwards deepest card first. Every one of the 52
+//! The picture: the four freecells (a-d) and four foundations (C D H S, each labelled `h`)
+//! on the top row, the eight cascades (1-8) below, each fanned downwards deepest card first,
+//! each row's labels above it; an optional caption under it all. Every one of the 52
 //! cards is an element `<g class="card" id="card-KH" data-card="KH">`; cards on a foundation
 //! are stacked in rank order, so its top card is the one drawn. Each foundation slot is a
 //! `<g class="foundation" data-suit="H" data-top="K">` (`data-top` empty when no card is home).
@@ -33,7 +34,7 @@ pub const MAX_WIDTH: u32 = 4096;
 
 /// How to draw a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct Options<'a> {
     /// Picture width in pixels, [`MIN_WIDTH`]..=[`MAX_WIDTH`] (values outside are clamped);
     /// the height follows from the longest cascade.
     pub width: u32,
@@ -41,14 +42,18 @@ pub struct Options {
     /// played". The board may be the position before the move or after it (where the moved
     /// card is tells which). The card is the one [`PlayedMove`] names (the deepest of a run).
     pub highlight: Option<PlayedMove>,
+    /// A line under the picture saying what it shows (`deal 617, after move 30 of 109:
+    /// 7h`); `None`: no line. Text only (it is escaped for SVG).
+    pub caption: Option<&'a str>,
 }
 
-impl Default for Options {
-    /// [`DEFAULT_WIDTH`] pixels, nothing highlighted.
-    fn default() -> Options {
+impl Default for Options<'_> {
+    /// [`DEFAULT_WIDTH`] pixels, nothing highlighted, no caption.
+    fn default() -> Self {
         Options {
             width: DEFAULT_WIDTH,
             highlight: None,
+            caption: None,
         }
     }
 }
@@ -61,9 +66,13 @@ const CARD_H: i32 = 84;
 /// Space between columns, and column pitch.
 const GAP: i32 = 10;
 const PITCH: i32 = CARD_W + GAP;
-/// Top of the freecell/foundation row and of the cascades.
-const TOP_Y: i32 = 10;
-const CASCADE_Y: i32 = TOP_Y + CARD_H + 24;
+/// Top of the freecell/foundation row (below its labels: a-d, h) and of the cascades
+/// (below theirs: 1-8), each row's labels above it, so that the cascade numbers, which sit
+/// nearer the cascades than the row above, are read as theirs.
+const TOP_Y: i32 = 26;
+const CASCADE_Y: i32 = TOP_Y + CARD_H + 28;
+/// Height of the caption line under the picture, when there is one.
+const CAPTION_H: i32 = 22;
 /// Vertical offset between fanned cascade cards.
 const FAN: i32 = 22;
 

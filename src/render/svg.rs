@@ -2,8 +2,8 @@
 
 use super::{
     card_label, cascade_rect, foundation_slot, freecell_slot, highlight_rects, layout_height,
-    longest_cascade, place_cards, rank_label, suit_symbol, Options, Rect, CARD_H, CARD_W, GAP,
-    LAYOUT_WIDTH, MAX_WIDTH, MIN_WIDTH,
+    longest_cascade, place_cards, rank_label, suit_symbol, Options, Rect, CAPTION_H, CARD_H,
+    CARD_W, GAP, LAYOUT_WIDTH, MAX_WIDTH, MIN_WIDTH,
 };
 use fcauto_deals::{Board, Card, Suit};
 use std::fmt::Write;
@@ -32,7 +32,8 @@ pub(crate) fn svg_with_rows(board: &Board, opts: &Options, rows: usize) -> Strin
     let rects = opts.highlight.map(|m| highlight_rects(board, &m));
     // Room for the highlight too: cards that left the longest cascade are outlined below it.
     let marked_bottom = rects.map_or(0, |r| r[0].bottom().max(r[1].bottom()) + GAP);
-    let h = layout_height(rows.max(longest_cascade(board))).max(marked_bottom);
+    let drawn = layout_height(rows.max(longest_cascade(board))).max(marked_bottom);
+    let h = drawn + if opts.caption.is_some() { CAPTION_H } else { 0 };
     let width = opts.width.clamp(MIN_WIDTH, MAX_WIDTH);
     let height = (width as i64 * h as i64 + LAYOUT_WIDTH as i64 / 2) / LAYOUT_WIDTH as i64;
     let mut s = String::with_capacity(24 * 1024);
@@ -60,12 +61,28 @@ pub(crate) fn svg_with_rows(board: &Board, opts: &Options, rows: usize) -> Strin
     }
     s.push_str("</g>");
     write_highlight(&mut s, rects);
+    if let Some(text) = opts.caption {
+        let _ = write!(
+            s,
+            r##"<text id="caption" x="{GAP}" y="{}" font-size="14" fill="#ffffff" fill-opacity="0.85">{}</text>"##,
+            drawn + CAPTION_H / 2,
+            escape(text)
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
 
-/// The empty places: freecell slots (labelled a-d), foundation slots (with their suit and
-/// `data-top`, the rank of their top card) and the cascade bases (labelled 1-8).
+/// `text` with the characters SVG's markup gives a meaning escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The empty places: freecell slots (labelled a-d inside and above), foundation slots (with
+/// their suit, `h` above, and `data-top`, the rank of their top card) and the cascade bases
+/// (labelled 1-8 above).
 fn write_slots(s: &mut String, board: &Board) {
     let outline = |s: &mut String, r: Rect| {
         let _ = write!(
@@ -73,6 +90,12 @@ fn write_slots(s: &mut String, board: &Board) {
             r##"<rect x="{}" y="{}" width="{}" height="{}" rx="5" fill="none" stroke="#ffffff" stroke-opacity="0.45" stroke-width="1.5"/>"##,
             r.x, r.y, r.w, r.h
         );
+    };
+    // The strip just above a slot, for its label (nearer the slot than the row above).
+    let above = |r: Rect| Rect {
+        y: r.y - 16,
+        h: 12,
+        ..r
     };
     let label = |s: &mut String, r: Rect, text: &str, size: i32| {
         let (cx, cy) = r.centre();
@@ -90,7 +113,9 @@ fn write_slots(s: &mut String, board: &Board) {
             (b'a' + j as u8) as char
         );
         outline(s, r);
-        label(s, r, &((b'a' + j as u8) as char).to_string(), 18);
+        let letter = ((b'a' + j as u8) as char).to_string();
+        label(s, r, &letter, 18);
+        label(s, above(r), &letter, 13);
         s.push_str("</g>");
     }
     for suit in Suit::ALL {
@@ -106,18 +131,14 @@ fn write_slots(s: &mut String, board: &Board) {
         );
         outline(s, r);
         label(s, r, &suit_symbol(suit).to_string(), 30);
+        label(s, above(r), "h", 13);
         s.push_str("</g>");
     }
     for i in 0..8 {
         let r = cascade_rect(i, 0, 1);
         let _ = write!(s, r#"<g class="cascade-base" data-cascade="{}">"#, i + 1);
         outline(s, r);
-        let above = Rect {
-            y: r.y - 18,
-            h: 12,
-            ..r
-        };
-        label(s, above, &(i + 1).to_string(), 13);
+        label(s, above(r), &(i + 1).to_string(), 13);
         s.push_str("</g>");
     }
 }
@@ -178,7 +199,7 @@ mod tests {
             &b,
             &Options {
                 width: 570 * 2,
-                highlight: None,
+                ..Options::default()
             },
         );
         assert!(s.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="1140" "#));
@@ -190,6 +211,60 @@ mod tests {
             },
         );
         assert!(s.contains(&format!(r#"width="{MIN_WIDTH}""#)));
+    }
+
+    /// The baseline of the label text inside the `<g>` that opens with `open`.
+    fn label_y(svg: &str, open: &str) -> i32 {
+        let g = &svg[svg.find(open).unwrap()..];
+        let g = &g[..g.find("</g>").unwrap()];
+        // The last text of the group is the label above the slot.
+        let t = &g[g.rfind("<text").unwrap()..];
+        let y = &t[t.find(" y=\"").unwrap() + 4..];
+        y[..y.find('"').unwrap()].parse().unwrap()
+    }
+
+    /// Each row's labels sit above it, the cascade numbers nearer their cascades than the
+    /// row above (they were halfway, and read as the freecells' labels).
+    #[test]
+    fn labels_sit_above_their_row_nearer_it_than_the_row_above() {
+        let s = svg(&ms_deal(617).unwrap(), &Options::default());
+        let top_bottom = freecell_slot(0).bottom();
+        for i in 1..=8 {
+            let y = label_y(&s, &format!(r#"data-cascade="{i}">"#));
+            let cascade_top = cascade_rect(i - 1, 0, 1).y;
+            assert!(y < cascade_top && y > top_bottom, "cascade {i}: {y}");
+            assert!(cascade_top - y < (y - top_bottom) / 2, "cascade {i}: {y}");
+        }
+        for (open, text) in [(r#"data-slot="c">"#, "c"), (r#"data-suit="H""#, "h")] {
+            let y = label_y(&s, open);
+            assert!(y < freecell_slot(0).y && y > 0, "{open}: {y}");
+            let g = &s[s.find(open).unwrap()..];
+            assert!(g[..g.find("</g>").unwrap()].ends_with(&format!(">{text}</text>")));
+        }
+    }
+
+    /// A caption is one text line under the picture, escaped, which makes it taller; none
+    /// without one.
+    #[test]
+    fn a_caption_is_a_line_under_the_picture() {
+        let b = ms_deal(617).unwrap();
+        let plain = svg(&b, &Options::default());
+        let captioned = svg(
+            &b,
+            &Options {
+                caption: Some("deal 617 <after> & more"),
+                ..Options::default()
+            },
+        );
+        assert!(!plain.contains(r#"id="caption""#));
+        assert!(captioned.contains(r#"id="caption""#));
+        assert!(captioned.contains(">deal 617 &lt;after&gt; &amp; more</text>"));
+        let view_h = |s: &str| -> i32 {
+            let v = &s[s.find("viewBox=\"0 0 ").unwrap() + 13..];
+            let v = &v[..v.find('"').unwrap()];
+            v.split(' ').nth(1).unwrap().parse().unwrap()
+        };
+        assert_eq!(view_h(&captioned), view_h(&plain) + CAPTION_H);
     }
 
     #[test]

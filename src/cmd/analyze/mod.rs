@@ -200,6 +200,7 @@ pub fn run(args: Args) -> Result<i32> {
         let instead = found.first_losing_step.and_then(|s| best[s - 1]);
         let files = pictures::losing_pictures(
             dir,
+            game.deal,
             &played,
             &found,
             instead,

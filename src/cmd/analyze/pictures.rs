@@ -19,8 +19,8 @@ fn formats() -> &'static [(PictureFormat, &'static str)] {
     }
 }
 
-/// Draw `board` (with `highlight` outlined and an arrow, if any) as `dir/stem.svg` (and
-/// `.png`); returns the files written.
+/// Draw `board` (with `highlight` outlined and an arrow, if any, and `caption` under it) as
+/// `dir/stem.svg` (and `.png`); returns the files written.
 ///
 /// # Errors
 /// A file cannot be written; PNG errors of [`draw`].
@@ -29,10 +29,17 @@ pub fn picture(
     stem: &str,
     board: &Board,
     highlight: Option<PlayedMove>,
+    caption: &str,
 ) -> Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for &(format, ext) in formats() {
-        let bytes = draw(board, format, crate::render::DEFAULT_WIDTH, highlight)?;
+        let bytes = draw(
+            board,
+            format,
+            crate::render::DEFAULT_WIDTH,
+            highlight,
+            Some(caption),
+        )?;
         let path = dir.join(format!("{stem}.{ext}"));
         crate::cmd::input::write_replacing(&path, &bytes)?;
         out.push(path);
@@ -56,43 +63,65 @@ const LOSING_PICTURES: [&str; 4] = ["losing-before", "losing-after", "losing-ins
 /// move of the final position's winning line.
 pub fn losing_pictures(
     dir: &Path,
+    deal: Option<u64>,
     game: &Replay,
     f: &Findings,
     instead: Option<PlayedMove>,
     hint: Option<PlayedMove>,
 ) -> Result<Vec<PathBuf>> {
     remove_earlier(dir)?;
+    let name = game_name(deal);
     let mut out = Vec::new();
     match f.first_losing_step {
         Some(s) => {
             let played = game.played[s - 1];
+            let mv = &game.notation[s - 1];
             out.extend(picture(
                 dir,
                 "losing-before",
                 &game.positions[s - 1],
                 Some(played),
+                &format!("{name}, step {s}: {mv}, the losing move (before it)"),
             )?);
             out.extend(picture(
                 dir,
                 "losing-after",
                 &game.positions[s],
                 Some(played),
+                &format!("{name}, step {s}: {mv}, the losing move (after it: lost)"),
             )?);
-            if let Some(instead) = instead {
+            if let (Some(instead), Some(alt)) = (instead, &f.alternative) {
                 out.extend(picture(
                     dir,
                     "losing-instead",
                     &game.positions[s - 1],
                     Some(instead),
+                    &format!("{name}, step {s}: {} instead keeps it winnable", alt.mv),
                 )?);
             }
         }
         None => {
             let last = game.positions.last().expect("a start");
-            out.extend(picture(dir, "final", last, hint)?);
+            out.extend(picture(dir, "final", last, hint, &final_caption(&name, f))?);
         }
     }
     Ok(out)
+}
+
+/// How a picture's caption names the game: `deal 617`, or `the game` from a board.
+pub fn game_name(deal: Option<u64>) -> String {
+    deal.map_or("the game".to_string(), |n| format!("deal {n}"))
+}
+
+/// The final position's caption: its move count, and its hint when one is drawn.
+pub fn final_caption(name: &str, f: &Findings) -> String {
+    let n = f.moves.len();
+    let p = &f.final_position;
+    match &p.hint {
+        _ if p.won => format!("{name}, the final position (after move {n}): won"),
+        Some(h) => format!("{name}, the final position (after move {n}); hint: {h}"),
+        None => format!("{name}, the final position (after move {n}): {}", p.verdict),
+    }
 }
 
 /// True when the picture file `path` was drawn by fcauto (so a new run may replace it),

@@ -12,7 +12,7 @@
 
 use super::findings::Findings;
 use super::output::{conclusions, verdict_words, Document};
-use super::pictures::picture;
+use super::pictures::{final_caption, game_name, picture};
 use super::replay::Replay;
 use anyhow::{Context, Result};
 use fcauto_solver::PlayedMove;
@@ -153,18 +153,29 @@ pub fn write(
         text_file(dir, "game.txt", &annotated(doc, game))?,
         text_file(dir, "report.md", &markdown(doc, game))?,
     ];
-    files.extend(picture(dir, "start", &game.positions[0], None)?);
+    let name = game_name(doc.deal);
+    let start = format!("{name}, the start");
+    files.extend(picture(dir, "start", &game.positions[0], None, &start)?);
     for r in f.moves.iter().filter(|r| r.mark.is_some()) {
-        let stem = format!("step-{:03}-{}", r.step, r.mark.unwrap_or_default());
+        let mark = r.mark.unwrap_or_default();
+        let stem = format!("step-{:03}-{mark}", r.step);
         files.extend(picture(
             dir,
             &stem,
             &game.positions[r.step - 1],
             Some(game.played[r.step - 1]),
+            &format!("{name}, step {}: {}, {mark} (before it)", r.step, r.mv),
         )?);
     }
     let last = game.positions.len() - 1;
-    files.extend(picture(dir, "final", &game.positions[last], best[last])?);
+    let caption = final_caption(&name, f);
+    files.extend(picture(
+        dir,
+        "final",
+        &game.positions[last],
+        best[last],
+        &caption,
+    )?);
     Ok(files)
 }
 
