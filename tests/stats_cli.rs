@@ -736,3 +736,64 @@ fn a_config_file_read_as_statistics_suggests_options() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("--options"), "{err}");
 }
+
+/// A summary key whose value is set but not of its type reads `null` like an unset one: the
+/// summary lists it in `unreadable` with its value, and the replay problems still name it.
+#[test]
+fn a_setting_of_the_wrong_type_is_named_not_shown_as_unset() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(format!("{F}/abandoned/options.cfg")).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("animations = ")));
+    let text: String = text
+        .lines()
+        .map(|l| match l {
+            l if l.starts_with("animations = ") => "animations = banana".to_string(),
+            l if l.starts_with("sound = ") => "sound = maybe".to_string(),
+            l => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(dir.path().join("options.cfg"), text).unwrap();
+    let v = json(&["stats", "--options", dir.path().to_str().unwrap(), "--json"]);
+    assert_eq!(v["animations"], serde_json::Value::Null);
+    let unreadable: Vec<&str> = v["unreadable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        unreadable,
+        [
+            "general.animations = banana: not a number",
+            "general.sound = maybe: not true or false"
+        ]
+    );
+    // The real profile's summary has none.
+    let v = json(&["stats", "--options", &format!("{F}/abandoned"), "--json"]);
+    assert_eq!(v["unreadable"], serde_json::json!([]));
+}
+
+/// A held or saved game given to `stats` (or `stats --options`) is named for what it is,
+/// with the command that reads it, not "no Statistics object" or "no options.cfg beside".
+#[test]
+fn a_saved_or_held_game_given_to_stats_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let held = dir.path().join("holdgame.dat");
+    std::fs::copy(format!("{F}/holdgame-617-lost.dat"), &held).unwrap();
+    let saved = format!("{F}/saved-617-lost.pso");
+    for args in [
+        vec!["stats", held.to_str().unwrap()],
+        vec!["stats", "--options", held.to_str().unwrap()],
+        vec!["stats", "--options", &saved],
+    ] {
+        let out = fcauto().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("it is a PySolFC saved or held game") && err.contains("fcauto analyze"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("options.cfg beside"), "{args:?}: {err}");
+    }
+}

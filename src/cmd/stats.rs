@@ -409,6 +409,10 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
         (path.to_path_buf(), path.with_file_name("statistics.dat"))
     };
     if !cfg.is_file() {
+        // A pickle that is no statistics (a held or saved game) is named for what it is.
+        if path.is_file() {
+            stats::load(path).map_err(|e| anyhow::anyhow!("{e} ({takes})"))?;
+        }
         let place = if path.is_dir() { "in" } else { "beside" };
         bail!("no options.cfg {place} {} ({takes})", path.display());
     }

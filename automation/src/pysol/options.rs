@@ -255,7 +255,23 @@ impl OptionsFile {
     pub fn summary(&self) -> OptionsSummary {
         let g = |k: &str| self.get("general", k);
         let b = |k: &str| self.get_bool("general", k);
+        // Set, but not of the type the summary shows (`animations = banana`): named, so that
+        // its `null` is not read as "unset".
+        let mut unreadable = Vec::new();
+        for (sec, key, kind) in SUMMARY_TYPES {
+            let Some(raw) = self.get_raw(sec, key) else {
+                continue;
+            };
+            let read = match kind {
+                "a number" => self.get_i64(sec, key).is_some(),
+                _ => self.get_bool(sec, key).is_some(),
+            };
+            if !read {
+                unreadable.push(format!("{sec}.{key} = {raw}: not {kind}"));
+            }
+        }
         OptionsSummary {
+            unreadable,
             player: g("player"),
             last_gameid: self.get_i64("general", "last_gameid"),
             game_holded: self.get_i64("general", "game_holded"),
@@ -362,7 +378,23 @@ pub const REPLAY_SETTINGS: &[(&str, &str, &str)] = &[
     ("cardsets", "resampling", "0"),
 ];
 
-/// The automation-relevant options of one options.cfg (absent keys are `None`).
+/// The summary's keys read as numbers or booleans: section, key, what they must be.
+const SUMMARY_TYPES: [(&str, &str, &str); 11] = [
+    ("general", "last_gameid", "a number"),
+    ("general", "game_holded", "a number"),
+    ("general", "animations", "a number"),
+    ("cardsets", "auto_scale", "true or false"),
+    ("general", "autodrop", "true or false"),
+    ("general", "splashscreen", "true or false"),
+    ("general", "update_player_stats", "true or false"),
+    ("general", "center_layout", "true or false"),
+    ("general", "compact_stacks", "true or false"),
+    ("general", "confirm", "true or false"),
+    ("general", "sound", "true or false"),
+];
+
+/// The automation-relevant options of one options.cfg (absent keys, and keys whose value is
+/// not of the field's type, are `None`; the latter are listed in `unreadable`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct OptionsSummary {
     /// `[general] player`: the key under which statistics are filed.
@@ -396,6 +428,9 @@ pub struct OptionsSummary {
     pub confirm: Option<bool>,
     /// `[general] sound`.
     pub sound: Option<bool>,
+    /// Keys that are set but whose value is not of their field's type (`section.key =
+    /// value: not a number`), so that their `None` is not taken for "unset".
+    pub unreadable: Vec<String>,
 }
 
 /// Cut an inline `# comment` outside quotes.

@@ -389,9 +389,15 @@ pub fn parse_with(data: &[u8], limits: &Limits, origin: &Path) -> Result<StatsFi
     } else if has("pysollib.app") {
         Layout::V2
     } else {
+        // A saved or held game given instead (helper-45) is named for what it is.
+        let game = super::savedgame::parse(data, origin, false).is_ok();
         return Err(StatsError::Layout {
             path: path(),
-            reason: "no Statistics object in the pickle".into(),
+            reason: if game {
+                "it is a PySolFC saved or held game (a .pso file, holdgame.dat): `fcauto analyze` reads those".into()
+            } else {
+                "no Statistics object in the pickle".into()
+            },
         });
     };
     let mut stats = convert(&value, layout).map_err(|reason| StatsError::Layout {
