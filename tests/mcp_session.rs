@@ -672,7 +672,14 @@ fn errors_are_short_and_say_what_there_is() {
                "clientInfo": {"name": "t", "version": "1"}}),
     );
     assert_eq!(again["error"]["code"], -32600, "{again}");
-    for count in [0, 14, 300, -1] {
+    for count in [
+        json!(0),
+        json!(14),
+        json!(300),
+        json!(-1),
+        json!(1.5),
+        json!(1e30),
+    ] {
         let r = s.call(
             "apply_move",
             json!({"position": p, "move": "28", "count": count}),
@@ -683,6 +690,19 @@ fn errors_are_short_and_say_what_there_is() {
             text.contains("give 1..13") || text.contains("count"),
             "{text}"
         );
+    }
+    // A count that is no whole number is said in the count's own words (serde's "invalid
+    // type: floating point" before).
+    for (count, says) in [
+        (json!(1.5), "count 1.5 is no whole number of cards"),
+        (json!(1e30), "count 1e+30 is no number of cards in a run"),
+    ] {
+        let r = s.call(
+            "apply_move",
+            json!({"position": p, "move": "28", "count": count}),
+        );
+        let text = r["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(text.contains(says), "{count}: {r}");
     }
     // A won position is answered at once (it waited behind searches, helper-46).
     let won = json!("-/-/-/-/-/-/-/- ---- KKKK");

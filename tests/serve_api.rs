@@ -373,6 +373,30 @@ fn refusals_are_4xx_with_a_message() {
             400,
             "count -2 is no number",
         ),
+        // A count that is no whole number, or beyond any count, is said in the count's own
+        // words (serde said "invalid type: floating point `1e+30`, expected i64"); a whole
+        // one written as JSON allows (`1e3`) is a count like any other.
+        (
+            "POST",
+            "/api/apply",
+            Some(json!({"position": start_pos["position"], "move": "28", "count": 1.5})),
+            400,
+            "count 1.5 is no whole number of cards: give 1..13",
+        ),
+        (
+            "POST",
+            "/api/apply",
+            Some(json!({"position": start_pos["position"], "move": "28", "count": 1e30})),
+            400,
+            "count 1e+30 is no number of cards in a run: give 1..13",
+        ),
+        (
+            "POST",
+            "/api/apply",
+            Some(json!({"position": start_pos["position"], "move": "28", "count": 1e3})),
+            400,
+            "count 1000 is no number of cards in a run",
+        ),
         // A long input is cut in the message, quoted or not (helper-46: 4 KiB of digits).
         (
             "POST",

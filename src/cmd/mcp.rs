@@ -551,6 +551,7 @@ mod server {
         /// Cards to move for a cascade-to-cascade run, 1..=13; left out, the longest run
         /// that fits.
         #[schemars(range(min = 1, max = 13))]
+        #[serde(default, deserialize_with = "service::whole_count")]
         count: Option<i64>,
         /// After the move, play the safe moves to the foundations (default false).
         #[serde(default)]

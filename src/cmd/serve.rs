@@ -403,7 +403,7 @@ struct ApplyBody {
     position: PositionIn,
     #[serde(rename = "move")]
     mv: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_count")]
     count: Option<i64>,
     /// Null as left out (false), as `count`, `mode` and `max_states` take null.
     #[serde(default, deserialize_with = "false_if_null")]

@@ -364,6 +364,33 @@ pub struct ApplyOut {
     pub position: PositionOut,
 }
 
+/// Serde's reader of a request's `count`: a whole number however JSON writes it (`3`,
+/// `3.0`, `3e0`; [`parse_move`] checks its range) or null/absent; a number with a fraction
+/// (`1.5`) or beyond any count (`1e30`) is refused in the count's own words, not serde's
+/// "invalid type: floating point, expected i64".
+///
+/// # Errors
+/// A JSON value that is not a number, or a number that is not whole.
+pub fn whole_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    use serde::Deserialize;
+    let Some(n) = Option::<serde_json::Number>::deserialize(d)? else {
+        return Ok(None);
+    };
+    let f = n.as_f64().unwrap_or(f64::NAN);
+    let refused = |what: &str| {
+        Err(serde::de::Error::custom(format!(
+            "count {n} is {what}: give 1..13, or leave it out for the longest run that fits"
+        )))
+    };
+    match n.as_i64() {
+        Some(c) => Ok(Some(c)),
+        // `1.0`, `1e1`: whole numbers written as JSON allows; the range is checked later.
+        None if f.fract() == 0.0 && f.abs() < 1e15 => Ok(Some(f as i64)),
+        None if f.fract() == 0.0 => refused("no number of cards in a run"),
+        None => refused("no whole number of cards"),
+    }
+}
+
 /// A move as the client gives it: standard notation, with an optional count for a run
 /// (`"38"`, `"38"` + `count: 3`, or fc-solve's `"38v3"`). A count outside 1..=13 (the
 /// cards of a run) is refused (400), whatever the move: HTTP and MCP alike (helper-46: 0
