@@ -691,18 +691,33 @@ fn errors_are_short_and_say_what_there_is() {
             "{text}"
         );
     }
-    // A count that is no whole number is said in the count's own words (serde's "invalid
-    // type: floating point" before).
-    for (count, says) in [
-        (json!(1.5), "count 1.5 is no whole number of cards"),
-        (json!(1e30), "count 1e+30 is no number of cards in a run"),
-    ] {
-        let r = s.call(
+    // A whole-number field written otherwise is said in the field's own words (serde's
+    // "invalid type: floating point" before), as deal numbers are.
+    for (tool, args, says) in [
+        (
             "apply_move",
-            json!({"position": p, "move": "28", "count": count}),
-        );
+            json!({"position": p, "move": "28", "count": 1.5}),
+            "count 1.5 is no whole number",
+        ),
+        (
+            "apply_move",
+            json!({"position": p, "move": "28", "count": 1e30}),
+            "count 1e30 is out of range",
+        ),
+        (
+            "render_game",
+            json!({"position": p, "width": 7.2e2}),
+            "width 720 is written with a fraction or an exponent",
+        ),
+        (
+            "solve",
+            json!({"position": p, "max_states": 0.5}),
+            "max_states 0.5 is no whole number",
+        ),
+    ] {
+        let r = s.call(tool, args.clone());
         let text = r["content"][0]["text"].as_str().unwrap_or_default();
-        assert!(text.contains(says), "{count}: {r}");
+        assert!(text.contains(says), "{tool} {args}: {r}");
     }
     // A won position is answered at once (it waited behind searches, helper-46).
     let won = json!("-/-/-/-/-/-/-/- ---- KKKK");

@@ -381,21 +381,43 @@ fn refusals_are_4xx_with_a_message() {
             "/api/apply",
             Some(json!({"position": start_pos["position"], "move": "28", "count": 1.5})),
             400,
-            "count 1.5 is no whole number of cards: give 1..13",
+            "count 1.5 is no whole number: give 1..13",
         ),
         (
             "POST",
             "/api/apply",
             Some(json!({"position": start_pos["position"], "move": "28", "count": 1e30})),
             400,
-            "count 1e+30 is no number of cards in a run: give 1..13",
+            "count 1e30 is out of range: give 1..13",
         ),
         (
             "POST",
             "/api/apply",
             Some(json!({"position": start_pos["position"], "move": "28", "count": 1e3})),
             400,
-            "count 1000 is no number of cards in a run",
+            "count 1000 is written with a fraction or an exponent: write it as a whole number (1000)",
+        ),
+        // The same for every whole-number field (as for deal numbers).
+        (
+            "POST",
+            "/api/render",
+            Some(json!({"position": start_pos["position"], "width": 720.5})),
+            400,
+            "width 720.5 is no whole number: give 200..=4096 pixels",
+        ),
+        (
+            "POST",
+            "/api/solve",
+            Some(json!({"deal": 617, "max_states": 1e5})),
+            400,
+            "max_states 100000 is written with a fraction or an exponent",
+        ),
+        (
+            "POST",
+            "/api/hint",
+            Some(json!({"deal": 617, "max_states": -1})),
+            400,
+            "max_states -1 is out of range: give 1..=200000 positions",
         ),
         // A long input is cut in the message, quoted or not (helper-46: 4 KiB of digits).
         (

@@ -582,6 +582,7 @@ mod server {
         /// a deal may take several searches, each within it);
         /// a search also stops after 10 s. Either limit gives the verdict `unknown: ...`.
         #[schemars(range(min = 1, max = crate::service::MAX_STATES))]
+        #[serde(default, deserialize_with = "service::whole_max_states")]
         max_states: Option<usize>,
     }
 
@@ -608,6 +609,7 @@ mod server {
         /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
         /// by `fcauto serve`'s `/api/render`.
         #[schemars(range(min = crate::render::MIN_WIDTH, max = crate::render::MAX_WIDTH))]
+        #[serde(default, deserialize_with = "service::whole_width")]
         width: Option<i64>,
     }
 

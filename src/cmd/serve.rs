@@ -444,7 +444,7 @@ struct SolveBody {
     position: Option<PositionIn>,
     #[serde(default)]
     mode: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_max_states")]
     max_states: Option<usize>,
 }
 
@@ -562,7 +562,7 @@ async fn verify(b: Body<VerifyBody>) -> Response {
 #[serde(deny_unknown_fields)]
 struct RenderBody {
     position: PositionIn,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_width")]
     width: Option<i64>,
 }
 

@@ -364,30 +364,79 @@ pub struct ApplyOut {
     pub position: PositionOut,
 }
 
-/// Serde's reader of a request's `count`: a whole number however JSON writes it (`3`,
-/// `3.0`, `3e0`; [`parse_move`] checks its range) or null/absent; a number with a fraction
-/// (`1.5`) or beyond any count (`1e30`) is refused in the count's own words, not serde's
-/// "invalid type: floating point, expected i64".
+/// A request's whole-number field (`count`, `width`, `max_states`), named `what`, whose
+/// values `range` says (`1..13`): null/absent is `None`, a whole number `Some` (its range is
+/// checked by the field's own reader). JSON also writes numbers with a fraction or an
+/// exponent, which serde reads as floats: refused in the field's own words (serde said
+/// "invalid type: floating point `1e+30`, expected i64"), as deal numbers are: `1.5` is no
+/// whole number, `1e3` is to be written whole, `1e30` is out of range.
 ///
 /// # Errors
-/// A JSON value that is not a number, or a number that is not whole.
-pub fn whole_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+/// A JSON value that is not a number or null, or a number that is not written whole.
+fn whole<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    what: &str,
+    range: &str,
+) -> Result<Option<i64>, D::Error> {
     use serde::Deserialize;
     let Some(n) = Option::<serde_json::Number>::deserialize(d)? else {
         return Ok(None);
     };
+    if let Some(v) = n.as_i64() {
+        return Ok(Some(v));
+    }
     let f = n.as_f64().unwrap_or(f64::NAN);
-    let refused = |what: &str| {
-        Err(serde::de::Error::custom(format!(
-            "count {n} is {what}: give 1..13, or leave it out for the longest run that fits"
-        )))
+    let why = match () {
+        _ if n.is_u64() => format!("{what} {n} is out of range: give {range}"),
+        _ if !(f.is_finite() && f.fract() == 0.0) => {
+            format!("{what} {n} is no whole number: give {range}")
+        }
+        _ if f.abs() > 1e15 => format!("{what} {f:e} is out of range: give {range}"),
+        _ => format!(
+            "{what} {f} is written with a fraction or an exponent: write it as a whole number ({f})"
+        ),
     };
-    match n.as_i64() {
-        Some(c) => Ok(Some(c)),
-        // `1.0`, `1e1`: whole numbers written as JSON allows; the range is checked later.
-        None if f.fract() == 0.0 && f.abs() < 1e15 => Ok(Some(f as i64)),
-        None if f.fract() == 0.0 => refused("no number of cards in a run"),
-        None => refused("no whole number of cards"),
+    Err(serde::de::Error::custom(why))
+}
+
+/// Serde's reader of a request's `count` ([`whole`]); [`parse_move`] checks its range.
+///
+/// # Errors
+/// As [`whole`].
+pub fn whole_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    whole(
+        d,
+        "count",
+        "1..13 cards, or leave it out for the longest run that fits",
+    )
+}
+
+/// Serde's reader of a request's picture `width` ([`whole`]); [`picture_width`] checks its
+/// range.
+///
+/// # Errors
+/// As [`whole`].
+pub fn whole_width<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    let range = format!(
+        "{}..={} pixels",
+        crate::render::MIN_WIDTH,
+        crate::render::MAX_WIDTH
+    );
+    whole(d, "width", &range)
+}
+
+/// Serde's reader of a request's `max_states` ([`whole`]; a negative one is refused here, the
+/// solve checks the rest of its range).
+///
+/// # Errors
+/// As [`whole`], or a number below 0.
+pub fn whole_max_states<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    let range = format!("1..={MAX_STATES} positions");
+    match whole(d, "max_states", &range)? {
+        Some(n) if n < 0 => Err(serde::de::Error::custom(format!(
+            "max_states {n} is out of range: give {range}"
+        ))),
+        n => Ok(n.map(|n| n as usize)),
     }
 }
 
