@@ -727,3 +727,122 @@ fn errors_are_short_and_say_what_there_is() {
     );
     assert_eq!(s.tool("new_game", json!({"deal": 617})), start);
 }
+
+/// Whether `v` fits `schema` (the parts of JSON Schema that schemars writes for these
+/// answers: `type` (one or a list), `properties`/`required`/`additionalProperties`, `items`,
+/// `$ref` into `$defs`, `anyOf`/`oneOf`); the path of the first misfit.
+fn fits_schema(v: &Value, schema: &Value, defs: &Value, path: &str) -> Result<(), String> {
+    if let Some(r) = schema["$ref"].as_str() {
+        let name = r.trim_start_matches("#/$defs/");
+        return fits_schema(v, &defs[name], defs, path);
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(options) = schema[key].as_array() {
+            return match options
+                .iter()
+                .any(|o| fits_schema(v, o, defs, path).is_ok())
+            {
+                true => Ok(()),
+                false => Err(format!("{path}: {v} fits none of {key}")),
+            };
+        }
+    }
+    let kind = match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    let allowed: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => vec![kind],
+    };
+    let ok = allowed.contains(&kind) || (kind == "integer" && allowed.contains(&"number"));
+    if !ok {
+        return Err(format!(
+            "{path}: {v} is {kind}, the schema says {allowed:?}"
+        ));
+    }
+    if let Value::Object(o) = v {
+        let props = schema["properties"].as_object();
+        for req in schema["required"].as_array().into_iter().flatten() {
+            let req = req.as_str().unwrap();
+            if !o.contains_key(req) {
+                return Err(format!("{path}: `{req}` is required and missing"));
+            }
+        }
+        for (k, val) in o {
+            match props.and_then(|p| p.get(k)) {
+                Some(s) => fits_schema(val, s, defs, &format!("{path}.{k}"))?,
+                None if schema["additionalProperties"] == json!(false) || props.is_some() => {
+                    return Err(format!("{path}: `{k}` is not in the schema"))
+                }
+                None => {}
+            }
+        }
+    }
+    if let (Value::Array(items), Some(item)) = (v, schema.get("items")) {
+        for (i, x) in items.iter().enumerate() {
+            fits_schema(x, item, defs, &format!("{path}[{i}]"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Every tool that answers JSON declares an `outputSchema`, and its answers (solved,
+/// unsolved, legal, illegal, valid, invalid) fit it; the picture tool answers an image and
+/// declares none.
+#[test]
+fn tools_declare_output_schemas_their_answers_fit() {
+    let mut s = initialized();
+    let tools = s.request("tools/list", json!({}))["tools"].clone();
+    let schema = |name: &str| {
+        tools
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"] == name)
+            .unwrap()["outputSchema"]
+            .clone()
+    };
+    assert_eq!(schema("render_game"), Value::Null);
+    let start = s.tool("new_game", json!({"deal": 617}));
+    let p = start["position_string"].clone();
+    let won = json!("-/-/-/-/-/-/-/- ---- KKKK");
+    let calls = [
+        ("new_game", json!({"deal": 617})),
+        ("legal_moves", json!({"position": p})),
+        ("apply_move", json!({"position": p, "move": "8a"})),
+        ("apply_move", json!({"position": p, "move": "12"})),
+        ("hint", json!({"position": p})),
+        ("hint", json!({"position": p, "max_states": 1})),
+        ("hint", json!({"position": won})),
+        ("solve", json!({"position": p})),
+        ("solve", json!({"position": p, "max_states": 1})),
+        ("verify", json!({"position": p, "solution": "8a 8b"})),
+    ];
+    for (name, args) in calls {
+        let sc = schema(name);
+        assert_eq!(sc["type"], "object", "{name}: {sc}");
+        let answer = s.tool(name, args.clone());
+        fits_schema(&answer, &sc, &sc["$defs"], name)
+            .unwrap_or_else(|e| panic!("{name} {args}: {e}\n{answer}"));
+    }
+    let solved = s.tool("solve", json!({"position": p}));
+    let verified = s.tool(
+        "verify",
+        json!({"position": p, "solution": solved["standard"]}),
+    );
+    assert_eq!(verified["valid"], true);
+    fits_schema(
+        &verified,
+        &schema("verify"),
+        &schema("verify")["$defs"],
+        "verify",
+    )
+    .unwrap();
+}

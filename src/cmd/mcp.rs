@@ -482,6 +482,13 @@ mod server {
         p.to_board()
     }
 
+    /// `legal_moves`' answer: structured content is an object, so the list is its `moves`.
+    #[derive(serde::Serialize, JsonSchema)]
+    struct MovesOut {
+        /// Every legal move, each run once per legal size.
+        moves: Vec<service::MoveOut>,
+    }
+
     /// A tool's answer: the JSON as structured content, or the error as a tool error.
     fn answer<T: serde::Serialize>(r: Result<T, ServiceError>) -> CallToolResult {
         match r.and_then(|v| {
@@ -659,7 +666,8 @@ mod server {
 
         #[tool(
             description = "Start a game: the start position of a Microsoft FreeCell deal. \
-            Returns {position, position_string, won}; pass either form as `position` to the other tools."
+            Returns {position, position_string, won}; pass either form as `position` to the other tools.",
+            output_schema = rmcp::handler::server::tool::schema_for_output::<service::PositionOut>()
         )]
         fn new_game(&self, Parameters(a): Parameters<NewGame>) -> CallToolResult {
             answer(service::new_game(a.deal))
@@ -668,20 +676,22 @@ mod server {
         #[tool(
             description = "Every legal move of a position: {moves: [{notation, from, to, count, \
             card, kind}]}; a run of cards appears once per legal size, and symmetric moves are all \
-            listed (1a and 1b, a card to each empty cascade, freecell to freecell ab)."
+            listed (1a and 1b, a card to each empty cascade, freecell to freecell ab).",
+            output_schema = rmcp::handler::server::tool::schema_for_output::<MovesOut>()
         )]
         fn legal_moves(&self, Parameters(a): Parameters<Position>) -> CallToolResult {
             // Structured content is an object: the list goes in `moves`.
-            answer(
-                board(a.position).map(|b| serde_json::json!({ "moves": service::legal_moves(&b) })),
-            )
+            answer(board(a.position).map(|b| MovesOut {
+                moves: service::legal_moves(&b),
+            }))
         }
 
         #[tool(
             description = "Play one move, refereed by fcauto's validator. Returns {legal, \
             broken_rule, move, autoplayed, position, position_string, won}: the new position \
             when legal; when illegal, legal is false, broken_rule says why, and the position is \
-            the unchanged one."
+            the unchanged one.",
+            output_schema = rmcp::handler::server::tool::schema_for_output::<service::ApplyOut>()
         )]
         fn apply_move(&self, Parameters(a): Parameters<ApplyMove>) -> CallToolResult {
             answer(board(a.position).and_then(|b| {
@@ -692,7 +702,8 @@ mod server {
 
         #[tool(
             description = "The next move towards a win from a position, and the whole winning \
-            line: {verdict, next, line}. next is null unless a win was found."
+            line: {verdict, next, line}. next is null unless a win was found.",
+            output_schema = rmcp::handler::server::tool::schema_for_output::<service::HintOut>()
         )]
         async fn hint(
             &self,
@@ -711,7 +722,8 @@ mod server {
             description = "Solve a position: {verdict (solved | unsolvable | unknown: <limit>), \
             solvable, moves, moves_total, single_card_moves, standard (the solution in standard \
             notation), positions}. Every solution has passed the validator; only a complete \
-            search says unsolvable."
+            search says unsolvable.",
+            output_schema = rmcp::handler::server::tool::schema_for_output::<service::SolveOut>()
         )]
         async fn solve(
             &self,
@@ -730,7 +742,8 @@ mod server {
         #[tool(
             description = "Check a solution in standard notation from a position with the \
             validator: {valid, moves_total, single_card_moves, error}. valid means every move \
-            is legal and the game is won at the end."
+            is legal and the game is won at the end.",
+            output_schema = rmcp::handler::server::tool::schema_for_output::<service::VerifyOut>()
         )]
         fn verify(&self, Parameters(a): Parameters<Verify>) -> CallToolResult {
             answer(board(a.position).and_then(|b| service::verify(&b, &a.solution)))

@@ -16,6 +16,8 @@ use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use fcauto_deals::{position, Board, Card};
 use fcauto_solver::validator::{apply_checked, stacks_on, StepMove};
 use fcauto_solver::{supermove_limit, Loc, Move, PlayedMove};
+#[cfg(feature = "mcp")]
+use rmcp::schemars;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -73,13 +75,16 @@ impl std::fmt::Display for ServiceError {
 /// A position as JSON: `{"cascades": [[8 lists of cards, deepest first]], "freecells":
 /// [4 slots, a card or null], "foundations": [top rank per suit C, D, H, S, 0..13]}`.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "mcp", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PositionJson {
     /// 8 cascades, each deepest card first (`"KS"`, `"TD"`, ...).
+    #[cfg_attr(feature = "mcp", schemars(with = "Vec<Vec<String>>"))]
     pub cascades: Vec<Vec<Card>>,
     /// Freecells `a`..`d`: a card or null. May be left out (or null): all empty. Read:
     /// another number of slots is malformed (400), as a wrong `foundations` length is.
     #[serde(default = "no_freecells", deserialize_with = "four_freecells")]
+    #[cfg_attr(feature = "mcp", schemars(with = "Vec<Option<String>>"))]
     pub freecells: Vec<Option<Card>>,
     /// Foundations, top rank 0..=13 per suit in the order C, D, H, S. May be left out (or
     /// null): empty.
@@ -144,6 +149,7 @@ impl<'de> Deserialize<'de> for PositionIn {
 
 /// A position as returned: both forms, and whether it is won.
 #[derive(Serialize, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "mcp", derive(schemars::JsonSchema))]
 pub struct PositionOut {
     /// The JSON form.
     pub position: PositionJson,
@@ -155,6 +161,7 @@ pub struct PositionOut {
 
 /// A move as returned: standard notation and its parts.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "mcp", derive(schemars::JsonSchema))]
 pub struct MoveOut {
     /// Standard notation (`3a`, `a3`, `3h`, `38`), read back as this very move: with `v` and
     /// the count (`38v1`) where a plain `38`, onto an empty cascade, would move another number
@@ -167,6 +174,7 @@ pub struct MoveOut {
     /// Cards moved (more than 1 for a supermove).
     pub count: u8,
     /// The card moved (the deepest of a run).
+    #[cfg_attr(feature = "mcp", schemars(with = "String"))]
     pub card: Card,
     /// `stack_to_freecell`, `stack_to_stack`, ... (as in `solve --format json`).
     pub kind: String,
@@ -349,6 +357,7 @@ fn step(m: Move, card: Card) -> StepMove {
 
 /// What [`apply_move`] answers.
 #[derive(Serialize, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "mcp", derive(schemars::JsonSchema))]
 pub struct ApplyOut {
     /// Whether the move was legal (and so applied).
     pub legal: bool,
@@ -566,6 +575,7 @@ fn auto_moves(b: &mut Board) -> Vec<MoveOut> {
 
 /// What [`solve`] answers.
 #[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "mcp", derive(schemars::JsonSchema))]
 pub struct SolveOut {
     /// `solved`, `unsolvable` (proved by the complete search) or `unknown: <limit>`.
     pub verdict: String,
@@ -709,6 +719,7 @@ fn solution_moves(solution: &fcauto_solver::Solution) -> Vec<MoveOut> {
 
 /// What [`hint`] answers: the next move of a winning line, and the line.
 #[derive(Serialize, Debug, Clone)]
+#[cfg_attr(feature = "mcp", derive(schemars::JsonSchema))]
 pub struct HintOut {
     /// As [`SolveOut::verdict`].
     pub verdict: String,
@@ -741,6 +752,7 @@ pub fn hint_in<S: Send + 'static>(
 
 /// What [`verify`] answers: the validator's verdict on a solution.
 #[derive(Serialize, Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "mcp", derive(schemars::JsonSchema))]
 pub struct VerifyOut {
     /// The solution wins from the position, every move legal.
     pub valid: bool,
