@@ -130,9 +130,9 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
     if let Some(start) = strip_annotations(text).start {
         return Ok(start);
     }
-    if fcauto_solver::standard::looks_like_standard(text)
-        || fcauto_solver::standard::looks_like_standard(&strip_annotations(text).moves)
-    {
+    // Every token a move (a board's `4D` reads as one, its `KS` does not).
+    let moves = strip_annotations(text).moves;
+    if fcauto_solver::parse_standard(&moves).is_ok_and(|m| !m.is_empty()) {
         anyhow::bail!(
             "{file} is a move list (standard notation), not a board: give it as the solution, and its start with --deal N or --board FILE"
         );
