@@ -1729,3 +1729,29 @@ fn the_table_says_its_lengths_are_the_shortest_known() {
         );
     }
 }
+
+/// A game longer than analyze takes is refused before any search, naming the limit and
+/// `verify` (helper-49: a million legal moves ran for minutes and took 1.3 GB).
+#[test]
+fn a_game_longer_than_analyze_takes_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = dir.path().join("long.txt");
+    // 1 + 2 * 5000 legal moves: a card to freecell a, then back and forth between a and b.
+    std::fs::write(&long, format!("8a {}", "ab ba ".repeat(5000))).unwrap();
+    let t = std::time::Instant::now();
+    let err = analyze_error(&["--deal", "617", long.to_str().unwrap()]);
+    assert!(
+        err.contains("10001 moves") && err.contains("at most 10000") && err.contains("verify"),
+        "{err}"
+    );
+    assert!(t.elapsed().as_secs() < 20, "refused before the searches");
+    // verify checks it (it is legal, and not a win).
+    let out = fcauto()
+        .args(["verify", "--deal", "617"])
+        .arg(&long)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!err.contains("illegal"), "{err}");
+}

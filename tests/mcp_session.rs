@@ -706,8 +706,8 @@ fn errors_are_short_and_say_what_there_is() {
         ),
         (
             "render_game",
-            json!({"position": p, "width": 7.2e2}),
-            "width 720 is written with a fraction or an exponent",
+            json!({"position": p, "width": 1e4}),
+            "width 10000",
         ),
         (
             "solve",

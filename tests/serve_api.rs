@@ -395,9 +395,10 @@ fn refusals_are_4xx_with_a_message() {
             "/api/apply",
             Some(json!({"position": start_pos["position"], "move": "28", "count": 1e3})),
             400,
-            "count 1000 is written with a fraction or an exponent: write it as a whole number (1000)",
+            "count 1000 is no number of cards in a run: give 1..13",
         ),
-        // The same for every whole-number field (as for deal numbers).
+        // The same for every whole-number field; a whole one however written (`3e5`, `-0`)
+        // is that number, its range checked as any other's.
         (
             "POST",
             "/api/render",
@@ -408,9 +409,9 @@ fn refusals_are_4xx_with_a_message() {
         (
             "POST",
             "/api/solve",
-            Some(json!({"deal": 617, "max_states": 1e5})),
+            Some(json!({"deal": 617, "max_states": 3e5})),
             400,
-            "max_states 100000 is written with a fraction or an exponent",
+            "max_states 300000",
         ),
         (
             "POST",
@@ -418,6 +419,13 @@ fn refusals_are_4xx_with_a_message() {
             Some(json!({"deal": 617, "max_states": -1})),
             400,
             "max_states -1 is out of range: give 1..=200000 positions",
+        ),
+        (
+            "POST",
+            "/api/apply",
+            Some(json!({"position": start_pos["position"], "move": "28", "count": -0.0})),
+            400,
+            "count 0 is no number of cards in a run",
         ),
         // A long input is cut in the message, quoted or not (helper-46: 4 KiB of digits).
         (

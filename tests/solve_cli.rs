@@ -2008,3 +2008,99 @@ fn a_solution_that_names_its_start_needs_no_deal() {
     let err = String::from_utf8_lossy(&show(&broken).stderr).into_owned();
     assert!(err.contains("line 2") && err.contains("`QX`"), "{err}");
 }
+
+/// Solution files whose own start is missing, doubled, broken or contradicted are named for
+/// what is wrong (helper-49): positions without move lines (`-p -t` without `-sam`), two
+/// positions before the first move, a first position that is no board, a first position
+/// that is not the one the moves start from, a bad `# start:` line, fc-solve's output of a
+/// game it did not solve, an empty file; and a solution over a board's 64 KiB still gives
+/// its start to `--board`.
+#[test]
+fn a_solutions_bad_own_start_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let fcs_of = |deal: &str| {
+        let out = succeed(fcauto().args(["solve", deal, "--format", "fcs"]));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let fcs = fcs_of("617");
+    let lines: Vec<&str> = fcs.lines().collect();
+    let first_block = |text: &str| -> String {
+        text.lines()
+            .skip_while(|l| !l.starts_with("Foundations:"))
+            .take_while(|l| !l.trim().is_empty())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let no_moves: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with("Move ") && !l.starts_with("Total number of moves"))
+        .collect();
+    let doubled = fcs.replacen(
+        "Foundations:",
+        "Foundations: H-0 C-0 D-0 S-0\nFoundations:",
+        1,
+    );
+    let two_starts = format!("{}\n\n{fcs}", first_block(&fcs_of("1")));
+    // Deal 1's cascades as the first printed lines, without their Foundations: line, then
+    // 617's output.
+    let hidden = format!(
+        "{}\n\n{fcs}",
+        first_block(&fcs_of("1"))
+            .lines()
+            .filter(|l| l.starts_with(':'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let game = {
+        let standard = String::from_utf8(succeed(fcauto().args(["solve", "617"])).stdout).unwrap();
+        let start = "7DTDTHKD4C4SJD/AD7SQC5HQSTSKS/5CQD3H9S9C2HKC/3SAC9D3C9H5D4H/5S6D6S8S7CJC/8C8H8D7H6H6C/2DAS3D4D2CJH/AHKHTC2SQH ---- 0000";
+        format!("# start: {start}\n{standard}")
+    };
+    let unsolved = "-=-=-=-=-=-=-=-=-=-=-=-\n\nI could not solve this game.\n";
+    for (name, text, says) in [
+        (
+            "no-moves.fcs",
+            no_moves.join("\n"),
+            "positions and no move lines: run fc-solve with -sam",
+        ),
+        (
+            "two-starts.fcs",
+            two_starts,
+            "prints 2 positions before its first move",
+        ),
+        (
+            "doubled.fcs",
+            doubled,
+            "first position (from line 3) is not a board",
+        ),
+        (
+            "hidden.fcs",
+            hidden,
+            "another board than its first printed position",
+        ),
+        ("game.txt", game, "its `# start:` is not a position"),
+        (
+            "unsolved.txt",
+            unsolved.to_string(),
+            "did not solve the game",
+        ),
+        ("empty.txt", String::new(), "the file is empty"),
+    ] {
+        let (code, out, err) = verify(&[write(&dir, name, &text)]);
+        assert_eq!(code, Some(1), "{name}: {out}{err}");
+        assert!(err.contains(says), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+    }
+    let show = |f: &std::path::Path| fcauto().args(["show", "--board"]).arg(f).output().unwrap();
+    let out = show(&write(&dir, "unsolved.txt", unsolved));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("for a game it did not solve"),
+        "{out:?}"
+    );
+    // Over 64 KiB (blank lines added): still a start for --board.
+    let padded = fcs.replace("\n\n", &format!("\n{}\n", " ".repeat(200)));
+    assert!(padded.len() > 64 * 1024, "{}", padded.len());
+    let out = show(&write(&dir, "padded.fcs", &padded));
+    assert!(out.status.success(), "{out:?}");
+}

@@ -749,11 +749,12 @@ fn a_setting_of_the_wrong_type_is_named_not_shown_as_unset() {
         .map(|l| match l {
             l if l.starts_with("animations = ") => "animations = banana".to_string(),
             l if l.starts_with("sound = ") => "sound = maybe".to_string(),
+            l if l.starts_with("win_animation = ") => "win_animation = nah".to_string(),
             l => l.to_string(),
         })
         .collect::<Vec<_>>()
         .join("\n");
-    std::fs::write(dir.path().join("options.cfg"), text).unwrap();
+    std::fs::write(dir.path().join("options.cfg"), &text).unwrap();
     let v = json(&["stats", "--options", dir.path().to_str().unwrap(), "--json"]);
     assert_eq!(v["animations"], serde_json::Value::Null);
     let unreadable: Vec<&str> = v["unreadable"]
@@ -762,16 +763,35 @@ fn a_setting_of_the_wrong_type_is_named_not_shown_as_unset() {
         .iter()
         .map(|p| p.as_str().unwrap())
         .collect();
-    assert_eq!(
-        unreadable,
-        [
-            "general.animations = banana: not a number",
-            "general.sound = maybe: not true or false"
-        ]
-    );
+    // In file order, every setting of a known type (the summary's, and the replay
+    // settings' booleans and whole numbers: helper-49).
+    let mut want = vec![
+        (
+            text_pos(&text, "animations = "),
+            "general.animations = banana: not a whole number",
+        ),
+        (
+            text_pos(&text, "sound = "),
+            "general.sound = maybe: not true or false",
+        ),
+        (
+            text_pos(&text, "win_animation = "),
+            "general.win_animation = nah: not true or false",
+        ),
+    ];
+    want.sort();
+    let want: Vec<&str> = want.into_iter().map(|(_, w)| w).collect();
+    assert_eq!(unreadable, want);
     // The real profile's summary has none.
     let v = json(&["stats", "--options", &format!("{F}/abandoned"), "--json"]);
     assert_eq!(v["unreadable"], serde_json::json!([]));
+}
+
+/// Where the line starting with `start` is in `text`.
+fn text_pos(text: &str, start: &str) -> usize {
+    text.lines()
+        .position(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("a line {start}"))
 }
 
 /// A held or saved game given to `stats` (or `stats --options`) is named for what it is,
@@ -791,9 +811,23 @@ fn a_saved_or_held_game_given_to_stats_is_named() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
         assert!(
-            err.contains("it is a PySolFC saved or held game") && err.contains("fcauto analyze"),
+            err.contains("is a PySolFC saved or held game") && err.contains("fcauto analyze"),
             "{args:?}: {err}"
         );
         assert!(!err.contains("options.cfg beside"), "{args:?}: {err}");
     }
+    // Also with an options.cfg beside it, as in a real profile (helper-49: its settings were
+    // shown and the held game never named).
+    std::fs::copy(
+        format!("{F}/abandoned/options.cfg"),
+        dir.path().join("options.cfg"),
+    )
+    .unwrap();
+    let out = fcauto()
+        .args(["stats", "--options", held.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("is a PySolFC saved or held game"), "{err}");
 }

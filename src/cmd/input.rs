@@ -7,7 +7,7 @@ pub use fcauto_deals::text::{looks_like_pickle, text_of};
 use fcauto_deals::{ms_deal, parse_deal_number, Board};
 use fcauto_solver::annotated::strip_annotations;
 use fcauto_solver::validator::apply_checked;
-use fcauto_solver::{SolutionJson, StepMove};
+use fcauto_solver::{FcsVerdict, SolutionJson, StepMove};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -116,18 +116,24 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<Start> {
 /// A `--board` file that is no board: the start it holds when it is a solution that names
 /// one (fc-solve's `-p -t` output: its first position; a move list with a `# start:` line,
 /// as `analyze --report`'s `game.txt`), else one line naming what it is (fc-solve's output
-/// without positions, a move list), else the board parser's error `e`, which names each
-/// problem with its line and token.
+/// without positions or of a game it did not solve, a move list), else the board parser's
+/// error `e`, which names each problem with its line and token.
 fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<Start> {
     if fcauto_solver::fcs_output_kind(text).is_some() {
-        if let Some(start) = fcs_start(text) {
+        if let Some(start) = fcs_start(text).with_context(|| file.to_string())? {
             return Ok(start);
+        }
+        let verdict = fcauto_solver::parse_fcs_output(text).map(|(v, _)| v);
+        if let Ok(v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)) = verdict {
+            anyhow::bail!(
+                "{file} is Freecell Solver's output for a game it did not solve ({v}): it prints no position; give the board fc-solve read, or --deal N"
+            );
         }
         anyhow::bail!(
             "{file} is Freecell Solver's solution output without its positions (fc-solve prints them with -p -t): it holds no board; give the board fc-solve read, or --deal N"
         );
     }
-    if let Some(start) = strip_annotations(text).start {
+    if let Some(start) = annotated_start(text, file)? {
         return Ok(start);
     }
     // Every token a move (a board's `4D` reads as one, its `KS` does not).
@@ -140,12 +146,26 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
     Err(anyhow::Error::new(e).context(file.to_string()))
 }
 
+/// The start a move list names on a `# start:` line (`analyze --report`'s `game.txt`), if
+/// any.
+///
+/// # Errors
+/// A `# start:` line that is not a position (or a `{` comment never closed), with its line.
+fn annotated_start(text: &str, file: &str) -> Result<Option<Start>> {
+    let a = strip_annotations(text);
+    match a.problem {
+        Some(problem) => anyhow::bail!("{file}: {problem}"),
+        None => Ok(a.start),
+    }
+}
+
 /// The start a solution file names itself, if any: a solution JSON's `board` or `deal`, the
 /// first position of fc-solve's `-p -t` output, or a move list's `# start:` line
 /// (`analyze --report`'s `game.txt`, `solve --format standard` of a board).
 ///
 /// # Errors
-/// A solution JSON that is not one, or whose `board` is no position or not its `deal`'s.
+/// A solution JSON that is not one, or whose `board` is no position or not its `deal`'s;
+/// fc-solve's first position or a `# start:` line that is not a position.
 pub fn own_start(text: &str, file: &str) -> Result<Option<Start>> {
     if looks_like_json(text) {
         let (sol, _) = fcauto_solver::parse_json(text).with_context(|| file.to_string())?;
@@ -155,26 +175,46 @@ pub fn own_start(text: &str, file: &str) -> Result<Option<Start>> {
             (None, None) => None,
         });
     }
-    let fcs = fcauto_solver::fcs_output_kind(text).is_some();
-    Ok(fcs
-        .then(|| fcs_start(text))
-        .flatten()
-        .or_else(|| strip_annotations(text).start))
+    if fcauto_solver::fcs_output_kind(text).is_some() {
+        return fcs_start(text).with_context(|| file.to_string());
+    }
+    annotated_start(text, file)
 }
 
-/// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`): the
-/// lines from the first `Foundations:` to the next blank line, if they read as a board.
-pub fn fcs_start(text: &str) -> Option<Start> {
-    let block: Vec<&str> = text
-        .lines()
-        .skip_while(|l| !l.trim_start().starts_with("Foundations:"))
-        .take_while(|l| !l.trim().is_empty())
-        .collect();
-    if block.is_empty() {
-        return None;
+/// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`), if it
+/// prints one before its first move: its first block of position lines (`Foundations:`,
+/// `Freecells:`, the `: ` cascade lines), up to a blank line or a move line.
+///
+/// # Errors
+/// That block does not read as a board (named with its first line).
+pub fn fcs_start(text: &str) -> Result<Option<Start>> {
+    let position_line = |l: &str| {
+        let l = l.trim_start();
+        l.starts_with("Foundations:") || l.starts_with("Freecells:") || l.starts_with(':')
+    };
+    let move_line = |l: &str| {
+        let l = l.trim_start();
+        l.starts_with("Move ") || l.starts_with("Move:")
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(first) = lines.iter().position(|l| position_line(l) || move_line(l)) else {
+        return Ok(None);
+    };
+    if move_line(lines[first]) {
+        return Ok(None);
     }
-    let board = fcauto_deals::position::parse_any(&block.join("\n")).ok()?;
-    Some((None, board))
+    let block: Vec<&str> = lines[first..]
+        .iter()
+        .take_while(|l| !l.trim().is_empty() && !move_line(l))
+        .copied()
+        .collect();
+    let board = fcauto_deals::position::parse_any(&block.join("\n")).map_err(|e| {
+        anyhow::anyhow!(
+            "fc-solve's first position (from line {}) is not a board: {e}",
+            first + 1
+        )
+    })?;
+    Ok(Some((None, board)))
 }
 
 /// The start a solution JSON carries: its `board`'s cascades, with its `freecells` and
@@ -231,13 +271,31 @@ fn solution_json_start(text: &str, file: &str) -> Result<Start> {
 /// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
 /// from `board`: the first one `board` itself (else the output is for another deal), each
 /// later one the board after as many moves as precede it. The replay stops at the first
-/// illegal move, which [`fcauto_solver::validate`] then reports.
+/// illegal move, which [`fcauto_solver::validate`] then reports. Positions with no move
+/// lines between them (`-p -t` without `-sam`) are named as such. `what` names `board`:
+/// `deal` or `board` (given with `--deal`/`--board`), or `own` (the first position the
+/// output prints, read by [`fcs_start`]).
 pub fn check_fcs_states(
     board: &Board,
     moves: &[StepMove],
     states: &[(usize, Board)],
     what: &str,
 ) -> Result<()> {
+    let before_first = states.iter().filter(|(n, _)| *n == 0).count();
+    if before_first > 1 {
+        anyhow::ensure!(
+            before_first < states.len(),
+            "fc-solve's output prints {before_first} positions and no move lines: run fc-solve with -sam (as well as -p -t) so that its moves are printed"
+        );
+        anyhow::bail!(
+            "fc-solve's output prints {before_first} positions before its first move: one start is expected"
+        );
+    }
+    let other = match what {
+        "own" => "its first printed position (a position printed without its Foundations: line?)"
+            .to_string(),
+        _ => format!("the {what} given (wrong --deal or --board?)"),
+    };
     let mut b = board.clone();
     let mut states = states.iter().peekable();
     for k in 0..=moves.len() {
@@ -245,7 +303,7 @@ pub fn check_fcs_states(
             if k == 0 {
                 anyhow::ensure!(
                     *s == b,
-                    "fc-solve's output starts from another board than the {what} given (wrong --deal or --board?)"
+                    "fc-solve's output starts from another board than {other}"
                 );
             } else {
                 anyhow::ensure!(
@@ -299,15 +357,21 @@ fn deal_json(text: &str) -> Result<(u64, Board)> {
     Ok((d.deal, dealt))
 }
 
+/// Largest `--board` file read, bytes: a board is a few hundred bytes, but a solution that
+/// names its start (fc-solve's `-p -t -sam` output, about 150 KiB for a long solution) is
+/// read for it too; the board parser refuses board text over
+/// [`fcauto_deals::board::MAX_BOARD_TEXT`] itself.
+pub const MAX_BOARD_FILE: usize = 16 << 20;
+
 /// The text of a board file (`-`: standard input), read no further than one byte past
-/// [`fcauto_deals::board::MAX_BOARD_TEXT`] (so `/dev/zero` or a huge file is refused, not
-/// read into memory). Errors: unreadable, too large, or not UTF-8.
+/// [`MAX_BOARD_FILE`] (so `/dev/zero` or a huge file is refused, not read into memory).
+/// Errors: unreadable, too large, or not UTF-8.
 fn read_board_text(path: &Path) -> Result<String> {
     read_text_capped(
         path,
         "board file",
-        fcauto_deals::board::MAX_BOARD_TEXT,
-        "a board is a few hundred bytes",
+        MAX_BOARD_FILE,
+        "a board is a few hundred bytes, a solution naming its start a few hundred kilobytes",
     )
 }
 

@@ -9,8 +9,9 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// A board file: Freecell Solver's board text, a position string, `fcauto deal N
-    /// --format json`'s output, or `fcauto solve --format json`'s (its start) (`-`: standard
-    /// input).
+    /// --format json`'s output, or `fcauto solve --format json`'s or another solution that
+    /// names its start (fc-solve's `-p -t` output: its first position; `game.txt`'s `# start:`)
+    /// (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: PathBuf,
     /// Picture format [default: the one the --output name's extension names (`.png`,

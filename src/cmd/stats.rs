@@ -408,11 +408,15 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
     } else {
         (path.to_path_buf(), path.with_file_name("statistics.dat"))
     };
+    // A held or saved game (a pickle, but no statistics) is named for what it is, even with
+    // an options.cfg beside it, as it is in a real profile (helper-49).
+    if path.is_file() && fcauto_automation::pysol::savedgame::read_any(path).is_ok() {
+        bail!(
+            "{} is a PySolFC saved or held game, not an options file or a statistics.dat ({takes}); `fcauto analyze` reads FreeCell games",
+            path.display()
+        );
+    }
     if !cfg.is_file() {
-        // A pickle that is no statistics (a held or saved game) is named for what it is.
-        if path.is_file() {
-            stats::load(path).map_err(|e| anyhow::anyhow!("{e} ({takes})"))?;
-        }
         let place = if path.is_dir() { "in" } else { "beside" };
         bail!("no options.cfg {place} {} ({takes})", path.display());
     }

@@ -21,7 +21,8 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
     pub deal: Option<u64>,
     /// Board file the solution starts from: Freecell Solver's board text, a position string,
-    /// `fcauto deal N --format json`'s output, or `fcauto solve --format json`'s (its start)
+    /// `fcauto deal N --format json`'s output, or `fcauto solve --format json`'s or another solution that
+    /// names its start (fc-solve's `-p -t` output: its first position; `game.txt`'s `# start:`)
     /// (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
@@ -36,6 +37,22 @@ pub struct Args {
 /// Largest solution text `verify` reads, bytes (fc-solve's `-p -t -sam` output of a long
 /// solution is about 150 KiB).
 const MAX_SOLUTION_TEXT: usize = 16 << 20;
+
+/// A solution given without `--deal`/`--board` that names no start: fc-solve's output of a
+/// game it did not solve is said to be one (exit 1); anything else is a usage problem
+/// asking for the start (exit 2).
+fn no_start(text: &str, name: &str) -> Result<i32> {
+    if looks_like_fcs_output(text) {
+        if let Ok((v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded), _)) =
+            parse_fcs_output(text)
+        {
+            anyhow::bail!("{name}: fc-solve's output says it did not solve the game ({v}): it has no moves to verify");
+        }
+    }
+    Ok(crate::cmd::usage_exit(&format!(
+        "{name} names no start: give the deal it starts from with --deal N, or the start position with --board FILE"
+    )))
+}
 
 /// Validate; exit 0 when every move is legal and all cards end home, 1 otherwise (the error
 /// names the first illegal step).
@@ -56,14 +73,16 @@ pub fn run(args: Args) -> Result<i32> {
         None => text,
     };
     let name = input::name(&args.solution, "solution");
+    // No --deal/--board: the start the solution names itself (an empty file names none).
+    let own = args.deal.is_none() && args.board.is_none();
+    anyhow::ensure!(
+        !own || !text.trim().is_empty(),
+        "{name}: the file is empty (a solution lists moves)"
+    );
     let (deal, board) = match (args.deal, args.board.as_deref()) {
         (None, None) => match input::own_start(&text, &name)? {
             Some(start) => start,
-            None => {
-                return Ok(crate::cmd::usage_exit(&format!(
-                    "{name} names no start: give the deal it starts from with --deal N, or the start position with --board FILE"
-                )))
-            }
+            None => return no_start(&text, &name),
         },
         (deal, board) => load_board(deal, board)?,
     };
@@ -113,6 +132,7 @@ pub fn run(args: Args) -> Result<i32> {
         let states = parse_fcs_states(&text).with_context(|| name.clone())?;
         let boards = fcauto_solver::fc_solve_numberings(&board, &states);
         // Output for another deal is named as such before its moves are read.
+        let what = if own { "own" } else { what };
         input::check_fcs_states(&boards[0], &[], &states, what).with_context(|| name.clone())?;
         // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read
         // past, as `analyze` does.

@@ -374,11 +374,11 @@ pub struct ApplyOut {
 }
 
 /// A request's whole-number field (`count`, `width`, `max_states`), named `what`, whose
-/// values `range` says (`1..13`): null/absent is `None`, a whole number `Some` (its range is
-/// checked by the field's own reader). JSON also writes numbers with a fraction or an
-/// exponent, which serde reads as floats: refused in the field's own words (serde said
-/// "invalid type: floating point `1e+30`, expected i64"), as deal numbers are: `1.5` is no
-/// whole number, `1e3` is to be written whole, `1e30` is out of range.
+/// values `range` says (`1..13`): null/absent is `None`, a whole number `Some` however JSON
+/// writes it (`3`, `3.0`, `3e0`, `-0`; its range is checked by the field's own reader). A
+/// number serde reads as a float that is no whole number (`1.5`) or beyond any field's range
+/// (`1e30`, 2^64) is refused here in the field's own words (serde said "invalid type:
+/// floating point `1e+30`, expected i64").
 ///
 /// # Errors
 /// A JSON value that is not a number or null, or a number that is not written whole.
@@ -401,9 +401,9 @@ fn whole<'de, D: serde::Deserializer<'de>>(
             format!("{what} {n} is no whole number: give {range}")
         }
         _ if f.abs() > 1e15 => format!("{what} {f:e} is out of range: give {range}"),
-        _ => format!(
-            "{what} {f} is written with a fraction or an exponent: write it as a whole number ({f})"
-        ),
+        // A whole number however written (`1.0`, `1e3`, `-0`): exact here, so it is that
+        // number, and the field's reader checks its range as for any other.
+        _ => return Ok(Some(f as i64)),
     };
     Err(serde::de::Error::custom(why))
 }

@@ -255,23 +255,8 @@ impl OptionsFile {
     pub fn summary(&self) -> OptionsSummary {
         let g = |k: &str| self.get("general", k);
         let b = |k: &str| self.get_bool("general", k);
-        // Set, but not of the type the summary shows (`animations = banana`): named, so that
-        // its `null` is not read as "unset".
-        let mut unreadable = Vec::new();
-        for (sec, key, kind) in SUMMARY_TYPES {
-            let Some(raw) = self.get_raw(sec, key) else {
-                continue;
-            };
-            let read = match kind {
-                "a number" => self.get_i64(sec, key).is_some(),
-                _ => self.get_bool(sec, key).is_some(),
-            };
-            if !read {
-                unreadable.push(format!("{sec}.{key} = {raw}: not {kind}"));
-            }
-        }
         OptionsSummary {
-            unreadable,
+            unreadable: self.unreadable(),
             player: g("player"),
             last_gameid: self.get_i64("general", "last_gameid"),
             game_holded: self.get_i64("general", "game_holded"),
@@ -290,6 +275,38 @@ impl OptionsFile {
             confirm: b("confirm"),
             sound: b("sound"),
         }
+    }
+
+    /// Settings of a known type (the summary's, and [`REPLAY_SETTINGS`]' booleans and whole
+    /// numbers) whose value is not of it, in file order: `section.key = value: not a whole
+    /// number` (PySolFC does not read them either). A summary field of such a key is `None`,
+    /// as an unset one is: this names the difference.
+    pub fn unreadable(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut section = "";
+        for l in &self.lines {
+            match l {
+                Line::Section(s) => section = s,
+                Line::Entry { key, value } => {
+                    let Some(kind) = value_kind(section, key) else {
+                        continue;
+                    };
+                    let v = unquote(value);
+                    let read = match kind {
+                        WHOLE => v.trim().parse::<i64>().is_ok(),
+                        _ => matches!(
+                            v.to_ascii_lowercase().as_str(),
+                            "true" | "1" | "yes" | "on" | "false" | "0" | "no" | "off"
+                        ),
+                    };
+                    if !read {
+                        out.push(format!("{section}.{key} = {value}: not {kind}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
     }
 
     /// Ways this file deviates from [`REPLAY_SETTINGS`] (`section.key: have X, want Y`).
@@ -378,19 +395,43 @@ pub const REPLAY_SETTINGS: &[(&str, &str, &str)] = &[
     ("cardsets", "resampling", "0"),
 ];
 
+/// What a whole-number setting must be, in words.
+const WHOLE: &str = "a whole number";
+/// What a boolean setting must be, in words.
+const TRUTH: &str = "true or false";
+
+/// The type of setting `section.key`, in words ([`WHOLE`], [`TRUTH`]): the summary's, else
+/// the type of its value in [`REPLAY_SETTINGS`]; `None` for text and lists.
+fn value_kind(section: &str, key: &str) -> Option<&'static str> {
+    if let Some(&(_, _, kind)) = SUMMARY_TYPES
+        .iter()
+        .find(|(s, k, _)| *s == section && *k == key)
+    {
+        return Some(kind);
+    }
+    let (_, _, want) = REPLAY_SETTINGS
+        .iter()
+        .find(|(s, k, _)| *s == section && *k == key)?;
+    match *want {
+        "True" | "False" => Some(TRUTH),
+        w if w.parse::<i64>().is_ok() => Some(WHOLE),
+        _ => None,
+    }
+}
+
 /// The summary's keys read as numbers or booleans: section, key, what they must be.
 const SUMMARY_TYPES: [(&str, &str, &str); 11] = [
-    ("general", "last_gameid", "a number"),
-    ("general", "game_holded", "a number"),
-    ("general", "animations", "a number"),
-    ("cardsets", "auto_scale", "true or false"),
-    ("general", "autodrop", "true or false"),
-    ("general", "splashscreen", "true or false"),
-    ("general", "update_player_stats", "true or false"),
-    ("general", "center_layout", "true or false"),
-    ("general", "compact_stacks", "true or false"),
-    ("general", "confirm", "true or false"),
-    ("general", "sound", "true or false"),
+    ("general", "last_gameid", WHOLE),
+    ("general", "game_holded", WHOLE),
+    ("general", "animations", WHOLE),
+    ("cardsets", "auto_scale", TRUTH),
+    ("general", "autodrop", TRUTH),
+    ("general", "splashscreen", TRUTH),
+    ("general", "update_player_stats", TRUTH),
+    ("general", "center_layout", TRUTH),
+    ("general", "compact_stacks", TRUTH),
+    ("general", "confirm", TRUTH),
+    ("general", "sound", TRUTH),
 ];
 
 /// The automation-relevant options of one options.cfg (absent keys, and keys whose value is

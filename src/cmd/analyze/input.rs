@@ -190,9 +190,17 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
             Err(e) if fcs => return Err(anyhow::Error::new(e).context(name.to_string())),
             Err(_) => return Err(unknown()),
         };
-        let start = input::fcs_start(text);
+        let start = input::fcs_start(text).with_context(|| name.to_string())?;
         // fc-solve's text of a deal it could not solve, or of a won board, has a start and
         // no moves.
+        if moves.is_empty()
+            && start.is_none()
+            && matches!(verdict, FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)
+        {
+            anyhow::bail!(
+                "{name}: fc-solve's output says it did not solve the game ({verdict}), and prints no moves and no position: analyse the board itself (the board file fc-solve read)"
+            );
+        }
         let no_moves = matches!(verdict, FcsVerdict::Solved | FcsVerdict::NotSolved);
         if moves.is_empty() && !(no_moves && start.is_some()) {
             return Err(board_problem(text, name).unwrap_or_else(unknown));
@@ -205,7 +213,11 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
         Vec::new()
     };
     let numbered = own.is_some();
-    let what = if deal.is_some() { "deal" } else { "board" };
+    let what = match (deal, board) {
+        (Some(_), _) => "deal",
+        (None, Some(_)) => "board",
+        (None, None) => "own",
+    };
     let (deal, start) = move_list_start(deal, board, name, own)?;
     // A `--board` whose `Freecells:` line has gaps: fc-solve's moves number its freecells
     // left-aligned, so that numbering is taken when the moves are legal only in it.

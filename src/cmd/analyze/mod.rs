@@ -26,6 +26,11 @@ pub mod pictures;
 pub mod replay;
 pub mod report;
 
+/// Most moves a game analysed may have: every position after a move is searched (a
+/// million moves took 1.3 GB and minutes before it was refused, helper-49), and a FreeCell
+/// game, undos included in PySolFC's history, has a few hundred.
+pub const MAX_MOVES: usize = 10_000;
+
 /// Default `--costly`: a move that makes the shortest known win this many moves longer is
 /// costly. Fast mode's lines are about 10% longer than the shortest ones (92 against 83
 /// moves over deals 1..32000), so smaller differences are mostly the search's noise.
@@ -60,7 +65,8 @@ pub struct Args {
     pub deal: Option<u64>,
     /// The position the move list starts from: a file holding Freecell Solver's board text,
     /// a position string, `fcauto deal N --format json`'s output, or `fcauto solve --format
-    /// json`'s (its start) (`-`: standard input).
+    /// json`'s or another solution that names its start (fc-solve's `-p -t` output: its first
+    /// position; `game.txt`'s `# start:`) (`-`: standard input).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// Print JSON instead of the table.
@@ -145,6 +151,12 @@ pub fn run(args: Args) -> Result<i32> {
         }
         read => read?,
     };
+    anyhow::ensure!(
+        game.moves.len() <= MAX_MOVES,
+        "{}: {} moves: analyze takes games of at most {MAX_MOVES} moves (each position is searched; a FreeCell game has a few hundred at most); `fcauto verify` checks a move list of any length",
+        args.file.display(),
+        game.moves.len()
+    );
     let played = replay::replay(&game.start, &game.moves)?;
     // The folders are made now, once the game has been read and its moves checked, so that
     // one that cannot be made stops the run before the analysis, not after it.
