@@ -442,6 +442,18 @@ fn refusals_are_4xx_with_a_message() {
             400,
             "width -1: a picture is 200..=4096 pixels wide",
         ),
+        // A position printed before the moves (fc-solve's -p -t block) is a start the
+        // solution names, checked as `# start:` is (helper-50: read past, and 200 valid).
+        (
+            "POST",
+            "/api/verify",
+            Some(json!({"deal": 617, "solution": format!(
+                "Foundations: H-0 C-0 D-0 S-0\nFreecells:\n{}\n\n8a",
+                fcauto_deals::ms_deal(1).unwrap().cascades.iter().map(|c| format!(": {}", c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" "))).collect::<Vec<_>>().join("\n")
+            )})),
+            422,
+            "prints its own start",
+        ),
         // A won position's hint needs no search (it waited behind searches).
         (
             "POST",

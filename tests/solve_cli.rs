@@ -2098,6 +2098,35 @@ fn a_solutions_bad_own_start_is_named() {
         String::from_utf8_lossy(&out.stderr).contains("for a game it did not solve"),
         "{out:?}"
     );
+    // A broken board whose every card reads like a move (`4D`: cascade 4 to freecell d) is a
+    // broken board, with the parser's errors, never "a move list" (helper-50).
+    let movelike =
+        "Foundations: H-0 C-0 D-0 S-0\n4D 7C\nAH 2H\n3C 5D\n6H 8C\n2C 3D\n4H 5C\n6D 7H\n8D AC\n";
+    let out = show(&write(&dir, "movelike.board", movelike));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("card(s) missing") && !err.contains("move list"),
+        "{err}"
+    );
+    // fc-solve's output cut after its first position is that position (its separators were
+    // read as cascades).
+    let cut: Vec<&str> = lines
+        .iter()
+        .copied()
+        .take_while(|l| !l.starts_with("Move "))
+        .collect();
+    let out = show(&write(&dir, "cut.fcs", &cut.join("\n")));
+    assert!(out.status.success(), "{out:?}");
+    // A bad card in the first position is named with the file's line.
+    let at = lines.iter().position(|l| l.starts_with(": ")).unwrap() + 3;
+    let mut bad: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+    bad[at] = bad[at].replacen(' ', " XX ", 1);
+    let (code, _, err) = verify(&[write(&dir, "bad-card.fcs", &bad.join("\n"))]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(&format!("line {}, token `XX`", at + 1)),
+        "{err}"
+    );
     // Over 64 KiB (blank lines added): still a start for --board.
     let padded = fcs.replace("\n\n", &format!("\n{}\n", " ".repeat(200)));
     assert!(padded.len() > 64 * 1024, "{}", padded.len());

@@ -119,10 +119,15 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<Start> {
 /// without positions or of a game it did not solve, a move list), else the board parser's
 /// error `e`, which names each problem with its line and token.
 fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<Start> {
-    if fcauto_solver::fcs_output_kind(text).is_some() {
+    // fc-solve's output, or the part of it up to its first position (helper-50: cut after its
+    // first block, its separators were read as cascades).
+    let printed = has_fcs_position(text);
+    if printed || fcauto_solver::fcs_output_kind(text).is_some() {
         if let Some(start) = fcs_start(text).with_context(|| file.to_string())? {
             return Ok(start);
         }
+    }
+    if fcauto_solver::fcs_output_kind(text).is_some() {
         let verdict = fcauto_solver::parse_fcs_output(text).map(|(v, _)| v);
         if let Ok(v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)) = verdict {
             anyhow::bail!(
@@ -136,14 +141,32 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
     if let Some(start) = annotated_start(text, file)? {
         return Ok(start);
     }
-    // Every token a move (a board's `4D` reads as one, its `KS` does not).
-    let moves = strip_annotations(text).moves;
-    if fcauto_solver::parse_standard(&moves).is_ok_and(|m| !m.is_empty()) {
+    if looks_like_move_list(text) {
         anyhow::bail!(
             "{file} is a move list (standard notation), not a board: give it as the solution, and its start with --deal N or --board FILE"
         );
     }
     Err(anyhow::Error::new(e).context(file.to_string()))
+}
+
+/// True when `text` has a line of fc-solve's position text (`Foundations:`, `Freecells:`).
+fn has_fcs_position(text: &str) -> bool {
+    text.lines()
+        .map(str::trim_start)
+        .any(|l| l.starts_with("Foundations:") || l.starts_with("Freecells:"))
+}
+
+/// True when `text` is a move list in standard notation and could be nothing else: every
+/// token a move, one at least that no card reads as (`38`, `8a`: a broken board's `4D`, `AH`
+/// read as moves too, helper-49/50), and no line of board text (`Foundations:`, `: KS`).
+fn looks_like_move_list(text: &str) -> bool {
+    let board_lines =
+        has_fcs_position(text) || text.lines().any(|l| l.trim_start().starts_with(':'));
+    let moves = strip_annotations(text).moves;
+    let not_card = moves
+        .split_whitespace()
+        .any(|t| t.parse::<fcauto_deals::Card>().is_err());
+    !board_lines && not_card && fcauto_solver::parse_standard(&moves).is_ok_and(|m| !m.is_empty())
 }
 
 /// The start a move list names on a `# start:` line (`analyze --report`'s `game.txt`), if
@@ -175,8 +198,10 @@ pub fn own_start(text: &str, file: &str) -> Result<Option<Start>> {
             (None, None) => None,
         });
     }
-    if fcauto_solver::fcs_output_kind(text).is_some() {
-        return fcs_start(text).with_context(|| file.to_string());
+    if fcauto_solver::fcs_output_kind(text).is_some() || has_fcs_position(text) {
+        if let Some(start) = fcs_start(text).with_context(|| file.to_string())? {
+            return Ok(Some(start));
+        }
     }
     annotated_start(text, file)
 }
@@ -208,7 +233,9 @@ pub fn fcs_start(text: &str) -> Result<Option<Start>> {
         .take_while(|l| !l.trim().is_empty() && !move_line(l))
         .copied()
         .collect();
-    let board = fcauto_deals::position::parse_any(&block.join("\n")).map_err(|e| {
+    // Blank lines in front, so that the parser's line numbers are the file's.
+    let numbered = "\n".repeat(first) + &block.join("\n");
+    let board = fcauto_deals::position::parse_any(&numbered).map_err(|e| {
         anyhow::anyhow!(
             "fc-solve's first position (from line {}) is not a board: {e}",
             first + 1

@@ -132,8 +132,9 @@ pub fn run(args: Args) -> Result<i32> {
         let states = parse_fcs_states(&text).with_context(|| name.clone())?;
         let boards = fcauto_solver::fc_solve_numberings(&board, &states);
         // Output for another deal is named as such before its moves are read.
-        let what = if own { "own" } else { what };
-        input::check_fcs_states(&boards[0], &[], &states, what).with_context(|| name.clone())?;
+        let start_of = if own { "own" } else { what };
+        input::check_fcs_states(&boards[0], &[], &states, start_of)
+            .with_context(|| name.clone())?;
         // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read
         // past, as `analyze` does.
         let annotated = crate::cmd::analyze::input::annotated(&text);
@@ -188,7 +189,7 @@ pub fn run(args: Args) -> Result<i32> {
                 .clone();
             (moves, b)
         };
-        input::check_fcs_states(&board, &moves, &states, what).with_context(|| name.clone())?;
+        input::check_fcs_states(&board, &moves, &states, start_of).with_context(|| name.clone())?;
         (moves, None, board)
     };
     let v = validate(&board, &moves).with_context(|| name.clone())?;

@@ -816,6 +816,18 @@ pub fn verify(b: &Board, solution: &str) -> Result<VerifyOut, ServiceError> {
             )));
         }
     }
+    // A position printed before the first move (fc-solve's `-p -t` block) is a start the
+    // solution names too: checked as a `# start:` line is (helper-50: it was read past).
+    let printed = fcauto_solver::parse_fcs_states(solution)
+        .map_err(|e| ServiceError::unprocessable(format!("not standard notation: {e}")))?;
+    if let Some((_, own)) = printed.iter().find(|(before, _)| *before == 0) {
+        if !boards.contains(own) {
+            return Err(ServiceError::unprocessable(
+                "the solution prints its own start (fc-solve's first position), and the position given is another"
+                    .to_string(),
+            ));
+        }
+    }
     let moves = fcauto_solver::parse_standard(&annotated.moves)
         .map_err(|e| ServiceError::unprocessable(format!("not standard notation: {e}")))?;
     let invalid = |e: String| VerifyOut {

@@ -26,10 +26,11 @@ pub mod pictures;
 pub mod replay;
 pub mod report;
 
-/// Most moves a game analysed may have: every position after a move is searched (a
-/// million moves took 1.3 GB and minutes before it was refused, helper-49), and a FreeCell
-/// game, undos included in PySolFC's history, has a few hundred.
-pub const MAX_MOVES: usize = 10_000;
+/// Most moves a game analysed may have: every position after a move is searched or
+/// followed along a known line, at a cost that grows with the square of the game's length
+/// (1,000 moves 2.6 s, 3,000 moves 30 s, 10,000 moves 6 minutes: helper-50; a million took
+/// 1.3 GB before any limit, helper-49), and a FreeCell game has a few hundred.
+pub const MAX_MOVES: usize = 2_000;
 
 /// Default `--costly`: a move that makes the shortest known win this many moves longer is
 /// costly. Fast mode's lines are about 10% longer than the shortest ones (92 against 83
