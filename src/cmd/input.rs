@@ -121,13 +121,13 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<Start> {
 fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<Start> {
     // fc-solve's output, or the part of it up to its first position (helper-50: cut after its
     // first block, its separators were read as cascades).
-    let printed = has_fcs_position(text);
-    if printed || fcauto_solver::fcs_output_kind(text).is_some() {
+    let fcs = fcauto_solver::fcs_output_kind(text).is_some();
+    if fcs || has_fcs_position(text) {
         if let Some(start) = fcs_start(text).with_context(|| file.to_string())? {
             return Ok(start);
         }
     }
-    if fcauto_solver::fcs_output_kind(text).is_some() {
+    if fcs {
         let verdict = fcauto_solver::parse_fcs_output(text).map(|(v, _)| v);
         if let Ok(v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)) = verdict {
             anyhow::bail!(
@@ -295,18 +295,28 @@ fn solution_json_start(text: &str, file: &str) -> Result<Start> {
     }
 }
 
+/// Where the start a solution is checked from came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartGiven {
+    /// `--deal N`.
+    Deal,
+    /// `--board FILE`.
+    Board,
+    /// The solution file itself: its first printed position ([`fcs_start`]).
+    Own,
+}
+
 /// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
 /// from `board`: the first one `board` itself (else the output is for another deal), each
 /// later one the board after as many moves as precede it. The replay stops at the first
 /// illegal move, which [`fcauto_solver::validate`] then reports. Positions with no move
-/// lines between them (`-p -t` without `-sam`) are named as such. `what` names `board`:
-/// `deal` or `board` (given with `--deal`/`--board`), or `own` (the first position the
-/// output prints, read by [`fcs_start`]).
+/// lines between them (`-p -t` without `-sam`) are named as such. `given` says where
+/// `board` came from.
 pub fn check_fcs_states(
     board: &Board,
     moves: &[StepMove],
     states: &[(usize, Board)],
-    what: &str,
+    given: StartGiven,
 ) -> Result<()> {
     let before_first = states.iter().filter(|(n, _)| *n == 0).count();
     if before_first > 1 {
@@ -318,10 +328,12 @@ pub fn check_fcs_states(
             "fc-solve's output prints {before_first} positions before its first move: one start is expected"
         );
     }
-    let other = match what {
-        "own" => "its first printed position (a position printed without its Foundations: line?)"
-            .to_string(),
-        _ => format!("the {what} given (wrong --deal or --board?)"),
+    let other = match given {
+        StartGiven::Deal => "the deal given (wrong --deal or --board?)",
+        StartGiven::Board => "the board given (wrong --deal or --board?)",
+        StartGiven::Own => {
+            "its first printed position (a position printed without its Foundations: line?)"
+        }
     };
     let mut b = board.clone();
     let mut states = states.iter().peekable();

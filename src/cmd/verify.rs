@@ -132,7 +132,11 @@ pub fn run(args: Args) -> Result<i32> {
         let states = parse_fcs_states(&text).with_context(|| name.clone())?;
         let boards = fcauto_solver::fc_solve_numberings(&board, &states);
         // Output for another deal is named as such before its moves are read.
-        let start_of = if own { "own" } else { what };
+        let start_of = match (own, deal) {
+            (true, _) => input::StartGiven::Own,
+            (false, Some(_)) => input::StartGiven::Deal,
+            (false, None) => input::StartGiven::Board,
+        };
         input::check_fcs_states(&boards[0], &[], &states, start_of)
             .with_context(|| name.clone())?;
         // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read

@@ -213,10 +213,10 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
         Vec::new()
     };
     let numbered = own.is_some();
-    let what = match (deal, board) {
-        (Some(_), _) => "deal",
-        (None, Some(_)) => "board",
-        (None, None) => "own",
+    let given = match (deal, board) {
+        (Some(_), _) => input::StartGiven::Deal,
+        (None, Some(_)) => input::StartGiven::Board,
+        (None, None) => input::StartGiven::Own,
     };
     let (deal, start) = move_list_start(deal, board, name, own)?;
     // A `--board` whose `Freecells:` line has gaps: fc-solve's moves number its freecells
@@ -230,7 +230,7 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
             .position(|b| super::replay::replay(b, &moves).is_ok());
         boards[legal.unwrap_or(0)].clone()
     };
-    input::check_fcs_states(&start, &moves, &states, what).with_context(|| name.to_string())?;
+    input::check_fcs_states(&start, &moves, &states, given).with_context(|| name.to_string())?;
     Ok(Game {
         deal,
         start,
