@@ -830,4 +830,19 @@ fn a_saved_or_held_game_given_to_stats_is_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("is a PySolFC saved or held game"), "{err}");
+    // A profile folder whose options.cfg is a saved game names it too (helper-50: "not UTF-8
+    // text").
+    let folder = dir.path().join("profile");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::copy(&saved, folder.join("options.cfg")).unwrap();
+    let out = fcauto()
+        .args(["stats", "--options", folder.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("options.cfg is a PySolFC saved or held game"),
+        "{err}"
+    );
 }

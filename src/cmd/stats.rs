@@ -409,12 +409,15 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
         (path.to_path_buf(), path.with_file_name("statistics.dat"))
     };
     // A held or saved game (a pickle, but no statistics) is named for what it is, even with
-    // an options.cfg beside it, as it is in a real profile (helper-49).
-    if path.is_file() && fcauto_automation::pysol::savedgame::read_any(path).is_ok() {
-        bail!(
-            "{} is a PySolFC saved or held game, not an options file or a statistics.dat ({takes}); `fcauto analyze` reads FreeCell games",
-            path.display()
-        );
+    // an options.cfg beside it, as it is in a real profile (helper-49), and so is one named
+    // options.cfg in a profile folder (helper-50: "not UTF-8 text").
+    for file in [path, cfg.as_path()] {
+        if file.is_file() && fcauto_automation::pysol::savedgame::read_any(file).is_ok() {
+            bail!(
+                "{} is a PySolFC saved or held game, not an options file or a statistics.dat ({takes}); `fcauto analyze` reads FreeCell games",
+                file.display()
+            );
+        }
     }
     if !cfg.is_file() {
         let place = if path.is_dir() { "in" } else { "beside" };
