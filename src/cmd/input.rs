@@ -128,8 +128,7 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
         }
     }
     if fcs {
-        let verdict = fcauto_solver::parse_fcs_output(text).map(|(v, _)| v);
-        if let Ok(v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)) = verdict {
+        if let Some(v) = fcs_not_solved(text) {
             anyhow::bail!(
                 "{file} is Freecell Solver's output for a game it did not solve ({v}): it prints no position; give the board fc-solve read, or --deal N"
             );
@@ -147,6 +146,18 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
         );
     }
     Err(anyhow::Error::new(e).context(file.to_string()))
+}
+
+/// fc-solve's verdict when `text` is its output of a game it did not solve (its verdict
+/// `NotSolved` or `LimitExceeded`), else `None`.
+pub fn fcs_not_solved(text: &str) -> Option<FcsVerdict> {
+    if !fcauto_solver::looks_like_fcs_output(text) {
+        return None;
+    }
+    match fcauto_solver::parse_fcs_output(text) {
+        Ok((v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded), _)) => Some(v),
+        _ => None,
+    }
 }
 
 /// True when `text` has a line of fc-solve's position text (`Foundations:`, `Freecells:`).

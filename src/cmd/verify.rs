@@ -42,12 +42,10 @@ const MAX_SOLUTION_TEXT: usize = 16 << 20;
 /// game it did not solve is said to be one (exit 1); anything else is a usage problem
 /// asking for the start (exit 2).
 fn no_start(text: &str, name: &str) -> Result<i32> {
-    if looks_like_fcs_output(text) {
-        if let Ok((v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded), _)) =
-            parse_fcs_output(text)
-        {
-            anyhow::bail!("{name}: fc-solve's output says it did not solve the game ({v}): it has no moves to verify");
-        }
+    if let Some(v) = input::fcs_not_solved(text) {
+        anyhow::bail!(
+            "{name}: fc-solve's output says it did not solve the game ({v}): it has no moves to verify"
+        );
     }
     Ok(crate::cmd::usage_exit(&format!(
         "{name} names no start: give the deal it starts from with --deal N, or the start position with --board FILE"
