@@ -495,3 +495,88 @@ fn pictures_say_what_they_show() {
     let shown = run_ok(&["show", "--board", board.to_str().unwrap()]);
     assert_eq!(caption(&shown), None);
 }
+
+/// `-o FILE` replaces an existing file only when fcauto drew it (a picture or replay page,
+/// which carry its mark); any other existing file, an SVG of someone else's included, is
+/// refused before any work and left as it was, unless `--force` (helper-52: `-o` overwrote
+/// a user's file silently).
+#[test]
+fn an_output_file_of_yours_is_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    let board = at("617.board");
+    std::fs::write(&board, run_ok(&["deal", "617"])).unwrap();
+    let b = board.to_str().unwrap();
+    let theirs = [
+        ("notes.txt", "my notes\n"),
+        (
+            "mine.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>My drawing</title></svg>",
+        ),
+        (
+            "mine.html",
+            "<!DOCTYPE html><html><head><title>mine</title></head></html>",
+        ),
+        ("mine.json", "{\"deal\": 5}"),
+    ];
+    for (name, text) in theirs {
+        std::fs::write(at(name), text).unwrap();
+    }
+    for (args, name) in [
+        (&["deal", "617"][..], "notes.txt"),
+        (&["deal", "617", "--format", "svg"], "mine.svg"),
+        (&["show", "--board", b], "mine.svg"),
+        (&["solve", "617", "--mode", "fast"], "mine.html"),
+        (
+            &["solve", "617", "--mode", "fast", "--format", "json"],
+            "mine.json",
+        ),
+        (&["solve", "617", "--mode", "fast"], "notes.txt"),
+    ] {
+        let o = fcauto()
+            .args(args)
+            .arg("-o")
+            .arg(at(name))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?} -o {name}: {err}");
+        assert!(err.contains("--force") && err.contains(name), "{err}");
+        assert!(!err.contains("solved"), "refused before the search: {err}");
+    }
+    for (name, text) in theirs {
+        assert_eq!(std::fs::read_to_string(at(name)).unwrap(), text, "{name}");
+    }
+    // fcauto's own pictures and pages are replaced by a later run, without --force.
+    for (args, name) in [
+        (&["deal", "617"][..], "d.svg"),
+        (&["deal", "617"], "d.png"),
+        (&["show", "--board", b], "b.svg"),
+        (&["solve", "617", "--mode", "fast", "--step", "3"], "s.png"),
+        (&["solve", "617", "--mode", "fast"], "s.html"),
+    ] {
+        for round in 0..2 {
+            let o = fcauto()
+                .args(args)
+                .arg("-o")
+                .arg(at(name))
+                .output()
+                .unwrap();
+            assert!(
+                o.status.success(),
+                "{args:?} -o {name}, run {round}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+        }
+    }
+    // --force replaces a file of any kind.
+    let o = fcauto()
+        .args(["deal", "617", "--force", "-o"])
+        .arg(at("notes.txt"))
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(std::fs::read_to_string(at("notes.txt"))
+        .unwrap()
+        .starts_with("7D TD"));
+}

@@ -50,6 +50,10 @@ pub struct Args {
     /// Write to FILE instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the --output FILE even when it exists and is not a picture or replay page
+    /// fcauto drew (those, which carry its mark, are replaced without it).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Print the deal; exit 0 (a bad deal number is a usage error from clap, exit 2; so is PNG
@@ -76,6 +80,7 @@ pub fn run(args: Args) -> Result<i32> {
     }
     if let Some(p) = &args.output {
         check_output_path(p)?;
+        crate::cmd::picture::check_replace(p, args.force)?;
     }
     let n = args.number;
     let board = ms_deal(n)?;

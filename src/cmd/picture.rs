@@ -86,6 +86,49 @@ pub fn draw(
     }
 }
 
+/// True when the file `path` is a picture fcauto drew (so a new run may replace it), judged
+/// by its own content: an SVG that begins as fcauto's pictures do (`<svg xmlns=...` with the
+/// title `FreeCell position`), a PNG with fcauto's `Software` mark
+/// ([`crate::render::png::is_marked`]). A file that cannot be read is not.
+pub fn drawn_by_fcauto(path: &Path) -> bool {
+    if path.extension().is_some_and(|e| e == "png") {
+        return render::png::is_marked(path);
+    }
+    let head = crate::cmd::input::file_opening(path, 512);
+    path.is_file()
+        && head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        && head.contains("<title>FreeCell position")
+}
+
+/// True when the file `path` is a picture ([`drawn_by_fcauto`]) or a replay page
+/// (`<meta name="generator" content="fcauto">` in its head, [`render::replay_html`]) that
+/// fcauto wrote: the outputs that carry fcauto's mark.
+pub fn written_by_fcauto(path: &Path) -> bool {
+    if drawn_by_fcauto(path) {
+        return true;
+    }
+    let head = crate::cmd::input::file_opening(path, 512);
+    path.is_file() && head.starts_with("<!DOCTYPE html>") && head.contains(render::GENERATOR_META)
+}
+
+/// `--output FILE` may be written: it does not exist, or fcauto wrote it
+/// ([`written_by_fcauto`]: its pictures and replay pages carry its mark), or `force`
+/// (`--force`) says to replace it. Standard output (`-`) and devices always may.
+///
+/// # Errors
+/// An existing file of another kind, named, with what to do.
+pub fn check_replace(output: &Path, force: bool) -> Result<()> {
+    let exists = std::fs::symlink_metadata(output).is_ok_and(|m| !m.file_type().is_dir())
+        && std::fs::metadata(output).map_or(true, |m| m.is_file());
+    if force || is_stdio(output) || !exists || written_by_fcauto(output) {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "{} exists and is not a picture or page fcauto drew: give another --output name, or add --force to replace it",
+        output.display()
+    )
+}
+
 /// Write `bytes` to `output` (`None` or `-`: standard output).
 ///
 /// # Errors

@@ -24,6 +24,10 @@ pub struct Args {
     /// Write the picture to FILE instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the --output FILE even when it exists and is not a picture or replay page
+    /// fcauto drew (those, which carry its mark, are replaced without it).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Draw the board; exit 0, 1 on a bad board file or an unwritable output, 2 for PNG to a
@@ -41,6 +45,7 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(p) = &args.output {
         check_output_path(p)?;
         check_not_input(p, &args.board, "board file being drawn")?;
+        crate::cmd::picture::check_replace(p, args.force)?;
     }
     let (deal, board) = load_board(None, Some(&args.board))?;
     let caption = deal.map(|n| format!("deal {n}"));

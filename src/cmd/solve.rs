@@ -108,6 +108,10 @@ pub struct Args {
     /// Write the solution to FILE instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Replace the --output FILE even when it exists and is not a picture or replay page
+    /// fcauto drew (those, which carry its mark, are replaced without it).
+    #[arg(long)]
+    pub force: bool,
     /// svg/png: draw the position after move K (0: the start), that move highlighted.
     #[arg(long, value_name = "K", value_parser = crate::cmd::input::parse_step)]
     pub step: Option<usize>,
@@ -210,6 +214,7 @@ pub fn run(mut args: Args) -> Result<i32> {
         if let Some(d) = &args.deal_file {
             check_not_input(p, d, "deal file being solved")?;
         }
+        crate::cmd::picture::check_replace(p, args.force)?;
     }
     let deal = match &args.deal_file {
         Some(f) => Some(read_deal_file(f)?.deal),

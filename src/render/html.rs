@@ -16,6 +16,10 @@ const SCRIPT: &str = include_str!("replay.js");
 /// The replay page's style sheet.
 const STYLE: &str = include_str!("replay.css");
 
+/// The mark in a replay page's head that tells a later run the file is fcauto's to replace
+/// (`crate::cmd::picture::written_by_fcauto`).
+pub const GENERATOR_META: &str = r#"<meta name="generator" content="fcauto">"#;
+
 /// A self-contained HTML page (UTF-8 text) that replays `solution`: the board (as
 /// [`super::svg()`] draws it, `opts.width` pixels wide at most, shrinking to fit the window)
 /// with first/previous/next/last buttons, a slider, the arrow keys (and Home/End), the
@@ -53,7 +57,7 @@ pub fn replay_html(solution: &Solution, opts: &Options) -> Result<String> {
     let total = solution.moves.len();
     Ok(format!(
         r#"<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8">{GENERATOR_META}<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}: solution replay</title><style>{STYLE}</style></head>
 <body>
 <h1>{title}: a solution in {total} moves</h1>

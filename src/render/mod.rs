@@ -21,7 +21,7 @@ mod html;
 pub mod png;
 mod svg;
 
-pub use html::{positions, replay_html};
+pub use html::{positions, replay_html, GENERATOR_META};
 pub use png::png;
 pub use svg::svg;
 

@@ -124,22 +124,9 @@ pub fn final_caption(name: &str, f: &Findings) -> String {
     }
 }
 
-/// True when the picture file `path` was drawn by fcauto (so a new run may replace it),
-/// judged by its own content: an SVG that begins as fcauto's pictures do (`<svg xmlns=...`
-/// with the title `FreeCell position`), a PNG with fcauto's `Software` mark
-/// ([`crate::render::png::is_marked`]). A file that cannot be read is not.
-pub fn drawn_by_fcauto(path: &Path) -> bool {
-    if path.extension().is_some_and(|e| e == "png") {
-        return crate::render::png::is_marked(path);
-    }
-    let head = crate::cmd::input::file_opening(path, 512);
-    path.is_file()
-        && head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
-        && head.contains("<title>FreeCell position")
-}
-
 /// Before any work: `dir` holds no report (`--report`'s), and no picture [`losing_pictures`]
-/// would write may replace a file fcauto did not draw ([`drawn_by_fcauto`]), nor an input.
+/// would write may replace a file fcauto did not draw
+/// ([`crate::cmd::picture::drawn_by_fcauto`]), nor an input.
 ///
 /// # Errors
 /// Such a file in `dir`, named.
@@ -158,7 +145,8 @@ pub fn check_folder(dir: &Path, inputs: &[&Path]) -> Result<()> {
     check_replaceable(dir, names, inputs)
 }
 
-/// Each of `names` in `dir` is absent, or a picture fcauto drew ([`drawn_by_fcauto`]) that
+/// Each of `names` in `dir` is absent, or a picture fcauto drew
+/// ([`crate::cmd::picture::drawn_by_fcauto`]) that
 /// is no input: [`crate::cmd::input::check_replaceable`].
 ///
 /// # Errors
@@ -168,7 +156,7 @@ pub fn check_replaceable(
     names: impl IntoIterator<Item = String>,
     inputs: &[&Path],
 ) -> Result<()> {
-    crate::cmd::input::check_replaceable(dir, names, inputs, drawn_by_fcauto)
+    crate::cmd::input::check_replaceable(dir, names, inputs, crate::cmd::picture::drawn_by_fcauto)
 }
 
 /// Remove the [`LOSING_PICTURES`] an earlier run wrote in `dir`.
