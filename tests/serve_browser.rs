@@ -177,3 +177,64 @@ fn solution_keys_leave_typing_alone_and_a_won_hint_is_no_error() {
     assert!(text.as_str().unwrap().contains("won"), "{text}");
     let _ = b.call("Browser.close", json!({}));
 }
+
+/// The board and move buttons are always the latest step's: an answer to an older step that
+/// comes late is dropped (helper-52: after quick steps the buttons were the step before's,
+/// and one of them illegal). One key press with the slider focused is one step (it was two:
+/// the page's and the slider's own). An empty deal field is named as such.
+#[test]
+fn late_answers_never_replace_the_latest_step_and_one_key_is_one_step() {
+    if !common::require("chromium") {
+        return;
+    }
+    let s = server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Browser::launch(&format!("{}/", s.base), &dir.path().join("profile"));
+    b.attach_page();
+    wait_for(
+        &mut b,
+        "document.querySelectorAll('#moves button').length > 0",
+        &json!(true),
+    );
+    b.eval("document.getElementById('solve').click()");
+    let counter = "document.getElementById('counter').textContent.split(' / ')[0]";
+    wait_for(&mut b, counter, &json!("move 0"));
+    // The next answer the page asks for comes 800 ms late; those after it at once.
+    b.eval(
+        "window.realFetch = window.fetch; let asked = 0; \
+         window.fetch = (...a) => { const k = asked++; return window.realFetch(...a).then(r => \
+           new Promise(done => setTimeout(() => done(r), k === 0 ? 800 : 0))); }; 1",
+    );
+    b.key("ArrowRight", 39);
+    b.key("ArrowRight", 39);
+    wait_for(&mut b, counter, &json!("move 2"));
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    b.eval("window.fetch = window.realFetch; 1");
+    // The buttons shown against the legal moves of the position of the step shown.
+    let shown = b.eval(
+        "Array.from(document.querySelectorAll('#moves button')).map(b => b.textContent).join(' ')",
+    );
+    let legal = b.eval(
+        "(() => { const x = new XMLHttpRequest(); x.open('POST', '/api/moves', false); \
+         x.setRequestHeader('Content-Type', 'application/json'); \
+         x.send(JSON.stringify({ position: line.positions[step] })); \
+         return JSON.parse(x.responseText).moves \
+           .map(m => m.notation + (m.count > 1 ? '\\u00d7' + m.count : '')).join(' '); })()",
+    );
+    assert!(shown.as_str().is_some_and(|s| !s.is_empty()), "{shown}");
+    assert_eq!(shown, legal, "the buttons are the latest step's moves");
+
+    b.eval("document.getElementById('slider').focus()");
+    b.key("ArrowRight", 39);
+    wait_for(&mut b, counter, &json!("move 3"));
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(b.eval(counter), json!("move 3"), "one key, one step");
+
+    b.eval("document.getElementById('deal').value = '  '; document.getElementById('load').click()");
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent.startsWith('give a deal number')",
+        &json!(true),
+    );
+    let _ = b.call("Browser.close", json!({}));
+}
