@@ -210,6 +210,65 @@ fn a_killed_run_keeps_each_finished_deal() {
     assert_eq!(kept[0].deal, 1);
 }
 
+/// Ctrl-C, SIGTERM or SIGHUP stop a run cleanly (helper-51: the run died at once, a
+/// finished row unsaved and the write-ahead log left, so that `report` refused the file):
+/// every row received is committed, the database closed (no `-wal` left), the run says how
+/// many rows it stored and exits 128 + the signal; `report` reads the file, and the next run
+/// goes on from there.
+#[test]
+fn an_interrupted_run_commits_its_rows_and_closes_the_database() {
+    for (sig, code, name) in [
+        (libc::SIGINT, 130, "SIGINT"),
+        (libc::SIGTERM, 143, "SIGTERM"),
+        (libc::SIGHUP, 129, "SIGHUP"),
+    ] {
+        let dir = tmp();
+        let db = dir.path().join("int.sqlite");
+        let bin = assert_cmd::cargo::cargo_bin("fcauto");
+        let child = Command::new(&bin)
+            .args(["batch", "run", "--range", "1..200", "--threads", "1"])
+            .args(["--pause-ms", "100", "--db", s(&db)])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(1500));
+        // SAFETY: kill(2) on our own child's pid.
+        assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0);
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{name}: {err}");
+        let kept = rows(&db);
+        assert!(
+            (3..200).contains(&kept.len()),
+            "{name}: {} rows kept",
+            kept.len()
+        );
+        let said = format!("interrupted by {name}");
+        assert!(err.contains(&said), "{err}");
+        assert!(
+            err.contains(&format!("stored {} new rows", kept.len())),
+            "{name}: the rows said are the rows stored ({}): {err}",
+            kept.len()
+        );
+        assert!(
+            !dir.path().join("int.sqlite-wal").exists(),
+            "{name}: the log was left: {:?}",
+            files(dir.path())
+        );
+        let report = fcauto().args(["batch", "report", s(&db)]).output().unwrap();
+        let text = String::from_utf8_lossy(&report.stdout).into_owned()
+            + &String::from_utf8_lossy(&report.stderr);
+        assert!(report.status.success(), "{name}: {text}");
+        assert!(text.contains(&format!("rows: {}", kept.len())), "{text}");
+        let next = run_ok(&["batch", "run", "--range", "1..200", "--db", s(&db)]);
+        assert!(
+            next.contains(&format!("{} already in", kept.len())),
+            "{next}"
+        );
+        assert_eq!(rows(&db).len(), 200);
+    }
+}
+
 /// A database named like an SQLite URI (`file:NAME`) or `:memory:` is the file of that
 /// name, where the lock and checks are: the rows are there, a second run resumes it, and
 /// report reads it; nothing is written to `NAME`.

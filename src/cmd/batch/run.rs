@@ -6,7 +6,10 @@
 //! threads ([`solve_one`]: solve, validate, format), collects their rows and commits them in
 //! batches ([`Committer`]); at most [`IN_FLIGHT`] deals are under way at once, so memory does
 //! not grow with the range. Rows not yet committed when the process is killed are solved
-//! again by the next run; committed rows are never solved twice.
+//! again by the next run; committed rows are never solved twice. Ctrl-C, SIGTERM or SIGHUP
+//! ([`StopSignal`]) stop the run between rows: the rows received are committed, the database
+//! closed, and what was stored said, exit 128 + the signal's number (a second signal ends the
+//! process at once).
 
 use super::db::{ResultRow, Settings, Store, RULES};
 use super::shard::{self, Shard};
@@ -19,7 +22,8 @@ use fcauto_deals::ms_deal;
 use indicatif::ProgressBar;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// Arguments of `fcauto batch run`.
@@ -101,10 +105,65 @@ pub fn run(args: Args) -> Result<i32> {
         .num_threads(threads(args.threads, total))
         .build()?;
     let pb = progress(total, already);
-    let tally = pipeline(&args, &mut store, &pool, &pb)?;
+    let stop = StopSignal::install()?;
+    let tally = pipeline(&args, &mut store, &pool, &pb, &stop)?;
     pb.finish_and_clear();
     store.finish()?;
-    report(&tally, total, already)
+    match stop.got() {
+        Some(sig) => Ok(interrupted(&tally, total, already, sig)),
+        None => report(&tally, total, already),
+    }
+}
+
+/// The signal that asked the run to stop (SIGINT, SIGTERM or SIGHUP), caught by
+/// `signal-hook`'s flags: the pipeline stops between rows when it sees one, so that the rows
+/// received are committed and the database is closed; a second signal takes its default
+/// action (the process ends at once, as an uncaught one would).
+struct StopSignal(Arc<AtomicUsize>);
+
+impl StopSignal {
+    /// Catch SIGINT, SIGTERM and SIGHUP from now on.
+    fn install() -> Result<StopSignal> {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let got = Arc::new(AtomicUsize::new(0));
+        let again = Arc::new(AtomicBool::new(false));
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            // In this order: a signal after the first finds `again` set and ends the process.
+            signal_hook::flag::register_conditional_default(sig, Arc::clone(&again))
+                .and_then(|_| signal_hook::flag::register(sig, Arc::clone(&again)))
+                .and_then(|_| {
+                    signal_hook::flag::register_usize(sig, Arc::clone(&got), sig as usize)
+                })
+                .context("cannot catch interruptions (SIGINT, SIGTERM, SIGHUP)")?;
+        }
+        Ok(StopSignal(got))
+    }
+
+    /// The signal caught, if any.
+    fn got(&self) -> Option<i32> {
+        match self.0.load(Ordering::SeqCst) {
+            0 => None,
+            sig => Some(sig as i32),
+        }
+    }
+}
+
+/// Say what an interrupted run stored and how to go on; the exit status, 128 + `sig`.
+fn interrupted(t: &Tally, total: u64, already: u64, sig: i32) -> i32 {
+    let name = match sig {
+        signal_hook::consts::SIGINT => "SIGINT (Ctrl-C)",
+        signal_hook::consts::SIGTERM => "SIGTERM",
+        signal_hook::consts::SIGHUP => "SIGHUP",
+        _ => "a signal",
+    };
+    crate::note!(
+        "fcauto batch: interrupted by {name}: stored {} ({} solved and validated); shard: {}/{} deals stored; run the same command to go on",
+        plural(t.stored, "new row"),
+        t.solved,
+        already + t.stored,
+        total
+    );
+    128 + sig
 }
 
 /// Deals per block: `--block`, or [`shard::default_block`].
@@ -215,6 +274,7 @@ fn pipeline(
     store: &mut Store,
     pool: &rayon::ThreadPool,
     pb: &ProgressBar,
+    stop: &StopSignal,
 ) -> Result<Tally> {
     let (a, b) = args.range;
     let mode: fcauto_solver::Mode = args.mode.into();
@@ -229,6 +289,15 @@ fn pipeline(
     let mut tally = Tally::default();
     let mut in_flight = 0usize;
     loop {
+        if stop.got().is_some() {
+            // Rows already sent are kept; the workers' next sends fail, and they stop.
+            while let Ok(Ok(row)) = rx.try_recv() {
+                pb.inc(1);
+                tally.count(&row);
+                committer.rows.push(row);
+            }
+            break;
+        }
         // Refill with the next chunks' unstored deals while there is room; a worker takes
         // a few deals at a time and sends each row as it finishes.
         while in_flight + CHUNK as usize <= IN_FLIGHT {
