@@ -210,9 +210,6 @@ fn json_through_a_link_or_into_a_fifo_keeps_them() {
     use std::os::unix::fs::{FileTypeExt, PermissionsExt};
     let dir = tempfile::tempdir().unwrap();
     let (real, link) = (dir.path().join("real.json"), dir.path().join("link.json"));
-    std::fs::write(&real, b"old").unwrap();
-    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
-    std::os::unix::fs::symlink("real.json", &link).unwrap();
     let bench_into = |p: &std::path::Path| {
         succeed(
             fcauto()
@@ -220,6 +217,10 @@ fn json_through_a_link_or_into_a_fifo_keeps_them() {
                 .arg(p),
         )
     };
+    // An earlier run's JSON (a file of another kind is not replaced: below).
+    bench_into(&real);
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    std::os::unix::fs::symlink("real.json", &link).unwrap();
     bench_into(&link);
     assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
     let json: serde_json::Value =
@@ -833,4 +834,51 @@ fn the_progress_rate_has_a_sensible_precision() {
         assert!(value <= 100.0 || decimals == 0, "{r:?}");
         assert!(value >= 10.0 || decimals == 2, "{r:?}");
     }
+}
+
+/// An existing `--json`, `--plot-data` or `--plot` file is replaced only when a `bench` run
+/// wrote it (its JSON opening, CSV header, chart mark), or with `--force`; a file of yours
+/// is refused before any solving and left as it was (helper-51: all three were replaced).
+#[test]
+fn an_output_file_of_yours_is_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    for (option, name) in [
+        ("--json", "mine.json"),
+        ("--plot-data", "mine.csv"),
+        ("--plot", "mine.png"),
+    ] {
+        if option == "--plot" && !cfg!(feature = "plot") {
+            continue;
+        }
+        std::fs::write(at(name), "my data\n").unwrap();
+        let out = fcauto()
+            .args(["bench", "--range", "1..3", "--threads", "1", option])
+            .arg(at(name))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{option}: {err}");
+        assert!(err.contains(name) && err.contains("--force"), "{err}");
+        assert!(!err.contains("solved:"), "refused before solving: {err}");
+        assert_eq!(std::fs::read_to_string(at(name)).unwrap(), "my data\n");
+    }
+    // A run's own files are replaced by the next run; --force replaces any.
+    let run = |json: &str, force: bool| {
+        let mut c = fcauto();
+        c.args(["bench", "--range", "1..3", "--threads", "1", "--json"])
+            .arg(at(json))
+            .arg("--plot-data")
+            .arg(at("b.csv"));
+        if force {
+            c.arg("--force");
+        }
+        succeed(&mut c);
+    };
+    run("b.json", false);
+    run("b.json", false);
+    run("mine.json", true);
+    assert!(std::fs::read_to_string(at("mine.json"))
+        .unwrap()
+        .starts_with("{"));
 }

@@ -104,6 +104,10 @@ pub struct Args {
     /// standard error.
     #[arg(long, value_name = "FILE.csv")]
     pub plot_data: Option<PathBuf>,
+    /// Replace an existing --json, --plot or --plot-data file even when it is not one a
+    /// `bench` run wrote (those are replaced without it).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The per-deal quantity of `--plot` and `--plot-data`.
@@ -360,6 +364,7 @@ pub fn run(args: Args) -> Result<i32> {
     {
         crate::cmd::input::check_output_path(p)?;
     }
+    check_outputs_replaceable(&args)?;
     let (a, b) = args.range;
     // All cores unless told otherwise, and never more threads than deals.
     let wanted = match args.threads.unwrap_or(0) {
@@ -582,6 +587,35 @@ fn one_file(a: &Path, b: &Path) -> bool {
     };
     a == b || identity(a) == identity(b)
 }
+
+/// Each output file given is absent or one a `bench` run wrote (judged by its opening: the
+/// JSON's `{"rows": [`, the CSV's header, the chart's PNG mark), unless `--force`: a file of
+/// yours is never replaced (helper-51: all three were, without a word).
+///
+/// # Errors
+/// The first output that is another file, named.
+fn check_outputs_replaceable(args: &Args) -> Result<()> {
+    use crate::cmd::input::{check_replace, file_opening};
+    if let Some(p) = &args.json {
+        let ours = |p: &Path| file_opening(p, 16).starts_with(JSON_OPENING);
+        check_replace(p, args.force, ours, "a bench run's JSON", "--json")?;
+    }
+    if let Some(p) = &args.plot_data {
+        let ours = |p: &Path| file_opening(p, 64).starts_with(PLOT_DATA_HEADER);
+        check_replace(p, args.force, ours, "a bench run's CSV", "--plot-data")?;
+    }
+    #[cfg(feature = "plot")]
+    if let Some(p) = &args.plot {
+        let ours = crate::cmd::bench_plot::drawn_here;
+        check_replace(p, args.force, ours, "a bench run's chart", "--plot")?;
+    }
+    Ok(())
+}
+
+/// How `--json`'s file opens.
+const JSON_OPENING: &str = "{\n  \"rows\": [";
+/// `--plot-data`'s header line.
+const PLOT_DATA_HEADER: &str = "series,metric,value,deals,share_above\n";
 
 /// The exit code for output arguments that cannot work (after saying why), before any
 /// solving: two outputs on one path; for `--plot`, no `plot` feature in this build, `-`, or a
@@ -852,7 +886,7 @@ impl RowSink {
             rename,
             rows: 0,
         };
-        sink.put(b"{\n  \"rows\": [")?;
+        sink.put(JSON_OPENING.as_bytes())?;
         Ok(sink)
     }
 
@@ -1052,7 +1086,7 @@ fn curves(args: &Args, s: &Summary, t: &Tally) -> Vec<Curve> {
 /// `--plot-data`: `series,metric,value,deals,share_above`, one line per point (`-`: to
 /// standard output), fractions to 12 significant digits as in the JSON ([`super::tidy`]).
 fn write_plot_data(p: &Path, curves: &[Curve]) -> Result<()> {
-    let mut text = String::from("series,metric,value,deals,share_above\n");
+    let mut text = String::from(PLOT_DATA_HEADER);
     for c in curves {
         for pt in &c.points {
             text.push_str(&format!(

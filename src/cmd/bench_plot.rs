@@ -34,6 +34,12 @@ pub fn draw(file: &Path, title: &str, x_desc: &str, curves: &[Curve]) -> Result<
 /// The `Software` text of the PNG [`draw`] writes.
 const MARK: &str = "fcauto bench";
 
+/// True when the file `path` is a chart [`draw`] wrote (its `Software` mark), which a later
+/// run may replace.
+pub fn drawn_here(path: &Path) -> bool {
+    crate::render::png::has_software_mark(path, MARK)
+}
+
 /// Draw the chart into `rgb` (8-bit RGB, [`SIZE`]).
 fn draw_chart(
     rgb: &mut [u8],

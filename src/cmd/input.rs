@@ -533,6 +533,32 @@ pub fn check_output_path(path: &Path) -> Result<()> {
     probe_writable(path)
 }
 
+/// An output file `path` (of option `option`) may be written: it does not exist, or is no
+/// regular file (a device, a FIFO: written into), or is standard output (`-`), or
+/// `ours(path)` says it is a file of the kind this option writes that fcauto wrote (so a
+/// later run replaces its own), or `force` (`--force`). Never lost: a file of yours.
+///
+/// # Errors
+/// An existing file of another kind, named with what it is not (`kind`) and what to do.
+pub fn check_replace(
+    path: &Path,
+    force: bool,
+    ours: impl Fn(&Path) -> bool,
+    kind: &str,
+    option: &str,
+) -> Result<()> {
+    // Through a link: the file it leads to (a link leading nowhere counts as a file).
+    let exists = std::fs::symlink_metadata(path).is_ok_and(|m| !m.file_type().is_dir())
+        && std::fs::metadata(path).map_or(true, |m| m.is_file());
+    if force || is_stdio(path) || !exists || ours(path) {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "{} exists and is not {kind}: give another {option} name, or add --force to replace it",
+        path.display()
+    )
+}
+
 /// Fail now when `path` cannot be written (a read-only file or folder, `/proc/x`): an
 /// existing file is opened to append (nothing changes); for a new one, a file of a name no
 /// one else uses is made in its folder and removed ([`probe_folder`]). Nothing is ever made at

@@ -118,14 +118,12 @@ pub fn written_by_fcauto(path: &Path) -> bool {
 /// # Errors
 /// An existing file of another kind, named, with what to do.
 pub fn check_replace(output: &Path, force: bool) -> Result<()> {
-    let exists = std::fs::symlink_metadata(output).is_ok_and(|m| !m.file_type().is_dir())
-        && std::fs::metadata(output).map_or(true, |m| m.is_file());
-    if force || is_stdio(output) || !exists || written_by_fcauto(output) {
-        return Ok(());
-    }
-    anyhow::bail!(
-        "{} exists and is not a picture or page fcauto drew: give another --output name, or add --force to replace it",
-        output.display()
+    crate::cmd::input::check_replace(
+        output,
+        force,
+        written_by_fcauto,
+        "a picture or page fcauto drew",
+        "--output",
     )
 }
 
