@@ -2133,3 +2133,21 @@ fn a_solutions_bad_own_start_is_named() {
     let out = show(&write(&dir, "padded.fcs", &padded));
     assert!(out.status.success(), "{out:?}");
 }
+
+/// A board written by hand in fc-solve's format (a `Foundations:` line first) that does not
+/// parse gets the board parser's own words, naming its line and token, not "fc-solve's first
+/// position" (helper-52: a hand-written board was called fc-solve's output).
+#[test]
+fn a_broken_hand_written_board_is_not_called_fc_solve_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = String::from_utf8(succeed(fcauto().args(["deal", "617"])).stdout).unwrap();
+    let path = dir.path().join("t.txt");
+    std::fs::write(&path, format!("Foundations: H-0 C-A D-0 S-0\n{deal}")).unwrap();
+    for cmd in ["solve", "show"] {
+        let out = fcauto().args([cmd, "--board"]).arg(&path).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{cmd}: {err}");
+        assert!(err.contains("duplicate card AC"), "{cmd}: {err}");
+        assert!(!err.contains("fc-solve"), "{cmd}: {err}");
+    }
+}

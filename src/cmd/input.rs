@@ -123,8 +123,14 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
     // first block, its separators were read as cascades).
     let fcs = fcauto_solver::fcs_output_kind(text).is_some();
     if fcs || has_fcs_position(text) {
-        if let Some(start) = fcs_start(text).with_context(|| file.to_string())? {
-            return Ok(start);
+        match fcs_start(text) {
+            Ok(Some(start)) => return Ok(start),
+            Ok(None) => {}
+            Err(why) if fcs => return Err(why.context(file.to_string())),
+            // A board of fc-solve's format written by hand (a `Foundations:` line), not its
+            // output: the board parser's own words (helper-52: it was called fc-solve's first
+            // position).
+            Err(_) => return Err(anyhow::Error::new(e).context(file.to_string())),
         }
     }
     if fcs {
