@@ -1461,3 +1461,32 @@ fn rows_no_run_writes_are_refused_by_name() {
     }
     run_ok(&["batch", "report", s(&good)]);
 }
+
+/// A run refuses a database holding a row no run writes (an edited or damaged one), naming
+/// the row and what to do, and leaves the file as it was; it was resumed and called complete,
+/// and only `report` refused the file (helper-51).
+#[test]
+fn a_run_refuses_a_damaged_row_and_leaves_the_file() {
+    let dir = tmp();
+    let db = dir.path().join("d.sqlite");
+    run_ok(&["batch", "run", "--range", "1..30", "--db", s(&db)]);
+    let conn = Connection::open(&db).unwrap();
+    conn.execute(
+        "UPDATE results SET solution = 'zz' || char(1) WHERE deal = 17",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let before = bytes(&db);
+    for range in ["1..30", "1..40"] {
+        let (code, err) = run_err(&["batch", "run", "--range", range, "--db", s(&db)]);
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains("the row of deal 17") && err.contains("delete that row"),
+            "{err}"
+        );
+        assert!(!err.contains("shard complete"), "{err}");
+        assert_eq!(bytes(&db), before, "the refused run changed the file");
+        assert_eq!(files(dir.path()), vec!["d.sqlite".to_string()]);
+    }
+}

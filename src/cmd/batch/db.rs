@@ -473,6 +473,19 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
         if &found != settings {
             bail!("{} changed while it was being opened", path.display());
         }
+    }
+    // Every stored row is one a run writes, before any is added (helper-51: a damaged row
+    // passed, the run said "shard complete", and only `report` refused the file). On an
+    // error the connection closes without a checkpoint: the files stay as they were.
+    super::check::check_rows(&conn, settings).map_err(|why| {
+        anyhow::anyhow!(
+            "{}: {why}: not a row a batch run writes; the database was edited or damaged: \
+             delete that row from its `results` table (e.g. with sqlite3) and run again to \
+             solve the deal anew, or start a new database",
+            path.display()
+        )
+    })?;
+    if logged {
         conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)?;
     }
     Ok(Store {
