@@ -40,7 +40,7 @@ pub struct Args {
     pub max_states: Option<usize>,
     /// Take the I-th of N shards (1-based): the range is cut into blocks of --block deals,
     /// and block k goes to shard k mod N + 1 (every shard of a run must be given the same
-    /// range, N and --block; a shard that would hold no deal is refused).
+    /// range, N and --block; more shards than blocks are refused, every one of them).
     #[arg(long, value_parser = shard::parse_shard, default_value = "1/1")]
     pub shard: Shard,
     /// Deals per block when sharding [default: 1000, or (deals in the range) / N when that

@@ -55,10 +55,13 @@ pub fn default_block(a: u64, b: u64, count: u64) -> u64 {
     (len / count).clamp(1, DEFAULT_BLOCK)
 }
 
-/// Why a shard would hold no deal (more shards than blocks), if it would.
+/// Why the shards would not all hold deals (more shards than blocks), if they would not:
+/// every shard of such a run is refused alike, the ones that would hold deals too, so that
+/// a job array of too many tasks fails in every task at once (helper-51: tasks 1..10 of
+/// 1025 over ten deals ran, the others failed).
 pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
     let nblocks = (b - a) / block + 1;
-    if shard.index <= nblocks {
+    if shard.count <= nblocks {
         return None;
     }
     let len = b - a + 1;
@@ -76,12 +79,16 @@ pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
             crate::cmd::plural(nblocks, "shard")
         )
     };
+    let empty = match nblocks + 1 == shard.count {
+        true => format!("shard {}", shard.count),
+        false => format!("shards {}..{}", nblocks + 1, shard.count),
+    };
     Some(format!(
-        "shard {shard} of {a}..{b} would hold no deal: in blocks of {} the range makes {}, \
-         fewer than {} shards; {fix}",
+        "{} shards of {a}..{b} are too many: in blocks of {} the range makes {}, so {empty} \
+         would hold no deal; {fix}",
+        shard.count,
         crate::cmd::plural(block, "deal"),
         crate::cmd::plural(nblocks, "block"),
-        shard.count
     ))
 }
 
@@ -163,6 +170,13 @@ mod tests {
         let s = Shard { index: 5, count: 8 };
         let why = why_empty(1, 10, 5, s).unwrap();
         assert!(why.contains("use --block 1, or at most 2 shards"), "{why}");
+        // Every shard of too many is refused, those that would hold deals too (helper-51).
+        for index in [1, 10, 11, 1025] {
+            let s = Shard { index, count: 1025 };
+            let why = why_empty(1, 10, 1, s).unwrap();
+            assert!(why.contains("shards 11..1025 would hold no deal"), "{why}");
+            assert!(why.contains("use at most 10 shards"), "{why}");
+        }
     }
 
     #[test]
