@@ -1195,13 +1195,13 @@ fn summary_text(s: &Summary) -> String {
         dist(&s.cpu_ms, 3, " ms")
     );
     say!(
-        "  CPU time:             {:.2} s ({:.3} ms/deal; the whole process over the run, every thread and the rows kept)",
-        s.cpu_s,
+        "  CPU time:             {} ({:.3} ms/deal; the whole process over the run, every thread and the rows kept)",
+        crate::cmd::seconds_text(s.cpu_s),
         s.cpu_s * 1000.0 / total as f64
     );
     say!(
-        "  wall time:            {:.2} s ({:.0} deals/s)",
-        s.wall_s,
+        "  wall time:            {} ({:.0} deals/s)",
+        crate::cmd::seconds_text(s.wall_s),
         s.deals_per_s
     );
     say!(
@@ -1218,20 +1218,20 @@ fn summary_text(s: &Summary) -> String {
             fc.not_solved
         );
         say!(
-            "  CPU time (range solver): {:.2} s ({:.3} ms/deal), peak RSS {:.1} MiB",
-            fc.cpu_s,
+            "  CPU time (range solver): {} ({:.3} ms/deal), peak RSS {:.1} MiB",
+            crate::cmd::seconds_text(fc.cpu_s),
             fc.cpu_s * 1000.0 / total as f64,
             fc.peak_rss_mib
         );
         match fc.per_board_cpu_s {
             Some(t) => say!(
-                "  CPU time (one fc-solve process per deal, for the lengths): {:.2} s ({:.3} ms/deal)",
-                t,
+                "  CPU time (one fc-solve process per deal, for the lengths): {} ({:.3} ms/deal)",
+                crate::cmd::seconds_text(t),
                 t * 1000.0 / total as f64
             ),
-            None => say!(
-                "  (no per-deal fc-solve processes, so no lengths: --fc-solve-range-only)"
-            ),
+            None => {
+                say!("  (no per-deal fc-solve processes, so no lengths: --fc-solve-range-only)")
+            }
         }
         say!(
             "  iterations per deal (range solver): {}",

@@ -49,6 +49,19 @@ pub mod verify;
 
 pub use fcauto_deals::plural;
 
+/// A total time of `s` seconds as a summary shows it: `12.34 s` from one second up, else
+/// milliseconds to about three significant figures (`520 ms`, `52.0 ms`, `0.520 ms`), so
+/// that a short run's total never reads 0 beside a per-deal figure that does not (helper-51).
+pub fn seconds_text(s: f64) -> String {
+    let ms = s * 1000.0;
+    match ms {
+        _ if s >= 1.0 => format!("{s:.2} s"),
+        _ if ms >= 100.0 => format!("{ms:.0} ms"),
+        _ if ms >= 10.0 => format!("{ms:.1} ms"),
+        _ => format!("{ms:.3} ms"),
+    }
+}
+
 /// `eprintln!` that never panics: a message to standard error, dropped if standard error
 /// cannot be written (`2>/dev/full`, a closed pipe), so that a diagnostic never costs the
 /// result on standard output or the exit code. Every message of the binary goes through it

@@ -323,10 +323,14 @@ pub fn text(r: &Report) -> String {
     say(d("positions:", &r.positions, ""));
     say(d("CPU per deal:", &r.cpu_ms, " ms"));
     if let Some(c) = &r.cpu_ms {
+        let hours = c.sum / 3.6e6;
+        let hours = match hours >= 0.001 {
+            true => format!(" ({hours:.3} CPU hours)"),
+            false => String::new(),
+        };
         say(format!(
-            "  CPU in all:           {:.1} s ({:.3} CPU hours)",
-            c.sum / 1000.0,
-            c.sum / 3.6e6
+            "  CPU in all:           {}{hours}",
+            crate::cmd::seconds_text(c.sum / 1000.0)
         ));
     }
     if !r.versions.is_empty() {
