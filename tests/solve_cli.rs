@@ -2151,3 +2151,28 @@ fn a_broken_hand_written_board_is_not_called_fc_solve_output() {
         assert!(!err.contains("fc-solve"), "{cmd}: {err}");
     }
 }
+
+/// A deal number past 2^64 in a deal JSON (read by JSON as a float) is quoted with its
+/// digits, not as `1.8446744073709552e19` (helper-52).
+#[test]
+fn a_huge_json_deal_number_is_quoted_in_digits() {
+    let dir = tempfile::tempdir().unwrap();
+    let json =
+        String::from_utf8(succeed(fcauto().args(["deal", "617", "--format", "json"])).stdout)
+            .unwrap();
+    let big = json.replacen("\"deal\":617", "\"deal\":18446744073709551616", 1);
+    assert_ne!(big, json);
+    let path = dir.path().join("big.json");
+    std::fs::write(&path, big).unwrap();
+    let out = fcauto()
+        .args(["solve", "--board"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("deal number 18446744073709551616 is out of range"),
+        "{err}"
+    );
+}

@@ -120,6 +120,9 @@ impl serde::de::Visitor<'_> for DealNumber {
         Err(E::custom(match () {
             _ if !whole => DealError::NotANumber(f.to_string()).to_string(),
             _ if f < 1.0 => DealError::TooSmall(f.to_string()).to_string(),
+            // Digits as written up to 20 of them (2^64 is read as a float: helper-52 saw
+            // `1.8446744073709552e19`); beyond, the exponent says the size better.
+            _ if f > MAX_DEAL as f64 && f < 1e21 => DealError::TooLarge(format!("{f:.0}")).to_string(),
             _ if f > MAX_DEAL as f64 => DealError::TooLarge(format!("{f:e}")).to_string(),
             _ => format!(
                 "deal number {f} is written with a fraction or an exponent: write it as a whole number ({f})"

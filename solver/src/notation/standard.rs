@@ -23,7 +23,7 @@ pub const RESOLVE_BUDGET: usize = 200_000;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StandardParseError {
     /// A token that is not a move, on a line that is not one of fc-solve's own.
-    #[error("line {line}: `{token}` is not a standard-notation move (expected two of 1-8, a-d, h, as in `3a`, optionally `v` and a hexadecimal count, as in `38v4`)")]
+    #[error("line {line}: `{token}` is not a standard-notation move (expected two of 1-8, a-d, h, as in `3a`, optionally `v` and a hexadecimal count of 1 to d (13), as in `38v4`)")]
     BadToken {
         /// 1-based line.
         line: usize,
@@ -50,7 +50,13 @@ pub fn parse_token(t: &str) -> Option<StepMove> {
             if !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
                 return None;
             }
-            Some(u8::from_str_radix(hex, 16).ok().filter(|&n| n >= 1)?)
+            // A run holds 13 cards at most (`v1`..`vd`): `38v99` (0x99 = 153) is no move,
+            // not a move of 153 cards (helper-52: "cannot move 153" hid the hexadecimal).
+            Some(
+                u8::from_str_radix(hex, 16)
+                    .ok()
+                    .filter(|n| (1..=13).contains(n))?,
+            )
         }
     };
     if count.is_some() && !matches!((from, to), (Loc::Cascade(_), Loc::Cascade(_))) {
@@ -376,6 +382,11 @@ mod tests {
             (Loc::Cascade(2), Loc::Cascade(7), None)
         );
         assert_eq!(parse_token("38va").unwrap().count, Some(10));
+        assert_eq!(parse_token("38vD").unwrap().count, Some(13));
+        // No run is longer than 13 cards: `v99` (153) is no count (helper-52).
+        for bad in ["38ve", "38v99", "38vff"] {
+            assert!(parse_token(bad).is_none(), "{bad}");
+        }
         assert_eq!(parse_token("3a").unwrap().count, Some(1));
         assert_eq!(parse_token("ah").unwrap().to, Loc::Foundation);
         for bad in [
