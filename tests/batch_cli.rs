@@ -1007,6 +1007,41 @@ fn one_deals_lengths_are_drawn() {
     assert!(blue > 10, "{blue} blue pixels");
 }
 
+/// A database with no solved deal gets a lengths picture that says so, not empty axes over
+/// made-up ranges (helper-51): nothing is drawn in the left band where an axis and its
+/// labels go, and the note is there (dark pixels).
+#[test]
+fn no_solved_deal_is_said_in_the_lengths_picture() {
+    let dir = tmp();
+    let db = dir.path().join("none.sqlite");
+    let plots = dir.path().join("plots");
+    run_ok(&[
+        "batch",
+        "run",
+        "--range",
+        "1..5",
+        "--max-states",
+        "60",
+        "--db",
+        s(&db),
+    ]);
+    run_ok(&["batch", "report", s(&db), "--plot", s(&plots)]);
+    let file = std::fs::File::open(plots.join("lengths.png")).unwrap();
+    let mut reader = png::Decoder::new(file).read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    let (w, h) = (frame.width as usize, frame.height as usize);
+    let px = frame.color_type.samples();
+    let dark = |x0: usize, x1: usize| {
+        (0..h)
+            .flat_map(|y| (x0..x1).map(move |x| (y * w + x) * px))
+            .filter(|&i| buf[i..i + 3].iter().all(|&c| c < 128))
+            .count()
+    };
+    assert_eq!(dark(0, 55), 0, "an axis or its labels drawn");
+    assert!(dark(55, w) > 100, "no note drawn");
+}
+
 #[test]
 fn read_only_database_or_folder_is_named() {
     // As root permissions do not bind: run fcauto as nobody (setpriv), when it can.

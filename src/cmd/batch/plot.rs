@@ -97,6 +97,17 @@ fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
         .unwrap_or(1);
     let root = BitMapBackend::with_buffer(rgb, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
+    if r.solved == 0 {
+        // Empty axes with made-up ranges would read as a chart (helper-51): say it instead.
+        let style = ("sans-serif", 28).into_font().color(&BLACK);
+        let note = format!(
+            "No solved deal in this database ({} mode): no lengths to draw",
+            r.mode
+        );
+        root.draw(&Text::new(note, (60, SIZE.1 as i32 / 2 - 14), style))?;
+        root.present()?;
+        return Ok(());
+    }
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
