@@ -630,43 +630,40 @@ fn check_plot_args(args: &Args) -> Option<i32> {
         for b in &outputs[i + 1..] {
             if let (Some(a), Some(b)) = (a, b) {
                 if !is_stdio(a) && !is_stdio(b) && one_file(a, b) {
-                    crate::note!(
-                        "fcauto bench: two outputs would be written to {}: give each its own file",
+                    return Some(crate::cmd::usage_exit(&format!(
+                        "two outputs would be written to {}: give each its own file",
                         a.display()
-                    );
-                    return Some(2);
+                    )));
                 }
                 if a == b && is_stdio(a) {
-                    crate::note!(
-                        "fcauto bench: two outputs would be written to standard output (`-`): give \
-                         all but one a file name"
-                    );
-                    return Some(2);
+                    return Some(crate::cmd::usage_exit(
+                        "two outputs would be written to standard output (`-`): give \
+                         all but one a file name",
+                    ));
                 }
             }
         }
     }
     let p = args.plot.as_deref()?;
     if !cfg!(feature = "plot") {
-        crate::note!(
-            "fcauto bench: --plot needs the cargo feature `plot`, which this build left out: \
+        return Some(crate::cmd::usage_exit(
+            "--plot needs the cargo feature `plot`, which this build left out: \
              rebuild with `cargo build --release --features plot` (--plot-data writes the \
-             data as CSV without it)"
-        );
-        return Some(2);
+             data as CSV without it)",
+        ));
     }
     if is_stdio(p) {
-        crate::note!("fcauto bench: --plot takes a file name for the PNG, not `-`");
-        return Some(2);
+        return Some(crate::cmd::usage_exit(
+            "--plot takes a file name for the PNG, not `-`",
+        ));
     }
     let png = p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"));
     // A folder is refused like every other output path: by the shared check (exit 1).
     if !png && !p.is_dir() {
-        crate::note!(
-            "fcauto bench: --plot writes a PNG picture: give a file name ending in .png, not {}",
+        return Some(crate::cmd::usage_exit(&format!(
+            "--plot writes a PNG picture: give a file name ending in .png, not {}",
             p.display()
-        );
-        return Some(2);
+        )));
     }
     None
 }
