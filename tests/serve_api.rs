@@ -799,3 +799,27 @@ fn half_sent_requests_are_not_held_forever() {
     let (st, _) = call(&agent(), "GET", &format!("{}/api/deal/1", s.base), None);
     assert_eq!(st, 200);
 }
+
+/// A client that uploads its whole body before reading the answer (as Python's urllib
+/// does) gets the 413 of a body over the cap, not a broken pipe: a body of up to 32 MiB is
+/// read and dropped before the answer (helper-46).
+#[test]
+fn an_upload_over_the_cap_sent_whole_gets_its_413() {
+    use std::io::{Read, Write};
+    let s = start();
+    let host = s.base.trim_start_matches("http://").to_string();
+    let mut t = std::net::TcpStream::connect(&host).unwrap();
+    t.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let len = 10 << 20;
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {len}\r\nConnection: close\r\n\r\n"
+    );
+    t.write_all(head.as_bytes()).unwrap();
+    t.write_all(&vec![b' '; len])
+        .expect("the whole upload is taken");
+    let mut answer = Vec::new();
+    let _ = t.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("over the cap"), "{answer}");
+}
