@@ -994,12 +994,7 @@ fn one_deals_lengths_are_drawn() {
     let plots = dir.path().join("plots");
     run_ok(&["batch", "run", "--range", "617..617", "--db", s(&db)]);
     run_ok(&["batch", "report", s(&db), "--plot", s(&plots)]);
-    let file = std::fs::File::open(plots.join("lengths.png")).unwrap();
-    let mut reader = png::Decoder::new(file).read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let frame = reader.next_frame(&mut buf).unwrap();
-    let (w, h) = (frame.width as usize, frame.height as usize);
-    let px = frame.color_type.samples();
+    let (buf, w, h, px) = pixels(&plots.join("lengths.png"));
     let blue = (0..h)
         .flat_map(|y| (0..w / 4).map(move |x| (y * w + x) * px))
         .filter(|&i| buf[i..i + 3] == [0, 0, 255])
@@ -1026,12 +1021,7 @@ fn no_solved_deal_is_said_in_the_lengths_picture() {
         s(&db),
     ]);
     run_ok(&["batch", "report", s(&db), "--plot", s(&plots)]);
-    let file = std::fs::File::open(plots.join("lengths.png")).unwrap();
-    let mut reader = png::Decoder::new(file).read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let frame = reader.next_frame(&mut buf).unwrap();
-    let (w, h) = (frame.width as usize, frame.height as usize);
-    let px = frame.color_type.samples();
+    let (buf, w, h, px) = pixels(&plots.join("lengths.png"));
     let dark = |x0: usize, x1: usize| {
         (0..h)
             .flat_map(|y| (x0..x1).map(move |x| (y * w + x) * px))
@@ -1524,4 +1514,14 @@ fn a_run_refuses_a_damaged_row_and_leaves_the_file() {
         assert_eq!(bytes(&db), before, "the refused run changed the file");
         assert_eq!(files(dir.path()), vec!["d.sqlite".to_string()]);
     }
+}
+
+/// The PNG `path`'s pixels: the bytes, width, height and bytes per pixel.
+fn pixels(path: &Path) -> (Vec<u8>, usize, usize, usize) {
+    let file = std::fs::File::open(path).unwrap();
+    let mut reader = png::Decoder::new(file).read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut buf).unwrap();
+    let px = frame.color_type.samples();
+    (buf, frame.width as usize, frame.height as usize, px)
 }

@@ -123,18 +123,8 @@ fn solution_keys_leave_typing_alone_and_a_won_hint_is_no_error() {
     if !common::require("chromium") {
         return;
     }
-    let s = server::start();
-    let dir = tempfile::tempdir().unwrap();
-    let mut b = Browser::launch(&format!("{}/", s.base), &dir.path().join("profile"));
-    b.attach_page();
-    wait_for(
-        &mut b,
-        "document.querySelectorAll('#moves button').length > 0",
-        &json!(true),
-    );
-    b.eval("document.getElementById('solve').click()");
-    let counter = "document.getElementById('counter').textContent.split(' / ')[0]";
-    wait_for(&mut b, counter, &json!("move 0"));
+    let (_s, _dir, mut b) = solved_page();
+    let counter = COUNTER;
     b.eval("document.querySelector('details').open = true");
     b.eval(
         "const e = document.createElement('div'); e.id = 'editable'; \
@@ -187,18 +177,8 @@ fn late_answers_never_replace_the_latest_step_and_one_key_is_one_step() {
     if !common::require("chromium") {
         return;
     }
-    let s = server::start();
-    let dir = tempfile::tempdir().unwrap();
-    let mut b = Browser::launch(&format!("{}/", s.base), &dir.path().join("profile"));
-    b.attach_page();
-    wait_for(
-        &mut b,
-        "document.querySelectorAll('#moves button').length > 0",
-        &json!(true),
-    );
-    b.eval("document.getElementById('solve').click()");
-    let counter = "document.getElementById('counter').textContent.split(' / ')[0]";
-    wait_for(&mut b, counter, &json!("move 0"));
+    let (_s, _dir, mut b) = solved_page();
+    let counter = COUNTER;
     // The next answer the page asks for comes 800 ms late; those after it at once.
     b.eval(
         "window.realFetch = window.fetch; let asked = 0; \
@@ -237,4 +217,24 @@ fn late_answers_never_replace_the_latest_step_and_one_key_is_one_step() {
         &json!(true),
     );
     let _ = b.call("Browser.close", json!({}));
+}
+
+/// The counter's step, `move K`.
+const COUNTER: &str = "document.getElementById('counter').textContent.split(' / ')[0]";
+
+/// A server and the page in chromium, deal 617 solved on it (the counter at `move 0`); the
+/// server and the profile folder live as long as they are held.
+fn solved_page() -> (server::Server, tempfile::TempDir, Browser) {
+    let s = server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = Browser::launch(&format!("{}/", s.base), &dir.path().join("profile"));
+    b.attach_page();
+    wait_for(
+        &mut b,
+        "document.querySelectorAll('#moves button').length > 0",
+        &json!(true),
+    );
+    b.eval("document.getElementById('solve').click()");
+    wait_for(&mut b, COUNTER, &json!("move 0"));
+    (s, dir, b)
 }
