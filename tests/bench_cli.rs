@@ -711,11 +711,12 @@ fn plot_without_the_feature_is_a_usage_error() {
     assert!(!png.exists());
 }
 
-/// A run stopped by SIGTERM or Ctrl-C (SIGINT) while writing `--json FILE` removes its
-/// hidden temporary file and writes no FILE: the folder is left as it was.
+/// A run stopped by SIGTERM, Ctrl-C (SIGINT) or SIGHUP while writing `--json FILE` removes
+/// its hidden temporary file and writes no FILE: the folder is left as it was; it exits
+/// 128 + the signal (helper-53: 130 for each).
 #[test]
 fn an_interrupted_json_run_leaves_no_partial_file() {
-    for signal in [libc::SIGTERM, libc::SIGINT] {
+    for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
         let dir = tempfile::tempdir().unwrap();
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
             .current_dir(dir.path())
@@ -743,7 +744,7 @@ fn an_interrupted_json_run_leaves_no_partial_file() {
         // SAFETY: kill(2) on the child we started and have not reaped.
         assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
         let status = child.wait().unwrap();
-        assert_eq!(status.code(), Some(130), "signal {signal}");
+        assert_eq!(status.code(), Some(128 + signal), "signal {signal}");
         assert!(names().is_empty(), "signal {signal}: {:?}", names());
     }
 }

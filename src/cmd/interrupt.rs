@@ -1,8 +1,9 @@
 //! Temporary files removed when the run is interrupted (Ctrl-C, SIGTERM, SIGHUP): a killed
 //! run leaves no half-written file behind. Files are registered while they are written and
-//! forgotten once put in place; the handler (the `ctrlc` crate) removes the registered ones
-//! and exits with 130.
+//! forgotten once put in place; a thread waiting on `signal-hook`'s signal iterator removes
+//! the registered ones and exits with 128 + the signal (130, 143, 129).
 
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, Once};
 
@@ -13,13 +14,18 @@ static FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 pub fn remove_on_interrupt(path: &Path) {
     static HANDLER: Once = Once::new();
     HANDLER.call_once(|| {
-        // An error means a handler is already set (the GUI's, which exits on its own).
-        let _ = ctrlc::set_handler(|| {
-            for p in lock().drain(..) {
-                let _ = std::fs::remove_file(p);
+        // An error leaves the signals' default actions (the process ends, the file stays).
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                for p in lock().drain(..) {
+                    let _ = std::fs::remove_file(p);
+                }
+                crate::note!("fcauto: interrupted");
+                std::process::exit(128 + sig);
             }
-            crate::note!("fcauto: interrupted");
-            std::process::exit(130);
         });
     });
     lock().push(path.to_path_buf());

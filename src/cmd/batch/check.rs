@@ -244,6 +244,14 @@ fn row_checks(settings: &Settings) -> Vec<RowCheck> {
             "single_card_moves",
             |v| format!("single_card_moves {v}, fewer than its moves_total"),
         ),
+        // A solution is its moves_total moves, one space between each (helper-53: an empty
+        // or shortened one passed every check but `report --verify`'s).
+        check(
+            "solution IS NOT NULL AND (solution <> trim(solution) OR instr(solution, '  ') > 0 \
+             OR length(solution) - length(replace(solution, ' ', '')) + 1 <> moves_total)",
+            "solution",
+            |v| format!("a solution `{v}` that is not its moves_total moves, one space apart"),
+        ),
         check("positions < 0", "positions", |v| {
             format!("positions {v}, below 0")
         }),

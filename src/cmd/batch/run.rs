@@ -87,6 +87,9 @@ pub fn run(args: Args) -> Result<i32> {
     if args.check_args {
         return Ok(0);
     }
+    // Caught from here on, so that one while the file is opened or made stops the run
+    // cleanly once it is (helper-53: a SIGTERM then left an empty file and its journal).
+    let stop = StopSignal::install()?;
     let settings = settings(&args);
     let total = shard::deals_in(a, b, block, args.shard);
     if complete_read_only(&args, &settings, block, total)? {
@@ -105,7 +108,6 @@ pub fn run(args: Args) -> Result<i32> {
         .num_threads(threads(args.threads, total))
         .build()?;
     let pb = progress(total, already);
-    let stop = StopSignal::install()?;
     let tally = pipeline(&args, &mut store, &pool, &pb, &stop)?;
     pb.finish_and_clear();
     store.finish()?;
@@ -116,35 +118,47 @@ pub fn run(args: Args) -> Result<i32> {
 }
 
 /// The signal that asked the run to stop (SIGINT, SIGTERM or SIGHUP), caught by
-/// `signal-hook`'s flags: the pipeline stops between rows when it sees one, so that the rows
-/// received are committed and the database is closed; a second signal takes its default
-/// action (the process ends at once, as an uncaught one would).
-struct StopSignal(Arc<AtomicUsize>);
+/// `signal-hook`'s flags: the pipeline stops between rows when it sees one ([`Self::seen`]),
+/// so that the rows received are committed and the database is closed. A signal that comes
+/// after the pipeline has seen the first takes its default action (the process ends at
+/// once, as an uncaught one would); copies of the first that come before it is seen are the
+/// same request (helper-53: `timeout` passes on the Ctrl-C its process group had already
+/// received, and that second copy ended the run at once).
+struct StopSignal {
+    got: Arc<AtomicUsize>,
+    /// Set once the first signal is seen: a later one ends the process.
+    armed: Arc<AtomicBool>,
+}
 
 impl StopSignal {
     /// Catch SIGINT, SIGTERM and SIGHUP from now on.
     fn install() -> Result<StopSignal> {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         let got = Arc::new(AtomicUsize::new(0));
-        let again = Arc::new(AtomicBool::new(false));
+        let armed = Arc::new(AtomicBool::new(false));
         for sig in [SIGINT, SIGTERM, SIGHUP] {
-            // In this order: a signal after the first finds `again` set and ends the process.
-            signal_hook::flag::register_conditional_default(sig, Arc::clone(&again))
-                .and_then(|_| signal_hook::flag::register(sig, Arc::clone(&again)))
+            signal_hook::flag::register_conditional_default(sig, Arc::clone(&armed))
                 .and_then(|_| {
                     signal_hook::flag::register_usize(sig, Arc::clone(&got), sig as usize)
                 })
                 .context("cannot catch interruptions (SIGINT, SIGTERM, SIGHUP)")?;
         }
-        Ok(StopSignal(got))
+        Ok(StopSignal { got, armed })
     }
 
     /// The signal caught, if any.
     fn got(&self) -> Option<i32> {
-        match self.0.load(Ordering::SeqCst) {
+        match self.got.load(Ordering::SeqCst) {
             0 => None,
             sig => Some(sig as i32),
         }
+    }
+
+    /// The signal caught, if any, now acted on: from here a further signal ends the process.
+    fn seen(&self) -> Option<i32> {
+        let sig = self.got()?;
+        self.armed.store(true, Ordering::SeqCst);
+        Some(sig)
     }
 }
 
@@ -156,12 +170,15 @@ fn interrupted(t: &Tally, total: u64, already: u64, sig: i32) -> i32 {
         signal_hook::consts::SIGHUP => "SIGHUP",
         _ => "a signal",
     };
+    let stored = already + t.stored;
+    let next = match stored == total {
+        true => "the shard is complete",
+        false => "run the same command to go on",
+    };
     crate::note!(
-        "fcauto batch: interrupted by {name}: stored {} ({} solved and validated); shard: {}/{} deals stored; run the same command to go on",
+        "fcauto batch: interrupted by {name}: stored {} ({} solved and validated); shard: {stored}/{total} deals stored; {next}",
         plural(t.stored, "new row"),
         t.solved,
-        already + t.stored,
-        total
     );
     128 + sig
 }
@@ -289,7 +306,7 @@ fn pipeline(
     let mut tally = Tally::default();
     let mut in_flight = 0usize;
     loop {
-        if stop.got().is_some() {
+        if stop.seen().is_some() {
             // Rows already sent are kept; the workers' next sends fail, and they stop.
             while let Ok(Ok(row)) = rx.try_recv() {
                 pb.inc(1);
