@@ -171,7 +171,8 @@ fn solution_keys_leave_typing_alone_and_a_won_hint_is_no_error() {
 /// The board and move buttons are always the latest step's: an answer to an older step that
 /// comes late is dropped (helper-52: after quick steps the buttons were the step before's,
 /// and one of them illegal). One key press with the slider focused is one step (it was two:
-/// the page's and the slider's own). An empty deal field is named as such.
+/// the page's and the slider's own). A solve answered after another deal was loaded is
+/// dropped. An empty deal field is named as such.
 #[test]
 fn late_answers_never_replace_the_latest_step_and_one_key_is_one_step() {
     if !common::require("chromium") {
@@ -210,6 +211,31 @@ fn late_answers_never_replace_the_latest_step_and_one_key_is_one_step() {
     std::thread::sleep(std::time::Duration::from_millis(500));
     assert_eq!(b.eval(counter), json!("move 3"), "one key, one step");
 
+    // A solve asked, then another deal loaded before its answer: the answer is dropped
+    // (helper-53: deal 1's solution showed over deal 2).
+    b.eval(
+        "document.getElementById('solve').click(); \
+         document.getElementById('deal').value = '2'; document.getElementById('load').click()",
+    );
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent",
+        &json!("deal 2"),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(2000));
+    let same = b.eval(
+        "(() => { const x = new XMLHttpRequest(); x.open('GET', '/api/deal/2', false); x.send(); \
+         return JSON.stringify(JSON.parse(x.responseText).position) === JSON.stringify(position); })()",
+    );
+    assert_eq!(same, json!(true), "the position shown is deal 2's");
+    assert_eq!(
+        b.eval("document.getElementById('status').textContent"),
+        json!("deal 2")
+    );
+    assert_eq!(
+        b.eval("document.getElementById('counter').textContent"),
+        json!("no solution")
+    );
     b.eval("document.getElementById('deal').value = '  '; document.getElementById('load').click()");
     wait_for(
         &mut b,
