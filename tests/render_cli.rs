@@ -569,6 +569,23 @@ fn an_output_file_of_yours_is_never_replaced() {
             );
         }
     }
+    // A link to nothing is named as such (it was said to exist, helper-53), and kept.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("nothere.svg", at("dangling.svg")).unwrap();
+        let o = fcauto()
+            .args(["deal", "617", "-o"])
+            .arg(at("dangling.svg"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("symbolic link to a file that does not exist"),
+            "{err}"
+        );
+        assert!(!at("nothere.svg").exists());
+    }
     // --force replaces a file of any kind.
     let o = fcauto()
         .args(["deal", "617", "--force", "-o"])

@@ -559,6 +559,13 @@ pub fn check_replace(
     if force || is_stdio(path) || !exists || ours(path) {
         return Ok(());
     }
+    if std::fs::metadata(path).is_err() {
+        anyhow::bail!(
+            "{} is a symbolic link to a file that does not exist (writing would make that \
+             file): give another {option} name, or add --force to write it",
+            path.display()
+        );
+    }
     anyhow::bail!(
         "{} exists and is not {kind}: give another {option} name, or add --force to replace it",
         path.display()
