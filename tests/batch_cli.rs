@@ -1255,6 +1255,19 @@ fn a_run_killed_while_creating_its_tables_starts_afresh() {
     run_ok(&["batch", "run", "--range", "1..5", "--db", s(&db)]);
     assert_eq!(rows(&db).len(), 5);
     assert!(!sidecar(&db, "-journal").exists());
+    // Stopped before the first page was written: an empty file and its journal are named as
+    // such, not "not an fcauto batch database" (helper-53), and the next run starts afresh.
+    let empty = dir.path().join("e.sqlite");
+    std::fs::write(&empty, b"").unwrap();
+    std::fs::write(sidecar(&empty, "-journal"), &journal).unwrap();
+    let (code, err) = run_err(&["batch", "report", s(&empty)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("was being written when its run was stopped"),
+        "{err}"
+    );
+    run_ok(&["batch", "run", "--range", "1..2", "--db", s(&empty)]);
+    assert_eq!(rows(&empty).len(), 2);
 }
 
 /// What a merge killed with SIGKILL left beside OUT (its `.OUT.partial-PID` database and

@@ -578,6 +578,16 @@ fn check_file(path: &Path, for_run: bool) -> Result<bool> {
         if for_run {
             return Ok(true);
         }
+        // A run stopped while it made the file leaves it empty with its journal beside it
+        // (helper-53: called "not an fcauto batch database").
+        if sidecar(path, "-journal").exists() {
+            bail!(
+                "{} was being written when its run was stopped ({} is beside it, the file is \
+                 empty): run the same `fcauto batch run` again to restart it",
+                path.display(),
+                sidecar(path, "-journal").display()
+            );
+        }
         bail!("{} is empty: not an fcauto batch database", path.display());
     }
     use std::io::Read;
