@@ -20,16 +20,8 @@ fn the_served_page_solves_replays_and_referees_in_chromium() {
     if !common::require("chromium") {
         return;
     }
-    let s = server::start();
-    let dir = tempfile::tempdir().unwrap();
-    let mut b = Browser::launch(&format!("{}/", s.base), &dir.path().join("profile"));
-    b.attach_page();
     // The page loads deal 617 (its default) and lists the legal moves.
-    wait_for(
-        &mut b,
-        "document.querySelectorAll('#moves button').length > 0",
-        &json!(true),
-    );
+    let (_s, _dir, mut b) = loaded_page();
     let tops = "JSON.stringify(Array.from(document.querySelectorAll('#board .foundation')).map(f => f.dataset.top))";
     assert_eq!(b.eval(tops), json!(r#"["","","",""]"#));
 
@@ -248,9 +240,9 @@ fn late_answers_never_replace_the_latest_step_and_one_key_is_one_step() {
 /// The counter's step, `move K`.
 const COUNTER: &str = "document.getElementById('counter').textContent.split(' / ')[0]";
 
-/// A server and the page in chromium, deal 617 solved on it (the counter at `move 0`); the
-/// server and the profile folder live as long as they are held.
-fn solved_page() -> (server::Server, tempfile::TempDir, Browser) {
+/// A server and the page in chromium, deal 617 loaded (its move buttons listed); the server
+/// and the profile folder live as long as they are held.
+fn loaded_page() -> (server::Server, tempfile::TempDir, Browser) {
     let s = server::start();
     let dir = tempfile::tempdir().unwrap();
     let mut b = Browser::launch(&format!("{}/", s.base), &dir.path().join("profile"));
@@ -260,6 +252,12 @@ fn solved_page() -> (server::Server, tempfile::TempDir, Browser) {
         "document.querySelectorAll('#moves button').length > 0",
         &json!(true),
     );
+    (s, dir, b)
+}
+
+/// [`loaded_page`] with deal 617 solved on it (the counter at `move 0`).
+fn solved_page() -> (server::Server, tempfile::TempDir, Browser) {
+    let (s, dir, mut b) = loaded_page();
     b.eval("document.getElementById('solve').click()");
     wait_for(&mut b, COUNTER, &json!("move 0"));
     (s, dir, b)
