@@ -24,7 +24,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arguments of `fcauto bench`.
 ///
@@ -702,17 +702,24 @@ fn solve_one(n: u64, mode: Mode, max_states: Option<usize>, cpu_mark: &mut f64) 
     })
 }
 
-/// Deals a worker takes from the counter at a time, and sends the rows of at once: one
-/// wake-up of the writing thread per block rather than per deal (per deal, the wake-ups
-/// cost 2 context switches a deal and 2% of the CPU time).
+/// Deals a worker takes from the counter at a time.
 const BLOCK: u64 = 32;
 
-/// Blocks of rows the workers may be ahead of the writer before they wait.
-const CHANNEL_BLOCKS: usize = 256;
+/// How long a worker keeps the rows of the blocks it solved before it sends them at once: one
+/// wake-up of the writing thread per batch rather than per block (a wake-up is a system call
+/// and, on a virtual machine, an interrupt to another core: per block of 32 deals they cost
+/// about 2% of the CPU time of `fast`, per deal more). A block that fails is sent at once.
+const SEND_EVERY: Duration = Duration::from_millis(50);
+
+/// Batches of rows the workers may be ahead of the writer before they wait.
+const CHANNEL_BATCHES: usize = 64;
+
+/// The rows of one block of deals (from its first deal on), or the error that stopped it.
+type Block = (u64, Result<Vec<Row>>);
 
 /// Solve deals `a..=b` on `threads` workers. Each worker takes the next [`BLOCK`] of deals
 /// from a shared counter (so deals finish nearly in order and a slow deal holds up no other
-/// worker) and sends their rows here; this thread tallies the rows and hands them to `sink`
+/// worker) and sends their rows here every [`SEND_EVERY`]; this thread tallies the rows and hands them to `sink`
 /// in deal order. Stops at the first error (a solution the validator rejected).
 fn solve_all(
     a: u64,
@@ -725,13 +732,15 @@ fn solve_all(
     let next = AtomicU64::new(a);
     let stop = AtomicBool::new(false);
     let pb = progress(b - a + 1);
-    let (tx, rx) = mpsc::sync_channel::<(u64, Result<Vec<Row>>)>(CHANNEL_BLOCKS);
+    let (tx, rx) = mpsc::sync_channel::<Vec<Block>>(CHANNEL_BATCHES);
     let mut tally = Tally::default();
     let res = std::thread::scope(|s| -> Result<()> {
         for _ in 0..threads {
             let tx = tx.clone();
             let (next, stop) = (&next, &stop);
             s.spawn(move || {
+                let mut batch: Vec<Block> = Vec::new();
+                let mut sent = Instant::now();
                 while !stop.load(Ordering::Relaxed) {
                     let first = next.fetch_add(BLOCK, Ordering::Relaxed);
                     if first > b {
@@ -741,12 +750,20 @@ fn solve_all(
                     // One reading of the CPU clock per deal (a system call, about 1% of
                     // the time when read twice): each deal's end is the next one's start.
                     let mut cpu_mark = rusage::thread_cpu_ms();
-                    let rows = (first..=last)
+                    let rows: Result<Vec<Row>> = (first..=last)
                         .map(|n| solve_one(n, mode, max_states, &mut cpu_mark))
                         .collect();
-                    if tx.send((first, rows)).is_err() {
-                        break;
+                    let failed = rows.is_err();
+                    batch.push((first, rows));
+                    if failed || sent.elapsed() >= SEND_EVERY {
+                        if tx.send(std::mem::take(&mut batch)).is_err() {
+                            return;
+                        }
+                        sent = Instant::now();
                     }
+                }
+                if !batch.is_empty() {
+                    let _ = tx.send(batch);
                 }
             });
         }
@@ -756,7 +773,7 @@ fn solve_all(
         let mut pending: BTreeMap<u64, Vec<Row>> = BTreeMap::new();
         let mut want = a;
         let mut failed = None;
-        for (first, rows) in rx {
+        for (first, rows) in rx.into_iter().flatten() {
             let rows = match rows {
                 Ok(rows) => rows,
                 Err(e) => {
