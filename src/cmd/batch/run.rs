@@ -74,6 +74,8 @@ const JOB: usize = 16;
 const COMMIT_ROWS: usize = 2000;
 /// Longest time a finished row waits before it is committed.
 const COMMIT_EVERY: Duration = Duration::from_millis(500);
+/// How often this thread collects the rows the workers sent.
+const POLL: Duration = Duration::from_millis(20);
 
 /// Run: exit 0 when every deal of the shard is stored, 1 when a deal up to 1,000,000 other
 /// than the known impossible ones came out unsolvable (a solver bug to report).
@@ -340,24 +342,28 @@ fn pipeline(
         if in_flight == 0 {
             break;
         }
-        match rx.recv_timeout(COMMIT_EVERY) {
-            Ok(row) => {
-                in_flight -= 1;
-                match row {
-                    Ok(row) => {
-                        pb.inc(1);
-                        tally.count(&row);
-                        committer.rows.push(row);
-                    }
-                    Err(e) => {
-                        // Keep what is done, then stop: a solver or validator failure is a bug.
-                        committer.maybe_commit(store, true)?;
-                        return Err(e);
-                    }
+        // The rows sent while this thread slept: a worker's send then wakes no one (a wake-up
+        // per row cost more CPU than a fast deal's search, and system time above all).
+        std::thread::sleep(POLL);
+        loop {
+            let row = match rx.try_recv() {
+                Ok(row) => row,
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(e) => anyhow::bail!("internal error: workers gone ({e})"),
+            };
+            in_flight -= 1;
+            match row {
+                Ok(row) => {
+                    pb.inc(1);
+                    tally.count(&row);
+                    committer.rows.push(row);
+                }
+                Err(e) => {
+                    // Keep what is done, then stop: a solver or validator failure is a bug.
+                    committer.maybe_commit(store, true)?;
+                    return Err(e);
                 }
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(e) => anyhow::bail!("internal error: workers gone ({e})"),
         }
         committer.maybe_commit(store, in_flight == 0)?;
     }
