@@ -9,7 +9,7 @@
 #      own display), then 3000000000 (above 2^31) and 123456 (above 32000, with a move that did not take),
 #      every artifact, the evidence contract and the statistics.dat delta (re-checked with
 #      `fcauto stats --diff` on the copies) checked; PySolFC missing, wrong deal shown, bad
-#      deal files; then `play --gui --resume` wins a held game (tests/gui_resume.rs: the
+#      deal files, a SIGTERM (Xvfb, openbox and PySolFC stopped, exit 143); then `play --gui --resume` wins a held game (tests/gui_resume.rs: the
 #      fixture holdgame-617-winnable.dat, deal 617 held with Ctrl+X after 10 moves, in a
 #      stand-in user profile left unchanged) and refuses what it cannot resume,
 #   4. copies the evidence bundles to results/gui-e2e/ and prints the timings.

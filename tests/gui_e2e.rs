@@ -1,7 +1,8 @@
 //! End to end: `fcauto play --gui` wins real PySolFC under its own Xvfb + openbox, and the
 //! evidence bundle agrees with itself and with the evidence contract (deals 617 from a deal
 //! file, 1941, 123456 above PySolFC's 32000 and 3000000000 above 2^31); failure paths
-//! (PySolFC missing, wrong deal shown, a move that did not take, a bad deal file). Needs the
+//! (PySolFC missing, wrong deal shown, a move that did not take, a bad deal file, a SIGTERM
+//! while it starts: what it started is stopped, exit 143). Needs the
 //! packages of `scripts/setup-deps.sh --gui`.
 //! Runs one PySolFC at a time (a lock), each on a display the binary starts itself.
 //! The tests that start PySolFC take minutes and are `#[ignore]`d, so the plain
@@ -449,6 +450,79 @@ fn wrong_deal_on_screen_is_refused() {
         "no move may be played"
     );
     assert!(!dir.join("profile/home/.pysolfc/statistics.dat").exists());
+}
+
+/// The processes whose parent is `pid` (from /proc/*/stat).
+fn children_of(pid: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        // "pid (comm) state ppid ...": the command name may hold spaces and parentheses.
+        let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else {
+            continue;
+        };
+        let ppid = rest.split_whitespace().nth(1).and_then(|p| p.parse().ok());
+        if ppid == Some(pid) {
+            out.extend(e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()));
+        }
+    }
+    out
+}
+
+/// Whether process `pid` is gone (or a zombie no one has reaped yet).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rfind(')')
+            .is_some_and(|i| stat[i + 1..].trim_start().starts_with('Z')),
+    }
+}
+
+#[test]
+#[ignore = "starts PySolFC on a private Xvfb; scripts/gui-e2e.sh runs it"]
+fn a_signal_stops_what_play_started() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = out_dir("signal");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+        .env_remove("DISPLAY")
+        .args(["play", "--gui", "--deal", "617", "--results"])
+        .arg(dir.join("results"))
+        .arg("--profile")
+        .arg(dir.join("profile"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Xvfb, openbox and PySolFC, each started by fcauto.
+    let t0 = Instant::now();
+    let started = loop {
+        let kids = children_of(child.id());
+        if kids.len() >= 3 || t0.elapsed() > Duration::from_secs(120) {
+            break kids;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(started.len() >= 3, "fcauto started {started:?} in 120 s");
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(128 + libc::SIGTERM), "{err}");
+    assert!(err.contains("interrupted, stopping"), "{err}");
+    let t1 = Instant::now();
+    while !started.iter().all(|&p| gone(p)) && t1.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let left: Vec<u32> = started.into_iter().filter(|&p| !gone(p)).collect();
+    assert!(
+        left.is_empty(),
+        "still running after fcauto's exit: {left:?}"
+    );
 }
 
 #[test]

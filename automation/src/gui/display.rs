@@ -2,7 +2,8 @@
 //! openbox on a free display, and stop what was started on drop, on error and on Ctrl-C.
 //!
 //! Every child process fcauto starts (Xvfb, openbox, PySolFC) is put in a process-wide
-//! registry, which a Ctrl-C handler empties (kills) before exiting with status 130.
+//! registry, which a handler of Ctrl-C, SIGTERM and SIGHUP empties (kills) before exiting with
+//! 128 + the signal.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -66,19 +67,32 @@ pub fn exited(pid: u32) -> Option<i32> {
     }
 }
 
-/// Install the Ctrl-C handler (once): kill every registered child, newest first, exit 130.
-pub fn install_ctrlc_handler() {
-    let _ = ctrlc::set_handler(|| {
-        let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
-        while let Some((_, what, mut child)) = list.pop() {
-            // (Not `eprintln!`: a standard error that cannot be written must not panic.)
-            let _ = std::io::Write::write_fmt(
-                &mut std::io::stderr(),
-                format_args!("fcauto: interrupted, stopping {what}\n"),
-            );
-            stop(&mut child);
-        }
-        std::process::exit(130);
+/// Install the handler of Ctrl-C, SIGTERM and SIGHUP (once): kill every registered child,
+/// newest first, and exit with 128 + the signal (130, 143, 129), as the shell reports a
+/// process the signal ended. A handler that cannot be installed leaves the signals' default
+/// actions.
+pub fn install_signal_handler() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            let Some(sig) = signals.forever().next() else {
+                return;
+            };
+            let mut list = CHILDREN.lock().unwrap_or_else(|e| e.into_inner());
+            while let Some((_, what, mut child)) = list.pop() {
+                // (Not `eprintln!`: a standard error that cannot be written must not panic.)
+                let _ = std::io::Write::write_fmt(
+                    &mut std::io::stderr(),
+                    format_args!("fcauto: interrupted, stopping {what}\n"),
+                );
+                stop(&mut child);
+            }
+            std::process::exit(128 + sig);
+        });
     });
 }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use fcauto_deals::{ms_deal, Board};
 use serde_json::json;
 
-use super::display::{exited, install_ctrlc_handler, kill_registered, Display};
+use super::display::{exited, install_signal_handler, kill_registered, Display};
 use super::evidence::{Bundle, PlayRow};
 use super::launch::{self, prepare_profile, Pysol, CARDSET_DIR, PLAYER};
 use super::layout::Layout;
@@ -181,7 +181,7 @@ fn run_resume(
 
 /// Xvfb + openbox (or the display named), and the Ctrl-C handler that stops them.
 fn start_display(cfg: &PlayConfig) -> Result<Display, GuiError> {
-    install_ctrlc_handler();
+    install_signal_handler();
     let display = Display::acquire(cfg.display.as_deref())?;
     let what = if display.is_own() {
         "Xvfb + openbox started"
