@@ -958,12 +958,24 @@ fn output_over_the_board_file_is_refused() {
     }
 }
 
-/// An output path that names a folder (`newdir/`, existing or not) is refused before
-/// solving, not after.
+/// An output path that names a folder (`newdir/`, existing or not, `file/` with `file` a
+/// file) is refused before solving, not after, and said as what it is (helper-53: `x.svg/`
+/// with `x.svg` a file was called a folder).
 #[test]
 fn output_naming_a_folder_is_refused_up_front() {
     let dir = tempfile::tempdir().unwrap();
-    for name in ["newdir/", "."] {
+    std::fs::write(dir.path().join("x.svg"), "mine").unwrap();
+    for (name, want) in [
+        (".", "cannot write .: it is a folder (give a file name)"),
+        (
+            "newdir/",
+            "cannot write newdir/: a name ending in / names a folder (give a file name)",
+        ),
+        (
+            "x.svg/",
+            "cannot write x.svg/: x.svg is a file, and a name ending in / names a folder",
+        ),
+    ] {
         let out = fcauto()
             .current_dir(dir.path())
             .args(["solve", "617", "-o", name])
@@ -971,12 +983,13 @@ fn output_naming_a_folder_is_refused_up_front() {
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{name}");
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(
-            err.contains("it is a folder (give a file name)"),
-            "{name}: {err}"
-        );
+        assert!(err.contains(want), "{name}: {err}");
         assert!(!err.contains("solved"), "refused only after solving: {err}");
     }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("x.svg")).unwrap(),
+        "mine"
+    );
 }
 
 /// `fcauto verify` with its arguments; (exit code, stdout, stderr).

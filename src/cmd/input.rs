@@ -532,10 +532,26 @@ pub fn check_output_path(path: &Path) -> Result<()> {
         .to_string_lossy()
         .ends_with(std::path::MAIN_SEPARATOR);
     anyhow::ensure!(
-        !path.is_dir() && !names_folder,
+        !path.is_dir(),
         "cannot write {}: it is a folder (give a file name)",
         path.display()
     );
+    if names_folder {
+        // `file/` with `file` a file names no folder either.
+        let bare = path.components().as_path();
+        match std::fs::metadata(bare) {
+            Ok(m) if !m.is_dir() => anyhow::bail!(
+                "cannot write {}: {} is a file, and a name ending in / names a folder \
+                 (give the file name without the /)",
+                path.display(),
+                bare.display()
+            ),
+            _ => anyhow::bail!(
+                "cannot write {}: a name ending in / names a folder (give a file name)",
+                path.display()
+            ),
+        }
+    }
     probe_writable(path)
 }
 
