@@ -846,3 +846,79 @@ fn a_saved_or_held_game_given_to_stats_is_named() {
         "{err}"
     );
 }
+
+/// The fixture's statistics with the player `tester` replaced by the pickle opcodes `to`
+/// (the pickle is one protocol-5 frame, whose length is made to fit).
+fn with_player(to: &[u8]) -> Vec<u8> {
+    let src = std::fs::read(format!("{F}/shared-ms617/statistics.dat")).unwrap();
+    let frame = |d: &[u8]| u64::from_le_bytes(d[3..11].try_into().unwrap());
+    assert_eq!(
+        (&src[..3], frame(&src)),
+        (&b"\x80\x05\x95"[..], src.len() as u64 - 11)
+    );
+    let from: &[u8] = b"\x8c\x06tester";
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < src.len() {
+        if src[i..].starts_with(from) {
+            out.extend_from_slice(to);
+            i += from.len();
+        } else {
+            out.push(src[i]);
+            i += 1;
+        }
+    }
+    assert_ne!(out, src, "the fixture names its player `tester`");
+    let len = out.len() as u64 - 11;
+    out[3..11].copy_from_slice(&len.to_le_bytes());
+    out
+}
+
+/// PySolFC records the demo's games under no player: `--player '(demo)'` selects them and an
+/// unknown player's error lists them (helper-54: shown as "(demo)", selectable by no name);
+/// control characters in a player's name are escaped in the text output (they broke lines
+/// and coloured the terminal).
+#[test]
+fn the_demo_player_can_be_chosen_and_names_print_safely() {
+    let dir = tempfile::tempdir().unwrap();
+    let demo = dir.path().join("demo.dat");
+    std::fs::write(&demo, with_player(b"N")).unwrap();
+    let demo = demo.to_str().unwrap();
+    let v = json(&["stats", demo, "--player", "(demo)", "--json"]);
+    let players = v["players"].as_array().unwrap();
+    assert_eq!(players.len(), 1);
+    assert!(players[0]["player"].is_null(), "{v}");
+    fcauto()
+        .args(["stats", demo, "--player", "nobody"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no player \"nobody\" (players: (demo))",
+        ));
+
+    let odd = dir.path().join("odd.dat");
+    std::fs::write(&odd, with_player(b"\x8c\x08a\nb\x1b[31m")).unwrap();
+    let out = fcauto().arg("stats").arg(&odd).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("player a\\nb\\u{1b}[31m\n"), "{text}");
+    assert!(!text.contains('\x1b'), "{text:?}");
+    let v = json(&["stats", odd.to_str().unwrap(), "--json"]);
+    assert_eq!(v["players"][0]["player"], "a\nb\x1b[31m");
+}
+
+/// A loop of links is named as one, as the other commands name it (helper-54: "no such
+/// file").
+#[test]
+fn a_loop_of_links_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("l1"), dir.path().join("l2"));
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    fcauto()
+        .arg("stats")
+        .arg(&a)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("symbolic links"))
+        .stderr(predicate::str::contains("no such file").not());
+}

@@ -29,7 +29,8 @@ pub struct Args {
     /// Only this PySolFC game id (8 = FreeCell).
     #[arg(long, value_name = "ID", value_parser = parse_game_id)]
     pub game_id: Option<i64>,
-    /// Only this player (the `[general] player` of options.cfg).
+    /// Only this player (the `[general] player` of options.cfg; `(demo)`: the games the demo
+    /// played, which PySolFC records under no player).
     #[arg(long)]
     pub player: Option<String>,
     /// Print what changed from BEFORE to AFTER (files or profile folders; a profile folder
@@ -165,29 +166,39 @@ fn check_game_id(s: &StatsFile, id: i64, file: &Path, player: Option<&str>) -> a
     bail!("{}: no games of id {id}{whose} ({have})", file.display())
 }
 
+/// Keep only `--player`'s entry: a named player, or [`DEMO`] for the demo's games (unless a
+/// player has that name). An unknown player is an error listing those the file has.
 fn filter_player(s: &mut StatsFile, args: &Args, file: &Path) -> anyhow::Result<()> {
-    if let Some(p) = &args.player {
-        if s.player(Some(p)).is_none() {
-            let known: Vec<&str> = s
-                .players
-                .iter()
-                .filter_map(|x| x.player.as_deref())
-                .collect();
-            anyhow::bail!(
-                "{}: no player {p:?} (players: {})",
-                file.display(),
-                if known.is_empty() {
-                    "none named".to_string()
-                } else {
-                    known.join(", ")
-                }
-            );
-        }
-        s.players
-            .retain(|x| x.player.as_deref() == Some(p.as_str()));
+    let Some(p) = &args.player else {
+        return Ok(());
+    };
+    let key = if s.player(Some(p)).is_none() && p == DEMO {
+        None
+    } else {
+        Some(p.as_str())
+    };
+    if s.player(key).is_none() {
+        let known: Vec<String> = s
+            .players
+            .iter()
+            .map(|x| printable(player_name(&x.player)).into_owned())
+            .collect();
+        anyhow::bail!(
+            "{}: no player {p:?} (players: {})",
+            file.display(),
+            if known.is_empty() {
+                "none".to_string()
+            } else {
+                known.join(", ")
+            }
+        );
     }
+    s.players.retain(|x| x.player.as_deref() == key);
     Ok(())
 }
+
+/// How the demo's (and autopilot's) games are named: PySolFC records them under no player.
+const DEMO: &str = "(demo)";
 
 fn game_name(id: i64) -> String {
     match id {
@@ -198,7 +209,25 @@ fn game_name(id: i64) -> String {
 }
 
 fn player_name(p: &Option<String>) -> &str {
-    p.as_deref().unwrap_or("(demo)")
+    p.as_deref().unwrap_or(DEMO)
+}
+
+/// `text` from the file with its control characters escaped (`\n`, `\u{1b}`), so that a
+/// name cannot break a line or drive the terminal (JSON output escapes them anyway).
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
 }
 
 fn print_stats(path: &Path, s: &StatsFile) -> anyhow::Result<()> {
@@ -224,7 +253,7 @@ fn print_stats(path: &Path, s: &StatsFile) -> anyhow::Result<()> {
         outln!("  no games recorded");
     }
     for p in &s.players {
-        outln!("player {}", player_name(&p.player));
+        outln!("player {}", printable(player_name(&p.player)));
         for g in p.games.iter().chain(p.all_games.iter()) {
             print_game(g)?;
         }
@@ -236,7 +265,7 @@ fn print_stats(path: &Path, s: &StatsFile) -> anyhow::Result<()> {
                 "    {}  game {}  {}  {:?}",
                 date_utc(&g.date),
                 g.game_id.map_or("?".into(), |i| i.to_string()),
-                g.game_number.as_deref().unwrap_or("?"),
+                printable(g.game_number.as_deref().unwrap_or("?")),
                 g.result
             );
         }
@@ -336,7 +365,7 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
         };
         outln!(
             "player {}, {game}: {}, {} [perfect {:+}, other {:+}], {}",
-            player_name(&c.player),
+            printable(player_name(&c.player)),
             fmt("played", &c.played),
             fmt("won", &c.won),
             c.won_perfect.delta,
@@ -347,10 +376,10 @@ fn run_diff(args: &Args, before: &Path, after: &Path) -> anyhow::Result<i32> {
     for n in &d.new_past_games {
         outln!(
             "new past game: player {}, {}  game {}  {}  {:?}",
-            player_name(&n.player),
+            printable(player_name(&n.player)),
             date_utc(&n.game.date),
             n.game.game_id.map_or("?".into(), |i| i.to_string()),
-            n.game.game_number.as_deref().unwrap_or("?"),
+            printable(n.game.game_number.as_deref().unwrap_or("?")),
             n.game.result
         );
     }
@@ -458,7 +487,7 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
             problems.len()
         );
         for p in &problems {
-            outln!("    {p}");
+            outln!("    {}", printable(p));
         }
     }
     Ok(0)

@@ -82,9 +82,14 @@ pub struct OptionsFile {
 }
 
 impl OptionsFile {
-    /// Parse configobj text. Errors: [`OptionsError::Syntax`].
+    /// Parse configobj text. Errors: [`OptionsError::Syntax`], including a key given twice in
+    /// one section and a section given twice (configobj's `DuplicateError`: PySolFC does not
+    /// start with such a file).
     pub fn parse(text: &str) -> Result<OptionsFile, OptionsError> {
         let mut lines = Vec::new();
+        // Where each section, and each key of the current one, was first given (1-based).
+        let mut sections: Vec<(String, usize)> = Vec::new();
+        let mut keys: Vec<(String, usize)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let t = raw.trim();
             let syntax = |reason: &str| OptionsError::Syntax {
@@ -98,15 +103,32 @@ impl OptionsFile {
             } else if let Some(rest) = t.strip_prefix('[') {
                 let name = rest
                     .strip_suffix(']')
-                    .ok_or_else(|| syntax("unclosed [section]"))?;
-                lines.push(Line::Section(name.trim().to_string()));
+                    .ok_or_else(|| syntax("unclosed [section]"))?
+                    .trim();
+                if let Some((_, first)) = sections.iter().find(|(s, _)| s == name) {
+                    return Err(syntax(&format!(
+                        "[{name}] again (first on line {first}): PySolFC does not start with a \
+                         section given twice"
+                    )));
+                }
+                sections.push((name.to_string(), i + 1));
+                keys.clear();
+                lines.push(Line::Section(name.to_string()));
             } else if let Some((k, v)) = t.split_once('=') {
                 let value = strip_comment(v.trim());
                 if value.starts_with("\"\"\"") || value.starts_with("'''") {
                     return Err(syntax("multi-line values are not supported"));
                 }
+                let key = k.trim();
+                if let Some((_, first)) = keys.iter().find(|(k, _)| k == key) {
+                    return Err(syntax(&format!(
+                        "`{key}` again (first on line {first}): PySolFC does not start with a \
+                         key given twice in a section"
+                    )));
+                }
+                keys.push((key.to_string(), i + 1));
                 lines.push(Line::Entry {
-                    key: k.trim().to_string(),
+                    key: key.to_string(),
                     value: value.to_string(),
                 });
             } else {
@@ -327,18 +349,22 @@ impl OptionsFile {
     }
 }
 
-/// Equal as PySolFC reads them: booleans by truth value (`0` = `False`), cardset entries
-/// by cardset name only (PySolFC adds the back image), the rest as text or list.
+/// Equal as PySolFC reads them (configobj's `validate`): booleans by truth value (`off` =
+/// `0` = `False`), whole numbers and decimals by value (`00` = `0`, `1` = `1.0`), cardset
+/// entries by cardset name only (PySolFC adds the back image), the rest as text or list.
 fn same_setting(section: &str, key: &str, have: &str, want: &str) -> bool {
-    let truth = |v: &str| match unquote(v).to_ascii_lowercase().as_str() {
-        "true" | "1" => Some(true),
-        "false" | "0" => Some(false),
+    let truth = |v: &str| match unquote(v).trim().to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" | "on" => Some(true),
+        "false" | "0" | "no" | "off" => Some(false),
         _ => None,
     };
+    let number = |v: &str| unquote(v).trim().parse::<f64>().ok();
+    if unquote(want).parse::<f64>().is_ok() {
+        // A number setting (`animations`, `scale_x`): by value.
+        return number(have) == number(want);
+    }
     if let (Some(h), Some(w)) = (truth(have), truth(want)) {
-        if unquote(want).parse::<i64>().is_err() {
-            return h == w;
-        }
+        return h == w;
     }
     if section == "cardsets"
         && !key.is_empty()
@@ -570,5 +596,73 @@ mod tests {
         ));
         assert!(OptionsFile::parse("[general\n").is_err());
         assert!(OptionsFile::parse("[[sub]]\n").is_err());
+    }
+
+    /// A key given twice in a section, or a section given twice, is refused as configobj
+    /// refuses it (PySolFC then does not start; helper-54: the first value was listed); the
+    /// same key in two sections is fine.
+    #[test]
+    fn refuses_what_configobj_calls_a_duplicate() {
+        let key = OptionsFile::parse("[general]\nanimations = 3\nplayer = x\nanimations = 0\n");
+        match key {
+            Err(OptionsError::Syntax { line: 4, reason }) => {
+                assert!(
+                    reason.contains("`animations` again (first on line 2)"),
+                    "{reason}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        let section = OptionsFile::parse("[general]\nplayer = a\n[cardsets]\n[general]\n");
+        match section {
+            Err(OptionsError::Syntax { line: 4, reason }) => {
+                assert!(
+                    reason.contains("[general] again (first on line 1)"),
+                    "{reason}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        let o = OptionsFile::parse("[general]\nscale = 1\n[cardsets]\nscale = 2\n").unwrap();
+        assert_eq!(o.get("cardsets", "scale").as_deref(), Some("2"));
+    }
+
+    /// Values that PySolFC reads as the wanted one are no difference from the replay settings
+    /// (helper-54: `autodrop = off` was listed as "have off, want False").
+    #[test]
+    fn replay_settings_compare_as_pysolfc_reads_them() {
+        for (key, have, same) in [
+            ("autodrop", "off", true),
+            ("autodrop", "No", true),
+            ("autodrop", "\"false\"", true),
+            ("autodrop", "on", false),
+            ("autodrop", "yes", false),
+            ("update_player_stats", "on", true),
+            ("update_player_stats", "1", true),
+            ("animations", "00", true),
+            ("animations", "0", true),
+            ("animations", "off", false),
+            ("animations", "2", false),
+            ("last_gameid", "08", true),
+            ("mouse_type", "point-n-click", true),
+            ("mouse_type", "drag-n-drop", false),
+        ] {
+            assert_eq!(
+                same_setting("general", key, have, replay_want(key)),
+                same,
+                "{key} = {have}"
+            );
+        }
+        assert!(same_setting("cardsets", "scale_x", "1", "1.0"));
+        assert!(!same_setting("cardsets", "scale_x", "1.5", "1.0"));
+    }
+
+    /// The wanted value of `general.key` in [`REPLAY_SETTINGS`].
+    fn replay_want(key: &str) -> &'static str {
+        REPLAY_SETTINGS
+            .iter()
+            .find(|(s, k, _)| *s == "general" && *k == key)
+            .map(|t| t.2)
+            .unwrap()
     }
 }

@@ -315,8 +315,11 @@ pub fn resolve_path(path: &Path) -> Result<PathBuf, StatsError> {
         return Err(StatsError::IsDirectory(path.to_path_buf()));
     }
     match std::fs::metadata(path) {
-        Err(_) if !path.exists() => Err(StatsError::NotFound(path.to_path_buf())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(StatsError::NotFound(path.to_path_buf()))
+        }
         Ok(m) if !m.is_file() => Err(StatsError::NotAFile(path.to_path_buf())),
+        // Other errors (a loop of links, no permission) are named when the file is opened.
         _ => Ok(path.to_path_buf()),
     }
 }
