@@ -2189,3 +2189,45 @@ fn a_huge_json_deal_number_is_quoted_in_digits() {
         "{err}"
     );
 }
+
+/// JSON that is no object (a list of solutions or deals, a string, `true`, `null`) given as a
+/// solution or a board is named as such, not read as move or board text (helper-54: a list of
+/// solutions got "a `}` that closes no `{` comment"); a lone number stays a move.
+#[test]
+fn json_that_is_no_object_is_named_for_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let sol = String::from_utf8(succeed(fcauto().args(["solve", "5", "--format", "json"])).stdout)
+        .unwrap();
+    let deal = String::from_utf8(succeed(fcauto().args(["deal", "5", "--format", "json"])).stdout)
+        .unwrap();
+    for (text, kind) in [
+        (format!("[{}]", sol.trim()), "a JSON array"),
+        (format!("  [{}]\n", deal.trim()), "a JSON array"),
+        ("[1, 2".to_string(), "a JSON array"),
+        ("\"3a a3\"".to_string(), "a JSON string"),
+        ("null".to_string(), "JSON null"),
+        ("true".to_string(), "JSON true or false"),
+    ] {
+        let path = dir.path().join("in.json");
+        std::fs::write(&path, &text).unwrap();
+        let (code, _, err) = verify(&[path.as_os_str()]);
+        assert_eq!(code, Some(1), "{text}: {err}");
+        assert!(
+            err.contains(&format!("is {kind}, not a solution")),
+            "{text}: {err}"
+        );
+        for cmd in ["solve", "show"] {
+            let out = fcauto().args([cmd, "--board"]).arg(&path).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{cmd} {text}: {err}");
+            assert!(
+                err.contains(&format!("is {kind}, not a board")),
+                "{cmd} {text}: {err}"
+            );
+        }
+    }
+    let path = dir.path().join("one.txt");
+    std::fs::write(&path, "38\n").unwrap();
+    let (_, _, err) = verify(&[path.as_os_str(), "--deal".as_ref(), "5".as_ref()]);
+    assert!(err.contains("step 1 (38)"), "{err}");
+}

@@ -93,6 +93,12 @@ pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<Start> {
             let text = read_board_text(path)?;
             // A byte-order mark is fine in every kind of board file.
             let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            if let Some(kind) = json_not_object(text) {
+                anyhow::bail!(
+                    "{} is {kind}, not a board: --board reads one board, as the object `fcauto deal N --format json` writes, the start in `fcauto solve --format json`'s, Freecell Solver's board text or a one-line position string",
+                    name(path, "board file")
+                );
+            }
             if looks_like_json(text) {
                 let file = name(path, "board file");
                 let solution = serde_json::from_str::<serde_json::Value>(text)
@@ -381,6 +387,24 @@ pub fn looks_like_json(text: &str) -> bool {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     t.strip_prefix('{')
         .is_some_and(|rest| matches!(rest.trim_start().chars().next(), Some('"' | '}') | None))
+}
+
+/// What `text` is when it is JSON but no object (an array, a string, `true`, `null`), in
+/// words (`"a JSON array"`): the JSON files fcauto reads are objects, and no board or move
+/// text starts as these do, so such a file is named for what it is rather than read as board
+/// or move text (helper-54: a list of solutions was read as annotated notation). `None` for
+/// an object and for text that is not JSON (`38`, a number, is a move in standard notation).
+pub fn json_not_object(text: &str) -> Option<&'static str> {
+    let t = text.trim_start_matches('\u{feff}').trim();
+    if t.starts_with('[') {
+        return Some("a JSON array");
+    }
+    match serde_json::from_str::<serde_json::Value>(t).ok()? {
+        serde_json::Value::String(_) => Some("a JSON string"),
+        serde_json::Value::Bool(_) => Some("JSON true or false"),
+        serde_json::Value::Null => Some("JSON null"),
+        _ => None,
+    }
 }
 
 /// `fcauto deal N --format json`'s output: the deal number and its cascades.

@@ -71,6 +71,11 @@ pub fn run(args: Args) -> Result<i32> {
         None => text,
     };
     let name = input::name(&args.solution, "solution");
+    if let Some(kind) = input::json_not_object(&text) {
+        anyhow::bail!(
+            "{name} is {kind}, not a solution: verify reads one solution, as the object `fcauto solve --format json` writes, standard notation or Freecell Solver's output"
+        );
+    }
     // No --deal/--board: the start the solution names itself (an empty file names none).
     let own = args.deal.is_none() && args.board.is_none();
     anyhow::ensure!(
