@@ -846,3 +846,121 @@ fn tools_declare_output_schemas_their_answers_fit() {
     )
     .unwrap();
 }
+
+/// Deal `n`'s position as the tools take it (`{"cascades": ...}`).
+fn dealt(n: u64) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_fcauto"))
+        .args(["deal", &n.to_string(), "--format", "json"])
+        .output()
+        .unwrap();
+    let deal: Value = serde_json::from_slice(&out.stdout).unwrap();
+    json!({"cascades": deal["board"]})
+}
+
+/// `fcauto mcp < requests.jsonl`: every request read before stdin ends is answered before the
+/// server exits (helper-55: those still being worked out were dropped without a word).
+#[test]
+fn requests_read_before_stdin_ends_are_all_answered() {
+    let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "batch", "version": "1"}}});
+    let mut input = format!("{init}\n");
+    // Twelve of a slow deal: about 6 s of work on two cores, past the few seconds rmcp gives
+    // the calls under way once its input ends.
+    let slow = dealt(94717719);
+    for id in 1..=12 {
+        let call = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {
+            "name": "solve", "arguments": {"position": slow, "mode": "short"}}});
+        input.push_str(&format!("{call}\n"));
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fcauto"))
+        .arg("mcp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let mut ids: Vec<i64> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .inspect(|a| {
+            assert!(
+                a.get("error").is_none() && a["result"]["isError"] != true,
+                "{a}"
+            )
+        })
+        .map(|a| a["id"].as_i64().unwrap())
+        .collect();
+    ids.sort();
+    assert_eq!(ids, (0..=12).collect::<Vec<_>>());
+}
+
+/// A request whose id a request still being worked out has is refused (-32600, that id), and
+/// the first still gets its answer (helper-55: one of the two went unanswered); a ping may
+/// come before `initialize` (MCP's lifecycle allows it; it was refused).
+#[test]
+fn an_id_in_flight_is_refused_and_a_ping_may_come_first() {
+    let mut s = Session::start();
+    let ping = answer_to_line(&mut s, r#"{"jsonrpc":"2.0","id":"early","method":"ping"}"#);
+    assert_eq!(
+        (ping["id"].clone(), ping["result"].clone()),
+        (json!("early"), json!({}))
+    );
+    handshake(&mut s);
+    let solve = json!({"jsonrpc": "2.0", "id": 40, "method": "tools/call", "params": {
+        "name": "solve", "arguments": {"position": dealt(94717719), "mode": "short"}}});
+    let again = answer_to_line(
+        &mut s,
+        &format!(
+            "{solve}\n{}",
+            r#"{"jsonrpc":"2.0","id":40,"method":"ping"}"#
+        ),
+    );
+    assert_eq!(again["id"], 40, "{again}");
+    assert_eq!(again["error"]["code"], -32600, "{again}");
+    assert!(
+        again["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("id 40 is in use"),
+        "{again}"
+    );
+    let first: Value =
+        serde_json::from_str(&s.lines.recv_timeout(ANSWER_TIMEOUT).unwrap()).unwrap();
+    assert_eq!(first["id"], 40, "{first}");
+    assert!(first["result"]["structuredContent"].is_object(), "{first}");
+    // Once answered, the id is free again.
+    let ping = answer_to_line(&mut s, r#"{"jsonrpc":"2.0","id":40,"method":"ping"}"#);
+    assert_eq!(ping["result"], json!({}), "{ping}");
+}
+
+/// Valid JSON with a number past a 64-bit float (`1e400`) is answered with the request's id
+/// (-32602), not as "not JSON" with `id: null` (helper-55); an id whose digits were lost in
+/// reading (a whole number past 64 bits) is not echoed altered (it came back `1e+20`).
+#[test]
+fn a_number_too_large_keeps_the_requests_id() {
+    let mut s = initialized();
+    let big = answer_to_line(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"apply_move","arguments":{"position":"x","move":"a1","count":1e400}}}"#,
+    );
+    assert_eq!(
+        (big["id"].clone(), big["error"]["code"].clone()),
+        (json!(7), json!(-32602)),
+        "{big}"
+    );
+    let lost = answer_to_line(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":99999999999999999999,"method":"ping"}"#,
+    );
+    assert_eq!(lost["id"], Value::Null, "{lost}");
+    assert_eq!(lost["error"]["code"], -32600, "{lost}");
+}

@@ -28,10 +28,69 @@ pub fn run(_args: Args) -> anyhow::Result<i32> {
 /// So every line from stdin is read here first: one that is not JSON, or not a JSON-RPC 2.0
 /// message (answered by rmcp without the `id` JSON-RPC requires), is answered here, the
 /// others go on to rmcp; rmcp's answers and these go to stdout a whole line at a time.
+///
+/// Requests handed to rmcp are tracked by id until answered ([`InFlight`]): when stdin ends,
+/// each is answered before rmcp is told (helper-55: `fcauto mcp < requests.jsonl` lost the
+/// answers still being worked out), and an id already in flight is refused (rmcp answered
+/// only one of two requests with the same id).
 mod lines {
+    use std::collections::HashSet;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
     use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream};
     use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
+    use tokio::sync::Notify;
     use tokio::task::JoinHandle;
+
+    /// Longest wait, once stdin has ended, for the answers to requests under way (each tool
+    /// call is capped well below it; a request rmcp never answers must not hold the exit).
+    const DRAIN: Duration = Duration::from_secs(120);
+
+    /// The ids (as JSON text) of the requests handed to rmcp and not answered yet.
+    #[derive(Default)]
+    struct InFlight {
+        ids: Mutex<HashSet<String>>,
+        answered: Notify,
+    }
+
+    impl InFlight {
+        fn lock(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+            self.ids.lock().unwrap_or_else(|e| e.into_inner())
+        }
+
+        /// Track `id`; false when a request with it is in flight already.
+        fn add(&self, id: &str) -> bool {
+            self.lock().insert(id.to_string())
+        }
+
+        /// `id` was answered (or cancelled): stop tracking it.
+        fn done(&self, id: &str) {
+            if self.lock().remove(id) {
+                self.answered.notify_waiters();
+            }
+        }
+
+        /// Wait until every tracked request has been answered, at most [`DRAIN`]; the number
+        /// left unanswered.
+        async fn drain(&self) -> usize {
+            let all_answered = async {
+                loop {
+                    let next = self.answered.notified();
+                    if self.lock().is_empty() {
+                        return;
+                    }
+                    next.await;
+                }
+            };
+            let _ = tokio::time::timeout(DRAIN, all_answered).await;
+            self.lock().len()
+        }
+    }
+
+    /// An `id`'s key in [`InFlight`].
+    fn id_key(id: &serde_json::Value) -> String {
+        id.to_string()
+    }
 
     /// Longest line read, bytes (rmcp's own limit): a longer one is answered as an invalid
     /// request instead of being held in memory.
@@ -50,9 +109,10 @@ mod lines {
         let (to_rmcp, rmcp_in) = tokio::io::duplex(PIPE);
         let (rmcp_out, from_rmcp) = tokio::io::duplex(PIPE);
         let (tx, rx) = unbounded_channel();
+        let in_flight = Arc::new(InFlight::default());
         let lines = Lines {
-            reader: tokio::spawn(read_stdin(to_rmcp, tx)),
-            writer: tokio::spawn(write_stdout(from_rmcp, rx)),
+            reader: tokio::spawn(read_stdin(to_rmcp, tx, in_flight.clone())),
+            writer: tokio::spawn(write_stdout(from_rmcp, rx, in_flight)),
         };
         ((rmcp_in, rmcp_out), lines)
     }
@@ -88,7 +148,7 @@ mod lines {
                 if matches!(
                     e.classify(),
                     serde_json::error::Category::Syntax | serde_json::error::Category::Eof
-                ) =>
+                ) && !e.to_string().starts_with("number out of range") =>
             {
                 Lifecycle::Answer(parse_error(&e))
             }
@@ -97,16 +157,46 @@ mod lines {
                 None => match lifecycle(&v, started) {
                     // The message as read (a key given twice, which rmcp refuses without
                     // naming the `id`, is read as its last value, as checked above).
-                    Lifecycle::HandOn(_) => {
+                    Lifecycle::HandOn(..) => {
                         let mut line = serde_json::to_vec(&v).expect("a JSON value serialises");
                         line.push(b'\n');
-                        Lifecycle::HandOn(Some(line))
+                        let request = v.get("method").and(v.get("id")).map(id_key);
+                        Lifecycle::HandOn(Some(line), request)
                     }
                     other => other,
                 },
             },
-            _ => Lifecycle::HandOn(None),
+            // Valid JSON serde_json cannot hold (a number beyond a 64-bit float's range):
+            // answered with the request's id when that can be read.
+            Err(e) => Lifecycle::Answer(unreadable_number(line, &e)),
         }
+    }
+
+    /// The answer to a line of valid JSON that cannot be read into values (`1e400`: JSON's
+    /// grammar has no limit, a 64-bit float has): `-32602` with the request's `id` when that
+    /// can be read on its own (helper-55: `-32700` with `id: null`, which no client can match
+    /// to its request), else `-32700` (`id: null`), saying so.
+    fn unreadable_number(line: &[u8], e: &serde_json::Error) -> String {
+        #[derive(serde::Deserialize)]
+        struct IdOnly {
+            id: Option<serde_json::Value>,
+        }
+        let id = serde_json::from_slice::<IdOnly>(line)
+            .ok()
+            .and_then(|m| m.id)
+            .filter(|id| id.is_string() || id.as_i64().is_some());
+        let why =
+            format!("a number this server cannot read ({e}): numbers are at most about 1.8e308");
+        let (id, code, msg) = match id {
+            Some(id) => (id, -32602, format!("Invalid params: {why}")),
+            None => (
+                serde_json::Value::Null,
+                -32700,
+                format!("Parse error: {why}"),
+            ),
+        };
+        serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": msg}})
+            .to_string()
     }
 
     /// The `-32600` answer to a JSON value that is not a JSON-RPC 2.0 message MCP takes, with
@@ -147,8 +237,16 @@ mod lines {
             Value::Array(_) => Some("batches are not part of MCP: send one message a line"),
             _ => Some("a message is a JSON object"),
         }?;
+        // An id is echoed as sent; a whole number past 64 bits was read as a float, whose
+        // digits are lost (`1e+20` for 99999999999999999999), so it is no id a client could
+        // match: `null`, as JSON-RPC says for an id that cannot be read.
         let id = match v.get("id") {
-            Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+            Some(id @ Value::String(_)) => id.clone(),
+            Some(Value::Number(n))
+                if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() != 0.0) =>
+            {
+                Value::Number(n.clone())
+            }
             _ => Value::Null,
         };
         let msg = format!("Invalid Request: {why}");
@@ -160,7 +258,11 @@ mod lines {
 
     /// Read stdin a line at a time (at most [`MAX_LINE`] bytes) until it ends: answer the
     /// lines that are not JSON through `answers`, hand the others to rmcp.
-    async fn read_stdin(mut to_rmcp: DuplexStream, answers: UnboundedSender<String>) {
+    async fn read_stdin(
+        mut to_rmcp: DuplexStream,
+        answers: UnboundedSender<String>,
+        in_flight: Arc<InFlight>,
+    ) {
         let mut input = BufReader::new(tokio::io::stdin());
         let mut line = Vec::new();
         // An `initialize` has been handed on to rmcp.
@@ -169,7 +271,19 @@ mod lines {
             line.clear();
             let limit = MAX_LINE as u64 + 1;
             match (&mut input).take(limit).read_until(b'\n', &mut line).await {
-                Ok(0) | Err(_) => return,
+                Ok(0) | Err(_) => {
+                    // Stdin ended: the requests under way are answered before rmcp hears of
+                    // it (it would drop them).
+                    let left = in_flight.drain().await;
+                    if left > 0 {
+                        crate::note!(
+                            "fcauto mcp: input ended; {} left unanswered after {} s",
+                            crate::cmd::plural(left, "request"),
+                            DRAIN.as_secs()
+                        );
+                    }
+                    return;
+                }
                 Ok(_) => {}
             }
             if line.len() > MAX_LINE && line.last() != Some(&b'\n') {
@@ -194,7 +308,17 @@ mod lines {
                     let _ = answers.send(a);
                 }
                 Lifecycle::Drop => {}
-                Lifecycle::HandOn(as_read) => {
+                Lifecycle::HandOn(as_read, request) => {
+                    if let Some(id) = &request {
+                        if !in_flight.add(id) {
+                            let _ = answers.send(id_in_use(id));
+                            continue;
+                        }
+                    }
+                    if let Some(id) = cancelled(as_read.as_deref().unwrap_or(&line)) {
+                        // MCP: a cancelled request gets no answer.
+                        in_flight.done(&id);
+                    }
                     if to_rmcp
                         .write_all(as_read.as_deref().unwrap_or(&line))
                         .await
@@ -207,6 +331,30 @@ mod lines {
         }
     }
 
+    /// The `-32600` answer to a request whose id (`id`, as JSON text) a request not yet
+    /// answered has.
+    fn id_in_use(id: &str) -> String {
+        let msg = format!(
+            "Invalid Request: id {id} is in use by a request not answered yet (a request's id \
+             is unique among those in flight)"
+        );
+        let id: serde_json::Value = serde_json::from_str(id).unwrap_or_default();
+        serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32600, "message": msg}})
+            .to_string()
+    }
+
+    /// The id (as JSON text) of the request a `notifications/cancelled` line cancels.
+    fn cancelled(line: &[u8]) -> Option<String> {
+        let needle = b"notifications/cancelled";
+        if !line.windows(needle.len()).any(|w| w == needle) {
+            return None;
+        }
+        let v: serde_json::Value = serde_json::from_slice(line).ok()?;
+        (v.get("method")?.as_str()? == "notifications/cancelled")
+            .then(|| v.pointer("/params/requestId").map(id_key))
+            .flatten()
+    }
+
     /// What becomes of a line of stdin.
     enum Lifecycle {
         /// Answered by us (this line of JSON), not handed on.
@@ -214,8 +362,8 @@ mod lines {
         /// Neither answered nor handed on (a notification rmcp is not ready for).
         Drop,
         /// Handed on to rmcp: the line as re-written from the JSON read, or (`None`) as it
-        /// came.
-        HandOn(Option<Vec<u8>>),
+        /// came; and the id (as JSON text) of a request, whose answer is awaited.
+        HandOn(Option<Vec<u8>>, Option<String>),
     }
 
     /// What becomes of a message (a JSON-RPC one, [`invalid_request`] having passed it) that MCP's
@@ -250,7 +398,7 @@ mod lines {
                             TOOLS.join(", ")
                         )),
                     ),
-                    _ => Lifecycle::HandOn(None),
+                    _ => Lifecycle::HandOn(None, None),
                 }
             }
             Some("initialize") => {
@@ -269,7 +417,7 @@ mod lines {
                 .collect();
                 if missing.is_empty() {
                     *started = true;
-                    return Lifecycle::HandOn(None);
+                    return Lifecycle::HandOn(None, None);
                 }
                 reply(
                     -32602,
@@ -280,6 +428,14 @@ mod lines {
                     ),
                 )
             }
+            // MCP's lifecycle lets a ping come before the session starts (helper-55: it was
+            // refused).
+            Some("ping") if !*started => match id {
+                None => Lifecycle::Drop,
+                Some(id) => Lifecycle::Answer(
+                    json!({"jsonrpc": "2.0", "id": id, "result": {}}).to_string(),
+                ),
+            },
             Some(method) if !*started => match id {
                 None => Lifecycle::Drop,
                 Some(_) => reply(
@@ -287,7 +443,7 @@ mod lines {
                     format!("Invalid Request: {method} before initialize: send \"initialize\" first (MCP's lifecycle)"),
                 ),
             },
-            _ => Lifecycle::HandOn(None),
+            _ => Lifecycle::HandOn(None, None),
         }
     }
 
@@ -345,21 +501,33 @@ mod lines {
     }
 
     /// Write rmcp's lines and ours to stdout, whole lines, until both have ended.
-    async fn write_stdout(from_rmcp: DuplexStream, mut ours: UnboundedReceiver<String>) {
+    async fn write_stdout(
+        from_rmcp: DuplexStream,
+        mut ours: UnboundedReceiver<String>,
+        in_flight: Arc<InFlight>,
+    ) {
         let mut out = tokio::io::stdout();
         let mut theirs = BufReader::new(from_rmcp).split(b'\n');
         let (mut rmcp_open, mut ours_open) = (true, true);
         while rmcp_open || ours_open {
-            let line = tokio::select! {
+            let (line, answered) = tokio::select! {
                 l = theirs.next_segment(), if rmcp_open => match l {
-                    Ok(Some(l)) => rewrite_answer(l),
+                    Ok(Some(l)) => {
+                        let id = answer_id(&l);
+                        (rewrite_answer(l), id)
+                    }
                     _ => { rmcp_open = false; continue; }
                 },
                 l = ours.recv(), if ours_open => match l {
-                    Some(l) => l.into_bytes(),
+                    Some(l) => (l.into_bytes(), None),
                     None => { ours_open = false; continue; }
                 },
             };
+            // Free before it is written: a client that has read the answer may use the id
+            // again at once (this line is written before the session ends either way).
+            if let Some(id) = answered {
+                in_flight.done(&id);
+            }
             let written = async {
                 out.write_all(&line).await?;
                 out.write_all(b"\n").await?;
@@ -369,6 +537,21 @@ mod lines {
                 return;
             }
         }
+    }
+
+    /// The id (as JSON text) of rmcp's line when it answers a request (a notification of
+    /// rmcp's has none).
+    fn answer_id(line: &[u8]) -> Option<String> {
+        #[derive(serde::Deserialize)]
+        struct Answer {
+            id: Option<serde_json::Value>,
+            method: Option<serde::de::IgnoredAny>,
+        }
+        let a: Answer = serde_json::from_slice(line).ok()?;
+        a.method
+            .is_none()
+            .then_some(a.id.as_ref().map(id_key))
+            .flatten()
     }
 }
 
