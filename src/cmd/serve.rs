@@ -315,8 +315,19 @@ fn has_cause<E: std::error::Error + 'static>(e: &(dyn std::error::Error + 'stati
 fn err(e: ServiceError) -> Response {
     let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let message = service::short_echoes(&e.message);
-    (status, Json(serde_json::json!({ "error": message }))).into_response()
+    let mut r = (status, Json(serde_json::json!({ "error": message }))).into_response();
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        // When to come back (HTTP's way of saying "try again later"; helper-55).
+        r.headers_mut().insert(
+            axum::http::header::RETRY_AFTER,
+            axum::http::HeaderValue::from_static(RETRY_AFTER_S),
+        );
+    }
+    r
 }
+
+/// The `Retry-After` of a 503 (all solvers busy), seconds: a solve is capped at 10 s.
+const RETRY_AFTER_S: &str = "5";
 
 /// A request body as axum hands it over: a JSON object read as `T`, or why not.
 type Body<T> = Result<Json<Object<T>>, JsonRejection>;
@@ -608,4 +619,25 @@ fn svg_of(p: &fcauto_deals::Board, width: Option<i64>) -> Result<String, Service
             ..Default::default()
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 503 (all solvers busy) says when to come back; other errors do not (helper-55).
+    #[test]
+    fn a_busy_answer_says_when_to_retry() {
+        let busy = err(ServiceError {
+            status: 503,
+            message: "all solvers busy: try again later".into(),
+        });
+        assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            busy.headers().get(axum::http::header::RETRY_AFTER),
+            Some(&axum::http::HeaderValue::from_static("5"))
+        );
+        let bad = err(ServiceError::bad_request("no"));
+        assert!(bad.headers().get(axum::http::header::RETRY_AFTER).is_none());
+    }
 }
