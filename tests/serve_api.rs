@@ -195,6 +195,25 @@ fn refusals_are_4xx_with_a_message() {
         );
         assert_eq!(st, 400, "{field}: {r}");
     }
+    // A foundation rank outside 0..=13, or no whole number, is one kind of mistake: 400, in
+    // the player's words (helper-55: `-1` was "expected u8" (400), 14 a 422).
+    for rank in [json!(-1), json!(14), json!(300), json!(1.5), json!("K")] {
+        let mut p = start_pos["position"].clone();
+        p["foundations"] = json!([0, rank, 0, 0]);
+        let (st, r) = call(
+            &a,
+            "POST",
+            &format!("{}/api/position", s.base),
+            Some(json!({"position": p})),
+        );
+        let msg = r["error"].as_str().unwrap_or_default();
+        assert_eq!(st, 400, "{rank}: {r}");
+        assert!(
+            msg.contains(&format!("foundations: `{rank}` is not the top rank"))
+                && !msg.contains("u8"),
+            "{rank}: {msg}"
+        );
+    }
     let cases = [
         ("GET", "/api/deal/0", None, 400, "out of range"),
         ("GET", "/api/deal/x", None, 400, "not a"),

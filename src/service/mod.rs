@@ -115,8 +115,30 @@ fn four_freecells<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Option<C
 }
 
 /// `foundations`: null as left out.
+/// `foundations`: null as left out; four whole numbers 0..=13, anything else named in the
+/// player's words (helper-55: "invalid value: integer `-1`, expected u8", and a rank of 14
+/// was a 422 where -1 was a 400).
 fn foundations_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[u8; 4], D::Error> {
-    Ok(Option::<[u8; 4]>::deserialize(d)?.unwrap_or_else(no_foundations))
+    use serde::de::Error;
+    let Some(ranks) = Option::<Vec<serde_json::Value>>::deserialize(d)? else {
+        return Ok(no_foundations());
+    };
+    let words = "the top rank on each foundation (C, D, H, S), 0 (none) to 13 (K)";
+    if ranks.len() != 4 {
+        return Err(D::Error::custom(format!(
+            "foundations: 4 numbers, {words}; got {}",
+            ranks.len()
+        )));
+    }
+    let mut out = [0u8; 4];
+    for (slot, r) in out.iter_mut().zip(&ranks) {
+        *slot = r
+            .as_u64()
+            .filter(|&n| n <= 13)
+            .ok_or_else(|| D::Error::custom(format!("foundations: `{r}` is not {words}")))?
+            as u8;
+    }
+    Ok(out)
 }
 
 /// A position given either way: the JSON shape, or text (a position string or fc-solve's
