@@ -964,3 +964,23 @@ fn a_number_too_large_keeps_the_requests_id() {
     assert_eq!(lost["id"], Value::Null, "{lost}");
     assert_eq!(lost["error"]["code"], -32600, "{lost}");
 }
+
+/// `mode` reads as `/api/solve` reads it: `"fast"`, `"short"`, or null (left out); anything
+/// else, serde's enum form `{"short": null}` included, is a tool error naming the modes
+/// (helper-55: null was refused in serde's words and the map taken).
+#[test]
+fn mode_is_fast_short_or_null() {
+    let mut s = initialized();
+    let p = s.tool("new_game", json!({"deal": 5}))["position_string"].clone();
+    for mode in [json!("fast"), json!("short"), Value::Null] {
+        let r = s.call("solve", json!({"position": p, "mode": mode}));
+        assert_ne!(r["isError"], true, "{mode}: {r}");
+        assert_eq!(r["structuredContent"]["verdict"], "solved", "{mode}: {r}");
+    }
+    for mode in [json!({"short": null}), json!("optimal"), json!(1)] {
+        let r = s.call("solve", json!({"position": p, "mode": mode}));
+        assert_eq!(r["isError"], true, "{mode}: {r}");
+        let text = r["content"][0]["text"].as_str().unwrap_or_default();
+        assert!(text.contains(r#""fast" or "short""#), "{mode}: {text}");
+    }
+}

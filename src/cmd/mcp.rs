@@ -759,6 +759,21 @@ mod server {
         Short,
     }
 
+    /// `mode`: `"fast"` or `"short"`, null as left out, as `/api/solve` reads it (helper-55: null
+    /// was refused in serde's words, and `{"short": null}`, serde's form of an enum, taken).
+    fn mode_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Mode, D::Error> {
+        use serde::de::Error;
+        match Option::<Value>::deserialize(d)? {
+            None => Ok(Mode::Fast),
+            Some(Value::String(m)) if m == "fast" => Ok(Mode::Fast),
+            Some(Value::String(m)) if m == "short" => Ok(Mode::Short),
+            Some(other) => Err(D::Error::custom(format!(
+                "mode {}: the tools solve in \"fast\" or \"short\"",
+                crate::service::short_echoes(&other.to_string())
+            ))),
+        }
+    }
+
     /// `solve`'s and `hint`'s arguments.
     #[derive(Deserialize, JsonSchema)]
     #[serde(deny_unknown_fields)]
@@ -766,7 +781,7 @@ mod server {
         #[schemars(schema_with = "position_schema")]
         position: Value,
         /// `fast` (default) or `short`.
-        #[serde(default)]
+        #[serde(default, deserialize_with = "mode_or_null")]
         mode: Mode,
         /// Most positions one search may store, 1..=200000 (default 200000; more is refused;
         /// a deal may take several searches, each within it);
