@@ -23,6 +23,10 @@ pub enum DealError {
     /// Not a whole decimal number.
     #[error("deal number `{0}` is not a whole number (expected 1..={MAX_DEAL}, or msN as PySolFC writes it)")]
     NotANumber(String),
+    /// A whole number in range written with a fraction or an exponent (`617.0`, `6.17e2`):
+    /// the text, and the number to write instead.
+    #[error("deal number `{0}` is written with a fraction or an exponent: write it as a whole number ({1})")]
+    NotWritten(String, u64),
     /// Zero or negative.
     #[error("deal number {0} is out of range: deals start at 1 (expected 1..={MAX_DEAL})")]
     TooSmall(String),
@@ -35,6 +39,7 @@ pub enum DealError {
 /// or as PySolFC writes MS deal numbers (`ms617`, any case, digits right after `ms`).
 ///
 /// Errors: [`DealError::NotANumber`] for `abc`, `1.5`, `ms`, empty text;
+/// [`DealError::NotWritten`] for a deal number written `617.0` or `6.17e2`;
 /// [`DealError::TooSmall`] for `0`, `ms0` and negatives; [`DealError::TooLarge`] above
 /// [`MAX_DEAL`].
 pub fn parse_deal_number(s: &str) -> Result<u64, DealError> {
@@ -49,7 +54,17 @@ pub fn parse_deal_number(s: &str) -> Result<u64, DealError> {
         }
     }
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(DealError::NotANumber(s.to_string()));
+        // `617.0` or `6.17e2` is a deal number written otherwise (helper-55: "`617.0` is
+        // not a whole number").
+        let decimal = digits.contains(['.', 'e', 'E']) && !digits.starts_with(['+', '-']);
+        return Err(match digits.parse::<f64>() {
+            Ok(f) if decimal && f.is_finite() && f.fract() == 0.0 => match f {
+                f if f < 1.0 => DealError::TooSmall(t.to_string()),
+                f if f > MAX_DEAL as f64 => DealError::TooLarge(t.to_string()),
+                f => DealError::NotWritten(t.to_string(), f as u64),
+            },
+            _ => DealError::NotANumber(s.to_string()),
+        });
     }
     match digits.parse::<u64>() {
         Ok(0) => Err(DealError::TooSmall(t.to_string())),
@@ -122,11 +137,11 @@ impl serde::de::Visitor<'_> for DealNumber {
             _ if f < 1.0 => DealError::TooSmall(f.to_string()).to_string(),
             // Digits as written up to 20 of them (2^64 is read as a float: helper-52 saw
             // `1.8446744073709552e19`); beyond, the exponent says the size better.
-            _ if f > MAX_DEAL as f64 && f < 1e21 => DealError::TooLarge(format!("{f:.0}")).to_string(),
+            _ if f > MAX_DEAL as f64 && f < 1e21 => {
+                DealError::TooLarge(format!("{f:.0}")).to_string()
+            }
             _ if f > MAX_DEAL as f64 => DealError::TooLarge(format!("{f:e}")).to_string(),
-            _ => format!(
-                "deal number {f} is written with a fraction or an exponent: write it as a whole number ({f})"
-            ),
+            _ => DealError::NotWritten(format!("{f:?}"), f as u64).to_string(),
         }))
     }
 }
@@ -221,6 +236,39 @@ mod tests {
         ));
         assert_eq!(parse_deal_number("8589934591").unwrap(), MAX_DEAL);
         assert_eq!(parse_deal_number("617").unwrap(), 617);
+    }
+
+    /// A deal number written with a fraction or an exponent is told how to write it
+    /// (helper-55: "`617.0` is not a whole number"); other decimals are no deal number.
+    #[test]
+    fn a_whole_number_written_otherwise_is_told_how_to_write_it() {
+        for (text, n) in [
+            ("617.0", 617),
+            ("6.17e2", 617),
+            ("ms617.0", 617),
+            ("1E3", 1000),
+        ] {
+            assert_eq!(
+                parse_deal_number(text),
+                Err(DealError::NotWritten(text.to_string(), n))
+            );
+        }
+        for bad in ["1.5", "1e400", "nan", "inf", "+5.0e0x", "ms+5"] {
+            assert!(
+                matches!(parse_deal_number(bad), Err(DealError::NotANumber(_))),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            parse_deal_number("0.0"),
+            Err(DealError::TooSmall(_))
+        ));
+        assert!(matches!(
+            parse_deal_number("9e9"),
+            Err(DealError::TooLarge(_))
+        ));
+        let e = DealError::NotWritten("617.0".into(), 617).to_string();
+        assert!(e.contains("write it as a whole number (617)"), "{e}");
     }
 
     #[test]
