@@ -1128,11 +1128,12 @@ mod tests {
             ),
             (
                 serde_json::json!({"cascades": b.cascades, "foundations": [1, 2, 3]}),
-                "length 3",
+                "foundations: 4 numbers, the top rank on each foundation (C, D, H, S), 0 (none) \
+                 to 13 (K); got 3",
             ),
             (
                 serde_json::json!({"cascades": b.cascades, "foundations": [0, 0, 0, 269]}),
-                "269",
+                "foundations: `269` is not the top rank",
             ),
             (
                 serde_json::json!({"cascades": b.cascades, "freecells": ["XX"]}),

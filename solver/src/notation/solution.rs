@@ -793,7 +793,7 @@ mod tests {
             ("6.5", "not a whole number"),
             ("18446744073709551616", "out of range"),
             ("1e3", "write it as a whole number (1000)"),
-            ("617.0", "deal number 617 is written with a fraction"),
+            ("617.0", "deal number `617.0` is written with a fraction"),
             ("[617]", "a deal number: 617"),
         ] {
             let text = format!(r#"{{"deal": {given}, "moves": []}}"#);
