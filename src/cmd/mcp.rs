@@ -29,7 +29,7 @@ pub fn run(_args: Args) -> anyhow::Result<i32> {
 /// message (answered by rmcp without the `id` JSON-RPC requires), is answered here, the
 /// others go on to rmcp; rmcp's answers and these go to stdout a whole line at a time.
 ///
-/// Requests handed to rmcp are tracked by id until answered ([`InFlight`]): when stdin ends,
+/// Requests handed to rmcp are tracked by id until answered (`InFlight`): when stdin ends,
 /// each is answered before rmcp is told (helper-55: `fcauto mcp < requests.jsonl` lost the
 /// answers still being worked out), and an id already in flight is refused (rmcp answered
 /// only one of two requests with the same id).
