@@ -1553,3 +1553,59 @@ fn pixels(path: &Path) -> (Vec<u8>, usize, usize, usize) {
     let px = frame.color_type.samples();
     (buf, frame.width as usize, frame.height as usize, px)
 }
+
+/// A run stopped while its log was being copied into the file (helper-56: a second SIGTERM
+/// during the closing checkpoint) leaves a file that only its log completes: read with the
+/// log it is whole, and the next run resumes it (it was called "damaged", from reading the
+/// file alone). Made here by writing every page into the log, then spoiling those pages in
+/// the file.
+#[test]
+fn a_file_that_only_its_log_completes_is_resumed() {
+    let dir = tmp();
+    let db = dir.path().join("w.sqlite");
+    let range = "1..40";
+    run_ok(&["batch", "run", "--range", "1..20", "--db", s(&db)]);
+    let before = rows(&db);
+    {
+        let c = Connection::open(&db).unwrap();
+        c.query_row("PRAGMA journal_mode=WAL", [], |_| Ok(()))
+            .unwrap();
+        // Each page changed and changed back (an update to the same value writes nothing).
+        c.execute_batch(
+            "PRAGMA wal_autocheckpoint=0; BEGIN; \
+             UPDATE results SET positions = positions + 1; \
+             UPDATE results SET positions = positions - 1; \
+             UPDATE meta SET value = value || 'x'; \
+             UPDATE meta SET value = substr(value, 1, length(value) - 1); COMMIT;",
+        )
+        .unwrap();
+        c.set_db_config(
+            rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE,
+            true,
+        )
+        .unwrap();
+    }
+    let wal = dir.path().join("w.sqlite-wal");
+    assert!(wal.metadata().unwrap().len() > 0, "the log holds the pages");
+    // The pages the log holds (its frames: a 24-byte header naming the page, then the page)
+    // spoiled in the file, but the first (the file's header): only the log's copies are whole.
+    let mut file = std::fs::read(&db).unwrap();
+    let size = u16::from_be_bytes([file[16], file[17]]) as usize;
+    let log = std::fs::read(&wal).unwrap();
+    let mut spoiled = 0;
+    for frame in log[32..].chunks_exact(24 + size) {
+        let page = u32::from_be_bytes(frame[..4].try_into().unwrap()) as usize;
+        if page > 1 && page * size <= file.len() {
+            file[(page - 1) * size..page * size].fill(0xA5);
+            spoiled += 1;
+        }
+    }
+    assert!(spoiled > 0);
+    std::fs::write(&db, &file).unwrap();
+    let err = run_ok(&["batch", "run", "--range", range, "--db", s(&db)]);
+    assert!(err.contains("20 already in"), "{err}");
+    let after = rows(&db);
+    assert_eq!(after.len(), 40);
+    assert_eq!(after[..20], before[..]);
+    run_ok(&["batch", "report", s(&db)]);
+}

@@ -120,8 +120,10 @@ impl Store {
             // Decide from a look that cannot change the file; only a run that goes ahead
             // opens it for writing.
             let look = inspect(path)?;
-            if &look.settings != settings {
-                return Err(settings_mismatch(path, &look.settings, settings));
+            if let Some(found) = &look.settings {
+                if found != settings {
+                    return Err(settings_mismatch(path, found, settings));
+                }
             }
             look.logged
         };
@@ -471,7 +473,7 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
         conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
         let found = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
         if &found != settings {
-            bail!("{} changed while it was being opened", path.display());
+            return Err(settings_mismatch(path, &found, settings));
         }
     }
     // Every stored row is one a run writes, before any is added (helper-51: a damaged row
@@ -498,23 +500,35 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
 
 /// What [`inspect`] found.
 struct Look {
-    settings: Settings,
+    /// The settings, read from the file alone; none when a log is beside it (the file alone
+    /// is then not the whole database: a run stopped during a checkpoint leaves pages that
+    /// only the log completes, helper-56), read by [`resume`] instead.
+    settings: Option<Settings>,
     /// A killed run's write-ahead log is beside the file (its rows are not in the file yet).
     logged: bool,
 }
 
 /// Read an existing database's settings without any way of changing it (SQLite's
 /// `immutable=1`: no lock, no log or journal read or written, nothing made beside it).
-/// The integrity check is left to [`resume`] when a log is beside the file, as the file
-/// alone is then not the whole database.
+/// When a log is beside the file, the settings and the integrity check are left to
+/// [`resume`], as the file alone is then not the whole database.
 fn inspect(path: &Path) -> Result<Look> {
     let logged = sidecar(path, "-wal")
         .metadata()
         .map(|m| m.len() > 0)
         .unwrap_or(false);
+    if logged {
+        return Ok(Look {
+            settings: None,
+            logged,
+        });
+    }
     let conn = open_immutable(path)?;
-    let settings = read_settings(&conn, path, !logged).map_err(|e| sqlite_hint(e, path))?;
-    Ok(Look { settings, logged })
+    let settings = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
+    Ok(Look {
+        settings: Some(settings),
+        logged,
+    })
 }
 
 /// Open `path` read-only through an `immutable=1` URI (see [`inspect`]).
