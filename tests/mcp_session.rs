@@ -336,6 +336,24 @@ fn answer_to_line(s: &mut Session, line: &str) -> Value {
     msg
 }
 
+/// `fcauto mcp` with `input` as all of its stdin (closed after it), run to its exit.
+fn mcp_with_input(input: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fcauto"))
+        .arg("mcp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// A client that hangs up before any session began ends the server as a hang-up after one
 /// does: exit 0, with its lines answered first (it exited 1, "MCP session did not start").
 #[test]
@@ -345,20 +363,7 @@ fn a_hang_up_before_initialize_exits_0() {
         "not json\n",
         "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/list\"}\n",
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fcauto"))
-            .arg("mcp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = mcp_with_input(input);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{input:?}: {err}");
         let answers = String::from_utf8_lossy(&out.stdout);
@@ -873,20 +878,7 @@ fn requests_read_before_stdin_ends_are_all_answered() {
             "name": "solve", "arguments": {"position": slow, "mode": "short"}}});
         input.push_str(&format!("{call}\n"));
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fcauto"))
-        .arg("mcp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = mcp_with_input(&input);
     assert_eq!(out.status.code(), Some(0));
     let mut ids: Vec<i64> = String::from_utf8_lossy(&out.stdout)
         .lines()
