@@ -976,3 +976,47 @@ fn mode_is_fast_short_or_null() {
         assert!(text.contains(r#""fast" or "short""#), "{mode}: {text}");
     }
 }
+
+/// A response the client sends before the handshake is ignored and the session starts as
+/// usual (helper-56: rmcp ended the server on it, exit 1); a response without an id gets
+/// -32600 with `id: null` (rmcp's had no `id`); a notification holding `1e400` gets no answer.
+#[test]
+fn stray_responses_and_notifications_are_not_fatal() {
+    let out = mcp_with_input(concat!(
+        r#"{"jsonrpc":"2.0","result":{},"id":77}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","error":{"code":1,"message":"x"},"id":78}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","result":{}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","method":"notifications/x","params":{"x":1e400}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+        "\n",
+    ));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    // By id (null first): ours and rmcp's answers may come in either order.
+    let mut answers: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    answers.sort_by_key(|a| a["id"].as_i64().unwrap_or(-1));
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert_eq!(
+        (&answers[0]["id"], &answers[0]["error"]["code"]),
+        (&Value::Null, &json!(-32600)),
+        "{answers:?}"
+    );
+    assert_eq!(
+        (&answers[1]["id"], &answers[1]["result"]),
+        (&json!(1), &json!({}))
+    );
+    assert_eq!(answers[2]["id"], 2);
+    assert!(
+        answers[2]["result"]["serverInfo"].is_object(),
+        "{answers:?}"
+    );
+}

@@ -168,21 +168,26 @@ mod lines {
             },
             // Valid JSON serde_json cannot hold (a number beyond a 64-bit float's range):
             // answered with the request's id when that can be read.
-            Err(e) => Lifecycle::Answer(unreadable_number(line, &e)),
+            Err(e) => unreadable_number(line, &e).map_or(Lifecycle::Drop, Lifecycle::Answer),
         }
     }
 
     /// The answer to a line of valid JSON that cannot be read into values (`1e400`: JSON's
     /// grammar has no limit, a 64-bit float has): `-32602` with the request's `id` when that
     /// can be read on its own (helper-55: `-32700` with `id: null`, which no client can match
-    /// to its request), else `-32700` (`id: null`), saying so.
-    fn unreadable_number(line: &[u8], e: &serde_json::Error) -> String {
+    /// to its request), else `-32700` (`id: null`), saying so; `None` (no answer) for a
+    /// message without an id (a notification).
+    fn unreadable_number(line: &[u8], e: &serde_json::Error) -> Option<String> {
         #[derive(serde::Deserialize)]
         struct IdOnly {
             id: Option<serde_json::Value>,
         }
-        let id = serde_json::from_slice::<IdOnly>(line)
-            .ok()
+        let read = serde_json::from_slice::<IdOnly>(line).ok();
+        if read.as_ref().is_some_and(|m| m.id.is_none()) {
+            // A notification (or a response without an id) gets no answer (helper-56).
+            return None;
+        }
+        let id = read
             .and_then(|m| m.id)
             .filter(|id| id.is_string() || id.as_i64().is_some());
         let why =
@@ -195,8 +200,10 @@ mod lines {
                 format!("Parse error: {why}"),
             ),
         };
-        serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": msg}})
-            .to_string()
+        Some(
+            serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": msg}})
+                .to_string(),
+        )
     }
 
     /// The `-32600` answer to a JSON value that is not a JSON-RPC 2.0 message MCP takes, with
@@ -228,6 +235,9 @@ mod lines {
                     Some("a request has no \"result\" or \"error\"")
                 } else if method.is_none() && result == error {
                     Some("a request needs a \"method\", a response one of \"result\" and \"error\"")
+                } else if method.is_none() && !m.contains_key("id") {
+                    // (rmcp answered it without an id, in words of its own: helper-56.)
+                    Some("a response carries the \"id\" of the request it answers")
                 } else if m.get("params").is_some_and(|x| !x.is_object()) {
                     Some("MCP's \"params\" are an object")
                 } else {
@@ -436,6 +446,9 @@ mod lines {
                     json!({"jsonrpc": "2.0", "id": id, "result": {}}).to_string(),
                 ),
             },
+            // A response before the session started answers nothing of ours: ignored (rmcp
+            // ended the session on it: helper-56).
+            None if !*started => Lifecycle::Drop,
             Some(method) if !*started => match id {
                 None => Lifecycle::Drop,
                 Some(_) => reply(
