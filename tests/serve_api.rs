@@ -197,7 +197,14 @@ fn refusals_are_4xx_with_a_message() {
     }
     // A foundation rank outside 0..=13, or no whole number, is one kind of mistake: 400, in
     // the player's words (helper-55: `-1` was "expected u8" (400), 14 a 422).
-    for rank in [json!(-1), json!(14), json!(300), json!(1.5), json!("K")] {
+    for rank in [
+        json!(-1),
+        json!(14),
+        json!(300),
+        json!(1.5),
+        json!("K"),
+        json!(-0.5),
+    ] {
         let mut p = start_pos["position"].clone();
         p["foundations"] = json!([0, rank, 0, 0]);
         let (st, r) = call(
@@ -213,6 +220,33 @@ fn refusals_are_4xx_with_a_message() {
                 && !msg.contains("u8"),
             "{rank}: {msg}"
         );
+    }
+    // Not a list at all, named as such; a whole rank may be written `13.0`.
+    for (foundations, status) in [
+        (json!({}), 400),
+        (json!("13131313"), 400),
+        (json!([0, 1.0, 0, 0]), 200),
+    ] {
+        let mut p = start_pos["position"].clone();
+        p["foundations"] = foundations.clone();
+        p["cascades"][0] = json!([]);
+        let (st, r) = call(
+            &a,
+            "POST",
+            &format!("{}/api/position", s.base),
+            Some(json!({"position": p})),
+        );
+        let msg = r["error"].as_str().unwrap_or_default();
+        assert!(
+            st == status || (status == 200 && st == 422),
+            "{foundations}: {st} {r}"
+        );
+        if status == 400 {
+            assert!(
+                msg.contains("foundations: a list of 4 numbers"),
+                "{foundations}: {msg}"
+            );
+        }
     }
     let cases = [
         ("GET", "/api/deal/0", None, 400, "out of range"),

@@ -551,10 +551,11 @@ pub fn check_output_path(path: &Path) -> Result<()> {
     check_parent(path)?;
     // `newdir/` names a folder even when none exists: writing it would fail only after the
     // work.
-    let names_folder = path
-        .as_os_str()
-        .to_string_lossy()
-        .ends_with(std::path::MAIN_SEPARATOR);
+    // (So does `newdir/.` or `newdir/..`: helper-56 saw `-o newdir/.` refused only after
+    // the solve.)
+    let text = path.as_os_str().to_string_lossy();
+    let names_folder =
+        text.ends_with(std::path::MAIN_SEPARATOR) || text.ends_with("/.") || text.ends_with("/..");
     anyhow::ensure!(
         !path.is_dir(),
         "cannot write {}: it is a folder (give a file name)",
@@ -562,7 +563,7 @@ pub fn check_output_path(path: &Path) -> Result<()> {
     );
     if names_folder {
         // `file/` with `file` a file names no folder either.
-        let bare = path.components().as_path();
+        let bare = Path::new(text.trim_end_matches(['/', '.']));
         match std::fs::metadata(bare) {
             Ok(m) if !m.is_dir() => anyhow::bail!(
                 "cannot write {}: {} is a file, and a name ending in / names a folder \

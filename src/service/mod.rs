@@ -120,10 +120,17 @@ fn four_freecells<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Option<C
 /// was a 422 where -1 was a 400).
 fn foundations_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[u8; 4], D::Error> {
     use serde::de::Error;
-    let Some(ranks) = Option::<Vec<serde_json::Value>>::deserialize(d)? else {
-        return Ok(no_foundations());
-    };
     let words = "the top rank on each foundation (C, D, H, S), 0 (none) to 13 (K)";
+    let ranks = match Option::<serde_json::Value>::deserialize(d)? {
+        None => return Ok(no_foundations()),
+        Some(serde_json::Value::Array(ranks)) => ranks,
+        Some(other) => {
+            return Err(D::Error::custom(format!(
+                "foundations: a list of 4 numbers, {words}; got {}",
+                short_echoes(&other.to_string())
+            )))
+        }
+    };
     if ranks.len() != 4 {
         return Err(D::Error::custom(format!(
             "foundations: 4 numbers, {words}; got {}",
@@ -132,9 +139,10 @@ fn foundations_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[u8; 4]
     }
     let mut out = [0u8; 4];
     for (slot, r) in out.iter_mut().zip(&ranks) {
+        // A whole number may be written `13.0`, as the API's other whole numbers may.
         *slot = r
-            .as_u64()
-            .filter(|&n| n <= 13)
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && (0.0..=13.0).contains(n))
             .ok_or_else(|| D::Error::custom(format!("foundations: `{r}` is not {words}")))?
             as u8;
     }

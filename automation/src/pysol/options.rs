@@ -101,10 +101,20 @@ impl OptionsFile {
             } else if t.starts_with("[[") {
                 return Err(syntax("nested sections are not supported"));
             } else if let Some(rest) = t.strip_prefix('[') {
-                let name = rest
+                let raw = rest
                     .strip_suffix(']')
                     .ok_or_else(|| syntax("unclosed [section]"))?
                     .trim();
+                // configobj reads `["general"]` as `[general]`, and cannot read `[]` (PySolFC
+                // then starts from its defaults: helper-56).
+                let name = unquote(raw);
+                if name.trim().is_empty() {
+                    return Err(syntax(
+                        "a section with no name: PySolFC cannot read this file and starts from \
+                         its defaults",
+                    ));
+                }
+                let name = name.trim();
                 if let Some((_, first)) = sections.iter().find(|(s, _)| s == name) {
                     return Err(syntax(&format!(
                         "[{name}] again (first on line {first}): PySolFC does not start with a \
@@ -119,7 +129,9 @@ impl OptionsFile {
                 if value.starts_with("\"\"\"") || value.starts_with("'''") {
                     return Err(syntax("multi-line values are not supported"));
                 }
-                let key = k.trim();
+                // `"autodrop" = x` is `autodrop` to configobj.
+                let key = unquote(k.trim());
+                let key = key.as_str();
                 if let Some((_, first)) = keys.iter().find(|(k, _)| k == key) {
                     return Err(syntax(&format!(
                         "`{key}` again (first on line {first}): PySolFC does not start with a \
