@@ -195,6 +195,17 @@ fn refusals_are_4xx_with_a_message() {
         );
         assert_eq!(st, 400, "{field}: {r}");
     }
+    // The start position with `foundations` as given, posted to /api/position.
+    let with_foundations = |foundations: Value| {
+        let mut p = start_pos["position"].clone();
+        p["foundations"] = foundations;
+        call(
+            &a,
+            "POST",
+            &format!("{}/api/position", s.base),
+            Some(json!({"position": p})),
+        )
+    };
     // A foundation rank outside 0..=13, or no whole number, is one kind of mistake: 400, in
     // the player's words (helper-55: `-1` was "expected u8" (400), 14 a 422).
     for rank in [
@@ -205,14 +216,7 @@ fn refusals_are_4xx_with_a_message() {
         json!("K"),
         json!(-0.5),
     ] {
-        let mut p = start_pos["position"].clone();
-        p["foundations"] = json!([0, rank, 0, 0]);
-        let (st, r) = call(
-            &a,
-            "POST",
-            &format!("{}/api/position", s.base),
-            Some(json!({"position": p})),
-        );
+        let (st, r) = with_foundations(json!([0, rank, 0, 0]));
         let msg = r["error"].as_str().unwrap_or_default();
         assert_eq!(st, 400, "{rank}: {r}");
         assert!(
@@ -227,15 +231,7 @@ fn refusals_are_4xx_with_a_message() {
         (json!("13131313"), 400),
         (json!([0, 1.0, 0, 0]), 200),
     ] {
-        let mut p = start_pos["position"].clone();
-        p["foundations"] = foundations.clone();
-        p["cascades"][0] = json!([]);
-        let (st, r) = call(
-            &a,
-            "POST",
-            &format!("{}/api/position", s.base),
-            Some(json!({"position": p})),
-        );
+        let (st, r) = with_foundations(foundations.clone());
         let msg = r["error"].as_str().unwrap_or_default();
         assert!(
             st == status || (status == 200 && st == 422),
