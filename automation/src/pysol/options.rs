@@ -220,11 +220,7 @@ impl OptionsFile {
 
     /// The value as a Python boolean (`True`/`False`/`1`/`0`, any case).
     pub fn get_bool(&self, section: &str, key: &str) -> Option<bool> {
-        match self.get(section, key)?.to_ascii_lowercase().as_str() {
-            "true" | "1" | "yes" | "on" => Some(true),
-            "false" | "0" | "no" | "off" => Some(false),
-            _ => None,
-        }
+        truth(&self.get(section, key)?)
     }
 
     /// The value as an integer.
@@ -328,10 +324,7 @@ impl OptionsFile {
                     let v = unquote(value);
                     let read = match kind {
                         WHOLE => v.trim().parse::<i64>().is_ok(),
-                        _ => matches!(
-                            v.to_ascii_lowercase().as_str(),
-                            "true" | "1" | "yes" | "on" | "false" | "0" | "no" | "off"
-                        ),
+                        _ => truth(&v).is_some(),
                     };
                     if !read {
                         out.push(format!("{section}.{key} = {value}: not {kind}"));
@@ -361,15 +354,21 @@ impl OptionsFile {
     }
 }
 
+/// A boolean setting's (unquoted) value as configobj's `validate` reads it, in any case:
+/// `true`/`1`/`yes`/`on`, `false`/`0`/`no`/`off`; `None` for anything else.
+fn truth(v: &str) -> Option<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "1" | "yes" | "on" => Some(true),
+        "false" | "0" | "no" | "off" => Some(false),
+        _ => None,
+    }
+}
+
 /// Equal as PySolFC reads them (configobj's `validate`): booleans by truth value (`off` =
 /// `0` = `False`), whole numbers and decimals by value (`00` = `0`, `1` = `1.0`), cardset
 /// entries by cardset name only (PySolFC adds the back image), the rest as text or list.
 fn same_setting(section: &str, key: &str, have: &str, want: &str) -> bool {
-    let truth = |v: &str| match unquote(v).trim().to_ascii_lowercase().as_str() {
-        "true" | "1" | "yes" | "on" => Some(true),
-        "false" | "0" | "no" | "off" => Some(false),
-        _ => None,
-    };
+    let truth = |v: &str| truth(unquote(v).trim());
     let number = |v: &str| unquote(v).trim().parse::<f64>().ok();
     if unquote(want).parse::<f64>().is_ok() {
         // A number setting (`animations`, `scale_x`): by value.
