@@ -640,4 +640,27 @@ mod tests {
         let bad = err(ServiceError::bad_request("no"));
         assert!(bad.headers().get(axum::http::header::RETRY_AFTER).is_none());
     }
+
+    /// The OpenAPI document says so too: every 503 it lists is the busy answer, whose
+    /// `Retry-After` header it names (helper-56), on the routes that solve.
+    #[test]
+    fn the_document_names_the_busy_answers_header() {
+        let doc: serde_json::Value = serde_json::from_str(OPENAPI).unwrap();
+        let busy = &doc["components"]["responses"]["Busy"];
+        assert_eq!(
+            busy["headers"]["Retry-After"]["schema"]["type"], "integer",
+            "{busy}"
+        );
+        let mut busy_routes = Vec::new();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (_, op) in item.as_object().unwrap() {
+                if let Some(r) = op["responses"].get("503") {
+                    assert_eq!(r["$ref"], "#/components/responses/Busy", "{path}");
+                    busy_routes.push(path.as_str());
+                }
+            }
+        }
+        busy_routes.sort();
+        assert_eq!(busy_routes, ["/api/hint", "/api/solve"]);
+    }
 }
