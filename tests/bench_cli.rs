@@ -380,6 +380,23 @@ fn fc_solve_range_only_skips_the_per_board_runs() {
     assert!(s["moves_ratio_vs_fc_solve"].is_null(), "{s}");
     assert!(s["cpu_ratio_vs_fc_solve_per_board"].is_null(), "{s}");
     assert!(s["cpu_ratio_vs_fc_solve"].as_f64().unwrap() > 0.0, "{s}");
+    // Every deal solved: the ratio needs no warning. With deals left to a limit, it is said to
+    // compare unequal work (helper-57: `--max-states 1` gave 0.001 with no word).
+    let text = |extra: &[&str]| {
+        let out = fcauto()
+            .arg("bench")
+            .args(args)
+            .args(extra)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(!text(&[]).contains("unequal work"));
+    let limited = text(&["--max-states", "1"]);
+    assert!(
+        limited.contains("(fcauto left 3 deals to a limit: the CPU ratio compares unequal work)"),
+        "{limited}"
+    );
     // Without --vs-fc-solve the flag is refused.
     let out = fcauto()
         .args(["bench", "--range", "1..2", "--fc-solve-range-only"])
@@ -733,7 +750,7 @@ fn an_interrupted_json_run_leaves_no_partial_file() {
                 .collect()
         };
         let start = std::time::Instant::now();
-        while !names().iter().any(|n| n.ends_with(".partial")) {
+        while !names().iter().any(|n| n.starts_with(".out.json.partial-")) {
             assert!(
                 start.elapsed().as_secs() < 30,
                 "no partial file: {:?}",
@@ -747,6 +764,59 @@ fn an_interrupted_json_run_leaves_no_partial_file() {
         assert_eq!(status.code(), Some(128 + signal), "signal {signal}");
         assert!(names().is_empty(), "signal {signal}: {:?}", names());
     }
+}
+
+/// What a `--json FILE` run killed with SIGKILL left (its hidden `.FILE.partial-PID`, which
+/// no handler can remove) is removed by the next run writing FILE; a file of a run whose
+/// process still runs, and other files, are kept (helper-57: a killed run's file stayed,
+/// growing 0.75 MB a second while it ran).
+#[test]
+fn a_killed_json_runs_leftover_is_removed_by_the_next_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+        .current_dir(dir.path())
+        .args(["bench", "--range", "1..1000000", "--threads", "1"])
+        .args(["--json", "out.json"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let leftover = dir.path().join(format!(".out.json.partial-{}", child.id()));
+    let start = std::time::Instant::now();
+    while !leftover.exists() {
+        assert!(start.elapsed().as_secs() < 30, "no temporary file");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(leftover.exists(), "SIGKILL leaves it");
+    let live = format!(".out.json.partial-{}", std::process::id());
+    for f in [
+        live.as_str(),
+        ".other.json.partial-1",
+        ".out.json.partial-x",
+    ] {
+        std::fs::write(dir.path().join(f), b"kept").unwrap();
+    }
+    let out = fcauto()
+        .current_dir(dir.path())
+        .args(["bench", "--range", "1..3", "--json", "out.json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut want = vec![
+        live,
+        ".other.json.partial-1".to_string(),
+        ".out.json.partial-x".to_string(),
+        "out.json".to_string(),
+    ];
+    want.sort();
+    assert_eq!(names, want);
 }
 
 /// `--plot` naming a folder is refused as a folder by the shared output-path check (exit 1,

@@ -880,9 +880,8 @@ impl RowSink {
                         (Some(f), Some(p.to_path_buf()), None)
                     }
                     old => {
-                        let name = target.file_name().unwrap_or_default().to_string_lossy();
-                        let tmp = target
-                            .with_file_name(format!(".{name}.{}.partial", std::process::id()));
+                        crate::cmd::interrupt::remove_stale_temps(&target);
+                        let tmp = crate::cmd::interrupt::temp_beside(&target);
                         crate::cmd::interrupt::remove_on_interrupt(&tmp);
                         let f = std::fs::File::create(&tmp).with_context(cannot)?;
                         if let Ok(m) = old {
@@ -1285,6 +1284,14 @@ fn summary_text(s: &Summary) -> String {
             ratio(s.cpu_ratio_vs_fc_solve_per_board),
             ratio(s.moves_ratio_vs_fc_solve)
         );
+        if !s.unknown.is_empty() {
+            // fcauto stopped on these at a limit while fc-solve ran to its end (helper-57:
+            // `--max-states 1` gave a CPU ratio of 0.001).
+            say!(
+                "  (fcauto left {} to a limit: the CPU ratio compares unequal work)",
+                plural(s.unknown.len(), "deal")
+            );
+        }
     }
     out
 }

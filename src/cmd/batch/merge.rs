@@ -38,8 +38,8 @@ pub fn run(args: Args) -> Result<i32> {
     }
     check_folder(&args.out)?;
     let settings = check_inputs(&args.inputs)?;
-    remove_stale_partials(&args.out);
-    let tmp = temp_beside(&args.out);
+    crate::cmd::interrupt::remove_stale_temps(&args.out);
+    let tmp = crate::cmd::interrupt::temp_beside(&args.out);
     let written = [
         tmp.clone(),
         super::db::sidecar(&tmp, "-journal"),
@@ -149,50 +149,6 @@ fn check_inputs(inputs: &[PathBuf]) -> Result<Settings> {
         }
     }
     Ok(first.expect("clap requires an input").0)
-}
-
-/// A fresh file name in OUT's folder.
-fn temp_beside(out: &Path) -> PathBuf {
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "merged".into());
-    out.with_file_name(format!(".{name}.partial-{}", std::process::id()))
-}
-
-/// Remove what merges into `out` killed with SIGKILL left beside it: their temporary
-/// databases ([`temp_beside`]: `.NAME.partial-PID`, with `-journal` / `-wal`) whose process
-/// is gone. (Ctrl-C and SIGTERM remove their own.) Files of a merge still running are kept.
-fn remove_stale_partials(out: &Path) {
-    let (Some(dir), Some(name)) = (out.parent(), out.file_name()) else {
-        return;
-    };
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let prefix = format!(".{}.partial-", name.to_string_lossy());
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file.strip_prefix(&prefix) else {
-            continue;
-        };
-        let pid = rest.trim_end_matches("-journal").trim_end_matches("-wal");
-        let Ok(pid) = pid.parse::<libc::pid_t>() else {
-            continue;
-        };
-        // SAFETY: kill with signal 0 sends nothing; it only asks whether the process exists.
-        let gone = pid > 0
-            && unsafe { libc::kill(pid, 0) } != 0
-            && std::io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH);
-        if gone && entry.file_type().is_ok_and(|t| t.is_file()) {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
 }
 
 /// Rows and overlaps merged.
