@@ -89,8 +89,8 @@ pub struct Args {
     pub plot: Option<PathBuf>,
     /// What --plot and --plot-data show per deal: `positions` (fcauto: positions
     /// expanded; fc-solve: iterations) or `cpu` (milliseconds; fcauto: the solving thread's
-    /// CPU time; fc-solve: the range solver's wall-clock time per board, its CPU time only on
-    /// a quiet machine).
+    /// CPU time; fc-solve: the range solver's wall-clock time per board, scaled to sum to its
+    /// CPU time).
     #[arg(
         long,
         value_enum,
@@ -116,7 +116,7 @@ pub enum PlotMetric {
     /// Positions expanded (fc-solve: iterations).
     Positions,
     /// Milliseconds of CPU (fc-solve: the range solver's wall-clock time per board, from its
-    /// progress lines: its one thread's CPU time only on a quiet machine).
+    /// progress lines, scaled to sum to its CPU time).
     Cpu,
 }
 

@@ -73,6 +73,26 @@ impl Counted {
         self.n == 0
     }
 
+    /// The exact sum of the values counted.
+    pub fn sum(&self) -> f64 {
+        self.sum
+    }
+
+    /// Every value multiplied by `factor` (a time's keys, [`three_digits`], rounded again).
+    pub fn scaled(&self, factor: f64) -> Counted {
+        let mut out = Counted {
+            counts: BTreeMap::new(),
+            n: self.n,
+            sum: self.sum * factor,
+            max: self.max * factor,
+        };
+        for (&k, &n) in &self.counts {
+            let key = three_digits((k as f64 * factor).round().max(0.0) as u64);
+            *out.counts.entry(key).or_default() += n;
+        }
+        out
+    }
+
     /// (key, how many values had it), keys ascending.
     pub fn counts(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
         self.counts.iter().map(|(k, n)| (*k, *n))
@@ -144,6 +164,21 @@ pub fn ms_key(ms: f64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Scaling keeps the counts, scales the sum, the max and each key (3 digits kept).
+    #[test]
+    fn scaled_values_keep_their_counts() {
+        let mut c = Counted::default();
+        for ms in [1.0, 2.0, 2.0, 10.0] {
+            c.add(ms_key(ms), ms);
+        }
+        let h = c.scaled(0.5);
+        assert_eq!(h.len(), 4);
+        assert_eq!((h.sum(), h.max), (7.5, 5.0));
+        let d = h.distribution(1e-6).unwrap();
+        assert_eq!((d.p50, d.p90, d.max), (1.0, 5.0, 5.0));
+        assert_eq!(h.counts().map(|(_, n)| n).collect::<Vec<_>>(), [1, 2, 1]);
+    }
 
     #[test]
     fn percentiles_are_kth_smallest() {
