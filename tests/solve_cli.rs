@@ -1387,6 +1387,29 @@ fn verify_checks_fc_solve_positions() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "analyze {args:?}: {err}");
     }
+    // Our own fc-solve text for that start numbers its freecells as fc-solve does
+    // (helper-58: it kept the gap, so its `freecell 1` named another slot than fc-solve's
+    // would): its start is fc-solve's printed start, line for line, and its moves replay
+    // from it.
+    let out = fcauto()
+        .args(["solve", "--format", "fcs", "--board"])
+        .arg(&gap)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let ours = String::from_utf8(out.stdout).unwrap();
+    let start = |t: &str| {
+        t.split("====================")
+            .next()
+            .unwrap()
+            .trim()
+            .to_string()
+    };
+    assert_eq!(start(&ours), start(&fc_solve(&gap, &["-p", "-t", "-sam"])));
+    assert!(start(&ours).contains("Freecells:  JH  4D"), "{ours}");
+    let p = write(&dir, "ours.fcs", &ours);
+    assert_eq!(verify(&[], &p), (Some(0), String::new()));
+    assert_eq!(verify(&["--board", gap.to_str().unwrap()], &p).0, Some(0));
 }
 
 /// A minimal JSON (only `from` and `to`) has the counts of its runs found, as in standard

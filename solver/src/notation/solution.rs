@@ -367,13 +367,33 @@ impl Solution {
     /// indices (`Move a card from stack 2 to freecell 0`, `Move 3 cards from stack 1 to
     /// stack 4`, `Move a card from freecell 1 to the foundations`), separated by
     /// `====================`; then `This game is solveable.` and `Total number of moves: N`.
+    /// Freecells are numbered as fc-solve numbers them on reading the start
+    /// ([`fc_solve_slots`]: a start whose `Freecells:` line has gaps is printed left-aligned,
+    /// and every state and move follows), so that the text is what fc-solve would print
+    /// for this start.
     pub fn to_fcs(&self) -> String {
+        let slot = fc_solve_slots(&self.board);
+        let state = |b: &Board| {
+            let mut shown = b.clone();
+            for (j, &c) in b.freecells.iter().enumerate() {
+                shown.freecells[slot[j] as usize] = c;
+            }
+            shown.fcs_state_text()
+        };
+        let renumber = |l: Loc| match l {
+            Loc::Freecell(j) => Loc::Freecell(slot[j as usize]),
+            l => l,
+        };
         let mut b = self.board.clone();
         let mut out = String::from("-=-=-=-=-=-=-=-=-=-=-=-\n\n");
-        out.push_str(&b.fcs_state_text());
+        out.push_str(&state(&b));
         out.push_str("\n\n====================\n\n");
         for p in &self.moves {
-            out.push_str(&fcs_move_text(p.mv));
+            out.push_str(&fcs_move_text(Move {
+                from: renumber(p.mv.from),
+                to: renumber(p.mv.to),
+                count: p.mv.count,
+            }));
             out.push_str("\n\n");
             let _ = apply_checked(
                 &mut b,
@@ -384,7 +404,7 @@ impl Solution {
                     card: None,
                 },
             );
-            out.push_str(&b.fcs_state_text());
+            out.push_str(&state(&b));
             out.push_str("\n\n====================\n\n");
         }
         out.push_str("This game is solveable.\n");
@@ -488,13 +508,32 @@ pub fn fc_solve_numberings(board: &Board, states: &[(usize, Board)]) -> Vec<Boar
         return vec![if relabelled(first) { first } else { board }.clone()];
     }
     let mut left = board.clone();
-    let mut cards = board.freecells.iter().flatten().copied();
-    left.freecells = std::array::from_fn(|_| cards.next());
+    for (j, &slot) in fc_solve_slots(board).iter().enumerate() {
+        left.freecells[slot as usize] = board.freecells[j];
+    }
     if relabelled(&left) {
         vec![board.clone(), left]
     } else {
         vec![board.clone()]
     }
+}
+
+/// fc-solve's index of each of `board`'s freecell slots (`slots[j]` for fcauto's slot `j`)
+/// as fc-solve reads the board: left-aligned, the cards in their order first, then the
+/// empty slots ([`fc_solve_numberings`]). The identity when no empty slot lies before a
+/// card.
+pub fn fc_solve_slots(board: &Board) -> [u8; fcauto_deals::FREECELLS] {
+    let mut slots = [0; fcauto_deals::FREECELLS];
+    let mut next = 0;
+    for occupied in [true, false] {
+        for (j, c) in board.freecells.iter().enumerate() {
+            if c.is_some() == occupied {
+                slots[j] = next;
+                next += 1;
+            }
+        }
+    }
+    slots
 }
 
 /// The positions fc-solve's `-p -t -sam` output prints between its moves: each with the
