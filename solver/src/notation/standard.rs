@@ -131,11 +131,22 @@ fn move_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// wrong, and [`parse_standard`] then names the bad token.
 pub fn looks_like_standard(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    move_lines(text).any(|(_, l)| {
-        move_part(l)
-            .split_whitespace()
-            .any(|t| parse_token(t).is_some() || with_bad_count(t))
-    })
+    let tokens = || move_lines(text).flat_map(|(_, l)| move_part(l).split_whitespace());
+    let any_move = tokens().any(|t| parse_token(t).is_some() || with_bad_count(t));
+    // Moves mistyped, and nothing else (helper-58: `9a` alone was "not a recognised
+    // solution", where `8a 8b 9a` named `9a`).
+    any_move || (tokens().next().is_some() && tokens().all(move_shaped))
+}
+
+/// A token shaped like a move gone wrong: two places and anything after them (`8a,8b`), or
+/// two letters or digits of which one is a place (`9a`, `h0`). Not `hello` or `vv`.
+fn move_shaped(t: &str) -> bool {
+    let b = t.as_bytes();
+    let place = |i: usize| Loc::parse(&t[i..i + 1]).is_some();
+    t.is_ascii()
+        && b.len() >= 2
+        && ((place(0) && place(1))
+            || (b.len() == 2 && b.iter().all(u8::is_ascii_alphanumeric) && (place(0) || place(1))))
 }
 
 /// Two move characters and a `v`, the count after it not one: `37v0`, `38vg`, `37v`.
@@ -426,6 +437,19 @@ mod tests {
             assert!(e.contains(bad.trim()), "{e}");
         }
         assert!(!looks_like_standard("hello\n") && !looks_like_standard("vv\n"));
+        // Moves mistyped, alone, are standard notation with the first bad token named
+        // (helper-58); prose with such a token among words is not.
+        for (bad, token) in [
+            ("9a\n", "9a"),
+            ("h1\n", "h1"),
+            ("8a,8b\n", "8a,8b"),
+            ("3a 9z", "9z"),
+        ] {
+            assert!(looks_like_standard(bad), "{bad}");
+            let e = parse_standard(bad).unwrap_err().to_string();
+            assert!(e.contains(&format!("`{token}`")), "{e}");
+        }
+        assert!(!looks_like_standard("it is 9a now\n") && !looks_like_standard("9\n"));
         // A line of non-moves alone is an error, not skipped; a byte-order mark is skipped.
         assert!(parse_standard("3a\n39\n").is_err());
         assert_eq!(parse_standard("\u{feff}3a 4b\n").unwrap().len(), 2);
