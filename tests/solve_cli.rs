@@ -2036,6 +2036,17 @@ fn a_solution_that_names_its_start_needs_no_deal() {
             "{err}"
         );
     }
+    // A block cut from the middle of fc-solve's output: a move, then the position after
+    // it (helper-58: "it holds no board").
+    let blocks: Vec<&str> = fcs_text.split("====================").collect();
+    let mid = write(&dir, "mid.txt", blocks[3]);
+    let err = String::from_utf8_lossy(&show(&mid).stderr).into_owned();
+    assert!(
+        err.contains("mid.txt is part of Freecell Solver's output: its first position (line 5) is printed after a move")
+            && err.contains("remove the `Move` lines")
+            && err.lines().count() == 1,
+        "{err}"
+    );
     let broken = write(
         &dir,
         "broken.board",

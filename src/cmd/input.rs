@@ -140,6 +140,13 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
         }
     }
     if fcs {
+        if let Some(line) = position_after_a_move(text) {
+            // A block cut from the middle of fc-solve's output (helper-58: "it holds no
+            // board", with a position in it).
+            anyhow::bail!(
+                "{file} is part of Freecell Solver's output: its first position (line {line}) is printed after a move, so it is not the start of those moves; to take that position as the board, remove the `Move` lines"
+            );
+        }
         if let Some(v) = fcs_not_solved(text) {
             anyhow::bail!(
                 "{file} is Freecell Solver's output for a game it did not solve ({v}): it prints no position; give the board fc-solve read, or --deal N"
@@ -170,6 +177,20 @@ pub fn fcs_not_solved(text: &str) -> Option<FcsVerdict> {
         Ok((v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded), _)) => Some(v),
         _ => None,
     }
+}
+
+/// The line (1-based) of the first `Foundations:` or `Freecells:` line of fc-solve's text
+/// when a `Move` line comes before it.
+fn position_after_a_move(text: &str) -> Option<usize> {
+    let mut moved = false;
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim_start();
+        if l.starts_with("Foundations:") || l.starts_with("Freecells:") {
+            return moved.then_some(i + 1);
+        }
+        moved |= l.starts_with("Move ") || l.starts_with("Move:");
+    }
+    None
 }
 
 /// True when `text` has a line of fc-solve's position text (`Foundations:`, `Freecells:`).
