@@ -243,7 +243,15 @@ impl Store {
     }
 
     /// Store `rows` in one transaction (all or none).
+    ///
+    /// Errors: SQLite's, in words where they have a plain meaning here (a full disk: the
+    /// rows stored before are kept).
     pub fn insert(&mut self, rows: &[ResultRow]) -> Result<()> {
+        self.insert_rows(rows)
+            .map_err(|e| sqlite_hint(e, &self.path))
+    }
+
+    fn insert_rows(&mut self, rows: &[ResultRow]) -> Result<()> {
         let tx = self.conn.transaction()?;
         {
             let mut st = tx.prepare_cached(
@@ -279,7 +287,8 @@ impl Store {
         let _: String = self
             .conn
             .query_row("PRAGMA journal_mode=DELETE", [], |r| r.get(0))
-            .with_context(|| format!("cannot close {}", self.path.display()))?;
+            .with_context(|| format!("cannot close {}", self.path.display()))
+            .map_err(|e| sqlite_hint(e, &self.path))?;
         self.conn
             .close()
             .map_err(|(_, e)| anyhow::anyhow!("cannot close {}: {e}", self.path.display()))
@@ -738,6 +747,11 @@ fn sqlite_hint(e: anyhow::Error, path: &Path) -> anyhow::Error {
         C::DatabaseCorrupt | C::NotADatabase => {
             anyhow::anyhow!("{name} is damaged (SQLite: {msg})")
         }
+        C::DiskFull => anyhow::anyhow!(
+            "the disk holding {name} is full (SQLite: {msg}): the rows stored before are kept; \
+             free some space, or move the file with its `-wal` log beside it to a disk with \
+             room, and run the same `batch run` again to go on"
+        ),
         C::ReadOnly | C::CannotOpen => anyhow::anyhow!(
             "cannot write {name} (SQLite: {msg}): the file or its folder is read-only (a run \
              writes the file and a log beside it); make both writable, or choose another file"
@@ -751,4 +765,51 @@ pub fn sidecar(path: &Path, suffix: &str) -> PathBuf {
     let mut s = path.as_os_str().to_owned();
     s.push(suffix);
     PathBuf::from(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A full disk (SQLite's `max_page_count` reached, as a full file system ends a run) is
+    /// named in words, and the rows committed before it stay (helper-57: "Error code 13:
+    /// Insertion failed because database is full").
+    #[test]
+    fn a_full_disk_is_named_and_the_rows_before_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.sqlite");
+        let settings = Settings {
+            mode: "fast".into(),
+            rules: RULES.into(),
+            max_states: 1000,
+        };
+        let mut store = Store::open_for_run(&path, &settings).unwrap();
+        let row = |deal| ResultRow {
+            deal,
+            verdict: "solved",
+            moves_total: Some(90),
+            single_card_moves: Some(120),
+            solution: Some("3a ".repeat(300)),
+            stopped_by: None,
+            positions: 50,
+            cpu_ms: 0.1,
+        };
+        store.insert(&[row(1)]).unwrap();
+        let pages: i64 = store
+            .conn()
+            .query_row("PRAGMA page_count", [], |r| r.get(0))
+            .unwrap();
+        store
+            .conn()
+            .execute_batch(&format!("PRAGMA max_page_count = {pages}"))
+            .unwrap();
+        let many: Vec<ResultRow> = (2..200).map(row).collect();
+        let e = format!("{:#}", store.insert(&many).unwrap_err());
+        assert!(
+            e.contains(&format!("the disk holding {} is full", path.display()))
+                && e.contains("run the same `batch run` again"),
+            "{e}"
+        );
+        assert_eq!(store.stored_in(1, 1000).unwrap(), [1]);
+    }
 }
