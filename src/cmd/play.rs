@@ -129,6 +129,14 @@ mod imp {
     }
 
     pub fn run(args: super::Args, deal: super::Deal) -> anyhow::Result<i32> {
+        if args.results.as_os_str() == "-" {
+            return Ok(crate::cmd::usage_exit(
+                "--results needs a folder (the evidence is many files), not `-`",
+            ));
+        }
+        // Before anything starts: a folder that cannot take the bundle (a file, or files of
+        // yours under a bundle's names, which would be replaced: helper-59).
+        fcauto_automation::gui::evidence::survey(&args.results)?;
         let resume = if args.resume {
             Some(held_game(&args)?)
         } else {

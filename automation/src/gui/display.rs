@@ -13,6 +13,26 @@ use std::time::{Duration, Instant};
 use super::GuiError;
 
 static CHILDREN: Mutex<Vec<(u32, String, Child)>> = Mutex::new(Vec::new());
+/// Temporary folders (a run's own PySolFC profile) the signal handler removes once the
+/// children are stopped.
+static TEMP_DIRS: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
+
+/// Have the signal handler remove `dir` (a temporary folder whose owner's drop would have),
+/// after it stops the children that use it.
+pub fn remove_on_interrupt(dir: &Path) {
+    TEMP_DIRS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(dir.to_path_buf());
+}
+
+/// `dir` is removed or kept by its owner: the signal handler leaves it alone.
+pub fn forget_temp_dir(dir: &Path) {
+    TEMP_DIRS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|d| d != dir);
+}
 
 /// Register `child` (named `what` for messages) so that Ctrl-C and [`kill_registered`] stop it.
 pub fn register(what: &str, child: Child) -> u32 {
@@ -68,7 +88,7 @@ pub fn exited(pid: u32) -> Option<i32> {
 }
 
 /// Install the handler of Ctrl-C, SIGTERM and SIGHUP (once): kill every registered child,
-/// newest first, and exit with 128 + the signal (130, 143, 129), as the shell reports a
+/// newest first, remove the registered temporary folders, and exit with 128 + the signal (130, 143, 129), as the shell reports a
 /// process the signal ended. A handler that cannot be installed leaves the signals' default
 /// actions.
 pub fn install_signal_handler() {
@@ -90,6 +110,14 @@ pub fn install_signal_handler() {
                     format_args!("fcauto: interrupted, stopping {what}\n"),
                 );
                 stop(&mut child);
+            }
+            // (helper-59: an interrupted run left its temporary profile behind.)
+            for d in TEMP_DIRS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .drain(..)
+            {
+                let _ = std::fs::remove_dir_all(d);
             }
             std::process::exit(128 + sig);
         });

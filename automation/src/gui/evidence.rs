@@ -53,20 +53,127 @@ pub struct Bundle {
     pub screenshots: Vec<String>,
 }
 
+/// The files a bundle holds (besides `view_*.png` screenshots and [`FOLDERS`]).
+pub const FILES: [&str; 17] = [
+    "board.txt",
+    "board_match.json",
+    "board_seen.json",
+    "board_verify.json",
+    "channels.json",
+    "deal_seed.json",
+    "fcsolve_raw.log",
+    "move_kind_histogram.json",
+    "play_log.csv",
+    "play_verify.json",
+    "pysol_options.json",
+    "pysol_stats.json",
+    "pysolfc.log",
+    "report.json",
+    "solution.json",
+    "summary.md",
+    MARKER,
+];
+/// The folders a bundle holds: PySolFC's files before and after the run, the held game.
+pub const FOLDERS: [&str; 3] = ["pysol_before", "pysol_after", "held_game"];
+/// The mark of a folder a `play` run wrote its bundle into: JSON `{"kept": [names]}`, the
+/// entries that were there before it (the folder's other entries of a bundle's names are
+/// that run's, and the next run replaces them).
+pub const MARKER: &str = ".fcauto-play";
+
+/// True when `name` (a folder entry) is one a bundle writes.
+pub fn is_bundle_name(name: &str) -> bool {
+    FILES.contains(&name)
+        || FOLDERS.contains(&name)
+        || (name.starts_with("view_") && name.ends_with(".png"))
+}
+
+/// What an existing `dir` holds, for a run to write its bundle there: the entries to keep
+/// (not a bundle's, or there before the earlier run that marked the folder) and those of an
+/// earlier run's bundle, which the new run removes. Reads only.
+///
+/// Errors: `dir` is not a folder, cannot be read, or holds an entry of a bundle's name that
+/// no earlier `play` wrote (a file of yours would be replaced).
+pub fn survey(dir: &Path) -> Result<(Vec<String>, Vec<String>), GuiError> {
+    let name = dir.display();
+    let entries = match fs::read_dir(dir) {
+        Ok(rd) => rd
+            .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| GuiError::Evidence(format!("cannot read {name}: {e}")))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
+        Err(_) if dir.exists() && !dir.is_dir() => {
+            return Err(GuiError::Evidence(format!(
+                "--results {name} is a file, not a folder: give a folder for the evidence"
+            )))
+        }
+        Err(e) => return Err(GuiError::Evidence(format!("cannot read {name}: {e}"))),
+    };
+    let kept_before: Option<Vec<String>> = fs::read_to_string(dir.join(MARKER))
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|v| serde_json::from_value(v["kept"].clone()).ok());
+    let (mut keep, mut earlier) = (Vec::new(), Vec::new());
+    for e in entries {
+        let ours = is_bundle_name(&e)
+            && kept_before
+                .as_ref()
+                .is_some_and(|k| !k.contains(&e) || e == MARKER);
+        if ours {
+            earlier.push(e);
+        } else {
+            keep.push(e);
+        }
+    }
+    let mut clash: Vec<&String> = keep.iter().filter(|e| is_bundle_name(e)).collect();
+    clash.sort();
+    if !clash.is_empty() {
+        let list: Vec<&str> = clash.iter().take(5).map(|s| s.as_str()).collect();
+        return Err(GuiError::Evidence(format!(
+            "--results {name} holds {}{} under the names a bundle writes, and no earlier `play` \
+             wrote {}: give a new or empty folder, or move {} away (a bundle from before \
+             fcauto marked its folders is removed by hand)",
+            list.join(", "),
+            if clash.len() > 5 { ", ..." } else { "" },
+            if clash.len() == 1 { "it" } else { "them" },
+            if clash.len() == 1 { "it" } else { "them" },
+        )));
+    }
+    Ok((keep, earlier))
+}
+
 impl Bundle {
-    /// Create (or reuse) `dir`.
+    /// Create `dir`, or take an existing one as [`survey`] allows: an earlier run's bundle
+    /// there is removed (so that no file of it is read as this run's), the folder's other
+    /// entries are kept, and the folder is marked ([`MARKER`]).
     pub fn create(dir: &Path) -> Result<Bundle, GuiError> {
+        let (keep, earlier) = survey(dir)?;
         fs::create_dir_all(dir)
             .map_err(|e| GuiError::Evidence(format!("create {}: {e}", dir.display())))?;
-        Ok(Bundle {
+        for e in &earlier {
+            let p = dir.join(e);
+            let gone = if p.is_dir() && !p.is_symlink() {
+                fs::remove_dir_all(&p)
+            } else {
+                fs::remove_file(&p)
+            };
+            gone.map_err(|err| GuiError::Evidence(format!("remove the earlier run's {e}: {err}")))?;
+        }
+        let b = Bundle {
             dir: dir.to_path_buf(),
             switches: Vec::new(),
             screenshots: Vec::new(),
-        })
+        };
+        b.json(MARKER, &serde_json::json!({ "kept": keep }))?;
+        Ok(b)
     }
 
-    /// Path of a file in the bundle.
+    /// Path of a file in the bundle (`name` one of [`is_bundle_name`]'s, or in one of
+    /// [`FOLDERS`]).
     pub fn path(&self, name: &str) -> PathBuf {
+        debug_assert!(
+            is_bundle_name(name.split('/').next().unwrap_or(name)),
+            "{name} is not a bundle's name (evidence::FILES)"
+        );
         self.dir.join(name)
     }
 
@@ -113,7 +220,18 @@ impl Bundle {
         let Some(file_name) = src.file_name() else {
             return Err(GuiError::Evidence(format!("{}: not a file", src.display())));
         };
-        let name = format!("{sub}/{}", file_name.to_string_lossy());
+        self.copy_in_as(sub, src, &file_name.to_string_lossy())
+    }
+
+    /// [`Bundle::copy_in`] under the name `file_name` (a held game of any name is the
+    /// bundle's `held_game/holdgame.dat`, the name PySolFC gives it).
+    pub fn copy_in_as(
+        &self,
+        sub: &str,
+        src: &Path,
+        file_name: &str,
+    ) -> Result<Option<String>, GuiError> {
+        let name = format!("{sub}/{file_name}");
         if !src.exists() {
             return match fs::remove_file(self.path(&name)) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -206,4 +324,77 @@ pub fn kind_histogram<'a>(kinds: impl Iterator<Item = &'a str>) -> serde_json::V
     }
     m.insert("total".into(), total.into());
     serde_json::Value::Object(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// A results folder takes a bundle when it is new, or holds only files of other names
+    /// (kept), or an earlier run's bundle (removed first: no file of it is read as the new
+    /// run's); files of yours under a bundle's names are refused before anything is written,
+    /// and so is a file given as the folder (helper-59: `play` replaced a user's report.json,
+    /// summary.md, screenshot and pysol_before/options.cfg, and a failed run left an earlier
+    /// win's report beside its own files).
+    #[test]
+    fn a_results_folder_keeps_your_files_and_drops_the_last_bundle() {
+        let t = tempfile::tempdir().unwrap();
+        let dir = t.path().join("r");
+        // A run: the folder made and marked, a bundle written.
+        let b = Bundle::create(&dir).unwrap();
+        b.text("report.json", "{}").unwrap();
+        b.text("summary.md", "won").unwrap();
+        fs::create_dir(dir.join("pysol_before")).unwrap();
+        fs::write(dir.join("pysol_before/options.cfg"), "x").unwrap();
+        fs::write(dir.join("view_play_5.png"), "png").unwrap();
+        // Notes of yours added afterwards are kept by the next run; the bundle is not.
+        fs::write(dir.join("notes.txt"), "mine").unwrap();
+        Bundle::create(&dir).unwrap();
+        assert_eq!(names(&dir), [".fcauto-play", "notes.txt"]);
+        let marker = fs::read_to_string(dir.join(MARKER)).unwrap();
+        assert!(marker.contains("notes.txt"), "{marker}");
+
+        // A folder of yours: other names kept, a bundle's names refused, nothing written.
+        let mine = t.path().join("mine");
+        fs::create_dir(&mine).unwrap();
+        fs::write(mine.join("notes.txt"), "mine").unwrap();
+        Bundle::create(&mine).unwrap();
+        fs::remove_file(mine.join(MARKER)).unwrap();
+        fs::write(mine.join("report.json"), "{\"mine\": 1}").unwrap();
+        fs::create_dir(mine.join("pysol_before")).unwrap();
+        let e = Bundle::create(&mine).unwrap_err().to_string();
+        assert!(
+            e.contains("holds pysol_before, report.json under the names a bundle writes"),
+            "{e}"
+        );
+        assert_eq!(names(&mine), ["notes.txt", "pysol_before", "report.json"]);
+        assert_eq!(
+            fs::read_to_string(mine.join("report.json")).unwrap(),
+            "{\"mine\": 1}"
+        );
+        // A file where the folder should be.
+        let e = Bundle::create(&mine.join("notes.txt"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("is a file, not a folder"), "{e}");
+    }
+
+    /// Every name a bundle writes is one of its names (the refusal above depends on it).
+    #[test]
+    fn bundle_names() {
+        for n in FILES.iter().chain(FOLDERS.iter()) {
+            assert!(is_bundle_name(n));
+        }
+        assert!(is_bundle_name("view_recovery_3.png") && is_bundle_name("view_pysol_won.png"));
+        assert!(!is_bundle_name("notes.txt") && !is_bundle_name("view_1.jpg"));
+    }
 }

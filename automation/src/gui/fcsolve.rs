@@ -9,11 +9,43 @@ use fcauto_solver::{parse_fcs_output, FcsVerdict, PlayedMove};
 use super::plan::played_moves;
 use super::GuiError;
 
-/// Run `fc-solve -p -t -sam -l lg` on `board` (its fc-solve state text in a temporary file).
-/// Returns fc-solve's full output and its moves, read by the solver's fc-solve reader
-/// ([`parse_fcs_output`]) and given their cards by [`played_moves`].
-/// Errors: fc-solve missing (names the setup script), unsolved, or unreadable output.
+/// Most positions fc-solve checks ([`solve`]'s `-mi`, as `solve --cross-check` gives it): its
+/// `lg` scan is not complete, and on the hardest deals (94717719) it would run for minutes
+/// before giving up; with this limit it stops after about 10 s.
+pub const FCSOLVE_MAX_ITERS: &str = "2000000";
+
+/// Run `fc-solve -p -t -sam -l lg -mi` [`FCSOLVE_MAX_ITERS`] on `board` (its fc-solve state
+/// text in a temporary file). Returns fc-solve's full output and its moves, read by the
+/// solver's fc-solve reader ([`parse_fcs_output`]) and given their cards by
+/// [`played_moves`].
+/// Errors: fc-solve missing (names the setup script), unsolved (its output kept in
+/// [`Unsolved`]), or unreadable output.
 pub fn solve(board: &Board) -> Result<(String, Vec<PlayedMove>), GuiError> {
+    solve_or_output(board).map_err(|e| match e {
+        Unsolved::Error(e) => e,
+        Unsolved::NoSolution { verdict, .. } => GuiError::Solver(format!(
+            "fc-solve found no solution for this board ({verdict})"
+        )),
+    })
+}
+
+/// Why [`solve_or_output`] has no moves.
+pub enum Unsolved {
+    /// fc-solve ran and found none: its verdict and full output.
+    NoSolution {
+        /// Its verdict (not solved, or stopped by its limit).
+        verdict: FcsVerdict,
+        /// Its output.
+        output: String,
+    },
+    /// It could not be run or read.
+    Error(GuiError),
+}
+
+/// [`solve`], keeping fc-solve's output when it finds no solution (for a caller that plays
+/// fcauto's validated solution and keeps fc-solve's as a check).
+pub fn solve_or_output(board: &Board) -> Result<(String, Vec<PlayedMove>), Unsolved> {
+    let fail = |e| Unsolved::Error(e);
     // The board goes in a file, not down a pipe: an fc-solve that exits without reading
     // would make the write fail with SIGPIPE, which ends fcauto with no message.
     let input = || -> std::io::Result<tempfile::NamedTempFile> {
@@ -24,9 +56,11 @@ pub fn solve(board: &Board) -> Result<(String, Vec<PlayedMove>), GuiError> {
         f.flush()?;
         Ok(f)
     };
-    let input = input().map_err(|e| GuiError::Solver(format!("fc-solve's board file: {e}")))?;
+    let input = input()
+        .map_err(|e| GuiError::Solver(format!("fc-solve's board file: {e}")))
+        .map_err(fail)?;
     let child = Command::new("fc-solve")
-        .args(["-p", "-t", "-sam", "-l", "lg"])
+        .args(["-p", "-t", "-sam", "-l", "lg", "-mi", FCSOLVE_MAX_ITERS])
         .arg(input.path())
         .env("FREECELL_SOLVER_QUIET", "1")
         .stdin(Stdio::null())
@@ -37,20 +71,25 @@ pub fn solve(board: &Board) -> Result<(String, Vec<PlayedMove>), GuiError> {
             GuiError::Solver(format!(
                 "cannot run fc-solve: {e} (install it with scripts/setup-deps.sh)"
             ))
-        })?;
+        })
+        .map_err(fail)?;
     let out = child
         .wait_with_output()
-        .map_err(|e| GuiError::Solver(format!("fc-solve: {e}")))?;
+        .map_err(|e| GuiError::Solver(format!("fc-solve: {e}")))
+        .map_err(fail)?;
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let (verdict, steps) =
-        parse_fcs_output(&text).map_err(|e| GuiError::Solver(format!("fc-solve output: {e}")))?;
+    let (verdict, steps) = parse_fcs_output(&text)
+        .map_err(|e| GuiError::Solver(format!("fc-solve output: {e}")))
+        .map_err(fail)?;
     if verdict != FcsVerdict::Solved {
-        return Err(GuiError::Solver(format!(
-            "fc-solve found no solution for this board ({verdict})"
-        )));
+        return Err(Unsolved::NoSolution {
+            verdict,
+            output: text,
+        });
     }
     let moves = played_moves(board, &steps)
-        .map_err(|e| GuiError::Solver(format!("fc-solve's solution: {e}")))?;
+        .map_err(|e| GuiError::Solver(format!("fc-solve's solution: {e}")))
+        .map_err(fail)?;
     Ok((text, moves))
 }
 
@@ -69,11 +108,7 @@ pub fn solve_native(board: &Board) -> Result<Vec<PlayedMove>, GuiError> {
     );
     let moves = match res.verdict {
         Verdict::Solved(p) => p,
-        Verdict::Unsolvable => {
-            return Err(GuiError::Solver(
-                "fcauto solver: this board has no solution".into(),
-            ))
-        }
+        Verdict::Unsolvable => return Err(GuiError::Solver(NO_SOLUTION.into())),
         Verdict::Unknown(why) => {
             return Err(GuiError::Solver(format!("fcauto solver gave up: {why}")))
         }
@@ -102,12 +137,19 @@ pub fn plan(board: &Board) -> Result<(Vec<PlayedMove>, &'static str, Option<Stri
     });
     match native {
         Ok(m) => Ok((m, NATIVE_TOOL, None)),
+        // A proof: no other solver can do better, and there is nothing to play (helper-59:
+        // fc-solve was run after it, and its failure was the one named).
+        Err(e) if e.to_string().ends_with(NO_SOLUTION) => Err(e),
         Err(e) => {
             let (_, m) = solve(board)?;
             Ok((m, FCSOLVE_TOOL, Some(e.to_string())))
         }
     }
 }
+
+/// [`solve_native`]'s error for a board its complete search proves unsolvable.
+const NO_SOLUTION: &str =
+    "fcauto's complete search proves this board has no solution: there is nothing to play";
 
 /// Tool name recorded in `channels.json` for fcauto's solver (the program; its library
 /// is fcauto-solver).

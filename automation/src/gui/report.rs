@@ -42,7 +42,7 @@ pub(super) struct FinalFacts<'a> {
     pub(super) dialog_title: Option<String>,
     pub(super) dialog_text: &'a str,
     pub(super) final_status: &'a str,
-    pub(super) fc_moves: usize,
+    pub(super) fc_moves: Option<usize>,
     pub(super) title_ocr: &'a str,
     pub(super) status_ocr: &'a str,
     /// `play --resume`: the held game resumed (`None` for a new deal).
@@ -213,7 +213,7 @@ fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
         plan = crate::plural(f.plan_total, "move"),
         tool = f.plan_tool,
         nf = f.native_failure.as_ref().map(|w| format!(" (fcauto solver failed: {w})")).unwrap_or_default(),
-        fc = crate::plural(f.fc_moves, "move"),
+        fc = f.fc_moves.map_or("no solution found within its limit".into(), |n| crate::plural(n, "move")),
         mode = cfg.mode.option_value(),
         exec = crate::plural(f.executed.len(), "move"),
         rec = match f.recoveries.len() {

@@ -163,7 +163,7 @@ fn run_resume(
     )?;
     let resumed = json!({
         "held_game": held.origin,
-        "held_copy": "held_game/holdgame.dat",
+        "held_copy": format!("held_game/{}", resume::HOLDGAME),
         "deal_from": if read.deal.is_some() { "holdgame.dat" } else if deal.is_some() { "status bar OCR" } else { "unknown" },
         "moves_before_resume": read.moves,
         "cards_home_at_start": position.foundations.iter().map(|&r| r as usize).sum::<usize>(),
@@ -240,8 +240,10 @@ struct Plan {
     tool: &'static str,
     /// Why fcauto's solver failed, when fc-solve's plan is played.
     native_failure: Option<String>,
-    /// Length of fc-solve's own solution (the independent check).
-    fc_moves: usize,
+    /// Length of fc-solve's own solution (the independent check); `None` when its `lg` scan
+    /// (not complete, and stopped at [`fcsolve::FCSOLVE_MAX_ITERS`]) found none while
+    /// fcauto's validated plan is played.
+    fc_moves: Option<usize>,
 }
 
 /// Stage 2, solve: our solver's plan (solution.json) and fc-solve's solution as an
@@ -263,7 +265,24 @@ fn solve(
     }
     ev.text("solution.json", &plan::solution_json(deal, board, &moves)?)?;
     ev.evidence(0, "solver", tool, "solution.json");
-    let (raw, fc_moves) = fcsolve::solve(board)?;
+    // fc-solve's solution is a second opinion: its finding none stops nothing when fcauto's
+    // plan is its own, validated (helper-59: 94717719, which fcauto solves, was refused).
+    let (raw, fc_moves) = match fcsolve::solve_or_output(board) {
+        Ok((raw, m)) => (raw, Some(m.len())),
+        Err(fcsolve::Unsolved::NoSolution { verdict, output }) if native_failure.is_none() => {
+            log(
+                cfg,
+                &format!("fc-solve found no solution ({verdict}); its lg scan is not complete"),
+            );
+            (output, None)
+        }
+        Err(fcsolve::Unsolved::NoSolution { verdict, .. }) => {
+            return Err(GuiError::Solver(format!(
+                "fc-solve found no solution for this board ({verdict})"
+            )))
+        }
+        Err(fcsolve::Unsolved::Error(e)) => return Err(e),
+    };
     ev.text("fcsolve_raw.log", &raw)?;
     ev.evidence(0, "fc-solve", fcsolve::FCSOLVE_TOOL, "fcsolve_raw.log");
     log(
@@ -272,14 +291,14 @@ fn solve(
             "deal {}: plan from {tool}: {}; fc-solve: {}",
             cfg.deal,
             crate::plural(moves.len(), "move"),
-            crate::plural(fc_moves.len(), "move")
+            fc_moves.map_or("none found".into(), |n| crate::plural(n, "move"))
         ),
     );
     Ok(Plan {
         moves,
         tool,
         native_failure,
-        fc_moves: fc_moves.len(),
+        fc_moves,
     })
 }
 
@@ -424,6 +443,7 @@ fn open_profile(
         None => {
             let t =
                 tempfile::tempdir().map_err(|e| GuiError::Launch(format!("temp profile: {e}")))?;
+            super::display::remove_on_interrupt(t.path());
             (t.path().to_path_buf(), Some(t))
         }
     };
@@ -576,7 +596,7 @@ fn board_seen_json(
 /// only read.
 fn held_game(ev: &mut Bundle, held: &Held) -> Result<HeldRead, GuiError> {
     let read = resume::read_held(&held.file)?;
-    ev.copy_in("held_game", &held.file)?
+    ev.copy_in_as("held_game", &held.file, resume::HOLDGAME)?
         .ok_or_else(|| GuiError::Launch(format!("held game {}: not found", held.file.display())))?;
     ev.json(
         "held_game/held.json",
@@ -1026,9 +1046,11 @@ fn win(
     log(
         cfg,
         &format!(
-            "won after {:.1} s; dialog {:?}: {:?}",
+            "won after {:.1} s; {}: {:?}",
             launch_to_win.as_secs_f64(),
-            dialog.as_ref().map(|d| d.title.clone()),
+            dialog
+                .as_ref()
+                .map_or("no dialog".to_string(), |d| format!("dialog {:?}", d.title)),
             dialog_text.text
         ),
     );
@@ -1053,6 +1075,20 @@ fn quit(
 ) -> Result<bool, GuiError> {
     if cfg.keep_open {
         game.guard.0 = None;
+        // PySolFC keeps running on its profile: the folder stays (helper-59: it was removed
+        // under the running game, so quitting it later recorded nothing).
+        if let Some(t) = game.profile._tmp.take() {
+            super::display::forget_temp_dir(t.path());
+            let kept = t.keep();
+            log(
+                cfg,
+                &format!(
+                    "PySolFC (process {}) keeps its profile in {}: remove it when done",
+                    game.table.pid,
+                    kept.display()
+                ),
+            );
+        }
         return Ok(false);
     }
     ev.channel(steps, "mouse", MOUSE_TOOL);
