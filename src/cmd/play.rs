@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long, default_value = "results")]
     pub results: PathBuf,
     /// X display to use, e.g. `:95` (a server is started there if none runs) [default: $DISPLAY, else a new Xvfb]
-    #[arg(long)]
+    #[arg(long, value_parser = display_name)]
     pub display: Option<String>,
     /// Profile base directory for PySolFC (its HOME becomes DIR/home) [default: a temporary one]
     #[arg(long)]
@@ -50,6 +50,24 @@ pub struct Args {
     /// Print the final report as JSON on stdout.
     #[arg(long)]
     pub json: bool,
+}
+
+/// An X display name, `[HOST]:N[.S]` (helper-59: `foo` waited 20 s for an Xvfb `:foo`).
+fn display_name(s: &str) -> Result<String, String> {
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let ok = s
+        .rsplit_once(':')
+        .is_some_and(|(_, n)| match n.split_once('.') {
+            Some((d, screen)) => digits(d) && digits(screen),
+            None => digits(n),
+        });
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "`{s}` is not an X display name: expected `:N` (e.g. `:95`), or `HOST:N.S`"
+        ))
+    }
 }
 
 /// The deal played when neither --deal nor --deal-file is given.
@@ -135,8 +153,15 @@ mod imp {
             ));
         }
         // Before anything starts: a folder that cannot take the bundle (a file, or files of
-        // yours under a bundle's names, which would be replaced: helper-59).
+        // yours under a bundle's names, which would be replaced: helper-59), a profile that
+        // is a file (it said "File exists" once Xvfb had started).
         fcauto_automation::gui::evidence::survey(&args.results)?;
+        if let Some(p) = args.profile.as_ref().filter(|p| p.exists() && !p.is_dir()) {
+            anyhow::bail!(
+                "--profile {} is a file, not a folder: give a folder (PySolFC's HOME becomes FOLDER/home)",
+                p.display()
+            );
+        }
         let resume = if args.resume {
             Some(held_game(&args)?)
         } else {
@@ -179,5 +204,23 @@ mod imp {
             );
         }
         Ok(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `--display` takes X's display names and refuses others up front (helper-59: `foo`
+    /// waited 20 s for an Xvfb `:foo`, an empty name reached X's parser).
+    #[test]
+    fn display_names_are_checked() {
+        for ok in [":95", ":0.0", "localhost:10.0", "host:3"] {
+            assert_eq!(display_name(ok).as_deref(), Ok(ok));
+        }
+        for bad in ["foo", "", ":", ":x", "95", ":1.", ":1.a"] {
+            let e = display_name(bad).unwrap_err();
+            assert!(e.contains("is not an X display name"), "{bad}: {e}");
+        }
     }
 }
