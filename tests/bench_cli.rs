@@ -728,6 +728,28 @@ fn plot_without_the_feature_is_a_usage_error() {
     assert!(!png.exists());
 }
 
+/// `bench` over a long range writing `--json out.json` in `dir`, to be stopped by the test.
+fn long_json_run(dir: &std::path::Path) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
+        .current_dir(dir)
+        .args(["bench", "--range", "1..1000000", "--threads", "1"])
+        .args(["--json", "out.json"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// The names in `dir`, sorted.
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
 /// A run stopped by SIGTERM, Ctrl-C (SIGINT) or SIGHUP while writing `--json FILE` removes
 /// its hidden temporary file and writes no FILE: the folder is left as it was; it exits
 /// 128 + the signal (helper-53: 130 for each).
@@ -735,20 +757,8 @@ fn plot_without_the_feature_is_a_usage_error() {
 fn an_interrupted_json_run_leaves_no_partial_file() {
     for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
         let dir = tempfile::tempdir().unwrap();
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
-            .current_dir(dir.path())
-            .args(["bench", "--range", "1..1000000", "--threads", "1"])
-            .args(["--json", "out.json"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        let names = || -> Vec<String> {
-            std::fs::read_dir(dir.path())
-                .unwrap()
-                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-                .collect()
-        };
+        let mut child = long_json_run(dir.path());
+        let names = || names_in(dir.path());
         let start = std::time::Instant::now();
         while !names().iter().any(|n| n.starts_with(".out.json.partial-")) {
             assert!(
@@ -773,14 +783,7 @@ fn an_interrupted_json_run_leaves_no_partial_file() {
 #[test]
 fn a_killed_json_runs_leftover_is_removed_by_the_next_run() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("fcauto"))
-        .current_dir(dir.path())
-        .args(["bench", "--range", "1..1000000", "--threads", "1"])
-        .args(["--json", "out.json"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = long_json_run(dir.path());
     let leftover = dir.path().join(format!(".out.json.partial-{}", child.id()));
     let start = std::time::Instant::now();
     while !leftover.exists() {
@@ -804,11 +807,7 @@ fn a_killed_json_runs_leftover_is_removed_by_the_next_run() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let mut names: Vec<String> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = names_in(dir.path());
     let mut want = vec![
         live,
         ".other.json.partial-1".to_string(),
