@@ -139,7 +139,7 @@ pub fn plan(board: &Board) -> Result<(Vec<PlayedMove>, &'static str, Option<Stri
         Ok(m) => Ok((m, NATIVE_TOOL, None)),
         // A proof: no other solver can do better, and there is nothing to play (helper-59:
         // fc-solve was run after it, and its failure was the one named).
-        Err(e) if e.to_string().ends_with(NO_SOLUTION) => Err(e),
+        Err(GuiError::Solver(why)) if why == NO_SOLUTION => Err(GuiError::Solver(why)),
         Err(e) => {
             let (_, m) = solve(board)?;
             Ok((m, FCSOLVE_TOOL, Some(e.to_string())))
