@@ -204,13 +204,17 @@ fn pysolfc_held_and_saved_games_are_read_and_their_losing_move_found() {
     let lost: Value =
         serde_json::from_str(&std::fs::read_to_string(fixture("pysolfc/lost-617.json")).unwrap())
             .unwrap();
-    for file in ["holdgame-617-lost.dat", "saved-617-lost.pso"] {
+    for (file, input) in [
+        ("holdgame-617-lost.dat", "a PySolFC held game"),
+        ("saved-617-lost.pso", "a PySolFC saved game"),
+    ] {
         let path = fixture("pysolfc").join(file);
         let j = analyze_json(&[path.to_str().unwrap()]);
         assert_eq!(j["deal"], 617, "{file}");
         assert_eq!(j["first_losing_step"], lost["losing_step"], "{file}");
         assert_eq!(j["moves"].as_array().unwrap().len(), 23, "{file}");
-        assert_eq!(j["input"], "a PySolFC saved game");
+        // A held game named as one (helper-61: both were "a PySolFC saved game").
+        assert_eq!(j["input"], input, "{file}");
     }
     // The winnable held game (ms617 after 10 moves): no losing move, and a hint from the
     // position PySolFC stored, which the fixture gives as board text.
@@ -615,6 +619,63 @@ fn analyze_reads_its_own_game_txt_and_an_fcs_solution_without_deal() {
             "{err}"
         );
     }
+}
+
+/// fc-solve's output with its moves in standard notation between its positions (`-p -t
+/// -sam -sn`) holds its start, as its other outputs do: no --deal needed, as for `verify`
+/// (helper-61: "is a move list: give the deal"), and another deal is refused.
+#[test]
+fn fc_solve_standard_notation_output_reads_without_deal() {
+    if !common::require("fc-solve") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let deal = fcauto_deals::ms_deal(617).unwrap();
+    let text = fc_solve(&deal, &["-p", "-t", "-sam", "-sn"]);
+    assert!(text.contains("Move: "), "{text}");
+    let file = dir.path().join("fcsam.txt");
+    std::fs::write(&file, &text).unwrap();
+    let f = file.to_str().unwrap();
+    let v = analyze_json(&[f]);
+    assert_eq!(v["start"], fcauto_deals::position::write(&deal));
+    assert_eq!(v["final"]["moves_to_win"], 0, "{}", v["final"]);
+    assert!(v["first_losing_step"].is_null(), "{v}");
+    let err = analyze_usage_error(&[f, "--deal", "618"]);
+    assert!(err.contains("leave out --deal"), "{err}");
+}
+
+/// A board with a card twice or a card missing is named as a board with that problem, not
+/// as a move list whose first token is no move (helper-61: "`7S` is not a
+/// standard-notation move"); a move list of moves that are also card names (`3c 2h`) is
+/// still read as moves.
+#[test]
+fn a_damaged_board_is_named_as_a_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = fcauto().args(["deal", "617"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap().to_string();
+    assert!(first.starts_with("7D "), "{first}");
+    for (name, line, want) in [
+        (
+            "dup.txt",
+            first.replacen("7D", "7S", 1),
+            "duplicate card 7S",
+        ),
+        ("miss.txt", first.replacen("7D ", "", 1), "missing: 7D"),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text.replacen(&first, &line, 1)).unwrap();
+        let err = analyze_error(&[path.to_str().unwrap()]);
+        assert!(
+            err.contains("read as a board") && err.contains(want),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("standard-notation"), "{name}: {err}");
+    }
+    let moves = dir.path().join("moves.txt");
+    std::fs::write(&moves, "3c 2h\n").unwrap();
+    let err = analyze_error(&[moves.to_str().unwrap(), "--deal", "617"]);
+    assert!(err.contains("step"), "read as moves: {err}");
 }
 
 /// `solve`'s output for a board already won, in every text format, is a game of no moves

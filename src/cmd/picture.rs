@@ -89,15 +89,26 @@ pub fn draw(
 /// True when the file `path` is a picture fcauto drew (so a new run may replace it), judged
 /// by its own content: an SVG that begins as fcauto's pictures do (`<svg xmlns=...` with the
 /// title `FreeCell position`), a PNG with fcauto's `Software` mark
-/// ([`crate::render::png::is_marked`]). A file that cannot be read is not.
+/// ([`crate::render::png::is_marked`]), whatever the file's name (`-o d.svg` with `--format
+/// png` writes a PNG there). A file that cannot be read is not.
 pub fn drawn_by_fcauto(path: &Path) -> bool {
-    if path.extension().is_some_and(|e| e == "png") {
+    if starts_as_png(path) {
         return render::png::is_marked(path);
     }
     let head = crate::cmd::input::file_opening(path, 512);
     path.is_file()
         && head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         && head.contains("<title>FreeCell position")
+}
+
+/// True when the file `path` begins with PNG's 8-byte signature.
+fn starts_as_png(path: &Path) -> bool {
+    use std::io::Read;
+    let mut sig = [0u8; 8];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut sig))
+        .is_ok()
+        && sig == *b"\x89PNG\r\n\x1a\n"
 }
 
 /// True when the file `path` is a picture ([`drawn_by_fcauto`]) or a replay page

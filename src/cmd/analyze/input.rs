@@ -38,8 +38,11 @@ pub enum Kind {
     /// A position only (board file, PySolFC's exported layout, position string): the
     /// current position is analysed, there are no moves.
     Position,
-    /// A PySolFC saved or held game (pickles).
-    PysolGame,
+    /// A PySolFC saved game (pickles), or a held one (`held`: written by *Hold and quit*).
+    PysolGame {
+        /// The file is a held game (`gstats.holded`).
+        held: bool,
+    },
 }
 
 impl Kind {
@@ -48,7 +51,8 @@ impl Kind {
         match self {
             Kind::MoveList => "a move list",
             Kind::Position => "a position",
-            Kind::PysolGame => "a PySolFC saved game",
+            Kind::PysolGame { held: false } => "a PySolFC saved game",
+            Kind::PysolGame { held: true } => "a PySolFC held game",
         }
     }
 }
@@ -106,7 +110,32 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
         agree_start(deal, board, &name, &game)?;
         return Ok(game);
     }
+    if let Some(problem) = cards_not_moves(text, &name) {
+        return Err(problem);
+    }
     read_move_list(text, &name, deal, board)
+}
+
+/// A text of card tokens, not moves, that did not read as a board (a card twice, one
+/// missing): the board parser's message, naming line and token, rather than the move
+/// reader's "`7S` is not a standard-notation move" (helper-61). Cards that could be moves
+/// (`3c`, `2h`) are not counted; eight that cannot are a board. fc-solve's output, whose
+/// positions hold cards between its moves, is left to the move reader.
+fn cards_not_moves(text: &str, name: &str) -> Option<anyhow::Error> {
+    if fcs_output_kind(text).is_some() {
+        return None;
+    }
+    let cards = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .filter(|t| {
+            let t = t.trim_start_matches(':');
+            t.parse::<fcauto_deals::Card>().is_ok() && standard::parse_token(t).is_none()
+        })
+        .count();
+    let error = fcauto_deals::position::parse_any(text).err()?;
+    (cards >= 8).then(|| anyhow::anyhow!("{name}: read as a board: {error}"))
 }
 
 /// What `analyze` reads, for "unknown file format" messages.
@@ -180,7 +209,13 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
         && (standard::looks_like_standard(text) || standard::looks_like_standard(&annotated.moves))
     {
         let moves = parse_standard(&annotated.moves).with_context(|| name.to_string())?;
-        (moves, annotated.start)
+        // fc-solve's `-p -t -sam -sn` output prints its start before its first move
+        // (helper-61: it was asked for --deal, which `verify` does not ask for).
+        let own = match annotated.start {
+            None if fcs => input::fcs_start(text).with_context(|| name.to_string())?,
+            own => own,
+        };
+        (moves, own)
     } else {
         let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
         // fc-solve's text is read as `verify` reads it: its move lines, its total and its
@@ -333,6 +368,8 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
         deal: history.deal,
         start: history.start,
         moves,
-        kind: Kind::PysolGame,
+        kind: Kind::PysolGame {
+            held: saved.held == Some(true),
+        },
     })
 }
