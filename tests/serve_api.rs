@@ -651,10 +651,12 @@ fn max_states_bounds_are_the_documents() {
                 .join(" ")
         });
         assert!(
-            pattern.contains(r"^\\s*([mM][sS])?[0-9]+\\s*$"),
+            pattern.contains(r"^\\s*([mM][sS]|\\+)?[0-9]+\\s*$"),
             "{pattern}"
         );
-        for spaced in [" ms617 ", "\t617"] {
+        // `+617` too, which the server takes (helper-60), and 617 written 617.0, a JSON
+        // Schema integer.
+        for spaced in [" ms617 ", "\t617", "+617"] {
             let (st, r) = call(
                 &a,
                 "POST",
@@ -670,6 +672,13 @@ fn max_states_bounds_are_the_documents() {
             Some(json!({"deal": 5, "max_states": max})),
         );
         assert_eq!(st, 200, "{route} {max}: {r}");
+        let (st, r) = call(
+            &a,
+            "POST",
+            &url,
+            Some(json!({"deal": 617.0, "max_states": 10})),
+        );
+        assert_ne!(st, 400, "{route} 617.0: {r}");
         for n in [min - 1, max + 1] {
             let (st, r) = call(&a, "POST", &url, Some(json!({"deal": 5, "max_states": n})));
             assert_eq!(st, 400, "{route} {n}: {r}");

@@ -77,7 +77,8 @@ pub fn parse_deal_number(s: &str) -> Result<u64, DealError> {
 /// solution JSON, `deal --format json`): a JSON number (`617`), or a string as the command
 /// line takes one (`"617"`, or `"ms617"` as PySolFC writes MS deals), read by
 /// [`parse_deal_number`]. A number's range is checked where the deal is dealt
-/// ([`ms_deal`]), a string's here.
+/// ([`ms_deal`]), a string's here. A number may be written with a fraction or an exponent
+/// when it is whole (`617.0`, `6.17e2`: JSON's value is the same); a string may not.
 ///
 /// Errors: a negative number ([`DealError::TooSmall`]), a string [`parse_deal_number`]
 /// refuses, or another JSON type (named with what is expected).
@@ -128,10 +129,15 @@ impl serde::de::Visitor<'_> for DealNumber {
     fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<u64, E> {
         parse_deal_number(s).map_err(E::custom)
     }
-    /// JSON reads a number past 2^64 (or one written `1e3` or `6.5`) as a float: named as
-    /// a deal number out of range, or not a whole number, or (`1e3`) to be written whole.
+    /// JSON reads a number past 2^64 (or one written `1e3`, `617.0` or `6.5`) as a float:
+    /// a whole one in range is that deal (JSON Schema's `integer` counts `617.0` as one, and
+    /// the API's other whole-number fields take it: helper-60), else it is named as a deal
+    /// number out of range or not a whole number.
     fn visit_f64<E: serde::de::Error>(self, f: f64) -> Result<u64, E> {
         let whole = f.is_finite() && f.fract() == 0.0;
+        if whole && (1.0..=MAX_DEAL as f64).contains(&f) {
+            return Ok(f as u64);
+        }
         Err(E::custom(match () {
             _ if !whole => DealError::NotANumber(f.to_string()).to_string(),
             _ if f < 1.0 => DealError::TooSmall(f.to_string()).to_string(),
@@ -140,8 +146,7 @@ impl serde::de::Visitor<'_> for DealNumber {
             _ if f > MAX_DEAL as f64 && f < 1e21 => {
                 DealError::TooLarge(format!("{f:.0}")).to_string()
             }
-            _ if f > MAX_DEAL as f64 => DealError::TooLarge(format!("{f:e}")).to_string(),
-            _ => DealError::NotWritten(format!("{f:?}"), f as u64).to_string(),
+            _ => DealError::TooLarge(format!("{f:e}")).to_string(),
         }))
     }
 }

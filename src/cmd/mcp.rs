@@ -33,6 +33,12 @@ pub fn run(_args: Args) -> anyhow::Result<i32> {
 /// each is answered before rmcp is told (helper-55: `fcauto mcp < requests.jsonl` lost the
 /// answers still being worked out), and an id already in flight is refused (rmcp answered
 /// only one of two requests with the same id).
+/// The `-32602` message of a `tools/call` whose params rmcp cannot read, or whose
+/// `arguments` are no object.
+const ARGUMENTS_ERROR: &str =
+    "tools/call: params must be {\"name\": <tool name>, \"arguments\": {<the tool's arguments>}}; \
+     `arguments`, when given, is a JSON object";
+
 mod lines {
     use std::collections::HashSet;
     use std::sync::{Arc, Mutex};
@@ -157,6 +163,9 @@ mod lines {
                 None => match lifecycle(&v, started) {
                     // The message as read (a key given twice, which rmcp refuses without
                     // naming the `id`, is read as its last value, as checked above).
+                    Lifecycle::HandOn(..) if arguments_not_object(&v) => {
+                        Lifecycle::Answer(invalid_arguments(&v))
+                    }
                     Lifecycle::HandOn(..) => {
                         let mut line = serde_json::to_vec(&v).expect("a JSON value serialises");
                         line.push(b'\n');
@@ -170,6 +179,24 @@ mod lines {
             // answered with the request's id when that can be read.
             Err(e) => unreadable_number(line, &e).map_or(Lifecycle::Drop, Lifecycle::Answer),
         }
+    }
+
+    /// True for a `tools/call` whose `arguments` are given but are no JSON object: `null`
+    /// included, which rmcp reads as no arguments (helper-60: a tool error, "missing field
+    /// `deal`", where README promises -32602).
+    fn arguments_not_object(v: &serde_json::Value) -> bool {
+        v.get("method").and_then(|m| m.as_str()) == Some("tools/call")
+            && v.get("params")
+                .and_then(|p| p.get("arguments"))
+                .is_some_and(|a| !a.is_object())
+    }
+
+    /// The `-32602` answer to [`arguments_not_object`], with the request's `id`.
+    fn invalid_arguments(v: &serde_json::Value) -> String {
+        let message = super::ARGUMENTS_ERROR;
+        let id = v.get("id").cloned().unwrap_or(serde_json::Value::Null);
+        serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": message}})
+            .to_string()
     }
 
     /// The answer to a line of valid JSON that cannot be read into values (`1e400`: JSON's
@@ -667,7 +694,7 @@ mod server {
             "type": ["integer", "string"],
             "minimum": 1,
             "maximum": 8_589_934_591u64,
-            "pattern": "^\\s*([mM][sS])?[0-9]+\\s*$"
+            "pattern": "^\\s*([mM][sS]|\\+)?[0-9]+\\s*$"
         })
     }
 
@@ -980,11 +1007,7 @@ mod server {
     /// -32601 for any other.
     fn unreadable_request(method: &str) -> ErrorData {
         match method {
-            "tools/call" => ErrorData::invalid_params(
-                "tools/call: params must be {\"name\": <tool name>, \"arguments\": {<the tool's arguments>}}; \
-                 `arguments`, when given, is a JSON object",
-                None,
-            ),
+            "tools/call" => ErrorData::invalid_params(super::ARGUMENTS_ERROR, None),
             "initialize" | "ping" | "tools/list" => ErrorData::invalid_params(
                 format!("{method}: malformed params (see the MCP specification)"),
                 None,

@@ -366,9 +366,27 @@ fn body<T>(b: Body<T>) -> Result<T, ServiceError> {
         };
         ServiceError {
             status,
-            message: format!("bad request body: {}", r.body_text()),
+            message: format!("bad request body: {}", body_problem(&r)),
         }
     })
+}
+
+/// What is wrong with a body, in the field's own words where serde gives them: a value
+/// refused (`deal: deal number -5 is out of range…`) without axum's preamble and serde's
+/// position (helper-60: the same deal refused in two wordings, one with "Failed to
+/// deserialize the JSON body into the target type" and a column), the rest as axum says.
+fn body_problem(r: &JsonRejection) -> String {
+    let text = r.body_text();
+    if !matches!(r, JsonRejection::JsonDataError(_)) {
+        return text;
+    }
+    let text = text
+        .strip_prefix("Failed to deserialize the JSON body into the target type: ")
+        .unwrap_or(&text);
+    match text.rfind(" at line ") {
+        Some(i) if text[i..].contains(" column ") => text[..i].to_string(),
+        _ => text.to_string(),
+    }
 }
 
 /// True when reading the body failed because it stalled: the body timeout
