@@ -37,6 +37,7 @@ RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features "
 # fcauto batch on a real single-node Slurm: 1..20000 as 8 shards, one cancelled mid-run and
 # resumed, merged, compared deal by deal with a single-process run.
 FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" scripts/slurm/selftest.sh
-# The GUI replay end to end: wins deals 617 and 1941 in real PySolFC under a private Xvfb,
-# checks every evidence file and the statistics.dat delta (setup already done above).
+# The GUI replay end to end: wins deals 617, 1941, 3000000000 and 123456 (with a misdrag
+# recovered) and the held 617 resumed, in real PySolFC under a private Xvfb; checks every
+# evidence file and the statistics.dat delta (setup already done above).
 FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" scripts/gui-e2e.sh

@@ -1,7 +1,8 @@
 //! `fcauto`: a native FreeCell solver and PySolFC replay automation.
 //!
 //! Exit codes: 0 success, 1 failure (bad input, unsolved, a check that disagrees), 2 usage
-//! error (clap; a deal number or `--range` that does not parse is one too).
+//! error (clap; a deal number or `--range` that does not parse is one too), 128 + the
+//! signal when stopped by Ctrl-C, SIGTERM or SIGHUP (`cmd::interrupt`, `batch run`, `play`).
 
 // Messages go through `note!`, which never panics on a standard error that cannot be
 // written; output through `cmd::stdout_write` and files, whose errors are reported.
@@ -9,6 +10,7 @@
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+mod checked;
 mod cmd;
 pub mod render;
 #[cfg(any(feature = "serve", feature = "mcp"))]

@@ -1,5 +1,6 @@
-//! fcauto's PySolFC side: [`pysol`] reads PySolFC's statistics.dat and options.cfg and makes
-//! automated-play profiles; `gui` (cargo feature `gui`) replays solutions in the real PySolFC
+//! fcauto's PySolFC side: [`pysol`] reads PySolFC's statistics.dat, options.cfg and held and
+//! saved games (through a guarded pickle reader that runs no code) and makes automated-play
+//! profiles; `gui` (cargo feature `gui`) replays solutions in the real PySolFC
 //! window by screen, OCR and mouse (`fcauto play --gui`).
 
 // The modules' docs are their own inner docs (an outer doc here would make rustdoc resolve

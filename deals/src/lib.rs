@@ -5,8 +5,9 @@
 //!   extension up to 2^33-1, bit-exact with fc-solve's `make-microsoft-freecell-board`.
 //! - [`board`]: a FreeCell position ([`Board`]) and its text in Freecell Solver's format.
 //! - [`position`]: the one-line position string (FreeCell's FEN), parser and writer.
-//! - [`text`]: [`plural`], for messages, and [`text::text_of`]: a text input's UTF-8 text, or
-//!   what the file is instead (UTF-16, a pickle, a picture, ...).
+//! - [`text`]: [`plural`], for messages, [`text::text_of`]: a text input's UTF-8 text, or
+//!   what the file is instead (UTF-16, a pickle, a picture, ...), and [`text::short_echoes`],
+//!   which cuts long input quoted in a message.
 
 pub mod board;
 pub mod card;

@@ -1,10 +1,12 @@
 //! FreeCell rules, search, an independent validator and solution formats.
 //!
-//! Three parts that do not lean on each other's internals:
+//! Three parts, with no import circle between them (the search leans on the rules; the
+//! notations on the rules' move types and the validator; the rules on neither):
 //! - [`rules`]: [`moves`] ([`Loc`], [`Move`], [`MoveKind`], the supermove limit), [`state`]
 //!   (compact positions, canonical fingerprints), [`packed`] (48-byte positions, each cascade
 //!   a dealt prefix plus one run, for the first-solution searches), [`movegen`] (legal moves
-//!   and safe auto-play, over either).
+//!   and auto-play, safe or, for some of `fast`'s tries, greedy, over either), and the counts a
+//!   position is evaluated by (`rules::features`).
 //! - [`search`]: the modes and their searches: `fast`'s portfolio of best-first tries,
 //!   `short`'s rounds and anytime phases, [`heuristic`] evaluation, [`shorten`], and optimal
 //!   search ([`astar`] with the [`deadlock`] bound).
@@ -13,7 +15,8 @@
 //!   [`annotated`] (move lists with an annotated game's comments, numbers and marks).
 //!
 //! [`validator`] replays any solution on a [`fcauto_deals::Board`] with its own rule checks,
-//! sharing no code with the rules or the search.
+//! sharing no rule code with the rules or the search (it takes only the location type,
+//! [`Loc`], from [`moves`]).
 
 pub mod notation;
 pub mod rules;

@@ -8,12 +8,12 @@
 //! lives until it is written, and the summary keeps counts per distinct value
 //! ([`Counted`]).
 
+use crate::checked::{solve_checked, ModeArg, Outcome};
 use crate::cmd::distribution::{ms_key, Counted, Distribution};
 use crate::cmd::fcsolve_bench::{self, FcSolveSummary};
 use crate::cmd::input::is_stdio;
 use crate::cmd::plural;
 use crate::cmd::rusage;
-use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
 use fcauto_solver::Mode;

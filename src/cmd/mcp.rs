@@ -596,7 +596,7 @@ mod lines {
 }
 
 mod server {
-    use crate::cmd::solve::ModeArg;
+    use crate::checked::ModeArg;
     use crate::service::{self, PositionIn, ServiceError};
     use anyhow::Context;
     use fcauto_deals::Board;

@@ -1,5 +1,8 @@
-//! One module per subcommand: each has a clap `Args` and `run(Args) -> anyhow::Result<i32>`
-//! returning the process exit code.
+//! One module per subcommand, each with a clap `Args` and `run(Args) -> anyhow::Result<i32>`
+//! returning the process exit code (`unbuilt` stands in for a subcommand left out of the
+//! build), and the helpers they share: `input` (inputs and output paths), `picture`,
+//! `interrupt` (signals, temporary files), `distribution`, `plotting`, `bench_plot`,
+//! `fcsolve_bench`, `crosscheck`, `rusage` (CPU clocks), `tidy` (numbers in JSON and CSV).
 
 /// `println!` for the commands' output: an error (`?`) instead of a panic when standard
 /// output cannot be written; see [`stdout_write`].

@@ -17,7 +17,7 @@
 //! fields, bad deal number), 405 (wrong method), 413 (over a cap), 422 (impossible position,
 //! illegal move) or 503 (all solvers busy).
 
-use crate::cmd::solve::ModeArg;
+use crate::checked::ModeArg;
 use crate::service::{self, PositionIn, ServiceError};
 use anyhow::{Context, Result};
 use axum::extract::rejection::{JsonRejection, PathRejection};

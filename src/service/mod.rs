@@ -12,7 +12,7 @@
 //! `solve --format json`'s board) or as the one-line position string
 //! ([`fcauto_deals::position`]); [`PositionIn`] takes either, or fc-solve's board text.
 
-use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
+use crate::checked::{solve_checked, ModeArg, Outcome};
 use fcauto_deals::{position, Board, Card};
 use fcauto_solver::validator::{apply_checked, stacks_on, StepMove};
 use fcauto_solver::{supermove_limit, Loc, Move, PlayedMove};

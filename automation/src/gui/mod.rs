@@ -1,10 +1,10 @@
 //! Replaying a FreeCell solution in the real PySolFC window and proving the win.
 //!
-//! Always built (no GUI crates): [`plan`] (the solver's moves played, their effect on a
-//! board, solution.json),
-//! [`layout`] (PySolFC's table geometry), [`evidence`] (the results bundle writers),
-//! [`fcsolve`] (the fc-solve reference solver as a subprocess).
-//! Behind the `gui` feature: [`display`] (Xvfb/openbox), [`launch`] (PySolFC process and
+//! The whole module is built with the crate's `gui` feature only (which also brings in
+//! `fcauto-solver`). Its parts that use no GUI crate: [`plan`] (the solver's moves played,
+//! their effect on a board, solution.json), [`layout`] (PySolFC's table geometry),
+//! [`evidence`] (the results bundle writers), [`fcsolve`] (the fc-solve reference solver as
+//! a subprocess, and `play`'s own validated solve). Those that do: [`display`] (Xvfb/openbox), [`launch`] (PySolFC process and
 //! profile), [`screen`] (xcap), [`ocr`] (leptess), [`recognize`] (card matching),
 //! [`mouse`] (enigo), [`replay`] (moves on screen), [`verify`] (deal and win checks),
 //! [`session`] (the whole `fcauto play --gui` run, stage by stage), [`report`] (its last

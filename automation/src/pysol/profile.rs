@@ -55,6 +55,29 @@ pub enum ProfileError {
     Player(String),
 }
 
+/// The user's own PySolFC profile (or HOME) that an automation profile under `base`
+/// (canonical) would write into, if any, for the user whose HOME is `user_home`: `base`
+/// inside `<user_home>/.pysolfc` or `.PySolFC`, `home` (`<base>/home`) being `user_home` itself (helper-62: `--profile /x`
+/// with `HOME=/x/home` wrote the user's options.cfg), or `dir` (`<home>/.pysolfc`) leading
+/// into a user's profile through a link.
+fn users_profile_at(
+    user_home: Option<&Path>,
+    base: &Path,
+    home: &Path,
+    dir: &Path,
+) -> Option<PathBuf> {
+    let user_home = user_home?;
+    let same = |a: &Path, b: &Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
+    if same(home, user_home) {
+        return Some(home.to_path_buf());
+    }
+    PROFILE_DIR_NAMES.iter().find_map(|n| {
+        let user = user_home.join(n).canonicalize().ok()?;
+        let inside = |p: &Path| p.canonicalize().is_ok_and(|p| p.starts_with(&user));
+        (inside(base) || inside(dir)).then_some(user)
+    })
+}
+
 /// A separate PySolFC profile for automated play (a throwaway HOME).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AutomationProfile {
@@ -86,17 +109,11 @@ impl AutomationProfile {
         };
         std::fs::create_dir_all(base).map_err(io(base))?;
         let base = base.canonicalize().map_err(io(base))?;
-        if let Some(h) = home_dir() {
-            for n in PROFILE_DIR_NAMES {
-                if let Ok(user) = h.join(n).canonicalize() {
-                    if base.starts_with(&user) {
-                        return Err(ProfileError::UserProfile(base));
-                    }
-                }
-            }
-        }
         let home = base.join("home");
         let dir = home.join(".pysolfc");
+        if let Some(user) = users_profile_at(home_dir().as_deref(), &base, &home, &dir) {
+            return Err(ProfileError::UserProfile(user));
+        }
         std::fs::create_dir_all(&dir).map_err(io(&dir))?;
         let mut opts = match seed {
             Some(s) => OptionsFile::load(s)?,
@@ -155,6 +172,37 @@ mod tests {
         let bak = OptionsFile::load(&p.dir.join("options.cfg.bak")).unwrap();
         assert_eq!(bak.get("general", "player").as_deref(), Some("robot"));
         std::fs::remove_dir_all(&base).unwrap();
+    }
+
+    /// A profile under `base` that would be the user's own is refused: `base` inside the
+    /// user's profile, `base/home` the user's HOME (helper-62), `base/home/.pysolfc` a link
+    /// to the user's profile; a folder of its own is not.
+    #[test]
+    fn never_the_users_own_profile() {
+        let root = tmp("users");
+        let user_home = root.join("x/home");
+        let user = user_home.join(".pysolfc");
+        std::fs::create_dir_all(&user).unwrap();
+        let at = |base: &Path| {
+            let base = base.canonicalize().unwrap();
+            let home = base.join("home");
+            let dir = home.join(".pysolfc");
+            users_profile_at(Some(&user_home), &base, &home, &dir)
+        };
+        assert!(at(&root.join("x")).is_some(), "base/home is HOME");
+        assert!(at(&user).is_some(), "base is the profile");
+        let linked = root.join("linked");
+        std::fs::create_dir_all(linked.join("home")).unwrap();
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&user, linked.join("home/.pysolfc")).unwrap();
+            assert!(at(&linked).is_some(), "a link to the profile");
+        }
+        let own = root.join("own");
+        std::fs::create_dir_all(&own).unwrap();
+        assert_eq!(at(&own), None);
+        assert_eq!(users_profile_at(None, &own, &own, &own), None);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

@@ -27,9 +27,9 @@
 //! suit); other freecell counts change `cells` only; more than 8 cascades need a wider
 //! origin field.
 
-use crate::heuristic::Features;
 use crate::movegen::{AutoPlay, Tableau};
 use crate::moves::{Loc, Move};
+use crate::rules::features::Features;
 use crate::state::{cell_hash, fits, mix64, rank, red, suit, State, EMPTY, MAX_HEIGHT};
 use fcauto_deals::{CASCADES, FREECELLS};
 
@@ -518,7 +518,7 @@ impl Tableau for View<'_> {
 }
 
 /// Cascade word `w`'s share of the blocked and out-of-sequence counts (as
-/// [`crate::heuristic`] counts them on the cascade's cards): its prefix's counts, and its
+/// `features` counts them on the cascade's cards): its prefix's counts, and its
 /// run's from the run's deepest card alone (run cards lie on higher ones, so only the
 /// prefix's lowest rank blocks them).
 #[inline(always)]
@@ -578,7 +578,7 @@ pub struct Eval {
 }
 
 impl Eval {
-    /// The evaluation of `v` (its features as [`crate::heuristic::eval_features`] counts
+    /// The evaluation of `v` (its features as [`crate::rules::features::eval_features`] counts
     /// them on its [`State`]).
     pub fn new(v: View<'_>) -> Eval {
         let (pos, origin) = (v.pos, v.origin);
@@ -754,8 +754,8 @@ pub fn eval_features(v: View<'_>) -> Features {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic;
     use crate::movegen::generate_model;
+    use crate::rules::features as heuristic;
 
     /// Along walks from deals 1..=50 (every child of every position passed): the packed
     /// child equals the state child, unpacks to it, has the same moves generated (all and

@@ -1,5 +1,6 @@
-//! The solver's search: weighted best-first search over canonical positions with safe
-//! auto-play, used by the `fast` and `short` modes (the optimal modes are in [`crate::astar`]).
+//! The solver's search: weighted best-first search over canonical positions with auto-play
+//! (safe, or greedy in some of `fast`'s tries, below), used by the `fast` and `short` modes
+//! (the optimal modes are in [`crate::astar`]).
 //!
 //! - `fast`: greedy on the evaluation, path length barely counted: first solution, quickly.
 //!   Its portfolio searches a reduced move set first ([`crate::movegen::generate_pruned`]:

@@ -14,7 +14,7 @@
 //!   the rest of it when that is shorter than its own (so the move beginning a position's
 //!   line is never costly).
 
-use crate::cmd::solve::{solve_checked, Outcome};
+use crate::checked::{solve_checked, Outcome};
 use anyhow::{Context, Result};
 use fcauto_deals::{Board, Card};
 use fcauto_solver::{validate, Loc, Mode, PlayedMove, Solution};

@@ -10,7 +10,7 @@
 //! 4. [`findings::find`]: the losing move, the costly ones, the hint → [`findings::Findings`];
 //! 5. outputs: [`output`] (table or JSON), [`pictures`] (`--pictures`), [`report`] (`--report`).
 
-use crate::cmd::solve::ModeArg;
+use crate::checked::ModeArg;
 use anyhow::Result;
 use fcauto_solver::{Mode, PlayedMove};
 use serde::Serialize;

@@ -683,7 +683,7 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
     }
     let max_states = get("max_states")?;
     let mode = get("mode")?;
-    let modes: Vec<String> = <crate::cmd::solve::ModeArg as clap::ValueEnum>::value_variants()
+    let modes: Vec<String> = <crate::checked::ModeArg as clap::ValueEnum>::value_variants()
         .iter()
         .filter_map(|m| clap::ValueEnum::to_possible_value(m).map(|v| v.get_name().to_string()))
         .collect();

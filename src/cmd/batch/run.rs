@@ -13,10 +13,10 @@
 
 use super::db::{ResultRow, Settings, Store, RULES};
 use super::shard::{self, Shard};
+use crate::checked::{solve_checked, ModeArg, Outcome};
 use crate::cmd::bench::false_unsolvable;
 use crate::cmd::plural;
 use crate::cmd::rusage::thread_cpu_ms;
-use crate::cmd::solve::{solve_checked, ModeArg, Outcome};
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
 use indicatif::ProgressBar;
