@@ -673,7 +673,12 @@ fn a_damaged_board_is_named_as_a_board() {
         assert!(!err.contains("standard-notation"), "{name}: {err}");
     }
     let moves = dir.path().join("moves.txt");
-    std::fs::write(&moves, "3c 2h\n").unwrap();
+    // Cards named in comments are no board either.
+    std::fs::write(
+        &moves,
+        "3c {KS QH JD TC 9H 8S KD QC} 2h # AS 2S 3S 4S 5S 6S 7S 8S\n",
+    )
+    .unwrap();
     let err = analyze_error(&[moves.to_str().unwrap(), "--deal", "617"]);
     assert!(err.contains("step"), "read as moves: {err}");
 }

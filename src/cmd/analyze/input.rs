@@ -125,7 +125,13 @@ fn cards_not_moves(text: &str, name: &str) -> Option<anyhow::Error> {
     if fcs_output_kind(text).is_some() {
         return None;
     }
-    let cards = text
+    // Outside comments (`#` lines, `{...}`): an annotated move list may name cards there.
+    let annotated = strip_annotations(text);
+    let moves = match annotated.problem {
+        None => annotated.moves,
+        Some(_) => text.to_string(),
+    };
+    let cards = moves
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))
         .flat_map(str::split_whitespace)
