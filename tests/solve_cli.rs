@@ -1041,6 +1041,49 @@ fn verify_with_board_checks_the_json_deal_claim() {
     assert_eq!(err.lines().count(), 1, "one line: {err}");
 }
 
+/// A board given where the solution goes is named as a board (helper-63: its first card was
+/// read as a move); a standard move list with one of fc-solve's move lines added, or fc-solve's
+/// output with a standard move added, names the stray line (helper-63: the other moves were
+/// skipped unread, and the result called valid).
+#[test]
+fn verify_names_a_board_and_a_mixed_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = write(&dir, "617.txt", &ms_deal(617).unwrap().fcs_input_text());
+    for extra in [&["--deal", "617"][..], &[]] {
+        let mut args: Vec<&std::ffi::OsStr> = extra.iter().map(|a| a.as_ref()).collect();
+        args.push(board.as_os_str());
+        let (code, _, err) = verify(&args);
+        assert_eq!(code, Some(2), "{extra:?}: {err}");
+        assert!(
+            err.contains("is a board (a position), not a solution"),
+            "{err}"
+        );
+    }
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast"])
+        .output()
+        .unwrap();
+    let standard = String::from_utf8(out.stdout).unwrap();
+    let fc_line = "Move a card from stack 7 to freecell 0\n";
+    let out = fcauto()
+        .args(["solve", "617", "--mode", "fast", "--format", "fcs"])
+        .output()
+        .unwrap();
+    let fcs = String::from_utf8(out.stdout).unwrap();
+    for (name, text, stray) in [
+        ("mixed.txt", format!("{standard}{fc_line}"), "line 1: `"),
+        ("added.fcs", format!("{fcs}8a\n"), "`8a`"),
+    ] {
+        let p = write(&dir, name, &text);
+        let (code, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(
+            err.contains(stray) && err.contains("not part of fc-solve's output"),
+            "{name}: {err}"
+        );
+    }
+}
+
 /// An already-won board in Freecell Solver's format (foundations last, `:` cascades).
 const WON: &str = ":\n:\n:\n:\n:\n:\n:\n:\nFoundations: H-K C-K D-K S-K\nFreecells:\n";
 

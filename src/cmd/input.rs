@@ -149,11 +149,11 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
         }
         if let Some(v) = fcs_not_solved(text) {
             anyhow::bail!(
-                "{file} is Freecell Solver's output for a game it did not solve ({v}): it prints no position; give the board fc-solve read, or --deal N"
+                "{file} is Freecell Solver's output for a game it did not solve ({v}): it prints no position; give the board fc-solve read, or the deal number instead"
             );
         }
         anyhow::bail!(
-            "{file} is Freecell Solver's solution output without its positions (fc-solve prints them with -p -t): it holds no board; give the board fc-solve read, or --deal N"
+            "{file} is Freecell Solver's solution output without its positions (fc-solve prints them with -p -t): it holds no board; give the board fc-solve read, or the deal number instead"
         );
     }
     if let Some(start) = annotated_start(text, file)? {

@@ -76,6 +76,14 @@ pub fn run(args: Args) -> Result<i32> {
             "{name} is {kind}, not a solution: verify reads one solution, as the object `fcauto solve --format json` writes, standard notation or Freecell Solver's output"
         );
     }
+    // A board given where the solution goes (helper-63: its first card was read as a move,
+    // `7D` as `7d`, and the second named as no move).
+    if fcauto_deals::position::parse_any(&text).is_ok() {
+        return Ok(crate::cmd::usage_exit(&format!(
+            "{name} is a board (a position), not a solution: give it as --board {} and the moves as the solution",
+            args.solution.display()
+        )));
+    }
     // No --deal/--board: the start the solution names itself (an empty file names none).
     let own = args.deal.is_none() && args.board.is_none();
     anyhow::ensure!(

@@ -222,6 +222,15 @@ pub enum SolutionParseError {
         /// What is wrong with it.
         error: String,
     },
+    /// A line in fc-solve's output that fc-solve does not print: another notation's moves,
+    /// or text added.
+    #[error("line {line}: `{text}` is not part of fc-solve's output (its move lines, positions, verdict and counts): a line added, or moves of another notation mixed in")]
+    StrayFcsLine {
+        /// 1-based line.
+        line: usize,
+        /// The line, cut to 80 characters.
+        text: String,
+    },
     /// An fc-solve move line we do not understand.
     #[error("line {line}: unrecognised fc-solve move `{text}`")]
     BadFcsLine {
@@ -639,6 +648,49 @@ pub fn fcs_output_kind(text: &str) -> Option<FcsKind> {
     verdict.then_some(FcsKind::VerdictOnly)
 }
 
+/// True when `l` (trimmed, not a move line) is a line fc-solve prints around its moves: blank,
+/// a rule of `-`/`=`, its verdict, counts and notices, a position in `-p -t`'s layout
+/// (`Foundations:`, `Freecells:`, `: ` cascades) or in its table layout (rows of upper-case
+/// cards, `--`, `H-0`), or `-sn`'s `Move:` lines. Standard-notation moves (`8a`, `38`) and
+/// words are not (helper-63: lines added to its output were skipped unread).
+fn printed_by_fc_solve(l: &str) -> bool {
+    const PREFIXES: [&str; 17] = [
+        "Foundations:",
+        "Freecells:",
+        ":",
+        "Move:",
+        "This game is solveable.",
+        "I could not solve",
+        "Iterations count exceeded",
+        "Total number of",
+        "This scan generated",
+        "Iteration:",
+        "Depth:",
+        "Stored-States:",
+        "Scan:",
+        "Reading the board",
+        "Please refer to the documentation",
+        "To cancel this message",
+        "http",
+    ];
+    let table_token = |t: &str| {
+        const RANKS: [&str; 15] = [
+            "0", "A", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q",
+        ];
+        let foundation = t.is_ascii()
+            && t.len() >= 3
+            && t.as_bytes()[1] == b'-'
+            && "HCDS".contains(&t[..1])
+            && (RANKS.contains(&&t[2..]) || &t[2..] == "K");
+        t.chars().all(|c| c == '-')
+            || foundation
+            || (!t.chars().any(|c| c.is_ascii_lowercase()) && t.parse::<Card>().is_ok())
+    };
+    l.chars().all(|c| matches!(c, '-' | '=' | ' '))
+        || PREFIXES.iter().any(|p| l.starts_with(p))
+        || l.split_whitespace().all(table_token)
+}
+
 /// Read fc-solve's output (`-sam`, with or without `-p -t`): its move lines (0-based
 /// indices) and its verdict line.
 pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), SolutionParseError> {
@@ -646,6 +698,9 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
     let mut verdict = FcsVerdict::Unknown;
     // The `Total number of moves: N` line: its line number, text and N (None: not a number).
     let mut total: Option<(usize, String, Option<usize>)> = None;
+    // The first line fc-solve does not print: an error when there are move lines (its `-sn`
+    // output, standard notation with a verdict, has none and is read as standard notation).
+    let mut stray: Option<(usize, String)> = None;
     for (i, line) in text.lines().enumerate() {
         let l = line.trim();
         match l {
@@ -659,6 +714,9 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
             total = Some((i + 1, text, n.trim().parse().ok()));
         }
         if !l.starts_with("Move ") {
+            if !printed_by_fc_solve(l) && stray.is_none() {
+                stray = Some((i + 1, l.chars().take(80).collect::<String>()));
+            }
             continue;
         }
         let bad = || SolutionParseError::BadFcsLine {
@@ -715,6 +773,9 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
             return Err(bad());
         }
         moves.push(m);
+    }
+    if let (Some((line, text)), false) = (stray, moves.is_empty()) {
+        return Err(SolutionParseError::StrayFcsLine { line, text });
     }
     if let Some((line, text, n)) = total {
         if n != Some(moves.len()) {
@@ -852,6 +913,44 @@ mod tests {
             let err = parse_json(&text).unwrap_err().to_string();
             assert!(err.contains(says), "{given}: {err}");
         }
+    }
+
+    /// A line fc-solve does not print, among its move lines, is named with its line
+    /// (helper-63: standard moves, words or a move inserted were skipped unread, and a
+    /// standard list with one fc-solve move line lost its other moves); what it does print
+    /// (positions in both layouts, counts, notices) is read past, and output without move
+    /// lines (`-sn`'s) is left to the standard reader.
+    #[test]
+    fn a_line_fc_solve_does_not_print_is_named() {
+        let printed = "-=-=-=-=-=-=-=-=-=-=-=-\n\nMove a card from stack 7 to freecell 0\n\n\
+            ====================\n\nFoundations: H-0 C-0 D-0 S-0 \nFreecells:  QH\n\
+            : 7D TD TH KD 4C 4S JD\n                        H-0 C-0 D-0 S-0\n\
+            --- --- --- --- \n --  --  --  --  --  --  --  -- \n 7D  AD  5C  3S  5S  8C  2D  AH \n\
+            10D  7S  QD  AC  6D  8H  AS  KH \nIteration: 4\nDepth: 2\nStored-States: 7\nScan: 0\n\
+            This scan generated 12 states.\nTotal number of states checked is 9.\n";
+        let (_, moves) = parse_fcs_output(printed).unwrap();
+        assert_eq!(moves.len(), 1);
+        for (added, at) in [
+            ("8a 8b 8c\n", 21),
+            ("hello there\n", 21),
+            ("8h\n", 21),
+            ("38\n", 21),
+        ] {
+            let text = format!("{printed}{added}");
+            let err = parse_fcs_output(&text).unwrap_err().to_string();
+            assert!(
+                err.starts_with(&format!("line {at}: `{}`", added.trim()))
+                    && err.contains("not part of fc-solve's output"),
+                "{added:?}: {err}"
+            );
+        }
+        // A standard list with one fc-solve move line.
+        let mixed = "8a 8b 8c\nMove a card from stack 7 to freecell 0\n";
+        let err = parse_fcs_output(mixed).unwrap_err().to_string();
+        assert!(err.starts_with("line 1: `8a 8b 8c`"), "{err}");
+        // `-sn`: standard notation and a verdict, no move line.
+        let sn = "-=-=-=-=-=-=-=-=-=-=-=-\n\n8a 8b 8c 87\n\nThis game is solveable.\n";
+        assert_eq!(parse_fcs_output(sn).unwrap().1.len(), 0);
     }
 
     /// A `Total number of moves:` line must be a number equal to the move lines.
