@@ -1084,6 +1084,20 @@ fn verify_names_a_board_and_a_mixed_solution() {
     }
 }
 
+/// A solution JSON whose `deal` is out of range is named with its file and field, as
+/// `--deal` gives it (helper-63: "deal number 0 is out of range" alone, like a flag's).
+#[test]
+fn verify_names_a_json_deal_out_of_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(&dir, "j.json", r#"{"deal": 0, "moves": []}"#);
+    let (code, _, err) = verify(&[p.as_os_str()]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("j.json") && err.contains("`deal` 0 is not a deal number"),
+        "{err}"
+    );
+}
+
 /// An already-won board in Freecell Solver's format (foundations last, `:` cascades).
 const WON: &str = ":\n:\n:\n:\n:\n:\n:\n:\nFoundations: H-K C-K D-K S-K\nFreecells:\n";
 

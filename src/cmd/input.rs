@@ -238,7 +238,7 @@ pub fn own_start(text: &str, file: &str) -> Result<Option<Start>> {
         let (sol, _) = fcauto_solver::parse_json(text).with_context(|| file.to_string())?;
         return Ok(match (solution_start(&sol, file)?, sol.deal) {
             (Some(start), _) => Some(start),
-            (None, Some(n)) => Some((Some(n), ms_deal(n)?)),
+            (None, Some(n)) => Some((Some(n), json_deal(n, file)?)),
             (None, None) => None,
         });
     }
@@ -325,6 +325,15 @@ pub fn solution_start(sol: &SolutionJson, name: &str) -> Result<Option<Start>> {
 /// The start of `fcauto solve --format json`'s output (`text`, from the file named `file`):
 /// its `board` (with `freecells` and `foundations`), else its `deal`.
 ///
+/// The deal a solution JSON's `deal` names, dealt.
+///
+/// # Errors
+/// A number out of range, named with the file and the field (helper-63: "deal number 0 is
+/// out of range" read as a command-line error).
+pub fn json_deal(n: u64, file: &str) -> Result<Board> {
+    ms_deal(n).with_context(|| format!("{file}: the solution's `deal` {n} is not a deal number"))
+}
+
 /// # Errors
 /// Not a solution JSON ([`fcauto_solver::parse_json`]), a start that is not a position or
 /// contradicts its `deal`, or neither `board` nor `deal`.
@@ -332,7 +341,7 @@ fn solution_json_start(text: &str, file: &str) -> Result<Start> {
     let (sol, _) = fcauto_solver::parse_json(text).with_context(|| file.to_string())?;
     match (solution_start(&sol, file)?, sol.deal) {
         (Some(start), _) => Ok(start),
-        (None, Some(n)) => Ok((Some(n), ms_deal(n)?)),
+        (None, Some(n)) => Ok((Some(n), json_deal(n, file)?)),
         (None, None) => anyhow::bail!(
             "{file}: a solution JSON with neither `board` nor `deal`: it names no start"
         ),

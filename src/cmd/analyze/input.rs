@@ -325,7 +325,7 @@ fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) ->
     let (sol, moves) = parse_json(text).with_context(|| name.to_string())?;
     let own_start = input::solution_start(&sol, name)?;
     let (deal, start) = match (sol.deal, deal, board) {
-        (Some(own), None, None) => (Some(own), fcauto_deals::ms_deal(own)?),
+        (Some(own), None, None) => (Some(own), input::json_deal(own, name)?),
         (Some(own), Some(given), _) if own != given => {
             usage_problem!("{name} is for deal {own}, not deal {given}")
         }
