@@ -672,6 +672,13 @@ fn a_damaged_board_is_named_as_a_board() {
         );
         assert!(!err.contains("standard-notation"), "{name}: {err}");
     }
+    // PySolFC's options file is named as one.
+    let options = fixture("pysolfc/holdgame-617-lost.options.cfg");
+    let err = analyze_error(&[options.to_str().unwrap()]);
+    assert!(
+        err.contains("options file") && err.contains("stats --options"),
+        "{err}"
+    );
     let moves = dir.path().join("moves.txt");
     // Cards named in comments are no board either.
     std::fs::write(

@@ -1070,6 +1070,15 @@ fn verify_names_a_board_and_a_mixed_solution() {
         .output()
         .unwrap();
     let fcs = String::from_utf8(out.stdout).unwrap();
+    // A `# deal N,` line alone names the start (helper-63: "names no start").
+    let headed = write(
+        &dir,
+        "headed.txt",
+        &format!("# deal 617, by hand\n{standard}"),
+    );
+    let (code, out, err) = verify(&[headed.as_os_str()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with("valid"), "{out}");
     for (name, text, stray) in [
         ("mixed.txt", format!("{standard}{fc_line}"), "line 1: `"),
         ("added.fcs", format!("{fcs}8a\n"), "`8a`"),

@@ -12,8 +12,8 @@ pub struct Annotated {
     /// The text, line for line (so errors name the right line), without `#` comments,
     /// `{...}` comments, move numbers (`12.`) and marks (`?`, `??`, `!`).
     pub moves: String,
-    /// The start from a `# start: POSITION` line, with the deal of a `# deal N,` line when
-    /// that deal is this position.
+    /// The start from a `# start: POSITION` line, with the deal of a `# deal N,` line (which
+    /// must be that position's deal), or else the deal a `# deal N,` line names, dealt.
     pub start: Option<(Option<u64>, Board)>,
     /// What makes the text unreadable, with its line: a `# start:` line that is not a
     /// position, or a `{` comment never closed.
@@ -25,15 +25,20 @@ pub struct Annotated {
 /// over line ends too, and a `#` inside it is part of it; outside one, `#` starts a comment
 /// to the end of the line; move numbers (`12.`, `12. 38`, `12.38`) and `?`/`!` marks go.
 /// A `# start: POSITION` line (a position string, [`fcauto_deals::position`]) gives the
-/// start, with the deal of a `# deal N,` line when that deal is this position.
+/// start, with the deal of a `# deal N,` line, which must be that position's; without one, a
+/// `# deal N,` line gives the deal's start.
 /// Never fails: what makes the text unreadable is in [`Annotated::problem`] (a `# start:`
-/// that is not a position, two different starts, a `{` never closed, a `}` closing none).
+/// that is not a position, two different starts, a `# deal N,` that is not the `# start:`, a
+/// `{` never closed, a `}` closing none).
 pub fn strip_annotations(text: &str) -> Annotated {
     let mut moves = String::with_capacity(text.len());
     let (mut position, mut deal, mut problem) = (None, None, None);
+    // A `# start:` line was seen, a position or not.
+    let mut start_line = false;
     // The line where the `{` comment we are in opened.
     let mut open_since: Option<usize> = None;
     for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
         let mut code = String::with_capacity(line.len());
         let mut comment = "";
         for (i, ch) in line.char_indices() {
@@ -60,6 +65,7 @@ pub fn strip_annotations(text: &str) -> Annotated {
             }
         }
         if let Some(p) = comment.strip_prefix("start:") {
+            start_line = true;
             match fcauto_deals::position::parse(p.trim()) {
                 // Two starts that differ: which one the moves are from cannot be told.
                 Ok(b) => match &position {
@@ -96,8 +102,9 @@ pub fn strip_annotations(text: &str) -> Annotated {
         if let Some(n) = comment
             .strip_prefix("deal ")
             .and_then(|r| r.split(',').next())
+            .and_then(|n| n.trim().parse::<u64>().ok())
         {
-            deal = n.trim().parse::<u64>().ok();
+            deal = Some((n, line_no));
         }
         moves.push_str(&strip_line(&code));
         moves.push('\n');
@@ -107,10 +114,22 @@ pub fn strip_annotations(text: &str) -> Annotated {
             "line {line}: a `{{` comment is not closed (a comment runs from `{{` to `}}`)"
         ));
     }
-    let start = position.map(|(b, _)| {
-        let deal = deal.filter(|&n| fcauto_deals::ms_deal(n).is_ok_and(|d| d == b));
-        (deal, b)
-    });
+    // A `# deal N,` line names the start when no `# start:` line does, and must agree with
+    // one that does (helper-63: `# deal 617,` alone named no start, though a message says a
+    // deal is named so, and a `# deal 618,` over deal 617's position was taken silently).
+    let dealt = deal.and_then(|(n, at)| Some((n, at, fcauto_deals::ms_deal(n).ok()?)));
+    let start = match (position, dealt) {
+        (Some((b, at)), Some((n, deal_at, d))) if d != b => {
+            problem.get_or_insert(format!(
+                "line {deal_at}: `# deal {n},` names another start than the `# start:` position \
+                 on line {at}: give one start"
+            ));
+            Some((None, b))
+        }
+        (Some((b, _)), dealt) => Some((dealt.map(|(n, ..)| n), b)),
+        (None, Some((n, _, d))) if !start_line => Some((Some(n), d)),
+        (None, _) => None,
+    };
     Annotated {
         moves,
         start,
@@ -146,6 +165,24 @@ mod tests {
         assert_eq!(a.moves, "\n\n4a\n");
         assert!(a.start.is_none(), "a start that does not parse is no start");
         assert!(!a.problem.as_deref().unwrap_or("").contains("`# deal N,`"));
+        // `# deal N,` alone names the deal's start; one that is not the `# start:` position
+        // is a problem (helper-63: the first named no start, the second was taken silently).
+        let a = strip_annotations("# deal 617, by hand\n8a\n");
+        assert_eq!(
+            a.start,
+            Some((Some(617), fcauto_deals::ms_deal(617).unwrap()))
+        );
+        assert!(a.problem.is_none());
+        let p617 = fcauto_deals::position::write(&fcauto_deals::ms_deal(617).unwrap());
+        let a = strip_annotations(&format!("# deal 617,\n# start: {p617}\n8a\n"));
+        assert_eq!(a.start.map(|s| s.0), Some(Some(617)));
+        let a = strip_annotations(&format!("# deal 618,\n# start: {p617}\n8a\n"));
+        let problem = a.problem.unwrap_or_default();
+        assert!(
+            problem.starts_with("line 1: `# deal 618,` names another start")
+                && problem.contains("line 2"),
+            "{problem}"
+        );
         // A deal where the position belongs is told where a deal goes (helper-47).
         for start in ["deal 617", "617", "deal 999999999999999999999999"] {
             let a = strip_annotations(&format!("# start: {start}\n4a\n"));

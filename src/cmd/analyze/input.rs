@@ -110,6 +110,12 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
         agree_start(deal, board, &name, &game)?;
         return Ok(game);
     }
+    // PySolFC's options.cfg (helper-63: "`[general]` is not a standard-notation move").
+    if text.lines().any(|l| l.trim() == "[general]") {
+        anyhow::bail!(
+            "{name} is PySolFC's options file (options.cfg), not a game: read it with `fcauto stats --options`"
+        );
+    }
     if let Some(problem) = cards_not_moves(text, &name) {
         return Err(problem);
     }
