@@ -654,16 +654,11 @@ pub fn fcs_output_kind(text: &str) -> Option<FcsKind> {
 /// cards, `--`, `H-0`), or `-sn`'s `Move:` lines. Standard-notation moves (`8a`, `38`) and
 /// words are not (helper-63: lines added to its output were skipped unread).
 fn printed_by_fc_solve(l: &str) -> bool {
-    const PREFIXES: [&str; 17] = [
-        "Foundations:",
-        "Freecells:",
-        ":",
+    // Beyond what the standard reader skips ([`crate::standard::is_fc_solve_line`]): `-sn`'s
+    // move lines, `-s -i`'s iteration lines, the rest of its counts and its notices.
+    const MORE: [&str; 10] = [
         "Move:",
-        "This game is solveable.",
-        "I could not solve",
-        "Iterations count exceeded",
         "Total number of",
-        "This scan generated",
         "Iteration:",
         "Depth:",
         "Stored-States:",
@@ -687,7 +682,8 @@ fn printed_by_fc_solve(l: &str) -> bool {
             || (!t.chars().any(|c| c.is_ascii_lowercase()) && t.parse::<Card>().is_ok())
     };
     l.chars().all(|c| matches!(c, '-' | '=' | ' '))
-        || PREFIXES.iter().any(|p| l.starts_with(p))
+        || crate::standard::is_fc_solve_line(l)
+        || MORE.iter().any(|p| l.starts_with(p))
         || l.split_whitespace().all(table_token)
 }
 

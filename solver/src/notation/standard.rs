@@ -76,7 +76,7 @@ pub fn parse_token(t: &str) -> Option<StepMove> {
 
 /// True for a line fc-solve prints around its moves (`-=-=-` header, `====` separators,
 /// the position blocks of `-p -t`, and its closing sentences): skipped when reading moves.
-fn is_fc_solve_line(l: &str) -> bool {
+pub(crate) fn is_fc_solve_line(l: &str) -> bool {
     const STARTS: [&str; 11] = [
         "-=-=",
         "====",

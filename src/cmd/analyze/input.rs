@@ -100,36 +100,39 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
     if input::looks_like_json(text) {
         return read_json(text, &name, deal, board);
     }
-    if let Ok(position) = fcauto_deals::position::parse_any(text) {
-        let game = Game {
-            deal: None,
-            start: position,
-            moves: Vec::new(),
-            kind: Kind::Position,
-        };
-        agree_start(deal, board, &name, &game)?;
-        return Ok(game);
-    }
+    let board_error = match fcauto_deals::position::parse_any(text) {
+        Ok(position) => {
+            let game = Game {
+                deal: None,
+                start: position,
+                moves: Vec::new(),
+                kind: Kind::Position,
+            };
+            agree_start(deal, board, &name, &game)?;
+            return Ok(game);
+        }
+        Err(e) => e,
+    };
     // PySolFC's options.cfg (helper-63: "`[general]` is not a standard-notation move").
     if text.lines().any(|l| l.trim() == "[general]") {
         anyhow::bail!(
             "{name} is PySolFC's options file (options.cfg), not a game: read it with `fcauto stats --options`"
         );
     }
-    if let Some(problem) = cards_not_moves(text, &name) {
-        return Err(problem);
+    if cards_not_moves(text) {
+        anyhow::bail!("{name}: read as a board: {board_error}");
     }
     read_move_list(text, &name, deal, board)
 }
 
-/// A text of card tokens, not moves, that did not read as a board (a card twice, one
-/// missing): the board parser's message, naming line and token, rather than the move
-/// reader's "`7S` is not a standard-notation move" (helper-61). Cards that could be moves
-/// (`3c`, `2h`) are not counted; eight that cannot are a board. fc-solve's output, whose
-/// positions hold cards between its moves, is left to the move reader.
-fn cards_not_moves(text: &str, name: &str) -> Option<anyhow::Error> {
+/// True for a text of card tokens, not moves (one that did not read as a board: a card
+/// twice, one missing), whose problem is the board parser's, naming line and token, rather
+/// than the move reader's "`7S` is not a standard-notation move" (helper-61). Cards that
+/// could be moves (`3c`, `2h`) are not counted; eight that cannot are a board. fc-solve's
+/// output, whose positions hold cards between its moves, is left to the move reader.
+fn cards_not_moves(text: &str) -> bool {
     if fcs_output_kind(text).is_some() {
-        return None;
+        return false;
     }
     // Outside comments (`#` lines, `{...}`): an annotated move list may name cards there.
     let annotated = strip_annotations(text);
@@ -146,8 +149,7 @@ fn cards_not_moves(text: &str, name: &str) -> Option<anyhow::Error> {
             t.parse::<fcauto_deals::Card>().is_ok() && standard::parse_token(t).is_none()
         })
         .count();
-    let error = fcauto_deals::position::parse_any(text).err()?;
-    (cards >= 8).then(|| anyhow::anyhow!("{name}: read as a board: {error}"))
+    cards >= 8
 }
 
 /// What `analyze` reads, for "unknown file format" messages.
