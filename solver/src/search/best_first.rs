@@ -70,7 +70,7 @@ impl Workspace {
         self.states.clear();
         reserve(&mut self.states, run.max_states);
         let t = &mut self.tables;
-        t.closed.insert(root.fingerprint());
+        t.closed.full.insert(root.fingerprint());
         t.open
             .push(run.priority(eval_features(&root), root_g, 0), 0);
         t.nodes.push(Node {
@@ -133,6 +133,8 @@ fn search(
             },
         states,
     } = ws;
+    // Whole fingerprints: this search is the reference the packed one is checked against.
+    let closed = &mut closed.full;
     // Most cards home in an expanded position, and when that was first reached.
     let (mut most_home, mut progress_at) = (0, 0);
     let child = &mut State::from_board(board);

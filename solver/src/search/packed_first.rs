@@ -5,6 +5,7 @@
 //! made by copying 48 bytes, and evaluated from the cascades their move changed.
 
 use super::portfolio::Params;
+use super::table::Key;
 use super::tables::{in_thread_tables, Tables};
 use super::{done, path_to, replay_by, SearchResult, SearchStats, StopReason, Verdict};
 use crate::movegen::{autoplay_by, generate_model, AutoPlay, Tableau};
@@ -40,9 +41,9 @@ pub(super) fn packed_first(
     rule: AutoPlay,
 ) -> SearchResult {
     in_thread_tables(&TABLES, |ws| match (p.pruned, rule) {
-        (true, AutoPlay::Greedy) => search::<true, true>(board, p, max_states, stall, ws),
-        (true, AutoPlay::Safe) => search::<true, false>(board, p, max_states, stall, ws),
-        (false, _) => search::<false, false>(board, p, max_states, stall, ws),
+        (true, AutoPlay::Greedy) => search::<true, true, u64>(board, p, max_states, stall, ws),
+        (true, AutoPlay::Safe) => search::<true, false, u64>(board, p, max_states, stall, ws),
+        (false, _) => search::<false, false, u128>(board, p, max_states, stall, ws),
     })
 }
 
@@ -52,14 +53,21 @@ thread_local! {
 }
 
 /// [`packed_first`] in the tables of `ws`, over the reduced move set if `PRUNE`, with
-/// [`AutoPlay::Greedy`] if `GREEDY` (else [`AutoPlay::Safe`]).
-fn search<const PRUNE: bool, const GREEDY: bool>(
+/// [`AutoPlay::Greedy`] if `GREEDY` (else [`AutoPlay::Safe`]), keeping fingerprints as `K`
+/// (whole when the search can prove: [`super::table::Closed`]).
+fn search<const PRUNE: bool, const GREEDY: bool, K: Key>(
     board: &Board,
     p: Params,
     max_states: usize,
     stall: Option<u64>,
     ws: &mut Tables<Node>,
 ) -> SearchResult {
+    const {
+        assert!(
+            PRUNE || std::mem::size_of::<K>() == 16,
+            "a search that can prove keeps whole fingerprints"
+        )
+    };
     let mut stats = SearchStats::default();
     let end = |verdict, stats, stored| SearchResult {
         verdict,
@@ -84,6 +92,7 @@ fn search<const PRUNE: bool, const GREEDY: bool>(
         open,
         moves,
     } = ws;
+    let closed = K::table(closed);
     let root = Packed::new(&root, origin);
     closed.insert(root.fingerprint());
     let view = View { pos: &root, origin };

@@ -4,7 +4,7 @@
 //! nothing (and touches no new page) once the thread's largest search has run.
 
 use super::portfolio::RESERVE_MAX;
-use super::table::FingerprintTable;
+use super::table::Closed;
 use crate::moves::Move;
 use std::cell::RefCell;
 use std::thread::LocalKey;
@@ -20,8 +20,8 @@ pub(super) const KEEP_POSITIONS: usize = 1 << 14;
 pub(super) struct Tables<N> {
     /// Stored positions, in the order they were stored (the root first).
     pub nodes: Vec<N>,
-    /// Fingerprints of every position stored.
-    pub closed: FingerprintTable,
+    /// Fingerprints of every position stored, in the table of the search's key width.
+    pub closed: Closed,
     /// Stored positions not yet expanded.
     pub open: OpenList,
     /// The moves of the position being expanded.
@@ -32,7 +32,7 @@ impl<N> Default for Tables<N> {
     fn default() -> Self {
         Tables {
             nodes: Vec::new(),
-            closed: FingerprintTable::default(),
+            closed: Closed::default(),
             open: OpenList::default(),
             moves: Vec::new(),
         }
