@@ -212,7 +212,7 @@ impl Packed {
     pub fn fingerprint(&self) -> u128 {
         let (mut a, mut b) = cells_hash(&self.cells);
         for &w in &self.cols {
-            let (x, y) = word_hash(w);
+            let (x, y) = word_hash(w, true);
             a = a.wrapping_add(x);
             b = b.wrapping_add(y);
         }
@@ -220,9 +220,11 @@ impl Packed {
     }
 
     /// Its words' and freecells' hashes, from which the fingerprints of positions that
-    /// differ from it in a few cascades follow ([`Packed::fingerprint_from`]).
-    #[inline]
-    pub fn hashes(&self) -> Hashes {
+    /// differ from it in a few cascades follow ([`Packed::fingerprint_from`]). With `whole`
+    /// false the words' high lanes are left 0 (for a caller that keeps only the low 64 bits
+    /// of fingerprints: after inlining, no work is done for them).
+    #[inline(always)]
+    pub fn hashes(&self, whole: bool) -> Hashes {
         let cells = cells_hash(&self.cells);
         let mut h = Hashes {
             cols: [(0, 0); CASCADES],
@@ -230,7 +232,7 @@ impl Packed {
             total: cells,
         };
         for (i, &w) in self.cols.iter().enumerate() {
-            h.cols[i] = word_hash(w);
+            h.cols[i] = word_hash(w, whole);
             h.total.0 = h.total.0.wrapping_add(h.cols[i].0);
             h.total.1 = h.total.1.wrapping_add(h.cols[i].1);
         }
@@ -238,9 +240,10 @@ impl Packed {
     }
 
     /// [`Packed::fingerprint`] of this position, given the [`Hashes`] of a position whose
-    /// cascades equal this one's except those whose bits are set in `changed`.
-    #[inline]
-    pub fn fingerprint_from(&self, parent: &Hashes, changed: u8) -> u128 {
+    /// cascades equal this one's except those whose bits are set in `changed`, taken with
+    /// the same `whole`: with `whole` false only its low 64 bits are the fingerprint's.
+    #[inline(always)]
+    pub fn fingerprint_from(&self, parent: &Hashes, changed: u8, whole: bool) -> u128 {
         let (u, v) = cells_hash(&self.cells);
         let mut a = parent.total.0.wrapping_sub(parent.cells.0).wrapping_add(u);
         let mut b = parent.total.1.wrapping_sub(parent.cells.1).wrapping_add(v);
@@ -249,7 +252,7 @@ impl Packed {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
             let (x, y) = parent.cols[i];
-            let (u, v) = word_hash(self.cols[i]);
+            let (u, v) = word_hash(self.cols[i], whole);
             a = a.wrapping_sub(x).wrapping_add(u);
             b = b.wrapping_sub(y).wrapping_add(v);
         }
@@ -391,11 +394,17 @@ impl Hashes {
 /// from) splitmix64's finaliser of the word, the high lane a cheaper function of that hash
 /// (a shift, a xor, a multiply), not additive, so that words whose low lanes sum alike
 /// still differ in the high lane's sum (2.4% fewer instructions a position than a second
-/// finaliser, callgrind, deals 1..2000, the same positions expanded).
+/// finaliser, callgrind, deals 1..2000, the same positions expanded). The high lane is 0
+/// unless `whole`.
 #[inline(always)]
-fn word_hash(w: u32) -> (u64, u64) {
+fn word_hash(w: u32, whole: bool) -> (u64, u64) {
     let b = mix64(w as u64 ^ 0xBB67_AE85_84CA_A73B);
-    ((b ^ (b >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15), b)
+    let high = if whole {
+        (b ^ (b >> 32)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    } else {
+        0
+    };
+    (high, b)
 }
 
 /// The two lanes' hashes of the freecells.
@@ -812,8 +821,12 @@ mod tests {
                 *back.entry(fp).or_insert(child.fingerprint()),
                 child.fingerprint()
             );
-            assert_eq!(pc.fingerprint_from(&ps.hashes(), changed), fp);
-            assert_eq!(pc.hashes().fingerprint(), fp);
+            assert_eq!(pc.fingerprint_from(&ps.hashes(true), changed, true), fp);
+            assert_eq!(pc.hashes(true).fingerprint(), fp);
+            // The low lane alone is the fingerprint's low 64 bits.
+            let low = pc.fingerprint_from(&ps.hashes(false), changed, false);
+            assert_eq!(low as u64, fp as u64);
+            assert_eq!(pc.hashes(false).fingerprint() as u64, fp as u64);
         });
         assert!(total > 5_000, "{total}");
     }

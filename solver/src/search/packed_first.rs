@@ -64,7 +64,7 @@ fn search<const PRUNE: bool, const GREEDY: bool, K: Key>(
 ) -> SearchResult {
     const {
         assert!(
-            PRUNE || std::mem::size_of::<K>() == 16,
+            PRUNE || K::WHOLE,
             "a search that can prove keeps whole fingerprints"
         )
     };
@@ -137,7 +137,7 @@ fn search<const PRUNE: bool, const GREEDY: bool, K: Key>(
         };
         moves.clear();
         generate_model::<PRUNE>(&view, false, false, moves);
-        let hashes = parent.hashes();
+        let hashes = parent.hashes(K::WHOLE);
         let costs = Costs::of(&eval);
         for &m in moves.iter() {
             let mut child = parent;
@@ -150,7 +150,7 @@ fn search<const PRUNE: bool, const GREEDY: bool, K: Key>(
                 let solution = replay_by(board, &path, rule);
                 return end(Verdict::Solved(solution), stats, closed.len());
             }
-            let fp = child.fingerprint_from(&hashes, changed);
+            let fp = child.fingerprint_from(&hashes, changed, K::WHOLE);
             // A new position that would not fit in the budget ends the search.
             if closed.len() >= max_states && !closed.contains(fp) {
                 let why = StopReason::StateLimit(max_states);

@@ -6,6 +6,9 @@
 
 /// A fingerprint as a table stores it: all of it ([`u128`]) or its low lane ([`u64`]).
 pub trait Key: Copy + Eq + Default {
+    /// True when the key is the whole fingerprint (else its low 64 bits: the fingerprint's
+    /// high lane need not be computed, [`crate::packed::Packed::hashes`]).
+    const WHOLE: bool;
     /// The key of 128-bit fingerprint `fp`, never 0 (0 marks an empty slot).
     fn of(fp: u128) -> Self;
     /// The key's slot in a table of `mask + 1` slots (its low bits: fingerprints are uniform).
@@ -15,6 +18,7 @@ pub trait Key: Copy + Eq + Default {
 }
 
 impl Key for u128 {
+    const WHOLE: bool = true;
     #[inline(always)]
     fn of(fp: u128) -> u128 {
         fp.max(1)
@@ -30,6 +34,7 @@ impl Key for u128 {
 }
 
 impl Key for u64 {
+    const WHOLE: bool = false;
     #[inline(always)]
     fn of(fp: u128) -> u64 {
         (fp as u64).max(1)
