@@ -88,14 +88,14 @@ pub struct FingerprintTable<K: Key = u128> {
     len: usize,
 }
 
-/// Slots of a new or just cleared table (16 KiB of whole fingerprints): enough for the
-/// median deal's search.
-const INITIAL_SLOTS: usize = 1 << 10;
+/// Bytes of slots of a new or just cleared table (1,024 whole fingerprints, 2,048 low
+/// ones): enough for the median deal's search.
+const INITIAL_BYTES: usize = 16 << 10;
 
 impl<K: Key> Default for FingerprintTable<K> {
     fn default() -> Self {
         FingerprintTable {
-            slots: vec![K::default(); INITIAL_SLOTS],
+            slots: vec![K::default(); Self::INITIAL_SLOTS],
             spare: Vec::new(),
             len: 0,
         }
@@ -103,6 +103,9 @@ impl<K: Key> Default for FingerprintTable<K> {
 }
 
 impl<K: Key> FingerprintTable<K> {
+    /// Slots of a new or just cleared table.
+    const INITIAL_SLOTS: usize = INITIAL_BYTES / std::mem::size_of::<K>();
+
     /// Number of fingerprints stored.
     #[inline]
     pub fn len(&self) -> usize {
@@ -118,7 +121,7 @@ impl<K: Key> FingerprintTable<K> {
     /// Remove every fingerprint. The table shrinks back to its initial slots (so that a
     /// small search after a large one stays in cache) but keeps its memory.
     pub fn clear(&mut self) {
-        self.slots.truncate(INITIAL_SLOTS);
+        self.slots.truncate(Self::INITIAL_SLOTS);
         self.slots.fill(K::default());
         self.len = 0;
     }
