@@ -289,6 +289,45 @@ fn readme_shows_the_lost_fixtures_output() {
     );
 }
 
+/// A report's game.txt with a move line deleted (or repeated) is refused with the line where
+/// the count breaks, by `analyze` and `verify`, not read as another game (helper-63: `sed
+/// 27d` of a game.txt was analysed silently); the file itself reads back.
+#[test]
+fn a_game_txt_with_a_line_lost_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    succeed(
+        fcauto()
+            .arg("analyze")
+            .arg(fixture("pysolfc/holdgame-617-lost.dat"))
+            .arg("--report")
+            .arg(&report)
+            .arg("--json"),
+    );
+    let game = std::fs::read_to_string(report.join("game.txt")).unwrap();
+    let whole = report.join("game.txt");
+    analyze_json(&[whole.to_str().unwrap()]);
+    let lines: Vec<&str> = game.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("10. ")).unwrap();
+    for (name, edited) in [
+        ("lost", [&lines[..at], &lines[at + 1..]].concat()),
+        ("twice", [&lines[..=at], &lines[at..]].concat()),
+    ] {
+        let file = dir.path().join(format!("{name}.txt"));
+        std::fs::write(&file, edited.join("\n") + "\n").unwrap();
+        let f = file.to_str().unwrap();
+        let err = analyze_error(&[f]);
+        let line = at + 1 + usize::from(name == "twice");
+        assert!(
+            err.contains(&format!("line {line}: move ")) && err.contains("a move is missing"),
+            "{name}: {err}"
+        );
+        let out = fcauto().arg("verify").arg(f).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "verify {name}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("a move is missing"));
+    }
+}
+
 #[test]
 fn a_position_alone_gets_its_verdict_and_a_hint() {
     let board = fixture("boards/pysolfc-export-617-empty-column.board");

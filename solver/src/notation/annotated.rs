@@ -16,7 +16,7 @@ pub struct Annotated {
     /// must be that position's deal), or else the deal a `# deal N,` line names, dealt.
     pub start: Option<(Option<u64>, Board)>,
     /// What makes the text unreadable, with its line: a `# start:` line that is not a
-    /// position, or a `{` comment never closed.
+    /// position, a `{` comment never closed, move numbers out of count.
     pub problem: Option<String>,
 }
 
@@ -29,7 +29,8 @@ pub struct Annotated {
 /// `# deal N,` line gives the deal's start.
 /// Never fails: what makes the text unreadable is in [`Annotated::problem`] (a `# start:`
 /// that is not a position, two different starts, a `# deal N,` that is not the `# start:`, a
-/// `{` never closed, a `}` closing none).
+/// `{` never closed, a `}` closing none, move numbers that do not count 1, 2, 3, … with one
+/// move each).
 pub fn strip_annotations(text: &str) -> Annotated {
     let mut moves = String::with_capacity(text.len());
     let (mut position, mut deal, mut problem) = (None, None, None);
@@ -37,7 +38,10 @@ pub fn strip_annotations(text: &str) -> Annotated {
     let mut start_line = false;
     // The line where the `{` comment we are in opened.
     let mut open_since: Option<usize> = None;
+    let mut numbers = Numbering::default();
+    let mut lines = 0;
     for (n, line) in text.lines().enumerate() {
+        lines = n + 1;
         let line_no = n + 1;
         let mut code = String::with_capacity(line.len());
         let mut comment = "";
@@ -106,8 +110,18 @@ pub fn strip_annotations(text: &str) -> Annotated {
         {
             deal = Some((n, line_no));
         }
-        moves.push_str(&strip_line(&code));
+        // fc-solve's own lines (`... checked is 2624.`) carry no move numbers.
+        let mut not_counted = Numbering::default();
+        let counted = if super::standard::is_fc_solve_line(line.trim_start()) {
+            &mut not_counted
+        } else {
+            &mut numbers
+        };
+        moves.push_str(&strip_line(&code, line_no, counted));
         moves.push('\n');
+    }
+    if let Some(why) = numbers.end(lines) {
+        problem.get_or_insert(why);
     }
     if let Some(line) = open_since {
         problem.get_or_insert(format!(
@@ -138,17 +152,97 @@ pub fn strip_annotations(text: &str) -> Annotated {
 }
 
 /// One line's moves (its comments already taken out): move numbers (`12.`, `12. 38` or
-/// `12.38`) and `?`/`!` marks dropped.
-fn strip_line(code: &str) -> String {
-    code.split_whitespace()
-        .map(|t| t.trim_end_matches(['?', '!']))
-        .map(|t| match t.split_once('.') {
-            Some((n, m)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => m,
+/// `12.38`) and `?`/`!` marks dropped, the numbers given to `numbers` (with the line's number).
+fn strip_line(code: &str, line: usize, numbers: &mut Numbering) -> String {
+    let mut out = Vec::new();
+    for t in code.split_whitespace() {
+        let t = t.trim_end_matches(['?', '!']);
+        let t = match t.split_once('.') {
+            Some((n, m)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                numbers.number(n, line);
+                m
+            }
             _ => t,
-        })
-        .filter(|t| !t.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+        };
+        if !t.is_empty() {
+            numbers.a_move(t, line);
+            out.push(t);
+        }
+    }
+    out.join(" ")
+}
+
+/// The move numbers of a numbered list, checked as they come: a list with numbers counts
+/// 1, 2, 3, … with one move each, so that a line lost, repeated or moved (a game.txt edited
+/// by hand) is named rather than another game read (helper-63: `sed 27d` of a game.txt was
+/// analysed as a different game).
+#[derive(Default)]
+struct Numbering {
+    /// The last number and the moves after it so far.
+    last: Option<(u64, usize)>,
+    /// A move with no number before the first number: its token and line.
+    unnumbered: Option<(String, usize)>,
+    /// The first fault found.
+    problem: Option<String>,
+}
+
+impl Numbering {
+    /// Number `digits` on line `line`.
+    fn number(&mut self, digits: &str, line: usize) {
+        let n = digits.parse::<u64>().unwrap_or(u64::MAX);
+        let why = match (self.last, &self.unnumbered) {
+            (None, Some((t, at))) => Some(format!(
+                "line {at}: `{t}` has no move number, but later moves have one (a numbered \
+                 list numbers every move)"
+            )),
+            (None, None) if n != 1 => Some(format!(
+                "line {line}: the first move is numbered {digits} (a numbered list starts at 1: \
+                 moves before it are missing)"
+            )),
+            (Some((prev, count)), _) if count != 1 => Some(Self::count_problem(prev, count, line)),
+            (Some((prev, _)), _) if prev.checked_add(1) != Some(n) => Some(format!(
+                "line {line}: move {digits} follows move {prev} (a numbered list counts 1, 2, \
+                 3, …: a move is missing, repeated or out of order)"
+            )),
+            _ => None,
+        };
+        if let Some(why) = why {
+            self.problem.get_or_insert(why);
+        }
+        self.last = Some((n, 0));
+    }
+
+    /// A move `token` on line `line`.
+    fn a_move(&mut self, token: &str, line: usize) {
+        match &mut self.last {
+            Some((_, count)) => *count += 1,
+            None => {
+                self.unnumbered.get_or_insert((token.to_string(), line));
+            }
+        }
+    }
+
+    /// The fault at the end of the list (the last number with no move, or several), if
+    /// none was found before; `lines` is the list's last line.
+    fn end(mut self, lines: usize) -> Option<String> {
+        if let Some((prev, count)) = self.last.filter(|&(_, count)| count != 1) {
+            self.problem
+                .get_or_insert(Self::count_problem(prev, count, lines));
+        }
+        self.problem
+    }
+
+    /// Number `prev` followed by `count` moves (not one), seen by line `line`.
+    fn count_problem(prev: u64, count: usize, line: usize) -> String {
+        if count == 0 {
+            format!("line {line}: move {prev} has no move after its number")
+        } else {
+            format!(
+                "line {line}: move {prev} is followed by {count} moves (a numbered list gives \
+                 every move its own number)"
+            )
+        }
+    }
 }
 
 #[cfg(test)]
@@ -157,10 +251,16 @@ mod tests {
 
     #[test]
     fn annotations_are_stripped_and_moves_kept() {
-        let a = strip_annotations("27. 5b?? {lost; 4b keeps it winnable}\n3.4a 46! {a} 1h?\n");
+        let a = strip_annotations("1. 5b?? {lost; 4b keeps it winnable}\n2.4a 3. 46! {a} 4. 1h?\n");
         assert_eq!(a.moves, "5b\n4a 46 1h\n");
         assert!(a.problem.is_none());
-        assert_eq!(strip_line("38v4 a3"), "38v4 a3");
+        let a = strip_annotations("5b 4a! {a}\n46 1h?\n");
+        assert_eq!(a.moves, "5b 4a\n46 1h\n");
+        assert!(a.problem.is_none(), "a list without numbers");
+        assert_eq!(
+            strip_line("38v4 a3", 1, &mut Numbering::default()),
+            "38v4 a3"
+        );
         let a = strip_annotations("# deal 617, x\n# start: nonsense\n1. 4a\n");
         assert_eq!(a.moves, "\n\n4a\n");
         assert!(a.start.is_none(), "a start that does not parse is no start");
@@ -226,5 +326,31 @@ mod tests {
         );
         let a = strip_annotations(&format!("{}{}4a\n", start(617), start(617)));
         assert!(a.problem.is_none() && a.start.is_some());
+    }
+
+    /// A numbered list counts 1, 2, 3, … with one move per number: a move lost, repeated or
+    /// moved, a list starting later, a number with two moves or none, and moves without
+    /// numbers before numbered ones are named with their line (helper-63: a game.txt with
+    /// line 27 deleted was analysed as another game).
+    #[test]
+    fn move_numbers_are_counted() {
+        let game = "# deal 617, x\n1. 8a\n2. 8b\n3. 8c\n4. 4d\n";
+        assert!(strip_annotations(game).problem.is_none());
+        // fc-solve's lines count no numbers.
+        let fcs = "-=-=-=-=-=-=-=-=-=-=-=-\n\nMove: 8a\nThis game is solveable.\nTotal number of states checked is 2624.\n";
+        assert!(strip_annotations(fcs).problem.is_none());
+        for (text, want) in [
+            ("1. 8a\n2. 8b\n4. 4d\n", "line 3: move 4 follows move 2"),
+            ("1. 8a\n2. 8b\n2. 8b\n", "line 3: move 2 follows move 2"),
+            ("1. 8a\n3. 8c\n2. 8b\n", "line 2: move 3 follows move 1"),
+            ("2. 8b\n3. 8c\n", "line 1: the first move is numbered 2"),
+            ("1. 8a 8b\n2. 8c\n", "line 2: move 1 is followed by 2 moves"),
+            ("1. 8a\n2.\n3. 8c\n", "line 3: move 2 has no move"),
+            ("1. 8a\n2. 8b\n3.\n", "line 3: move 3 has no move"),
+            ("8a\n2. 8b\n", "line 1: `8a` has no move number"),
+        ] {
+            let problem = strip_annotations(text).problem.unwrap_or_default();
+            assert!(problem.starts_with(want), "{text:?}: {problem}");
+        }
     }
 }
