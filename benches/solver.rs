@@ -225,12 +225,28 @@ fn per_position(c: &mut Criterion, ps: &[State]) {
         .iter()
         .flat_map(|f| f.children.iter().map(|(s, _)| s.fingerprint()))
         .collect();
-    let mut table = FingerprintTable::default();
+    let mut table = FingerprintTable::<u128>::default();
     let new = fps.iter().filter(|&&fp| table.insert(fp)).count();
     c.bench_function(
         &format!("table: clear + insert ({n} children, {new} new)"),
         |b| {
-            let mut t = FingerprintTable::default();
+            let mut t = FingerprintTable::<u128>::default();
+            b.iter(|| {
+                t.clear();
+                let mut k = 0;
+                for &fp in &fps {
+                    k += t.insert(black_box(fp)) as usize;
+                }
+                assert_eq!(k, new);
+                t.len()
+            })
+        },
+    );
+    // The reduced move set's tries keep the low 64 bits: a table half the size.
+    c.bench_function(
+        &format!("table, 64-bit keys: clear + insert ({n} children, {new} new)"),
+        |b| {
+            let mut t = FingerprintTable::<u64>::default();
             b.iter(|| {
                 t.clear();
                 let mut k = 0;
@@ -245,7 +261,7 @@ fn per_position(c: &mut Criterion, ps: &[State]) {
     c.bench_function(&format!("table: clear after {new} inserts"), |b| {
         // Tables refilled outside the timing, cleared a batch at a time; their memory is
         // reused, as a thread's table's is between searches.
-        let mut tables: Vec<FingerprintTable> = (0..16).map(|_| Default::default()).collect();
+        let mut tables: Vec<FingerprintTable<u128>> = (0..16).map(|_| Default::default()).collect();
         b.iter_custom(|iters| {
             let mut total = Duration::ZERO;
             let mut left = iters;
@@ -270,17 +286,32 @@ fn per_position(c: &mut Criterion, ps: &[State]) {
     });
 }
 
+/// A packed position of [`walk`], its reduced moves and the children they make (with the
+/// cascades each changed).
+struct PackedFamily {
+    origin: usize,
+    parent: Packed,
+    eval: Eval,
+    moves: Vec<Move>,
+    children: Vec<(Packed, u8)>,
+}
+
+/// Every child's fingerprint from its parent's hashes, with the high lane if `WHOLE`.
+fn fingerprints_from<const WHOLE: bool>(fams: &[PackedFamily]) -> u128 {
+    let mut x = 0u128;
+    for f in fams {
+        let h = black_box(&f.parent).hashes(WHOLE);
+        for (s, changed) in &f.children {
+            x ^= black_box(s).fingerprint_from(&h, *changed, WHOLE);
+        }
+    }
+    x
+}
+
 /// The same per-child costs for `fast`'s packed positions (the positions of [`walk`], their
 /// reduced move sets): copying a 48-byte position and playing the move on it, its
 /// incremental fingerprint, and its evaluation from the parent's stored one.
 fn packed_per_position(c: &mut Criterion) {
-    struct PackedFamily {
-        origin: usize,
-        parent: Packed,
-        eval: Eval,
-        moves: Vec<Move>,
-        children: Vec<(Packed, u8)>,
-    }
     let mut origins = Vec::new();
     let mut fams = Vec::new();
     for d in 1..=20 {
@@ -334,20 +365,14 @@ fn packed_per_position(c: &mut Criterion) {
             },
         );
     }
+    // `whole` a constant in each, as the search's key width makes it.
     c.bench_function(
-        &format!("packed fingerprint_from: hashes per parent ({n} children)"),
-        |b| {
-            b.iter(|| {
-                let mut x = 0u128;
-                for f in &fams {
-                    let h = black_box(&f.parent).hashes();
-                    for (s, changed) in &f.children {
-                        x ^= black_box(s).fingerprint_from(&h, *changed);
-                    }
-                }
-                x
-            })
-        },
+        &format!("packed fingerprint_from, both lanes: hashes per parent ({n} children)"),
+        |b| b.iter(|| fingerprints_from::<true>(&fams)),
+    );
+    c.bench_function(
+        &format!("packed fingerprint_from, low lane: hashes per parent ({n} children)"),
+        |b| b.iter(|| fingerprints_from::<false>(&fams)),
     );
     c.bench_function(
         &format!("packed Eval::child from the parent's ({n} children)"),
