@@ -18,7 +18,7 @@ pub const FREECELLS: usize = 4;
 
 /// A FreeCell position: 8 cascades (each deepest card first), 4 freecell slots and, per suit
 /// (indexed C, D, H, S), the highest rank on its foundation (0 = empty).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     /// 8 cascades, each listed from the deepest card to the top card.
     pub cascades: Vec<Vec<Card>>,
@@ -26,6 +26,24 @@ pub struct Board {
     pub freecells: [Option<Card>; FREECELLS],
     /// Per suit (C, D, H, S): top rank on the foundation, 0..=13.
     pub foundations: [u8; 4],
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            cascades: self.cascades.clone(),
+            freecells: self.freecells,
+            foundations: self.foundations,
+        }
+    }
+
+    /// Copy `source` into this board, reusing its cascades' vectors (no allocation when they
+    /// have room): a caller trying move after move on a scratch board allocates once.
+    fn clone_from(&mut self, source: &Board) {
+        self.cascades.clone_from(&source.cascades);
+        self.freecells = source.freecells;
+        self.foundations = source.foundations;
+    }
 }
 
 /// Fewer than 8 cascade lines: read blank lines as empty cascades, as fc-solve does and as

@@ -126,7 +126,8 @@ pub fn won_before(moves: usize) -> String {
     }
 }
 
-/// Check and apply one move; returns its single-card cost or the broken rule.
+/// Check and apply one move; returns its single-card cost or the broken rule. A move refused
+/// leaves `b` unchanged (every check comes before the move is made).
 pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
     // The moved cards, deepest first (borrowed from the board until it is changed).
     let moving: &[Card] = match m.from {
@@ -407,6 +408,51 @@ mod tests {
                  would be a move of 1 card"
             )
         );
+    }
+
+    /// A refused move leaves the board as it was (`resolve_counts` tries count after count on
+    /// one scratch board, copied again only after a legal one): every move shape, every
+    /// count up to 14, along walks of legal moves from deals 1..=12.
+    #[test]
+    fn a_refused_move_changes_nothing() {
+        let locs: Vec<Loc> = (0..8)
+            .map(Loc::Cascade)
+            .chain((0..4).map(Loc::Freecell))
+            .chain([Loc::Foundation])
+            .collect();
+        let (mut refused, mut made) = (0, 0);
+        for deal in 1..=12u64 {
+            let mut b = fcauto_deals::ms_deal(deal).unwrap();
+            for step in 0..60usize {
+                let mut legal = Vec::new();
+                for &from in &locs {
+                    for &to in &locs {
+                        for count in [None, Some(0)].into_iter().chain((1..=14).map(Some)) {
+                            let m = StepMove {
+                                from,
+                                to,
+                                count,
+                                card: None,
+                            };
+                            let mut t = b.clone();
+                            match apply_checked(&mut t, &m) {
+                                Ok(_) => legal.push(m),
+                                Err(e) => {
+                                    assert_eq!(t, b, "deal {deal} step {step} {m:?}: {e}");
+                                    refused += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+                let Some(&m) = legal.get((step * 7 + deal as usize) % legal.len().max(1)) else {
+                    break;
+                };
+                apply_checked(&mut b, &m).unwrap();
+                made += 1;
+            }
+        }
+        assert!(refused > 100_000 && made > 300, "{refused} {made}");
     }
 
     /// The validator's count of a supermove's single-card moves, written apart, agrees with

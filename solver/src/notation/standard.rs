@@ -261,6 +261,8 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
     let mut dead: std::collections::HashSet<(usize, Board)> = Default::default();
     let mut out: Vec<StepMove> = Vec::with_capacity(moves.len().min(RESOLVE_BUDGET));
     let mut b = board.clone();
+    // Where each count of a move is tried.
+    let mut scratch = board.clone();
     let mut checks = 0usize;
     let mut furthest: Option<ValidationError> = None;
     let mut i = 0;
@@ -292,18 +294,27 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
                     let height = b.cascades.get(c as usize).map_or(0, |col| col.len());
                     let mut legal = Vec::new();
                     let mut errors = Vec::new();
+                    // `apply_checked` changes nothing when it refuses a move, so the scratch
+                    // board is copied again only after a legal count moved its cards.
+                    let mut moved = true;
                     for n in 1..=height.min(u8::MAX as usize) as u8 {
                         checks += 1;
-                        let mut t = b.clone();
-                        match apply_checked(
-                            &mut t,
-                            &StepMove {
-                                count: Some(n),
-                                ..m
-                            },
-                        ) {
-                            Ok(_) => legal.push(n),
-                            Err(e) => errors.push((n, e)),
+                        if moved {
+                            scratch.clone_from(&b);
+                        }
+                        let m = StepMove {
+                            count: Some(n),
+                            ..m
+                        };
+                        match apply_checked(&mut scratch, &m) {
+                            Ok(_) => {
+                                legal.push(n);
+                                moved = true;
+                            }
+                            Err(e) => {
+                                errors.push((n, e));
+                                moved = false;
+                            }
                         }
                     }
                     if legal.is_empty() {
