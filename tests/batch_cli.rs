@@ -535,6 +535,47 @@ fn report_verify_replays_every_stored_solution() {
     assert_eq!(bytes(&db), before, "report changed the database");
 }
 
+/// A resumed run replays the stored solutions before it adds a row: one that is illegal
+/// (its lengths kept consistent, so only a replay can tell) is named and the run refused,
+/// the file unchanged (helper-63: the run took it up silently and `report --verify` was the
+/// first to say).
+#[test]
+fn a_resumed_run_refuses_an_illegal_stored_solution() {
+    let dir = tmp();
+    let db = dir.path().join("r.sqlite");
+    run_ok(&["batch", "run", "--range", "1..20", "--db", s(&db)]);
+    let c = Connection::open(&db).unwrap();
+    c.execute_batch(
+        "UPDATE results SET solution = '3a 3a ' || solution, moves_total = moves_total + 2,
+           single_card_moves = single_card_moves + 2 WHERE deal = 9;",
+    )
+    .unwrap();
+    drop(c);
+    let before = bytes(&db);
+    let (code, err) = run_err(&["batch", "run", "--range", "1..40", "--db", s(&db)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("1 stored solution(s) do not replay; deal 9: step 2 (3a): illegal move")
+            && err.contains("delete that row"),
+        "{err}"
+    );
+    assert_eq!(bytes(&db), before, "the refused run changed the database");
+    // With the row deleted, the run resumes and solves the deal anew.
+    let c = Connection::open(&db).unwrap();
+    c.execute_batch("DELETE FROM results WHERE deal = 9;")
+        .unwrap();
+    drop(c);
+    run_ok(&["batch", "run", "--range", "1..40", "--db", s(&db)]);
+    let out = fcauto()
+        .args(["batch", "report", s(&db), "--verify", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["verification"]["checked"], 40, "{j}");
+    assert_eq!(j["verification"]["invalid"], 0, "{j}");
+}
+
 /// Bytes of a file, to show a refused run changed nothing.
 fn bytes(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap()

@@ -496,6 +496,19 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
             path.display()
         )
     })?;
+    // Every stored solution replays to its stored lengths, or a run would build on a row
+    // that `report --verify` later refuses (helper-63: an illegal stored solution was taken
+    // up silently). Same error path: nothing written.
+    let replay = super::verify::verify(&conn)?;
+    if let Some((deal, why)) = replay.first_invalid.first() {
+        bail!(
+            "{}: {} stored solution(s) do not replay; deal {deal}: {why}: the database was \
+             edited or damaged: delete that row from its `results` table (e.g. with sqlite3) \
+             and run again to solve the deal anew, or start a new database",
+            path.display(),
+            replay.invalid
+        );
+    }
     if logged {
         conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)?;
     }

@@ -1,4 +1,5 @@
-//! `fcauto batch report --verify`: every stored solution replayed again by the validator,
+//! `fcauto batch report --verify`, and a resumed `batch run` before it adds a row: every
+//! stored solution replayed again by the validator,
 //! from the deal its row names, and its stored lengths checked against the replay. A
 //! database that came back from a cluster, or was merged from shards written by other
 //! builds, is then known good rather than assumed good.
@@ -6,11 +7,11 @@
 //! Stages: read the solved rows in blocks ([`BLOCK`] rows, in deal order, so memory does
 //! not grow with the database), [`check_row`] each block's rows in parallel, tally.
 
-use super::db::Store;
 use anyhow::Result;
 use fcauto_deals::ms_deal;
 use fcauto_solver::{parse_standard, resolve_counts, validate};
 use rayon::prelude::*;
+use rusqlite::Connection;
 use serde::Serialize;
 
 /// Solved rows read and checked at a time.
@@ -34,10 +35,11 @@ pub struct Verification {
 /// A solved row as read: deal, solution, moves_total, single_card_moves.
 type SolvedRow = (u64, Option<String>, Option<i64>, Option<i64>);
 
-/// Replay every solved row of `store` (on the current rayon pool).
-pub fn verify(store: &Store) -> Result<Verification> {
+/// Replay every solved row of the results table on `conn` (a [`super::db::Store`]'s, or
+/// one a resumed run is about to write to; on the current rayon pool).
+pub fn verify(conn: &Connection) -> Result<Verification> {
     let mut v = Verification::default();
-    let mut st = store.conn().prepare(
+    let mut st = conn.prepare(
         "SELECT deal, solution, moves_total, single_card_moves FROM results \
          WHERE verdict = 'solved' AND deal > ?1 ORDER BY deal LIMIT ?2",
     )?;
