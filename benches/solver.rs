@@ -18,7 +18,7 @@ use fcauto_solver::deadlock::lower_bound;
 use fcauto_solver::heuristic::{column_features, eval_features, eval_features_from, features};
 use fcauto_solver::movegen::{generate, generate_pruned, play, AutoPlay};
 use fcauto_solver::packed::{Eval, Origin, Packed, View};
-use fcauto_solver::search::table::FingerprintTable;
+use fcauto_solver::search::table::{FingerprintTable, Key};
 use fcauto_solver::state::State;
 use fcauto_solver::{solve, Limits, Mode, Move, Verdict};
 use std::time::{Duration, Instant};
@@ -231,15 +231,7 @@ fn per_position(c: &mut Criterion, ps: &[State]) {
         &format!("table: clear + insert ({n} children, {new} new)"),
         |b| {
             let mut t = FingerprintTable::<u128>::default();
-            b.iter(|| {
-                t.clear();
-                let mut k = 0;
-                for &fp in &fps {
-                    k += t.insert(black_box(fp)) as usize;
-                }
-                assert_eq!(k, new);
-                t.len()
-            })
+            b.iter(|| clear_and_insert(&mut t, &fps, new))
         },
     );
     // The reduced move set's tries keep the low 64 bits: a table half the size.
@@ -247,15 +239,7 @@ fn per_position(c: &mut Criterion, ps: &[State]) {
         &format!("table, 64-bit keys: clear + insert ({n} children, {new} new)"),
         |b| {
             let mut t = FingerprintTable::<u64>::default();
-            b.iter(|| {
-                t.clear();
-                let mut k = 0;
-                for &fp in &fps {
-                    k += t.insert(black_box(fp)) as usize;
-                }
-                assert_eq!(k, new);
-                t.len()
-            })
+            b.iter(|| clear_and_insert(&mut t, &fps, new))
         },
     );
     c.bench_function(&format!("table: clear after {new} inserts"), |b| {
@@ -284,6 +268,18 @@ fn per_position(c: &mut Criterion, ps: &[State]) {
             total
         })
     });
+}
+
+/// Empty `t` and insert `fps`, of which `new` are distinct: the closed set's work for one
+/// search's children.
+fn clear_and_insert<K: Key>(t: &mut FingerprintTable<K>, fps: &[u128], new: usize) -> usize {
+    t.clear();
+    let mut k = 0;
+    for &fp in fps {
+        k += t.insert(black_box(fp)) as usize;
+    }
+    assert_eq!(k, new);
+    t.len()
 }
 
 /// A packed position of [`walk`], its reduced moves and the children they make (with the
