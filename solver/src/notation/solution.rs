@@ -450,8 +450,9 @@ pub fn fcs_move_text(m: Move) -> String {
 /// Read the moves of a solution JSON ([`SolutionJson`]; only `moves[].from`/`to` are
 /// required, `card` and `count` are checked when present).
 pub fn parse_json(text: &str) -> Result<(SolutionJson, Vec<StepMove>), SolutionParseError> {
-    let sol: SolutionJson =
-        serde_json::from_str(text).map_err(|e| SolutionParseError::Json(e.to_string()))?;
+    let sol: SolutionJson = serde_json::from_str(text).map_err(|e| {
+        SolutionParseError::Json(position_json(text).unwrap_or_else(|| e.to_string()))
+    })?;
     let mut out = Vec::with_capacity(sol.moves.len());
     for (i, m) in sol.moves.iter().enumerate() {
         let loc = |s: &str| {
@@ -468,6 +469,18 @@ pub fn parse_json(text: &str) -> Result<(SolutionJson, Vec<StepMove>), SolutionP
         });
     }
     Ok((sol, out))
+}
+
+/// What a JSON object with a `board` (or a `deal`) and no `moves` is: a start position (as
+/// `fcauto deal --format json` writes one), not a solution; `None` for any other text.
+fn position_json(text: &str) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let o = v.as_object()?;
+    (!o.contains_key("moves") && (o.contains_key("board") || o.contains_key("deal"))).then(|| {
+        "it holds a start (`deal`, `board`) and no `moves`, as `fcauto deal --format json` \
+         writes: give it as the start (`--board FILE`) and the solution apart"
+            .to_string()
+    })
 }
 
 /// True when standard notation must carry a move's count (`38v1`): the move lands on an
@@ -962,5 +975,24 @@ mod tests {
                 "{err}"
             );
         }
+    }
+
+    /// A deal's JSON (`fcauto deal --format json`) given where a solution belongs is named as
+    /// a start with where it goes (helper-63: "missing field `moves`"); other JSON keeps
+    /// serde's message.
+    #[test]
+    fn a_deal_json_is_named_as_a_start() {
+        let deal = r#"{"deal":617,"board":[["7D"],["AD"]]}"#;
+        let err = parse_json(deal).err().expect("refused").to_string();
+        assert!(
+            err.starts_with("not a solution JSON: it holds a start")
+                && err.contains("--board FILE"),
+            "{err}"
+        );
+        let err = parse_json(r#"{"deal":617,"moves":[{"from":"9"}]}"#)
+            .err()
+            .expect("refused")
+            .to_string();
+        assert!(err.contains("missing field"), "{err}");
     }
 }
