@@ -983,15 +983,14 @@ mod tests {
     #[test]
     fn a_deal_json_is_named_as_a_start() {
         let deal = r#"{"deal":617,"board":[["7D"],["AD"]]}"#;
-        let err = parse_json(deal).err().expect("refused").to_string();
+        let err = parse_json(deal).expect_err("refused").to_string();
         assert!(
             err.starts_with("not a solution JSON: it holds a start")
                 && err.contains("--board FILE"),
             "{err}"
         );
         let err = parse_json(r#"{"deal":617,"moves":[{"from":"9"}]}"#)
-            .err()
-            .expect("refused")
+            .expect_err("refused")
             .to_string();
         assert!(err.contains("missing field"), "{err}");
     }
