@@ -122,6 +122,11 @@ impl<K: Key> FingerprintTable<K> {
     /// Remove every fingerprint. The table shrinks back to its initial slots (so that a
     /// small search after a large one stays in cache) but keeps its memory.
     pub fn clear(&mut self) {
+        // Nothing stored since the last clear: every slot is still empty (the thread's
+        // table of the other key width, cleared with this one before each search).
+        if self.len == 0 {
+            return;
+        }
         self.slots.truncate(Self::INITIAL_SLOTS);
         self.slots.fill(K::default());
         self.len = 0;
