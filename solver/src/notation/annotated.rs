@@ -39,10 +39,9 @@ pub fn strip_annotations(text: &str) -> Annotated {
     // The line where the `{` comment we are in opened.
     let mut open_since: Option<usize> = None;
     let mut numbers = Numbering::default();
-    let mut lines = 0;
+    let mut line_no = 0;
     for (n, line) in text.lines().enumerate() {
-        lines = n + 1;
-        let line_no = n + 1;
+        line_no = n + 1;
         let mut code = String::with_capacity(line.len());
         let mut comment = "";
         for (i, ch) in line.char_indices() {
@@ -111,16 +110,12 @@ pub fn strip_annotations(text: &str) -> Annotated {
             deal = Some((n, line_no));
         }
         // fc-solve's own lines (`... checked is 2624.`) carry no move numbers.
-        let mut not_counted = Numbering::default();
-        let counted = if super::standard::is_fc_solve_line(line.trim_start()) {
-            &mut not_counted
-        } else {
-            &mut numbers
-        };
+        let counted =
+            (!super::standard::is_fc_solve_line(line.trim_start())).then_some(&mut numbers);
         moves.push_str(&strip_line(&code, line_no, counted));
         moves.push('\n');
     }
-    if let Some(why) = numbers.end(lines) {
+    if let Some(why) = numbers.end(line_no) {
         problem.get_or_insert(why);
     }
     if let Some(line) = open_since {
@@ -152,20 +147,25 @@ pub fn strip_annotations(text: &str) -> Annotated {
 }
 
 /// One line's moves (its comments already taken out): move numbers (`12.`, `12. 38` or
-/// `12.38`) and `?`/`!` marks dropped, the numbers given to `numbers` (with the line's number).
-fn strip_line(code: &str, line: usize, numbers: &mut Numbering) -> String {
+/// `12.38`) and `?`/`!` marks dropped, the numbers and moves counted by `numbers` (if given)
+/// with the line's number.
+fn strip_line(code: &str, line: usize, mut numbers: Option<&mut Numbering>) -> String {
     let mut out = Vec::new();
     for t in code.split_whitespace() {
         let t = t.trim_end_matches(['?', '!']);
         let t = match t.split_once('.') {
             Some((n, m)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
-                numbers.number(n, line);
+                if let Some(numbers) = numbers.as_deref_mut() {
+                    numbers.number(n, line);
+                }
                 m
             }
             _ => t,
         };
         if !t.is_empty() {
-            numbers.a_move(t, line);
+            if let Some(numbers) = numbers.as_deref_mut() {
+                numbers.a_move(t, line);
+            }
             out.push(t);
         }
     }
@@ -258,7 +258,7 @@ mod tests {
         assert_eq!(a.moves, "5b 4a\n46 1h\n");
         assert!(a.problem.is_none(), "a list without numbers");
         assert_eq!(
-            strip_line("38v4 a3", 1, &mut Numbering::default()),
+            strip_line("38v4 a3", 1, Some(&mut Numbering::default())),
             "38v4 a3"
         );
         let a = strip_annotations("# deal 617, x\n# start: nonsense\n1. 4a\n");
