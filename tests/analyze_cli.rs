@@ -235,6 +235,39 @@ fn pysolfc_held_and_saved_games_are_read_and_their_losing_move_found() {
     assert!(err.to_lowercase().contains("freecell"), "{err}");
 }
 
+/// A held game with bytes after its pickle is read as PySolFC reads it (the bytes ignored),
+/// and the run says so on standard error (helper-63: accepted silently).
+#[test]
+fn a_held_game_with_trailing_bytes_is_read_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("holdgame.dat");
+    let mut bytes = std::fs::read(fixture("pysolfc/holdgame-617-winnable.dat")).unwrap();
+    bytes.extend_from_slice(b"junk\n");
+    std::fs::write(&file, &bytes).unwrap();
+    let out = fcauto()
+        .arg("analyze")
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("5 trailing bytes after the pickle's end ignored"),
+        "{err}"
+    );
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["moves"].as_array().unwrap().len(), 10);
+    // The file as it was: no warning.
+    let out = fcauto()
+        .arg("analyze")
+        .arg(fixture("pysolfc/holdgame-617-winnable.dat"))
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("trailing"));
+}
+
 /// A damaged PySolFC game is named in words: a history entry that is no card move (not
 /// Rust's debug form, helper-40), and stored stacks the moves do not lead to, card by card.
 #[test]

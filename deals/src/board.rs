@@ -166,14 +166,23 @@ impl Board {
         // Where each card was first found, for the message of a second place (put in words
         // only for that message: a board is checked for every deal solved).
         let mut seen: [Option<Place>; 52] = [None; 52];
-        for &r in &self.foundations {
+        for s in Suit::ALL {
+            let r = self.foundations[s.index()];
             if r > 13 {
                 issues.push(BoardIssue {
                     line: 0,
                     token: None,
-                    message: format!("foundation rank {r} > 13"),
+                    message: format!(
+                        "the {} foundation holds {r} cards: at most 13 (A to K)",
+                        s.letter()
+                    ),
                 });
             }
+        }
+        // Which cards a foundation out of range holds cannot be told: counting them as
+        // duplicates or missing would only bury the one problem.
+        if !issues.is_empty() && self.foundations.iter().any(|&r| r > 13) {
+            return Err(BoardError { issues });
         }
         for s in Suit::ALL {
             let top = self.foundations[s.index()].min(13);
@@ -719,6 +728,30 @@ mod tests {
             )),
             "{msg}"
         );
+    }
+
+    /// A foundation holding more than 13 cards (from a position's JSON, helper-63:
+    /// `"foundations": [0,0,14,0]`) is named by suit, alone: which cards it would hold
+    /// cannot be told, so no card is then called duplicate or missing.
+    #[test]
+    fn a_foundation_over_thirteen_is_named_alone() {
+        let mut b = ms_deal(617).unwrap();
+        b.foundations = [0, 0, 14, 0];
+        let err = b.check().unwrap_err();
+        assert_eq!(err.issues.len(), 1, "{err}");
+        assert!(
+            err.to_string()
+                .contains("the H foundation holds 14 cards: at most 13 (A to K)"),
+            "{err}"
+        );
+        b.foundations = [20, 0, 0, 255];
+        let msg = b.check().unwrap_err().to_string();
+        assert!(
+            msg.contains("the C foundation holds 20 cards")
+                && msg.contains("the S foundation holds 255"),
+            "{msg}"
+        );
+        assert!(!msg.contains("twice") && !msg.contains("missing"), "{msg}");
     }
 
     #[test]

@@ -135,6 +135,9 @@ pub struct HeldRead {
     pub moves: Option<Vec<String>>,
     /// The held position.
     pub position: Board,
+    /// Bytes after the file's pickle, ignored as PySolFC ignores them
+    /// ([`savedgame::SavedGame::trailing_bytes`]); the run says so.
+    pub trailing_bytes: usize,
 }
 
 /// Read the held game `file`: a FreeCell game held with Ctrl+X (PySolFC resumes only those),
@@ -155,11 +158,13 @@ pub fn read_held(file: &Path) -> Result<HeldRead, GuiError> {
             deal: h.deal,
             moves: Some(h.moves),
             position: h.position,
+            trailing_bytes: saved.trailing_bytes,
         },
         Err(SavedGameError::NotMsDeal { .. }) => HeldRead {
             deal: None,
             moves: None,
             position: saved.board(file).map_err(err)?,
+            trailing_bytes: saved.trailing_bytes,
         },
         Err(e) => return Err(err(e)),
     };
@@ -325,6 +330,18 @@ mod tests {
         assert_eq!(r.moves.as_ref().map(Vec::len), Some(10));
         let want = std::fs::read_to_string(fixture("holdgame-617-winnable.position.txt")).unwrap();
         assert_eq!(r.position, Board::parse(&want).unwrap());
+        assert_eq!(r.trailing_bytes, 0);
+        // Bytes after the pickle are counted (the run warns of them), the game read alike.
+        let t = tempfile::tempdir().unwrap();
+        let longer = t.path().join("holdgame.dat");
+        let mut bytes = std::fs::read(fixture("holdgame-617-winnable.dat")).unwrap();
+        bytes.extend_from_slice(b"junk");
+        std::fs::write(&longer, bytes).unwrap();
+        let l = read_held(&longer).unwrap();
+        assert_eq!(
+            (l.trailing_bytes, &l.position, &l.moves),
+            (4, &r.position, &r.moves)
+        );
         let e = read_held(&fixture("saved-617-lost.pso"))
             .unwrap_err()
             .to_string();

@@ -137,6 +137,16 @@ fn run_resume(
     held: &Held,
 ) -> Result<serde_json::Value, GuiError> {
     let read = held_game(&mut ev, held)?;
+    if read.trailing_bytes > 0 {
+        log(
+            cfg,
+            &format!(
+                "warning: held game {}: {} bytes after the pickle's end ignored (PySolFC ignores them too)",
+                held.file.display(),
+                read.trailing_bytes
+            ),
+        );
+    }
     // from here on the run is about the held game's deal (when it has an MS number)
     let mut cfg = PlayConfig {
         deal: read.deal.unwrap_or(cfg.deal),
@@ -607,6 +617,7 @@ fn held_game(ev: &mut Bundle, held: &Held) -> Result<HeldRead, GuiError> {
             "ms_deal_number": read.deal,
             "moves": read.moves,
             "position": read.position.fcs_input_text(),
+            "trailing_bytes": read.trailing_bytes,
         }),
     )?;
     Ok(read)

@@ -362,6 +362,12 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
         ),
         Err(e) => return Err(named(e)),
     };
+    if saved.trailing_bytes > 0 {
+        crate::note!(
+            "fcauto analyze: warning: {name}: {} after the pickle's end ignored (PySolFC ignores them too)",
+            crate::cmd::plural(saved.trailing_bytes, "trailing byte")
+        );
+    }
     // A Microsoft deal's start is the deal; another's (PySolFC's own deals) is rebuilt
     // from the stored stacks by taking the moves back.
     let history = saved.freecell_game_of(file).map_err(named)?;
