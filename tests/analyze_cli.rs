@@ -623,9 +623,10 @@ fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
     assert!(err.contains("line 2: a `{` comment is not closed"), "{err}");
     let err = analyze_error(&[unclosed.to_str().unwrap(), "--deal", "617"]);
     assert!(err.contains("line 2: a `{` comment is not closed"), "{err}");
-    // Another deal than the one game.txt names.
+    // Another deal than the one game.txt names: a usage problem, as in `analyze` (helper-63:
+    // `verify` exited 1).
     let out = verify(&game_txt, "618");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("names its own start (deal 617), and the deal given is another"),

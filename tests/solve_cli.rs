@@ -1025,15 +1025,16 @@ fn verify_with_board_checks_the_json_deal_claim() {
     // Deal 5's claim on deal 617's board and moves is refused, board in the JSON or not.
     let mut five = good.clone();
     five["deal"] = 5.into();
+    // Another start than the one given is a usage problem (exit 2), as in `analyze`.
     let (code, _, err) = run("5.json", &five);
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, Some(2), "{err}");
     assert!(
         err.contains("the solution is for deal 5, but the solution's `board` is not deal 5's"),
         "{err}"
     );
     five.as_object_mut().unwrap().remove("board");
     let (code, _, err) = run("5-noboard.json", &five);
-    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(code, Some(2), "{err}");
     assert!(
         err.contains("the solution is for deal 5, but the board given is not deal 5's"),
         "{err}"
@@ -1136,7 +1137,7 @@ fn verify_accepts_a_zero_move_fcs_solution_of_a_won_board() {
         // The same text is no solution of a deal still to play (its printed position is
         // another board), nor is it with the position taken out (no moves).
         let (code, _, err) = verify(&["--deal".as_ref(), "617".as_ref(), p.as_os_str()]);
-        assert_eq!(code, Some(1), "{name}: {err}");
+        assert_eq!(code, Some(2), "{name}: {err}");
         assert!(err.contains("starts from another board"), "{name}: {err}");
         let bare: String = text
             .lines()
@@ -1350,8 +1351,8 @@ fn dash_is_standard_input_and_output() {
     let (code, out, err) = run(&["verify", "--deal", "617", "-"], &json);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.starts_with("valid: "), "{out}");
-    // The wrong deal's solution from standard input fails.
-    assert_eq!(run(&["verify", "--deal", "618", "-"], &json).0, Some(1));
+    // The wrong deal's solution from standard input is refused (another start: exit 2).
+    assert_eq!(run(&["verify", "--deal", "618", "-"], &json).0, Some(2));
     let (code, _, err) = run(&["verify", "--board", "-", "-"], &board);
     assert_eq!(code, Some(2), "a usage error");
     assert!(err.contains("cannot both"), "{err}");
@@ -1396,7 +1397,7 @@ fn verify_checks_fc_solve_positions() {
     let p = write(&dir, "617.fcs", &full);
     assert_eq!(verify(&["--deal", "617"], &p).0, Some(0));
     let (code, err) = verify(&["--deal", "618"], &p);
-    assert_eq!(code, Some(1));
+    assert_eq!(code, Some(2));
     assert!(err.contains("starts from another board"), "{err}");
     // Swap two cards of the first cascade in the sixth printed position.
     let mut lines: Vec<String> = full.lines().map(String::from).collect();
@@ -1514,7 +1515,7 @@ fn minimal_json_counts_are_found_and_board_claims_checked() {
     claim["foundations"] = serde_json::json!([5, 5, 5, 5]);
     let p = write(&dir, "claim.json", &claim.to_string());
     let (code, _, err) = verify(&["--deal".as_ref(), "1".as_ref(), p.as_os_str()]);
-    assert_eq!(code, Some(1));
+    assert_eq!(code, Some(2), "another start than the deal given: {err}");
     assert!(err.contains("freecells/foundations"), "{err}");
 }
 

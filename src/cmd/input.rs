@@ -359,6 +359,25 @@ pub enum StartGiven {
     Own,
 }
 
+/// The start `--deal`/`--board` give is not the one the input names or holds: a usage
+/// problem (exit 2) in `verify` as in `analyze` (helper-63: `verify` said 1, `analyze` 2);
+/// nothing about the moves was checked yet.
+#[derive(Debug)]
+pub struct StartConflict(pub String);
+
+impl std::fmt::Display for StartConflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StartConflict {}
+
+/// True when `e` (or an error it wraps) is a [`StartConflict`].
+pub fn is_start_conflict(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.is::<StartConflict>())
+}
+
 /// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
 /// from `board`: the first one `board` itself (else the output is for another deal), each
 /// later one the board after as many moves as precede it. The replay stops at the first
@@ -393,10 +412,13 @@ pub fn check_fcs_states(
     for k in 0..=moves.len() {
         while let Some((_, s)) = states.next_if(|(n, _)| *n == k) {
             if k == 0 {
-                anyhow::ensure!(
-                    *s == b,
-                    "fc-solve's output starts from another board than {other}"
-                );
+                if *s != b {
+                    let msg = format!("fc-solve's output starts from another board than {other}");
+                    return Err(match given {
+                        StartGiven::Own => anyhow::anyhow!(msg),
+                        _ => StartConflict(msg).into(),
+                    });
+                }
             } else {
                 anyhow::ensure!(
                     *s == b,

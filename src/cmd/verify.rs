@@ -53,8 +53,17 @@ fn no_start(text: &str, name: &str) -> Result<i32> {
 }
 
 /// Validate; exit 0 when every move is legal and all cards end home, 1 otherwise (the error
-/// names the first illegal step).
+/// names the first illegal step), 2 on a usage problem (among them a `--deal`/`--board` that
+/// is not the start the solution names: [`input::StartConflict`]).
 pub fn run(args: Args) -> Result<i32> {
+    match check(args) {
+        Err(e) if input::is_start_conflict(&e) => Ok(crate::cmd::usage_exit(&format!("{e:#}"))),
+        r => r,
+    }
+}
+
+/// [`run`]'s work: every error but a usage problem (exit 2) is returned.
+fn check(args: Args) -> Result<i32> {
     let two = "the board and the solution";
     if let Some(msg) = crate::cmd::stdin_twice(&args.solution, args.board.as_deref(), two) {
         return Ok(crate::cmd::usage_exit(&msg));
@@ -162,12 +171,12 @@ pub fn run(args: Args) -> Result<i32> {
             // Standard notation: the counts it leaves open are found by replaying with the
             // validator's rules; the result is validated again below like any other input.
             let (moves_text, own_start) = annotated.with_context(|| name.clone())?;
-            if let Some((own_deal, own)) = own_start {
-                anyhow::ensure!(
-                    boards.contains(&own),
+            if let Some((own_deal, _)) = own_start.filter(|(_, own)| !boards.contains(own)) {
+                return Err(input::StartConflict(format!(
                     "{name}: it names its own start ({}), and the {what} given is another",
                     own_deal.map_or("a position".to_string(), |n| format!("deal {n}"))
-                );
+                ))
+                .into());
             }
             let plain = parse_standard(&moves_text).with_context(|| name.clone())?;
             let mut first_err = None;
@@ -259,25 +268,33 @@ fn check_json_claims(
         fcauto_deals::parse_deal_number(&a.to_string())
             .with_context(|| format!("the solution's `deal` {a} is not a deal number"))?;
     }
+    let conflict = |msg: String| anyhow::Error::from(input::StartConflict(msg));
     if let (Some(a), Some(b)) = (sol.deal, deal) {
-        anyhow::ensure!(a == b, "the solution is for deal {a}, not deal {b}");
+        if a != b {
+            return Err(conflict(format!(
+                "the solution is for deal {a}, not deal {b}"
+            )));
+        }
     }
     if let Some(b) = &sol.board {
-        anyhow::ensure!(
-            *b == board.cascades,
-            "the solution's `board` is not the board given (wrong --deal or --board?)"
-        );
+        if *b != board.cascades {
+            return Err(conflict(
+                "the solution's `board` is not the board given (wrong --deal or --board?)".into(),
+            ));
+        }
     }
     // With a `board`, absent `freecells`/`foundations` claim empty ones; without one, only
     // those given claim anything.
     let with_board = sol.board.is_some();
     let cells = (sol.freecells.clone()).or_else(|| with_board.then(|| vec![None; 4]));
     let founds = sol.foundations.or(with_board.then_some([0; 4]));
-    anyhow::ensure!(
-        cells.map_or(true, |c| c == board.freecells)
-            && founds.map_or(true, |f| f == board.foundations),
-        "the solution's freecells/foundations are not those of the board given"
-    );
+    if !(cells.map_or(true, |c| c == board.freecells)
+        && founds.map_or(true, |f| f == board.foundations))
+    {
+        return Err(conflict(
+            "the solution's freecells/foundations are not those of the board given".into(),
+        ));
+    }
     if let (Some(a), None) = (sol.deal, deal) {
         // With --board, a `deal` claim must hold too: the JSON's board (equal to the board
         // given, checked above), or the board given when the JSON has none, is that deal.
@@ -288,10 +305,11 @@ fn check_json_claims(
         } else {
             "the board given"
         };
-        anyhow::ensure!(
-            *board == initial,
-            "the solution is for deal {a}, but {what} is not deal {a}'s initial board"
-        );
+        if *board != initial {
+            return Err(conflict(format!(
+                "the solution is for deal {a}, but {what} is not deal {a}'s initial board"
+            )));
+        }
     }
     // What the file claims: Some(Some(true)) solved, Some(Some(false)) unsolvable,
     // Some(None) unknown, None no claim.
