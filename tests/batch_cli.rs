@@ -565,7 +565,22 @@ fn a_resumed_run_refuses_an_illegal_stored_solution() {
     c.execute_batch("DELETE FROM results WHERE deal = 9;")
         .unwrap();
     drop(c);
-    run_ok(&["batch", "run", "--range", "1..40", "--db", s(&db)]);
+    let err = run_ok(&[
+        "batch",
+        "run",
+        "--range",
+        "1..40",
+        "--db",
+        s(&db),
+        "--threads",
+        "1",
+    ]);
+    // The replay runs on the run's threads, not every core (it used rayon's global pool).
+    assert!(
+        err.contains("19 stored solutions replayed with the validator (")
+            && err.contains(" on 1 thread)"),
+        "{err}"
+    );
     let out = fcauto()
         .args(["batch", "report", s(&db), "--verify", "--json"])
         .output()

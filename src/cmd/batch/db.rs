@@ -499,7 +499,16 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
     // Every stored solution replays to its stored lengths, or a run would build on a row
     // that `report --verify` later refuses (helper-63: an illegal stored solution was taken
     // up silently). Same error path: nothing written.
+    let t0 = std::time::Instant::now();
     let replay = super::verify::verify(&conn)?;
+    if replay.checked > 0 {
+        crate::note!(
+            "fcauto batch: {} replayed with the validator ({:.1} s on {})",
+            crate::cmd::plural(replay.checked, "stored solution"),
+            t0.elapsed().as_secs_f64(),
+            crate::cmd::plural(rayon::current_num_threads(), "thread")
+        );
+    }
     if let Some((deal, why)) = replay.first_invalid.first() {
         bail!(
             "{}: {} stored solution(s) do not replay; deal {deal}: {why}: the database was \

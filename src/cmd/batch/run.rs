@@ -97,7 +97,12 @@ pub fn run(args: Args) -> Result<i32> {
     if complete_read_only(&args, &settings, block, total)? {
         return report(&Tally::default(), total, total);
     }
-    let mut store = open(&args, &settings)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads(args.threads, total))
+        .build()?;
+    // In the run's pool: resuming a file replays its stored solutions on `--threads`
+    // threads, not on every core.
+    let mut store = pool.install(|| open(&args, &settings))?;
     let already = store.count_in_shard(a, b, block, args.shard.index - 1, args.shard.count)?;
     crate::note!(
         "fcauto batch: deals {a}..{b}, shard {} ({}), {} already in {}",
@@ -106,9 +111,6 @@ pub fn run(args: Args) -> Result<i32> {
         already,
         store.path().display()
     );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads(args.threads, total))
-        .build()?;
     let pb = progress(total, already);
     let tally = pipeline(&args, &mut store, &pool, &pb, &stop)?;
     pb.finish_and_clear();
