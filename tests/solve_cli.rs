@@ -1424,6 +1424,66 @@ fn verify_checks_fc_solve_positions() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("after move 5 is not the one"), "{err}");
+    // Whitespace an editor or a paste puts in (helper-63: a tab hid the move lines): spaces
+    // turned into tabs at stops of 8 columns (as `unexpand -a` or an editor does), and a move
+    // line typed with a tab and doubled spaces; verify, analyze and a start read from it all
+    // read it as fc-solve printed it.
+    let unexpand = |line: &str| {
+        let chunks: Vec<String> = line
+            .as_bytes()
+            .chunks(8)
+            .map(|c| String::from_utf8(c.to_vec()).unwrap())
+            .collect();
+        let last = chunks.len().saturating_sub(1);
+        chunks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let kept = c.trim_end_matches(' ');
+                if i < last && c.len() == 8 && c.len() - kept.len() >= 2 {
+                    format!("{kept}\t")
+                } else {
+                    c.clone()
+                }
+            })
+            .collect::<String>()
+    };
+    let tabbed: String = full
+        .lines()
+        .map(|l| match l.strip_prefix("Move a card from stack 7") {
+            Some(rest) => format!("Move\ta  card from stack 7{rest}\n"),
+            None => format!("{}\n", unexpand(l)),
+        })
+        .collect();
+    assert!(
+        tabbed.contains("Freecells:\t") && tabbed.contains("Move\ta"),
+        "{tabbed}"
+    );
+    let tabbed = write(&dir, "tabbed.fcs", &tabbed);
+    for args in [&["--deal", "617"][..], &[]] {
+        let (code, err) = verify(args, &tabbed);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+    }
+    let out = fcauto()
+        .args(["analyze", "--json"])
+        .arg(&tabbed)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "analyze: {err}");
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves = full.lines().filter(|l| l.starts_with("Move ")).count();
+    assert_eq!(j["moves"].as_array().unwrap().len(), moves);
+    let out = fcauto()
+        .args(["solve", "--mode", "fast", "--board"])
+        .arg(&tabbed)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // fc-solve's own layout of a position with a gap in the freecells.
     let gap = "Foundations: H-0 C-0 D-0 S-0\nFreecells:  JH      4D\n\
         : 7D TD TH KD 4C 4S JD\n: AD 7S QC 5H QS TS KS\n: 5C QD 3H 9S 9C 2H KC\n\

@@ -99,6 +99,37 @@ pub fn text_of(bytes: Vec<u8>) -> std::result::Result<String, String> {
     String::from_utf8(bytes).map_err(|e| where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()))
 }
 
+/// `text` with each tab replaced by the spaces up to the next tab stop (every 8 columns, as
+/// a terminal shows it), for the text inputs whose words may be separated by tabs (a board,
+/// a solution, fc-solve's output pasted through an editor): fc-solve's `Move a card ...`
+/// lines and its fixed-width `Freecells:` line then read as they show (helper-63: a tab in
+/// them hid the move lines). Text without a tab is returned as it is.
+pub fn expand_tabs(text: String) -> String {
+    if !text.contains('\t') {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut col = 0;
+    for ch in text.chars() {
+        match ch {
+            '\t' => {
+                let n = 8 - col % 8;
+                out.extend(std::iter::repeat_n(' ', n));
+                col += n;
+            }
+            '\n' | '\r' => {
+                out.push(ch);
+                col = 0;
+            }
+            _ => {
+                out.push(ch);
+                col += 1;
+            }
+        }
+    }
+    out
+}
+
 /// Where the first byte that is not UTF-8 lies in `bytes`: its line and column (1-based,
 /// columns in characters) and its value; or, when the whole file is of another kind, that
 /// kind: text in UTF-32 or UTF-16 (a byte-order mark, or NUL bytes beside nearly every
@@ -213,6 +244,18 @@ pub fn looks_like_pickle(bytes: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// Tabs become spaces to the next stop of 8 columns, counted from each line's start.
+    #[test]
+    fn tabs_expand_to_stops_of_eight() {
+        assert_eq!(expand_tabs("38\t3a".into()), "38      3a");
+        assert_eq!(
+            expand_tabs("\tQH\t2S\nMove\ta".into()),
+            "        QH      2S\nMove    a"
+        );
+        assert_eq!(expand_tabs("abcdefgh\tx".into()), "abcdefgh        x");
+        assert_eq!(expand_tabs("no tab".into()), "no tab");
+    }
+
     use super::*;
 
     /// A file that is not UTF-8 text is named by its kind when it has one, else by its

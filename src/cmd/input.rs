@@ -499,12 +499,14 @@ pub const MAX_BOARD_FILE: usize = 16 << 20;
 /// [`MAX_BOARD_FILE`] (so `/dev/zero` or a huge file is refused, not read into memory).
 /// Errors: unreadable, too large, or not UTF-8.
 fn read_board_text(path: &Path) -> Result<String> {
-    read_text_capped(
+    let text = read_text_capped(
         path,
         "board file",
         MAX_BOARD_FILE,
         "a board is a few hundred bytes, a solution naming its start a few hundred kilobytes",
-    )
+    )?;
+    // fc-solve's output given as a start reads whatever its whitespace.
+    Ok(fcauto_solver::solution::tidy_fcs_output(text))
 }
 
 /// The output format of a command with `--format` and `-o FILE`: the one given; else the one

@@ -74,11 +74,13 @@ fn check(args: Args) -> Result<i32> {
         MAX_SOLUTION_TEXT,
         "a solution is a few kilobytes",
     )?;
-    // A byte-order mark (some Windows editors write one) is not part of the solution.
+    // A byte-order mark (some Windows editors write one) is not part of the solution; tabs
+    // and doubled spaces do not hide fc-solve's lines.
     let text = match text.strip_prefix('\u{feff}') {
         Some(t) => t.to_string(),
         None => text,
     };
+    let text = fcauto_solver::solution::tidy_fcs_output(text);
     let name = input::name(&args.solution, "solution");
     if let Some(kind) = input::json_not_object(&text) {
         anyhow::bail!(

@@ -623,6 +623,63 @@ impl std::fmt::Display for FcsVerdict {
     }
 }
 
+/// First words of the sentences fc-solve prints (move lines, verdicts, counts, notices,
+/// `-s -i`'s iteration lines), which [`tidy_fcs_output`] writes with single spaces.
+const SENTENCE_STARTS: [&str; 13] = [
+    "Move",
+    "This",
+    "I",
+    "Iterations",
+    "Total",
+    "Foundations:",
+    "Reading",
+    "Please",
+    "To",
+    "Iteration:",
+    "Depth:",
+    "Stored-States:",
+    "Scan:",
+];
+
+/// `text` as fc-solve prints it, whatever whitespace an editor or a paste put in: tabs become
+/// spaces to the next stop of 8 columns ([`fcauto_deals::text::expand_tabs`]), and in its
+/// sentences (a line whose first word is one of [`SENTENCE_STARTS`]: `Move a card from
+/// stack 3 to freecell 0`, `This game is solveable.`, `Foundations: H-0 ...`) runs of spaces
+/// become one, the line trimmed. Positions' other lines keep their columns (the
+/// `Freecells:` line is read by column). The readers of fc-solve's output here
+/// ([`parse_fcs_output`], [`parse_fcs_states`], [`fcs_output_kind`]) expect such text
+/// (helper-63: a tab in `Move\ta card ...` hid every move line).
+pub fn tidy_fcs_output(text: String) -> String {
+    let text = fcauto_deals::text::expand_tabs(text);
+    let untidy = |l: &str| {
+        let t = l.trim();
+        t.contains("  ")
+            && t.split_whitespace()
+                .next()
+                .is_some_and(|w| SENTENCE_STARTS.contains(&w))
+    };
+    if !text.lines().any(untidy) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    for piece in text.split_inclusive('\n') {
+        let (line, end) = match piece.strip_suffix('\n') {
+            Some(l) => match l.strip_suffix('\r') {
+                Some(l) => (l, "\r\n"),
+                None => (l, "\n"),
+            },
+            None => (piece, ""),
+        };
+        if untidy(line) {
+            out.push_str(&line.split_whitespace().collect::<Vec<_>>().join(" "));
+        } else {
+            out.push_str(line);
+        }
+        out.push_str(end);
+    }
+    out
+}
+
 /// True when `text` reads as fc-solve's output: [`fcs_output_kind`] finds one.
 pub fn looks_like_fcs_output(text: &str) -> bool {
     fcs_output_kind(text).is_some()
@@ -869,6 +926,25 @@ mod tests {
         );
         let err = parse_json(r#"{"moves": "3a"}"#).err().unwrap().to_string();
         assert!(err.contains("expected a list of moves"), "{err}");
+    }
+
+    /// fc-solve's sentences are written with single spaces whatever whitespace they came
+    /// with; positions keep their columns (tabs expanded to stops of 8), line ends kept.
+    #[test]
+    fn fc_solve_output_is_tidied() {
+        let text = "Move\ta  card from stack 7 to freecell 0\r\n\nFoundations:\tH-0 C-0 D-0 S-0\n\
+                    Freecells:\tQH\n: 7D\tTD\nThis game  is solveable.\n38  3a\n";
+        assert_eq!(
+            tidy_fcs_output(text.into()),
+            "Move a card from stack 7 to freecell 0\r\n\nFoundations: H-0 C-0 D-0 S-0\n\
+             Freecells:      QH\n: 7D    TD\nThis game is solveable.\n38  3a\n"
+        );
+        let fcs = text.replace("38  3a\n", "");
+        let (verdict, moves) = parse_fcs_output(&tidy_fcs_output(fcs)).unwrap();
+        assert_eq!((verdict, moves.len()), (FcsVerdict::Solved, 1));
+        // Text already tidy comes back as it was.
+        let plain = "Move a card from stack 7 to freecell 0\n: 7D  TD\n";
+        assert_eq!(tidy_fcs_output(plain.into()), plain);
     }
 
     /// `foundations` of four counts reads; another length is named by field and count.

@@ -92,6 +92,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
             "{name}: not UTF-8 text ({at}), and not a PySolFC saved game (a pickle); {EXPECTED}"
         )
     })?;
+    let text = fcauto_solver::solution::tidy_fcs_output(text);
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     anyhow::ensure!(
         !text.trim().is_empty(),
