@@ -1424,6 +1424,47 @@ fn verify_checks_fc_solve_positions() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("after move 5 is not the one"), "{err}");
+    // fc-solve's table layout (`-sam` without `-p -t`) is read and checked too (helper-63:
+    // its positions were never checked, a position holding QH twice passed): its first
+    // position is the start, a card twice or two cards swapped in a later one are named, and
+    // a board appended after its moves is a line fc-solve does not print (it was skipped as
+    // a row of the table).
+    let table = fc_solve(&b617, &["-sam"]);
+    let p = write(&dir, "617-table.fcs", &table);
+    assert_eq!(verify(&["--deal", "617"], &p).0, Some(0));
+    assert_eq!(
+        verify(&[], &p).0,
+        Some(0),
+        "its first position is the start"
+    );
+    let mut lines: Vec<String> = table.lines().map(String::from).collect();
+    let heads = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && l.split_whitespace().all(|t| t == "--"))
+        .nth(5)
+        .unwrap()
+        .0;
+    let row = lines[heads + 1].clone();
+    let (a, b) = (&row[0..4], &row[4..8]);
+    lines[heads + 1] = format!("{a}{a}{}", &row[8..]);
+    let twice = write(&dir, "twice.fcs", &lines.join("\n"));
+    let (code, err) = verify(&["--deal", "617"], &twice);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(&format!("{}: card appears twice", a.trim())) && err.contains("missing"),
+        "{err}"
+    );
+    lines[heads + 1] = format!("{b}{a}{}", &row[8..]);
+    let swapped = write(&dir, "swapped.fcs", &lines.join("\n"));
+    let (code, err) = verify(&["--deal", "617"], &swapped);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("after move 5 is not the one"), "{err}");
+    let appended = format!("{table}\n{}", ms_deal(617).unwrap().cascades_text());
+    let appended = write(&dir, "appended.fcs", &appended);
+    let (code, err) = verify(&["--deal", "617"], &appended);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("is not part of fc-solve's output"), "{err}");
     // Whitespace an editor or a paste puts in (helper-63: a tab hid the move lines): spaces
     // turned into tabs at stops of 8 columns (as `unexpand -a` or an editor does), and a move
     // line typed with a tab and doubled spaces; verify, analyze and a start read from it all

@@ -252,7 +252,9 @@ pub fn own_start(text: &str, file: &str) -> Result<Option<Start>> {
 
 /// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`), if it
 /// prints one before its first move: its first block of position lines (`Foundations:`,
-/// `Freecells:`, the `: ` cascade lines), up to a blank line or a move line.
+/// `Freecells:`, the `: ` cascade lines), up to a blank line or a move line; or, in output
+/// without `-p -t`, its first position in the table layout
+/// ([`fcauto_solver::parse_fcs_states`]).
 ///
 /// # Errors
 /// That block does not read as a board (named with its first line).
@@ -265,12 +267,22 @@ pub fn fcs_start(text: &str) -> Result<Option<Start>> {
         let l = l.trim_start();
         l.starts_with("Move ") || l.starts_with("Move:")
     };
+    // Without `-p -t` fc-solve draws its positions in its table layout: the first, printed
+    // before any move, is the start.
+    let table_start = || -> Result<Option<Start>> {
+        let states = fcauto_solver::parse_fcs_states(text)?;
+        Ok(states
+            .into_iter()
+            .next()
+            .filter(|(n, _)| *n == 0)
+            .map(|(_, b)| (None, b)))
+    };
     let lines: Vec<&str> = text.lines().collect();
     let Some(first) = lines.iter().position(|l| position_line(l) || move_line(l)) else {
-        return Ok(None);
+        return table_start();
     };
     if move_line(lines[first]) {
-        return Ok(None);
+        return table_start();
     }
     let block: Vec<&str> = lines[first..]
         .iter()

@@ -558,13 +558,16 @@ pub fn fc_solve_slots(board: &Board) -> [u8; fcauto_deals::FREECELLS] {
     slots
 }
 
-/// The positions fc-solve's `-p -t -sam` output prints between its moves: each with the
-/// number of move lines before it (0 for the initial position). A block starts at a
+/// The positions fc-solve's `-sam` output prints between its moves: each with the number of
+/// move lines before it (0 for the initial position). With `-p -t` a block starts at a
 /// `Foundations:` line and takes the `Freecells:` line and the cascade lines (`: ...`) that
-/// follow, read with [`Board::parse`]. Output without positions (`-m`) gives none.
+/// follow, read with [`Board::parse`]; without them fc-solve draws its table layout
+/// ([`table_position`]: freecells and foundations on one line, the cascades in columns).
+/// Output without positions (`-m`) gives none.
 ///
 /// # Errors
-/// [`SolutionParseError::BadFcsState`] for a block [`Board::parse`] rejects.
+/// [`SolutionParseError::BadFcsState`] for a block [`Board::parse`] rejects (a card twice, a
+/// card missing, a token that is no card), in either layout.
 pub fn parse_fcs_states(text: &str) -> Result<Vec<(usize, Board)>, SolutionParseError> {
     let lines: Vec<&str> = text.lines().collect();
     let mut states = Vec::new();
@@ -574,6 +577,13 @@ pub fn parse_fcs_states(text: &str) -> Result<Vec<(usize, Board)>, SolutionParse
         let l = lines[i].trim();
         if l.starts_with("Move ") || l.starts_with("Move:") {
             moves += 1;
+        }
+        if let Some((board, end)) = table_position(&lines, i) {
+            let board =
+                board.map_err(|(line, error)| SolutionParseError::BadFcsState { line, error })?;
+            states.push((moves, board));
+            i = end;
+            continue;
         }
         if !l.starts_with("Foundations:") {
             i += 1;
@@ -595,6 +605,108 @@ pub fn parse_fcs_states(text: &str) -> Result<Vec<(usize, Board)>, SolutionParse
         states.push((moves, board));
     }
     Ok(states)
+}
+
+/// The foundations of a table-layout position: the last four tokens of its first line, in
+/// fc-solve's order (`H-0 C-0 D-0 S-0`), and where they start in `l`.
+fn table_foundations(l: &str) -> Option<(usize, &str)> {
+    let t = l.trim_end();
+    let at = t.rfind("H-")?;
+    let tail = &t[at..];
+    let ok = tail.split(' ').count() == 4
+        && tail
+            .split(' ')
+            .zip(["H-", "C-", "D-", "S-"])
+            .all(|(w, p)| w.starts_with(p) && w.len() <= 4);
+    ok.then_some((at, tail))
+}
+
+/// The position fc-solve draws at line `i` of `lines` in its table layout (`-sam` without
+/// `-p -t`), and the line after it:
+///
+/// ```text
+///  QH  2S                 H-0 C-0 D-0 S-0      freecells in columns of 4, the foundations
+/// --- --- --- ---
+///
+///  --  --  --  --  --  --  --  --             the cascades' heads
+///  7D  AD  5C  3S  5S  8C  2D  AH             a row per depth, a card or blanks per column
+/// 10D  7S  QD  AC  6D  8H  AS  KH
+/// ```
+///
+/// `None` unless line `i` ends with the four foundations and the next starts with `---`.
+/// The rows end at a blank line. Errors (with the 1-based line): a token that is no card, a
+/// row wider than eight columns, or a position that does not hold each card once
+/// ([`Board::check`], which names cards by their places).
+#[allow(clippy::type_complexity)]
+fn table_position(lines: &[&str], i: usize) -> Option<(Result<Board, (usize, String)>, usize)> {
+    let (at, found) = table_foundations(lines[i])?;
+    if !lines.get(i + 1)?.trim_start().starts_with("---") {
+        return None;
+    }
+    let mut j = i + 2;
+    while lines.get(j).is_some_and(|l| l.trim().is_empty()) {
+        j += 1;
+    }
+    let is_heads = |l: &str| {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        !w.is_empty() && w.iter().all(|t| *t == "--")
+    };
+    let rows_from = j + 1;
+    if lines.get(j).is_some_and(|l| is_heads(l)) {
+        j += 1;
+        while lines.get(j).is_some_and(|l| !l.trim().is_empty()) {
+            j += 1;
+        }
+    }
+    let read = || -> Result<Board, (usize, String)> {
+        // Column k of line `l` (1-based `at`): a card, or None for blanks.
+        let column = |l: &str, k: usize, at: usize| -> Result<Option<Card>, (usize, String)> {
+            let t: String = l.chars().skip(4 * k).take(4).collect();
+            match t.trim() {
+                "" => Ok(None),
+                c => c
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| (at, format!("`{c}` is not a card"))),
+            }
+        };
+        let mut b = Board {
+            cascades: vec![Vec::new(); 8],
+            freecells: [None; 4],
+            foundations: [0; 4],
+        };
+        let head = &lines[i][..at];
+        for (k, cell) in b.freecells.iter_mut().enumerate() {
+            *cell = column(head, k, i + 1)?;
+        }
+        if head.chars().count() > 16 && !head.chars().skip(16).all(char::is_whitespace) {
+            return Err((i + 1, "more than four freecells".into()));
+        }
+        for w in found.split(' ') {
+            let (suit, rank) = w.split_at(2);
+            let rank = match rank {
+                "0" => 0,
+                r => fcauto_deals::Rank::from_token(r)
+                    .map(|r| r.value())
+                    .ok_or((i + 1, format!("`{w}` is not a foundation")))?,
+            };
+            let su = fcauto_deals::Suit::from_letter(suit.chars().next().unwrap_or(' '));
+            b.foundations[su.map_or(0, |s| s.index())] = rank;
+        }
+        for (at, row) in lines.iter().enumerate().take(j).skip(rows_from) {
+            if !row.chars().skip(32).all(char::is_whitespace) {
+                return Err((at + 1, "more than eight cascades".into()));
+            }
+            for (k, cascade) in b.cascades.iter_mut().enumerate() {
+                if let Some(c) = column(row, k, at + 1)? {
+                    cascade.push(c);
+                }
+            }
+        }
+        b.check().map_err(|e| (i + 1, e.to_string()))?;
+        Ok(b)
+    };
+    Some((read(), j))
 }
 
 /// What fc-solve concluded, from its final lines.
@@ -720,10 +832,12 @@ pub fn fcs_output_kind(text: &str) -> Option<FcsKind> {
 
 /// True when `l` (trimmed, not a move line) is a line fc-solve prints around its moves: blank,
 /// a rule of `-`/`=`, its verdict, counts and notices, a position in `-p -t`'s layout
-/// (`Foundations:`, `Freecells:`, `: ` cascades) or in its table layout (rows of upper-case
-/// cards, `--`, `H-0`), or `-sn`'s `Move:` lines. Standard-notation moves (`8a`, `38`) and
-/// words are not (helper-63: lines added to its output were skipped unread).
-fn printed_by_fc_solve(l: &str) -> bool {
+/// (`Foundations:`, `Freecells:`, `: ` cascades) or, when `in_table` (the line lies in a
+/// position [`table_position`] reads), in its table layout (rows of upper-case cards, `--`,
+/// `H-0`), or `-sn`'s `Move:` lines. Standard-notation moves (`8a`, `38`), words, and rows of
+/// cards outside a table position (helper-63: a board appended after the moves was skipped
+/// as such a row) are not.
+fn printed_by_fc_solve(l: &str, in_table: bool) -> bool {
     // Beyond what the standard reader skips ([`crate::standard::is_fc_solve_line`]): `-sn`'s
     // move lines, `-s -i`'s iteration lines, the rest of its counts and its notices.
     const MORE: [&str; 10] = [
@@ -754,7 +868,24 @@ fn printed_by_fc_solve(l: &str) -> bool {
     l.chars().all(|c| matches!(c, '-' | '=' | ' '))
         || crate::standard::is_fc_solve_line(l)
         || MORE.iter().any(|p| l.starts_with(p))
-        || l.split_whitespace().all(table_token)
+        || (in_table && l.split_whitespace().all(table_token))
+}
+
+/// Per line of `lines`: true when it belongs to a position fc-solve drew in its table layout
+/// ([`table_position`], whether or not it reads as a board).
+fn table_lines(lines: &[&str]) -> Vec<bool> {
+    let mut in_table = vec![false; lines.len()];
+    let mut i = 0;
+    while i < lines.len() {
+        match table_position(lines, i) {
+            Some((_, end)) => {
+                in_table[i..end].fill(true);
+                i = end.max(i + 1);
+            }
+            None => i += 1,
+        }
+    }
+    in_table
 }
 
 /// Read fc-solve's output (`-sam`, with or without `-p -t`): its move lines (0-based
@@ -767,7 +898,9 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
     // The first line fc-solve does not print: an error when there are move lines (its `-sn`
     // output, standard notation with a verdict, has none and is read as standard notation).
     let mut stray: Option<(usize, String)> = None;
-    for (i, line) in text.lines().enumerate() {
+    let lines: Vec<&str> = text.lines().collect();
+    let in_table = table_lines(&lines);
+    for (i, line) in lines.iter().enumerate() {
         let l = line.trim();
         match l {
             "This game is solveable." => verdict = FcsVerdict::Solved,
@@ -780,7 +913,7 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
             total = Some((i + 1, text, n.trim().parse().ok()));
         }
         if !l.starts_with("Move ") {
-            if !printed_by_fc_solve(l) && stray.is_none() {
+            if !printed_by_fc_solve(l, in_table[i]) && stray.is_none() {
                 stray = Some((i + 1, l.chars().take(80).collect::<String>()));
             }
             continue;
