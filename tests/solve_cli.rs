@@ -1415,6 +1415,23 @@ fn verify_checks_fc_solve_positions() {
     let (code, err) = verify(&["--deal", "617"], &bad);
     assert_eq!(code, Some(1));
     assert!(err.contains("after move 5 is not the one"), "{err}");
+    // A card put twice there is named at the file's lines (helper-63: they were counted
+    // from the position's first line).
+    let mut twice: Vec<String> = full.lines().map(String::from).collect();
+    let first: Vec<String> = twice[at + 2].split_whitespace().map(String::from).collect();
+    let second: Vec<String> = twice[at + 3].split_whitespace().map(String::from).collect();
+    twice[at + 2] = format!(": {} {}", second[1], first[2..].join(" "));
+    let twice = write(&dir, "twice-pt.fcs", &twice.join("\n"));
+    let (code, err) = verify(&["--deal", "617"], &twice);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains(&format!(
+            "line {}, token `{}`: duplicate card",
+            at + 4,
+            second[1]
+        )) && err.contains(&format!("(already on line {})", at + 3)),
+        "{err}"
+    );
     // analyze checks fc-solve's text as verify does (helper-37: it analysed it).
     let out = fcauto()
         .args(["analyze", "--deal", "617"])

@@ -597,7 +597,8 @@ pub fn parse_fcs_states(text: &str) -> Result<Vec<(usize, Board)>, SolutionParse
         } {
             i += 1;
         }
-        let block = lines[start..i].join("\n");
+        // Blank lines in front, so that the parser's line numbers are the text's.
+        let block = "\n".repeat(start) + &lines[start..i].join("\n");
         let board = Board::parse(&block).map_err(|e| SolutionParseError::BadFcsState {
             line: start + 1,
             error: e.to_string(),
