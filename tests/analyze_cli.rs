@@ -268,6 +268,54 @@ fn a_held_game_with_trailing_bytes_is_read_with_a_warning() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("trailing"));
 }
 
+/// A move list opened by a position string (`fcauto`'s one-line position) takes it as its
+/// start in `verify`, `analyze` and `solve --board`, as a `# start:` line (helper-63: the
+/// string was read as a move and refused).
+#[test]
+fn a_position_string_before_the_moves_is_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let b = fcauto_deals::ms_deal(1941).unwrap();
+    let solved = fcauto()
+        .args(["solve", "1941", "--mode", "fast", "--format", "standard"])
+        .output()
+        .unwrap();
+    assert!(solved.status.success());
+    let moves = String::from_utf8(solved.stdout).unwrap();
+    let file = dir.path().join("game.txt");
+    std::fs::write(
+        &file,
+        format!("{}\n{moves}", fcauto_deals::position::write(&b)),
+    )
+    .unwrap();
+    let out = fcauto().arg("verify").arg(&file).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("valid: "));
+    let j = analyze_json(&[file.to_str().unwrap()]);
+    assert_eq!(j["final"]["won"], true);
+    assert_eq!(
+        j["moves"].as_array().unwrap().len(),
+        moves.split_whitespace().count()
+    );
+    let out = fcauto()
+        .args(["solve", "--mode", "fast", "--board"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Another start given with it is a usage problem, as with `# start:`.
+    let out = fcauto()
+        .args(["verify", "--deal", "1942"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
 /// A damaged PySolFC game is named in words: a history entry that is no card move (not
 /// Rust's debug form, helper-40), and stored stacks the moves do not lead to, card by card.
 #[test]

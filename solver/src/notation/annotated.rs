@@ -1,7 +1,7 @@
 //! Annotated move lists: standard notation with the marks an annotated game carries
 //! (`fcauto analyze --report`'s `game.txt`, or a numbered list `1. 38 2. 3a`): `#` and
 //! `{...}` comments, move numbers, `?`/`!` marks, and a `# start:` line naming the start
-//! position. The command line's `verify` and `analyze`, and the service's `verify` (API and
+//! position (or a position string opening the list). The command line's `verify` and `analyze`, and the service's `verify` (API and
 //! MCP), read move lists through [`strip_annotations`].
 
 use fcauto_deals::Board;
@@ -24,9 +24,9 @@ pub struct Annotated {
 /// line for line so that later errors name the right line: a `{` comment runs to its `}`,
 /// over line ends too, and a `#` inside it is part of it; outside one, `#` starts a comment
 /// to the end of the line; move numbers (`12.`, `12. 38`, `12.38`) and `?`/`!` marks go.
-/// A `# start: POSITION` line (a position string, [`fcauto_deals::position`]) gives the
-/// start, with the deal of a `# deal N,` line, which must be that position's; without one, a
-/// `# deal N,` line gives the deal's start.
+/// A `# start: POSITION` line (a position string, [`fcauto_deals::position`]), or a position
+/// string before the first move, gives the start, with the deal of a `# deal N,` line, which
+/// must be that position's; without one, a `# deal N,` line gives the deal's start.
 /// Never fails: what makes the text unreadable is in [`Annotated::problem`] (a `# start:`
 /// that is not a position, two different starts, a `# deal N,` that is not the `# start:`, a
 /// `{` never closed, a `}` closing none, move numbers that do not count 1, 2, 3, … with one
@@ -40,6 +40,8 @@ pub fn strip_annotations(text: &str) -> Annotated {
     let mut open_since: Option<usize> = None;
     let mut numbers = Numbering::default();
     let mut line_no = 0;
+    // A move was read on an earlier line.
+    let mut moved = false;
     for (n, line) in text.lines().enumerate() {
         line_no = n + 1;
         let mut code = String::with_capacity(line.len());
@@ -67,9 +69,25 @@ pub fn strip_annotations(text: &str) -> Annotated {
                 (None, _) => code.push(ch),
             }
         }
-        if let Some(p) = comment.strip_prefix("start:") {
+        // A position string opening the list (helper-63: read as a move and refused) is its
+        // start, as on a `# start:` line.
+        let (bare, code) = bare_position(&code);
+        let given = match bare {
+            Some(_) if moved => {
+                let why = format!(
+                    "line {}: a position string after moves: the start goes before the first \
+                     move (or on a `# start:` line)",
+                    n + 1
+                );
+                problem.get_or_insert(why);
+                None
+            }
+            Some(p) => Some(p),
+            None => comment.strip_prefix("start:").map(str::trim),
+        };
+        if let Some(p) = given {
             start_line = true;
-            match fcauto_deals::position::parse(p.trim()) {
+            match fcauto_deals::position::parse(p) {
                 // Two starts that differ: which one the moves are from cannot be told.
                 Ok(b) => match &position {
                     Some((first, at)) if *first != b => {
@@ -86,7 +104,11 @@ pub fn strip_annotations(text: &str) -> Annotated {
                 Err(e) => {
                     // A deal where a position belongs gets what to write instead (helper-47:
                     // `# start: deal 999…` was told only about a position string's fields).
-                    let p = p.trim();
+                    let what = if bare.is_some() {
+                        "position string"
+                    } else {
+                        "`# start:`"
+                    };
                     let deal = p.strip_prefix("deal").unwrap_or(p).trim_start();
                     let hint = if !deal.is_empty() && deal.bytes().all(|b| b.is_ascii_digit()) {
                         " (`# start:` takes a position string; a deal is named by `# deal N,` \
@@ -94,10 +116,7 @@ pub fn strip_annotations(text: &str) -> Annotated {
                     } else {
                         ""
                     };
-                    let why = format!(
-                        "line {}: its `# start:` is not a position: {e}{hint}",
-                        n + 1
-                    );
+                    let why = format!("line {}: its {what} is not a position: {e}{hint}", n + 1);
                     problem.get_or_insert(why);
                 }
             }
@@ -112,7 +131,9 @@ pub fn strip_annotations(text: &str) -> Annotated {
         // fc-solve's own lines (`... checked is 2624.`) carry no move numbers.
         let counted =
             (!super::standard::is_fc_solve_line(line.trim_start())).then_some(&mut numbers);
-        moves.push_str(&strip_line(&code, line_no, counted));
+        let stripped = strip_line(code, line_no, counted);
+        moved |= !stripped.trim().is_empty();
+        moves.push_str(&stripped);
         moves.push('\n');
     }
     if let Some(why) = numbers.end(line_no) {
@@ -144,6 +165,35 @@ pub fn strip_annotations(text: &str) -> Annotated {
         start,
         problem,
     }
+}
+
+/// A position string opening `code` (a line without its comments), as its three fields
+/// (`<cascades> <freecells> <foundations>`, the first holding a `/`, which no move has), and
+/// the rest of the line; or `None` and the whole line.
+fn bare_position(code: &str) -> (Option<&str>, &str) {
+    let t = code.trim_start();
+    if !t.split_whitespace().next().is_some_and(|w| w.contains('/')) {
+        return (None, code);
+    }
+    // The end of the third field (or of the line, when it has fewer).
+    let mut end = t.len();
+    let mut fields = 0;
+    let mut in_word = false;
+    for (i, ch) in t.char_indices() {
+        if ch.is_whitespace() {
+            if in_word {
+                fields += 1;
+                if fields == 3 {
+                    end = i;
+                    break;
+                }
+            }
+            in_word = false;
+        } else {
+            in_word = true;
+        }
+    }
+    (Some(t[..end].trim()), &t[end..])
 }
 
 /// One line's moves (its comments already taken out): move numbers (`12.`, `12. 38` or
@@ -311,6 +361,45 @@ mod tests {
 
     /// Two `# start:` lines with different positions are refused, naming both lines; the
     /// same start twice is read as one.
+    /// A position string opening the list is its start, on a line of its own or before the
+    /// moves on its line (helper-63: it was read as a move); after a move, or unreadable, it
+    /// is named.
+    #[test]
+    fn a_position_string_opening_the_list_is_its_start() {
+        let b617 = fcauto_deals::ms_deal(617).unwrap();
+        let p617 = fcauto_deals::position::write(&b617);
+        for text in [
+            format!("{p617}\n8a 8b\n"),
+            format!("  {p617} 8a 8b\n"),
+            format!("# deal 617,\n{p617}\n1. 8a 2. 8b\n"),
+        ] {
+            let a = strip_annotations(&text);
+            assert!(a.problem.is_none(), "{text}: {:?}", a.problem);
+            assert_eq!(a.start.as_ref().map(|s| &s.1), Some(&b617), "{text}");
+            assert_eq!(
+                a.moves.split_whitespace().collect::<Vec<_>>(),
+                ["8a", "8b"],
+                "{text}"
+            );
+        }
+        let a = strip_annotations(&format!("8a\n{p617}\n"));
+        let why = a.problem.unwrap();
+        assert!(
+            why.contains("line 2: a position string after moves"),
+            "{why}"
+        );
+        let a = strip_annotations("JDKD/2S ---- 0000\n8a\n");
+        let why = a.problem.unwrap();
+        assert!(
+            why.contains("line 1: its position string is not a position"),
+            "{why}"
+        );
+        // Two starts that differ are refused whichever way each is given.
+        let p1 = fcauto_deals::position::write(&fcauto_deals::ms_deal(1).unwrap());
+        let a = strip_annotations(&format!("# start: {p1}\n{p617}\n8a\n"));
+        assert!(a.problem.unwrap().contains("a second `# start:`"));
+    }
+
     #[test]
     fn two_different_starts_are_refused() {
         let start = |n: u64| {
