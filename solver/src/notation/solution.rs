@@ -562,7 +562,7 @@ pub fn fc_solve_slots(board: &Board) -> [u8; fcauto_deals::FREECELLS] {
 /// move lines before it (0 for the initial position). With `-p -t` a block starts at a
 /// `Foundations:` line and takes the `Freecells:` line and the cascade lines (`: ...`) that
 /// follow, read with [`Board::parse`]; without them fc-solve draws its table layout
-/// ([`table_position`]: freecells and foundations on one line, the cascades in columns).
+/// (freecells and foundations on one line, the cascades in columns of 4 characters).
 /// Output without positions (`-m`) gives none.
 ///
 /// # Errors
@@ -756,7 +756,7 @@ const SENTENCE_STARTS: [&str; 13] = [
 
 /// `text` as fc-solve prints it, whatever whitespace an editor or a paste put in: tabs become
 /// spaces to the next stop of 8 columns ([`fcauto_deals::text::expand_tabs`]), and in its
-/// sentences (a line whose first word is one of [`SENTENCE_STARTS`]: `Move a card from
+/// sentences (a line whose first word opens one of fc-solve's sentences: `Move a card from
 /// stack 3 to freecell 0`, `This game is solveable.`, `Foundations: H-0 ...`) runs of spaces
 /// become one, the line trimmed. Positions' other lines keep their columns (the
 /// `Freecells:` line is read by column). The readers of fc-solve's output here
