@@ -270,7 +270,14 @@ pub fn fcs_start(text: &str) -> Result<Option<Start>> {
     // Without `-p -t` fc-solve draws its positions in its table layout: the first, printed
     // before any move, is the start.
     let table_start = || -> Result<Option<Start>> {
-        let states = fcauto_solver::parse_fcs_states(text)?;
+        // Only the text before the first move: a later position's problems are the
+        // replay's to name, not the start's (helper-64).
+        let lines: Vec<&str> = text.lines().collect();
+        let before = lines
+            .iter()
+            .position(|l| move_line(l))
+            .unwrap_or(lines.len());
+        let states = fcauto_solver::parse_fcs_states(&lines[..before].join("\n"))?;
         Ok(states
             .into_iter()
             .next()

@@ -92,8 +92,8 @@ pub fn strip_annotations(text: &str) -> Annotated {
                 Ok(b) => match &position {
                     Some((first, at)) if *first != b => {
                         let why = format!(
-                            "line {}: a second `# start:` with another position (the first is \
-                             on line {at}): give one start",
+                            "line {}: a second start with another position (the first is on \
+                             line {at}): give one start",
                             n + 1
                         );
                         problem.get_or_insert(why);
@@ -397,7 +397,10 @@ mod tests {
         // Two starts that differ are refused whichever way each is given.
         let p1 = fcauto_deals::position::write(&fcauto_deals::ms_deal(1).unwrap());
         let a = strip_annotations(&format!("# start: {p1}\n{p617}\n8a\n"));
-        assert!(a.problem.unwrap().contains("a second `# start:`"));
+        assert!(a
+            .problem
+            .unwrap()
+            .contains("line 2: a second start with another position"));
     }
 
     #[test]

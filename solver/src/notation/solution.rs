@@ -614,9 +614,9 @@ fn table_foundations(l: &str) -> Option<(usize, &str)> {
     let t = l.trim_end();
     let at = t.rfind("H-")?;
     let tail = &t[at..];
-    let ok = tail.split(' ').count() == 4
+    let ok = tail.split_whitespace().count() == 4
         && tail
-            .split(' ')
+            .split_whitespace()
             .zip(["H-", "C-", "D-", "S-"])
             .all(|(w, p)| w.starts_with(p) && w.len() <= 4);
     ok.then_some((at, tail))
@@ -683,7 +683,7 @@ fn table_position(lines: &[&str], i: usize) -> Option<(Result<Board, (usize, Str
         if head.chars().count() > 16 && !head.chars().skip(16).all(char::is_whitespace) {
             return Err((i + 1, "more than four freecells".into()));
         }
-        for w in found.split(' ') {
+        for w in found.split_whitespace() {
             let (suit, rank) = w.split_at(2);
             let rank = match rank {
                 "0" => 0,
@@ -901,6 +901,9 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
     let mut stray: Option<(usize, String)> = None;
     let lines: Vec<&str> = text.lines().collect();
     let in_table = table_lines(&lines);
+    // `-sn`'s `Move: 8a` lines, and the moves of lines fc-solve's English output does not
+    // have (`-m -sn`'s rows of standard notation), for its `Total number of moves:`.
+    let (mut sn_moves, mut bare_moves) = (0, 0);
     for (i, line) in lines.iter().enumerate() {
         let l = line.trim();
         match l {
@@ -914,8 +917,12 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
             total = Some((i + 1, text, n.trim().parse().ok()));
         }
         if !l.starts_with("Move ") {
-            if !printed_by_fc_solve(l, in_table[i]) && stray.is_none() {
-                stray = Some((i + 1, l.chars().take(80).collect::<String>()));
+            sn_moves += l.starts_with("Move:") as usize;
+            if !printed_by_fc_solve(l, in_table[i]) {
+                bare_moves += l.split_whitespace().count();
+                if stray.is_none() {
+                    stray = Some((i + 1, l.chars().take(80).collect::<String>()));
+                }
             }
             continue;
         }
@@ -974,16 +981,22 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
         }
         moves.push(m);
     }
-    if let (Some((line, text)), false) = (stray, moves.is_empty()) {
+    // Output with move lines in English or `-sn`'s `Move:` lines has no line of its own
+    // beside them (helper-64: text added to `-sam -sn`'s output was taken silently); `-m
+    // -sn`'s rows are standard notation, read as such.
+    if let (Some((line, text)), true) = (stray, !moves.is_empty() || sn_moves > 0) {
         return Err(SolutionParseError::StrayFcsLine { line, text });
     }
+    let listed = if !moves.is_empty() {
+        moves.len()
+    } else if sn_moves > 0 {
+        sn_moves
+    } else {
+        bare_moves
+    };
     if let Some((line, text, n)) = total {
-        if n != Some(moves.len()) {
-            return Err(SolutionParseError::BadMovesTotal {
-                line,
-                text,
-                listed: moves.len(),
-            });
+        if n != Some(listed) {
+            return Err(SolutionParseError::BadMovesTotal { line, text, listed });
         }
     }
     Ok((verdict, moves))
@@ -1060,6 +1073,44 @@ mod tests {
         );
         let err = parse_json(r#"{"moves": "3a"}"#).err().unwrap().to_string();
         assert!(err.contains("expected a list of moves"), "{err}");
+    }
+
+    /// `-sn` output (`Move: 8a` lines, or `-m -sn`'s rows) has its `Total number of moves:`
+    /// counted from its own moves, and `-sam -sn` output no line of its own beside them
+    /// (helper-64: a line added was taken silently, a true total refused).
+    #[test]
+    fn fc_solve_standard_notation_output_is_counted_and_checked() {
+        let sam = "-=-=-=-\n\nMove: 8a \n\n====================\n\nMove: 8b \n\n\
+                   This game is solveable.\nTotal number of moves: 2\n";
+        assert!(parse_fcs_output(sam).is_ok());
+        let wrong = sam.replace("moves: 2", "moves: 3");
+        assert!(matches!(
+            parse_fcs_output(&wrong),
+            Err(SolutionParseError::BadMovesTotal { listed: 2, .. })
+        ));
+        let added = format!("{sam}3a 4b\n");
+        assert!(matches!(
+            parse_fcs_output(&added),
+            Err(SolutionParseError::StrayFcsLine { line: 11, .. })
+        ));
+        let rows =
+            "-=-=-=-\n\n8a 8b 8c \n87 \n\nThis game is solveable.\nTotal number of moves: 4\n";
+        assert!(parse_fcs_output(rows).is_ok());
+        assert!(parse_fcs_output(&rows.replace("moves: 4", "moves: 0")).is_err());
+    }
+
+    /// A table-layout position reads whatever whitespace its foundations line has.
+    #[test]
+    fn table_foundations_read_past_doubled_spaces() {
+        for l in [
+            " QH                     H-0 C-0 D-0 S-0",
+            " QH                     H-0  C-0 D-0   S-0  ",
+        ] {
+            let (at, found) = table_foundations(l).unwrap();
+            assert_eq!(&l[..at], " QH                     ");
+            assert_eq!(found.split_whitespace().count(), 4);
+        }
+        assert!(table_foundations(" QH  H-0 C-0 D-0").is_none());
     }
 
     /// fc-solve's sentences are written with single spaces whatever whitespace they came
