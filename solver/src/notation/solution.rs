@@ -67,17 +67,36 @@ pub struct JsonMove {
 }
 
 /// `foundations` read as a list of any length, then held to four (serde's own message for
-/// a longer array is "trailing characters", which does not name the field).
+/// a longer array is "trailing characters", which does not name the field), each a whole
+/// number of cards 0..=13 named by suit when it is not (helper-64: 256, -1 or 1.5 gave
+/// serde's "expected u8").
 fn four_foundations<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[u8; 4]>, D::Error> {
-    let Some(list) = Option::<Vec<u8>>::deserialize(d)? else {
+    let Some(list) = Option::<Vec<serde_json::Value>>::deserialize(d)? else {
         return Ok(None);
     };
     let n = list.len();
-    list.try_into().map(Some).map_err(|_| {
-        serde::de::Error::custom(format!(
+    if n != 4 {
+        return Err(serde::de::Error::custom(format!(
             "`foundations` lists {n} counts, not 4 (clubs, diamonds, hearts, spades)"
-        ))
-    })
+        )));
+    }
+    let mut counts = [0u8; 4];
+    for ((count, v), suit) in counts.iter_mut().zip(&list).zip(["C", "D", "H", "S"]) {
+        *count = v
+            .as_u64()
+            .or_else(|| {
+                v.as_f64()
+                    .filter(|f| f.fract() == 0.0 && *f >= 0.0)
+                    .map(|f| f as u64)
+            })
+            .filter(|&c| c <= 13)
+            .ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "`foundations`: the {suit} count `{v}` is not a number of cards 0 to 13"
+                ))
+            })? as u8;
+    }
+    Ok(Some(counts))
 }
 
 /// The JSON contract printed by `fcauto solve --format json` and read by `fcauto verify`
@@ -1130,6 +1149,29 @@ mod tests {
         // Text already tidy comes back as it was.
         let plain = "Move a card from stack 7 to freecell 0\n: 7D  TD\n";
         assert_eq!(tidy_fcs_output(plain.into()), plain);
+    }
+
+    /// A count outside 0..=13, or no whole number, is named by suit (helper-64).
+    #[test]
+    fn foundation_counts_out_of_range_are_named_by_suit() {
+        for (v, suit) in [
+            ("256", "H"),
+            ("-1", "H"),
+            ("1.5", "H"),
+            ("\"K\"", "H"),
+            ("14", "H"),
+        ] {
+            let text = format!(r#"{{"foundations": [0, 0, {v}, 0], "moves": []}}"#);
+            let e = parse_json(&text).err().expect(v).to_string();
+            assert!(
+                e.contains(&format!(
+                    "the {suit} count `{v}` is not a number of cards 0 to 13"
+                )),
+                "{v}: {e}"
+            );
+        }
+        let (sol, _) = parse_json(r#"{"foundations": [1, 2.0, 13, 0], "moves": []}"#).unwrap();
+        assert_eq!(sol.foundations, Some([1, 2, 13, 0]));
     }
 
     /// `foundations` of four counts reads; another length is named by field and count.
