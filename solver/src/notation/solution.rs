@@ -1162,7 +1162,10 @@ mod tests {
             ("14", "H"),
         ] {
             let text = format!(r#"{{"foundations": [0, 0, {v}, 0], "moves": []}}"#);
-            let e = parse_json(&text).err().expect(v).to_string();
+            let Err(e) = parse_json(&text) else {
+                panic!("{v} was read")
+            };
+            let e = e.to_string();
             assert!(
                 e.contains(&format!(
                     "the {suit} count `{v}` is not a number of cards 0 to 13"
