@@ -8,6 +8,10 @@
 //! moves among these are all of FreeCell's atomic moves up to the symmetry of freecells and
 //! of empty cascades, so a search over them that runs out of positions has proved the deal
 //! unsolvable. [`generate_pruned`] is a subset for `fast` mode's first tries (no proof).
+//!
+//! After each move a search makes auto-moves of its own: auto-play homes cards by an
+//! [`AutoPlay`] rule ([`autoplay_by`]), and `fast`'s tries over the reduced move set also
+//! unpark ([`unpark_by`]: a freecell card whose parent tops a cascade goes onto it).
 
 use crate::moves::{supermove_limit, Loc, Move};
 use crate::state::{fits, rank, red, suit, State, EMPTY};
@@ -46,6 +50,8 @@ pub trait TableauMut: Tableau {
     fn home_from_cascade(&mut self, i: usize);
     /// Move freecell `j`'s card to its foundation.
     fn home_from_cell(&mut self, j: usize);
+    /// Move freecell `j`'s card onto cascade `k` (whose top card it fits on).
+    fn cell_to_cascade(&mut self, j: usize, k: usize);
 }
 
 impl Tableau for State {
@@ -84,6 +90,13 @@ impl TableauMut for State {
     fn home_from_cell(&mut self, j: usize) {
         let c = std::mem::replace(&mut self.cells[j], EMPTY);
         self.found[suit(c) as usize] += 1;
+    }
+    #[inline(always)]
+    fn cell_to_cascade(&mut self, j: usize, k: usize) {
+        let c = std::mem::replace(&mut self.cells[j], EMPTY);
+        let l = self.len[k] as usize;
+        self.cols[k][l] = c;
+        self.len[k] = l as u8 + 1;
     }
 }
 
@@ -294,7 +307,7 @@ const PARENTS: [[u8; 2]; 64] = {
 
 /// The two cards `c` fits on ([`PARENTS`]).
 #[inline(always)]
-fn parents(c: u8) -> [u8; 2] {
+pub(crate) fn parents(c: u8) -> [u8; 2] {
     PARENTS[c as usize & 63]
 }
 
@@ -435,6 +448,93 @@ pub fn autoplay_by(s: &mut impl TableauMut, rule: AutoPlay, mut on_move: impl Fn
             return;
         }
     }
+}
+
+/// The lowest-numbered cascade whose top card freecell card `c` fits on, if any.
+#[inline(always)]
+pub(crate) fn parent_cascade(s: &impl Tableau, c: u8) -> Option<usize> {
+    let [p, q] = parents(c);
+    (0..CASCADES).find(|&k| {
+        let t = s.top_card(k);
+        t == p || t == q
+    })
+}
+
+/// Unparking, the auto-move of `fast`'s tries that unpark ([`crate::search`]): while a
+/// freecell card fits on the top card of a cascade, move it there (freecells in order,
+/// each onto the lowest-numbered such cascade), then auto-play by `rule`
+/// ([`autoplay_by`]); repeat until neither moves a card. Calls `on_move` for each move
+/// made, unparking or homing, in order. A card moved back to a freecell is unparked again at
+/// once, so a search that unparks never keeps a card in a freecell while its parent is
+/// free: that can lose a solution, and such a search proves nothing; it reaches the first
+/// solution of most deals in fewer positions (a card is home or in a sequence sooner, and
+/// the freecells stay free).
+pub fn unpark_by(s: &mut impl TableauMut, rule: AutoPlay, mut on_move: impl FnMut(Move, u8)) {
+    while can_unpark(s) {
+        for j in 0..FREECELLS {
+            let c = s.cell(j);
+            if c == EMPTY {
+                continue;
+            }
+            if let Some(k) = parent_cascade(s, c) {
+                s.cell_to_cascade(j, k);
+                let m = Move {
+                    from: Loc::Freecell(j as u8),
+                    to: Loc::Cascade(k as u8),
+                    count: 1,
+                };
+                on_move(m, c);
+            }
+        }
+        autoplay_by(s, rule, &mut on_move);
+    }
+}
+
+/// True when a freecell card of `s` fits on the top card of a cascade.
+#[inline(always)]
+fn can_unpark(s: &impl Tableau) -> bool {
+    let mut tops = 0u64;
+    for k in 0..CASCADES {
+        tops |= 1 << (s.top_card(k) & 63);
+    }
+    tops & parents_wanted(s) != 0
+}
+
+/// The parents of the freecell cards of `s` (bit c for card byte c), for [`may_unpark`].
+#[inline(always)]
+pub(crate) fn parents_wanted(s: &impl Tableau) -> u64 {
+    let mut wanted = 0u64;
+    for j in 0..FREECELLS {
+        let [p, q] = parents(s.cell(j));
+        wanted |= 1 << p | 1 << q;
+    }
+    // Bit 63 stands for a free freecell and a king's parents alike: no card.
+    wanted & !(1 << 63)
+}
+
+/// False when [`unpark_by`] would move nothing in `s`, reached by move `m` of the reduced
+/// move set ([`generate_pruned`], which puts a card in a freecell only when no cascade's top
+/// card is its parent) and the auto-play after it, which changed the cascades `changed`
+/// with it (bit i for cascade i), from a position where nothing could be unparked, whose
+/// [`parents_wanted`] were `wanted`. Only a new top card (in a changed cascade) can be a
+/// parent now: a few operations, where [`unpark_by`] looks at every freecell and cascade.
+#[inline(always)]
+pub(crate) fn may_unpark(s: &impl Tableau, wanted: u64, changed: u8, m: Move) -> bool {
+    let wanted = match m.to {
+        Loc::Freecell(j) => {
+            let [p, q] = parents(s.cell(j as usize));
+            wanted | (1 << p | 1 << q) & !(1 << 63)
+        }
+        _ => wanted,
+    };
+    let mut tops = 0u64;
+    let mut rest = changed;
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        tops |= 1 << (s.top_card(k) & 63);
+    }
+    tops & wanted != 0
 }
 
 /// [`autoplay`] after player move `m` from a position where auto-play had nothing left to

@@ -27,7 +27,7 @@
 //! suit); other freecell counts change `cells` only; more than 8 cascades need a wider
 //! origin field.
 
-use crate::movegen::{AutoPlay, Tableau};
+use crate::movegen::{parents, AutoPlay, Tableau};
 use crate::moves::{Loc, Move};
 use crate::rules::features::Features;
 use crate::state::{cell_hash, fits, mix64, rank, red, suit, State, EMPTY, MAX_HEIGHT};
@@ -335,6 +335,37 @@ impl Packed {
         }
         let (left, homed) = self.autoplay(origin, rule);
         (changed | left, homed)
+    }
+
+    /// [`crate::movegen::unpark_by`] on the packed position, from a position where `rule`
+    /// has nothing left to home: the same position. Returns the cascades it changed (bit i
+    /// for cascade i) and the cards it moved (unparked or homed).
+    #[inline(always)]
+    pub fn unpark(&mut self, origin: &Origin, rule: AutoPlay) -> (u8, u32) {
+        let (mut changed, mut moved) = (0u8, 0u32);
+        loop {
+            let before = moved;
+            for j in 0..FREECELLS {
+                let c = self.cells[j];
+                if c == EMPTY {
+                    continue;
+                }
+                let [p, q] = parents(c);
+                if let Some(k) = (0..CASCADES).find(|&k| self.tops[k] == p || self.tops[k] == q) {
+                    self.cells[j] = EMPTY;
+                    self.cols[k] = push(self.cols[k], c, origin);
+                    self.tops[k] = c;
+                    changed |= 1 << k;
+                    moved += 1;
+                }
+            }
+            if moved == before {
+                return (changed, moved);
+            }
+            let (left, homed) = self.autoplay(origin, rule);
+            changed |= left;
+            moved += homed;
+        }
     }
 
     /// Home every card `rule` allows, repeatedly: the same position as
@@ -879,6 +910,88 @@ mod tests {
                 }
             }
             assert!(homed > 200, "{rule:?}: {homed}");
+        }
+    }
+
+    /// Along walks over the reduced move set from deals 1..=40 with unparking after each
+    /// move (every child of every position passed), with either auto-play rule: the packed
+    /// unparking leaves the position the state one does, moving as many cards; the
+    /// evaluation carried child by child agrees with one made afresh; and the cheap test
+    /// before it ([`crate::movegen::may_unpark`]) never says no where a card could be
+    /// unparked. Cards are unparked often (the rule is in effect).
+    #[test]
+    fn packed_unparking_follows_the_state_one() {
+        use crate::movegen::{may_unpark, parents_wanted, play_by, unpark_by};
+        let mut moves = Vec::new();
+        for rule in [AutoPlay::Safe, AutoPlay::Greedy] {
+            let (mut unparked, mut filtered) = (0, 0);
+            for deal in 1..=40 {
+                let mut s = State::from_board(&fcauto_deals::ms_deal(deal).unwrap());
+                crate::movegen::autoplay_by(&mut s, rule, |_, _| {});
+                unpark_by(&mut s, rule, |_, _| {});
+                let o = Origin::new(&s);
+                let mut eval = Eval::new(View {
+                    pos: &Packed::new(&s, &o),
+                    origin: &o,
+                });
+                for step in 0..150usize {
+                    moves.clear();
+                    crate::movegen::generate_pruned(&s, &mut moves);
+                    if moves.is_empty() || s.is_won() {
+                        break;
+                    }
+                    let ps = Packed::new(&s, &o);
+                    let wanted = parents_wanted(&View {
+                        pos: &ps,
+                        origin: &o,
+                    });
+                    let mut children = Vec::new();
+                    for &m in &moves {
+                        let at = format!("{rule:?} deal {deal} step {step} {m:?}");
+                        let mut t = s.clone();
+                        let (changed, homed) = play_by(&mut t, m, rule);
+                        let mut by_state = 0;
+                        unpark_by(&mut t, rule, |mv, _| {
+                            by_state += 1;
+                            unparked += (mv.to != Loc::Foundation) as u32;
+                        });
+                        let mut pt = ps;
+                        let (mut pc, ph) = pt.play_by(m, &o, rule);
+                        assert_eq!((pc, ph), (changed, homed), "{at}");
+                        let view = View {
+                            pos: &pt,
+                            origin: &o,
+                        };
+                        let mut by_packed = 0;
+                        if may_unpark(&view, wanted, pc, m) {
+                            let (more, n) = pt.unpark(&o, rule);
+                            (pc, by_packed) = (pc | more, n);
+                        } else {
+                            filtered += 1;
+                        }
+                        assert_eq!(by_packed, by_state, "{at}");
+                        assert_eq!(pt, Packed::new(&t, &o), "{at}");
+                        let e = eval.child(
+                            &ps,
+                            View {
+                                pos: &pt,
+                                origin: &o,
+                            },
+                            pc,
+                        );
+                        let fresh = heuristic::eval_features(&t);
+                        assert_eq!(format!("{:?}", e.features()), format!("{fresh:?}"), "{at}");
+                        children.push((t, e));
+                    }
+                    let k = (step * 7 + deal as usize) % moves.len();
+                    (s, eval) = children.swap_remove(k);
+                }
+            }
+            assert!(unparked > 100, "{rule:?}: {unparked} cards unparked");
+            assert!(
+                filtered > 1000,
+                "{rule:?}: the test said no {filtered} times"
+            );
         }
     }
 

@@ -5,7 +5,9 @@
 //! - `fast`: greedy on the evaluation, path length barely counted: first solution, quickly.
 //!   Its portfolio searches a reduced move set first ([`crate::movegen::generate_pruned`]:
 //!   no moves that split a run; six of its tries with greedy auto-play,
-//!   [`crate::movegen::AutoPlay::Greedy`]), then all moves, always with safe auto-play.
+//!   [`crate::movegen::AutoPlay::Greedy`]; every one unparking after each move,
+//!   [`crate::movegen::unpark_by`]), then all moves, always with safe auto-play and no
+//!   unparking.
 //! - `short`: path cost (single-card moves) weighted against the evaluation: shorter solutions
 //!   for more positions searched; then anytime weighted A* ([`crate::astar::anytime`]) from
 //!   the deal and from a later point of the solution, and shortcuts ([`crate::shorten`]).
@@ -35,7 +37,9 @@ use best_first::best_first;
 use packed_first::packed_first;
 use portfolio::*;
 
-use crate::movegen::{autoplay_after_by, autoplay_by, generate, AutoPlay};
+use crate::movegen::{
+    autoplay_after_by, autoplay_by, generate, may_unpark, parents_wanted, unpark_by, AutoPlay,
+};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
 use crate::state::State;
@@ -214,7 +218,7 @@ pub fn solve(board: &Board, mode: Mode, limits: Limits) -> SearchResult {
     budgets.push(last);
     'rounds: for &budget in &budgets {
         for &p in configs {
-            let r = packed_first(board, p, budget, None, AutoPlay::Safe);
+            let r = packed_first(board, p, budget, None, AutoPlay::Safe, false);
             total.expanded += r.stats.expanded;
             total.stored = total.stored.max(r.stats.stored);
             if let Verdict::Solved(first) = &r.verdict {
@@ -269,23 +273,25 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
                 t.budget,
                 (t.stall > 0).then_some(t.stall),
                 t.autoplay,
+                t.unpark,
             )
         })
-        .chain(
-            last_rounds(limits.max_states)
-                .flat_map(move |budget| FAST_LAST.iter().map(move |&p| (p, budget, None, safe))),
-        );
+        .chain(last_rounds(limits.max_states).flat_map(move |budget| {
+            FAST_LAST
+                .iter()
+                .map(move |&p| (p, budget, None, safe, LAST_UNPARK))
+        }));
     // Last resort at the full budget, over all moves (so that running dry proves the deal
     // unsolvable): the base configuration, then the `short` configurations.
     let complete = std::iter::once(FAST_COMPLETE)
         .chain(SHORT)
-        .map(|p| (p, limits.max_states, None, safe));
+        .map(|p| (p, limits.max_states, None, safe, false));
     let mut dry = false;
-    for (p, budget, stall, rule) in tries.chain(complete) {
+    for (p, budget, stall, rule, unpark) in tries.chain(complete) {
         if dry && p.pruned {
             continue;
         }
-        let r = packed_first(board, p, budget, stall, rule);
+        let r = packed_first(board, p, budget, stall, rule, unpark);
         total.expanded += r.stats.expanded;
         total.stored = total.stored.max(r.stats.stored);
         if !matches!(r.verdict, Verdict::Unknown(_)) {
@@ -295,7 +301,9 @@ fn fast(board: &Board, limits: Limits) -> SearchResult {
             };
         }
         // A greedy try's space is its own (and smaller): its running dry says nothing of
-        // the safe tries'.
+        // the safe tries'. A safe one running dry sends the deal to the search over all
+        // moves (the other reduced tries search the same space, or one in it up to the
+        // order of unparking), which decides it either way.
         dry |= p.pruned && rule == safe && r.verdict == Verdict::Unknown(StopReason::PrunedDry);
         // The last search's reason is reported: the complete search's limit, not the
         // reduced move set running dry.
@@ -402,11 +410,18 @@ pub(crate) fn path_to(mut idx: usize, link: impl Fn(usize) -> (u32, Move)) -> Ve
 /// Replay player moves from the initial board, inserting the safe auto-play foundation
 /// moves (as explicit moves) the search made after each one.
 pub(crate) fn replay(board: &Board, player_moves: &[Move]) -> Vec<PlayedMove> {
-    replay_by(board, player_moves, AutoPlay::Safe)
+    replay_by(board, player_moves, AutoPlay::Safe, false)
 }
 
-/// [`replay`] with auto-play by `rule` (the rule of the search that found the moves).
-pub(crate) fn replay_by(board: &Board, player_moves: &[Move], rule: AutoPlay) -> Vec<PlayedMove> {
+/// [`replay`] with auto-play by `rule`, and with `unpark` the unparking of
+/// [`crate::movegen::unpark_by`] after each move (the auto-moves of the search that found
+/// the moves).
+pub(crate) fn replay_by(
+    board: &Board,
+    player_moves: &[Move],
+    rule: AutoPlay,
+    unpark: bool,
+) -> Vec<PlayedMove> {
     let mut s = State::from_board(board);
     let mut out = Vec::with_capacity(player_moves.len() + 52);
     let mut record = |m: Move, c: u8| {
@@ -416,13 +431,30 @@ pub(crate) fn replay_by(board: &Board, player_moves: &[Move], rule: AutoPlay) ->
         })
     };
     autoplay_by(&mut s, rule, &mut record);
+    if unpark {
+        unpark_by(&mut s, rule, &mut record);
+    }
     for &m in player_moves {
         let c = s.moved_card(m).expect("search move has a card");
+        let wanted = parents_wanted(&s);
         s.apply(m);
         record(m, c);
         // Auto-play had nothing left before `m`: only what `m` changed can start it (the
         // same foundation moves, in the same order, as a full scan).
-        autoplay_after_by(&mut s, m, rule, &mut record);
+        let mut changed = [m.from, m.to].iter().fold(0u8, |b, l| match l {
+            Loc::Cascade(i) => b | 1 << i,
+            _ => b,
+        });
+        autoplay_after_by(&mut s, m, rule, |mv, c| {
+            if let Loc::Cascade(i) = mv.from {
+                changed |= 1 << i;
+            }
+            record(mv, c)
+        });
+        // Likewise unparking, in a search that unparks (whose moves are of the reduced set).
+        if unpark && may_unpark(&s, wanted, changed, m) {
+            unpark_by(&mut s, rule, &mut record);
+        }
     }
     if !s.is_won() {
         // The search only calls this for won positions; finish with any foundation moves
@@ -482,9 +514,9 @@ mod tests {
     #[test]
     fn a_dry_pruned_search_is_not_a_proof() {
         let board = ms_deal(11982).unwrap();
-        let r = packed_first(&board, FAST_BASE, 200_000, None, AutoPlay::Safe);
+        let r = packed_first(&board, FAST_BASE, 200_000, None, AutoPlay::Safe, false);
         assert_eq!(r.verdict, Verdict::Unknown(StopReason::PrunedDry));
-        let full = packed_first(&board, FAST_COMPLETE, 200_000, None, AutoPlay::Safe);
+        let full = packed_first(&board, FAST_COMPLETE, 200_000, None, AutoPlay::Safe, false);
         assert_eq!(full.verdict, Verdict::Unsolvable);
         assert!(full.stats.stored > r.stats.stored);
         let fast = solve(
@@ -516,16 +548,16 @@ mod tests {
     #[test]
     fn greedy_auto_play_never_reaches_a_proof() {
         let board = ms_deal(11982).unwrap();
-        let full = packed_first(&board, FAST_COMPLETE, 200_000, None, AutoPlay::Greedy);
+        let full = packed_first(&board, FAST_COMPLETE, 200_000, None, AutoPlay::Greedy, true);
         assert_eq!(full.verdict, Verdict::Unsolvable);
         let board = ms_deal(1941).unwrap();
-        let greedy = packed_first(&board, FAST_BASE, 200_000, None, AutoPlay::Greedy);
+        let greedy = packed_first(&board, FAST_BASE, 200_000, None, AutoPlay::Greedy, false);
         assert!(
             matches!(greedy.verdict, Verdict::Unknown(_)),
             "{:?}",
             greedy.verdict
         );
-        let full = packed_first(&board, FAST_COMPLETE, 200_000, None, AutoPlay::Greedy);
+        let full = packed_first(&board, FAST_COMPLETE, 200_000, None, AutoPlay::Greedy, true);
         let Verdict::Solved(moves) = full.verdict else {
             panic!("1941: {:?}", full.verdict)
         };
@@ -551,7 +583,14 @@ mod tests {
         let mut unsafe_homes = 0;
         for deal in 1..=40 {
             let board = ms_deal(deal).unwrap();
-            let r = packed_first(&board, first.params, first.budget, None, first.autoplay);
+            let r = packed_first(
+                &board,
+                first.params,
+                first.budget,
+                None,
+                first.autoplay,
+                first.unpark,
+            );
             let Verdict::Solved(moves) = r.verdict else {
                 continue;
             };
@@ -567,6 +606,56 @@ mod tests {
             assert!(validated(deal, &board, shorter) <= n, "deal {deal}");
         }
         assert!(unsafe_homes > 100, "{unsafe_homes}");
+    }
+
+    /// The tries that unpark ([`crate::movegen::unpark_by`]) find solutions that validate
+    /// and in which no card stays in a freecell while its parent tops a cascade (the next
+    /// move homes a card or takes one from a freecell onto a cascade), where the same tries
+    /// without unparking leave cards there: the rule is in effect, and the replay
+    /// reproduces it.
+    #[test]
+    fn unparking_solutions_validate() {
+        use crate::state::EMPTY;
+        use fcauto_deals::FREECELLS;
+        let first = FAST_TRIES[0];
+        assert!(first.unpark && FAST_TRIES.iter().all(|t| t.unpark == t.params.pruned));
+        // Positions of a solution where a freecell card's parent tops a cascade and the
+        // next move is no foundation move and takes no card from a freecell onto a cascade.
+        let lingering = |board: &Board, moves: &[PlayedMove]| {
+            let mut s = State::from_board(board);
+            let mut n = 0;
+            for p in moves {
+                let parked = (0..FREECELLS).any(|j| {
+                    let c = s.cells[j];
+                    c != EMPTY && crate::movegen::parent_cascade(&s, c).is_some()
+                });
+                let unparks = matches!((p.mv.from, p.mv.to), (Loc::Freecell(_), Loc::Cascade(_)));
+                n += (parked && !unparks && p.mv.to != Loc::Foundation) as u32;
+                s.apply(p.mv);
+            }
+            n
+        };
+        let (mut solved, mut plain_lingering) = (0, 0);
+        for deal in 1..=60 {
+            let board = ms_deal(deal).unwrap();
+            let search = |unpark| {
+                let (p, b, a) = (first.params, first.budget, first.autoplay);
+                packed_first(&board, p, b, None, a, unpark).verdict
+            };
+            if let Verdict::Solved(moves) = search(true) {
+                solved += 1;
+                validated(deal, &board, moves.clone());
+                assert_eq!(lingering(&board, &moves), 0, "deal {deal}");
+            }
+            if let Verdict::Solved(moves) = search(false) {
+                plain_lingering += lingering(&board, &moves);
+            }
+        }
+        assert!(solved >= 40, "{solved} of 60 solved");
+        assert!(
+            plain_lingering >= 60,
+            "without unparking: {plain_lingering}"
+        );
     }
 
     /// Solvable deals that `fast` and `short` gave up on ("unknown") at the former default

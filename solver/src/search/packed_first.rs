@@ -8,7 +8,9 @@ use super::portfolio::Params;
 use super::table::Key;
 use super::tables::{in_thread_tables, Tables};
 use super::{done, path_to, replay_by, SearchResult, SearchStats, StopReason, Verdict};
-use crate::movegen::{autoplay_by, generate_model, AutoPlay, Tableau};
+use crate::movegen::{
+    autoplay_by, generate_model, may_unpark, parents_wanted, unpark_by, AutoPlay, Tableau,
+};
 use crate::moves::{single_card_cost, Loc, Move, RunMove};
 use crate::packed::{Eval, Origin, Packed, View};
 use crate::state::State;
@@ -39,11 +41,15 @@ pub(super) fn packed_first(
     max_states: usize,
     stall: Option<u64>,
     rule: AutoPlay,
+    unpark: bool,
 ) -> SearchResult {
-    in_thread_tables(&TABLES, |ws| match (p.pruned, rule) {
-        (true, AutoPlay::Greedy) => search::<true, true, u64>(board, p, max_states, stall, ws),
-        (true, AutoPlay::Safe) => search::<true, false, u64>(board, p, max_states, stall, ws),
-        (false, _) => search::<false, false, u128>(board, p, max_states, stall, ws),
+    let (b, n, s) = (board, max_states, stall);
+    in_thread_tables(&TABLES, |ws| match (p.pruned, rule, unpark) {
+        (true, AutoPlay::Greedy, true) => search::<true, true, true, u64>(b, p, n, s, ws),
+        (true, AutoPlay::Greedy, false) => search::<true, true, false, u64>(b, p, n, s, ws),
+        (true, AutoPlay::Safe, true) => search::<true, false, true, u64>(b, p, n, s, ws),
+        (true, AutoPlay::Safe, false) => search::<true, false, false, u64>(b, p, n, s, ws),
+        (false, _, _) => search::<false, false, false, u128>(b, p, n, s, ws),
     })
 }
 
@@ -53,9 +59,10 @@ thread_local! {
 }
 
 /// [`packed_first`] in the tables of `ws`, over the reduced move set if `PRUNE`, with
-/// [`AutoPlay::Greedy`] if `GREEDY` (else [`AutoPlay::Safe`]), keeping fingerprints as `K`
-/// (whole when the search can prove: [`super::table::Closed`]).
-fn search<const PRUNE: bool, const GREEDY: bool, K: Key>(
+/// [`AutoPlay::Greedy`] if `GREEDY` (else [`AutoPlay::Safe`]), unparking after each move if
+/// `UNPARK` ([`crate::movegen::unpark_by`]), keeping fingerprints as `K` (whole when the
+/// search can prove: [`super::table::Closed`]).
+fn search<const PRUNE: bool, const GREEDY: bool, const UNPARK: bool, K: Key>(
     board: &Board,
     p: Params,
     max_states: usize,
@@ -64,8 +71,8 @@ fn search<const PRUNE: bool, const GREEDY: bool, K: Key>(
 ) -> SearchResult {
     const {
         assert!(
-            PRUNE || K::WHOLE,
-            "a search that can prove keeps whole fingerprints"
+            PRUNE || (K::WHOLE && !GREEDY && !UNPARK),
+            "a search that can prove keeps whole fingerprints, auto-plays safely, unparks not"
         )
     };
     let mut stats = SearchStats::default();
@@ -81,8 +88,15 @@ fn search<const PRUNE: bool, const GREEDY: bool, K: Key>(
     let mut root = State::from_board(board);
     let mut root_g = 0;
     autoplay_by(&mut root, rule, |_, _| root_g += 1);
+    if UNPARK {
+        unpark_by(&mut root, rule, |_, _| root_g += 1);
+    }
     if root.is_won() {
-        return end(Verdict::Solved(replay_by(board, &[], rule)), stats, 0);
+        return end(
+            Verdict::Solved(replay_by(board, &[], rule, UNPARK)),
+            stats,
+            0,
+        );
     }
     let origin = &Origin::new(&root);
     ws.start(max_states);
@@ -138,16 +152,31 @@ fn search<const PRUNE: bool, const GREEDY: bool, K: Key>(
         moves.clear();
         generate_model::<PRUNE>(&view, false, false, moves);
         let hashes = parent.hashes(K::WHOLE);
+        let wanted = if UNPARK { parents_wanted(&view) } else { 0 };
         let costs = Costs::of(&eval);
         for &m in moves.iter() {
             let mut child = parent;
             let cost = costs.of_move(&parent, origin, m);
-            let (changed, homed) = child.play_by(m, origin, rule);
+            let (mut changed, mut homed) = child.play_by(m, origin, rule);
+            if UNPARK
+                && may_unpark(
+                    &View {
+                        pos: &child,
+                        origin,
+                    },
+                    wanted,
+                    changed,
+                    m,
+                )
+            {
+                let (more, moved) = child.unpark(origin, rule);
+                (changed, homed) = (changed | more, homed + moved);
+            }
             let g = g + cost + homed;
             if child.is_won() {
                 let mut path = path_to(idx, |i| (nodes[i].parent, nodes[i].mv));
                 path.push(m);
-                let solution = replay_by(board, &path, rule);
+                let solution = replay_by(board, &path, rule, UNPARK);
                 return end(Verdict::Solved(solution), stats, closed.len());
             }
             let fp = child.fingerprint_from(&hashes, changed, K::WHOLE);
@@ -242,7 +271,7 @@ mod tests {
             for deal in 1..=60 {
                 let board = fcauto_deals::ms_deal(deal).unwrap();
                 let a = best_first(&board, p, 20_000, None, Some(500));
-                let b = packed_first(&board, p, 20_000, Some(500), AutoPlay::Safe);
+                let b = packed_first(&board, p, 20_000, Some(500), AutoPlay::Safe, false);
                 assert_eq!(a.verdict, b.verdict, "deal {deal}");
                 assert_eq!(a.stats.expanded, b.stats.expanded, "deal {deal}");
                 assert_eq!(a.stats.stored, b.stats.stored, "deal {deal}");

@@ -70,6 +70,9 @@ pub(super) struct Try {
     /// [`AutoPlay::Greedy`] only over the reduced move set (a try over all moves must be
     /// able to prove): [`greedy`] checks it.
     pub(super) autoplay: AutoPlay,
+    /// Unpark after each move ([`crate::movegen::unpark_by`]): only over the reduced move
+    /// set, as [`AutoPlay::Greedy`].
+    pub(super) unpark: bool,
 }
 
 const fn t(params: Params, budget: usize, stall: u64) -> Try {
@@ -78,6 +81,7 @@ const fn t(params: Params, budget: usize, stall: u64) -> Try {
         budget,
         stall,
         autoplay: AutoPlay::Safe,
+        unpark: UNPARK && params.pruned,
     }
 }
 
@@ -133,6 +137,10 @@ pub(super) const FAST_TRIES: [Try; 12] = [
     greedy(t(SEQUENCE_8_CELLS_24, 10_000, 150)),
     t(noisy(FAST_BASE, 60, 5), 50_000, 0),
 ];
+/// Whether `fast`'s tries over the reduced move set unpark ([`crate::movegen::unpark_by`]).
+const UNPARK: bool = true;
+/// Whether [`FAST_LAST`]'s tries unpark.
+pub(super) const LAST_UNPARK: bool = UNPARK;
 /// `fast`'s tries at [`LAST_BUDGET`] (or the caller's limit if lower), when [`FAST_TRIES`]
 /// found nothing; then again at the caller's limit, if it is higher.
 pub(super) const FAST_LAST: [Params; 4] = [FAST_BASE, SEQUENCE_1, FAST_ALT, FAST_SHORT];
