@@ -7,7 +7,8 @@
 //! (clone, apply, auto-play), its incremental fingerprint, its incremental evaluation, and
 //! the closed set (inserting every child's fingerprint into a cleared table; clearing a
 //! table after a small search), and the same for `fast`'s packed positions (copy and
-//! play, incremental fingerprint, the evaluation from the parent's stored one). A whole
+//! play, with safe or greedy auto-play, and with unparking and the test that rules it out,
+//! incremental fingerprint, the evaluation from the parent's stored one). A whole
 //! expansion is not benched: the open list and the stored node are private to the search.
 //!
 //! Run: `cargo bench --bench solver`.
@@ -16,7 +17,9 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use fcauto_deals::ms_deal;
 use fcauto_solver::deadlock::lower_bound;
 use fcauto_solver::heuristic::{column_features, eval_features, eval_features_from, features};
-use fcauto_solver::movegen::{generate, generate_pruned, play, AutoPlay};
+use fcauto_solver::movegen::{
+    generate, generate_pruned, may_unpark, parents_wanted, play, AutoPlay,
+};
 use fcauto_solver::packed::{Eval, Origin, Packed, View};
 use fcauto_solver::search::table::{FingerprintTable, Key};
 use fcauto_solver::state::State;
@@ -339,9 +342,10 @@ fn packed_per_position(c: &mut Criterion) {
         origins.push(o);
     }
     let n: usize = fams.iter().map(|f| f.children.len()).sum();
-    for (name, rule) in [
-        ("", AutoPlay::Safe),
-        (", greedy auto-play", AutoPlay::Greedy),
+    for (name, rule, unpark) in [
+        ("", AutoPlay::Safe, false),
+        (", greedy auto-play", AutoPlay::Greedy, false),
+        (", greedy auto-play, unparking", AutoPlay::Greedy, true),
     ] {
         c.bench_function(
             &format!("packed children: copy + play{name} ({n} children)"),
@@ -349,10 +353,21 @@ fn packed_per_position(c: &mut Criterion) {
                 b.iter(|| {
                     let mut home = 0;
                     for f in &fams {
-                        let p = *black_box(&f.parent);
+                        let (p, origin) = (*black_box(&f.parent), &origins[f.origin]);
+                        // As the search: the parent's freecell parents once, then per child
+                        // the cheap test, and unparking only where it allows.
+                        let wanted = if unpark {
+                            parents_wanted(&View { pos: &p, origin })
+                        } else {
+                            0
+                        };
                         for &m in &f.moves {
                             let mut s = p;
-                            let (changed, homed) = s.play_by(m, &origins[f.origin], rule);
+                            let (mut changed, mut homed) = s.play_by(m, origin, rule);
+                            if unpark && may_unpark(&View { pos: &s, origin }, wanted, changed, m) {
+                                let (more, moved) = s.unpark(origin, rule);
+                                (changed, homed) = (changed | more, homed + moved);
+                            }
                             home += s.home() + changed as u32 + homed;
                         }
                     }

@@ -502,7 +502,7 @@ fn can_unpark(s: &impl Tableau) -> bool {
 
 /// The parents of the freecell cards of `s` (bit c for card byte c), for [`may_unpark`].
 #[inline(always)]
-pub(crate) fn parents_wanted(s: &impl Tableau) -> u64 {
+pub fn parents_wanted(s: &impl Tableau) -> u64 {
     let mut wanted = 0u64;
     for j in 0..FREECELLS {
         let [p, q] = parents(s.cell(j));
@@ -519,7 +519,7 @@ pub(crate) fn parents_wanted(s: &impl Tableau) -> u64 {
 /// [`parents_wanted`] were `wanted`. Only a new top card (in a changed cascade) can be a
 /// parent now: a few operations, where [`unpark_by`] looks at every freecell and cascade.
 #[inline(always)]
-pub(crate) fn may_unpark(s: &impl Tableau, wanted: u64, changed: u8, m: Move) -> bool {
+pub fn may_unpark(s: &impl Tableau, wanted: u64, changed: u8, m: Move) -> bool {
     let wanted = match m.to {
         Loc::Freecell(j) => {
             let [p, q] = parents(s.cell(j as usize));

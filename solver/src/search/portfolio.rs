@@ -123,6 +123,10 @@ const fn greedy(try_: Try) -> Try {
 /// between and after them. The first tries weigh cards out of sequence and occupied
 /// freecells more than [`FAST_BASE`] does: lines that keep building down in sequence and
 /// keep the freecells free reach a solution in fewer positions.
+///
+/// Every try here unparks ([`UNPARK`]), which the annealing did not know of (it was added
+/// after, 2026-12-04): 4.23M positions against 4.80M on 1..32000, 4.03M against 4.82M on
+/// 300001..332000, mean moves_total 93.27 against 91.98.
 pub(super) const FAST_TRIES: [Try; 12] = [
     greedy(t(SEQUENCE_6_CELLS_16_BLOCKED_3, 20_000, 50)),
     greedy(t(noisy(SEQUENCE_6_CELLS_24, 15, 20), 30_000, 150)),
@@ -137,7 +141,9 @@ pub(super) const FAST_TRIES: [Try; 12] = [
     greedy(t(SEQUENCE_8_CELLS_24, 10_000, 150)),
     t(noisy(FAST_BASE, 60, 5), 50_000, 0),
 ];
-/// Whether `fast`'s tries over the reduced move set unpark ([`crate::movegen::unpark_by`]).
+/// Whether `fast`'s tries over the reduced move set unpark ([`crate::movegen::unpark_by`]):
+/// 12% fewer positions over 1..32000 with all of them unparking, 10% with only the greedy
+/// ones (and about the same CPU time as all).
 const UNPARK: bool = true;
 /// Whether [`FAST_LAST`]'s tries unpark.
 pub(super) const LAST_UNPARK: bool = UNPARK;
