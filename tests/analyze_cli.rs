@@ -1866,7 +1866,25 @@ fn a_cost_of_one_is_one_move() {
         .collect();
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("g.txt");
-    let played = [&moves[..21], &["3c".to_string(), "3h".to_string()]].concat();
+    // A game with a move that costs exactly one: the solution's first k moves and a card
+    // put in a freecell, tried until one costs 1 (which one does depends on the searches).
+    let analyze = |played: &[String]| {
+        std::fs::write(&game, played.join("\n")).unwrap();
+        let out = fcauto()
+            .arg("analyze")
+            .arg(&game)
+            .args(["--deal", "617", "--costly", "1"])
+            .output()
+            .unwrap();
+        out.status.success() && String::from_utf8_lossy(&out.stdout).contains("? 1 move longer")
+    };
+    let candidates = (12..40).flat_map(|k| {
+        (1..=8).flat_map(move |a| "abcd".chars().map(move |cell| (k, format!("{a}{cell}"))))
+    });
+    let played = candidates
+        .map(|(k, extra)| [&moves[..k], &[extra]].concat())
+        .find(|played| analyze(played))
+        .expect("no game of 617 with a move that costs one");
     std::fs::write(&game, played.join("\n")).unwrap();
     let report = dir.path().join("report");
     let out = fcauto()
