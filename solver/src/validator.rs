@@ -330,6 +330,11 @@ struct Spare {
 /// the cheapest. A run that cannot move (beyond the supermove limit, which the caller
 /// checks) counts `2n - 1`.
 fn cost_of_run(n: usize, spare: Spare) -> usize {
+    // Every card but the deepest leaves the run and comes back at least once: no count is
+    // below 2n - 1, which the freecells give when they hold all but one card (most moves).
+    if n <= spare.cells + 1 {
+        return 2 * n - 1;
+    }
     let spare = Spare {
         empty: spare.empty.min(MOST_EMPTY),
         ..spare
