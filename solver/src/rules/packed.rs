@@ -27,7 +27,7 @@
 //! suit); other freecell counts change `cells` only; more than 8 cascades need a wider
 //! origin field.
 
-use crate::movegen::{parents, AutoPlay, Tableau};
+use crate::movegen::{parent_cascade, AutoPlay, Tableau};
 use crate::moves::{Loc, Move};
 use crate::rules::features::Features;
 use crate::state::{cell_hash, fits, mix64, rank, red, suit, State, EMPTY, MAX_HEIGHT};
@@ -350,8 +350,7 @@ impl Packed {
                 if c == EMPTY {
                     continue;
                 }
-                let [p, q] = parents(c);
-                if let Some(k) = (0..CASCADES).find(|&k| self.tops[k] == p || self.tops[k] == q) {
+                if let Some(k) = parent_cascade(&View { pos: self, origin }, c) {
                     self.cells[j] = EMPTY;
                     self.cols[k] = push(self.cols[k], c, origin);
                     self.tops[k] = c;

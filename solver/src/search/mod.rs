@@ -37,9 +37,7 @@ use best_first::best_first;
 use packed_first::packed_first;
 use portfolio::*;
 
-use crate::movegen::{
-    autoplay_after_by, autoplay_by, generate, may_unpark, parents_wanted, unpark_by, AutoPlay,
-};
+use crate::movegen::{autoplay_after_by, autoplay_by, generate, unpark_by, AutoPlay};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::shorten::{move_cost, shorten_solution};
 use crate::state::State;
@@ -436,23 +434,14 @@ pub(crate) fn replay_by(
     }
     for &m in player_moves {
         let c = s.moved_card(m).expect("search move has a card");
-        let wanted = parents_wanted(&s);
         s.apply(m);
         record(m, c);
         // Auto-play had nothing left before `m`: only what `m` changed can start it (the
         // same foundation moves, in the same order, as a full scan).
-        let mut changed = [m.from, m.to].iter().fold(0u8, |b, l| match l {
-            Loc::Cascade(i) => b | 1 << i,
-            _ => b,
-        });
-        autoplay_after_by(&mut s, m, rule, |mv, c| {
-            if let Loc::Cascade(i) = mv.from {
-                changed |= 1 << i;
-            }
-            record(mv, c)
-        });
-        // Likewise unparking, in a search that unparks (whose moves are of the reduced set).
-        if unpark && may_unpark(&s, wanted, changed, m) {
+        autoplay_after_by(&mut s, m, rule, &mut record);
+        // Then unparking, in a search that unparks (a look at the freecells' parents among
+        // the top cards when nothing is to be moved).
+        if unpark {
             unpark_by(&mut s, rule, &mut record);
         }
     }
