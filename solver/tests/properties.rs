@@ -9,7 +9,9 @@ use fcauto_solver::{
 };
 use proptest::prelude::*;
 
-fn solved(deal: u64) -> Solution {
+/// The fast solution of `deal`, or `None` when the search proves the deal impossible (deal
+/// 11982 is, among 1..32000); any other verdict fails the test.
+fn solved(deal: u64) -> Option<Solution> {
     let board = ms_deal(deal).unwrap();
     match solve(
         &board,
@@ -20,11 +22,12 @@ fn solved(deal: u64) -> Solution {
     )
     .verdict
     {
-        Verdict::Solved(moves) => Solution {
+        Verdict::Solved(moves) => Some(Solution {
             deal: Some(deal),
             board,
             moves,
-        },
+        }),
+        Verdict::Unsolvable => None,
         v => panic!("deal {deal}: {v:?}"),
     }
 }
@@ -59,7 +62,7 @@ proptest! {
     /// Truncating a solution leaves cards off the foundations.
     #[test]
     fn truncated_solutions_are_rejected(deal in 1u64..2000, cut in 1usize..40) {
-        let sol = solved(deal);
+        let Some(sol) = solved(deal) else { return Ok(()) };
         let mut steps = sol.step_moves();
         let keep = steps.len().saturating_sub(cut);
         steps.truncate(keep);
@@ -70,7 +73,7 @@ proptest! {
     /// Naming the wrong card, or the wrong run size, for any step is rejected at that step.
     #[test]
     fn wrong_card_or_count_is_rejected_at_its_step(deal in 1u64..2000, at in any::<prop::sample::Index>(), other in 0u8..52) {
-        let sol = solved(deal);
+        let Some(sol) = solved(deal) else { return Ok(()) };
         let mut steps = sol.step_moves();
         let i = at.index(steps.len());
         let orig = steps[i];
@@ -94,7 +97,7 @@ proptest! {
     /// A move out of the foundations is never legal.
     #[test]
     fn moves_from_the_foundations_are_rejected(deal in 1u64..2000, at in any::<prop::sample::Index>()) {
-        let sol = solved(deal);
+        let Some(sol) = solved(deal) else { return Ok(()) };
         let mut steps = sol.step_moves();
         let i = at.index(steps.len());
         steps[i].from = Loc::Foundation;
@@ -184,7 +187,7 @@ proptest! {
     /// Shortcut shortening keeps a solution valid and never makes it longer.
     #[test]
     fn shortening_keeps_solutions_valid_and_not_longer(deal in 1u64..32000) {
-        let sol = solved(deal);
+        let Some(sol) = solved(deal) else { return Ok(()) };
         let before = validate(&sol.board, &sol.step_moves()).unwrap();
         let shorter = fcauto_solver::shorten::shorten_solution(&sol.board, &sol.moves, 2, 50);
         let sol2 = Solution { deal: Some(deal), board: sol.board.clone(), moves: shorter };
