@@ -5,7 +5,7 @@
 pub use crate::rules::features::*;
 
 /// Weights of a linear evaluation `sum(weight * feature)` (lower is better).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Per card not home.
     pub remaining: i32,

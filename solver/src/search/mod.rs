@@ -32,6 +32,8 @@ mod packed_first;
 mod portfolio;
 pub mod table;
 mod tables;
+#[cfg(test)]
+mod tuning;
 
 use best_first::best_first;
 use packed_first::packed_first;

@@ -133,6 +133,8 @@ fn search<const PRUNE: bool, const GREEDY: bool, const UNPARK: bool, K: Key>(
             g,
             ..
         } = nodes[idx];
+        #[cfg(test)]
+        super::tuning::observe(stats.expanded, parent.home(), closed.len());
         if let Some(stall) = stall {
             let home = parent.home();
             if home > most_home {

@@ -239,3 +239,56 @@ pub(super) const LAST_BUDGET: usize = 200_000;
 /// Budgets (positions stored) of `short`'s rounds, before the caller's limit (or
 /// [`LAST_BUDGET`], if lower).
 pub(super) const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, LAST_BUDGET];
+
+/// The named configurations above with their names (for re-tuning, [`super::tuning`]).
+#[cfg(test)]
+pub(super) fn named() -> Vec<(&'static str, Params)> {
+    vec![
+        ("FAST_BASE", FAST_BASE),
+        ("FAST_ALT", FAST_ALT),
+        ("CELLS_12", CELLS_12),
+        ("DEPTH_3", DEPTH_3),
+        ("SEQUENCE_3_DEPTH_3", SEQUENCE_3_DEPTH_3),
+        ("SEQUENCE_4", SEQUENCE_4),
+        ("SEQUENCE_6_CELLS_12", SEQUENCE_6_CELLS_12),
+        ("SEQUENCE_6_CELLS_16", SEQUENCE_6_CELLS_16),
+        (
+            "SEQUENCE_6_CELLS_16_BLOCKED_3",
+            SEQUENCE_6_CELLS_16_BLOCKED_3,
+        ),
+        ("SEQUENCE_6_CELLS_24", SEQUENCE_6_CELLS_24),
+        ("SEQUENCE_8_CELLS_24", SEQUENCE_8_CELLS_24),
+        ("FAST_SHORT", FAST_SHORT),
+        ("SEQUENCE_1", SEQUENCE_1),
+    ]
+}
+
+/// Noisy copies of the named configurations (configuration, amplitude, seed) that
+/// re-tuning records besides today's tries.
+#[cfg(test)]
+pub(super) fn more_noise() -> Vec<(Params, u32, u64)> {
+    vec![
+        (SEQUENCE_6_CELLS_16_BLOCKED_3, 15, 31),
+        (SEQUENCE_6_CELLS_16, 15, 32),
+        (SEQUENCE_6_CELLS_24, 60, 33),
+        (SEQUENCE_8_CELLS_24, 30, 34),
+        (DEPTH_3, 30, 35),
+        (SEQUENCE_3_DEPTH_3, 30, 36),
+        (FAST_ALT, 30, 37),
+        (CELLS_12, 30, 38),
+        (FAST_BASE, 30, 39),
+        (SEQUENCE_4, 15, 40),
+    ]
+}
+
+/// `p` as a try at `budget` 0 and no stall limit, safe auto-play (re-tuning).
+#[cfg(test)]
+pub(super) const fn try_of(p: Params) -> Try {
+    t(p, 0, 0)
+}
+
+/// [`noisy`] (re-tuning).
+#[cfg(test)]
+pub(super) const fn noisy_of(p: Params, amplitude: u32, seed: u64) -> Params {
+    noisy(p, amplitude, seed)
+}
