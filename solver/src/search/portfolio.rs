@@ -103,42 +103,42 @@ const fn greedy(try_: Try) -> Try {
 /// search are heavy-tailed: many short tries of differently weighted or randomised
 /// configurations (which get lost on different deals) cut the tail, longer ones follow.
 ///
-/// Chosen by simulated annealing over recorded runs of candidate configurations (up to
-/// 50,000 positions each), minimising positions expanded (plus 3 per try started) with the
-/// mean moves_total held at most 94 ([`super::tuning`], which says how to run it again). A
-/// try is deterministic, and one with a budget or stall limit is a prefix of the longer run,
-/// so a list's cost follows from the recordings. This list (2026-12-04, every try
-/// unparking): 60 candidates (today's tries and the named configurations, each with both
-/// auto-play rules, and ten new noise seeds) recorded on deals 1..32000 and
-/// 100001..132000: 7.99M positions there against 8.44M for the list before (the estimate);
-/// measured on 300001..332000, which no choice saw, 3.91M against 4.03M (3% fewer; p90 201
-/// against 215), mean moves_total 93.14 against 93.38; on 1..32000 4.02M against 4.23M,
-/// 92.98 moves against 93.27. The annealing made the last try greedy; it is kept safe: over
-/// deals 1..1,000,000 a greedy last try left 496564 to the rounds at the caller's limit
-/// (1,288,349 positions, 1M stored by one search: 97 MiB a thread; 2026-12-02), which the
-/// safe one solves in 11,797.
+/// Chosen by simulated annealing over lists of tries, each scored on recorded runs (up to
+/// 50,000 positions) of candidate configurations, minimising positions expanded (plus 3 per
+/// try started) with the mean moves_total held at most 93. A try is deterministic, and one
+/// with a budget or stall limit is a prefix of the longer run, so a list's cost follows
+/// from the recordings. This list (2026-12-02): 61 candidates (25 with safe auto-play, 36
+/// with greedy) recorded on deals 1..32000, 100001..132000 and 200001..232000; checked on
+/// 300001..332000, which no choice saw: 4.82M positions against 5.35M for the list before
+/// (10% fewer; p90 251 against 293), mean moves_total 92.08 against 91.19. On 1..32000:
+/// 4.80M against 5.21M; on 1..1,000,000, 156.2M against 170.9M.
 ///
-/// Seven of the twelve tries auto-play greedily ([`greedy`]: every card that can go home
+/// The annealing made the last try greedy too; it is safe here: over deals 1..1,000,000 the
+/// greedy one left 496564 to the rounds at the caller's limit (1,288,349 positions, 1M
+/// stored by one search: 97 MiB a thread), which the safe one solves in 11,797.
+///
+/// Six of the twelve tries auto-play greedily ([`greedy`]: every card that can go home
 /// goes): fewer cards stay on the table, so positions have fewer moves and the first
 /// solution comes sooner. The deals greedy auto-play spoils (1941) go on to the safe tries
 /// between and after them. The first tries weigh cards out of sequence and occupied
 /// freecells more than [`FAST_BASE`] does: lines that keep building down in sequence and
-/// keep the freecells free reach a solution in fewer positions. The first is short (3,000
-/// positions, at most 30 without a card home further): it solves two deals in three
-/// (67% on the recorded deals, against 77% for the former first try of 20,000 and 50), and
-/// leaves the rest to the others soon.
+/// keep the freecells free reach a solution in fewer positions.
+///
+/// Every try here unparks ([`UNPARK`]), which the annealing did not know of (it was added
+/// after, 2026-12-04): 4.23M positions against 4.80M on 1..32000, 4.03M against 4.82M on
+/// 300001..332000, mean moves_total 93.27 against 91.98.
 pub(super) const FAST_TRIES: [Try; 12] = [
-    greedy(t(SEQUENCE_6_CELLS_12, 3_000, 30)),
-    greedy(t(noisy(SEQUENCE_6_CELLS_24, 15, 20), 10_000, 100)),
-    greedy(t(DEPTH_3, 50_000, 50)),
-    t(noisy(SEQUENCE_6_CELLS_24, 30, 21), 20_000, 300),
-    greedy(t(noisy(CELLS_12, 15, 7), 3_000, 300)),
-    greedy(t(noisy(SEQUENCE_6_CELLS_16, 15, 32), 10_000, 100)),
-    t(noisy(SEQUENCE_6_CELLS_24, 60, 33), 10_000, 2_000),
-    t(noisy(SEQUENCE_8_CELLS_24, 30, 34), 20_000, 300),
-    t(noisy(FAST_BASE, 30, 39), 3_000, 300),
-    greedy(t(SEQUENCE_6_CELLS_16, 50_000, 50)),
-    greedy(t(SEQUENCE_3_DEPTH_3, 10_000, 30)),
+    greedy(t(SEQUENCE_6_CELLS_16_BLOCKED_3, 20_000, 50)),
+    greedy(t(noisy(SEQUENCE_6_CELLS_24, 15, 20), 30_000, 150)),
+    t(DEPTH_3, 20_000, 100),
+    greedy(t(noisy(SEQUENCE_6_CELLS_24, 30, 21), 30_000, 300)),
+    t(noisy(SEQUENCE_6_CELLS_16, 30, 15), 50_000, 300),
+    greedy(t(noisy(CELLS_12, 15, 7), 15_000, 2_000)),
+    t(noisy(SEQUENCE_6_CELLS_12, 15, 13), 30_000, 500),
+    t(noisy(SEQUENCE_4, 30, 12), 3_000, 500),
+    t(FAST_ALT, 30_000, 30),
+    greedy(t(SEQUENCE_3_DEPTH_3, 20_000, 150)),
+    greedy(t(SEQUENCE_8_CELLS_24, 10_000, 150)),
     t(noisy(FAST_BASE, 60, 5), 50_000, 0),
 ];
 /// Whether `fast`'s tries over the reduced move set unpark ([`crate::movegen::unpark_by`]):
@@ -161,18 +161,15 @@ const CELLS_12: Params = pruned(with_sequence(w(6, 2, 2, 12, -8, 1), 2));
 const DEPTH_3: Params = pruned(with_sequence(w(6, 2, 3, 8, -8, 1), 2));
 /// [`DEPTH_3`] with cards out of sequence weighing 3.
 const SEQUENCE_3_DEPTH_3: Params = pruned(with_sequence(w(6, 2, 3, 8, -8, 1), 3));
-/// [`FAST_BASE`] with cards out of sequence weighing 4 (a candidate of re-tuning, in no
-/// list today).
-#[cfg_attr(not(test), allow(dead_code))]
+/// [`FAST_BASE`] with cards out of sequence weighing 4.
 const SEQUENCE_4: Params = pruned(with_sequence(w(6, 2, 2, 8, -8, 1), 4));
 /// Cards out of sequence weighing 6 and occupied freecells 12.
 const SEQUENCE_6_CELLS_12: Params = pruned(with_sequence(w(6, 2, 2, 12, -8, 1), 6));
 /// Cards out of sequence weighing 6 and occupied freecells 16: keeps building down and
 /// the freecells free.
 const SEQUENCE_6_CELLS_16: Params = pruned(with_sequence(w(6, 2, 2, 16, -8, 1), 6));
-/// [`SEQUENCE_6_CELLS_16`] with blocked cards weighing 3 (the first try until 2026-12-04;
-/// a candidate of re-tuning, in no list today).
-#[cfg_attr(not(test), allow(dead_code))]
+/// [`SEQUENCE_6_CELLS_16`] with blocked cards weighing 3: the first try, which alone
+/// solves about three deals in four.
 const SEQUENCE_6_CELLS_16_BLOCKED_3: Params = pruned(with_sequence(w(6, 3, 2, 16, -8, 1), 6));
 /// [`SEQUENCE_6_CELLS_16`] with occupied freecells weighing 24.
 const SEQUENCE_6_CELLS_24: Params = pruned(with_sequence(w(6, 2, 2, 24, -8, 1), 6));
