@@ -7,7 +7,7 @@ use crate::heuristic::{Features, Weights};
 use crate::movegen::AutoPlay;
 
 /// One best-first configuration: evaluation weights and the weight of the path cost.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Params {
     pub(super) weights: Weights,
     pub(super) g_weight: i32,
@@ -75,7 +75,10 @@ pub(super) struct Try {
     pub(super) unpark: bool,
 }
 
-const fn t(params: Params, budget: usize, stall: u64) -> Try {
+/// A try of `params` storing at most `budget` positions, stopped after `stall` expansions
+/// without a card home further (0: never), with safe auto-play, unparking over the reduced
+/// move set.
+pub(super) const fn t(params: Params, budget: usize, stall: u64) -> Try {
     Try {
         params,
         budget,
@@ -200,7 +203,7 @@ const fn with_sequence(p: Params, out_of_sequence: i32) -> Params {
 }
 
 /// `p` with priority noise 0..`amplitude` drawn from `seed`.
-const fn noisy(p: Params, amplitude: u32, seed: u64) -> Params {
+pub(super) const fn noisy(p: Params, amplitude: u32, seed: u64) -> Params {
     Params {
         weights: p.weights,
         g_weight: p.g_weight,
@@ -279,16 +282,4 @@ pub(super) fn more_noise() -> Vec<(Params, u32, u64)> {
         (FAST_BASE, 30, 39),
         (SEQUENCE_4, 15, 40),
     ]
-}
-
-/// `p` as a try at `budget` 0 and no stall limit, safe auto-play (re-tuning).
-#[cfg(test)]
-pub(super) const fn try_of(p: Params) -> Try {
-    t(p, 0, 0)
-}
-
-/// [`noisy`] (re-tuning).
-#[cfg(test)]
-pub(super) const fn noisy_of(p: Params, amplitude: u32, seed: u64) -> Params {
-    noisy(p, amplitude, seed)
 }

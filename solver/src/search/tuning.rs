@@ -31,7 +31,7 @@
 //! 19% and gave 0 to 4%.
 
 use super::packed_first::packed_first;
-use super::portfolio::{Params, Try, FAST_TRIES};
+use super::portfolio::{noisy, t, Params, Try, FAST_TRIES};
 use super::Verdict;
 use crate::movegen::AutoPlay;
 use std::cell::RefCell;
@@ -105,14 +105,7 @@ pub(super) fn observe(expanded: u64, home: u32, stored: usize) {
 fn candidates() -> Vec<Try> {
     let mut out: Vec<Try> = Vec::new();
     let mut add = |t: Try| {
-        let same = |o: &Try| {
-            o.autoplay == t.autoplay
-                && o.params.weights == t.params.weights
-                && o.params.g_weight == t.params.g_weight
-                && o.params.noise == t.params.noise
-                && o.params.seed == t.params.seed
-        };
-        if !out.iter().any(same) {
+        if !out.iter().any(|o| same_configuration(o, &t)) {
             out.push(Try {
                 budget: CAP,
                 stall: 0,
@@ -132,19 +125,21 @@ fn candidates() -> Vec<Try> {
         add(flip(t));
     }
     for (_, p) in super::portfolio::named() {
-        for t in [
-            super::portfolio::try_of(p),
-            flip(super::portfolio::try_of(p)),
-        ] {
-            add(t);
-        }
+        add(t(p, 0, 0));
+        add(flip(t(p, 0, 0)));
     }
     for (p, amplitude, seed) in super::portfolio::more_noise() {
-        let t = super::portfolio::try_of(super::portfolio::noisy_of(p, amplitude, seed));
-        add(t);
-        add(flip(t));
+        let noisy = t(noisy(p, amplitude, seed), 0, 0);
+        add(noisy);
+        add(flip(noisy));
     }
     out
+}
+
+/// True when `a` and `b` are the same configuration with the same auto-play rule, whatever
+/// their budgets and stall limits.
+fn same_configuration(a: &Try, b: &Try) -> bool {
+    a.autoplay == b.autoplay && a.params == b.params
 }
 
 /// `t` as `portfolio.rs` writes a try, at budget `budget` and stall limit `stall`.
@@ -380,20 +375,13 @@ fn anneal_tries() {
             rates[c.expect("a rate of a candidate")] = ns.parse().unwrap();
         }
     }
-    let same = |a: &Try, b: &Try| {
-        a.autoplay == b.autoplay
-            && a.params.weights == b.params.weights
-            && a.params.g_weight == b.params.g_weight
-            && a.params.noise == b.params.noise
-            && a.params.seed == b.params.seed
-    };
     let index = |xs: &[usize], x: usize| xs.iter().position(|&y| y == x).unwrap();
     let budgets: Vec<usize> = BUDGETS.to_vec();
     let stalls: Vec<usize> = STALLS.iter().map(|&s| s as usize).collect();
     let today: Vec<Gene> = FAST_TRIES
         .iter()
         .map(|t| {
-            let c = cands.iter().position(|o| same(o, t)).unwrap();
+            let c = cands.iter().position(|o| same_configuration(o, t)).unwrap();
             (
                 c,
                 index(&budgets, t.budget),
