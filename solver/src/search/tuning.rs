@@ -47,11 +47,17 @@ const TRY_COST: u64 = 3;
 /// What a try started costs beyond its positions in time (nanoseconds; setting up and
 /// replaying), for the time estimate.
 const TRY_NS: f64 = 3_000.0;
+/// The budget of `candidate_rates`' runs (positions stored): about the size of the searches
+/// most tries make.
+const RATE_BUDGET: usize = 5_000;
 /// Tries in a list.
 const LIST_LEN: usize = 12;
 /// What a deal no try of a list solves costs beyond them, in positions (the rounds after the
 /// list: about what they spend on such deals).
 const UNSOLVED_COST: u64 = 20_000;
+/// The time estimate's price of each of those positions (nanoseconds: about the dearest
+/// candidates' rate, as the rounds after the list are safe, wide searches).
+const UNSOLVED_NS: f64 = 600.0;
 /// Moves counted for a deal no try of a list solves.
 const UNSOLVED_MOVES: u64 = 95;
 
@@ -339,7 +345,7 @@ fn cost(list: &[Gene], recs: &[Vec<Record>], safe: &[bool], rates: &[f64]) -> (u
         }
         if !solved {
             positions += UNSOLVED_COST;
-            ns += UNSOLVED_COST as f64 * 600.0;
+            ns += UNSOLVED_COST as f64 * UNSOLVED_NS;
             moves += UNSOLVED_MOVES;
         }
     }
@@ -477,7 +483,7 @@ fn candidate_rates() {
         let mut stored = 0u64;
         for deal in a..=b {
             let board = fcauto_deals::ms_deal(deal).unwrap();
-            let r = packed_first(&board, t.params, 5_000, None, t.autoplay, t.unpark);
+            let r = packed_first(&board, t.params, RATE_BUDGET, None, t.autoplay, t.unpark);
             expanded += r.stats.expanded;
             stored += r.stats.stored as u64;
         }
