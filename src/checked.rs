@@ -1,10 +1,7 @@
-//! Solving a board and validating the solution: the one entry every solution printed, stored
-//! or served goes through (ARCHITECTURE's invariant 2), below both the subcommands (`cmd`)
-//! and the service, which share it.
+//! The search modes as the command line names them ([`ModeArg`]), and the validated solve
+//! they lead to ([`fcauto_solver::checked`]).
 
-use anyhow::{Context, Result};
-use fcauto_deals::Board;
-use fcauto_solver::{solve, validate, Limits, Mode, Solution, Verdict};
+use fcauto_solver::Mode;
 
 /// Search modes (see `fcauto solve --help`).
 #[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
@@ -35,56 +32,4 @@ impl From<ModeArg> for Mode {
     }
 }
 
-/// A solved board, validated.
-pub struct Checked {
-    /// The solution.
-    pub solution: Solution,
-    /// Counts from the validator.
-    pub moves_total: usize,
-    /// Single-card moves from the validator.
-    pub single_card_moves: usize,
-}
-
-/// Outcome of solving and validating one board.
-pub enum Outcome {
-    /// Solved and validated.
-    Solved(Checked),
-    /// Proven unsolvable by an exhaustive search.
-    Unsolvable,
-    /// Stopped by a limit: which one.
-    Unknown(fcauto_solver::StopReason),
-}
-
-/// Solve and validate; a solution the validator rejects is an error (a solver bug).
-pub fn solve_checked(
-    deal: Option<u64>,
-    board: &Board,
-    mode: Mode,
-    max_states: Option<usize>,
-) -> Result<(Outcome, fcauto_solver::SearchStats)> {
-    let limits = Limits {
-        max_states: max_states.unwrap_or(mode.default_max_states()),
-    };
-    fcauto_solver::state::check_capacity(board)
-        .map_err(|e| anyhow::anyhow!("board not supported: {e}"))?;
-    let res = solve(board, mode, limits);
-    let out = match res.verdict {
-        Verdict::Solved(moves) => {
-            let solution = Solution {
-                deal,
-                board: board.clone(),
-                moves,
-            };
-            let v = validate(board, &solution.step_moves())
-                .context("internal error: the validator rejected the solver's solution")?;
-            Outcome::Solved(Checked {
-                solution,
-                moves_total: v.moves_total,
-                single_card_moves: v.single_card_moves,
-            })
-        }
-        Verdict::Unsolvable => Outcome::Unsolvable,
-        Verdict::Unknown(why) => Outcome::Unknown(why),
-    };
-    Ok((out, res.stats))
-}
+pub use fcauto_solver::checked::{solve_checked, Outcome};

@@ -12,7 +12,6 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod checked;
 mod cmd;
-pub mod render;
 #[cfg(any(feature = "serve", feature = "mcp"))]
 mod service;
 

@@ -14,10 +14,14 @@
 //!   text), [`standard`] (reading standard notation back, with the counts it leaves out) and
 //!   [`annotated`] (move lists with an annotated game's comments, numbers and marks).
 //!
+//! [`checked`] is the one validated solve: a search, then the validator, before any caller
+//! sees a solution.
+//!
 //! [`validator`] replays any solution on a [`fcauto_deals::Board`] with its own rule checks,
 //! sharing no rule code with the rules or the search (it takes only the location type,
 //! [`Loc`], from [`moves`]).
 
+pub mod checked;
 pub mod notation;
 pub mod rules;
 pub mod search;
@@ -29,6 +33,7 @@ pub use rules::{movegen, moves, packed, state};
 pub use search::{astar, deadlock, heuristic, shorten};
 
 pub use astar::{optimal, Metric};
+pub use checked::{solve_checked, CheckError, Checked, Outcome};
 pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove, RunMove};
 pub use search::{
     solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict, STOP_REASON_SHAPES,

@@ -37,7 +37,7 @@ const MARK: &str = "fcauto bench";
 /// True when the file `path` is a chart [`draw`] wrote (its `Software` mark), which a later
 /// run may replace.
 pub fn drawn_here(path: &Path) -> bool {
-    crate::render::png::has_software_mark(path, MARK)
+    fcauto_engine::render::png::has_software_mark(path, MARK)
 }
 
 /// Draw the chart into `rgb` (8-bit RGB, [`SIZE`]).

@@ -88,7 +88,7 @@ pub fn run(args: Args) -> Result<i32> {
         (_, Some(f)) => picture::draw(
             &board,
             f,
-            args.width.unwrap_or(crate::render::DEFAULT_WIDTH),
+            args.width.unwrap_or(fcauto_engine::render::DEFAULT_WIDTH),
             None,
             Some(&format!("deal {n}")),
         )?,

@@ -853,7 +853,7 @@ mod server {
         position: Value,
         /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
         /// by `fcauto serve`'s `/api/render`.
-        #[schemars(range(min = crate::render::MIN_WIDTH, max = crate::render::MAX_WIDTH))]
+        #[schemars(range(min = fcauto_engine::render::MIN_WIDTH, max = fcauto_engine::render::MAX_WIDTH))]
         #[serde(default, deserialize_with = "service::whole_width")]
         width: Option<i64>,
     }
@@ -862,11 +862,11 @@ mod server {
     fn picture(position: Value, width: Option<i64>) -> Result<CallToolResult, ServiceError> {
         use base64::Engine;
         let b = board(position)?;
-        let opts = crate::render::Options {
+        let opts = fcauto_engine::render::Options {
             width: service::picture_width(width)?,
             ..Default::default()
         };
-        let png = crate::render::png(&b, &opts)
+        let png = fcauto_engine::render::png(&b, &opts)
             .map_err(|e| ServiceError::unprocessable(format!("{e:#}")))?;
         let data = base64::engine::general_purpose::STANDARD.encode(png);
         Ok(CallToolResult::success(vec![ContentBlock::image(

@@ -2,9 +2,9 @@
 //! `show`, and writing a picture (or any output) to a file or standard output.
 
 use crate::cmd::input::is_stdio;
-use crate::render;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
+use fcauto_engine::render;
 use fcauto_solver::PlayedMove;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -89,7 +89,7 @@ pub fn draw(
 /// True when the file `path` is a picture fcauto drew (so a new run may replace it), judged
 /// by its own content: an SVG that begins as fcauto's pictures do (`<svg xmlns=...` with the
 /// title `FreeCell position`), a PNG with fcauto's `Software` mark
-/// ([`crate::render::png::is_marked`]), whatever the file's name (`-o d.svg` with `--format
+/// ([`fcauto_engine::render::png::is_marked`]), whatever the file's name (`-o d.svg` with `--format
 /// png` writes a PNG there). A file that cannot be read is not.
 pub fn drawn_by_fcauto(path: &Path) -> bool {
     if starts_as_png(path) {

@@ -630,9 +630,9 @@ async fn render(b: Body<RenderBody>) -> Response {
 /// The board as SVG, through the one renderer.
 fn svg_of(p: &fcauto_deals::Board, width: Option<i64>) -> Result<String, ServiceError> {
     let width = service::picture_width(width)?;
-    Ok(crate::render::svg(
+    Ok(fcauto_engine::render::svg(
         p,
-        &crate::render::Options {
+        &fcauto_engine::render::Options {
             width,
             ..Default::default()
         },

@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(long, value_enum)]
     pub format: Option<PictureFormat>,
     /// Picture width in pixels (200..=4096).
-    #[arg(long, value_name = "N", default_value_t = crate::render::DEFAULT_WIDTH, value_parser = picture::parse_width)]
+    #[arg(long, value_name = "N", default_value_t = fcauto_engine::render::DEFAULT_WIDTH, value_parser = picture::parse_width)]
     pub width: u32,
     /// Write the picture to FILE instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "FILE")]

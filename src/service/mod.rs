@@ -458,8 +458,8 @@ pub fn whole_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>
 pub fn whole_width<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     let range = format!(
         "{}..={} pixels",
-        crate::render::MIN_WIDTH,
-        crate::render::MAX_WIDTH
+        fcauto_engine::render::MIN_WIDTH,
+        fcauto_engine::render::MAX_WIDTH
     );
     whole(d, "width", &range)
 }
@@ -794,13 +794,13 @@ pub struct VerifyOut {
     pub error: Option<String>,
 }
 
-/// A picture width asked for (`None`: [`crate::render::DEFAULT_WIDTH`]), checked against
+/// A picture width asked for (`None`: [`fcauto_engine::render::DEFAULT_WIDTH`]), checked against
 /// the renderer's bounds: a width outside them is refused (400), not changed, so what is drawn
 /// is what was asked for.
 /// Any whole number is read, so that a negative or huge one gets these words, not serde's
 /// "expected u32" (helper-46).
 pub fn picture_width(width: Option<i64>) -> Result<u32, ServiceError> {
-    use crate::render::{DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH};
+    use fcauto_engine::render::{DEFAULT_WIDTH, MAX_WIDTH, MIN_WIDTH};
     let width = width.unwrap_or(DEFAULT_WIDTH.into());
     if !(i64::from(MIN_WIDTH)..=i64::from(MAX_WIDTH)).contains(&width) {
         return Err(ServiceError::bad_request(format!(

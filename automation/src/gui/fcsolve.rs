@@ -93,34 +93,19 @@ pub fn solve_or_output(board: &Board) -> Result<(String, Vec<PlayedMove>), Unsol
     Ok((text, moves))
 }
 
-/// Solve `board` with fcauto's own solver (library call, `Mode::Short` within its default
-/// state budget), its solution checked by the solver's validator before it is played.
+/// Solve `board` with fcauto's own solver (`Mode::Short` within its default state budget)
+/// through the one validated solve ([`solve_checked`]): its solution is replayed by the
+/// validator before it is played.
 /// Errors: no solution found, or one the validator rejects.
 pub fn solve_native(board: &Board) -> Result<Vec<PlayedMove>, GuiError> {
-    use fcauto_solver::{validate, Limits, Mode, Solution, Verdict};
-    let mode = Mode::Short;
-    let res = fcauto_solver::solve(
-        board,
-        mode,
-        Limits {
-            max_states: mode.default_max_states(),
-        },
-    );
-    let moves = match res.verdict {
-        Verdict::Solved(p) => p,
-        Verdict::Unsolvable => return Err(GuiError::Solver(NO_SOLUTION.into())),
-        Verdict::Unknown(why) => {
-            return Err(GuiError::Solver(format!("fcauto solver gave up: {why}")))
-        }
-    };
-    let sol = Solution {
-        deal: None,
-        board: board.clone(),
-        moves,
-    };
-    validate(board, &sol.step_moves())
-        .map_err(|e| GuiError::Solver(format!("fcauto solver's solution rejected: {e}")))?;
-    Ok(sol.moves)
+    use fcauto_solver::{solve_checked, Mode, Outcome};
+    let (outcome, _) = solve_checked(None, board, Mode::Short, None)
+        .map_err(|e| GuiError::Solver(format!("fcauto solver: {e}")))?;
+    match outcome {
+        Outcome::Solved(c) => Ok(c.solution.moves),
+        Outcome::Unsolvable => Err(GuiError::Solver(NO_SOLUTION.into())),
+        Outcome::Unknown(why) => Err(GuiError::Solver(format!("fcauto solver gave up: {why}"))),
+    }
 }
 
 /// The plan to play: fcauto's own solver ([`solve_native`]); if it fails or panics, fc-solve's

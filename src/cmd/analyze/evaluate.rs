@@ -435,7 +435,7 @@ struct LineCache {
 impl LineCache {
     /// Remember every position along `line` from `start` (the game's position after `step`).
     fn insert(&mut self, start: &Board, line: &[PlayedMove], step: usize) -> Result<()> {
-        let along = crate::render::positions(&Solution {
+        let along = fcauto_engine::render::positions(&Solution {
             deal: None,
             board: start.clone(),
             moves: line.to_vec(),

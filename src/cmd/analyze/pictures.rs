@@ -1,5 +1,5 @@
 //! Stage 5b of `analyze`, pictures of positions (`--pictures DIR`, and those of the report
-//! bundle), drawn by the one renderer ([`crate::render`]): SVG, and PNG too in builds with
+//! bundle), drawn by the one renderer ([`fcauto_engine::render`]): SVG, and PNG too in builds with
 //! the `png` feature.
 
 use super::findings::Findings;
@@ -36,7 +36,7 @@ pub fn picture(
         let bytes = draw(
             board,
             format,
-            crate::render::DEFAULT_WIDTH,
+            fcauto_engine::render::DEFAULT_WIDTH,
             highlight,
             Some(caption),
         )?;

@@ -29,7 +29,7 @@ pub fn check_folder(dir: &Path, db: &Path) -> Result<()> {
 
 /// True when `path` is a PNG [`draw`] wrote (its `Software` text is [`MARK`]).
 fn drawn_here(path: &Path) -> bool {
-    crate::render::png::has_software_mark(path, MARK)
+    fcauto_engine::render::png::has_software_mark(path, MARK)
 }
 
 /// Draw `lengths.png` and `cpu.png` into `dir`; the files written.

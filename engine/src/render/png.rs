@@ -97,7 +97,7 @@ pub fn is_marked(path: &std::path::Path) -> bool {
 
 /// True when the file `path` is a PNG whose `Software` text is `mark` (the board pictures'
 /// [`MARK`], `batch report --plot`'s own). A file that cannot be read or decoded is not.
-#[cfg(any(feature = "png", feature = "plot"))]
+#[cfg(feature = "marks")]
 pub fn has_software_mark(path: &std::path::Path, mark: &str) -> bool {
     let Ok(file) = std::fs::File::open(path) else {
         return false;

@@ -17,7 +17,7 @@ const SCRIPT: &str = include_str!("replay.js");
 const STYLE: &str = include_str!("replay.css");
 
 /// The mark in a replay page's head that tells a later run the file is fcauto's to replace
-/// (`crate::cmd::picture::written_by_fcauto`).
+/// (the `fcauto` command's `picture::written_by_fcauto`).
 pub const GENERATOR_META: &str = r#"<meta name="generator" content="fcauto">"#;
 
 /// A self-contained HTML page (UTF-8 text) that replays `solution`: the board (as

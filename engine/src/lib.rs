@@ -1,0 +1,8 @@
+//! fcauto's engine: what every front end shares (the `fcauto` commands, `serve`'s page and
+//! API, `mcp`'s tools), as plain library functions and types with no command-line, HTTP or
+//! MCP knowledge.
+//!
+//! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
+//!   self-contained replay page.
+
+pub mod render;
