@@ -1,7 +1,7 @@
 //! `fcauto bench` end to end: its summary lines, its JSON (streamed rows, percentiles), the
 //! data behind `--plot` and, with the `plot` feature, the picture.
 
-mod common;
+use crate::common;
 use common::{fcauto, require, succeed};
 
 #[test]

@@ -1,6 +1,6 @@
 //! `fcauto solve` and `fcauto verify` end to end, and the solver over deals 1..200.
 
-mod common;
+use crate::common;
 use common::{fcauto, require, succeed};
 use fcauto_deals::ms_deal;
 use fcauto_solver::{solve, validate, Limits, Mode, Solution, Validated, Verdict};
@@ -869,7 +869,7 @@ fn optimal_modes_are_never_beaten_by_the_other_modes() {
 /// The proved single-card optima of deals 1..100 (tests/fixtures/optimal): deal -> (optimum,
 /// positions the A* expanded).
 fn proved_optima() -> std::collections::HashMap<u64, (usize, u64)> {
-    let text = include_str!("fixtures/optimal/single-card-1-100.txt");
+    let text = include_str!("../fixtures/optimal/single-card-1-100.txt");
     text.lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| {

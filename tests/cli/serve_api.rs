@@ -1,9 +1,7 @@
 //! `fcauto serve` against a live server on 127.0.0.1 (a real HTTP client, ureq): the JSON
 //! API, its refusals, and a bounded load test. Needs `--features serve`.
-#![cfg(feature = "serve")]
 
-#[path = "support/server.rs"]
-mod server;
+use crate::support::server;
 
 use serde_json::{json, Value};
 use server::{start, start_on};

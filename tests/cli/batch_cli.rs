@@ -1,8 +1,7 @@
 //! `fcauto batch` end to end: runs that resume after SIGKILL, shards and their merge, the
 //! report, and the databases it refuses (left unchanged). Needs `--features batch`.
-#![cfg(feature = "batch")]
 
-mod common;
+use crate::common;
 use common::fcauto;
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};

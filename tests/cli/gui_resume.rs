@@ -7,7 +7,6 @@
 //! instead of a held one, a held game that can no longer be won (the lost fixture).
 //! Needs the packages of `scripts/setup-deps.sh --gui`. The game itself takes a minute and
 //! is `#[ignore]`d; `scripts/gui-e2e.sh` runs it (`-- --include-ignored`).
-#![cfg(feature = "gui")]
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

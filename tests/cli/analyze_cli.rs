@@ -4,9 +4,8 @@
 //! scripts read, a won game, PySolFC's own saved and held games, bad input, the report
 //! bundle, and the input left unchanged.
 
-mod common;
-#[path = "support/fcsolve.rs"]
-mod fcsolve;
+use crate::common;
+use crate::support::fcsolve;
 use fcsolve::fc_solve;
 
 use common::{fcauto, succeed};

@@ -4,13 +4,10 @@
 //! its button and an illegal typed move is refused with the broken rule. The screenshot is
 //! kept as `target/tmp/serve-617.png`. Needs `--features serve`; skipped with a note when
 //! chromium is absent (a failure in CI).
-#![cfg(feature = "serve")]
 
-#[path = "support/browser.rs"]
-mod browser;
-mod common;
-#[path = "support/server.rs"]
-mod server;
+use crate::common;
+use crate::support::browser;
+use crate::support::server;
 
 use browser::{screenshot, wait_for, Browser};
 use serde_json::json;

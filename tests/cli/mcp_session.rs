@@ -2,7 +2,6 @@
 //! speaks JSON-RPC (one JSON message per line) over its stdin and stdout by hand: the
 //! handshake, the tool list, a deal solved and then played move by move through
 //! `apply_move` until it is won, an illegal move refused, and bad input as a tool error.
-#![cfg(feature = "mcp")]
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};

@@ -1,7 +1,7 @@
 //! Board pictures and the replay page from the command line: `deal`/`solve`/`show`
 //! `--format svg|png|html`, `--step`, `--width`, and their errors.
 
-mod common;
+use crate::common;
 
 use common::fcauto;
 use serde_json::Value;

@@ -1,7 +1,7 @@
 //! `fcauto deal`: output identical to fc-solve's `make-microsoft-freecell-board -t`, and to
 //! PySolFC's own deal generator (the pysol_cards module).
 
-mod common;
+use crate::common;
 use common::{fcauto, require};
 use fcauto_deals::ms_deal;
 use std::collections::HashMap;
@@ -30,7 +30,7 @@ fn parse_table(text: &str) -> HashMap<u64, String> {
 
 #[test]
 fn committed_table_matches_cli_output() {
-    let table = parse_table(include_str!("fixtures/deals/ms-expected.txt"));
+    let table = parse_table(include_str!("../fixtures/deals/ms-expected.txt"));
     assert!(table.len() >= 15);
     for (n, expected) in &table {
         let out = fcauto().args(["deal", &n.to_string()]).output().unwrap();
