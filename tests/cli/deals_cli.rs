@@ -223,7 +223,7 @@ fn a_negative_number_is_the_options_bad_value() {
         ),
         (&["solve", "-3"], "[DEAL]", "out of range"),
         (&["bench", "--range", "-3..5"], "--range", "out of range"),
-        // Numbers clap would read itself say what to give (helper-35: "invalid digit found
+        // Numbers clap would read itself say what to give (formerly: "invalid digit found
         // in string").
         (
             &["solve", "617", "--format", "svg", "--step", "-1"],

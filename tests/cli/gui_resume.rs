@@ -121,7 +121,7 @@ fn resumes_a_held_game_and_wins_it() {
     let seen = fcauto_deals::Board::parse(seen["position"].as_str().unwrap()).unwrap();
     assert_eq!(seen, want);
     let r = dir.join("results");
-    // The report names the copy it made (helper-59: a held game of another name was copied
+    // The report names the copy it made (formerly: a held game of another name was copied
     // under its own name while the report named holdgame.dat).
     assert_eq!(resumed["held_copy"], "held_game/holdgame.dat", "{resumed}");
     assert_eq!(
