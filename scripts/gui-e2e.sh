@@ -9,7 +9,7 @@
 #      own display), then 3000000000 (above 2^31) and 123456 (above 32000, with a move that did not take),
 #      every artifact, the evidence contract and the statistics.dat delta (re-checked with
 #      `fcauto stats --diff` on the copies) checked; PySolFC missing, wrong deal shown, bad
-#      deal files, a SIGTERM (Xvfb, openbox and PySolFC stopped, exit 143); then `play --gui --resume` wins a held game (tests/gui_resume.rs: the
+#      deal files, a SIGTERM (Xvfb, openbox and PySolFC stopped, exit 143); then `play --gui --resume` wins a held game (tests/cli/gui_resume.rs: the
 #      fixture holdgame-617-winnable.dat, deal 617 held with Ctrl+X after 10 moves, in a
 #      stand-in user profile left unchanged) and refuses what it cannot resume,
 #   4. copies the evidence bundles to results/gui-e2e/ and prints the timings.
@@ -30,8 +30,8 @@ t1=$(date +%s)
 # the GUI modules' own unit tests (launch, resume, ...), then the integration tests, with the
 # games that the plain `cargo test` skips (#[ignore]d: they start PySolFC)
 cargo test --release --locked --workspace --features "$FEATURES" --lib gui::
-cargo test --release --locked --workspace --features "$FEATURES" --test gui_recognize --test gui_ocr \
-  --test gui_solution --test gui_e2e --test gui_resume -- --include-ignored --test-threads=1
+cargo test --release --locked --features "$FEATURES" --test cli -- --include-ignored --test-threads=1 \
+  gui_recognize:: gui_ocr:: gui_solution:: gui_e2e:: gui_resume::
 t2=$(date +%s)
 
 target="${CARGO_TARGET_DIR:-target}"

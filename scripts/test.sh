@@ -10,7 +10,7 @@ command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust (r
 scripts/setup-deps.sh --gui --slurm --browser
 
 # The default build (what `cargo run --release -- solve 617` builds), and what it says to
-# `play --gui` without the GUI feature (tests/gui_nofeature.rs, checked here on the built
+# `play --gui` without the GUI feature (tests/cli/gui_nofeature.rs, checked here on the built
 # binary: a test build of the default features would take minutes); then every test with all
 # the optional parts built in, the GUI included, in one build that scripts/gui-e2e.sh below
 # reuses (its games are #[ignore]d here).
@@ -21,7 +21,7 @@ if [[ $rc != 2 || $said != *"--features gui"* || $said != *"scripts/setup-deps.s
   exit 1
 fi
 FEATURES="batch,serve,png,mcp,gui"
-# From here on, release builds without link-time optimisation: each of the ~25 test binaries
+# From here on, release builds without link-time optimisation: each of the 8 test binaries
 # (and the binary the steps below run) would otherwise be optimised across all its crates at
 # link time, most of the build's time with the GUI's crates in. Every step below uses the
 # same setting, so the build is made once. (The shipped build above keeps it.)

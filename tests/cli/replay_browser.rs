@@ -5,9 +5,8 @@
 //! all four foundations show kings; the screenshot is kept as
 //! `target/tmp/replay-617.png`. Skipped with a note when chromium is absent (a failure in CI).
 
-#[path = "support/browser.rs"]
-mod browser;
-mod common;
+use crate::common;
+use crate::support::browser;
 
 use browser::{screenshot, Browser};
 use serde_json::{json, Value};

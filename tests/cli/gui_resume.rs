@@ -7,7 +7,6 @@
 //! instead of a held one, a held game that can no longer be won (the lost fixture).
 //! Needs the packages of `scripts/setup-deps.sh --gui`. The game itself takes a minute and
 //! is `#[ignore]`d; `scripts/gui-e2e.sh` runs it (`-- --include-ignored`).
-#![cfg(feature = "gui")]
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -122,7 +121,7 @@ fn resumes_a_held_game_and_wins_it() {
     let seen = fcauto_deals::Board::parse(seen["position"].as_str().unwrap()).unwrap();
     assert_eq!(seen, want);
     let r = dir.join("results");
-    // The report names the copy it made (helper-59: a held game of another name was copied
+    // The report names the copy it made (formerly: a held game of another name was copied
     // under its own name while the report named holdgame.dat).
     assert_eq!(resumed["held_copy"], "held_game/holdgame.dat", "{resumed}");
     assert_eq!(

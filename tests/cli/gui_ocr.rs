@@ -1,11 +1,10 @@
 //! OCR (tesseract through leptess) on committed real PySolFC screenshots.
-#![cfg(feature = "gui")]
 
 use fcauto_automation::gui::image;
 use fcauto_automation::gui::ocr::{moves_counter, Ocr};
 use fcauto_automation::gui::screen::Rect;
 
-mod common;
+use crate::common;
 use common::fixture_image as load;
 
 fn status_bar(img: &image::RgbaImage) -> Rect {

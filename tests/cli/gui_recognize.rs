@@ -1,5 +1,4 @@
 //! Card recognition on committed real PySolFC screenshots (tests/fixtures/gui/).
-#![cfg(feature = "gui")]
 
 use std::path::Path;
 
@@ -11,7 +10,7 @@ use fcauto_deals::ms_deal;
 
 use fcauto_automation::gui::image;
 
-mod common;
+use crate::common;
 use common::fixture_image as load;
 
 fn setup() -> (Layout, CardImages) {

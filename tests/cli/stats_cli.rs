@@ -138,7 +138,7 @@ fn diff_from_a_profile_without_statistics_counts_every_game() {
         whole["players"][0]["past_games"].as_array().unwrap().len()
     );
     assert_eq!(d["before"], b);
-    // Plain `stats` of that new profile: no games recorded, not an error (helper-38).
+    // Plain `stats` of that new profile: no games recorded, not an error.
     let out = fcauto().args(["stats"]).arg(&before).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
@@ -182,7 +182,7 @@ fn own_won_fixture_adds_one_win() {
     assert!(freecell(&v, "fixture")["won"].as_i64().unwrap() >= 1);
     let d = json(&["stats", "--diff", &format!("{F}/abandoned"), &won, "--json"]);
     assert_eq!(d["changes"][0]["won"]["delta"], 1);
-    // The text says its dates are UTC, whatever the time zone (helper-42).
+    // The text says its dates are UTC, whatever the time zone.
     fcauto()
         .env("TZ", "America/New_York")
         .args(["stats", &won])
@@ -216,13 +216,13 @@ fn options_summary_of_a_real_profile() {
     let m = json(&["stats", "--options", mine.to_str().unwrap(), "--json"]);
     assert_eq!(m["player"], "fixture");
     assert_eq!(m["path"], mine.to_str().unwrap());
-    // A byte-order mark before it is read past (helper-42: "line 1: expected key = value").
+    // A byte-order mark before it is read past (formerly: "line 1: expected key = value").
     let bom = dir.path().join("bom.cfg");
     let real = std::fs::read(&mine).unwrap();
     std::fs::write(&bom, [&b"\xef\xbb\xbf"[..], &real].concat()).unwrap();
     let b = json(&["stats", "--options", bom.to_str().unwrap(), "--json"]);
     assert_eq!(b["player"], "fixture");
-    // An options file that is not UTF-8 is named by what it is (helper-41: "not UTF-8
+    // An options file that is not UTF-8 is named by what it is (formerly: "not UTF-8
     // text" alone), even beside an options.cfg that is.
     let real = std::fs::read_to_string(&mine).unwrap();
     let utf16: Vec<u8> = [0xFF, 0xFE]
@@ -244,7 +244,7 @@ fn options_summary_of_a_real_profile() {
             latin1,
             "(it looks like Latin-1 or Windows-1252 text: byte 0xE9",
         ),
-        // An empty file is no options.cfg (helper-42: every setting null, exit 0); a bad
+        // An empty file is no options.cfg (formerly: every setting null, exit 0); a bad
         // line is named after the file, as every error.
         (
             "empty.cfg",
@@ -256,7 +256,7 @@ fn options_summary_of_a_real_profile() {
             b"[general]\nfoo\n".to_vec(),
             "bad.cfg: line 2: expected",
         ),
-        // helper-44: a file of another name that is no statistics.dat is read as the options
+        // A file of another name that is no statistics.dat is read as the options
         // file given and named for what it is (was: "no options.cfg beside x.txt"); a large
         // one that is no text is named for what it is, one that is text by its true size.
         (
@@ -309,7 +309,7 @@ fn options_summary_of_a_real_profile() {
         "{err}"
     );
     // A path that does not exist is named so, and a FIFO is refused, never waited on
-    // (helper-45: "no options.cfg beside", and a hang).
+    // (formerly: "no options.cfg beside", and a hang).
     let fifo = dir.path().join("fifo.cfg");
     assert!(std::process::Command::new("mkfifo")
         .arg(&fifo)
@@ -328,7 +328,7 @@ fn options_summary_of_a_real_profile() {
             .code(1)
             .stderr(predicate::str::contains(why));
     }
-    // Nor as statistics (helper-47: `stats FIFO` hung).
+    // Nor as statistics (formerly: `stats FIFO` hung).
     fcauto()
         .arg("stats")
         .arg(dir.path().join("fifo.cfg"))
@@ -357,7 +357,7 @@ fn bad_inputs_fail_with_one_line_errors() {
     let evil = dir.path().join("evil.dat");
     std::fs::write(&evil, b"cposix\nsystem\n(S'touch /tmp/pwned'\ntR.").unwrap();
     // A game's counter missing (its key renamed in the pickle): an error naming it, never a
-    // made-up 0 (helper-40: "played 0, won 1").
+    // made-up 0 (formerly: "played 0, won 1").
     let renamed = dir.path().join("renamed.dat");
     let real_won = std::fs::read(format!("{F}/won/statistics.dat")).unwrap();
     let at = real_won
@@ -368,7 +368,7 @@ fn bad_inputs_fail_with_one_line_errors() {
     bytes[at + 8] = b'X';
     std::fs::write(&renamed, &bytes).unwrap();
     // The same for a result's figure (the first `average`, time_result's): never a made-up
-    // 0 either (helper-41).
+    // 0 either.
     let no_average = dir.path().join("no-average.dat");
     let at = real_won
         .windows(7)
@@ -377,8 +377,8 @@ fn bad_inputs_fail_with_one_line_errors() {
     let mut bytes = real_won.clone();
     bytes[at + 6] = b'X';
     std::fs::write(&no_average, &bytes).unwrap();
-    // The file's own counters and sections: `saved` (helper-42: "saved 0 times"),
-    // `prev_games` and a player's `all` totals (helper-42: dropped without a word).
+    // The file's own counters and sections: `saved` (formerly: "saved 0 times"),
+    // `prev_games` and a player's `all` totals (formerly: dropped without a word).
     let mut damaged = Vec::new();
     for (key, at_len, needle) in [
         (&b"saved"[..], 5, "the Statistics object has no saved"),
@@ -479,7 +479,7 @@ fn game_id_0_shows_the_all_games_totals() {
         .success();
     let out = String::from_utf8(text.get_output().stdout.clone()).unwrap();
     assert!(out.contains("all games: played"), "{out}");
-    // So does `--diff --game-id 0`: the totals' change (helper-40: left out, "no changes").
+    // So does `--diff --game-id 0`: the totals' change (formerly: left out, "no changes").
     let (before, after) = (format!("{F}/abandoned"), format!("{F}/won"));
     let diff = |extra: &[&str]| {
         let mut args = vec!["stats", "--diff", before.as_str(), after.as_str()];
@@ -588,7 +588,7 @@ fn trailing_bytes_are_read_past_with_a_warning() {
     let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(v["trailing_bytes"], 9);
     assert_eq!(freecell(&v, "tester")["won"], 1);
-    // --diff's JSON says it of each file too (helper-42: only on stderr).
+    // --diff's JSON says it of each file too (formerly: only on stderr).
     let d = json(&[
         "stats",
         "--diff",
@@ -764,7 +764,7 @@ fn a_setting_of_the_wrong_type_is_named_not_shown_as_unset() {
         .map(|p| p.as_str().unwrap())
         .collect();
     // In file order, every setting of a known type (the summary's, and the replay
-    // settings' booleans and whole numbers: helper-49).
+    // settings' booleans and whole numbers).
     let mut want = vec![
         (
             text_pos(&text, "animations = "),
@@ -816,7 +816,7 @@ fn a_saved_or_held_game_given_to_stats_is_named() {
         );
         assert!(!err.contains("options.cfg beside"), "{args:?}: {err}");
     }
-    // Also with an options.cfg beside it, as in a real profile (helper-49: its settings were
+    // Also with an options.cfg beside it, as in a real profile (formerly: its settings were
     // shown and the held game never named).
     std::fs::copy(
         format!("{F}/abandoned/options.cfg"),
@@ -830,7 +830,7 @@ fn a_saved_or_held_game_given_to_stats_is_named() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("is a PySolFC saved or held game"), "{err}");
-    // A profile folder whose options.cfg is a saved game names it too (helper-50: "not UTF-8
+    // A profile folder whose options.cfg is a saved game names it too (formerly: "not UTF-8
     // text").
     let folder = dir.path().join("profile");
     std::fs::create_dir(&folder).unwrap();
@@ -875,7 +875,7 @@ fn with_player(to: &[u8]) -> Vec<u8> {
 }
 
 /// PySolFC records the demo's games under no player: `--player '(demo)'` selects them and an
-/// unknown player's error lists them (helper-54: shown as "(demo)", selectable by no name);
+/// unknown player's error lists them (formerly: shown as "(demo)", selectable by no name);
 /// control characters in a player's name are escaped in the text output (they broke lines
 /// and coloured the terminal).
 #[test]
@@ -906,7 +906,7 @@ fn the_demo_player_can_be_chosen_and_names_print_safely() {
     assert_eq!(v["players"][0]["player"], "a\nb\x1b[31m");
 }
 
-/// A loop of links is named as one, as the other commands name it (helper-54: "no such
+/// A loop of links is named as one, as the other commands name it (formerly: "no such
 /// file").
 #[test]
 fn a_loop_of_links_is_named() {

@@ -1,7 +1,7 @@
 //! `fcauto bench` end to end: its summary lines, its JSON (streamed rows, percentiles), the
 //! data behind `--plot` and, with the `plot` feature, the picture.
 
-mod common;
+use crate::common;
 use common::{fcauto, require, succeed};
 
 #[test]
@@ -183,7 +183,7 @@ fn a_json_path_through_a_file_or_a_missing_folder_is_named() {
     }
     assert_eq!(std::fs::read(dir.path().join("afile")).unwrap(), b"mine");
     // A file that cannot be made (in /proc, even for root) is named before the run, for
-    // each output (helper-38: --plot-data and --plot failed only after the run).
+    // each output (formerly: --plot-data and --plot failed only after the run).
     if cfg!(target_os = "linux") {
         for option in ["--json", "--plot-data"] {
             let out = fcauto()
@@ -201,7 +201,7 @@ fn a_json_path_through_a_file_or_a_missing_folder_is_named() {
 }
 
 /// `--json` through a symbolic link replaces the file it leads to (the link stays) with that
-/// file's permissions; into a FIFO it writes, leaving the FIFO (helper-38: both were
+/// file's permissions; into a FIFO it writes, leaving the FIFO (formerly: both were
 /// replaced by a new regular file, the link's target left stale, a private file made
 /// readable by all).
 #[cfg(unix)]
@@ -381,7 +381,7 @@ fn fc_solve_range_only_skips_the_per_board_runs() {
     assert!(s["cpu_ratio_vs_fc_solve_per_board"].is_null(), "{s}");
     assert!(s["cpu_ratio_vs_fc_solve"].as_f64().unwrap() > 0.0, "{s}");
     // Every deal solved: the ratio needs no warning. With deals left to a limit, it is said to
-    // compare unequal work (helper-57: `--max-states 1` gave 0.001 with no word).
+    // compare unequal work (formerly: `--max-states 1` gave 0.001 with no word).
     let text = |extra: &[&str]| {
         let out = fcauto()
             .arg("bench")
@@ -646,7 +646,7 @@ fn plot_data_to_standard_output() {
 }
 
 /// `--plot-metric` without `--plot` or `--plot-data` would draw nothing: a usage error
-/// naming them, before any work (helper-34: it was silently ignored).
+/// naming them, before any work (formerly: it was silently ignored).
 #[test]
 fn plot_metric_needs_a_plot() {
     let out = fcauto()
@@ -694,7 +694,7 @@ fn plot_writes_a_png() {
         // Not blank: the curves and text put many colours in it.
         let distinct: std::collections::HashSet<&[u8]> = buf.chunks(3).collect();
         assert!(distinct.len() > 20, "{metric}: {} colours", distinct.len());
-        // Marked as fcauto's, as its other pictures (helper-41: it was not).
+        // Marked as fcauto's, as its other pictures (formerly: it was not).
         let software = reader.info().uncompressed_latin1_text.iter();
         let marks: Vec<&str> = software
             .filter(|t| t.keyword == "Software")
@@ -752,7 +752,7 @@ fn names_in(dir: &std::path::Path) -> Vec<String> {
 
 /// A run stopped by SIGTERM, Ctrl-C (SIGINT) or SIGHUP while writing `--json FILE` removes
 /// its hidden temporary file and writes no FILE: the folder is left as it was; it exits
-/// 128 + the signal (helper-53: 130 for each).
+/// 128 + the signal (formerly: 130 for each).
 #[test]
 fn an_interrupted_json_run_leaves_no_partial_file() {
     for signal in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
@@ -778,7 +778,7 @@ fn an_interrupted_json_run_leaves_no_partial_file() {
 
 /// What a `--json FILE` run killed with SIGKILL left (its hidden `.FILE.partial-PID`, which
 /// no handler can remove) is removed by the next run writing FILE; a file of a run whose
-/// process still runs, and other files, are kept (helper-57: a killed run's file stayed,
+/// process still runs, and other files, are kept (formerly: a killed run's file stayed,
 /// growing 0.75 MB a second while it ran).
 #[test]
 fn a_killed_json_runs_leftover_is_removed_by_the_next_run() {
@@ -908,7 +908,7 @@ fn the_progress_rate_has_a_sensible_precision() {
 
 /// An existing `--json`, `--plot-data` or `--plot` file is replaced only when a `bench` run
 /// wrote it (its JSON opening, CSV header, chart mark), or with `--force`; a file of yours
-/// is refused before any solving and left as it was (helper-51: all three were replaced).
+/// is refused before any solving and left as it was (formerly: all three were replaced).
 #[test]
 fn an_output_file_of_yours_is_never_replaced() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,6 +1,5 @@
 //! Without the `gui` feature, `fcauto play --gui` explains how to get it (exit 2, as the
 //! README says of every part a build leaves out).
-#![cfg(not(feature = "gui"))]
 
 use assert_cmd::Command;
 

@@ -5,9 +5,8 @@
 //! finds no solution after it. No GUI is needed; without fc-solve the fc-solve part is
 //! skipped with a note (a failure in CI).
 
-mod common;
-#[path = "support/fcsolve.rs"]
-mod fcsolve;
+use crate::common;
+use crate::support::fcsolve;
 use fcsolve::fc_solve;
 
 use std::path::{Path, PathBuf};

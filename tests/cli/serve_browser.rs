@@ -4,13 +4,10 @@
 //! its button and an illegal typed move is refused with the broken rule. The screenshot is
 //! kept as `target/tmp/serve-617.png`. Needs `--features serve`; skipped with a note when
 //! chromium is absent (a failure in CI).
-#![cfg(feature = "serve")]
 
-#[path = "support/browser.rs"]
-mod browser;
-mod common;
-#[path = "support/server.rs"]
-mod server;
+use crate::common;
+use crate::support::browser;
+use crate::support::server;
 
 use browser::{screenshot, wait_for, Browser};
 use serde_json::json;
@@ -79,7 +76,7 @@ fn the_served_page_solves_replays_and_referees_in_chromium() {
         said.as_str().unwrap().contains("illegal move `1h`"),
         "{said}"
     );
-    // What is typed as the deal is the deal, encoded (helper-46: `617?x` went as a query and
+    // What is typed as the deal is the deal, encoded (formerly: `617?x` went as a query and
     // loaded 617); a refusal is said, and the board keeps its picture.
     b.eval(
         "document.getElementById('deal').value = '617?x'; document.getElementById('load').click()",
@@ -161,7 +158,7 @@ fn solution_keys_leave_typing_alone_and_a_won_hint_is_no_error() {
 }
 
 /// The board and move buttons are always the latest step's: an answer to an older step that
-/// comes late is dropped (helper-52: after quick steps the buttons were the step before's,
+/// comes late is dropped (formerly: after quick steps the buttons were the step before's,
 /// and one of them illegal). One key press with the slider focused is one step (it was two:
 /// the page's and the slider's own). A solve answered after another deal was loaded is
 /// dropped. An empty deal field is named as such.
@@ -204,7 +201,7 @@ fn late_answers_never_replace_the_latest_step_and_one_key_is_one_step() {
     assert_eq!(b.eval(counter), json!("move 3"), "one key, one step");
 
     // A solve asked, then another deal loaded before its answer: the answer is dropped
-    // (helper-53: deal 1's solution showed over deal 2).
+    // (formerly: deal 1's solution showed over deal 2).
     b.eval(
         "document.getElementById('solve').click(); \
          document.getElementById('deal').value = '2'; document.getElementById('load').click()",

@@ -1,7 +1,7 @@
 //! `fcauto deal`: output identical to fc-solve's `make-microsoft-freecell-board -t`, and to
 //! PySolFC's own deal generator (the pysol_cards module).
 
-mod common;
+use crate::common;
 use common::{fcauto, require};
 use fcauto_deals::ms_deal;
 use std::collections::HashMap;
@@ -30,7 +30,7 @@ fn parse_table(text: &str) -> HashMap<u64, String> {
 
 #[test]
 fn committed_table_matches_cli_output() {
-    let table = parse_table(include_str!("fixtures/deals/ms-expected.txt"));
+    let table = parse_table(include_str!("../fixtures/deals/ms-expected.txt"));
     assert!(table.len() >= 15);
     for (n, expected) in &table {
         let out = fcauto().args(["deal", &n.to_string()]).output().unwrap();
@@ -223,7 +223,7 @@ fn a_negative_number_is_the_options_bad_value() {
         ),
         (&["solve", "-3"], "[DEAL]", "out of range"),
         (&["bench", "--range", "-3..5"], "--range", "out of range"),
-        // Numbers clap would read itself say what to give (helper-35: "invalid digit found
+        // Numbers clap would read itself say what to give (formerly: "invalid digit found
         // in string").
         (
             &["solve", "617", "--format", "svg", "--step", "-1"],

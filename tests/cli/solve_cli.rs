@@ -1,6 +1,6 @@
 //! `fcauto solve` and `fcauto verify` end to end, and the solver over deals 1..200.
 
-mod common;
+use crate::common;
 use common::{fcauto, require, succeed};
 use fcauto_deals::ms_deal;
 use fcauto_solver::{solve, validate, Limits, Mode, Solution, Validated, Verdict};
@@ -91,7 +91,7 @@ fn verify_617_fails(file: &std::path::Path) -> String {
 }
 
 /// A move after the win is named as such (the game is already won after step N), not by
-/// the rule an empty place breaks, in standard notation and in JSON (helper-35).
+/// the rule an empty place breaks, in standard notation and in JSON.
 #[test]
 fn a_move_after_the_win_is_named_as_such() {
     let dir = tempfile::tempdir().unwrap();
@@ -158,7 +158,7 @@ fn verify_checks_an_explicit_zero_count() {
         o.remove("single_card_moves");
     });
     assert_eq!(code, Some(0), "{err}");
-    // So must a move's `step`, 0 included (helper-39: 0 was read as absent).
+    // So must a move's `step`, 0 included (formerly: 0 was read as absent).
     let (code, err) = run("step0.json", &|o| {
         for m in o["moves"].as_array_mut().unwrap() {
             m["step"] = 0.into();
@@ -389,7 +389,7 @@ fn bad_boards_are_clear_errors() {
         assert_eq!(err.lines().count(), 1, "{name}: one line: {err}");
     }
     // Text that is not UTF-8: where the first bad byte is, or that it looks like UTF-16
-    // (helper-35: "not UTF-8 text" alone).
+    // (formerly: "not UTF-8 text" alone).
     for (name, bytes, needle) in [
         (
             "latin1.txt",
@@ -398,13 +398,13 @@ fn bad_boards_are_clear_errors() {
         ),
         ("utf16.txt", &b"\xff\xfeF\x00o\x00"[..], "looks like UTF-16"),
         // UTF-16 of ASCII without a byte-order mark is valid UTF-8, NULs and all
-        // (helper-41: "invalid board", 55 problems).
+        // (formerly: "invalid board", 55 problems).
         (
             "utf16-no-bom.txt",
             &b"F\x00o\x00u\x00n\x00d\x00a\x00t\x00i\x00o\x00n\x00s\x00:\x00"[..],
             "looks like UTF-16",
         ),
-        // A PySolFC game, a picture: named as what they are (helper-39/40: "UTF-16").
+        // A PySolFC game, a picture: named as what they are (formerly: "UTF-16").
         (
             "held.dat",
             &std::fs::read("tests/fixtures/pysolfc/holdgame-617-winnable.dat").unwrap()[..],
@@ -415,7 +415,7 @@ fn bad_boards_are_clear_errors() {
             &b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x02\xd0\x00\x00\x01\x90\x08\x06"[..],
             "it is a PNG picture, not text",
         ),
-        // Larger than any board: still named by kind, not "too large" (helper-41, a 168 KB
+        // Larger than any board: still named by kind, not "too large" (a 168 KB
         // PNG).
         (
             "large.png",
@@ -464,7 +464,7 @@ fn deal_json_reads_back_as_a_board() {
     let sol: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(sol["deal"], 617, "{sol}");
     // So does `solve --format json`'s own output: its start, the deal's or a board's with
-    // freecells and foundations (helper-35: "invalid type: null, expected u64").
+    // freecells and foundations (formerly: "invalid type: null, expected u64").
     let solved = write(&dir, "sol617.json", &String::from_utf8(out.stdout).unwrap());
     let again = succeed(
         fcauto()
@@ -502,7 +502,7 @@ fn deal_json_reads_back_as_a_board() {
             .arg(&solved)
             .arg(&solved),
     );
-    // With a UTF-8 byte-order mark too, as any board file (helper-39: read as a deal's JSON).
+    // With a UTF-8 byte-order mark too, as any board file (formerly: read as a deal's JSON).
     let bom = write(
         &dir,
         "bom.json",
@@ -703,7 +703,7 @@ fn cross_check_is_no_failure_when_only_lg_gives_up() {
 
 /// An fc-solve that exits at once without reading its input (a version refusing an option)
 /// is an error named in one line, exit 1, every time: the board no longer goes down a pipe
-/// whose closing ended fcauto by SIGPIPE, with no message (helper-39: exit 141, 3 runs in 10).
+/// whose closing ended fcauto by SIGPIPE, with no message (formerly: exit 141, 3 runs in 10).
 #[test]
 fn cross_check_with_an_fc_solve_that_fails_at_once_is_named() {
     let dir = tempfile::tempdir().unwrap();
@@ -714,7 +714,7 @@ fn cross_check_with_an_fc_solve_that_fails_at_once_is_named() {
         dir.path().display(),
         std::env::var("PATH").unwrap()
     );
-    // Failing at once, and (helper-41) exiting 0 with no verdict: one line, exit 1, not
+    // Failing at once, and exiting 0 with no verdict: one line, exit 1, not
     // "DISAGREE".
     for (script, needle, runs) in [
         ("echo 'unknown option' >&2\nexit 1", "unknown option", 10),
@@ -869,7 +869,7 @@ fn optimal_modes_are_never_beaten_by_the_other_modes() {
 /// The proved single-card optima of deals 1..100 (tests/fixtures/optimal): deal -> (optimum,
 /// positions the A* expanded).
 fn proved_optima() -> std::collections::HashMap<u64, (usize, u64)> {
-    let text = include_str!("fixtures/optimal/single-card-1-100.txt");
+    let text = include_str!("../fixtures/optimal/single-card-1-100.txt");
     text.lines()
         .filter(|l| !l.starts_with('#'))
         .map(|l| {
@@ -959,7 +959,7 @@ fn output_over_the_board_file_is_refused() {
 }
 
 /// An output path that names a folder (`newdir/`, existing or not, `file/` with `file` a
-/// file) is refused before solving, not after, and said as what it is (helper-53: `x.svg/`
+/// file) is refused before solving, not after, and said as what it is (formerly: `x.svg/`
 /// with `x.svg` a file was called a folder).
 #[test]
 fn output_naming_a_folder_is_refused_up_front() {
@@ -1042,9 +1042,9 @@ fn verify_with_board_checks_the_json_deal_claim() {
     assert_eq!(err.lines().count(), 1, "one line: {err}");
 }
 
-/// A board given where the solution goes is named as a board (helper-63: its first card was
+/// A board given where the solution goes is named as a board (formerly: its first card was
 /// read as a move); a standard move list with one of fc-solve's move lines added, or fc-solve's
-/// output with a standard move added, names the stray line (helper-63: the other moves were
+/// output with a standard move added, names the stray line (formerly: the other moves were
 /// skipped unread, and the result called valid).
 #[test]
 fn verify_names_a_board_and_a_mixed_solution() {
@@ -1071,7 +1071,7 @@ fn verify_names_a_board_and_a_mixed_solution() {
         .output()
         .unwrap();
     let fcs = String::from_utf8(out.stdout).unwrap();
-    // A `# deal N,` line alone names the start (helper-63: "names no start").
+    // A `# deal N,` line alone names the start (formerly: "names no start").
     let headed = write(
         &dir,
         "headed.txt",
@@ -1095,7 +1095,7 @@ fn verify_names_a_board_and_a_mixed_solution() {
 }
 
 /// A solution JSON whose `deal` is out of range is named with its file and field, as
-/// `--deal` gives it (helper-63: "deal number 0 is out of range" alone, like a flag's).
+/// `--deal` gives it (formerly: "deal number 0 is out of range" alone, like a flag's).
 #[test]
 fn verify_names_a_json_deal_out_of_range() {
     let dir = tempfile::tempdir().unwrap();
@@ -1152,7 +1152,7 @@ fn verify_accepts_a_zero_move_fcs_solution_of_a_won_board() {
         assert!(err.contains("lists no moves"), "{name}: {err}");
     }
     // `solve`'s text for a won board (no moves) is no solution of a deal still to play,
-    // and says why (helper-34: "not a recognised solution").
+    // and says why (formerly: "not a recognised solution").
     for text in ["# already won: no moves\n", ""] {
         let p = write(&dir, "no-moves.txt", text);
         let (code, _, err) = verify(&["--deal".as_ref(), "1".as_ref(), p.as_os_str()]);
@@ -1165,7 +1165,7 @@ fn verify_accepts_a_zero_move_fcs_solution_of_a_won_board() {
         assert_eq!(code, Some(0), "{text:?}: {err}");
         assert!(out.starts_with("valid: 0 moves"), "{text:?}: {out}");
     }
-    // So is JSON with no moves (helper-39: "says the deal was not solved", which it does
+    // So is JSON with no moves (formerly: "says the deal was not solved", which it does
     // not), while for a deal still to play it lists no moves.
     let p = write(&dir, "empty.json", "{\"moves\": []}");
     let (code, out, err) = verify(&["--board".as_ref(), won.as_os_str(), p.as_os_str()]);
@@ -1415,7 +1415,7 @@ fn verify_checks_fc_solve_positions() {
     let (code, err) = verify(&["--deal", "617"], &bad);
     assert_eq!(code, Some(1));
     assert!(err.contains("after move 5 is not the one"), "{err}");
-    // A card put twice there is named at the file's lines (helper-63: they were counted
+    // A card put twice there is named at the file's lines (formerly: they were counted
     // from the position's first line).
     let mut twice: Vec<String> = full.lines().map(String::from).collect();
     let first: Vec<String> = twice[at + 2].split_whitespace().map(String::from).collect();
@@ -1432,7 +1432,7 @@ fn verify_checks_fc_solve_positions() {
         )) && err.contains(&format!("(already on line {})", at + 3)),
         "{err}"
     );
-    // analyze checks fc-solve's text as verify does (helper-37: it analysed it).
+    // analyze checks fc-solve's text as verify does (formerly: it analysed it).
     let out = fcauto()
         .args(["analyze", "--deal", "617"])
         .arg(&bad)
@@ -1441,7 +1441,7 @@ fn verify_checks_fc_solve_positions() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("after move 5 is not the one"), "{err}");
-    // fc-solve's table layout (`-sam` without `-p -t`) is read and checked too (helper-63:
+    // fc-solve's table layout (`-sam` without `-p -t`) is read and checked too (formerly:
     // its positions were never checked, a position holding QH twice passed): its first
     // position is the start, a card twice or two cards swapped in a later one are named, and
     // a board appended after its moves is a line fc-solve does not print (it was skipped as
@@ -1482,7 +1482,7 @@ fn verify_checks_fc_solve_positions() {
     let (code, err) = verify(&["--deal", "617"], &appended);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("is not part of fc-solve's output"), "{err}");
-    // Whitespace an editor or a paste puts in (helper-63: a tab hid the move lines): spaces
+    // Whitespace an editor or a paste puts in (formerly: a tab hid the move lines): spaces
     // turned into tabs at stops of 8 columns (as `unexpand -a` or an editor does), and a move
     // line typed with a tab and doubled spaces; verify, analyze and a start read from it all
     // read it as fc-solve printed it.
@@ -1563,7 +1563,7 @@ fn verify_checks_fc_solve_positions() {
         let p = write(&dir, "gap.fcs", &fc_solve(&gap, args));
         let (code, err) = verify(&["--board", gap.to_str().unwrap()], &p);
         assert_eq!(code, Some(0), "{args:?}: {err}");
-        // `analyze` reads the board and the moves the same way (helper-35).
+        // `analyze` reads the board and the moves the same way.
         let out = fcauto()
             .args(["analyze", "--json", "--board", gap.to_str().unwrap()])
             .arg(&p)
@@ -1573,7 +1573,7 @@ fn verify_checks_fc_solve_positions() {
         assert_eq!(out.status.code(), Some(0), "analyze {args:?}: {err}");
     }
     // Our own fc-solve text for that start numbers its freecells as fc-solve does
-    // (helper-58: it kept the gap, so its `freecell 1` named another slot than fc-solve's
+    // (formerly: it kept the gap, so its `freecell 1` named another slot than fc-solve's
     // would): its start is fc-solve's printed start, line for line, and its moves replay
     // from it.
     let out = fcauto()
@@ -2043,7 +2043,7 @@ fn verify_checks_the_fcs_texts_moves_total() {
 
 /// The JSON's `notation` and the replay page's moves are the standard notation's tokens,
 /// which read back as the same moves: a one-card move onto an empty cascade that could
-/// have taken more cards is `18v1` in all three (helper-38: `18` in the JSON and the page).
+/// have taken more cards is `18v1` in all three (formerly: `18` in the JSON and the page).
 #[test]
 fn every_format_writes_the_same_move_tokens() {
     let run = |format: &str| {
@@ -2081,7 +2081,7 @@ fn every_format_writes_the_same_move_tokens() {
 
 /// An optimal search under a memory limit (`ulimit -v`) that the search outgrows stops with
 /// "unknown: out of memory" (exit 1), never the allocator's abort (exit 134, "memory
-/// allocation of N bytes failed"; helper-41).
+/// allocation of N bytes failed").
 #[test]
 fn an_optimal_search_out_of_memory_says_so() {
     let bin = assert_cmd::cargo::cargo_bin("fcauto");
@@ -2109,7 +2109,7 @@ fn an_optimal_search_out_of_memory_says_so() {
 
 /// A supermove's single-card count is the fewest single-card moves that realise it: 4 cards
 /// with 2 free freecells and an empty cascade take 7, as the same game played card by card
-/// shows (helper-42: 11, so the game counted 25 where its card-by-card version has 21).
+/// shows (formerly: 11, so the game counted 25 where its card-by-card version has 21).
 #[test]
 fn a_supermove_counts_its_fewest_single_card_moves() {
     let dir = tempfile::tempdir().unwrap();
@@ -2222,7 +2222,7 @@ fn a_solution_that_names_its_start_needs_no_deal() {
         );
     }
     // A block cut from the middle of fc-solve's output: a move, then the position after
-    // it (helper-58: "it holds no board").
+    // it (formerly: "it holds no board").
     let blocks: Vec<&str> = fcs_text.split("====================").collect();
     let mid = write(&dir, "mid.txt", blocks[3]);
     let err = String::from_utf8_lossy(&show(&mid).stderr).into_owned();
@@ -2242,7 +2242,7 @@ fn a_solution_that_names_its_start_needs_no_deal() {
 }
 
 /// Solution files whose own start is missing, doubled, broken or contradicted are named for
-/// what is wrong (helper-49): positions without move lines (`-p -t` without `-sam`), two
+/// what is wrong: positions without move lines (`-p -t` without `-sam`), two
 /// positions before the first move, a first position that is no board, a first position
 /// that is not the one the moves start from, a bad `# start:` line, fc-solve's output of a
 /// game it did not solve, an empty file; and a solution over a board's 64 KiB still gives
@@ -2331,7 +2331,7 @@ fn a_solutions_bad_own_start_is_named() {
         "{out:?}"
     );
     // A broken board whose every card reads like a move (`4D`: cascade 4 to freecell d) is a
-    // broken board, with the parser's errors, never "a move list" (helper-50).
+    // broken board, with the parser's errors, never "a move list".
     let movelike =
         "Foundations: H-0 C-0 D-0 S-0\n4D 7C\nAH 2H\n3C 5D\n6H 8C\n2C 3D\n4H 5C\n6D 7H\n8D AC\n";
     let out = show(&write(&dir, "movelike.board", movelike));
@@ -2368,7 +2368,7 @@ fn a_solutions_bad_own_start_is_named() {
 
 /// A board written by hand in fc-solve's format (a `Foundations:` line first) that does not
 /// parse gets the board parser's own words, naming its line and token, not "fc-solve's first
-/// position" (helper-52: a hand-written board was called fc-solve's output).
+/// position" (formerly: a hand-written board was called fc-solve's output).
 #[test]
 fn a_broken_hand_written_board_is_not_called_fc_solve_output() {
     let dir = tempfile::tempdir().unwrap();
@@ -2385,7 +2385,7 @@ fn a_broken_hand_written_board_is_not_called_fc_solve_output() {
 }
 
 /// A deal number past 2^64 in a deal JSON (read by JSON as a float) is quoted with its
-/// digits, not as `1.8446744073709552e19` (helper-52).
+/// digits, not as `1.8446744073709552e19`.
 #[test]
 fn a_huge_json_deal_number_is_quoted_in_digits() {
     let dir = tempfile::tempdir().unwrap();
@@ -2410,7 +2410,7 @@ fn a_huge_json_deal_number_is_quoted_in_digits() {
 }
 
 /// JSON that is no object (a list of solutions or deals, a string, `true`, `null`) given as a
-/// solution or a board is named as such, not read as move or board text (helper-54: a list of
+/// solution or a board is named as such, not read as move or board text (formerly: a list of
 /// solutions got "a `}` that closes no `{` comment"); a lone number stays a move.
 #[test]
 fn json_that_is_no_object_is_named_for_what_it_is() {

@@ -2,7 +2,6 @@
 //! speaks JSON-RPC (one JSON message per line) over its stdin and stdout by hand: the
 //! handshake, the tool list, a deal solved and then played move by move through
 //! `apply_move` until it is won, an illegal move refused, and bad input as a tool error.
-#![cfg(feature = "mcp")]
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
@@ -258,7 +257,7 @@ fn new_game_takes_ms_deal_names() {
     let mut s = initialized();
     let by_number = s.tool("new_game", json!({"deal": 617}));
     // `+617` as the schema's pattern allows, and 617.0, an integer to JSON Schema
-    // (helper-60: both schemas and the server disagreed).
+    // (formerly: both schemas and the server disagreed).
     for deal in [
         json!("ms617"),
         json!("MS617"),
@@ -316,7 +315,7 @@ fn render_game_answers_a_png_image() {
 fn render_game_refuses_a_width_out_of_bounds() {
     let mut s = initialized();
     let start = s.tool("new_game", json!({"deal": 617}));
-    // -1 and a width beyond 32 bits get the same words (helper-46: "expected u32").
+    // -1 and a width beyond 32 bits get the same words (formerly: "expected u32").
     for width in [100i64, 199, 4097, -1, 5_000_000_000] {
         let r = s.call(
             "render_game",
@@ -502,7 +501,7 @@ fn an_invalid_request_is_answered_with_its_id() {
         assert_eq!(msg["error"]["code"], -32600, "{junk}: {msg}");
     }
     // A key given twice is read as its last value, as a JSON reader takes it (rmcp alone
-    // answered it -32600 with no `id`: helper-36).
+    // answered it -32600 with no `id`).
     let twice = r#"{"jsonrpc":"2.0","id":22,"method":"tools/list","params":{},"id":23}"#;
     let msg = answer_to_line(&mut s, twice);
     assert_eq!(msg["id"], 23, "{msg}");
@@ -531,7 +530,7 @@ fn raw_request(s: &mut Session, method: &str, params: Value) -> Value {
 #[test]
 fn tools_call_with_arguments_not_an_object_is_invalid_params() {
     let mut s = initialized();
-    // `null` too (helper-60: rmcp read it as no arguments, a tool error).
+    // `null` too (formerly: rmcp read it as no arguments, a tool error).
     for arguments in [json!([617]), json!("617"), json!(617), Value::Null] {
         let r = raw_request(
             &mut s,
@@ -579,7 +578,7 @@ fn max_states_out_of_range_is_refused_and_the_schemas_say_so() {
         tool("new_game")["inputSchema"]["properties"]["deal"]["minimum"],
         1
     );
-    // The other bounded numbers say their bounds too (helper-36).
+    // The other bounded numbers say their bounds too.
     let width = &tool("render_game")["inputSchema"]["properties"]["width"];
     assert_eq!(
         (&width["minimum"], &width["maximum"]),
@@ -640,7 +639,7 @@ fn legal_moves_lists_the_symmetric_moves_too() {
     }
 }
 
-/// Long arguments never come back whole in an error (helper-46: rmcp's "failed to deserialize
+/// Long arguments never come back whole in an error (formerly: rmcp's "failed to deserialize
 /// parameters" quoted a 900 KB argument, and an unknown argument name, in full); an unknown
 /// tool is named with the tools there are; a second `initialize` is refused; a count outside
 /// 1..13 is a tool error, as over HTTP (it was `legal: false`).
@@ -733,7 +732,7 @@ fn errors_are_short_and_say_what_there_is() {
         let text = r["content"][0]["text"].as_str().unwrap_or_default();
         assert!(text.contains(says), "{tool} {args}: {r}");
     }
-    // A won position is answered at once (it waited behind searches, helper-46).
+    // A won position is answered at once (not queued behind searches).
     let won = json!("-/-/-/-/-/-/-/- ---- KKKK");
     assert_eq!(
         s.tool("hint", json!({"position": won}))["next"],
@@ -872,7 +871,7 @@ fn dealt(n: u64) -> Value {
 }
 
 /// `fcauto mcp < requests.jsonl`: every request read before stdin ends is answered before the
-/// server exits (helper-55: those still being worked out were dropped without a word).
+/// server exits (formerly: those still being worked out were dropped without a word).
 #[test]
 fn requests_read_before_stdin_ends_are_all_answered() {
     let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
@@ -905,7 +904,7 @@ fn requests_read_before_stdin_ends_are_all_answered() {
 }
 
 /// A request whose id a request still being worked out has is refused (-32600, that id), and
-/// the first still gets its answer (helper-55: one of the two went unanswered); a ping may
+/// the first still gets its answer (formerly: one of the two went unanswered); a ping may
 /// come before `initialize` (MCP's lifecycle allows it; it was refused).
 #[test]
 fn an_id_in_flight_is_refused_and_a_ping_may_come_first() {
@@ -944,7 +943,7 @@ fn an_id_in_flight_is_refused_and_a_ping_may_come_first() {
 }
 
 /// Valid JSON with a number past a 64-bit float (`1e400`) is answered with the request's id
-/// (-32602), not as "not JSON" with `id: null` (helper-55); an id whose digits were lost in
+/// (-32602), not as "not JSON" with `id: null`; an id whose digits were lost in
 /// reading (a whole number past 64 bits) is not echoed altered (it came back `1e+20`).
 #[test]
 fn a_number_too_large_keeps_the_requests_id() {
@@ -968,7 +967,7 @@ fn a_number_too_large_keeps_the_requests_id() {
 
 /// `mode` reads as `/api/solve` reads it: `"fast"`, `"short"`, or null (left out); anything
 /// else, serde's enum form `{"short": null}` included, is a tool error naming the modes
-/// (helper-55: null was refused in serde's words and the map taken).
+/// (formerly: null was refused in serde's words and the map taken).
 #[test]
 fn mode_is_fast_short_or_null() {
     let mut s = initialized();
@@ -987,7 +986,7 @@ fn mode_is_fast_short_or_null() {
 }
 
 /// A response the client sends before the handshake is ignored and the session starts as
-/// usual (helper-56: rmcp ended the server on it, exit 1); a response without an id gets
+/// usual (formerly: rmcp ended the server on it, exit 1); a response without an id gets
 /// -32600 with `id: null` (rmcp's had no `id`); a notification holding `1e400` gets no answer.
 #[test]
 fn stray_responses_and_notifications_are_not_fatal() {

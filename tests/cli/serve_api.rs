@@ -1,9 +1,7 @@
 //! `fcauto serve` against a live server on 127.0.0.1 (a real HTTP client, ureq): the JSON
 //! API, its refusals, and a bounded load test. Needs `--features serve`.
-#![cfg(feature = "serve")]
 
-#[path = "support/server.rs"]
-mod server;
+use crate::support::server;
 
 use serde_json::{json, Value};
 use server::{start, start_on};
@@ -139,7 +137,7 @@ fn refusals_are_4xx_with_a_message() {
     assert_eq!(r["result"]["legal"], false);
     assert_eq!(r["result"]["position_string"], start_pos["position_string"]);
     // The OpenAPI document says so: the 422's `result`, a `move` that may be null
-    // (helper-36: it said a plain error, and a move never null).
+    // (formerly: it said a plain error, and a move never null).
     let (_, doc) = call(&a, "GET", &format!("{}/api/openapi.json", s.base), None);
     let illegal = &doc["paths"]["/api/apply"]["post"]["responses"]["422"]["$ref"];
     let name = illegal.as_str().unwrap().rsplit('/').next().unwrap();
@@ -148,7 +146,7 @@ fn refusals_are_4xx_with_a_message() {
     assert_eq!(r["result"]["move"], Value::Null);
     let mv = &doc["components"]["schemas"]["ApplyOut"]["properties"]["move"];
     assert_eq!(mv["nullable"], true, "{mv}");
-    // The deal in the path may be PySolFC's name, and the document says so (helper-46: it
+    // The deal in the path may be PySolFC's name, and the document says so (formerly: it
     // said an integer); a count is 1..13.
     let n = &doc["paths"]["/api/deal/{n}"]["get"]["parameters"][0]["schema"];
     assert_eq!(n["type"], "string", "{n}");
@@ -177,7 +175,7 @@ fn refusals_are_4xx_with_a_message() {
         Some(json!({"position": nulls})),
     );
     assert_eq!(st, 200, "{r}");
-    // autoplay null is left out (false), as count null is (helper-37: 400).
+    // autoplay null is left out (false), as count null is (formerly: 400).
     let body = json!({"position": start_pos["position_string"], "move": "1a", "autoplay": null});
     let (st, r) = call(&a, "POST", &format!("{}/api/apply", s.base), Some(body));
     assert_eq!((st, &r["legal"]), (200, &json!(true)), "{r}");
@@ -207,7 +205,7 @@ fn refusals_are_4xx_with_a_message() {
         )
     };
     // A foundation rank outside 0..=13, or no whole number, is one kind of mistake: 400, in
-    // the player's words (helper-55: `-1` was "expected u8" (400), 14 a 422).
+    // the player's words (formerly: `-1` was "expected u8" (400), 14 a 422).
     for rank in [
         json!(-1),
         json!(14),
@@ -399,7 +397,7 @@ fn refusals_are_4xx_with_a_message() {
             400,
             "expected a JSON object",
         ),
-        // A count outside 1..13 is one 400 whatever the move (helper-46: 0 onto a cascade
+        // A count outside 1..13 is one 400 whatever the move (formerly: 0 onto a cascade
         // was a 422 illegal move, 300 serde's "expected u8").
         (
             "POST",
@@ -476,7 +474,8 @@ fn refusals_are_4xx_with_a_message() {
             400,
             "count 0 is no number of cards in a run",
         ),
-        // A long input is cut in the message, quoted or not (helper-46: 4 KiB of digits).
+        // A long input is cut in the message, quoted or not (formerly: 4 KiB of digits came
+        // back whole).
         (
             "POST",
             "/api/solve",
@@ -492,7 +491,7 @@ fn refusals_are_4xx_with_a_message() {
             "width -1: a picture is 200..=4096 pixels wide",
         ),
         // A position printed before the moves (fc-solve's -p -t block) is a start the
-        // solution names, checked as `# start:` is (helper-50: read past, and 200 valid).
+        // solution names, checked as `# start:` is (formerly: read past, and 200 valid).
         (
             "POST",
             "/api/verify",
@@ -503,7 +502,7 @@ fn refusals_are_4xx_with_a_message() {
             422,
             "prints its own start",
         ),
-        // A won position's hint needs no search (it waited behind searches).
+        // A won position's hint needs no search (not queued behind searches).
         (
             "POST",
             "/api/hint",
@@ -533,7 +532,7 @@ fn refusals_are_4xx_with_a_message() {
     };
     assert_eq!(post("application/json", b"{\"deal\": 5".to_vec()), 400);
     assert_eq!(post("text/plain", b"{\"deal\": 5}".to_vec()), 415);
-    // A compressed body is a 415 naming its coding (helper-46: read as plain JSON).
+    // A compressed body is a 415 naming its coding (formerly: read as plain JSON).
     let gz = a
         .post(&format!("{}/api/solve", s.base))
         .set("Content-Type", "application/json")
@@ -641,7 +640,7 @@ fn max_states_bounds_are_the_documents() {
         assert_eq!((min, spec["default"].as_u64()), (1, Some(max)), "{spec}");
         let url = format!("{}{route}", s.base);
         // The deal as a string: spaces around it are allowed, as the document's pattern says
-        // (helper-43: the pattern refused what the server took).
+        // (formerly: the pattern refused what the server took).
         let deal = &doc["paths"][route]["post"]["requestBody"]["content"]["application/json"]
             ["schema"]["properties"]["deal"];
         let pattern = deal["oneOf"].as_array().map_or(deal.to_string(), |o| {
@@ -654,7 +653,7 @@ fn max_states_bounds_are_the_documents() {
             pattern.contains(r"^\\s*([mM][sS]|\\+)?[0-9]+\\s*$"),
             "{pattern}"
         );
-        // `+617` too, which the server takes (helper-60), and 617 written 617.0, a JSON
+        // `+617` too, which the server takes, and 617 written 617.0, a JSON
         // Schema integer.
         for spaced in [" ms617 ", "\t617", "+617"] {
             let (st, r) = call(
@@ -828,7 +827,7 @@ fn half_sent_requests_are_not_held_forever() {
         "{answer}"
     );
     // A body trickled a byte every 2 s (each piece restarting a stall timer) is cut at 10 s
-    // in all (helper-36: held for over 40 s).
+    // in all (formerly: held for over 40 s).
     let mut t = std::net::TcpStream::connect(&host).unwrap();
     t.set_read_timeout(Some(Duration::from_millis(100)))
         .unwrap();
@@ -860,7 +859,7 @@ fn half_sent_requests_are_not_held_forever() {
 
 /// A client that uploads its whole body before reading the answer (as Python's urllib
 /// does) gets the 413 of a body over the cap, not a broken pipe: a body of up to 32 MiB is
-/// read and dropped before the answer (helper-46).
+/// read and dropped before the answer.
 #[test]
 fn an_upload_over_the_cap_sent_whole_gets_its_413() {
     use std::io::{Read, Write};

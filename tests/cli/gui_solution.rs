@@ -2,9 +2,8 @@
 //! the same plan the two texts are byte for byte the same (the GUI once kept its own copy of
 //! the types and counted single-card moves its own way: 96 against 108 for deal 617).
 //! No display needed; fc-solve is (scripts/setup-deps.sh).
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 use common::fcauto;
 
 use fcauto_automation::gui::{fcsolve, plan};

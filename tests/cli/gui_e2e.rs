@@ -8,7 +8,6 @@
 //! The tests that start PySolFC take minutes and are `#[ignore]`d, so the plain
 //! `cargo test --features gui` stays quick; `scripts/gui-e2e.sh` runs them all
 //! (`-- --include-ignored`).
-#![cfg(feature = "gui")]
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

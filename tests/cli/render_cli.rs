@@ -1,7 +1,7 @@
 //! Board pictures and the replay page from the command line: `deal`/`solve`/`show`
 //! `--format svg|png|html`, `--step`, `--width`, and their errors.
 
-mod common;
+use crate::common;
 
 use common::fcauto;
 use serde_json::Value;
@@ -311,7 +311,7 @@ fn png_pictures_decode_at_the_width_asked() {
             info.height > width / 2 && info.height < width * 2,
             "{args:?}"
         );
-        // Opaque to its edges (helper-41: the rows above and below the drawing, a fraction
+        // Opaque to its edges (formerly: the rows above and below the drawing, a fraction
         // of a pixel, were partly see-through).
         let (w, h) = (info.width as usize, info.height as usize);
         let mut buf = vec![0; reader.output_buffer_size()];
@@ -327,7 +327,7 @@ fn png_pictures_decode_at_the_width_asked() {
     }
 }
 
-/// Without `--format`, the `-o` name's extension chooses it (helper-39: `show -o b.png` wrote
+/// Without `--format`, the `-o` name's extension chooses it (formerly: `show -o b.png` wrote
 /// SVG into b.png); a `--format` given wins, with a note naming both; an unknown extension
 /// or standard output keeps the command's default.
 #[cfg(feature = "png")]
@@ -395,7 +395,7 @@ fn the_output_name_chooses_the_format() {
         err.contains("writing png into") && err.contains("whose name says svg"),
         "{err}"
     );
-    // A hidden name is its extension (helper-41: `-o .png` wrote text); a format this command
+    // A hidden name is its extension (formerly: `-o .png` wrote text); a format this command
     // does not write gets the default with a note (`deal -o a.html`).
     let (bytes, err) = run(&["deal", "617"], &at(".png"));
     assert!(is_png(&bytes), "{err}");
@@ -404,7 +404,7 @@ fn the_output_name_chooses_the_format() {
     let (bytes, err) = run(&["deal", "617"], &at("a.html"));
     assert!(starts(&bytes, "7D TD"));
     assert!(err.contains("this command writes no html"), "{err}");
-    // Common picture and document formats no command writes get the note too (helper-44:
+    // Common picture and document formats no command writes get the note too (formerly:
     // `-o x.jpg` wrote text silently); `solve -o a.htm` is the replay page.
     for name in [
         "x.jpg", "x.PDF", "x.gif", "x.jpeg", "x.svgz", "x.tar.gz", "x.xml",
@@ -498,7 +498,7 @@ fn pictures_say_what_they_show() {
 
 /// `-o FILE` replaces an existing file only when fcauto drew it (a picture or replay page,
 /// which carry its mark); any other existing file, an SVG of someone else's included, is
-/// refused before any work and left as it was, unless `--force` (helper-52: `-o` overwrote
+/// refused before any work and left as it was, unless `--force` (formerly: `-o` overwrote
 /// a user's file silently).
 #[test]
 fn an_output_file_of_yours_is_never_replaced() {
@@ -554,7 +554,7 @@ fn an_output_file_of_yours_is_never_replaced() {
         (&["show", "--board", b], "b.svg"),
         (&["solve", "617", "--mode", "fast", "--step", "3"], "s.png"),
         (&["solve", "617", "--mode", "fast"], "s.html"),
-        // Judged by the content, not the name (helper-61: a PNG of ours named `x.svg` was
+        // Judged by the content, not the name (formerly: a PNG of ours named `x.svg` was
         // refused on the next run), and then replaced by an SVG.
         (&["deal", "617", "--format", "png"], "x.svg"),
         (&["deal", "617", "--format", "svg"], "x.svg"),
@@ -573,7 +573,7 @@ fn an_output_file_of_yours_is_never_replaced() {
             );
         }
     }
-    // A link to nothing is named as such (it was said to exist, helper-53), and kept.
+    // A link to nothing is named as such (not said to exist), and kept.
     #[cfg(unix)]
     {
         std::os::unix::fs::symlink("nothere.svg", at("dangling.svg")).unwrap();

@@ -4,9 +4,8 @@
 //! scripts read, a won game, PySolFC's own saved and held games, bad input, the report
 //! bundle, and the input left unchanged.
 
-mod common;
-#[path = "support/fcsolve.rs"]
-mod fcsolve;
+use crate::common;
+use crate::support::fcsolve;
 use fcsolve::fc_solve;
 
 use common::{fcauto, succeed};
@@ -167,7 +166,7 @@ fn a_won_game_has_no_losing_step() {
     }
     assert_eq!(moves[99]["moves_to_win"], 0);
     assert_eq!(j["final"]["moves_to_win"], 0);
-    // A script tells a won game from a winnable one (helper-42).
+    // A script tells a won game from a winnable one.
     assert_eq!(j["final"]["won"], true);
 }
 
@@ -213,7 +212,7 @@ fn pysolfc_held_and_saved_games_are_read_and_their_losing_move_found() {
         assert_eq!(j["deal"], 617, "{file}");
         assert_eq!(j["first_losing_step"], lost["losing_step"], "{file}");
         assert_eq!(j["moves"].as_array().unwrap().len(), 23, "{file}");
-        // A held game named as one (helper-61: both were "a PySolFC saved game").
+        // A held game named as one (formerly: both were "a PySolFC saved game").
         assert_eq!(j["input"], input, "{file}");
     }
     // The winnable held game (ms617 after 10 moves): no losing move, and a hint from the
@@ -236,7 +235,7 @@ fn pysolfc_held_and_saved_games_are_read_and_their_losing_move_found() {
 }
 
 /// A held game with bytes after its pickle is read as PySolFC reads it (the bytes ignored),
-/// and the run says so on standard error (helper-63: accepted silently).
+/// and the run says so on standard error (formerly: accepted silently).
 #[test]
 fn a_held_game_with_trailing_bytes_is_read_with_a_warning() {
     let dir = tempfile::tempdir().unwrap();
@@ -269,7 +268,7 @@ fn a_held_game_with_trailing_bytes_is_read_with_a_warning() {
 }
 
 /// A move list opened by a position string (`fcauto`'s one-line position) takes it as its
-/// start in `verify`, `analyze` and `solve --board`, as a `# start:` line (helper-63: the
+/// start in `verify`, `analyze` and `solve --board`, as a `# start:` line (formerly: the
 /// string was read as a move and refused).
 #[test]
 fn a_position_string_before_the_moves_is_the_start() {
@@ -317,7 +316,7 @@ fn a_position_string_before_the_moves_is_the_start() {
 }
 
 /// A damaged PySolFC game is named in words: a history entry that is no card move (not
-/// Rust's debug form, helper-40), and stored stacks the moves do not lead to, card by card.
+/// Rust's debug form), and stored stacks the moves do not lead to, card by card.
 #[test]
 fn damaged_pysolfc_games_are_named_in_words() {
     for (file, needle) in [
@@ -371,7 +370,7 @@ fn readme_shows_the_lost_fixtures_output() {
 }
 
 /// A report's game.txt with a move line deleted (or repeated) is refused with the line where
-/// the count breaks, by `analyze` and `verify`, not read as another game (helper-63: `sed
+/// the count breaks, by `analyze` and `verify`, not read as another game (formerly: `sed
 /// 27d` of a game.txt was analysed silently); the file itself reads back.
 #[test]
 fn a_game_txt_with_a_line_lost_is_refused() {
@@ -546,7 +545,7 @@ fn a_count_of_one_onto_an_empty_cascade_is_kept_in_the_report() {
 /// `verify` reads what `analyze` reads: the annotated game.txt of a won game (move numbers,
 /// `{...}` comments and marks skipped) and a numbered move list are checked like any
 /// solution, and a game.txt naming another start than `--deal`'s is named as such
-/// (helper-34: "`1.` is not a standard-notation move"); numbers glued to moves (`1.8a`)
+/// (formerly: "`1.` is not a standard-notation move"); numbers glued to moves (`1.8a`)
 /// and `{...}` comments holding `#` or running over lines are read past by both, and an
 /// unclosed `{` is named.
 #[test]
@@ -609,7 +608,7 @@ fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
         String::from_utf8_lossy(&out.stderr)
     );
     // Numbers glued to their moves (`1.8a`), comments holding `#` and running over line
-    // ends: the same moves (helper-35: `{see #1}` dropped the rest of its line).
+    // ends: the same moves (formerly: `{see #1}` dropped the rest of its line).
     let glued: Vec<String> = moves
         .iter()
         .enumerate()
@@ -635,7 +634,7 @@ fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
     let out = verify(&glued_file, "617");
     assert_eq!(out.stdout, plain.stdout);
     // A move list that starts with a `{...}` comment is not JSON, and a comment quoting an
-    // fc-solve move line does not make it fc-solve's output (helper-37).
+    // fc-solve move line does not make it fc-solve's output.
     let plain_text = std::fs::read_to_string(&solution).unwrap();
     for (name, text) in [
         ("lead.txt", format!("{{my notes}} {plain_text}")),
@@ -654,7 +653,7 @@ fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
             "{name}"
         );
     }
-    // A move after the win is named as such by both (helper-37: analyze named the rule).
+    // A move after the win is named as such by both (formerly: analyze named the rule).
     let after = dir.path().join("after.txt");
     std::fs::write(&after, format!("{plain_text} 8a\n")).unwrap();
     let want = format!("the game is already won after step {}", moves.len());
@@ -671,7 +670,7 @@ fn verify_reads_analyzes_game_txt_and_numbered_move_lists() {
     assert!(err.contains("line 2: a `{` comment is not closed"), "{err}");
     let err = analyze_error(&[unclosed.to_str().unwrap(), "--deal", "617"]);
     assert!(err.contains("line 2: a `{` comment is not closed"), "{err}");
-    // Another deal than the one game.txt names: a usage problem, as in `analyze` (helper-63:
+    // Another deal than the one game.txt names: a usage problem, as in `analyze` (formerly:
     // `verify` exited 1).
     let out = verify(&game_txt, "618");
     assert_eq!(out.status.code(), Some(2));
@@ -744,7 +743,7 @@ fn analyze_reads_its_own_game_txt_and_an_fcs_solution_without_deal() {
 
 /// fc-solve's output with its moves in standard notation between its positions (`-p -t
 /// -sam -sn`) holds its start, as its other outputs do: no --deal needed, as for `verify`
-/// (helper-61: "is a move list: give the deal"), and another deal is refused.
+/// (formerly: "is a move list: give the deal"), and another deal is refused.
 #[test]
 fn fc_solve_standard_notation_output_reads_without_deal() {
     if !common::require("fc-solve") {
@@ -766,7 +765,7 @@ fn fc_solve_standard_notation_output_reads_without_deal() {
 }
 
 /// A board with a card twice or a card missing is named as a board with that problem, not
-/// as a move list whose first token is no move (helper-61: "`7S` is not a
+/// as a move list whose first token is no move (formerly: "`7S` is not a
 /// standard-notation move"); a move list of moves that are also card names (`3c 2h`) is
 /// still read as moves.
 #[test]
@@ -1234,7 +1233,7 @@ fn pictures_and_report_in_one_folder_are_refused() {
             0
         );
     }
-    // One folder by two paths through a bind mount (helper-45), where this machine allows
+    // One folder by two paths through a bind mount, where this machine allows
     // mounting (root with the capability; CI runs as root).
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
     std::fs::create_dir(&a).unwrap();
@@ -1410,7 +1409,7 @@ fn report_and_pictures_never_replace_a_users_files() {
 }
 
 /// An output folder that takes no new file (here under `/proc`, which refuses even root) is
-/// named before any work, nothing printed (helper-41: the whole analysis ran first).
+/// named before any work, nothing printed (formerly: the whole analysis ran first).
 #[test]
 fn an_output_folder_that_takes_no_file_is_named_before_any_work() {
     for (flag, folder, needle) in [
@@ -1789,9 +1788,9 @@ fn a_pysolfc_game_of_its_own_deal_is_analysed() {
     );
 }
 
-/// A report's folder keeps its report: `--pictures` into it is refused (helper-42: it
+/// A report's folder keeps its report: `--pictures` into it is refused (formerly: it
 /// removed the report's final.svg, which report.md shows), and a link there under a
-/// report file's name is refused, never written through (helper-42: `moves.csv` linked to
+/// report file's name is refused, never written through (formerly: `moves.csv` linked to
 /// a file outside the folder had that file overwritten).
 #[test]
 fn a_report_folder_is_not_written_through_links_nor_by_pictures() {
@@ -1853,7 +1852,7 @@ fn a_report_folder_is_not_written_through_links_nor_by_pictures() {
 }
 
 /// A move that makes the win one move longer says so in the singular, in the table and in
-/// the annotated game (helper-48: "? 1 moves longer").
+/// the annotated game (formerly: "? 1 moves longer").
 #[test]
 fn a_cost_of_one_is_one_move() {
     let solution = fcauto()
@@ -1943,7 +1942,7 @@ fn the_table_says_its_lengths_are_the_shortest_known() {
 }
 
 /// A game longer than analyze takes is refused before any search, naming the limit and
-/// `verify` (helper-49: a million legal moves ran for minutes and took 1.3 GB).
+/// `verify` (formerly: a million legal moves ran for minutes and took 1.3 GB).
 #[test]
 fn a_game_longer_than_analyze_takes_is_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();

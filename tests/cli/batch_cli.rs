@@ -1,8 +1,7 @@
 //! `fcauto batch` end to end: runs that resume after SIGKILL, shards and their merge, the
 //! report, and the databases it refuses (left unchanged). Needs `--features batch`.
-#![cfg(feature = "batch")]
 
-mod common;
+use crate::common;
 use common::fcauto;
 use rusqlite::Connection;
 use std::path::{Path, PathBuf};
@@ -210,7 +209,7 @@ fn a_killed_run_keeps_each_finished_deal() {
     assert_eq!(kept[0].deal, 1);
 }
 
-/// Ctrl-C, SIGTERM or SIGHUP stop a run cleanly (helper-51: the run died at once, a
+/// Ctrl-C, SIGTERM or SIGHUP stop a run cleanly (formerly: the run died at once, a
 /// finished row unsaved and the write-ahead log left, so that `report` refused the file):
 /// every row received is committed, the database closed (no `-wal` left), the run says how
 /// many rows it stored and exits 128 + the signal; `report` reads the file, and the next run
@@ -233,7 +232,7 @@ fn an_interrupted_run_commits_its_rows_and_closes_the_database() {
             .unwrap();
         std::thread::sleep(Duration::from_millis(1500));
         // Twice at once, as `timeout` passes on the Ctrl-C its process group already got
-        // (helper-53: the copy ended the run at once): one request to stop.
+        // (formerly: the copy ended the run at once): one request to stop.
         for _ in 0..2 {
             // SAFETY: kill(2) on our own child's pid.
             assert_eq!(unsafe { libc::kill(child.id() as i32, sig) }, 0);
@@ -397,7 +396,7 @@ fn shards_merge_into_the_single_run() {
     );
     assert!(!out.exists());
     // Every shard, checked against a smaller range: the deals outside it are named, nothing
-    // is written (helper-43: merged 2000 rows under a range of 1000).
+    // is written (formerly: merged 2000 rows under a range of 1000).
     let (code, err) = run_err(&[
         "batch",
         "merge",
@@ -432,7 +431,7 @@ fn shards_merge_into_the_single_run() {
     );
     assert_eq!(rows(&out), rows(&whole));
     // OUT is never overwritten; a symbolic link there, even one leading nowhere, is refused
-    // before the merge (helper-37: merged, then discarded as "appeared while merging").
+    // before the merge (formerly: merged, then discarded as "appeared while merging").
     let dangling = dir.path().join("dangling.sqlite");
     #[cfg(unix)]
     std::os::unix::fs::symlink(dir.path().join("nowhere.sqlite"), &dangling).unwrap();
@@ -520,7 +519,7 @@ fn report_verify_replays_every_stored_solution() {
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("30 solutions, 3 INVALID"), "{text}");
-    // The solved line does not call them validated (helper-43).
+    // The solved line does not call them validated.
     assert!(
         text.contains("solved:               30 (3 INVALID when replayed now: below)"),
         "{text}"
@@ -537,7 +536,7 @@ fn report_verify_replays_every_stored_solution() {
 
 /// A resumed run replays the stored solutions before it adds a row: one that is illegal
 /// (its lengths kept consistent, so only a replay can tell) is named and the run refused,
-/// the file unchanged (helper-63: the run took it up silently and `report --verify` was the
+/// the file unchanged (formerly: the run took it up silently and `report --verify` was the
 /// first to say).
 #[test]
 fn a_resumed_run_refuses_an_illegal_stored_solution() {
@@ -744,7 +743,7 @@ fn report_counts_and_plots() {
         );
     }
     // Its own pictures a later report replaces; a file of the user's under one of their
-    // names it refuses, before any work, and leaves every file as it was (helper-34).
+    // names it refuses, before any work, and leaves every file as it was.
     run_ok(&["batch", "report", s(&db), "--plot", s(&plots)]);
     let lengths = bytes(&plots.join("lengths.png"));
     std::fs::write(plots.join("cpu.png"), "my own chart notes").unwrap();
@@ -759,7 +758,7 @@ fn report_counts_and_plots() {
         err.contains("it holds cpu.png, which fcauto did not draw (it would be replaced)"),
         "{err}"
     );
-    // What to do, including for an unmarked chart an older fcauto drew (helper-41).
+    // What to do, including for an unmarked chart an older fcauto drew.
     assert!(
         err.contains("remove it if an fcauto from before 2026-12-02 drew it"),
         "{err}"
@@ -1048,7 +1047,7 @@ fn a_database_being_created_is_refused_at_once() {
     assert_eq!(rows(&fresh).len(), 3);
 }
 
-/// A report of one deal draws its lengths (helper-41: a line through one point drew
+/// A report of one deal draws its lengths (formerly: a line through one point drew
 /// nothing): the left quarter of lengths.png, away from the legend, holds the series' blue.
 #[test]
 fn one_deals_lengths_are_drawn() {
@@ -1066,7 +1065,7 @@ fn one_deals_lengths_are_drawn() {
 }
 
 /// A database with no solved deal gets a lengths picture that says so, not empty axes over
-/// made-up ranges (helper-51): nothing is drawn in the left band where an axis and its
+/// made-up ranges: nothing is drawn in the left band where an axis and its
 /// labels go, and the note is there (dark pixels).
 #[test]
 fn no_solved_deal_is_said_in_the_lengths_picture() {
@@ -1156,7 +1155,7 @@ fn read_only_database_or_folder_is_named() {
     let err = run(&db);
     assert!(err.contains(s(&db)) && err.contains("read-only"), "{err}");
     nothing_to_do(&db);
-    // Another run's settings are named as the problem, not the permissions (helper-41).
+    // Another run's settings are named as the problem, not the permissions.
     let out = run_with(&db, &["--range", "1..3", "--mode", "short"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -1312,7 +1311,7 @@ fn a_run_killed_while_creating_its_tables_starts_afresh() {
     assert_eq!(rows(&db).len(), 5);
     assert!(!sidecar(&db, "-journal").exists());
     // Stopped before the first page was written: an empty file and its journal are named as
-    // such, not "not an fcauto batch database" (helper-53), and the next run starts afresh.
+    // such, not "not an fcauto batch database", and the next run starts afresh.
     let empty = dir.path().join("e.sqlite");
     std::fs::write(&empty, b"").unwrap();
     std::fs::write(sidecar(&empty, "-journal"), &journal).unwrap();
@@ -1401,7 +1400,7 @@ fn merge_overlap_run_summary_and_plot_errors_in_plain_words() {
 }
 
 /// A database holding a row no batch run writes (edited or damaged) is refused by `report`
-/// and `merge`, naming the row and what is wrong with it (helper-43: deal -5 made the report's
+/// and `merge`, naming the row and what is wrong with it (formerly: deal -5 made the report's
 /// range start at 18446744073709551611; a `meta` mode edited over the rows' was reported as
 /// the mode).
 #[test]
@@ -1427,7 +1426,7 @@ fn rows_no_run_writes_are_refused_by_name() {
             "UPDATE results SET solution = NULL WHERE deal = 3",
             "the row of deal 3 has verdict solved but no solution",
         ),
-        // Values of another type (helper-44: merged as they were, then `report` stopped
+        // Values of another type (formerly: merged as they were, then `report` stopped
         // with rusqlite's "Invalid column type").
         (
             "UPDATE results SET positions = 'abc' WHERE deal = 4",
@@ -1445,7 +1444,7 @@ fn rows_no_run_writes_are_refused_by_name() {
             "UPDATE meta SET value = 'other' WHERE key = 'format'",
             "its meta format is `other`, not `fcauto-batch`",
         ),
-        // helper-45: text that is not UTF-8 (raw conversion errors; `merge` copied it),
+        // Text that is not UTF-8 (raw conversion errors; `merge` copied it),
         // figures no search reaches (percentiles of 0, "inf CPU hours"), each column named.
         (
             "UPDATE results SET solution = CAST(x'fffe3361' AS TEXT) WHERE deal = 6",
@@ -1500,7 +1499,7 @@ fn rows_no_run_writes_are_refused_by_name() {
             "its meta `max_states` is `1.5`, not a number of positions, 1..=",
         ),
         ("DROP TABLE meta", "it has no meta table"),
-        // helper-47: a NUL byte (GLOB stops at it), a collation that let `SOLVED` pass,
+        // A NUL byte (GLOB stops at it), a collation that let `SOLVED` pass,
         // figures and reasons no run writes, a mode no build has, a trigger.
         (
             "UPDATE results SET version = CAST(x'302e312e3000ff' AS TEXT) WHERE deal = 4",
@@ -1531,7 +1530,7 @@ fn rows_no_run_writes_are_refused_by_name() {
             "CREATE TRIGGER t AFTER INSERT ON results BEGIN SELECT RAISE(ABORT, 'boom'); END",
             "it has a trigger no run makes, `t`",
         ),
-        // A results table remade without its primary key (helper-45: a deal stored twice
+        // A results table remade without its primary key (formerly: a deal stored twice
         // made the report count 18446744073709551615 missing deals, and `run` stored deals
         // again).
         (
@@ -1573,7 +1572,7 @@ fn rows_no_run_writes_are_refused_by_name() {
 
 /// A run refuses a database holding a row no run writes (an edited or damaged one), naming
 /// the row and what to do, and leaves the file as it was; it was resumed and called complete,
-/// and only `report` refused the file (helper-51).
+/// and only `report` refused the file.
 #[test]
 fn a_run_refuses_a_damaged_row_and_leaves_the_file() {
     let dir = tmp();
@@ -1610,7 +1609,7 @@ fn pixels(path: &Path) -> (Vec<u8>, usize, usize, usize) {
     (buf, frame.width as usize, frame.height as usize, px)
 }
 
-/// A run stopped while its log was being copied into the file (helper-56: a second SIGTERM
+/// A run stopped while its log was being copied into the file (formerly: a second SIGTERM
 /// during the closing checkpoint) leaves a file that only its log completes: read with the
 /// log it is whole, and the next run resumes it (it was called "damaged", from reading the
 /// file alone). Made here by writing every page into the log, then spoiling those pages in

@@ -1,0 +1,37 @@
+//! fcauto's integration tests, built as one test binary (one link of the binary's
+//! dependencies instead of one per file). Each module tests one command or part end to end;
+//! run one with `cargo test --test cli MODULE::` (e.g. `solve_cli::`). The modules behind a
+//! feature are built only with it; the GUI games are `#[ignore]`d (scripts/gui-e2e.sh runs
+//! them).
+
+mod common;
+mod support;
+
+mod analyze_cli;
+#[cfg(feature = "batch")]
+mod batch_cli;
+mod bench_cli;
+mod deals_cli;
+#[cfg(feature = "gui")]
+mod gui_e2e;
+#[cfg(not(feature = "gui"))]
+mod gui_nofeature;
+#[cfg(feature = "gui")]
+mod gui_ocr;
+#[cfg(feature = "gui")]
+mod gui_recognize;
+#[cfg(feature = "gui")]
+mod gui_resume;
+#[cfg(feature = "gui")]
+mod gui_solution;
+#[cfg(feature = "mcp")]
+mod mcp_session;
+mod pysolfc_fixtures;
+mod render_cli;
+mod replay_browser;
+#[cfg(feature = "serve")]
+mod serve_api;
+#[cfg(feature = "serve")]
+mod serve_browser;
+mod solve_cli;
+mod stats_cli;
