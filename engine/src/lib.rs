@@ -2,7 +2,11 @@
 //! API, `mcp`'s tools), as plain library functions and types with no command-line, HTTP or
 //! MCP knowledge.
 //!
+//! - [`analysis`]: where a game was lost (`fcauto analyze`): the game replayed, every
+//!   position evaluated, the losing and costly moves found, told as a table, JSON, pictures
+//!   and a report bundle;
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
 //!   self-contained replay page.
 
+pub mod analysis;
 pub mod render;

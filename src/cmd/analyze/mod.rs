@@ -1,41 +1,37 @@
-//! `fcauto analyze FILE`: where a game was lost. Every position of the game is evaluated
-//! (winnable with a validated line, lost by the complete search, or unknown at a named
-//! limit); the move that turned a winnable position into a lost one, a move that would have
-//! kept it winnable, the costly moves and a hint for the final position are reported.
+//! `fcauto analyze FILE`: where a game was lost, on the command line. The analysis itself is
+//! [`fcauto_engine::analysis`]; this module reads the arguments and the game, checks and
+//! makes the output folders, shows the progress, prints the answer and writes the files.
 //!
-//! Stages, each a function with its inputs and outputs:
-//! 1. [`input::read_game`]: the file (move list, position, PySolFC saved game) → [`input::Game`];
-//! 2. [`replay::replay`]: the moves checked by the validator's rules → [`replay::Replay`];
-//! 3. [`evaluate::evaluate`]: every position searched or known → [`evaluate::Eval`]s;
-//! 4. [`findings::find`]: the losing move, the costly ones, the hint → [`findings::Findings`];
-//! 5. outputs: [`output`] (table or JSON), [`pictures`] (`--pictures`), [`report`] (`--report`).
+//! Stages of [`run`], each a function with its inputs and outputs:
+//! 1. [`usage_problem`] and [`check_folders`]: before any work;
+//! 2. [`input::read_game`]: the file (move list, position, PySolFC saved game) → [`input::Game`];
+//! 3. [`replay_game`]: the moves checked by the validator's rules → [`replay::Replay`];
+//! 4. [`evaluate_game`]: every position searched or known, with a progress bar →
+//!    [`evaluate::Eval`]s and the work done;
+//! 5. [`fcauto_engine::analysis::findings::find`], then [`output::print`] (table or JSON)
+//!    and [`write_files`] (`--pictures`, `--report`).
 
 use crate::checked::ModeArg;
 use anyhow::Result;
-use fcauto_solver::{Mode, PlayedMove};
+use fcauto_engine::analysis::evaluate::{self, Eval, Settings, Work};
+use fcauto_engine::analysis::summary::Document;
+use fcauto_engine::analysis::{best_moves, findings, MAX_MOVES};
+use fcauto_solver::Mode;
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-pub mod evaluate;
-pub mod findings;
+mod folders;
 pub mod input;
-pub mod output;
-pub mod pictures;
-pub mod replay;
-pub mod report;
+mod output;
+mod pictures;
+mod report;
 
-/// Most moves a game analysed may have: every position after a move is searched or
-/// followed along a known line, at a cost that grows with the square of the game's length
-/// (1,000 moves 2.6 s, 3,000 moves 30 s, 10,000 moves 6 minutes: helper-50; a million took
-/// 1.3 GB before any limit, helper-49), and a FreeCell game has a few hundred.
-pub const MAX_MOVES: usize = 2_000;
+/// The replay stage, at the path the move-list reader names it by.
+pub use fcauto_engine::analysis::replay;
 
-/// Default `--costly`: a move that makes the shortest known win this many moves longer is
-/// costly. Fast mode's lines are about 10% longer than the shortest ones (92 against 83
-/// moves over deals 1..32000), so smaller differences are mostly the search's noise.
-pub const DEFAULT_COSTLY: usize = 10;
+pub use fcauto_engine::analysis::DEFAULT_COSTLY;
 
 /// Parse `--costly`: a number of moves, 1 or more (0 would call every move costly, even one
 /// on a shortest line); clap's value parser, so a bad one is a usage error (exit 2).
@@ -119,32 +115,10 @@ pub struct Summary {
 /// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input, 2 on a usage error
 /// (the game and the board both from standard input, or an [`input::UsageProblem`]).
 pub fn run(args: Args) -> Result<i32> {
-    let two = "the game and the board";
-    if let Some(msg) = crate::cmd::stdin_twice(&args.file, args.board.as_deref(), two) {
+    if let Some(msg) = usage_problem(&args) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
-    if let (Some(pictures), Some(report)) = (&args.pictures, &args.report) {
-        if crate::cmd::input::same_place(pictures, report) {
-            let msg = format!(
-                "--pictures and --report both name {}: the report bundle holds its own \
-                 pictures (give --report alone, or two folders)",
-                report.display()
-            );
-            return Ok(crate::cmd::usage_exit(&msg));
-        }
-    }
-    for dir in [&args.pictures, &args.report].into_iter().flatten() {
-        check_output_dir(dir, &args.file)?;
-    }
-    let inputs: Vec<&Path> = std::iter::once(args.file.as_path())
-        .chain(args.board.as_deref())
-        .collect();
-    if let Some(dir) = &args.report {
-        report::check_folder(dir, &inputs)?;
-    }
-    if let Some(dir) = &args.pictures {
-        pictures::check_folder(dir, &inputs)?;
-    }
+    check_folders(&args)?;
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
     let game = match input::read_game(&args.file, args.deal, args.board.as_deref()) {
         Err(e) if e.is::<input::UsageProblem>() => {
@@ -152,6 +126,82 @@ pub fn run(args: Args) -> Result<i32> {
         }
         read => read?,
     };
+    let played = replay_game(&args, &game)?;
+    let settings = Settings {
+        mode: Mode::from(args.mode),
+        max_states: args.max_states,
+    };
+    let (evals, work) = evaluate_game(&played, settings, args.costly)?;
+    let found = findings::find(&played, &evals, args.costly);
+    let summary = Summary::new(&work, cpu0, t0);
+    let doc = Document {
+        deal: game.deal,
+        input: game.kind.describe(),
+        start: fcauto_deals::position::write(&game.start),
+        mode: settings.mode,
+        guessed_counts: &played.guessed_counts,
+        findings: &found,
+    };
+    output::print(&doc, &summary, args.json)?;
+    write_files(&args, &doc, &played, &evals)?;
+    output::notes(&played, &summary);
+    Ok(0)
+}
+
+impl Summary {
+    /// The work `work` counts, with the CPU time since `cpu0` (seconds, this process's) and
+    /// the wall time since `t0`.
+    fn new(work: &Work, cpu0: f64, t0: Instant) -> Summary {
+        Summary {
+            searches: work.searches,
+            on_known_lines: work.on_known_lines,
+            after_lost: work.after_lost,
+            searched_again: work.searched_again,
+            expanded: work.expanded,
+            cpu_seconds: crate::cmd::rusage::this_process().cpu_s - cpu0,
+            wall_seconds: t0.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// A usage problem (exit 2) found before any work: the game and the board both from
+/// standard input, or `--pictures` and `--report` naming one folder.
+fn usage_problem(args: &Args) -> Option<String> {
+    let two = "the game and the board";
+    if let Some(msg) = crate::cmd::stdin_twice(&args.file, args.board.as_deref(), two) {
+        return Some(msg);
+    }
+    let (pictures, report) = (args.pictures.as_ref()?, args.report.as_ref()?);
+    crate::cmd::input::same_place(pictures, report).then(|| {
+        format!(
+            "--pictures and --report both name {}: the report bundle holds its own \
+             pictures (give --report alone, or two folders)",
+            report.display()
+        )
+    })
+}
+
+/// Before any work: the output folders may be written (see [`folders`]).
+fn check_folders(args: &Args) -> Result<()> {
+    for dir in [&args.pictures, &args.report].into_iter().flatten() {
+        folders::check_output_dir(dir, &args.file)?;
+    }
+    let inputs: Vec<&Path> = std::iter::once(args.file.as_path())
+        .chain(args.board.as_deref())
+        .collect();
+    if let Some(dir) = &args.report {
+        folders::check_report_folder(dir, &inputs)?;
+    }
+    if let Some(dir) = &args.pictures {
+        folders::check_pictures_folder(dir, &inputs)?;
+    }
+    Ok(())
+}
+
+/// The game's moves checked ([`replay::replay`]), at most [`MAX_MOVES`] of them; then the
+/// output folders are made, once the game has been read and its moves checked, so that one
+/// that cannot be made stops the run before the analysis, not after it.
+fn replay_game(args: &Args, game: &input::Game) -> Result<replay::Replay> {
     anyhow::ensure!(
         game.moves.len() <= MAX_MOVES,
         "{}: {} moves: analyze takes games of at most {MAX_MOVES} moves (each position is searched; a FreeCell game has a few hundred at most); `fcauto verify` checks a move list of any length",
@@ -159,15 +209,20 @@ pub fn run(args: Args) -> Result<i32> {
         game.moves.len()
     );
     let played = replay::replay(&game.start, &game.moves)?;
-    // The folders are made now, once the game has been read and its moves checked, so that
-    // one that cannot be made stops the run before the analysis, not after it.
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         crate::cmd::input::create_output_folder(dir)?;
     }
-    let settings = evaluate::Settings {
-        mode: Mode::from(args.mode),
-        max_states: args.max_states,
-    };
+    Ok(played)
+}
+
+/// Every position of `played` evaluated ([`evaluate::evaluate`], a progress bar ticking
+/// once a position), then the costly-looking moves confirmed ([`evaluate::confirm_costly`],
+/// `costly` moves the threshold).
+fn evaluate_game(
+    played: &replay::Replay,
+    settings: Settings,
+    costly: usize,
+) -> Result<(Vec<Eval>, Work)> {
     let bar = progress(played.positions.len() as u64);
     let (mut evals, mut work) =
         evaluate::evaluate(&played.positions, &played.played, settings, || bar.inc(1))?;
@@ -177,48 +232,24 @@ pub fn run(args: Args) -> Result<i32> {
         &played.positions,
         &played.played,
         settings,
-        args.costly,
+        costly,
         &mut work,
     )?;
-    let found = findings::find(&played, &evals, args.costly);
-    let summary = Summary {
-        searches: work.searches,
-        on_known_lines: work.on_known_lines,
-        after_lost: work.after_lost,
-        searched_again: work.searched_again,
-        expanded: work.expanded,
-        cpu_seconds: crate::cmd::rusage::this_process().cpu_s - cpu0,
-        wall_seconds: t0.elapsed().as_secs_f64(),
-    };
-    let doc = output::Document {
-        deal: game.deal,
-        input: game.kind.describe(),
-        start: fcauto_deals::position::write(&game.start),
-        mode: settings.mode,
-        guessed_counts: &played.guessed_counts,
-        findings: &found,
-        work: &summary,
-    };
-    if args.json {
-        output::print_json(&doc)?;
-    } else {
-        output::print_table(&doc)?;
-    }
-    let best: Vec<Option<PlayedMove>> = evals
-        .iter()
-        .map(|e| e.status.line().and_then(|l| l.first().copied()))
-        .collect();
+    Ok((evals, work))
+}
+
+/// `--pictures DIR` and `--report DIR`: the files written, each folder's count noted on
+/// standard error.
+fn write_files(args: &Args, doc: &Document, played: &replay::Replay, evals: &[Eval]) -> Result<()> {
+    let best = best_moves(evals);
     if let Some(dir) = &args.pictures {
         crate::cmd::input::create_output_folder(dir)?;
-        let instead = found.first_losing_step.and_then(|s| best[s - 1]);
-        let files = pictures::losing_pictures(
-            dir,
-            game.deal,
-            &played,
-            &found,
-            instead,
-            *best.last().expect("a start"),
-        )?;
+        let f = doc.findings;
+        let instead = f.first_losing_step.and_then(|s| best[s - 1]);
+        let hint = *best.last().expect("a start");
+        let pics =
+            fcauto_engine::analysis::pictures::losing_pictures(doc.deal, played, f, instead, hint);
+        let files = pictures::write_losing(dir, &pics)?;
         crate::note!(
             "fcauto: {} written to {}",
             crate::cmd::plural(files.len(), "picture"),
@@ -226,59 +257,15 @@ pub fn run(args: Args) -> Result<i32> {
         );
     }
     if let Some(dir) = &args.report {
-        let files = report::write(dir, &doc, &played, &best)?;
+        let contents = fcauto_engine::analysis::report::contents(doc, played, &best)?;
+        let files = report::write(dir, &contents)?;
         crate::note!(
             "fcauto: report of {} written to {}",
             crate::cmd::plural(files.len(), "file"),
             dir.display()
         );
     }
-    notes(&played, &summary);
-    Ok(0)
-}
-
-/// The work done and any count read as a guess, on standard error.
-fn notes(played: &replay::Replay, s: &Summary) {
-    if let Some(&first) = played.guessed_counts.first() {
-        // Each step with the move as it was read (`76v2`); the first one's cascades show how
-        // to write one card instead.
-        let read = |k: usize| played.notation.get(k - 1).map_or("?", String::as_str);
-        let steps: Vec<String> = played
-            .guessed_counts
-            .iter()
-            .map(|&k| format!("{k} ({})", read(k)))
-            .collect();
-        let one = format!("{}v1", read(first).get(..2).unwrap_or("38"));
-        crate::note!(
-            "fcauto: note: at step(s) {} a run onto an empty cascade without a count was read as the longest legal run (write the count for fewer cards: {one} for one)",
-            steps.join(", ")
-        );
-    }
-    let after_lost = match s.after_lost {
-        0 => String::new(),
-        n => format!(", {n} after a lost one"),
-    };
-    let again = match s.searched_again {
-        0 => String::new(),
-        1 => ", 1 search repeated".to_string(),
-        n => format!(", {n} searches repeated"),
-    };
-    crate::note!(
-        "fcauto: {} evaluated: {} searched, {} on known winning lines{after_lost}{again}; {} expanded; {:.2} s CPU, {:.2} s wall",
-        crate::cmd::plural(played.positions.len(), "position"),
-        s.searches,
-        s.on_known_lines,
-        crate::cmd::plural(s.expanded as usize, "position"),
-        s.cpu_seconds,
-        s.wall_seconds
-    );
-}
-
-/// An output folder must not be the input file, nor an existing file, and the folder it
-/// goes in must exist (it is made itself, not its parents).
-fn check_output_dir(dir: &Path, file: &Path) -> Result<()> {
-    crate::cmd::input::check_not_input(dir, file, "game file being analysed")?;
-    crate::cmd::input::check_output_folder(dir)
+    Ok(())
 }
 
 /// A progress bar on standard error, one tick per position; hidden when standard error is

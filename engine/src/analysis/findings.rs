@@ -1,4 +1,4 @@
-//! Stage 4 of `analyze`, read the evaluations: per move what it changed, the move that lost
+//! Read the evaluations: per move what it changed, the move that lost
 //! the game and a move that would have kept it winnable, the costly moves, and a hint for
 //! the final position. Plain data (serde), shared by the table, the JSON and the report.
 

@@ -1,4 +1,4 @@
-//! Stage 3 of `analyze`, evaluate every position of the game: winnable (with the shortest
+//! Evaluate every position of the game: winnable (with the shortest
 //! winning line known, checked by the validator), lost (proved by the complete search), or
 //! unknown (the search stopped at a named limit).
 //!
@@ -14,9 +14,9 @@
 //!   the rest of it when that is shorter than its own (so the move beginning a position's
 //!   line is never costly).
 
-use crate::checked::{solve_checked, Outcome};
 use anyhow::{Context, Result};
 use fcauto_deals::{Board, Card};
+use fcauto_solver::checked::{solve_checked, Outcome};
 use fcauto_solver::{validate, Loc, Mode, PlayedMove, Solution};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -435,7 +435,7 @@ struct LineCache {
 impl LineCache {
     /// Remember every position along `line` from `start` (the game's position after `step`).
     fn insert(&mut self, start: &Board, line: &[PlayedMove], step: usize) -> Result<()> {
-        let along = fcauto_engine::render::positions(&Solution {
+        let along = crate::render::positions(&Solution {
             deal: None,
             board: start.clone(),
             moves: line.to_vec(),

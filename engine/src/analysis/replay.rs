@@ -1,5 +1,5 @@
-//! Stage 2 of `analyze`, replay the game: every move checked by the independent validator's
-//! rules ([`apply_checked`]), the position after each kept, and the counts standard notation
+//! Replay the game: every move checked by the independent validator's rules
+//! ([`apply_checked`]), the position after each kept, and the card counts standard notation
 //! leaves open settled.
 
 use anyhow::Result;

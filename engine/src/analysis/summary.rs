@@ -1,0 +1,187 @@
+//! The analysis in words and as one document: the [`Document`] (what `analyze --json`
+//! prints, and what the report is written from), the table of moves, the conclusions in
+//! sentences (shared by the table and report.md), and the note on card counts read as a
+//! guess.
+
+use super::findings::{Findings, MoveRow};
+use super::replay::Replay;
+use fcauto_deals::plural;
+use serde::Serialize;
+
+/// What an analysis found, as `analyze --json` prints it: the deal, the start position, the
+/// settings and the [`Findings`] (`moves`, `first_losing_step`, `alternative`, `costly`,
+/// `final`, ...); the command adds the work done (`work`) after them.
+#[derive(Serialize)]
+pub struct Document<'a> {
+    /// The MS deal number, null for a board.
+    pub deal: Option<u64>,
+    /// What the input was: `move list`, `position` or `pysolfc saved game`.
+    pub input: &'static str,
+    /// The start position as a one-line position string.
+    pub start: String,
+    /// The search mode.
+    pub mode: fcauto_solver::Mode,
+    /// Steps whose card count was open and read as the longest legal run.
+    pub guessed_counts: &'a [usize],
+    /// What was found.
+    #[serde(flatten)]
+    pub findings: &'a Findings,
+}
+
+/// The table and the findings in words, line by line (empty strings for blank lines), as
+/// `analyze` prints them.
+pub fn table(doc: &Document) -> Vec<String> {
+    let f = doc.findings;
+    let name = doc
+        .deal
+        .map_or("the board".to_string(), |n| format!("deal {n}"));
+    let mut out = vec![format!(
+        "{name}: {} analysed; the start is {}",
+        plural(f.moves.len(), "move"),
+        verdict_words(f.start_verdict, f.start_moves_to_win)
+    )];
+    if !f.moves.is_empty() {
+        out.push(String::new());
+        out.push(format!(
+            "{:>5}  {:<6} {:<9} {:>6} {:>5}  {:<6} note",
+            "step", "move", "after", "to win", "cost", "best"
+        ));
+        out.extend(f.moves.iter().map(table_line));
+        out.push(String::new());
+        out.push(TABLE_KEY.to_string());
+    }
+    out.push(String::new());
+    out.extend(conclusions(f));
+    out
+}
+
+/// What the table's columns say, printed under it: its lengths are the shortest wins the
+/// searches found, not proved shortest, and they depend on how much was searched.
+pub const TABLE_KEY: &str = "\
+to win: moves in the shortest win known after the move: found by the searches, not proved
+        shortest (--mode short, or a lower --costly, which searches costly-looking moves
+        again in short mode, can find shorter ones)
+cost:   how many moves longer that is than the shortest win known before the move
+best:   the first move of the shortest win known before the move";
+
+/// One table line.
+fn table_line(r: &MoveRow) -> String {
+    let dash = || "-".to_string();
+    let note = match r.mark {
+        Some("losing") => "?? the losing move".to_string(),
+        Some("costly") => format!("? {} longer", plural(r.cost.unwrap_or(0), "move")),
+        _ => match &r.limit {
+            Some(why) => format!("unknown: {why}"),
+            None => String::new(),
+        },
+    };
+    format!(
+        "{:>5}  {:<6} {:<9} {:>6} {:>5}  {:<6} {}",
+        r.step,
+        r.mv,
+        r.verdict,
+        r.moves_to_win.map_or_else(dash, |n| n.to_string()),
+        r.cost.map_or_else(dash, |n| n.to_string()),
+        r.best_move.clone().unwrap_or_else(dash),
+        note
+    )
+    .trim_end()
+    .to_string()
+}
+
+/// `winnable in N moves (shortest known)`, `lost`, `unknown`.
+pub fn verdict_words(verdict: &str, moves: Option<usize>) -> String {
+    match moves {
+        Some(n) if verdict == "winnable" => {
+            format!("winnable in {} (shortest known)", plural(n, "move"))
+        }
+        _ => verdict.to_string(),
+    }
+}
+
+/// The findings in sentences: the losing move and its alternative, the costly moves, the
+/// final position and its hint. Shared with report.md.
+pub fn conclusions(f: &Findings) -> Vec<String> {
+    let mut out = Vec::new();
+    match (&f.first_losing_step, &f.losing_between) {
+        (Some(s), _) => {
+            let r = &f.moves[s - 1];
+            out.push(format!("The game was lost at step {s}, {}: the position before it was winnable, after it no win exists (proved by the complete search).", r.mv));
+            if let Some(a) = &f.alternative {
+                out.push(format!(
+                    "Instead, {} keeps it winnable in {}: {}",
+                    a.mv,
+                    plural(a.moves_to_win, "move"),
+                    a.line.join(" ")
+                ));
+            }
+        }
+        (None, Some((a, b))) if f.start_verdict != "winnable" && *a == 1 => out.push(format!(
+            "No position before step {b} was shown winnable and the one after step {b} is proved lost: the start may already be lost, or one of the moves at steps 1 to {b} lost it; the searches stopped at their limit (try a larger --max-states)."
+        )),
+        (None, Some((a, b))) => out.push(format!(
+            "The game was lost by one of the moves at steps {a} to {b}: the searches stopped at their limit between the last winnable position and the first one proved lost (try a larger --max-states)."
+        )),
+        (None, None) if f.start_verdict == "lost" => {
+            out.push("The start position itself is lost (proved by the complete search).".into())
+        }
+        (None, None) if f.final_position.verdict == "winnable" => {
+            out.push("No move lost the game.".into())
+        }
+        (None, None) => out.push(
+            "No move was proved to lose the game, but the last positions are undecided (the search stopped at its limit; try a larger --max-states).".into(),
+        ),
+    }
+    if f.costly.is_empty() {
+        out.push(format!(
+            "No costly moves (none made the shortest known win {} or more moves longer).",
+            f.costly_threshold
+        ));
+    } else {
+        let list: Vec<String> = f
+            .costly
+            .iter()
+            .map(|c| {
+                format!(
+                    "step {} {} (+{}; best {})",
+                    c.step, c.mv, c.cost, c.best_move
+                )
+            })
+            .collect();
+        out.push(format!(
+            "Costly moves (the shortest known win {} or more moves longer): {}.",
+            f.costly_threshold,
+            list.join(", ")
+        ));
+    }
+    let fin = &f.final_position;
+    out.push(match (&fin.hint, fin.moves_to_win) {
+        (_, Some(0)) => "The final position is won.".to_string(),
+        (Some(h), Some(n)) => format!(
+            "The final position is winnable in {}: next {h}; the whole line: {}",
+            plural(n, "move"),
+            fin.line.join(" ")
+        ),
+        _ if fin.verdict == "lost" => "The final position is lost.".to_string(),
+        _ => "The final position is undecided (the search stopped at its limit).".to_string(),
+    });
+    out
+}
+
+/// The steps whose card count was open with more than one legal reading, each with the move
+/// as it was read (`76v2`), and how to write one card instead (the first one's cascades):
+/// `None` when no count was guessed.
+pub fn guessed_counts_note(played: &Replay) -> Option<String> {
+    let &first = played.guessed_counts.first()?;
+    let read = |k: usize| played.notation.get(k - 1).map_or("?", String::as_str);
+    let steps: Vec<String> = played
+        .guessed_counts
+        .iter()
+        .map(|&k| format!("{k} ({})", read(k)))
+        .collect();
+    let one = format!("{}v1", read(first).get(..2).unwrap_or("38"));
+    Some(format!(
+        "at step(s) {} a run onto an empty cascade without a count was read as the longest legal run (write the count for fewer cards: {one} for one)",
+        steps.join(", ")
+    ))
+}
