@@ -5,6 +5,8 @@
 //!   extension up to 2^33-1, bit-exact with fc-solve's `make-microsoft-freecell-board`.
 //! - [`board`]: a FreeCell position ([`Board`]) and its text in Freecell Solver's format.
 //! - [`position`]: the one-line position string (FreeCell's FEN), parser and writer.
+//! - [`range`]: ranges of deal numbers (`A..B`) and [`IMPOSSIBLE_DEALS`], the deals up to
+//!   1,000,000 with no solution.
 //! - [`text`]: [`plural`], for messages, [`text::text_of`]: a text input's UTF-8 text, or
 //!   what the file is instead (UTF-16, a pickle, a picture, ...), and [`text::short_echoes`],
 //!   which cuts long input quoted in a message.
@@ -13,9 +15,11 @@ pub mod board;
 pub mod card;
 pub mod msdeal;
 pub mod position;
+pub mod range;
 pub mod text;
 
 pub use board::{Board, BoardError, BoardIssue, CASCADES, FREECELLS};
 pub use card::{Card, CardParseError, Rank, Suit};
 pub use msdeal::{ms_deal, parse_deal_number, DealError, MAX_DEAL};
+pub use range::{known_solvable, parse_deal_range, RangeError, IMPOSSIBLE_DEALS};
 pub use text::plural;

@@ -259,27 +259,12 @@ pub struct TimingRun {
 /// Parse `A..B` (inclusive) into deal numbers; clap's value parser for `--range`, so a bad
 /// range is a usage error (exit 2) with this message.
 pub fn parse_range(s: &str) -> std::result::Result<(u64, u64), String> {
-    let (a, b) = parse_deal_range(s)?;
+    let (a, b) = fcauto_deals::parse_deal_range(s).map_err(|e| e.to_string())?;
     if b - a + 1 > MAX_BENCH_DEALS {
         return Err(format!(
             "range `{s}` has {} deals; a bench runs at most {MAX_BENCH_DEALS} (split it)",
             b - a + 1
         ));
-    }
-    Ok((a, b))
-}
-
-/// Parse `A..B` (inclusive, `A..=B` too) into deal numbers, any size; clap's value parser
-/// for `batch run --range`.
-pub fn parse_deal_range(s: &str) -> std::result::Result<(u64, u64), String> {
-    let (a, b) = s
-        .split_once("..")
-        .ok_or_else(|| format!("range `{s}` is not A..B"))?;
-    let a = fcauto_deals::parse_deal_number(a).map_err(|e| e.to_string())?;
-    let b =
-        fcauto_deals::parse_deal_number(b.trim_start_matches('=')).map_err(|e| e.to_string())?;
-    if a > b {
-        return Err(format!("range `{s}` is empty"));
     }
     Ok((a, b))
 }
@@ -302,19 +287,13 @@ pub fn parse_threads(s: &str) -> std::result::Result<usize, String> {
     Ok(n)
 }
 
-/// The deals in 1..=1,000,000 known to be impossible with 4 freecells (Freecell Pro's list, as
-/// published with Freecell Solver; shlomif/freecell-pro-impossible-deals).
-pub const KNOWN_IMPOSSIBLE: [u64; 8] = [
-    11982, 146692, 186216, 455889, 495505, 512118, 517776, 781948,
-];
-
-/// The deals of `unsolvable` that are up to 1,000,000 but not in [`KNOWN_IMPOSSIBLE`]: a
-/// solver bug, since Freecell Pro's search found solutions for all the others.
+/// The deals of `unsolvable` known to be solvable ([`fcauto_deals::known_solvable`]: up to
+/// 1,000,000 and not in [`fcauto_deals::IMPOSSIBLE_DEALS`]): a solver bug.
 pub fn false_unsolvable(unsolvable: &[u64]) -> Vec<u64> {
     unsolvable
         .iter()
         .copied()
-        .filter(|n| *n <= 1_000_000 && !KNOWN_IMPOSSIBLE.contains(n))
+        .filter(|&n| fcauto_deals::known_solvable(n))
         .collect()
 }
 
@@ -353,7 +332,7 @@ pub fn rate(per_sec: f64) -> String {
 }
 
 /// Run the benchmark; exit 1 if any solution fails validation, any deal is unknown, or a
-/// deal up to 1,000,000 outside [`KNOWN_IMPOSSIBLE`] is reported unsolvable; exit 2 for
+/// deal up to 1,000,000 outside [`fcauto_deals::IMPOSSIBLE_DEALS`] is reported unsolvable; exit 2 for
 /// `--plot` in a build without the `plot` feature.
 pub fn run(args: Args) -> Result<i32> {
     if let Some(code) = check_plot_args(&args) {

@@ -22,7 +22,7 @@ pub struct Args {
     pub inputs: Vec<PathBuf>,
     /// Fail (writing nothing) unless the merged rows are exactly the deals of `A..B`: the
     /// check that no shard is missing or unfinished, and none of another range is mixed in.
-    #[arg(long, value_name = "A..B", value_parser = crate::cmd::bench::parse_deal_range)]
+    #[arg(long, value_name = "A..B", value_parser = fcauto_deals::parse_deal_range)]
     pub expect_range: Option<(u64, u64)>,
 }
 

@@ -7,11 +7,11 @@
 use super::db::{Settings, Store};
 use super::verify::verify;
 pub use super::verify::Verification;
-use crate::cmd::bench::KNOWN_IMPOSSIBLE;
 pub use crate::cmd::distribution::Distribution;
 use crate::cmd::distribution::{ms_key, Counted};
 use crate::cmd::plural;
 use anyhow::Result;
+use fcauto_deals::IMPOSSIBLE_DEALS;
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -216,7 +216,7 @@ impl Tallies {
             "unsolvable" => self.unsolvable.push(deal),
             _ => self.unknown.push(deal),
         }
-        if KNOWN_IMPOSSIBLE.contains(&deal) {
+        if IMPOSSIBLE_DEALS.contains(&deal) {
             self.known_verdicts.push((deal, verdict.to_string()));
         }
         if let Some(m) = moves_total {

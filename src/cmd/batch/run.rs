@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args)]
 pub struct Args {
     /// Deals, `A..B` (inclusive), within 1..8589934591; e.g. `1..1000000`.
-    #[arg(long, value_parser = crate::cmd::bench::parse_deal_range, allow_hyphen_values = true)]
+    #[arg(long, value_parser = fcauto_deals::parse_deal_range, allow_hyphen_values = true)]
     pub range: (u64, u64),
     /// Search mode.
     #[arg(long, value_enum, default_value = "fast")]
