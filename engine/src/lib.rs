@@ -7,6 +7,10 @@
 //!   and a report bundle;
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
 //!   self-contained replay page.
+//! - [`service`]: the stateless rules service (deal, position, legal moves, apply, hint,
+//!   solve, verify) that `serve` and `mcp` expose: (position, move) -> new position, every
+//!   move refereed by the validator, errors as [`service::ErrorKind`]s.
 
 pub mod analysis;
 pub mod render;
+pub mod service;
