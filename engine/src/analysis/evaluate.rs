@@ -1,6 +1,6 @@
-//! Evaluate every position of the game: winnable (with the shortest
-//! winning line known, checked by the validator), lost (proved by the complete search), or
-//! unknown (the search stopped at a named limit).
+//! Evaluate every position of the game: winnable (with the shortest winning line known,
+//! checked by the validator), lost (proved by the complete search), or unknown (the search
+//! stopped at a named limit).
 //!
 //! Work is reused four ways, each a proof, not a guess:
 //! - a winning line found from one position wins from every position along it: a later

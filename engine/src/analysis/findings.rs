@@ -1,6 +1,6 @@
-//! Read the evaluations: per move what it changed, the move that lost
-//! the game and a move that would have kept it winnable, the costly moves, and a hint for
-//! the final position. Plain data (serde), shared by the table, the JSON and the report.
+//! Read the evaluations: per move what it changed, the move that lost the game and a move
+//! that would have kept it winnable, the costly moves, and a hint for the final position.
+//! Plain data (serde), shared by the table, the JSON and the report.
 
 use super::evaluate::{Eval, Status};
 use super::replay::{standard_tokens, Replay};

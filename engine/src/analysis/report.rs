@@ -333,7 +333,41 @@ fn moves_sentence(f: &Findings) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::is_report_file;
+    use super::*;
+    use crate::analysis::evaluate::{Eval, Source, Status};
+    use crate::analysis::{findings, replay};
+
+    /// A game of no moves from an undecided start: every text file, in [`TEXT_FILES`]'
+    /// order, moves.csv its header alone, and the start and final pictures.
+    #[test]
+    fn a_game_of_no_moves_has_every_file() {
+        let start = fcauto_deals::ms_deal(617).unwrap();
+        let game = replay::replay(&start, &[]).unwrap();
+        let evals = [Eval {
+            status: Status::Unknown("the limit".into()),
+            source: Source::Search,
+        }];
+        let found = findings::find(&game, &evals, 10);
+        let doc = Document {
+            deal: Some(617),
+            input: "a move list",
+            start: fcauto_deals::position::write(&start),
+            mode: fcauto_solver::Mode::Fast,
+            guessed_counts: &[],
+            findings: &found,
+        };
+        let report = contents(&doc, &game, &[None]).unwrap();
+        let names: Vec<&str> = report.texts.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, TEXT_FILES);
+        assert_eq!(
+            report.texts[1].1,
+            b"step,move,verdict,moves_to_win_before,moves_to_win_after,cost,best_move\n"
+        );
+        let stems: Vec<&str> = report.pictures.iter().map(|p| p.stem.as_str()).collect();
+        assert_eq!(stems, ["start", "final"]);
+        let md = String::from_utf8(report.texts[4].1.clone()).unwrap();
+        assert!(md.contains(REPORT_MARK), "{md}");
+    }
 
     #[test]
     fn report_files_are_told_from_others() {
