@@ -4,5 +4,11 @@
 //!
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
 //!   self-contained replay page.
+//! - [`input`]: the start a game is checked from: a board file's text read into a position,
+//!   and fc-solve's printed positions checked against it.
+//! - [`verify`]: the one verify: a solution document checked from its start with the
+//!   validator, every claim it makes beside its moves checked too.
 
+pub mod input;
 pub mod render;
+pub mod verify;

@@ -466,6 +466,18 @@ pub fn fcs_move_text(m: Move) -> String {
     }
 }
 
+/// `fcauto deal N --format json`'s output: the deal number and its cascades.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealJson {
+    /// The Microsoft deal number (read as `617` or `"ms617"`:
+    /// [`fcauto_deals::msdeal::deserialize_deal`]).
+    #[serde(deserialize_with = "fcauto_deals::msdeal::deserialize_deal")]
+    pub deal: u64,
+    /// The 8 cascades, each deepest card first (cards as `AH`, `TD`).
+    pub board: Vec<Vec<fcauto_deals::Card>>,
+}
+
 /// Read the moves of a solution JSON ([`SolutionJson`]; only `moves[].from`/`to` are
 /// required, `card` and `count` are checked when present).
 pub fn parse_json(text: &str) -> Result<(SolutionJson, Vec<StepMove>), SolutionParseError> {
