@@ -6,10 +6,7 @@
 use anyhow::{Context, Result};
 use fcauto_deals::{ms_deal, Board};
 pub use fcauto_solver::document::Start;
-use fcauto_solver::document::{
-    self, annotated_start, fcs_not_solved, fcs_start, has_fcs_position, json_not_object,
-    looks_like_json, looks_like_move_list, position_after_a_move,
-};
+use fcauto_solver::document::{self, DocKind, SolutionDoc};
 use fcauto_solver::validator::apply_checked;
 use fcauto_solver::{DealJson, StepMove};
 
@@ -24,25 +21,28 @@ use fcauto_solver::{DealJson, StepMove};
 /// JSON that is no object, or not one of those; a solution that names no start (named for
 /// what it is); else the board parser's error, naming each problem with its line and token.
 pub fn board_start(text: &str, file: &str) -> Result<Start> {
-    let text = fcauto_solver::solution::tidy_fcs_output(text.to_string());
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    if let Some(kind) = json_not_object(text) {
+    let doc = SolutionDoc::board_file(text);
+    if let Some(kind) = doc.not_object() {
         anyhow::bail!(
             "{file} is {kind}, not a board: --board reads one board, as the object `fcauto deal N --format json` writes, the start in `fcauto solve --format json`'s, Freecell Solver's board text or a one-line position string"
         );
     }
-    if looks_like_json(text) {
-        let solution =
-            serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| v.get("moves").is_some());
-        if solution {
-            return solution_json_start(text, file);
+    let text = doc.text();
+    match (doc.kind(), doc.board()) {
+        (DocKind::Board, Some(b)) => Ok((None, b.clone())),
+        (DocKind::Json, _) => {
+            let solution = serde_json::from_str::<serde_json::Value>(text)
+                .is_ok_and(|v| v.get("moves").is_some());
+            if solution {
+                return solution_json_start(&doc, file);
+            }
+            let (n, b) = deal_json(text).with_context(|| file.to_string())?;
+            Ok((Some(n), b))
         }
-        let (n, b) = deal_json(text).with_context(|| file.to_string())?;
-        return Ok((Some(n), b));
-    }
-    match fcauto_deals::position::parse_any(text) {
-        Ok(b) => Ok((None, b)),
-        Err(e) => not_a_board(text, file, e),
+        _ => match fcauto_deals::position::parse_any(text) {
+            Ok(b) => Ok((None, b)),
+            Err(e) => not_a_board(&doc, file, e),
+        },
     }
 }
 
@@ -51,12 +51,12 @@ pub fn board_start(text: &str, file: &str) -> Result<Start> {
 /// as `analyze --report`'s `game.txt`), else one line naming what it is (fc-solve's output
 /// without positions or of a game it did not solve, a move list), else the board parser's
 /// error `e`, which names each problem with its line and token.
-fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<Start> {
+fn not_a_board(doc: &SolutionDoc, file: &str, e: fcauto_deals::BoardError) -> Result<Start> {
     // fc-solve's output, or the part of it up to its first position (cut after its first
     // block: its separators are no cascades).
-    let fcs = fcauto_solver::fcs_output_kind(text).is_some();
-    if fcs || has_fcs_position(text) {
-        match fcs_start(text) {
+    let fcs = doc.fcs_kind().is_some();
+    if fcs || doc.has_fcs_position() {
+        match doc.fcs_start() {
             Ok(Some(start)) => return Ok(start),
             Ok(None) => {}
             Err(why) if fcs => return Err(anyhow::Error::new(why).context(file.to_string())),
@@ -66,12 +66,15 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
         }
     }
     if fcs {
-        return Err(fcs_holds_no_board(text, file));
+        return Err(fcs_holds_no_board(doc, file));
     }
-    if let Some(start) = annotated_start(text).map_err(|p| anyhow::anyhow!("{file}: {p}"))? {
+    let (_, named) = doc
+        .annotated()
+        .map_err(|p| anyhow::anyhow!("{file}: {p}"))?;
+    if let Some(start) = named {
         return Ok(start);
     }
-    if looks_like_move_list(text) {
+    if doc.looks_like_move_list() {
         anyhow::bail!(
             "{file} is a move list (standard notation), not a board: give it as the solution, and its start with --deal N or --board FILE"
         );
@@ -82,13 +85,13 @@ fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<St
 /// Why fc-solve's output that prints no start is no board: its first position comes after
 /// a move (a block cut from its middle), it did not solve the game, or it was run without
 /// `-p -t`.
-fn fcs_holds_no_board(text: &str, file: &str) -> anyhow::Error {
-    if let Some(line) = position_after_a_move(text) {
+fn fcs_holds_no_board(doc: &SolutionDoc, file: &str) -> anyhow::Error {
+    if let Some(line) = doc.position_after_a_move() {
         return anyhow::anyhow!(
             "{file} is part of Freecell Solver's output: its first position (line {line}) is printed after a move, so it is not the start of those moves; to take that position as the board, remove the `Move` lines"
         );
     }
-    if let Some(v) = fcs_not_solved(text) {
+    if let Some(v) = doc.fcs_not_solved() {
         return anyhow::anyhow!(
             "{file} is Freecell Solver's output for a game it did not solve ({v}): it prints no position; give the board fc-solve read, or the deal number instead"
         );
@@ -104,9 +107,9 @@ fn fcs_holds_no_board(text: &str, file: &str) -> anyhow::Error {
 /// # Errors
 /// Not a solution JSON ([`fcauto_solver::parse_json`]), a start that is not a position or
 /// contradicts its `deal`, or neither `board` nor `deal`.
-fn solution_json_start(text: &str, file: &str) -> Result<Start> {
+fn solution_json_start(doc: &SolutionDoc, file: &str) -> Result<Start> {
     let named = |e: document::DocError| anyhow::Error::new(e).context(file.to_string());
-    let (sol, _) = fcauto_solver::parse_json(text).with_context(|| file.to_string())?;
+    let (sol, _) = doc.json().map_err(named)?;
     match (document::solution_start(&sol).map_err(named)?, sol.deal) {
         (Some(start), _) => Ok(start),
         (None, Some(n)) => Ok((Some(n), document::json_deal(n).map_err(named)?)),

@@ -39,9 +39,8 @@ pub use search::{
     solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict, STOP_REASON_SHAPES,
 };
 pub use solution::{
-    fc_solve_numberings, fcs_output_kind, looks_like_fcs_output, parse_fcs_output,
-    parse_fcs_states, parse_json, standard_token, DealJson, FcsKind, FcsVerdict, Solution,
-    SolutionJson,
+    fc_solve_numberings, parse_fcs_output, parse_fcs_states, parse_json, standard_token, DealJson,
+    FcsKind, FcsVerdict, Solution, SolutionJson,
 };
 pub use standard::{parse_standard, resolve_counts, ResolveError, StandardParseError};
 pub use validator::{validate, StepMove, Validated, ValidationError};

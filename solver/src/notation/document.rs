@@ -107,7 +107,23 @@ impl SolutionDoc {
     /// ([`tidy_fcs_output`]: tabs and doubled spaces do not hide them), the kind told.
     pub fn new(text: &str) -> SolutionDoc {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        SolutionDoc::tidied(tidy_fcs_output(text.to_string()))
+    }
+
+    /// Read a board file's text (which may be a solution naming its start) as
+    /// [`SolutionDoc::new`] does, fc-solve's lines tidied before a byte-order mark is left
+    /// out (so a first line after the mark is read as written).
+    pub fn board_file(text: &str) -> SolutionDoc {
         let text = tidy_fcs_output(text.to_string());
+        let text = match text.strip_prefix('\u{feff}') {
+            Some(t) => t.to_string(),
+            None => text,
+        };
+        SolutionDoc::tidied(text)
+    }
+
+    /// The document of text already tidied, its kind told.
+    fn tidied(text: String) -> SolutionDoc {
         let (kind, board) = if let Ok(b) = fcauto_deals::position::parse_any(&text) {
             (DocKind::Board, Some(b))
         } else if looks_like_json(&text) {
@@ -170,7 +186,7 @@ impl SolutionDoc {
     /// # Errors
     /// [`DocError::Fcs`]: a move line, its total or a stray line.
     pub fn fcs_moves(&self) -> Result<(FcsVerdict, Vec<StepMove>), DocError> {
-        if fcs_output_kind(&self.text).is_none() {
+        if self.fcs_kind().is_none() {
             return Ok((FcsVerdict::Unknown, Vec::new()));
         }
         parse_fcs_output(&self.text).map_err(DocError::Fcs)
@@ -216,6 +232,55 @@ impl SolutionDoc {
             .find(|t| t.starts_with("unsolvable") || t.starts_with("unknown"))
     }
 
+    /// What the text is when it is JSON but no object (`"a JSON array"`), else `None`.
+    pub fn not_object(&self) -> Option<&'static str> {
+        json_not_object(&self.text)
+    }
+
+    /// True when the text has a line of fc-solve's position text (`Foundations:`,
+    /// `Freecells:`).
+    pub fn has_fcs_position(&self) -> bool {
+        has_fcs_position(&self.text)
+    }
+
+    /// The line (1-based) of the first `Foundations:` or `Freecells:` line of fc-solve's
+    /// text when a `Move` line comes before it: a block cut from the middle of its output.
+    pub fn position_after_a_move(&self) -> Option<usize> {
+        let mut moved = false;
+        for (i, l) in self.text.lines().enumerate() {
+            if position_head(l) {
+                return moved.then_some(i + 1);
+            }
+            moved |= move_line(l);
+        }
+        None
+    }
+
+    /// True when the text is a move list in standard notation and could be nothing else:
+    /// every token a move, one at least that no card reads as (`38`, `8a`: a broken board's
+    /// `4D`, `AH` read as moves too), and no line of board text (`Foundations:`, `: KS`).
+    pub fn looks_like_move_list(&self) -> bool {
+        let text = &self.text;
+        let board_lines =
+            has_fcs_position(text) || text.lines().any(|l| l.trim_start().starts_with(':'));
+        let moves = strip_annotations(text).moves;
+        let not_card = moves
+            .split_whitespace()
+            .any(|t| t.parse::<fcauto_deals::Card>().is_err());
+        !board_lines && not_card && crate::parse_standard(&moves).is_ok_and(|m| !m.is_empty())
+    }
+
+    /// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`), if it
+    /// prints one before its first move: its first block of position lines (`Foundations:`,
+    /// `Freecells:`, the `: ` cascade lines), up to a blank line or a move line; or, in
+    /// output without `-p -t`, its first position in the table layout ([`parse_fcs_states`]).
+    ///
+    /// # Errors
+    /// That block does not read as a board (named with its first line).
+    pub fn fcs_start(&self) -> Result<Option<Start>, DocError> {
+        fcs_start(&self.text)
+    }
+
     /// The start the document names itself, if any: a solution JSON's `board` or `deal`,
     /// the first position of fc-solve's `-p -t` output, or a move list's `# start:` line.
     ///
@@ -259,7 +324,7 @@ fn only_comments(text: &str) -> bool {
 
 /// True when `text` is a JSON object: its first character (after spaces and a byte-order
 /// mark) is `{`, and the next one `"` or `}`. A move list may start with a `{...}` comment.
-pub fn looks_like_json(text: &str) -> bool {
+fn looks_like_json(text: &str) -> bool {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     t.strip_prefix('{')
         .is_some_and(|rest| matches!(rest.trim_start().chars().next(), Some('"' | '}') | None))
@@ -270,7 +335,7 @@ pub fn looks_like_json(text: &str) -> bool {
 /// text starts as these do, so such a file is named for what it is rather than read as board
 /// or move text (a list of solutions is not an annotated move list). `None` for an object
 /// and for text that is not JSON (`38`, a number, is a move in standard notation).
-pub fn json_not_object(text: &str) -> Option<&'static str> {
+fn json_not_object(text: &str) -> Option<&'static str> {
     let t = text.trim_start_matches('\u{feff}').trim();
     if t.starts_with('[') {
         return Some("a JSON array");
@@ -285,7 +350,7 @@ pub fn json_not_object(text: &str) -> Option<&'static str> {
 
 /// fc-solve's verdict when `text` is its output of a game it did not solve (its verdict
 /// `NotSolved` or `LimitExceeded`), else `None`.
-pub fn fcs_not_solved(text: &str) -> Option<FcsVerdict> {
+fn fcs_not_solved(text: &str) -> Option<FcsVerdict> {
     fcs_output_kind(text)?;
     match parse_fcs_output(text) {
         Ok((v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded), _)) => Some(v),
@@ -305,54 +370,13 @@ fn move_line(l: &str) -> bool {
     l.starts_with("Move ") || l.starts_with("Move:")
 }
 
-/// The line (1-based) of the first `Foundations:` or `Freecells:` line of fc-solve's text
-/// when a `Move` line comes before it.
-pub fn position_after_a_move(text: &str) -> Option<usize> {
-    let mut moved = false;
-    for (i, l) in text.lines().enumerate() {
-        if position_head(l) {
-            return moved.then_some(i + 1);
-        }
-        moved |= move_line(l);
-    }
-    None
-}
-
 /// True when `text` has a line of fc-solve's position text (`Foundations:`, `Freecells:`).
-pub fn has_fcs_position(text: &str) -> bool {
+fn has_fcs_position(text: &str) -> bool {
     text.lines().any(position_head)
 }
 
-/// True when `text` is a move list in standard notation and could be nothing else: every
-/// token a move, one at least that no card reads as (`38`, `8a`: a broken board's `4D`, `AH`
-/// read as moves too), and no line of board text (`Foundations:`, `: KS`).
-pub fn looks_like_move_list(text: &str) -> bool {
-    let board_lines =
-        has_fcs_position(text) || text.lines().any(|l| l.trim_start().starts_with(':'));
-    let moves = strip_annotations(text).moves;
-    let not_card = moves
-        .split_whitespace()
-        .any(|t| t.parse::<fcauto_deals::Card>().is_err());
-    !board_lines && not_card && crate::parse_standard(&moves).is_ok_and(|m| !m.is_empty())
-}
-
-/// The start a move list names on a `# start:` line (`analyze --report`'s `game.txt`), if
-/// any.
-///
-/// # Errors
-/// A `# start:` line that is not a position (or a `{` comment never closed), with its line.
-pub fn annotated_start(text: &str) -> Result<Option<Start>, DocError> {
-    Ok(annotated(text)?.1)
-}
-
-/// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`), if it
-/// prints one before its first move: its first block of position lines (`Foundations:`,
-/// `Freecells:`, the `: ` cascade lines), up to a blank line or a move line; or, in output
-/// without `-p -t`, its first position in the table layout ([`parse_fcs_states`]).
-///
-/// # Errors
-/// That block does not read as a board (named with its first line).
-pub fn fcs_start(text: &str) -> Result<Option<Start>, DocError> {
+/// [`SolutionDoc::fcs_start`].
+fn fcs_start(text: &str) -> Result<Option<Start>, DocError> {
     let position_line = |l: &str| position_head(l) || l.trim_start().starts_with(':');
     let lines: Vec<&str> = text.lines().collect();
     let Some(first) = lines.iter().position(|l| position_line(l) || move_line(l)) else {

@@ -793,7 +793,7 @@ const SENTENCE_STARTS: [&str; 13] = [
 /// `Freecells:` line is read by column). The readers of fc-solve's output here
 /// ([`parse_fcs_output`], [`parse_fcs_states`], [`fcs_output_kind`]) expect such text
 /// (helper-63: a tab in `Move\ta card ...` hid every move line).
-pub fn tidy_fcs_output(text: String) -> String {
+pub(crate) fn tidy_fcs_output(text: String) -> String {
     let text = fcauto_deals::text::expand_tabs(text);
     let untidy = |l: &str| {
         let t = l.trim();
@@ -824,11 +824,6 @@ pub fn tidy_fcs_output(text: String) -> String {
     out
 }
 
-/// True when `text` reads as fc-solve's output: [`fcs_output_kind`] finds one.
-pub fn looks_like_fcs_output(text: &str) -> bool {
-    fcs_output_kind(text).is_some()
-}
-
 /// What marks a text as fc-solve's output ([`fcs_output_kind`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FcsKind {
@@ -843,7 +838,7 @@ pub enum FcsKind {
 /// `None` when it has neither a move line nor a verdict line, or has a `{` anywhere
 /// (fc-solve writes none, while an annotated move list's `{...}` comment may quote such a
 /// line).
-pub fn fcs_output_kind(text: &str) -> Option<FcsKind> {
+pub(crate) fn fcs_output_kind(text: &str) -> Option<FcsKind> {
     const VERDICTS: [&str; 3] = [
         "This game is solveable.",
         "I could not solve this game.",
@@ -1060,7 +1055,7 @@ mod tests {
             None
         );
         assert_eq!(fcs_output_kind("3a 4b 38\n"), None);
-        assert!(looks_like_fcs_output(moves) && !looks_like_fcs_output("3a"));
+        assert!(fcs_output_kind("3a").is_none());
     }
 
     /// A move that is not an object (an array of fields, a token, a number) is told what a

@@ -233,7 +233,7 @@ fn read_move_list(
         // fc-solve's `-p -t -sam -sn` output prints its start before its first move: no
         // --deal is asked for, as `verify` asks none.
         let own = match annotated.start {
-            None if fcs => document::fcs_start(text).map_err(named(name))?,
+            None if fcs => doc.fcs_start().map_err(named(name))?,
             own => own,
         };
         (moves, own)
@@ -246,7 +246,7 @@ fn read_move_list(
             Err(e) if fcs => return Err(anyhow::Error::new(e).context(name.to_string())),
             Err(_) => return Err(unknown()),
         };
-        let start = document::fcs_start(text).map_err(named(name))?;
+        let start = doc.fcs_start().map_err(named(name))?;
         // fc-solve's text of a deal it could not solve, or of a won board, has a start and
         // no moves.
         if moves.is_empty()
