@@ -238,30 +238,7 @@ fn read_move_list(
         };
         (moves, own)
     } else {
-        let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
-        // fc-solve's text is read as `verify` reads it: its move lines, its total and its
-        // printed positions checked.
-        let (verdict, moves) = match parse_fcs_output(text) {
-            Ok(read) => read,
-            Err(e) if fcs => return Err(anyhow::Error::new(e).context(name.to_string())),
-            Err(_) => return Err(unknown()),
-        };
-        let start = doc.fcs_start().map_err(named(name))?;
-        // fc-solve's text of a deal it could not solve, or of a won board, has a start and
-        // no moves.
-        if moves.is_empty()
-            && start.is_none()
-            && matches!(verdict, FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)
-        {
-            anyhow::bail!(
-                "{name}: fc-solve's output says it did not solve the game ({verdict}), and prints no moves and no position: analyse the board itself (the board file fc-solve read)"
-            );
-        }
-        let no_moves = matches!(verdict, FcsVerdict::Solved | FcsVerdict::NotSolved);
-        if moves.is_empty() && !(no_moves && start.is_some()) {
-            return Err(board_problem(text, name).unwrap_or_else(unknown));
-        }
-        (moves, start)
+        fcs_move_lines(doc, name)?
     };
     let states = if fcs {
         parse_fcs_states(text).with_context(|| name.to_string())?
@@ -293,6 +270,38 @@ fn read_move_list(
         moves,
         kind: Kind::MoveList,
     })
+}
+
+/// fc-solve's move lines, read as `verify` reads them (its total and printed positions
+/// checked), and the start it prints before them; its text of a deal it could not solve,
+/// or of a won board, has a start and no moves.
+fn fcs_move_lines(doc: &SolutionDoc, name: &str) -> Result<(Vec<StepMove>, Option<Start>)> {
+    let text = doc.text();
+    let fcs = doc.fcs_kind().is_some();
+    let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
+    // fc-solve's text is read as `verify` reads it: its move lines, its total and its
+    // printed positions checked.
+    let (verdict, moves) = match parse_fcs_output(text) {
+        Ok(read) => read,
+        Err(e) if fcs => return Err(anyhow::Error::new(e).context(name.to_string())),
+        Err(_) => return Err(unknown()),
+    };
+    let start = doc.fcs_start().map_err(named(name))?;
+    // fc-solve's text of a deal it could not solve, or of a won board, has a start and
+    // no moves.
+    if moves.is_empty()
+        && start.is_none()
+        && matches!(verdict, FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)
+    {
+        anyhow::bail!(
+            "{name}: fc-solve's output says it did not solve the game ({verdict}), and prints no moves and no position: analyse the board itself (the board file fc-solve read)"
+        );
+    }
+    let no_moves = matches!(verdict, FcsVerdict::Solved | FcsVerdict::NotSolved);
+    if moves.is_empty() && !(no_moves && start.is_some()) {
+        return Err(board_problem(text, name).unwrap_or_else(unknown));
+    }
+    Ok((moves, start))
 }
 
 /// A reader's error named with the file (`game file x.txt: ...`).
