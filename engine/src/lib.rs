@@ -7,10 +7,16 @@
 //!   and a report bundle;
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
 //!   self-contained replay page.
+//! - [`input`]: the start a game is checked from: a board file's text read into a position,
+//!   and fc-solve's printed positions checked against it.
 //! - [`service`]: the stateless rules service (deal, position, legal moves, apply, hint,
 //!   solve, verify) that `serve` and `mcp` expose: (position, move) -> new position, every
 //!   move refereed by the validator, errors as [`service::ErrorKind`]s.
+//! - [`verify`]: the one verify: a solution document checked from its start with the
+//!   validator, every claim it makes beside its moves checked too.
 
 pub mod analysis;
+pub mod input;
 pub mod render;
 pub mod service;
+pub mod verify;

@@ -28,7 +28,7 @@ pub mod search;
 pub mod validator;
 
 // The modules under their short paths (`fcauto_solver::state`, `::movegen`, ...).
-pub use notation::{annotated, solution, standard};
+pub use notation::{annotated, document, solution, standard};
 pub use rules::{movegen, moves, packed, state};
 pub use search::{astar, deadlock, heuristic, shorten};
 
@@ -39,8 +39,8 @@ pub use search::{
     solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict, STOP_REASON_SHAPES,
 };
 pub use solution::{
-    fc_solve_numberings, fcs_output_kind, looks_like_fcs_output, parse_fcs_output,
-    parse_fcs_states, parse_json, standard_token, FcsKind, FcsVerdict, Solution, SolutionJson,
+    fc_solve_numberings, parse_fcs_output, parse_fcs_states, parse_json, standard_token, DealJson,
+    FcsKind, FcsVerdict, Solution, SolutionJson,
 };
 pub use standard::{parse_standard, resolve_counts, ResolveError, StandardParseError};
 pub use validator::{validate, StepMove, Validated, ValidationError};

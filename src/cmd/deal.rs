@@ -93,7 +93,7 @@ pub fn run(args: Args) -> Result<i32> {
             Some(&format!("deal {n}")),
         )?,
         (DealFormat::Json, _) => {
-            let json = crate::cmd::input::DealJson {
+            let json = fcauto_solver::DealJson {
                 deal: n,
                 board: board.cascades,
             };

@@ -1,13 +1,12 @@
-//! Shared input handling: a deal number, a deal file or a board file, read into a checked
-//! [`Board`].
+//! The command line's input and output checks: paths (`-` for standard input or output),
+//! files read with a size cap, deal files, a deal number or a board file loaded into a
+//! start (the board text read by [`fcauto_engine::input`]), output paths and folders that
+//! may be written, and the value parsers of options that name them.
 
 use anyhow::{Context, Result};
 use fcauto_deals::text::opening_not_text;
 pub use fcauto_deals::text::{looks_like_pickle, text_of};
-use fcauto_deals::{ms_deal, parse_deal_number, Board};
-use fcauto_solver::annotated::strip_annotations;
-use fcauto_solver::validator::apply_checked;
-use fcauto_solver::{FcsVerdict, SolutionJson, StepMove};
+use fcauto_deals::{ms_deal, parse_deal_number};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -29,7 +28,7 @@ pub fn name(path: &Path, what: &str) -> String {
 
 /// A game's start as a file or an option gives it: the MS deal number when known, and the
 /// position.
-pub type Start = (Option<u64>, Board);
+pub use fcauto_engine::input::Start;
 
 /// Read at most `max` bytes of `path` (`-`: standard input) as UTF-8 text: more than `max`
 /// bytes (`/dev/zero`, a wrong file) is refused without reading it all. `what` names the
@@ -83,429 +82,20 @@ fn read_up_to(path: &Path, what: &str, max: usize) -> Result<Vec<u8>> {
 }
 
 /// Load the initial board from a deal number (already checked by clap's parser,
-/// [`fcauto_deals::parse_deal_number`]) or a board file: Freecell Solver's format or a
-/// one-line position string ([`fcauto_deals::position`]). Returns
-/// the deal number too when there is one.
+/// [`fcauto_deals::parse_deal_number`]) or a board file, read as
+/// [`fcauto_engine::input::board_start`] says (Freecell Solver's format, a one-line position
+/// string, `deal --format json`'s output, a solution that names its start). Returns the deal
+/// number too when there is one.
 pub fn load_board(deal: Option<u64>, board: Option<&Path>) -> Result<Start> {
     match (deal, board) {
         (Some(n), None) => Ok((Some(n), ms_deal(n)?)),
         (None, Some(path)) => {
             let text = read_board_text(path)?;
-            // A byte-order mark is fine in every kind of board file.
-            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            if let Some(kind) = json_not_object(text) {
-                anyhow::bail!(
-                    "{} is {kind}, not a board: --board reads one board, as the object `fcauto deal N --format json` writes, the start in `fcauto solve --format json`'s, Freecell Solver's board text or a one-line position string",
-                    name(path, "board file")
-                );
-            }
-            if looks_like_json(text) {
-                let file = name(path, "board file");
-                let solution = serde_json::from_str::<serde_json::Value>(text)
-                    .is_ok_and(|v| v.get("moves").is_some());
-                if solution {
-                    return solution_json_start(text, &file);
-                }
-                let (n, b) = deal_json(text).with_context(|| file.clone())?;
-                return Ok((Some(n), b));
-            }
-            match fcauto_deals::position::parse_any(text) {
-                Ok(b) => Ok((None, b)),
-                Err(e) => not_a_board(text, &name(path, "board file"), e),
-            }
+            fcauto_engine::input::board_start(&text, &name(path, "board file"))
         }
         (Some(_), Some(_)) => anyhow::bail!("give either a deal number or --board FILE, not both"),
         (None, None) => anyhow::bail!("give a deal number or --board FILE"),
     }
-}
-
-/// A `--board` file that is no board: the start it holds when it is a solution that names
-/// one (fc-solve's `-p -t` output: its first position; a move list with a `# start:` line,
-/// as `analyze --report`'s `game.txt`), else one line naming what it is (fc-solve's output
-/// without positions or of a game it did not solve, a move list), else the board parser's
-/// error `e`, which names each problem with its line and token.
-fn not_a_board(text: &str, file: &str, e: fcauto_deals::BoardError) -> Result<Start> {
-    // fc-solve's output, or the part of it up to its first position (helper-50: cut after its
-    // first block, its separators were read as cascades).
-    let fcs = fcauto_solver::fcs_output_kind(text).is_some();
-    if fcs || has_fcs_position(text) {
-        match fcs_start(text) {
-            Ok(Some(start)) => return Ok(start),
-            Ok(None) => {}
-            Err(why) if fcs => return Err(why.context(file.to_string())),
-            // A board of fc-solve's format written by hand (a `Foundations:` line), not its
-            // output: the board parser's own words (helper-52: it was called fc-solve's first
-            // position).
-            Err(_) => return Err(anyhow::Error::new(e).context(file.to_string())),
-        }
-    }
-    if fcs {
-        if let Some(line) = position_after_a_move(text) {
-            // A block cut from the middle of fc-solve's output (helper-58: "it holds no
-            // board", with a position in it).
-            anyhow::bail!(
-                "{file} is part of Freecell Solver's output: its first position (line {line}) is printed after a move, so it is not the start of those moves; to take that position as the board, remove the `Move` lines"
-            );
-        }
-        if let Some(v) = fcs_not_solved(text) {
-            anyhow::bail!(
-                "{file} is Freecell Solver's output for a game it did not solve ({v}): it prints no position; give the board fc-solve read, or the deal number instead"
-            );
-        }
-        anyhow::bail!(
-            "{file} is Freecell Solver's solution output without its positions (fc-solve prints them with -p -t): it holds no board; give the board fc-solve read, or the deal number instead"
-        );
-    }
-    if let Some(start) = annotated_start(text, file)? {
-        return Ok(start);
-    }
-    if looks_like_move_list(text) {
-        anyhow::bail!(
-            "{file} is a move list (standard notation), not a board: give it as the solution, and its start with --deal N or --board FILE"
-        );
-    }
-    Err(anyhow::Error::new(e).context(file.to_string()))
-}
-
-/// fc-solve's verdict when `text` is its output of a game it did not solve (its verdict
-/// `NotSolved` or `LimitExceeded`), else `None`.
-pub fn fcs_not_solved(text: &str) -> Option<FcsVerdict> {
-    if !fcauto_solver::looks_like_fcs_output(text) {
-        return None;
-    }
-    match fcauto_solver::parse_fcs_output(text) {
-        Ok((v @ (FcsVerdict::NotSolved | FcsVerdict::LimitExceeded), _)) => Some(v),
-        _ => None,
-    }
-}
-
-/// The line (1-based) of the first `Foundations:` or `Freecells:` line of fc-solve's text
-/// when a `Move` line comes before it.
-fn position_after_a_move(text: &str) -> Option<usize> {
-    let mut moved = false;
-    for (i, l) in text.lines().enumerate() {
-        let l = l.trim_start();
-        if l.starts_with("Foundations:") || l.starts_with("Freecells:") {
-            return moved.then_some(i + 1);
-        }
-        moved |= l.starts_with("Move ") || l.starts_with("Move:");
-    }
-    None
-}
-
-/// True when `text` has a line of fc-solve's position text (`Foundations:`, `Freecells:`).
-fn has_fcs_position(text: &str) -> bool {
-    text.lines()
-        .map(str::trim_start)
-        .any(|l| l.starts_with("Foundations:") || l.starts_with("Freecells:"))
-}
-
-/// True when `text` is a move list in standard notation and could be nothing else: every
-/// token a move, one at least that no card reads as (`38`, `8a`: a broken board's `4D`, `AH`
-/// read as moves too, helper-49/50), and no line of board text (`Foundations:`, `: KS`).
-fn looks_like_move_list(text: &str) -> bool {
-    let board_lines =
-        has_fcs_position(text) || text.lines().any(|l| l.trim_start().starts_with(':'));
-    let moves = strip_annotations(text).moves;
-    let not_card = moves
-        .split_whitespace()
-        .any(|t| t.parse::<fcauto_deals::Card>().is_err());
-    !board_lines && not_card && fcauto_solver::parse_standard(&moves).is_ok_and(|m| !m.is_empty())
-}
-
-/// The start a move list names on a `# start:` line (`analyze --report`'s `game.txt`), if
-/// any.
-///
-/// # Errors
-/// A `# start:` line that is not a position (or a `{` comment never closed), with its line.
-fn annotated_start(text: &str, file: &str) -> Result<Option<Start>> {
-    let a = strip_annotations(text);
-    match a.problem {
-        Some(problem) => anyhow::bail!("{file}: {problem}"),
-        None => Ok(a.start),
-    }
-}
-
-/// The start a solution file names itself, if any: a solution JSON's `board` or `deal`, the
-/// first position of fc-solve's `-p -t` output, or a move list's `# start:` line
-/// (`analyze --report`'s `game.txt`, `solve --format standard` of a board).
-///
-/// # Errors
-/// A solution JSON that is not one, or whose `board` is no position or not its `deal`'s;
-/// fc-solve's first position or a `# start:` line that is not a position.
-pub fn own_start(text: &str, file: &str) -> Result<Option<Start>> {
-    if looks_like_json(text) {
-        let (sol, _) = fcauto_solver::parse_json(text).with_context(|| file.to_string())?;
-        return Ok(match (solution_start(&sol, file)?, sol.deal) {
-            (Some(start), _) => Some(start),
-            (None, Some(n)) => Some((Some(n), json_deal(n, file)?)),
-            (None, None) => None,
-        });
-    }
-    if fcauto_solver::fcs_output_kind(text).is_some() || has_fcs_position(text) {
-        if let Some(start) = fcs_start(text).with_context(|| file.to_string())? {
-            return Ok(Some(start));
-        }
-    }
-    annotated_start(text, file)
-}
-
-/// The first position of fc-solve's `-p -t` output (`fcauto solve --format fcs`), if it
-/// prints one before its first move: its first block of position lines (`Foundations:`,
-/// `Freecells:`, the `: ` cascade lines), up to a blank line or a move line; or, in output
-/// without `-p -t`, its first position in the table layout
-/// ([`fcauto_solver::parse_fcs_states`]).
-///
-/// # Errors
-/// That block does not read as a board (named with its first line).
-pub fn fcs_start(text: &str) -> Result<Option<Start>> {
-    let position_line = |l: &str| {
-        let l = l.trim_start();
-        l.starts_with("Foundations:") || l.starts_with("Freecells:") || l.starts_with(':')
-    };
-    let move_line = |l: &str| {
-        let l = l.trim_start();
-        l.starts_with("Move ") || l.starts_with("Move:")
-    };
-    // Without `-p -t` fc-solve draws its positions in its table layout: the first, printed
-    // before any move, is the start.
-    let table_start = || -> Result<Option<Start>> {
-        // Only the text before the first move: a later position's problems are the
-        // replay's to name, not the start's (helper-64).
-        let lines: Vec<&str> = text.lines().collect();
-        let before = lines
-            .iter()
-            .position(|l| move_line(l))
-            .unwrap_or(lines.len());
-        let states = fcauto_solver::parse_fcs_states(&lines[..before].join("\n"))?;
-        Ok(states
-            .into_iter()
-            .next()
-            .filter(|(n, _)| *n == 0)
-            .map(|(_, b)| (None, b)))
-    };
-    let lines: Vec<&str> = text.lines().collect();
-    let Some(first) = lines.iter().position(|l| position_line(l) || move_line(l)) else {
-        return table_start();
-    };
-    if move_line(lines[first]) {
-        return table_start();
-    }
-    let block: Vec<&str> = lines[first..]
-        .iter()
-        .take_while(|l| !l.trim().is_empty() && !move_line(l))
-        .copied()
-        .collect();
-    // Blank lines in front, so that the parser's line numbers are the file's.
-    let numbered = "\n".repeat(first) + &block.join("\n");
-    let board = fcauto_deals::position::parse_any(&numbered).map_err(|e| {
-        anyhow::anyhow!(
-            "fc-solve's first position (from line {}) is not a board: {e}",
-            first + 1
-        )
-    })?;
-    Ok(Some((None, board)))
-}
-
-/// The start a solution JSON carries: its `board`'s cascades, with its `freecells` and
-/// `foundations` (absent ones empty, as `solve` leaves them out), and its `deal`. None
-/// without a `board`.
-///
-/// # Errors
-/// A `board` that is not a legal position (duplicate or missing cards, too many freecells),
-/// or one that is not its `deal`'s.
-pub fn solution_start(sol: &SolutionJson, name: &str) -> Result<Option<Start>> {
-    let Some(cascades) = &sol.board else {
-        return Ok(None);
-    };
-    let mut start = Board::from_cascades(cascades.clone());
-    if let Some(cells) = &sol.freecells {
-        anyhow::ensure!(
-            cells.len() == fcauto_deals::FREECELLS,
-            "{name}: its `freecells` lists {} slots, not {}",
-            cells.len(),
-            fcauto_deals::FREECELLS
-        );
-        start.freecells.copy_from_slice(cells);
-    }
-    start.foundations = sol.foundations.unwrap_or([0; 4]);
-    start
-        .check()
-        .map_err(|e| anyhow::anyhow!("{name}: its `board` is not a position: {e}"))?;
-    if let Some(n) = sol.deal {
-        anyhow::ensure!(
-            fcauto_deals::ms_deal(n).is_ok_and(|d| d == start),
-            "{name}: its `deal` ({n}) and its `board` are different positions"
-        );
-    }
-    Ok(Some((sol.deal, start)))
-}
-
-/// The start of `fcauto solve --format json`'s output (`text`, from the file named `file`):
-/// its `board` (with `freecells` and `foundations`), else its `deal`.
-///
-/// The deal a solution JSON's `deal` names, dealt.
-///
-/// # Errors
-/// A number out of range, named with the file and the field (helper-63: "deal number 0 is
-/// out of range" read as a command-line error).
-pub fn json_deal(n: u64, file: &str) -> Result<Board> {
-    ms_deal(n).with_context(|| format!("{file}: the solution's `deal` {n} is not a deal number"))
-}
-
-/// # Errors
-/// Not a solution JSON ([`fcauto_solver::parse_json`]), a start that is not a position or
-/// contradicts its `deal`, or neither `board` nor `deal`.
-fn solution_json_start(text: &str, file: &str) -> Result<Start> {
-    let (sol, _) = fcauto_solver::parse_json(text).with_context(|| file.to_string())?;
-    match (solution_start(&sol, file)?, sol.deal) {
-        (Some(start), _) => Ok(start),
-        (None, Some(n)) => Ok((Some(n), json_deal(n, file)?)),
-        (None, None) => anyhow::bail!(
-            "{file}: a solution JSON with neither `board` nor `deal`: it names no start"
-        ),
-    }
-}
-
-/// Where the start a solution is checked from came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StartGiven {
-    /// `--deal N`.
-    Deal,
-    /// `--board FILE`.
-    Board,
-    /// The solution file itself: its first printed position ([`fcs_start`]).
-    Own,
-}
-
-/// The start `--deal`/`--board` give is not the one the input names or holds: a usage
-/// problem (exit 2) in `verify` as in `analyze` (helper-63: `verify` said 1, `analyze` 2);
-/// nothing about the moves was checked yet.
-#[derive(Debug)]
-pub struct StartConflict(pub String);
-
-impl std::fmt::Display for StartConflict {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for StartConflict {}
-
-/// True when `e` (or an error it wraps) is a [`StartConflict`].
-pub fn is_start_conflict(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.is::<StartConflict>())
-}
-
-/// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
-/// from `board`: the first one `board` itself (else the output is for another deal), each
-/// later one the board after as many moves as precede it. The replay stops at the first
-/// illegal move, which [`fcauto_solver::validate`] then reports. Positions with no move
-/// lines between them (`-p -t` without `-sam`) are named as such. `given` says where
-/// `board` came from.
-pub fn check_fcs_states(
-    board: &Board,
-    moves: &[StepMove],
-    states: &[(usize, Board)],
-    given: StartGiven,
-) -> Result<()> {
-    let before_first = states.iter().filter(|(n, _)| *n == 0).count();
-    if before_first > 1 {
-        anyhow::ensure!(
-            before_first < states.len(),
-            "fc-solve's output prints {before_first} positions and no move lines: run fc-solve with -sam (as well as -p -t) so that its moves are printed"
-        );
-        anyhow::bail!(
-            "fc-solve's output prints {before_first} positions before its first move: one start is expected"
-        );
-    }
-    let other = match given {
-        StartGiven::Deal => "the deal given (wrong --deal or --board?)",
-        StartGiven::Board => "the board given (wrong --deal or --board?)",
-        StartGiven::Own => {
-            "its first printed position (a position printed without its Foundations: line?)"
-        }
-    };
-    let mut b = board.clone();
-    let mut states = states.iter().peekable();
-    for k in 0..=moves.len() {
-        while let Some((_, s)) = states.next_if(|(n, _)| *n == k) {
-            if k == 0 {
-                if *s != b {
-                    let msg = format!("fc-solve's output starts from another board than {other}");
-                    return Err(match given {
-                        StartGiven::Own => anyhow::anyhow!(msg),
-                        _ => StartConflict(msg).into(),
-                    });
-                }
-            } else {
-                anyhow::ensure!(
-                    *s == b,
-                    "the position fc-solve prints after move {k} is not the one its moves lead to"
-                );
-            }
-        }
-        if k == moves.len() || apply_checked(&mut b, &moves[k]).is_err() {
-            break;
-        }
-    }
-    Ok(())
-}
-
-/// True when `text` is a JSON object: its first character (after spaces and a byte-order
-/// mark) is `{`, and the next one `"` or `}`. A move list may start with a `{...}` comment.
-pub fn looks_like_json(text: &str) -> bool {
-    let t = text.trim_start_matches('\u{feff}').trim_start();
-    t.strip_prefix('{')
-        .is_some_and(|rest| matches!(rest.trim_start().chars().next(), Some('"' | '}') | None))
-}
-
-/// What `text` is when it is JSON but no object (an array, a string, `true`, `null`), in
-/// words (`"a JSON array"`): the JSON files fcauto reads are objects, and no board or move
-/// text starts as these do, so such a file is named for what it is rather than read as board
-/// or move text (helper-54: a list of solutions was read as annotated notation). `None` for
-/// an object and for text that is not JSON (`38`, a number, is a move in standard notation).
-pub fn json_not_object(text: &str) -> Option<&'static str> {
-    let t = text.trim_start_matches('\u{feff}').trim();
-    if t.starts_with('[') {
-        return Some("a JSON array");
-    }
-    match serde_json::from_str::<serde_json::Value>(t).ok()? {
-        serde_json::Value::String(_) => Some("a JSON string"),
-        serde_json::Value::Bool(_) => Some("JSON true or false"),
-        serde_json::Value::Null => Some("JSON null"),
-        _ => None,
-    }
-}
-
-/// `fcauto deal N --format json`'s output: the deal number and its cascades.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DealJson {
-    /// The Microsoft deal number (read as `617` or `"ms617"`:
-    /// [`fcauto_deals::msdeal::deserialize_deal`]).
-    #[serde(deserialize_with = "fcauto_deals::msdeal::deserialize_deal")]
-    pub deal: u64,
-    /// The 8 cascades, each deepest card first (cards as `AH`, `TD`).
-    pub board: Vec<Vec<fcauto_deals::Card>>,
-}
-
-/// Read [`DealJson`] text back as a board. Errors: other JSON (named as not `deal --format
-/// json`'s), or cascades that are not that deal's as dealt.
-fn deal_json(text: &str) -> Result<(u64, Board)> {
-    let d: DealJson = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
-        anyhow::anyhow!(
-            "JSON that is not `fcauto deal N --format json`'s ({e}); --board reads that, `fcauto solve --format json`'s output (its start), Freecell Solver's board text (as `fcauto deal N` prints it) or a one-line position string"
-        )
-    })?;
-    let dealt = ms_deal(d.deal)?;
-    anyhow::ensure!(
-        d.board == dealt.cascades,
-        "its cascades are not those of deal {} as dealt (`fcauto deal {}` prints them)",
-        d.deal,
-        d.deal
-    );
-    Ok((d.deal, dealt))
 }
 
 /// Largest `--board` file read, bytes: a board is a few hundred bytes, but a solution that
@@ -518,14 +108,12 @@ pub const MAX_BOARD_FILE: usize = 16 << 20;
 /// [`MAX_BOARD_FILE`] (so `/dev/zero` or a huge file is refused, not read into memory).
 /// Errors: unreadable, too large, or not UTF-8.
 fn read_board_text(path: &Path) -> Result<String> {
-    let text = read_text_capped(
+    read_text_capped(
         path,
         "board file",
         MAX_BOARD_FILE,
         "a board is a few hundred bytes, a solution naming its start a few hundred kilobytes",
-    )?;
-    // fc-solve's output given as a start reads whatever its whitespace.
-    Ok(fcauto_solver::solution::tidy_fcs_output(text))
+    )
 }
 
 /// The output format of a command with `--format` and `-o FILE`: the one given; else the one
@@ -581,7 +169,7 @@ const FORMAT_EXTENSIONS: [&str; 25] = [
 /// The extension of `path`'s file name, lower case, trailing dots left out; a hidden name
 /// with no other dot (`.png`) counts as its extension.
 fn extension_of(path: &Path) -> Option<String> {
-    // Trailing dots are no part of it (`x.png.` is named as a PNG, helper-45).
+    // Trailing dots are no part of it (`x.png.` is named as a PNG).
     let name = path.file_name()?.to_string_lossy();
     let name = Path::new(name.trim_end_matches('.'));
     let e = match name.extension() {
@@ -624,8 +212,7 @@ pub fn check_output_path(path: &Path) -> Result<()> {
     check_parent(path)?;
     // `newdir/` names a folder even when none exists: writing it would fail only after the
     // work.
-    // (So does `newdir/.` or `newdir/..`: helper-56 saw `-o newdir/.` refused only after
-    // the solve.)
+    // (So does `newdir/.` or `newdir/..`: refused before the work, not after it.)
     let text = path.as_os_str().to_string_lossy();
     let names_folder =
         text.ends_with(std::path::MAIN_SEPARATOR) || text.ends_with("/.") || text.ends_with("/..");

@@ -1,7 +1,9 @@
 //! Solution notations, apart from the rules and the search: the JSON contract and Freecell
 //! Solver's text ([`solution`]), standard notation read back with the counts it leaves
-//! out ([`standard`]), and annotated move lists ([`annotated`]).
+//! out ([`standard`]), annotated move lists ([`annotated`]), and the one reader that tells
+//! a solution document's kind, the start it names, its moves and its claims ([`document`]).
 
 pub mod annotated;
+pub mod document;
 pub mod solution;
 pub mod standard;

@@ -68,8 +68,8 @@ pub struct JsonMove {
 
 /// `foundations` read as a list of any length, then held to four (serde's own message for
 /// a longer array is "trailing characters", which does not name the field), each a whole
-/// number of cards 0..=13 named by suit when it is not (helper-64: 256, -1 or 1.5 gave
-/// serde's "expected u8").
+/// number of cards 0..=13 named by suit when it is not (256, -1 or 1.5 get these words,
+/// not serde's "expected u8").
 fn four_foundations<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[u8; 4]>, D::Error> {
     let Some(list) = Option::<Vec<serde_json::Value>>::deserialize(d)? else {
         return Ok(None);
@@ -190,8 +190,8 @@ fn move_objects<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<JsonMove>,
                 match seq.next_element::<Object>() {
                     Ok(Some(m)) => moves.push(m.0),
                     Ok(None) => return Ok(moves),
-                    // Named by its place (helper-45: a line and column alone are hard to
-                    // find in a one-line JSON); the reader adds its own position again.
+                    // Named by its place (a line and column alone are hard to find in a
+                    // one-line JSON); the reader adds its own position again.
                     Err(e) => {
                         let e = e.to_string();
                         let why = e.split(" at line ").next().unwrap_or(&e);
@@ -464,6 +464,18 @@ pub fn fcs_move_text(m: Move) -> String {
         }
         (Loc::Foundation, _) => "Move a card from the foundations (invalid)".into(),
     }
+}
+
+/// `fcauto deal N --format json`'s output: the deal number and its cascades.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealJson {
+    /// The Microsoft deal number (read as `617` or `"ms617"`:
+    /// [`fcauto_deals::msdeal::deserialize_deal`]).
+    #[serde(deserialize_with = "fcauto_deals::msdeal::deserialize_deal")]
+    pub deal: u64,
+    /// The 8 cascades, each deepest card first (cards as `AH`, `TD`).
+    pub board: Vec<Vec<fcauto_deals::Card>>,
 }
 
 /// Read the moves of a solution JSON ([`SolutionJson`]; only `moves[].from`/`to` are
@@ -779,9 +791,9 @@ const SENTENCE_STARTS: [&str; 13] = [
 /// stack 3 to freecell 0`, `This game is solveable.`, `Foundations: H-0 ...`) runs of spaces
 /// become one, the line trimmed. Positions' other lines keep their columns (the
 /// `Freecells:` line is read by column). The readers of fc-solve's output here
-/// ([`parse_fcs_output`], [`parse_fcs_states`], [`fcs_output_kind`]) expect such text
-/// (helper-63: a tab in `Move\ta card ...` hid every move line).
-pub fn tidy_fcs_output(text: String) -> String {
+/// ([`parse_fcs_output`], [`parse_fcs_states`], [`fcs_output_kind`]) expect such text (a
+/// tab in `Move\ta card ...` hides no move line).
+pub(crate) fn tidy_fcs_output(text: String) -> String {
     let text = fcauto_deals::text::expand_tabs(text);
     let untidy = |l: &str| {
         let t = l.trim();
@@ -812,11 +824,6 @@ pub fn tidy_fcs_output(text: String) -> String {
     out
 }
 
-/// True when `text` reads as fc-solve's output: [`fcs_output_kind`] finds one.
-pub fn looks_like_fcs_output(text: &str) -> bool {
-    fcs_output_kind(text).is_some()
-}
-
 /// What marks a text as fc-solve's output ([`fcs_output_kind`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FcsKind {
@@ -831,7 +838,7 @@ pub enum FcsKind {
 /// `None` when it has neither a move line nor a verdict line, or has a `{` anywhere
 /// (fc-solve writes none, while an annotated move list's `{...}` comment may quote such a
 /// line).
-pub fn fcs_output_kind(text: &str) -> Option<FcsKind> {
+pub(crate) fn fcs_output_kind(text: &str) -> Option<FcsKind> {
     const VERDICTS: [&str; 3] = [
         "This game is solveable.",
         "I could not solve this game.",
@@ -855,8 +862,8 @@ pub fn fcs_output_kind(text: &str) -> Option<FcsKind> {
 /// (`Foundations:`, `Freecells:`, `: ` cascades) or, when `in_table` (the line lies in a
 /// position [`table_position`] reads), in its table layout (rows of upper-case cards, `--`,
 /// `H-0`), or `-sn`'s `Move:` lines. Standard-notation moves (`8a`, `38`), words, and rows of
-/// cards outside a table position (helper-63: a board appended after the moves was skipped
-/// as such a row) are not.
+/// cards outside a table position (a board appended after the moves is not skipped as
+/// such a row) are not.
 fn printed_by_fc_solve(l: &str, in_table: bool) -> bool {
     // Beyond what the standard reader skips ([`crate::standard::is_fc_solve_line`]): `-sn`'s
     // move lines, `-s -i`'s iteration lines, the rest of its counts and its notices.
@@ -1001,7 +1008,7 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
         moves.push(m);
     }
     // Output with move lines in English or `-sn`'s `Move:` lines has no line of its own
-    // beside them (helper-64: text added to `-sam -sn`'s output was taken silently); `-m
+    // beside them (text added to `-sam -sn`'s output is named, not taken silently); `-m
     // -sn`'s rows are standard notation, read as such.
     if let (Some((line, text)), true) = (stray, !moves.is_empty() || sn_moves > 0) {
         return Err(SolutionParseError::StrayFcsLine { line, text });
@@ -1048,7 +1055,7 @@ mod tests {
             None
         );
         assert_eq!(fcs_output_kind("3a 4b 38\n"), None);
-        assert!(looks_like_fcs_output(moves) && !looks_like_fcs_output("3a"));
+        assert!(fcs_output_kind("3a").is_none());
     }
 
     /// A move that is not an object (an array of fields, a token, a number) is told what a
@@ -1096,7 +1103,7 @@ mod tests {
 
     /// `-sn` output (`Move: 8a` lines, or `-m -sn`'s rows) has its `Total number of moves:`
     /// counted from its own moves, and `-sam -sn` output no line of its own beside them
-    /// (helper-64: a line added was taken silently, a true total refused).
+    /// (a line added is named, a true total taken).
     #[test]
     fn fc_solve_standard_notation_output_is_counted_and_checked() {
         let sam = "-=-=-=-\n\nMove: 8a \n\n====================\n\nMove: 8b \n\n\
@@ -1151,7 +1158,7 @@ mod tests {
         assert_eq!(tidy_fcs_output(plain.into()), plain);
     }
 
-    /// A count outside 0..=13, or no whole number, is named by suit (helper-64).
+    /// A count outside 0..=13, or no whole number, is named by suit.
     #[test]
     fn foundation_counts_out_of_range_are_named_by_suit() {
         for (v, suit) in [
@@ -1195,8 +1202,8 @@ mod tests {
     /// null; another type, a negative or a bad string is named.
     #[test]
     fn a_deal_reads_as_the_command_line_reads_it() {
-        // A JSON number's value counts, however written (helper-60: `617.0` was refused
-        // where the schemas say integer, which JSON Schema reads it as).
+        // A JSON number's value counts, however written: `617.0` is an integer, as JSON
+        // Schema reads it.
         for given in [
             "617",
             r#""ms617""#,
@@ -1231,8 +1238,8 @@ mod tests {
     }
 
     /// A line fc-solve does not print, among its move lines, is named with its line
-    /// (helper-63: standard moves, words or a move inserted were skipped unread, and a
-    /// standard list with one fc-solve move line lost its other moves); what it does print
+    /// (standard moves, words or a move inserted are not skipped unread, and a standard
+    /// list with one fc-solve move line keeps its other moves); what it does print
     /// (positions in both layouts, counts, notices) is read past, and output without move
     /// lines (`-sn`'s) is left to the standard reader.
     #[test]
@@ -1284,7 +1291,7 @@ mod tests {
     }
 
     /// A deal's JSON (`fcauto deal --format json`) given where a solution belongs is named as
-    /// a start with where it goes (helper-63: "missing field `moves`"); other JSON keeps
+    /// a start with where it goes (not as "missing field `moves`"); other JSON keeps
     /// serde's message.
     #[test]
     fn a_deal_json_is_named_as_a_start() {

@@ -5,10 +5,10 @@
 use crate::cmd::input::{self, is_stdio, load_board, Start};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::annotated::strip_annotations;
+use fcauto_engine::input::{check_fcs_states, StartGiven};
+use fcauto_solver::document::{self, DocError, DocKind, SolutionDoc};
 use fcauto_solver::{
-    fcs_output_kind, parse_fcs_output, parse_fcs_states, parse_json, parse_standard, standard,
-    FcsKind, FcsVerdict, StepMove,
+    parse_fcs_output, parse_fcs_states, parse_standard, standard, FcsKind, FcsVerdict, StepMove,
 };
 use std::path::Path;
 
@@ -92,54 +92,54 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
             "{name}: not UTF-8 text ({at}), and not a PySolFC saved game (a pickle); {EXPECTED}"
         )
     })?;
-    let text = fcauto_solver::solution::tidy_fcs_output(text);
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let doc = SolutionDoc::new(&text);
+    let text = doc.text();
     anyhow::ensure!(
         !text.trim().is_empty(),
         "{name}: the file is empty; {EXPECTED}"
     );
-    if input::looks_like_json(text) {
-        return read_json(text, &name, deal, board);
-    }
-    let board_error = match fcauto_deals::position::parse_any(text) {
-        Ok(position) => {
+    match (doc.kind(), doc.board()) {
+        (DocKind::Json, _) => return read_json(&doc, &name, deal, board),
+        (DocKind::Board, Some(position)) => {
             let game = Game {
                 deal: None,
-                start: position,
+                start: position.clone(),
                 moves: Vec::new(),
                 kind: Kind::Position,
             };
             agree_start(deal, board, &name, &game)?;
             return Ok(game);
         }
-        Err(e) => e,
-    };
-    // PySolFC's options.cfg (helper-63: "`[general]` is not a standard-notation move").
+        _ => {}
+    }
+    // PySolFC's options.cfg: its `[general]` is no standard-notation move.
     if text.lines().any(|l| l.trim() == "[general]") {
         anyhow::bail!(
             "{name} is PySolFC's options file (options.cfg), not a game: read it with `fcauto stats --options`"
         );
     }
-    if cards_not_moves(text) {
-        anyhow::bail!("{name}: read as a board: {board_error}");
+    if cards_not_moves(&doc) {
+        if let Err(board_error) = fcauto_deals::position::parse_any(text) {
+            anyhow::bail!("{name}: read as a board: {board_error}");
+        }
     }
-    read_move_list(text, &name, deal, board)
+    read_move_list(&doc, &name, deal, board)
 }
 
 /// True for a text of card tokens, not moves (one that did not read as a board: a card
 /// twice, one missing), whose problem is the board parser's, naming line and token, rather
-/// than the move reader's "`7S` is not a standard-notation move" (helper-61). Cards that
-/// could be moves (`3c`, `2h`) are not counted; eight that cannot are a board. fc-solve's
-/// output, whose positions hold cards between its moves, is left to the move reader.
-fn cards_not_moves(text: &str) -> bool {
-    if fcs_output_kind(text).is_some() {
+/// than the move reader's "`7S` is not a standard-notation move". Cards that could be moves
+/// (`3c`, `2h`) are not counted; eight that cannot are a board. fc-solve's output, whose
+/// positions hold cards between its moves, is left to the move reader.
+fn cards_not_moves(doc: &SolutionDoc) -> bool {
+    if doc.fcs_kind().is_some() {
         return false;
     }
     // Outside comments (`#` lines, `{...}`): an annotated move list may name cards there.
-    let annotated = strip_annotations(text);
+    let annotated = doc.annotations();
     let moves = match annotated.problem {
         None => annotated.moves,
-        Some(_) => text.to_string(),
+        Some(_) => doc.text().to_string(),
     };
     let cards = moves
         .lines()
@@ -207,13 +207,19 @@ fn move_list_start(
 
 /// Standard notation (fc-solve's `-sn` output and our annotated `game.txt` included), else
 /// fc-solve's move lines.
-fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
-    let annotated = strip_annotations(text);
+fn read_move_list(
+    doc: &SolutionDoc,
+    name: &str,
+    deal: Option<u64>,
+    board: Option<&Path>,
+) -> Result<Game> {
+    let text = doc.text();
+    let annotated = doc.annotations();
     if let Some(problem) = &annotated.problem {
         anyhow::bail!("{name}: {problem}");
     }
     let only_comments = annotated.moves.trim().is_empty();
-    let kind = fcs_output_kind(text);
+    let kind = doc.fcs_kind();
     let fcs = kind.is_some();
     // fc-solve's move lines (its `-sn` output has a verdict line and standard notation).
     let fcs_moves = kind == Some(FcsKind::MoveLines);
@@ -224,38 +230,15 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
         && (standard::looks_like_standard(text) || standard::looks_like_standard(&annotated.moves))
     {
         let moves = parse_standard(&annotated.moves).with_context(|| name.to_string())?;
-        // fc-solve's `-p -t -sam -sn` output prints its start before its first move
-        // (helper-61: it was asked for --deal, which `verify` does not ask for).
+        // fc-solve's `-p -t -sam -sn` output prints its start before its first move: no
+        // --deal is asked for, as `verify` asks none.
         let own = match annotated.start {
-            None if fcs => input::fcs_start(text).with_context(|| name.to_string())?,
+            None if fcs => doc.fcs_start().map_err(named(name))?,
             own => own,
         };
         (moves, own)
     } else {
-        let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
-        // fc-solve's text is read as `verify` reads it: its move lines, its total and its
-        // printed positions checked.
-        let (verdict, moves) = match parse_fcs_output(text) {
-            Ok(read) => read,
-            Err(e) if fcs => return Err(anyhow::Error::new(e).context(name.to_string())),
-            Err(_) => return Err(unknown()),
-        };
-        let start = input::fcs_start(text).with_context(|| name.to_string())?;
-        // fc-solve's text of a deal it could not solve, or of a won board, has a start and
-        // no moves.
-        if moves.is_empty()
-            && start.is_none()
-            && matches!(verdict, FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)
-        {
-            anyhow::bail!(
-                "{name}: fc-solve's output says it did not solve the game ({verdict}), and prints no moves and no position: analyse the board itself (the board file fc-solve read)"
-            );
-        }
-        let no_moves = matches!(verdict, FcsVerdict::Solved | FcsVerdict::NotSolved);
-        if moves.is_empty() && !(no_moves && start.is_some()) {
-            return Err(board_problem(text, name).unwrap_or_else(unknown));
-        }
-        (moves, start)
+        fcs_move_lines(doc, name)?
     };
     let states = if fcs {
         parse_fcs_states(text).with_context(|| name.to_string())?
@@ -264,9 +247,9 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
     };
     let numbered = own.is_some();
     let given = match (deal, board) {
-        (Some(_), _) => input::StartGiven::Deal,
-        (None, Some(_)) => input::StartGiven::Board,
-        (None, None) => input::StartGiven::Own,
+        (Some(_), _) => StartGiven::Deal,
+        (None, Some(_)) => StartGiven::Board,
+        (None, None) => StartGiven::Own,
     };
     let (deal, start) = move_list_start(deal, board, name, own)?;
     // A `--board` whose `Freecells:` line has gaps: fc-solve's moves number its freecells
@@ -280,7 +263,7 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
             .position(|b| super::replay::replay(b, &moves).is_ok());
         boards[legal.unwrap_or(0)].clone()
     };
-    input::check_fcs_states(&start, &moves, &states, given).with_context(|| name.to_string())?;
+    check_fcs_states(&start, &moves, &states, given).with_context(|| name.to_string())?;
     Ok(Game {
         deal,
         start,
@@ -289,20 +272,41 @@ fn read_move_list(text: &str, name: &str, deal: Option<u64>, board: Option<&Path
     })
 }
 
-/// A move list in standard notation read as `analyze` reads it, for `verify`: its moves
-/// with what `--report`'s `game.txt` (or a numbered move list: `1. 38 2. 3a`) adds taken
-/// out, line for line; and the start it names on a `# start: POSITION` line, with its deal
-/// number when a `# deal N,` line names that deal (`None` when it names none, or one that is
-/// not a position).
-///
-/// # Errors
-/// A `# start:` line that is not a position, or a `{` comment never closed, with its line.
-pub fn annotated(text: &str) -> Result<(String, Option<Start>)> {
-    let a = strip_annotations(text);
-    match a.problem {
-        Some(problem) => Err(anyhow::anyhow!(problem)),
-        None => Ok((a.moves, a.start)),
+/// fc-solve's move lines, read as `verify` reads them (its total and printed positions
+/// checked), and the start it prints before them; its text of a deal it could not solve,
+/// or of a won board, has a start and no moves.
+fn fcs_move_lines(doc: &SolutionDoc, name: &str) -> Result<(Vec<StepMove>, Option<Start>)> {
+    let text = doc.text();
+    let fcs = doc.fcs_kind().is_some();
+    let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
+    // fc-solve's text is read as `verify` reads it: its move lines, its total and its
+    // printed positions checked.
+    let (verdict, moves) = match parse_fcs_output(text) {
+        Ok(read) => read,
+        Err(e) if fcs => return Err(anyhow::Error::new(e).context(name.to_string())),
+        Err(_) => return Err(unknown()),
+    };
+    let start = doc.fcs_start().map_err(named(name))?;
+    // fc-solve's text of a deal it could not solve, or of a won board, has a start and
+    // no moves.
+    if moves.is_empty()
+        && start.is_none()
+        && matches!(verdict, FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)
+    {
+        anyhow::bail!(
+            "{name}: fc-solve's output says it did not solve the game ({verdict}), and prints no moves and no position: analyse the board itself (the board file fc-solve read)"
+        );
     }
+    let no_moves = matches!(verdict, FcsVerdict::Solved | FcsVerdict::NotSolved);
+    if moves.is_empty() && !(no_moves && start.is_some()) {
+        return Err(board_problem(text, name).unwrap_or_else(unknown));
+    }
+    Ok((moves, start))
+}
+
+/// A reader's error named with the file (`game file x.txt: ...`).
+fn named(name: &str) -> impl Fn(DocError) -> anyhow::Error + '_ {
+    move |e| anyhow::Error::new(e).context(name.to_string())
 }
 
 /// A text that looks like a board (fc-solve's `Foundations:`/`Freecells:` lines, or mostly
@@ -330,11 +334,16 @@ fn board_problem(text: &str, name: &str) -> Option<anyhow::Error> {
 
 /// Our solution JSON (`fcauto solve --format json`): its moves, from its `deal`, its own
 /// `board` (with its `freecells` and `foundations`), or `--deal`/`--board`.
-fn read_json(text: &str, name: &str, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
-    let (sol, moves) = parse_json(text).with_context(|| name.to_string())?;
-    let own_start = input::solution_start(&sol, name)?;
+fn read_json(
+    doc: &SolutionDoc,
+    name: &str,
+    deal: Option<u64>,
+    board: Option<&Path>,
+) -> Result<Game> {
+    let (sol, moves) = doc.json().map_err(named(name))?;
+    let own_start = document::solution_start(&sol).map_err(named(name))?;
     let (deal, start) = match (sol.deal, deal, board) {
-        (Some(own), None, None) => (Some(own), input::json_deal(own, name)?),
+        (Some(own), None, None) => (Some(own), document::json_deal(own).map_err(named(name))?),
         (Some(own), Some(given), _) if own != given => {
             usage_problem!("{name} is for deal {own}, not deal {given}")
         }

@@ -1,0 +1,212 @@
+//! The start a game is checked from: a board file's text read into a position (Freecell
+//! Solver's board text, a position string, `fcauto deal N --format json`'s output, or a
+//! solution that names its start), and the printed positions of fc-solve's output checked
+//! against that start. Text in, positions out: reading files is the caller's.
+
+use anyhow::{Context, Result};
+use fcauto_deals::{ms_deal, Board};
+pub use fcauto_solver::document::Start;
+use fcauto_solver::document::{self, DocKind, SolutionDoc};
+use fcauto_solver::validator::apply_checked;
+use fcauto_solver::{DealJson, StepMove};
+
+/// The start a board file's `text` gives (`file` names it in errors: `board file x.txt`):
+/// Freecell Solver's board text or a one-line position string ([`fcauto_deals::position`]),
+/// `fcauto deal N --format json`'s output (with its deal number), or a solution that names
+/// its start ([`document::SolutionDoc::own_start`]: a solution JSON's, fc-solve's first
+/// printed position, a `# start:` line). fc-solve's output reads whatever its whitespace,
+/// and a byte-order mark is fine in every kind.
+///
+/// # Errors
+/// JSON that is no object, or not one of those; a solution that names no start (named for
+/// what it is); else the board parser's error, naming each problem with its line and token.
+pub fn board_start(text: &str, file: &str) -> Result<Start> {
+    let doc = SolutionDoc::board_file(text);
+    if let Some(kind) = doc.not_object() {
+        anyhow::bail!(
+            "{file} is {kind}, not a board: --board reads one board, as the object `fcauto deal N --format json` writes, the start in `fcauto solve --format json`'s, Freecell Solver's board text or a one-line position string"
+        );
+    }
+    let text = doc.text();
+    match (doc.kind(), doc.board()) {
+        (DocKind::Board, Some(b)) => Ok((None, b.clone())),
+        (DocKind::Json, _) => {
+            let solution = serde_json::from_str::<serde_json::Value>(text)
+                .is_ok_and(|v| v.get("moves").is_some());
+            if solution {
+                return solution_json_start(&doc, file);
+            }
+            let (n, b) = deal_json(text).with_context(|| file.to_string())?;
+            Ok((Some(n), b))
+        }
+        _ => match fcauto_deals::position::parse_any(text) {
+            Ok(b) => Ok((None, b)),
+            Err(e) => not_a_board(&doc, file, e),
+        },
+    }
+}
+
+/// A `--board` file that is no board: the start it holds when it is a solution that names
+/// one (fc-solve's `-p -t` output: its first position; a move list with a `# start:` line,
+/// as `analyze --report`'s `game.txt`), else one line naming what it is (fc-solve's output
+/// without positions or of a game it did not solve, a move list), else the board parser's
+/// error `e`, which names each problem with its line and token.
+fn not_a_board(doc: &SolutionDoc, file: &str, e: fcauto_deals::BoardError) -> Result<Start> {
+    // fc-solve's output, or the part of it up to its first position (cut after its first
+    // block: its separators are no cascades).
+    let fcs = doc.fcs_kind().is_some();
+    if fcs || doc.has_fcs_position() {
+        match doc.fcs_start() {
+            Ok(Some(start)) => return Ok(start),
+            Ok(None) => {}
+            Err(why) if fcs => return Err(anyhow::Error::new(why).context(file.to_string())),
+            // A board of fc-solve's format written by hand (a `Foundations:` line), not its
+            // output: the board parser's own words, not "fc-solve's first position".
+            Err(_) => return Err(anyhow::Error::new(e).context(file.to_string())),
+        }
+    }
+    if fcs {
+        return Err(fcs_holds_no_board(doc, file));
+    }
+    let (_, named) = doc
+        .annotated()
+        .map_err(|p| anyhow::anyhow!("{file}: {p}"))?;
+    if let Some(start) = named {
+        return Ok(start);
+    }
+    if doc.looks_like_move_list() {
+        anyhow::bail!(
+            "{file} is a move list (standard notation), not a board: give it as the solution, and its start with --deal N or --board FILE"
+        );
+    }
+    Err(anyhow::Error::new(e).context(file.to_string()))
+}
+
+/// Why fc-solve's output that prints no start is no board: its first position comes after
+/// a move (a block cut from its middle), it did not solve the game, or it was run without
+/// `-p -t`.
+fn fcs_holds_no_board(doc: &SolutionDoc, file: &str) -> anyhow::Error {
+    if let Some(line) = doc.position_after_a_move() {
+        return anyhow::anyhow!(
+            "{file} is part of Freecell Solver's output: its first position (line {line}) is printed after a move, so it is not the start of those moves; to take that position as the board, remove the `Move` lines"
+        );
+    }
+    if let Some(v) = doc.fcs_not_solved() {
+        return anyhow::anyhow!(
+            "{file} is Freecell Solver's output for a game it did not solve ({v}): it prints no position; give the board fc-solve read, or the deal number instead"
+        );
+    }
+    anyhow::anyhow!(
+        "{file} is Freecell Solver's solution output without its positions (fc-solve prints them with -p -t): it holds no board; give the board fc-solve read, or the deal number instead"
+    )
+}
+
+/// The start of `fcauto solve --format json`'s output (`text`, from the file named `file`):
+/// its `board` (with `freecells` and `foundations`), else its `deal`.
+///
+/// # Errors
+/// Not a solution JSON ([`fcauto_solver::parse_json`]), a start that is not a position or
+/// contradicts its `deal`, or neither `board` nor `deal`.
+fn solution_json_start(doc: &SolutionDoc, file: &str) -> Result<Start> {
+    let named = |e: document::DocError| anyhow::Error::new(e).context(file.to_string());
+    let (sol, _) = doc.json().map_err(named)?;
+    match (document::solution_start(&sol).map_err(named)?, sol.deal) {
+        (Some(start), _) => Ok(start),
+        (None, Some(n)) => Ok((Some(n), document::json_deal(n).map_err(named)?)),
+        (None, None) => anyhow::bail!(
+            "{file}: a solution JSON with neither `board` nor `deal`: it names no start"
+        ),
+    }
+}
+
+/// Read [`DealJson`] text back as a board. Errors: other JSON (named as not `deal --format
+/// json`'s), or cascades that are not that deal's as dealt.
+fn deal_json(text: &str) -> Result<(u64, Board)> {
+    let d: DealJson = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
+        anyhow::anyhow!(
+            "JSON that is not `fcauto deal N --format json`'s ({e}); --board reads that, `fcauto solve --format json`'s output (its start), Freecell Solver's board text (as `fcauto deal N` prints it) or a one-line position string"
+        )
+    })?;
+    let dealt = ms_deal(d.deal)?;
+    anyhow::ensure!(
+        d.board == dealt.cascades,
+        "its cascades are not those of deal {} as dealt (`fcauto deal {}` prints them)",
+        d.deal,
+        d.deal
+    );
+    Ok((d.deal, dealt))
+}
+
+/// Where the start a solution is checked from came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartGiven {
+    /// `--deal N`.
+    Deal,
+    /// `--board FILE`.
+    Board,
+    /// The solution file itself: its first printed position.
+    Own,
+}
+
+/// The start `--deal`/`--board` give is not the one the input names or holds: a usage
+/// problem (exit 2) in `verify` as in `analyze`; nothing about the moves was checked yet.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct StartConflict(pub String);
+
+/// True when `e` (or an error it wraps) is a [`StartConflict`].
+pub fn is_start_conflict(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.is::<StartConflict>())
+}
+
+/// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
+/// from `board`: the first one `board` itself (else the output is for another deal), each
+/// later one the board after as many moves as precede it. The replay stops at the first
+/// illegal move, which [`fcauto_solver::validate`] then reports. Positions with no move
+/// lines between them (`-p -t` without `-sam`) are named as such. `given` says where
+/// `board` came from.
+pub fn check_fcs_states(
+    board: &Board,
+    moves: &[StepMove],
+    states: &[(usize, Board)],
+    given: StartGiven,
+) -> Result<()> {
+    let before_first = states.iter().filter(|(n, _)| *n == 0).count();
+    if before_first > 1 {
+        anyhow::ensure!(
+            before_first < states.len(),
+            "fc-solve's output prints {before_first} positions and no move lines: run fc-solve with -sam (as well as -p -t) so that its moves are printed"
+        );
+        anyhow::bail!(
+            "fc-solve's output prints {before_first} positions before its first move: one start is expected"
+        );
+    }
+    let other = match given {
+        StartGiven::Deal => "the deal given (wrong --deal or --board?)",
+        StartGiven::Board => "the board given (wrong --deal or --board?)",
+        StartGiven::Own => {
+            "its first printed position (a position printed without its Foundations: line?)"
+        }
+    };
+    let mut b = board.clone();
+    let mut states = states.iter().peekable();
+    for k in 0..=moves.len() {
+        while let Some((_, s)) = states.next_if(|(n, _)| *n == k) {
+            if k == 0 && *s != b {
+                let msg = format!("fc-solve's output starts from another board than {other}");
+                return Err(match given {
+                    StartGiven::Own => anyhow::anyhow!(msg),
+                    _ => StartConflict(msg).into(),
+                });
+            }
+            anyhow::ensure!(
+                k == 0 || *s == b,
+                "the position fc-solve prints after move {k} is not the one its moves lead to"
+            );
+        }
+        if k == moves.len() || apply_checked(&mut b, &moves[k]).is_err() {
+            break;
+        }
+    }
+    Ok(())
+}

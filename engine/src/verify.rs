@@ -1,0 +1,242 @@
+//! The one verify: a solution document ([`SolutionDoc`]) checked from its start with the
+//! independent validator ([`fcauto_solver::validate`]). The start is the one the caller
+//! gives (`--deal`/`--board`), which must agree with any the document names
+//! ([`StartConflict`] when not), or else the one the document names. Every claim the
+//! document makes beside its moves is checked too: a JSON's deal, board, verdict and counts,
+//! fc-solve's verdict, total and printed positions.
+
+use crate::input::{check_fcs_states, Start, StartConflict, StartGiven};
+use anyhow::{Context, Result};
+use fcauto_deals::Board;
+use fcauto_solver::document::{DocKind, SolutionDoc};
+use fcauto_solver::standard::looks_like_standard;
+use fcauto_solver::{parse_standard, resolve_counts, validate, FcsVerdict, Loc, StepMove};
+
+mod claims;
+mod standard;
+
+pub use standard::{verify_standard, NotStandard, StandardReport};
+
+/// A solution that was verified: every move legal, all 52 cards on the foundations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Moves (a supermove counts one).
+    pub moves_total: usize,
+    /// Single-card moves (a supermove of `n` cards counts `n`'s cost).
+    pub single_card_moves: usize,
+}
+
+/// A solution given with no start that names none itself: a usage problem (exit 2), as a
+/// [`StartConflict`] is.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct NoStart(pub String);
+
+/// True when `e` is a usage problem rather than a bad solution: a [`StartConflict`] or a
+/// [`NoStart`].
+pub fn is_usage_problem(e: &anyhow::Error) -> bool {
+    e.chain()
+        .any(|c| c.is::<StartConflict>() || c.is::<NoStart>())
+}
+
+/// Verify `doc` (named `name` in errors: `solution x.json`) from `given` (the deal or board
+/// the caller gives; `None`: the start the document names).
+///
+/// # Errors
+/// The first problem found: no start ([`NoStart`]), a start given that is not the one the
+/// document names ([`StartConflict`]), a claim that does not hold, a move that does not
+/// read, an illegal move or a game not won (the validator's words, with the step).
+pub fn verify(doc: &SolutionDoc, given: Option<(Start, StartGiven)>, name: &str) -> Result<Report> {
+    let own = given.is_none();
+    anyhow::ensure!(
+        !own || !doc.text().trim().is_empty(),
+        "{name}: the file is empty (a solution lists moves)"
+    );
+    let ((deal, board), start_of) = match given {
+        Some(g) => g,
+        None => (own_start(doc, name)?, StartGiven::Own),
+    };
+    let (moves, claimed_single, board) = if doc.kind() == DocKind::Json {
+        json_moves(doc, deal, board, name)?
+    } else {
+        let what = if deal.is_some() { "deal" } else { "board" };
+        let (moves, board) = text_moves(doc, &board, start_of, what, name)?;
+        (moves, None, board)
+    };
+    let v = validate(&board, &moves).with_context(|| name.to_string())?;
+    if let Some(claimed) = claimed_single {
+        anyhow::ensure!(
+            claimed == v.single_card_moves,
+            "{name}: `single_card_moves` says {claimed} but the moves amount to {}",
+            v.single_card_moves
+        );
+    }
+    Ok(Report {
+        moves_total: v.moves_total,
+        single_card_moves: v.single_card_moves,
+    })
+}
+
+/// The start `doc` names itself; none is a [`NoStart`], or for fc-solve's output of a game
+/// it did not solve, a failure naming that (it has no moves to verify).
+fn own_start(doc: &SolutionDoc, name: &str) -> Result<Start> {
+    let start = doc
+        .own_start()
+        .map_err(|e| anyhow::Error::new(e).context(name.to_string()))?;
+    if let Some(start) = start {
+        return Ok(start);
+    }
+    if let Some(v) = doc.fcs_not_solved() {
+        anyhow::bail!(
+            "{name}: fc-solve's output says it did not solve the game ({v}): it has no moves to verify"
+        );
+    }
+    Err(NoStart(format!(
+        "{name} names no start: give the deal it starts from with --deal N, or the start position with --board FILE"
+    ))
+    .into())
+}
+
+/// A solution JSON's moves (counts a minimal JSON leaves open found as in standard
+/// notation), its `single_card_moves` claim and the start, its claims checked
+/// ([`claims::check_json_claims`]).
+fn json_moves(
+    doc: &SolutionDoc,
+    deal: Option<u64>,
+    board: Board,
+    name: &str,
+) -> Result<(Vec<StepMove>, Option<usize>, Board)> {
+    let (sol, moves) = doc
+        .json()
+        .map_err(|e| anyhow::Error::new(e).context(name.to_string()))?;
+    // `solvable` absent (a minimal JSON) claims nothing; `"solvable": null` claims unknown.
+    claims::check_json_claims(&sol, doc.json_gives_solvable(), deal, &board, moves.len())
+        .with_context(|| name.to_string())?;
+    // A minimal JSON may leave out `count` and `card`: a move between cascades then has
+    // its count found as in standard notation.
+    let open = |m: &StepMove| {
+        m.count.is_none()
+            && m.card.is_none()
+            && matches!((m.from, m.to), (Loc::Cascade(_), Loc::Cascade(_)))
+    };
+    let moves = if moves.iter().any(open) {
+        resolve_counts(&board, &moves).with_context(|| name.to_string())?
+    } else {
+        moves
+    };
+    Ok((moves, sol.single_card_moves, board))
+}
+
+/// The moves of a text solution (standard notation, an annotated list, fc-solve's output)
+/// and the numbering of `board` they are read on (fc-solve numbers freecells left-aligned),
+/// fc-solve's verdict and printed positions checked. `what`: `deal` or `board`.
+fn text_moves(
+    doc: &SolutionDoc,
+    board: &Board,
+    start_of: StartGiven,
+    what: &str,
+    name: &str,
+) -> Result<(Vec<StepMove>, Board)> {
+    let named =
+        |e: fcauto_solver::document::DocError| anyhow::Error::new(e).context(name.to_string());
+    // `solve`'s standard notation for a deal it did not solve: `# unsolvable` or
+    // `# unknown: why` (among other comments, with no moves).
+    if let Some(said) = doc.not_solved_comment() {
+        anyhow::bail!("{name}: the solution file says the {what} was not solved ({said})");
+    }
+    // No moves at all (`solve`'s `# already won: no moves`) solves only a won board.
+    anyhow::ensure!(
+        !doc.only_comments() || board.is_won(),
+        "{name}: the solution has no moves, and the {what} is not already won"
+    );
+    // A `{...}` comment (annotated standard notation) may quote an fc-solve line: only
+    // text that reads as fc-solve's output is read for its move lines.
+    let (verdict, moves) = doc.fcs_moves().map_err(named)?;
+    anyhow::ensure!(
+        verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
+        "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
+    );
+    let states = doc.printed_positions().map_err(named)?;
+    let boards = fcauto_solver::fc_solve_numberings(board, &states);
+    // Output for another deal is named as such before its moves are read.
+    check_fcs_states(&boards[0], &[], &states, start_of).with_context(|| name.to_string())?;
+    // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read
+    // past, as `analyze` does.
+    let annotated = doc.annotated();
+    // (fc-solve's output has move lines, `moves`, and is never read so.)
+    let standard = looks_like_standard(doc.text())
+        || annotated
+            .as_ref()
+            .is_ok_and(|(moves_text, _)| looks_like_standard(moves_text));
+    let (moves, board) = if moves.is_empty() && standard {
+        let (moves_text, own_start) = annotated.map_err(named)?;
+        standard_moves(&moves_text, own_start, &boards, what, name)?
+    } else {
+        fcs_moves(doc, moves, verdict, &boards, what, name)?
+    };
+    check_fcs_states(&board, &moves, &states, start_of).with_context(|| name.to_string())?;
+    Ok((moves, board))
+}
+
+/// Standard notation: the counts it leaves open are found by replaying with the
+/// validator's rules, on the first numbering of the start they fit; the result is validated
+/// again like any other input. A start the list names must be one of `boards`.
+fn standard_moves(
+    moves_text: &str,
+    own_start: Option<Start>,
+    boards: &[Board],
+    what: &str,
+    name: &str,
+) -> Result<(Vec<StepMove>, Board)> {
+    if let Some((own_deal, _)) = own_start.filter(|(_, own)| !boards.contains(own)) {
+        return Err(StartConflict(format!(
+            "{name}: it names its own start ({}), and the {what} given is another",
+            own_deal.map_or("a position".to_string(), |n| format!("deal {n}"))
+        ))
+        .into());
+    }
+    let plain = parse_standard(moves_text).with_context(|| name.to_string())?;
+    let mut first_err = None;
+    for b in boards {
+        match resolve_counts(b, &plain) {
+            Ok(m) => return Ok((m, b.clone())),
+            Err(e) => {
+                first_err.get_or_insert(e);
+            }
+        }
+    }
+    let e = first_err.expect("at least one board");
+    Err(anyhow::Error::new(e).context(name.to_string()))
+}
+
+/// fc-solve's move lines (or none: only fc-solve's "solved" of an already-won board, or an
+/// empty file for one, is a solution without moves), on the first numbering of the start
+/// on which they are legal.
+fn fcs_moves(
+    doc: &SolutionDoc,
+    moves: Vec<StepMove>,
+    verdict: FcsVerdict,
+    boards: &[Board],
+    what: &str,
+    name: &str,
+) -> Result<(Vec<StepMove>, Board)> {
+    let recognised =
+        "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines";
+    // An empty file is `solve`'s standard notation for an already-won board.
+    let board = &boards[0];
+    let empty_won = doc.only_comments() && board.is_won();
+    anyhow::ensure!(
+        !moves.is_empty() || verdict == FcsVerdict::Solved || empty_won,
+        "{name}: not a recognised solution ({recognised})"
+    );
+    anyhow::ensure!(
+        !moves.is_empty() || board.is_won(),
+        "{name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
+    );
+    let b = boards
+        .iter()
+        .find(|b| validate(b, &moves).is_ok())
+        .unwrap_or(&boards[0])
+        .clone();
+    Ok((moves, b))
+}
