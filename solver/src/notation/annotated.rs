@@ -69,8 +69,8 @@ pub fn strip_annotations(text: &str) -> Annotated {
                 (None, _) => code.push(ch),
             }
         }
-        // A position string opening the list (helper-63: read as a move and refused) is its
-        // start, as on a `# start:` line.
+        // A position string opening the list is its start, as on a `# start:` line (rather than
+        // a move refused).
         let (bare, code) = bare_position(&code);
         let given = match bare {
             Some(_) if moved => {
@@ -102,8 +102,8 @@ pub fn strip_annotations(text: &str) -> Annotated {
                     None => position = Some((b, n + 1)),
                 },
                 Err(e) => {
-                    // A deal where a position belongs gets what to write instead (helper-47:
-                    // `# start: deal 999…` was told only about a position string's fields).
+                    // A deal where a position belongs gets what to write instead (`# start:
+                    // deal 999…` is told where a deal goes, not only a position's fields).
                     let what = if bare.is_some() {
                         "position string"
                     } else {
@@ -145,8 +145,8 @@ pub fn strip_annotations(text: &str) -> Annotated {
         ));
     }
     // A `# deal N,` line names the start when no `# start:` line does, and must agree with
-    // one that does (helper-63: `# deal 617,` alone named no start, though a message says a
-    // deal is named so, and a `# deal 618,` over deal 617's position was taken silently).
+    // one that does: `# deal 617,` alone names the start (the messages say a deal is named
+    // so), and a `# deal 618,` over deal 617's position is a problem, not taken silently.
     let dealt = deal.and_then(|(n, at)| Some((n, at, fcauto_deals::ms_deal(n).ok()?)));
     let start = match (position, dealt) {
         (Some((b, at)), Some((n, deal_at, d))) if d != b => {
@@ -224,8 +224,8 @@ fn strip_line(code: &str, line: usize, mut numbers: Option<&mut Numbering>) -> S
 
 /// The move numbers of a numbered list, checked as they come: a list with numbers counts
 /// 1, 2, 3, … with one move each, so that a line lost, repeated or moved (a game.txt edited
-/// by hand) is named rather than another game read (helper-63: `sed 27d` of a game.txt was
-/// analysed as a different game).
+/// by hand) is named rather than another game read (`sed 27d` of a game.txt would
+/// otherwise be analysed as a different game).
 #[derive(Default)]
 struct Numbering {
     /// The last number and the moves after it so far.
@@ -316,7 +316,7 @@ mod tests {
         assert!(a.start.is_none(), "a start that does not parse is no start");
         assert!(!a.problem.as_deref().unwrap_or("").contains("`# deal N,`"));
         // `# deal N,` alone names the deal's start; one that is not the `# start:` position
-        // is a problem (helper-63: the first named no start, the second was taken silently).
+        // is a problem (formerly: the first named no start, the second was taken silently).
         let a = strip_annotations("# deal 617, by hand\n8a\n");
         assert_eq!(
             a.start,
@@ -333,7 +333,7 @@ mod tests {
                 && problem.contains("line 2"),
             "{problem}"
         );
-        // A deal where the position belongs is told where a deal goes (helper-47).
+        // A deal where the position belongs is told where a deal goes.
         for start in ["deal 617", "617", "deal 999999999999999999999999"] {
             let a = strip_annotations(&format!("# start: {start}\n4a\n"));
             let problem = a.problem.unwrap_or_default();
@@ -362,7 +362,7 @@ mod tests {
     /// Two `# start:` lines with different positions are refused, naming both lines; the
     /// same start twice is read as one.
     /// A position string opening the list is its start, on a line of its own or before the
-    /// moves on its line (helper-63: it was read as a move); after a move, or unreadable, it
+    /// moves on its line (formerly: it was read as a move); after a move, or unreadable, it
     /// is named.
     #[test]
     fn a_position_string_opening_the_list_is_its_start() {
@@ -422,7 +422,7 @@ mod tests {
 
     /// A numbered list counts 1, 2, 3, … with one move per number: a move lost, repeated or
     /// moved, a list starting later, a number with two moves or none, and moves without
-    /// numbers before numbered ones are named with their line (helper-63: a game.txt with
+    /// numbers before numbered ones are named with their line (formerly: a game.txt with
     /// line 27 deleted was analysed as another game).
     #[test]
     fn move_numbers_are_counted() {

@@ -68,8 +68,8 @@ pub struct JsonMove {
 
 /// `foundations` read as a list of any length, then held to four (serde's own message for
 /// a longer array is "trailing characters", which does not name the field), each a whole
-/// number of cards 0..=13 named by suit when it is not (helper-64: 256, -1 or 1.5 gave
-/// serde's "expected u8").
+/// number of cards 0..=13 named by suit when it is not (256, -1 or 1.5 would otherwise
+/// get serde's "expected u8").
 fn four_foundations<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[u8; 4]>, D::Error> {
     let Some(list) = Option::<Vec<serde_json::Value>>::deserialize(d)? else {
         return Ok(None);
@@ -190,8 +190,8 @@ fn move_objects<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<JsonMove>,
                 match seq.next_element::<Object>() {
                     Ok(Some(m)) => moves.push(m.0),
                     Ok(None) => return Ok(moves),
-                    // Named by its place (helper-45: a line and column alone are hard to
-                    // find in a one-line JSON); the reader adds its own position again.
+                    // Named by its place (a line and column alone are hard to find in a
+                    // one-line JSON); the reader adds its own position again.
                     Err(e) => {
                         let e = e.to_string();
                         let why = e.split(" at line ").next().unwrap_or(&e);
@@ -780,7 +780,7 @@ const SENTENCE_STARTS: [&str; 13] = [
 /// become one, the line trimmed. Positions' other lines keep their columns (the
 /// `Freecells:` line is read by column). The readers of fc-solve's output here
 /// ([`parse_fcs_output`], [`parse_fcs_states`], [`fcs_output_kind`]) expect such text
-/// (helper-63: a tab in `Move\ta card ...` hid every move line).
+/// (a tab in `Move\ta card ...` would hide every move line).
 pub fn tidy_fcs_output(text: String) -> String {
     let text = fcauto_deals::text::expand_tabs(text);
     let untidy = |l: &str| {
@@ -855,8 +855,8 @@ pub fn fcs_output_kind(text: &str) -> Option<FcsKind> {
 /// (`Foundations:`, `Freecells:`, `: ` cascades) or, when `in_table` (the line lies in a
 /// position [`table_position`] reads), in its table layout (rows of upper-case cards, `--`,
 /// `H-0`), or `-sn`'s `Move:` lines. Standard-notation moves (`8a`, `38`), words, and rows of
-/// cards outside a table position (helper-63: a board appended after the moves was skipped
-/// as such a row) are not.
+/// cards outside a table position (a board appended after the moves is not skipped as
+/// such a row) are not.
 fn printed_by_fc_solve(l: &str, in_table: bool) -> bool {
     // Beyond what the standard reader skips ([`crate::standard::is_fc_solve_line`]): `-sn`'s
     // move lines, `-s -i`'s iteration lines, the rest of its counts and its notices.
@@ -1001,7 +1001,7 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
         moves.push(m);
     }
     // Output with move lines in English or `-sn`'s `Move:` lines has no line of its own
-    // beside them (helper-64: text added to `-sam -sn`'s output was taken silently); `-m
+    // beside them (text added to `-sam -sn`'s output is named, not taken silently); `-m
     // -sn`'s rows are standard notation, read as such.
     if let (Some((line, text)), true) = (stray, !moves.is_empty() || sn_moves > 0) {
         return Err(SolutionParseError::StrayFcsLine { line, text });
@@ -1096,7 +1096,7 @@ mod tests {
 
     /// `-sn` output (`Move: 8a` lines, or `-m -sn`'s rows) has its `Total number of moves:`
     /// counted from its own moves, and `-sam -sn` output no line of its own beside them
-    /// (helper-64: a line added was taken silently, a true total refused).
+    /// (formerly: a line added was taken silently, a true total refused).
     #[test]
     fn fc_solve_standard_notation_output_is_counted_and_checked() {
         let sam = "-=-=-=-\n\nMove: 8a \n\n====================\n\nMove: 8b \n\n\
@@ -1151,7 +1151,7 @@ mod tests {
         assert_eq!(tidy_fcs_output(plain.into()), plain);
     }
 
-    /// A count outside 0..=13, or no whole number, is named by suit (helper-64).
+    /// A count outside 0..=13, or no whole number, is named by suit.
     #[test]
     fn foundation_counts_out_of_range_are_named_by_suit() {
         for (v, suit) in [
@@ -1195,7 +1195,7 @@ mod tests {
     /// null; another type, a negative or a bad string is named.
     #[test]
     fn a_deal_reads_as_the_command_line_reads_it() {
-        // A JSON number's value counts, however written (helper-60: `617.0` was refused
+        // A JSON number's value counts, however written (formerly: `617.0` was refused
         // where the schemas say integer, which JSON Schema reads it as).
         for given in [
             "617",
@@ -1231,7 +1231,7 @@ mod tests {
     }
 
     /// A line fc-solve does not print, among its move lines, is named with its line
-    /// (helper-63: standard moves, words or a move inserted were skipped unread, and a
+    /// (formerly: standard moves, words or a move inserted were skipped unread, and a
     /// standard list with one fc-solve move line lost its other moves); what it does print
     /// (positions in both layouts, counts, notices) is read past, and output without move
     /// lines (`-sn`'s) is left to the standard reader.
@@ -1284,7 +1284,7 @@ mod tests {
     }
 
     /// A deal's JSON (`fcauto deal --format json`) given where a solution belongs is named as
-    /// a start with where it goes (helper-63: "missing field `moves`"); other JSON keeps
+    /// a start with where it goes (formerly: "missing field `moves`"); other JSON keeps
     /// serde's message.
     #[test]
     fn a_deal_json_is_named_as_a_start() {

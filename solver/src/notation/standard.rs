@@ -51,7 +51,8 @@ pub fn parse_token(t: &str) -> Option<StepMove> {
                 return None;
             }
             // A run holds 13 cards at most (`v1`..`vd`): `38v99` (0x99 = 153) is no move,
-            // not a move of 153 cards (helper-52: "cannot move 153" hid the hexadecimal).
+            // not a move of 153 cards (whose message, "cannot move 153", would not show the
+            // `99` written).
             Some(
                 u8::from_str_radix(hex, 16)
                     .ok()
@@ -133,8 +134,8 @@ pub fn looks_like_standard(text: &str) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let tokens = || move_lines(text).flat_map(|(_, l)| move_part(l).split_whitespace());
     let any_move = tokens().any(|t| parse_token(t).is_some() || with_bad_count(t));
-    // Moves mistyped, and nothing else (helper-58: `9a` alone was "not a recognised
-    // solution", where `8a 8b 9a` named `9a`).
+    // Moves mistyped, and nothing else: `9a` alone is standard notation with `9a` named,
+    // as it is in `8a 8b 9a`, not "not a recognised solution".
     any_move || (tokens().next().is_some() && tokens().all(move_shaped))
 }
 
@@ -405,7 +406,7 @@ mod tests {
         );
         assert_eq!(parse_token("38va").unwrap().count, Some(10));
         assert_eq!(parse_token("38vD").unwrap().count, Some(13));
-        // No run is longer than 13 cards: `v99` (153) is no count (helper-52).
+        // No run is longer than 13 cards: `v99` (153) is no count.
         for bad in ["38ve", "38v99", "38vff"] {
             assert!(parse_token(bad).is_none(), "{bad}");
         }
@@ -448,8 +449,8 @@ mod tests {
             assert!(e.contains(bad.trim()), "{e}");
         }
         assert!(!looks_like_standard("hello\n") && !looks_like_standard("vv\n"));
-        // Moves mistyped, alone, are standard notation with the first bad token named
-        // (helper-58); prose with such a token among words is not.
+        // Moves mistyped, alone, are standard notation with the first bad token named;
+        // prose with such a token among words is not.
         for (bad, token) in [
             ("9a\n", "9a"),
             ("h1\n", "h1"),
