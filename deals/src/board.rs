@@ -712,7 +712,7 @@ mod tests {
         b.cascades[7].push(c);
         b.freecells[1] = Some(c);
         let msg = b.check().unwrap_err().to_string();
-        // Three times is one problem that says so (helper-60: two, each "twice").
+        // Three times is one problem that says so (formerly: two, each "twice").
         assert!(
             msg.contains(&format!(
                 "{c}: card appears 3 times: in cascade 8, card 7, in freecell b, and in cascade 1, card 3"
@@ -730,7 +730,7 @@ mod tests {
         );
     }
 
-    /// A foundation holding more than 13 cards (from a position's JSON, helper-63:
+    /// A foundation holding more than 13 cards (from a position's JSON, e.g.
     /// `"foundations": [0,0,14,0]`) is named by suit, alone: which cards it would hold
     /// cannot be told, so no card is then called duplicate or missing.
     #[test]
@@ -798,7 +798,7 @@ mod tests {
     }
 
     /// A suit given twice on the Foundations line is named, whatever the two ranks, and
-    /// neither entry's cards are counted twice (helper-34: `H-A H-0` with the ace of hearts
+    /// neither entry's cards are counted twice (formerly: `H-A H-0` with the ace of hearts
     /// left out was taken as a board of 51 cards).
     #[test]
     fn a_suit_given_twice_on_the_foundations_line_is_named() {

@@ -54,8 +54,8 @@ pub fn parse_deal_number(s: &str) -> Result<u64, DealError> {
         }
     }
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        // `617.0` or `6.17e2` is a deal number written otherwise (helper-55: "`617.0` is
-        // not a whole number").
+        // `617.0` or `6.17e2` is a deal number written otherwise: the message says how to
+        // write it, rather than calling it no whole number.
         let decimal = digits.contains(['.', 'e', 'E']) && !digits.starts_with(['+', '-']);
         return Err(match digits.parse::<f64>() {
             Ok(f) if decimal && f.is_finite() && f.fract() == 0.0 => match f {
@@ -131,7 +131,7 @@ impl serde::de::Visitor<'_> for DealNumber {
     }
     /// JSON reads a number past 2^64 (or one written `1e3`, `617.0` or `6.5`) as a float:
     /// a whole one in range is that deal (JSON Schema's `integer` counts `617.0` as one, and
-    /// the API's other whole-number fields take it: helper-60), else it is named as a deal
+    /// the API's other whole-number fields take it too), else it is named as a deal
     /// number out of range or not a whole number.
     fn visit_f64<E: serde::de::Error>(self, f: f64) -> Result<u64, E> {
         let whole = f.is_finite() && f.fract() == 0.0;
@@ -141,8 +141,8 @@ impl serde::de::Visitor<'_> for DealNumber {
         Err(E::custom(match () {
             _ if !whole => DealError::NotANumber(f.to_string()).to_string(),
             _ if f < 1.0 => DealError::TooSmall(f.to_string()).to_string(),
-            // Digits as written up to 20 of them (2^64 is read as a float: helper-52 saw
-            // `1.8446744073709552e19`); beyond, the exponent says the size better.
+            // Digits as written up to 20 of them (2^64 is read as a float, which would
+            // show as `1.8446744073709552e19`); beyond, the exponent says the size better.
             _ if f > MAX_DEAL as f64 && f < 1e21 => {
                 DealError::TooLarge(format!("{f:.0}")).to_string()
             }
@@ -244,7 +244,7 @@ mod tests {
     }
 
     /// A deal number written with a fraction or an exponent is told how to write it
-    /// (helper-55: "`617.0` is not a whole number"); other decimals are no deal number.
+    /// (formerly: "`617.0` is not a whole number"); other decimals are no deal number.
     #[test]
     fn a_whole_number_written_otherwise_is_told_how_to_write_it() {
         for (text, n) in [

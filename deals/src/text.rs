@@ -21,9 +21,9 @@ pub const ECHO_MAX: usize = 60;
 /// `message` with every quoted input (between backticks) longer than [`ECHO_MAX`] characters
 /// cut to its opening and its size (`` `xxxx…` (200000 bytes) ``), every other word as long
 /// too (`deal number 9999…` (5000 bytes)), and the whole cut at 4 KiB:
-/// an error never sends a client's huge input back (helper-43: a 200 KB `mode` came back
-/// whole). Used by `serve`'s and `mcp`'s error answers, and by messages that quote a
-/// damaged file's values (`batch`).
+/// an error never sends a client's huge input back (a 200 KB `mode` is quoted as its
+/// opening and its size). Used by `serve`'s and `mcp`'s error answers, and by messages that
+/// quote a damaged file's values (`batch`).
 pub fn short_echoes(message: &str) -> String {
     let parts: Vec<&str> = message.split('`').collect();
     let last = parts.len() - 1;
@@ -50,7 +50,7 @@ pub fn short_echoes(message: &str) -> String {
         }
     }
     // Unquoted echoes too: serde's `deal number 999…`, `invalid type: string "…"`
-    // (helper-46: 4 KiB of digits over HTTP, 900 KB over MCP). A word longer than any the
+    // (a deal number of 4 KiB of digits, say). A word longer than any the
     // messages themselves use is cut as a quoted input is.
     let out = out
         .split(' ')
@@ -60,7 +60,7 @@ pub fn short_echoes(message: &str) -> String {
                 return word.to_string();
             }
             let head: String = word.chars().take(ECHO_MAX - 20).collect();
-            // A word in double quotes keeps its closing quote (helper-47).
+            // A word in double quotes keeps its closing quote, so that it still reads as one.
             let close = if word.starts_with('"') { "\"" } else { "" };
             format!("{head}…{close} ({} bytes)", word.len())
         })
@@ -102,8 +102,8 @@ pub fn text_of(bytes: Vec<u8>) -> std::result::Result<String, String> {
 /// `text` with each tab replaced by the spaces up to the next tab stop (every 8 columns, as
 /// a terminal shows it), for the text inputs whose words may be separated by tabs (a board,
 /// a solution, fc-solve's output pasted through an editor): fc-solve's `Move a card ...`
-/// lines and its fixed-width `Freecells:` line then read as they show (helper-63: a tab in
-/// them hid the move lines). Text without a tab is returned as it is.
+/// lines and its fixed-width `Freecells:` line then read as they show (a tab in them
+/// would hide the move lines). Text without a tab is returned as it is.
 pub fn expand_tabs(text: String) -> String {
     if !text.contains('\t') {
         return text;
@@ -280,7 +280,7 @@ mod tests {
         assert_eq!(said, "it is a gzip-compressed file, not text");
         let said = where_not_utf8(b"\x00\x01\x02\x03", 0);
         assert!(said.contains("binary") && said.contains("0x00"), "{said}");
-        // UTF-32 (helper-41: called UTF-16), with and without its byte-order mark.
+        // UTF-32 (formerly: called UTF-16), with and without its byte-order mark.
         let utf32: Vec<u8> = "3a 38\n"
             .chars()
             .flat_map(|c| (c as u32).to_le_bytes())
@@ -291,7 +291,7 @@ mod tests {
             .flat_map(|c| (c as u32).to_be_bytes())
             .collect();
         assert!(where_not_utf8(&bom, 0).contains("UTF-32"));
-        // A PDF (helper-41: "save it as UTF-8"), Latin-1 text.
+        // A PDF (formerly: "save it as UTF-8"), Latin-1 text.
         let said = where_not_utf8(b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n", 10);
         assert_eq!(said, "it is a PDF document, not text");
         let latin1 = b"[general]\nplayer = Ren\xE9\n";
@@ -301,7 +301,7 @@ mod tests {
             "it looks like Latin-1 or Windows-1252 text: byte 0xE9 at line 2, column 13; \
              save it as UTF-8"
         );
-        // Windows-1252's own signs (helper-44: named as a bare byte): a curly quote.
+        // Windows-1252's own signs (formerly: named as a bare byte): a curly quote.
         let said = text_of(b"[general]\nplayer = \x93Ren\x94\n".to_vec()).unwrap_err();
         assert_eq!(
             said,

@@ -393,7 +393,7 @@ mod tests {
     use super::*;
 
     /// A count and a card that disagree are named as such: the count the card would need
-    /// (helper-42: only "the card moved would be 9H, not 4H").
+    /// (formerly: only "the card moved would be 9H, not 4H").
     #[test]
     fn a_count_that_disagrees_with_the_card_says_so() {
         let mut b = fcauto_deals::ms_deal(617).unwrap();

@@ -54,7 +54,7 @@ pub use fcauto_deals::plural;
 
 /// A total time of `s` seconds as a summary shows it: `12.34 s` from one second up, else
 /// milliseconds to about three significant figures (`520 ms`, `52.0 ms`, `0.520 ms`), so
-/// that a short run's total never reads 0 beside a per-deal figure that does not (helper-51).
+/// that a short run's total never reads 0 beside a per-deal figure that does not.
 pub fn seconds_text(s: f64) -> String {
     let ms = s * 1000.0;
     match ms {

@@ -55,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         return run_options(&args, &path);
     }
     // A profile with options.cfg and no statistics.dat yet has recorded no games (as for
-    // --diff), which is not an error (helper-38).
+    // --diff), which is not an error.
     let (file, mut s) = stats::load_or_empty_profile(&path).map_err(|e| {
         let file = stats::resolve_path(&path).unwrap_or(path.clone());
         text_hint(&file, e.into())
@@ -424,7 +424,7 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
             bail!("{} does not exist ({takes})", path.display())
         }
         Err(e) => bail!("cannot read {}: {e}", path.display()),
-        // A FIFO or a device would be waited on forever, or read without end (helper-45).
+        // A FIFO or a device would be waited on forever, or read without end.
         Ok(m) if !m.is_dir() && !m.is_file() => {
             bail!("{} is not a file or a folder ({takes})", path.display())
         }
@@ -438,8 +438,8 @@ fn run_options(args: &Args, path: &Path) -> anyhow::Result<i32> {
         (path.to_path_buf(), path.with_file_name("statistics.dat"))
     };
     // A held or saved game (a pickle, but no statistics) is named for what it is, even with
-    // an options.cfg beside it, as it is in a real profile (helper-49), and so is one named
-    // options.cfg in a profile folder (helper-50: "not UTF-8 text").
+    // an options.cfg beside it, as it is in a real profile, and so is one named
+    // options.cfg in a profile folder (rather than called "not UTF-8 text").
     for file in [path, cfg.as_path()] {
         if file.is_file() && fcauto_automation::pysol::savedgame::read_any(file).is_ok() {
             bail!(

@@ -117,11 +117,36 @@ fn a_whole_game_through_the_api() {
     }
 }
 
+/// The position of deal 1 as `/api/deal/1` gives it.
+fn start_position(s: &server::Server, a: &ureq::Agent) -> Value {
+    call(a, "GET", &format!("{}/api/deal/1", s.base), None).1
+}
+
+/// Each request (method, path, body) is answered `want`, with an error naming `text`, in
+/// a short answer.
+fn expect_refusals<'t>(
+    s: &server::Server,
+    a: &ureq::Agent,
+    cases: impl IntoIterator<Item = (&'t str, &'t str, Option<Value>, u16, &'t str)>,
+) {
+    for (method, path, body, want, text) in cases {
+        let (st, r) = call(a, method, &format!("{}{path}", s.base), body);
+        assert_eq!(st, want, "{method} {path}: {r}");
+        assert!(
+            r["error"].as_str().unwrap_or("").contains(text),
+            "{method} {path}: {r}"
+        );
+        assert!(r.to_string().len() < 1000, "{method} {path}: a long answer");
+    }
+}
+
+/// An illegal move is a 422 naming the rule, the position unchanged; the OpenAPI document
+/// says so, and what the path's deal and a count may be.
 #[test]
-fn refusals_are_4xx_with_a_message() {
+fn an_illegal_move_is_a_422_and_the_document_says_so() {
     let s = start();
     let a = agent();
-    let start_pos = call(&a, "GET", &format!("{}/api/deal/1", s.base), None).1;
+    let start_pos = start_position(&s, &a);
     // An illegal move: 422, the rule, and the position unchanged.
     let (st, r) = call(
         &a,
@@ -164,6 +189,14 @@ fn refusals_are_4xx_with_a_message() {
         (&json!(1), &json!(13)),
         "{count}"
     );
+}
+
+/// Positions with null, short or malformed freecells and foundations.
+#[test]
+fn null_short_and_bad_foundations_are_told_apart() {
+    let s = start();
+    let a = agent();
+    let start_pos = start_position(&s, &a);
     // freecells and foundations given as null are left out; three freecells is malformed
     // (400), as three foundations are.
     let mut nulls = start_pos["position"].clone();
@@ -242,284 +275,351 @@ fn refusals_are_4xx_with_a_message() {
             );
         }
     }
-    let cases = [
-        ("GET", "/api/deal/0", None, 400, "out of range"),
-        ("GET", "/api/deal/x", None, 400, "not a"),
-        (
-            "GET",
-            "/api/deal/%ff",
-            None,
-            400,
-            "bad deal number in the path",
-        ),
-        (
-            "POST",
-            "/api/moves",
-            Some(json!({"position": {"cascades": [], "extra": 1}})),
-            400,
-            "unknown field `extra`",
-        ),
-        ("GET", "/nowhere", None, 404, "no such route"),
-        ("POST", "/api/deal/617", None, 405, "method not allowed"),
-        ("GET", "/api/solve", None, 405, "method not allowed"),
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": 5, "max_states": 0})),
-            400,
-            "max_states 0",
-        ),
-        (
-            "POST",
-            "/api/hint",
-            Some(json!({"deal": 5, "max_states": 0})),
-            400,
-            "max_states 0",
-        ),
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": 5, "max_states": 200_001})),
-            400,
-            "max_states 200001",
-        ),
-        (
-            "POST",
-            "/api/hint",
-            Some(json!({"deal": 5, "max_states": 200_001})),
-            400,
-            "max_states 200001",
-        ),
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": 5, "bogus": 1})),
-            400,
-            "unknown field",
-        ),
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": 0})),
-            400,
-            "out of range",
-        ),
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": "ms0"})),
-            400,
-            "out of range",
-        ),
-        (
-            "POST",
-            "/api/hint",
-            Some(json!({"deal": -3})),
-            400,
-            "out of range",
-        ),
-        (
-            "POST",
-            "/api/verify",
-            Some(json!({"deal": "ms61x", "solution": "1a"})),
-            400,
-            "not a whole number",
-        ),
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": 6.5})),
-            400,
-            "not a whole number",
-        ),
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": 5, "position": "x"})),
-            400,
-            "exactly one",
-        ),
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": 5, "mode": "optimal"})),
-            400,
-            "fast",
-        ),
-        (
-            "POST",
-            "/api/moves",
-            Some(json!({"position": {"cascades": [["AS"]]}})),
-            422,
-            "impossible position",
-        ),
-        (
-            "POST",
-            "/api/moves",
-            Some(json!({"position": "not a board"})),
-            422,
-            "invalid board",
-        ),
-        (
-            "POST",
-            "/api/apply",
-            Some(json!({"position": start_pos["position"], "move": "zz"})),
-            400,
-            "standard notation",
-        ),
-        (
-            "POST",
-            "/api/render",
-            Some(json!({"position": start_pos["position"], "width": 5})),
-            400,
-            "width",
-        ),
-        // Serde reads a struct from an array too ([1] as {"deal": 1}): every body is an
-        // object, anything else is refused.
-        (
-            "POST",
-            "/api/solve",
-            Some(json!([1])),
-            400,
-            "expected a JSON object",
-        ),
-        (
-            "POST",
-            "/api/verify",
-            Some(json!([1, "3a"])),
-            400,
-            "expected a JSON object",
-        ),
-        (
-            "POST",
-            "/api/moves",
-            Some(json!("x")),
-            400,
-            "expected a JSON object",
-        ),
-        // A count outside 1..13 is one 400 whatever the move (formerly: 0 onto a cascade
-        // was a 422 illegal move, 300 serde's "expected u8").
-        (
-            "POST",
-            "/api/apply",
-            Some(json!({"position": start_pos["position"], "move": "28", "count": 0})),
-            400,
-            "count 0 is no number of cards in a run: give 1..13",
-        ),
-        (
-            "POST",
-            "/api/apply",
-            Some(json!({"position": start_pos["position"], "move": "2a", "count": 300})),
-            400,
-            "count 300 is no number of cards in a run",
-        ),
-        (
-            "POST",
-            "/api/apply",
-            Some(json!({"position": start_pos["position"], "move": "28", "count": -2})),
-            400,
-            "count -2 is no number",
-        ),
-        // A count that is no whole number, or beyond any count, is said in the count's own
-        // words (serde said "invalid type: floating point `1e+30`, expected i64"); a whole
-        // one written as JSON allows (`1e3`) is a count like any other.
-        (
-            "POST",
-            "/api/apply",
-            Some(json!({"position": start_pos["position"], "move": "28", "count": 1.5})),
-            400,
-            "count 1.5 is no whole number: give 1..13",
-        ),
-        (
-            "POST",
-            "/api/apply",
-            Some(json!({"position": start_pos["position"], "move": "28", "count": 1e30})),
-            400,
-            "count 1e30 is out of range: give 1..13",
-        ),
-        (
-            "POST",
-            "/api/apply",
-            Some(json!({"position": start_pos["position"], "move": "28", "count": 1e3})),
-            400,
-            "count 1000 is no number of cards in a run: give 1..13",
-        ),
-        // The same for every whole-number field; a whole one however written (`3e5`, `-0`)
-        // is that number, its range checked as any other's.
-        (
-            "POST",
-            "/api/render",
-            Some(json!({"position": start_pos["position"], "width": 720.5})),
-            400,
-            "width 720.5 is no whole number: give 200..=4096 pixels",
-        ),
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": 617, "max_states": 3e5})),
-            400,
-            "max_states 300000",
-        ),
-        (
-            "POST",
-            "/api/hint",
-            Some(json!({"deal": 617, "max_states": -1})),
-            400,
-            "max_states -1 is out of range: give 1..=200000 positions",
-        ),
-        (
-            "POST",
-            "/api/apply",
-            Some(json!({"position": start_pos["position"], "move": "28", "count": -0.0})),
-            400,
-            "count 0 is no number of cards in a run",
-        ),
-        // A long input is cut in the message, quoted or not (formerly: 4 KiB of digits came
-        // back whole).
-        (
-            "POST",
-            "/api/solve",
-            Some(json!({"deal": "9".repeat(20_000)})),
-            400,
-            "(20000 bytes)",
-        ),
-        (
-            "POST",
-            "/api/render",
-            Some(json!({"position": start_pos["position"], "width": -1})),
-            400,
-            "width -1: a picture is 200..=4096 pixels wide",
-        ),
-        // A position printed before the moves (fc-solve's -p -t block) is a start the
-        // solution names, checked as `# start:` is (formerly: read past, and 200 valid).
-        (
-            "POST",
-            "/api/verify",
-            Some(json!({"deal": 617, "solution": format!(
-                "Foundations: H-0 C-0 D-0 S-0\nFreecells:\n{}\n\n8a",
-                fcauto_deals::ms_deal(1).unwrap().cascades.iter().map(|c| format!(": {}", c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" "))).collect::<Vec<_>>().join("\n")
-            )})),
-            422,
-            "prints its own start",
-        ),
-        // A won position's hint needs no search (not queued behind searches).
-        (
-            "POST",
-            "/api/hint",
-            Some(json!({"position": "-/-/-/-/-/-/-/- ---- KKKK"})),
-            200,
-            "",
-        ),
-    ];
-    for (method, path, body, want, text) in cases {
-        let (st, r) = call(&a, method, &format!("{}{path}", s.base), body);
-        assert_eq!(st, want, "{method} {path}: {r}");
-        assert!(
-            r["error"].as_str().unwrap_or("").contains(text),
-            "{method} {path}: {r}"
-        );
-        assert!(r.to_string().len() < 1000, "{method} {path}: a long answer");
-    }
+}
+
+/// Deal numbers in the path, routes and methods refused with a 4xx and a message.
+#[test]
+fn refusals_are_4xx_with_a_message() {
+    let s = start();
+    let a = agent();
+    expect_refusals(
+        &s,
+        &a,
+        [
+            ("GET", "/api/deal/0", None, 400, "out of range"),
+            ("GET", "/api/deal/x", None, 400, "not a"),
+            (
+                "GET",
+                "/api/deal/%ff",
+                None,
+                400,
+                "bad deal number in the path",
+            ),
+            (
+                "POST",
+                "/api/moves",
+                Some(json!({"position": {"cascades": [], "extra": 1}})),
+                400,
+                "unknown field `extra`",
+            ),
+            ("GET", "/nowhere", None, 404, "no such route"),
+            ("POST", "/api/deal/617", None, 405, "method not allowed"),
+            ("GET", "/api/solve", None, 405, "method not allowed"),
+        ],
+    );
+}
+
+/// Search settings and deal numbers in a body refused with a 400 and a message.
+#[test]
+fn bad_search_settings_and_deal_numbers_are_refused() {
+    let s = start();
+    let a = agent();
+    expect_refusals(
+        &s,
+        &a,
+        [
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 5, "max_states": 0})),
+                400,
+                "max_states 0",
+            ),
+            (
+                "POST",
+                "/api/hint",
+                Some(json!({"deal": 5, "max_states": 0})),
+                400,
+                "max_states 0",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 5, "max_states": 200_001})),
+                400,
+                "max_states 200001",
+            ),
+            (
+                "POST",
+                "/api/hint",
+                Some(json!({"deal": 5, "max_states": 200_001})),
+                400,
+                "max_states 200001",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 5, "bogus": 1})),
+                400,
+                "unknown field",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 0})),
+                400,
+                "out of range",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": "ms0"})),
+                400,
+                "out of range",
+            ),
+            (
+                "POST",
+                "/api/hint",
+                Some(json!({"deal": -3})),
+                400,
+                "out of range",
+            ),
+            (
+                "POST",
+                "/api/verify",
+                Some(json!({"deal": "ms61x", "solution": "1a"})),
+                400,
+                "not a whole number",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 6.5})),
+                400,
+                "not a whole number",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 5, "position": "x"})),
+                400,
+                "exactly one",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 5, "mode": "optimal"})),
+                400,
+                "fast",
+            ),
+        ],
+    );
+}
+
+/// Positions, moves and bodies of another shape refused with a 4xx and a message.
+#[test]
+fn bad_positions_moves_and_body_shapes_are_refused() {
+    let s = start();
+    let a = agent();
+    let start_pos = start_position(&s, &a);
+    expect_refusals(
+        &s,
+        &a,
+        [
+            (
+                "POST",
+                "/api/moves",
+                Some(json!({"position": {"cascades": [["AS"]]}})),
+                422,
+                "impossible position",
+            ),
+            (
+                "POST",
+                "/api/moves",
+                Some(json!({"position": "not a board"})),
+                422,
+                "invalid board",
+            ),
+            (
+                "POST",
+                "/api/apply",
+                Some(json!({"position": start_pos["position"], "move": "zz"})),
+                400,
+                "standard notation",
+            ),
+            (
+                "POST",
+                "/api/render",
+                Some(json!({"position": start_pos["position"], "width": 5})),
+                400,
+                "width",
+            ),
+            // Serde reads a struct from an array too ([1] as {"deal": 1}): every body is an
+            // object, anything else is refused.
+            (
+                "POST",
+                "/api/solve",
+                Some(json!([1])),
+                400,
+                "expected a JSON object",
+            ),
+            (
+                "POST",
+                "/api/verify",
+                Some(json!([1, "3a"])),
+                400,
+                "expected a JSON object",
+            ),
+            (
+                "POST",
+                "/api/moves",
+                Some(json!("x")),
+                400,
+                "expected a JSON object",
+            ),
+        ],
+    );
+}
+
+/// Counts, widths and other whole-number fields out of range or not whole: each said in
+/// the field's own words.
+#[test]
+fn whole_number_fields_and_long_inputs_are_refused_in_their_words() {
+    let s = start();
+    let a = agent();
+    let start_pos = start_position(&s, &a);
+    expect_refusals(
+        &s,
+        &a,
+        [
+            // A count outside 1..13 is one 400 whatever the move (formerly: 0 onto a cascade
+            // was a 422 illegal move, 300 serde's "expected u8").
+            (
+                "POST",
+                "/api/apply",
+                Some(json!({"position": start_pos["position"], "move": "28", "count": 0})),
+                400,
+                "count 0 is no number of cards in a run: give 1..13",
+            ),
+            (
+                "POST",
+                "/api/apply",
+                Some(json!({"position": start_pos["position"], "move": "2a", "count": 300})),
+                400,
+                "count 300 is no number of cards in a run",
+            ),
+            (
+                "POST",
+                "/api/apply",
+                Some(json!({"position": start_pos["position"], "move": "28", "count": -2})),
+                400,
+                "count -2 is no number",
+            ),
+            // A count that is no whole number, or beyond any count, is said in the count's own
+            // words (serde said "invalid type: floating point `1e+30`, expected i64"); a whole
+            // one written as JSON allows (`1e3`) is a count like any other.
+            (
+                "POST",
+                "/api/apply",
+                Some(json!({"position": start_pos["position"], "move": "28", "count": 1.5})),
+                400,
+                "count 1.5 is no whole number: give 1..13",
+            ),
+            (
+                "POST",
+                "/api/apply",
+                Some(json!({"position": start_pos["position"], "move": "28", "count": 1e30})),
+                400,
+                "count 1e30 is out of range: give 1..13",
+            ),
+            (
+                "POST",
+                "/api/apply",
+                Some(json!({"position": start_pos["position"], "move": "28", "count": 1e3})),
+                400,
+                "count 1000 is no number of cards in a run: give 1..13",
+            ),
+            // The same for every whole-number field; a whole one however written (`3e5`, `-0`)
+            // is that number, its range checked as any other's.
+            (
+                "POST",
+                "/api/render",
+                Some(json!({"position": start_pos["position"], "width": 720.5})),
+                400,
+                "width 720.5 is no whole number: give 200..=4096 pixels",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 617, "max_states": 3e5})),
+                400,
+                "max_states 300000",
+            ),
+            (
+                "POST",
+                "/api/hint",
+                Some(json!({"deal": 617, "max_states": -1})),
+                400,
+                "max_states -1 is out of range: give 1..=200000 positions",
+            ),
+            (
+                "POST",
+                "/api/apply",
+                Some(json!({"position": start_pos["position"], "move": "28", "count": -0.0})),
+                400,
+                "count 0 is no number of cards in a run",
+            ),
+        ],
+    );
+}
+
+/// A long input is cut in the message; a start printed before the moves is checked as
+/// `# start:` is; a won position's hint needs no search.
+#[test]
+fn long_inputs_and_printed_starts_are_refused_in_short() {
+    let s = start();
+    let a = agent();
+    let start_pos = start_position(&s, &a);
+    expect_refusals(
+        &s,
+        &a,
+        [
+            // A long input is cut in the message, quoted or not (formerly: 4 KiB of digits came
+            // back whole).
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": "9".repeat(20_000)})),
+                400,
+                "(20000 bytes)",
+            ),
+            (
+                "POST",
+                "/api/render",
+                Some(json!({"position": start_pos["position"], "width": -1})),
+                400,
+                "width -1: a picture is 200..=4096 pixels wide",
+            ),
+            // A position printed before the moves (fc-solve's -p -t block) is a start the
+            // solution names, checked as `# start:` is (formerly: read past, and 200 valid).
+            (
+                "POST",
+                "/api/verify",
+                Some(json!({"deal": 617, "solution": format!(
+                    "Foundations: H-0 C-0 D-0 S-0\nFreecells:\n{}\n\n8a",
+                    fcauto_deals::ms_deal(1).unwrap().cascades.iter().map(|c| format!(": {}", c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" "))).collect::<Vec<_>>().join("\n")
+                )})),
+                422,
+                "prints its own start",
+            ),
+            // A won position's hint needs no search (not queued behind searches).
+            (
+                "POST",
+                "/api/hint",
+                Some(json!({"position": "-/-/-/-/-/-/-/- ---- KKKK"})),
+                200,
+                "",
+            ),
+        ],
+    );
+}
+
+/// Malformed JSON, the wrong content type or coding, a body over the cap; the server is
+/// still up after them, and its document names every route.
+#[test]
+fn malformed_bodies_are_refused_and_the_server_stays_up() {
+    let s = start();
+    let a = agent();
     // Malformed JSON, the wrong content type, a body over the cap.
     let post = |ct: &str, body: Vec<u8>| match a
         .post(&format!("{}/api/solve", s.base))

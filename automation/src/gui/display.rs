@@ -111,7 +111,7 @@ pub fn install_signal_handler() {
                 );
                 stop(&mut child);
             }
-            // (helper-59: an interrupted run left its temporary profile behind.)
+            // An interrupted run leaves no temporary profile behind.
             for d in TEMP_DIRS
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())

@@ -342,7 +342,7 @@ mod tests {
     /// A results folder takes a bundle when it is new, or holds only files of other names
     /// (kept), or an earlier run's bundle (removed first: no file of it is read as the new
     /// run's); files of yours under a bundle's names are refused before anything is written,
-    /// and so is a file given as the folder (helper-59: `play` replaced a user's report.json,
+    /// and so is a file given as the folder (formerly: `play` replaced a user's report.json,
     /// summary.md, screenshot and pysol_before/options.cfg, and a failed run left an earlier
     /// win's report beside its own files).
     #[test]

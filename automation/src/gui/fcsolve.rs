@@ -122,8 +122,8 @@ pub fn plan(board: &Board) -> Result<(Vec<PlayedMove>, &'static str, Option<Stri
     });
     match native {
         Ok(m) => Ok((m, NATIVE_TOOL, None)),
-        // A proof: no other solver can do better, and there is nothing to play (helper-59:
-        // fc-solve was run after it, and its failure was the one named).
+        // A proof: no other solver can do better, and there is nothing to play (fc-solve is
+        // not run after it, so the error named is this one, not fc-solve's failure).
         Err(GuiError::Solver(why)) if why == NO_SOLUTION => Err(GuiError::Solver(why)),
         Err(e) => {
             let (_, m) = solve(board)?;

@@ -276,7 +276,7 @@ fn solve(
     ev.text("solution.json", &plan::solution_json(deal, board, &moves)?)?;
     ev.evidence(0, "solver", tool, "solution.json");
     // fc-solve's solution is a second opinion: its finding none stops nothing when fcauto's
-    // plan is its own, validated (helper-59: 94717719, which fcauto solves, was refused).
+    // plan is its own, validated (a deal fcauto solves and fc-solve does not, 94717719, is played).
     let (raw, fc_moves) = match fcsolve::solve_or_output(board) {
         Ok((raw, m)) => (raw, Some(m.len())),
         Err(fcsolve::Unsolved::NoSolution { verdict, output }) if native_failure.is_none() => {
@@ -1086,8 +1086,8 @@ fn quit(
 ) -> Result<bool, GuiError> {
     if cfg.keep_open {
         game.guard.0 = None;
-        // PySolFC keeps running on its profile: the folder stays (helper-59: it was removed
-        // under the running game, so quitting it later recorded nothing).
+        // PySolFC keeps running on its profile: the folder stays (removed under the running
+        // game, quitting it later would record nothing).
         if let Some(t) = game.profile._tmp.take() {
             super::display::forget_temp_dir(t.path());
             let kept = t.keep();

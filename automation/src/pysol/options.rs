@@ -106,7 +106,7 @@ impl OptionsFile {
                     .ok_or_else(|| syntax("unclosed [section]"))?
                     .trim();
                 // configobj reads `["general"]` as `[general]`, and cannot read `[]` (PySolFC
-                // then starts from its defaults: helper-56).
+                // then starts from its defaults), so a section with no name is refused.
                 let name = unquote(raw);
                 if name.trim().is_empty() {
                     return Err(syntax(
@@ -610,7 +610,7 @@ mod tests {
     }
 
     /// A key given twice in a section, or a section given twice, is refused as configobj
-    /// refuses it (PySolFC then does not start; helper-54: the first value was listed); the
+    /// refuses it (PySolFC then does not start; formerly the first value was listed); the
     /// same key in two sections is fine.
     #[test]
     fn refuses_what_configobj_calls_a_duplicate() {
@@ -639,7 +639,7 @@ mod tests {
     }
 
     /// Values that PySolFC reads as the wanted one are no difference from the replay settings
-    /// (helper-54: `autodrop = off` was listed as "have off, want False").
+    /// (formerly: `autodrop = off` was listed as "have off, want False").
     #[test]
     fn replay_settings_compare_as_pysolfc_reads_them() {
         for (key, have, same) in [

@@ -57,8 +57,8 @@ pub enum ProfileError {
 
 /// The user's own PySolFC profile (or HOME) that an automation profile under `base`
 /// (canonical) would write into, if any, for the user whose HOME is `user_home`: `base`
-/// inside `<user_home>/.pysolfc` or `.PySolFC`, `home` (`<base>/home`) being `user_home` itself (helper-62: `--profile /x`
-/// with `HOME=/x/home` wrote the user's options.cfg), or `dir` (`<home>/.pysolfc`) leading
+/// inside `<user_home>/.pysolfc` or `.PySolFC`, `home` (`<base>/home`) being `user_home`
+/// itself (`--profile /x` with `HOME=/x/home` would write the user's options.cfg), or `dir` (`<home>/.pysolfc`) leading
 /// into a user's profile through a link.
 fn users_profile_at(
     user_home: Option<&Path>,
@@ -175,7 +175,7 @@ mod tests {
     }
 
     /// A profile under `base` that would be the user's own is refused: `base` inside the
-    /// user's profile, `base/home` the user's HOME (helper-62), `base/home/.pysolfc` a link
+    /// user's profile, `base/home` the user's HOME, `base/home/.pysolfc` a link
     /// to the user's profile; a folder of its own is not.
     #[test]
     fn never_the_users_own_profile() {

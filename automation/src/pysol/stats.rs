@@ -392,7 +392,7 @@ pub fn parse_with(data: &[u8], limits: &Limits, origin: &Path) -> Result<StatsFi
     } else if has("pysollib.app") {
         Layout::V2
     } else {
-        // A saved or held game given instead (helper-45) is named for what it is.
+        // A saved or held game given instead is named for what it is.
         let game = super::savedgame::parse(data, origin, false).is_ok();
         return Err(StatsError::Layout {
             path: path(),
@@ -648,7 +648,7 @@ fn past_game(t: &Value, at: &str) -> Result<PastGame, String> {
     let game_id = whole(&fields[0]);
     field(0, "game id", game_id.map(drop))?;
     // PySolFC's game numbers are short (`ms617`, a 20-digit number): a longer one is
-    // damage, never printed whole (helper-47: 5,002 characters).
+    // damage, never printed whole (it may be thousands of characters).
     let game_number = fields[1].as_text().filter(|n| n.chars().count() <= 64);
     field(
         1,
@@ -737,7 +737,7 @@ mod tests {
             let err = result_stats(&value, "games_stats[None][2].moves_result").unwrap_err();
             assert_eq!(err, want);
         }
-        // helper-44: a negative best and a bool count were shown as figures.
+        // A negative best and a bool count are errors, not figures shown.
         let mut negative = result(Value::Int(2), Value::List(vec![]));
         if let Value::Dict(items) = &mut negative {
             items[0].1 = Value::Int(-1);
@@ -773,7 +773,7 @@ mod tests {
     }
 
     /// A `prev_games` record is read field by field; one that is not a record, or a field of
-    /// another type, is an error naming it (helper-44: such records were dropped, or shifted
+    /// another type, is an error naming it (formerly: such records were dropped, or shifted
     /// and dated 1970).
     #[test]
     fn past_game_records_are_read_or_refused() {
@@ -819,7 +819,7 @@ mod tests {
                 record(text_time),
                 format!("p: its start time is \"noon\", in {what}"),
             ),
-            // helper-47: shown as "Unknown", "?", and a 5,049-byte line.
+            // Each named, not shown as "Unknown", "?", or a 5,049-byte line.
             (record(status_7), format!("p: its status is 7, in {what}")),
             (
                 record(long_number),

@@ -167,7 +167,7 @@ pub struct RunMove {
 /// (tested up to 4 freecells, 3 empty cascades and 9 cards, for every destination and source
 /// kind; `tests` below). Until 2026-12-03 an empty destination or an emptied source was not
 /// used as a parking place (up to 2 more: 27 for 8 cards with 1 freecell and 2 empty
-/// cascades onto an empty one, where 25 do; helper-44); until 2026-12-02 the split was always
+/// cascades onto an empty one, where 25 do); until 2026-12-02 the split was always
 /// the largest parkable (11 for 4 cards with 2 freecells and an empty cascade, where 7 do).
 /// A run longer than [`supermove_limit`] cannot move: `2 cards - 1` is given (as for a run
 /// longer than one deck's 13 cards, which no game holds).
@@ -285,10 +285,10 @@ mod tests {
         // 1 freecell, 1 empty cascade, 4 cards: park 2 (3 moves), move 2 (3), bring 2 (3).
         assert_eq!(single_card_cost(run(4, 1, 1)), 9);
         assert_eq!(single_card_cost(run(2, 0, 1)), 3);
-        // 2 freecells and an empty cascade hold 3 cards apart: 4 cards in 7 (helper-42: 11).
+        // 2 freecells and an empty cascade hold 3 cards apart: 4 cards in 7 (formerly: 11).
         assert_eq!(single_card_cost(run(4, 2, 1)), 7);
         // 8 cards, 1 freecell, 2 empty cascades: 27 onto a card, 25 onto an empty cascade,
-        // 23 from a cascade they empty onto an empty one (helper-44: 27 for all three).
+        // 23 from a cascade they empty onto an empty one (formerly: 27 for all three).
         assert_eq!(single_card_cost(run(8, 1, 2)), 27);
         let onto_empty = RunMove {
             dest_empty: true,
