@@ -60,6 +60,10 @@ enum Command {
     /// The rules engine as MCP tools over stdio (needs the `mcp` feature).
     #[cfg(not(feature = "mcp"))]
     Mcp(cmd::unbuilt::Args),
+    /// Print the shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(cmd::completions::Args),
+    /// Print the man page (roff): fcauto(1), or a subcommand's page.
+    Man(cmd::completions::ManArgs),
 }
 
 /// The command line, parsed (clap's message and exit 2 if it does not parse). A value that
@@ -112,6 +116,8 @@ fn main() {
         Command::Mcp(a) => cmd::mcp::run(a),
         #[cfg(not(feature = "mcp"))]
         Command::Mcp(_) => cmd::unbuilt::run("mcp", "mcp"),
+        Command::Completions(a) => cmd::completions::run(a),
+        Command::Man(a) => cmd::completions::run_man(a),
     };
     match result {
         Ok(code) => std::process::exit(code),

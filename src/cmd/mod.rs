@@ -28,6 +28,7 @@ pub mod batch;
 pub mod bench;
 #[cfg(feature = "plot")]
 pub mod bench_plot;
+pub mod completions;
 pub mod crosscheck;
 pub mod deal;
 pub mod distribution;

@@ -12,6 +12,7 @@ mod analyze_cli;
 mod batch_cli;
 mod bench_cli;
 mod deals_cli;
+mod docs_examples;
 #[cfg(feature = "gui")]
 mod gui_e2e;
 #[cfg(not(feature = "gui"))]
