@@ -12,8 +12,6 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod checked;
 mod cmd;
-#[cfg(any(feature = "serve", feature = "mcp"))]
-mod service;
 
 /// Solve Microsoft FreeCell deals natively, check every solution, and replay them in PySolFC.
 #[derive(Parser)]

@@ -1,0 +1,238 @@
+//! The API's routes: each reads its body, calls the service, and answers JSON (or SVG).
+
+use super::body::{body, false_if_null, Body};
+use super::{err, reply, App, HttpError, QUEUE_WAIT};
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use fcauto_deals::Board;
+use fcauto_engine::service::{self, PositionIn, ServiceError};
+use fcauto_solver::Mode;
+use serde::Deserialize;
+use std::sync::Arc;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// The API's routes under `/api/`.
+pub(super) fn routes() -> Router<App> {
+    Router::new()
+        .route("/api/deal/{n}", get(deal))
+        .route("/api/position", post(position))
+        .route("/api/moves", post(moves))
+        .route("/api/apply", post(apply))
+        .route("/api/solve", post(solve))
+        .route("/api/hint", post(hint))
+        .route("/api/verify", post(verify))
+        .route("/api/render", post(render))
+}
+
+/// `GET /api/deal/{n}`; a path that does not decode (`%ff`) is a JSON error as any other.
+async fn deal(n: Result<Path<String>, PathRejection>) -> Response {
+    let n = match n {
+        Ok(Path(n)) => n,
+        Err(r) => {
+            let why = format!("bad deal number in the path: {}", r.body_text());
+            return err(ServiceError::bad_input(why));
+        }
+    };
+    reply(
+        fcauto_deals::parse_deal_number(&n)
+            .map_err(|e| ServiceError::bad_input(e.to_string()))
+            .and_then(service::new_game),
+    )
+}
+
+/// `{position}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionBody {
+    position: PositionIn,
+}
+
+async fn position(b: Body<PositionBody>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(e) => return err(e),
+    };
+    reply(b.position.to_board().map(|p| service::position_out(&p)))
+}
+
+async fn moves(b: Body<PositionBody>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(e) => return err(e),
+    };
+    reply(
+        b.position
+            .to_board()
+            .map(|p| serde_json::json!({ "moves": service::legal_moves(&p) })),
+    )
+}
+
+/// `{position, move, count?, autoplay?}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ApplyBody {
+    position: PositionIn,
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(default, deserialize_with = "service::whole_count")]
+    count: Option<i64>,
+    /// Null as left out (false), as `count`, `mode` and `max_states` take null.
+    #[serde(default, deserialize_with = "false_if_null")]
+    autoplay: bool,
+}
+
+async fn apply(b: Body<ApplyBody>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(e) => return err(e),
+    };
+    let r = b.position.to_board().and_then(|p| {
+        let m = service::parse_move(&b.mv, b.count)?;
+        Ok(service::apply_move(&p, m, b.autoplay))
+    });
+    match r {
+        Ok(out) if !out.legal => {
+            let rule = out.broken_rule.clone().unwrap_or_default();
+            let answer = serde_json::json!({
+                "error": format!("illegal move `{}`: {rule}", b.mv.trim()),
+                "result": out,
+            });
+            (StatusCode::UNPROCESSABLE_ENTITY, Json(answer)).into_response()
+        }
+        r => reply(r),
+    }
+}
+
+/// `{deal | position, mode?, max_states?}` (exactly one of deal and position).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveBody {
+    #[serde(default, deserialize_with = "service::deal_number_opt")]
+    deal: Option<u64>,
+    #[serde(default)]
+    position: Option<PositionIn>,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default, deserialize_with = "service::whole_max_states")]
+    max_states: Option<usize>,
+}
+
+/// The board of a request that names a deal or gives a position.
+fn board_of(deal: Option<u64>, position: Option<&PositionIn>) -> Result<Board, ServiceError> {
+    match (deal, position) {
+        (Some(n), None) => service::new_game(n).and_then(|p| p.position.to_board()),
+        (None, Some(p)) => p.to_board(),
+        _ => Err(ServiceError::bad_input(
+            "give exactly one of `deal` and `position`",
+        )),
+    }
+}
+
+/// Run a solve on the blocking pool once a solver permit is free (503 after [`QUEUE_WAIT`]).
+/// `f` gets the permit: it keeps it while its search runs (past a time-capped answer).
+async fn with_solver<T: Send + 'static>(
+    app: &App,
+    f: impl FnOnce(OwnedSemaphorePermit) -> Result<T, ServiceError> + Send + 'static,
+) -> Result<T, HttpError> {
+    let permit = tokio::time::timeout(QUEUE_WAIT, app.solvers.clone().acquire_owned())
+        .await
+        .map_err(|_| HttpError::new(503, "all solvers busy: try again later"))?
+        .map_err(|_| HttpError::new(503, "shutting down"))?;
+    let r = tokio::task::spawn_blocking(move || f(permit)).await;
+    let r =
+        r.map_err(|_| HttpError::new(500, "internal error in a solve (a bug: please report it)"))?;
+    Ok(r?)
+}
+
+async fn solve(State(app): State<App>, b: Body<SolveBody>) -> Response {
+    solving(&app, b, service::solve_in).await
+}
+
+async fn hint(State(app): State<App>, b: Body<SolveBody>) -> Response {
+    solving(&app, b, service::hint_in).await
+}
+
+/// A solve-like operation ([`service::solve_in`], [`service::hint_in`]).
+type Solver<T> = fn(&Board, Mode, Option<usize>, OwnedSemaphorePermit) -> Result<T, ServiceError>;
+
+/// A solve-like request (`solve`, `hint`): read the body, then run `op` on a solver permit.
+async fn solving<T: serde::Serialize + Send + 'static>(
+    app: &App,
+    b: Body<SolveBody>,
+    op: Solver<T>,
+) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(e) => return err(e),
+    };
+    let prep = board_of(b.deal, b.position.as_ref())
+        .and_then(|p| Ok((p, service::parse_mode(b.mode.as_deref())?)));
+    let (p, mode) = match prep {
+        Ok(x) => x,
+        Err(e) => return err(e),
+    };
+    if p.is_won() {
+        // Nothing to search: answered at once, not queued behind searches, on a permit of
+        // its own.
+        let own = Arc::new(Semaphore::new(1))
+            .try_acquire_owned()
+            .expect("a new semaphore has its permit");
+        return reply(op(&p, mode, b.max_states, own));
+    }
+    reply(with_solver(app, move |slot| op(&p, mode, b.max_states, slot)).await)
+}
+
+/// `{deal | position, solution}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyBody {
+    #[serde(default, deserialize_with = "service::deal_number_opt")]
+    deal: Option<u64>,
+    #[serde(default)]
+    position: Option<PositionIn>,
+    solution: String,
+}
+
+async fn verify(b: Body<VerifyBody>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(e) => return err(e),
+    };
+    reply(board_of(b.deal, b.position.as_ref()).and_then(|p| service::verify(&p, &b.solution)))
+}
+
+/// `{position, width?}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RenderBody {
+    position: PositionIn,
+    #[serde(default, deserialize_with = "service::whole_width")]
+    width: Option<i64>,
+}
+
+async fn render(b: Body<RenderBody>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(e) => return err(e),
+    };
+    match b.position.to_board().and_then(|p| svg_of(&p, b.width)) {
+        Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+        Err(e) => err(e),
+    }
+}
+
+/// The board as SVG, through the one renderer.
+fn svg_of(p: &Board, width: Option<i64>) -> Result<String, ServiceError> {
+    let width = service::picture_width(width)?;
+    Ok(fcauto_engine::render::svg(
+        p,
+        &fcauto_engine::render::Options {
+            width,
+            ..Default::default()
+        },
+    ))
+}

@@ -1,0 +1,184 @@
+//! The tools' arguments as rmcp reads them, with their JSON schemas (what `tools/list`
+//! shows a client): a position as a string or the JSON shape, a deal number, a move, a
+//! search mode and budget, a picture's width.
+
+use fcauto_engine::service;
+use rmcp::schemars::{self, json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The JSON schema of a position argument: a string or the JSON shape.
+fn position_schema(_: &mut SchemaGenerator) -> Schema {
+    let card = json_schema!({
+        "type": "string",
+        "description": "a card: rank A 2-9 T J Q K, then suit C D H S, e.g. \"KS\", \"TD\""
+    });
+    json_schema!({
+        "description": "The whole position. Either a one-line position string \
+            `<cascade 1>/.../<cascade 8> <freecells> <foundations>` (cards deepest first \
+            without spaces, `-` for an empty cascade or freecell, foundations as the top rank \
+            per suit C D H S, 0 for none), e.g. the `position_string` another tool returned; \
+            or fc-solve's board text; or the JSON object another tool returned as `position`.",
+        "oneOf": [
+            { "type": "string" },
+            {
+                "type": "object",
+                "properties": {
+                    "cascades": {
+                        "type": "array", "minItems": 8, "maxItems": 8,
+                        "description": "8 cascades, each a list of cards, deepest first",
+                        "items": { "type": "array", "items": card }
+                    },
+                    "freecells": {
+                        "type": "array", "minItems": 4, "maxItems": 4,
+                        "description": "freecells a-d: a card or null (default: all empty)",
+                        "items": { "anyOf": [card, { "type": "null" }] }
+                    },
+                    "foundations": {
+                        "type": "array", "minItems": 4, "maxItems": 4,
+                        "description": "top rank per suit C, D, H, S, 0..13 (default: all 0)",
+                        "items": { "type": "integer", "minimum": 0, "maximum": 13 }
+                    }
+                },
+                "required": ["cascades"],
+                "additionalProperties": false
+            }
+        ]
+    })
+}
+
+/// The JSON schema of a deal argument: a number, or a string `msN` (PySolFC's form) or
+/// `N`, as [`service::deal_number`] reads it.
+fn deal_schema(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "Microsoft FreeCell deal number, 1..=8589934591 (Freecell Pro's range; \
+            1..=32000 are the original Windows deals): a number (617), or a string \
+            \"ms617\" as PySolFC writes it",
+        "type": ["integer", "string"],
+        "minimum": 1,
+        "maximum": 8_589_934_591u64,
+        "pattern": "^\\s*([mM][sS]|\\+)?[0-9]+\\s*$"
+    })
+}
+
+/// `new_game`'s arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct NewGame {
+    #[serde(deserialize_with = "service::deal_number")]
+    #[schemars(schema_with = "deal_schema")]
+    pub(super) deal: u64,
+}
+
+/// Arguments that are just a position.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Position {
+    #[schemars(schema_with = "position_schema")]
+    pub(super) position: Value,
+}
+
+/// `apply_move`'s arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ApplyMove {
+    #[schemars(schema_with = "position_schema")]
+    pub(super) position: Value,
+    /// The move in standard notation: source then destination, `1`-`8` cascades, `a`-`d`
+    /// freecells, `h` the foundations: `3a`, `a3`, `3h`, `38`.
+    #[serde(rename = "move")]
+    pub(super) mv: String,
+    /// Cards to move for a cascade-to-cascade run, 1..=13; left out, the longest run
+    /// that fits.
+    #[schemars(range(min = 1, max = 13))]
+    #[serde(default, deserialize_with = "service::whole_count")]
+    pub(super) count: Option<i64>,
+    /// After the move, play the safe moves to the foundations (default false).
+    #[serde(default)]
+    pub(super) autoplay: bool,
+}
+
+/// How to search.
+#[derive(Deserialize, JsonSchema, Clone, Copy, Default)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum Mode {
+    /// The first solution found: fastest.
+    #[default]
+    Fast,
+    /// Short solutions at practical speed.
+    Short,
+}
+
+/// `mode`: one of the service's modes by name ([`service::mode_named`]: `"fast"` or
+/// `"short"`), null as left out, as `/api/solve` reads it (not serde's form of an enum,
+/// `{"short": null}`, and null not refused in serde's words).
+fn mode_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Mode, D::Error> {
+    use serde::de::Error;
+    let named = match Option::<Value>::deserialize(d)? {
+        None => return Ok(Mode::Fast),
+        Some(Value::String(m)) => service::mode_named(&m).ok_or(Value::String(m)),
+        Some(other) => Err(other),
+    };
+    match named {
+        Ok(fcauto_solver::Mode::Short) => Ok(Mode::Short),
+        Ok(_) => Ok(Mode::Fast),
+        Err(other) => Err(D::Error::custom(format!(
+            "mode {}: the tools solve in \"fast\" or \"short\"",
+            service::short_echoes(&other.to_string())
+        ))),
+    }
+}
+
+/// `solve`'s and `hint`'s arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Solve {
+    #[schemars(schema_with = "position_schema")]
+    pub(super) position: Value,
+    /// `fast` (default) or `short`.
+    #[serde(default, deserialize_with = "mode_or_null")]
+    pub(super) mode: Mode,
+    /// Most positions one search may store, 1..=200000 (default 200000; more is refused;
+    /// a deal may take several searches, each within it);
+    /// a search also stops after 10 s. Either limit gives the verdict `unknown: ...`.
+    #[schemars(range(min = 1, max = service::MAX_STATES))]
+    #[serde(default, deserialize_with = "service::whole_max_states")]
+    pub(super) max_states: Option<usize>,
+}
+
+/// `verify`'s arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Verify {
+    #[schemars(schema_with = "position_schema")]
+    pub(super) position: Value,
+    /// The solution in standard notation, moves separated by spaces or lines
+    /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out;
+    /// `#` starts a comment to the end of the line; an annotated game (move numbers, `?`/`!`
+    /// marks, `{...}` comments, a `# start:` that must be the position given) reads as its
+    /// plain moves.
+    pub(super) solution: String,
+}
+
+/// `render_game`'s arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Render {
+    #[schemars(schema_with = "position_schema")]
+    pub(super) position: Value,
+    /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
+    /// by `fcauto serve`'s `/api/render`.
+    #[schemars(range(min = fcauto_engine::render::MIN_WIDTH, max = fcauto_engine::render::MAX_WIDTH))]
+    #[serde(default, deserialize_with = "service::whole_width")]
+    pub(super) width: Option<i64>,
+}
+
+impl Mode {
+    /// The solver's mode of this name.
+    pub(super) fn solver(self) -> fcauto_solver::Mode {
+        match self {
+            Mode::Fast => fcauto_solver::Mode::Fast,
+            Mode::Short => fcauto_solver::Mode::Short,
+        }
+    }
+}
