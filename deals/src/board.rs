@@ -239,183 +239,24 @@ impl Board {
     /// the problems are cut to a few dozen characters.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
         if text.len() > MAX_BOARD_TEXT {
-            return Err(BoardError {
-                issues: vec![BoardIssue {
-                    line: 0,
-                    token: None,
-                    message: format!(
-                        "the board text is too large ({} bytes; a board is at most {} KiB)",
-                        text.len(),
-                        MAX_BOARD_TEXT / 1024
-                    ),
-                }],
-            });
+            return Err(whole_board_error(format!(
+                "the board text is too large ({} bytes; a board is at most {} KiB)",
+                text.len(),
+                MAX_BOARD_TEXT / 1024
+            )));
         }
-        let mut issues = Vec::new();
-        let mut cascades: Vec<Vec<Card>> = Vec::new();
-        let mut cascade_lines: Vec<usize> = Vec::new();
-        let mut freecells = [None; FREECELLS];
-        let mut foundations = [0u8; 4];
-        let mut where_seen: [Option<usize>; 52] = [None; 52];
-        let mut note = |issues: &mut Vec<BoardIssue>, line: usize, c: Card, tok: &str| {
-            if let Some(prev) = where_seen[c.id() as usize] {
-                issues.push(BoardIssue {
-                    line,
-                    token: Some(shown_token(tok)),
-                    message: format!("duplicate card {c} (already on line {prev})"),
-                });
-            } else {
-                where_seen[c.id() as usize] = Some(line);
-            }
-        };
         let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a UTF-8 byte-order mark
-        if text
-            .lines()
-            .all(|l| l.trim().is_empty() || l.trim().starts_with('#'))
-        {
+        if let Some(what) = no_cards(text) {
             // Say so, rather than listing all 52 cards as missing.
-            let what = if text.trim().is_empty() {
-                "the board text is empty"
-            } else {
-                "the board text has only comments"
-            };
-            return Err(BoardError {
-                issues: vec![BoardIssue {
-                    line: 0,
-                    token: None,
-                    message: format!("{what} (expected {CASCADES} cascade lines of cards)"),
-                }],
-            });
+            return Err(whole_board_error(format!(
+                "{what} (expected {CASCADES} cascade lines of cards)"
+            )));
         }
-        let mut seen_freecells = false;
-        let mut seen_foundations = false;
-        // Cascade lines and blank lines in order: a blank line may stand for an empty
-        // cascade, see `with_blank_cascades`.
-        let mut order: Vec<Option<usize>> = Vec::new();
+        let mut reader = BoardReader::new();
         for (i, raw) in text.lines().enumerate() {
-            let line_no = i + 1;
-            let line = raw.trim();
-            if line.is_empty() {
-                order.push(None);
-                continue;
-            }
-            if line.starts_with('#') {
-                continue;
-            }
-            let lower = line.to_ascii_lowercase();
-            if let Some(rest) = strip_any(line, &lower, &["freecells:", "fc:"]) {
-                if std::mem::replace(&mut seen_freecells, true) {
-                    issues.push(BoardIssue {
-                        line: line_no,
-                        token: None,
-                        message: "a second Freecells line".into(),
-                    });
-                    continue;
-                }
-                let slots = freecell_slots(raw_rest(raw, "freecells:", "fc:"), rest);
-                if slots.len() > FREECELLS {
-                    issues.push(BoardIssue {
-                        line: line_no,
-                        token: None,
-                        message: format!("{} freecell entries, at most {FREECELLS}", slots.len()),
-                    });
-                }
-                for (slot, tok) in slots.iter().enumerate() {
-                    let Some(tok) = tok else { continue };
-                    match tok.parse::<Card>() {
-                        Ok(c) => {
-                            note(&mut issues, line_no, c, tok);
-                            if slot < FREECELLS {
-                                freecells[slot] = Some(c);
-                            }
-                        }
-                        Err(_) => issues.push(unknown(line_no, tok)),
-                    }
-                }
-            } else if let Some(rest) = strip_any(line, &lower, &["foundations:", "founds:"]) {
-                if std::mem::replace(&mut seen_foundations, true) {
-                    issues.push(BoardIssue {
-                        line: line_no,
-                        token: None,
-                        message: "a second Foundations line".into(),
-                    });
-                    continue;
-                }
-                // Each suit's entry as given, to name a second one (whichever comes last
-                // would otherwise silently win, and the first's cards would count as seen).
-                let mut given: [Option<&str>; 4] = [None; 4];
-                for tok in rest.split_whitespace() {
-                    match parse_foundation(tok) {
-                        Some((suit, _)) if given[suit.index()].is_some() => {
-                            let first = given[suit.index()].unwrap_or_default();
-                            issues.push(BoardIssue {
-                                line: line_no,
-                                token: Some(shown_token(tok)),
-                                message: format!(
-                                    "a second entry for suit {} (first given as `{}`): give each \
-                                     suit's foundation once",
-                                    suit.letter(),
-                                    shown_token(first)
-                                ),
-                            });
-                        }
-                        Some((suit, rank)) => {
-                            given[suit.index()] = Some(tok);
-                            foundations[suit.index()] = rank;
-                            for r in 1..=rank {
-                                let c = Card::new(Rank::new(r).unwrap(), suit);
-                                note(&mut issues, line_no, c, tok);
-                            }
-                        }
-                        None => issues.push(BoardIssue {
-                            line: line_no,
-                            token: Some(shown_token(tok)),
-                            message: "not a foundation entry (expected e.g. `H-5`, `S-0`, `C-K`)"
-                                .into(),
-                        }),
-                    }
-                }
-            } else {
-                let body = line.strip_prefix(':').unwrap_or(line);
-                let mut col = Vec::new();
-                for tok in body.split_whitespace() {
-                    match tok.parse::<Card>() {
-                        Ok(c) => {
-                            note(&mut issues, line_no, c, tok);
-                            col.push(c);
-                        }
-                        Err(_) => issues.push(unknown(line_no, tok)),
-                    }
-                }
-                order.push(Some(cascades.len()));
-                cascades.push(col);
-                cascade_lines.push(line_no);
-            }
+            reader.line(i + 1, raw);
         }
-        if cascades.len() < CASCADES {
-            cascades = with_blank_cascades(cascades, &order);
-        }
-        if cascades.len() != CASCADES {
-            let at = cascade_lines.get(CASCADES).copied().unwrap_or(0);
-            issues.push(BoardIssue {
-                line: at,
-                token: None,
-                message: format!(
-                    "expected {CASCADES} cascade lines, found {}",
-                    cascades.len()
-                ),
-            });
-        }
-        issues.extend(missing_cards(|c| where_seen[c.id() as usize].is_some()));
-        if issues.is_empty() {
-            Ok(Board {
-                cascades,
-                freecells,
-                foundations,
-            })
-        } else {
-            Err(BoardError { issues })
-        }
+        reader.finish()
     }
 
     /// The 8 cascade lines exactly as `make-microsoft-freecell-board -t` prints them: cards
@@ -462,6 +303,227 @@ impl Board {
             out.push('\n');
         }
         out
+    }
+}
+
+/// A problem with the board text as a whole (line 0, no token), the only one reported.
+fn whole_board_error(message: String) -> BoardError {
+    BoardError {
+        issues: vec![BoardIssue {
+            line: 0,
+            token: None,
+            message,
+        }],
+    }
+}
+
+/// `Some(what the text is)` when it has no line other than blank lines and comments.
+fn no_cards(text: &str) -> Option<&'static str> {
+    if !text
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim().starts_with('#'))
+    {
+        return None;
+    }
+    Some(if text.trim().is_empty() {
+        "the board text is empty"
+    } else {
+        "the board text has only comments"
+    })
+}
+
+/// The state of [`Board::parse`] while it reads the text line by line: what has been read
+/// and every problem found so far, in the order found.
+struct BoardReader {
+    issues: Vec<BoardIssue>,
+    cascades: Vec<Vec<Card>>,
+    /// The line number of each cascade line read.
+    cascade_lines: Vec<usize>,
+    freecells: [Option<Card>; FREECELLS],
+    foundations: [u8; 4],
+    /// The line each card was first seen on.
+    where_seen: [Option<usize>; 52],
+    seen_freecells: bool,
+    seen_foundations: bool,
+    /// Cascade lines and blank lines in order: a blank line may stand for an empty
+    /// cascade, see `with_blank_cascades`.
+    order: Vec<Option<usize>>,
+}
+
+impl BoardReader {
+    fn new() -> BoardReader {
+        BoardReader {
+            issues: Vec::new(),
+            cascades: Vec::new(),
+            cascade_lines: Vec::new(),
+            freecells: [None; FREECELLS],
+            foundations: [0u8; 4],
+            where_seen: [None; 52],
+            seen_freecells: false,
+            seen_foundations: false,
+            order: Vec::new(),
+        }
+    }
+
+    /// Record card `c` (token `tok`) as seen on line `line`, or a duplicate if seen before.
+    fn note(&mut self, line: usize, c: Card, tok: &str) {
+        if let Some(prev) = self.where_seen[c.id() as usize] {
+            self.issues.push(BoardIssue {
+                line,
+                token: Some(shown_token(tok)),
+                message: format!("duplicate card {c} (already on line {prev})"),
+            });
+        } else {
+            self.where_seen[c.id() as usize] = Some(line);
+        }
+    }
+
+    /// Read one line of the text: blank, comment, freecells, foundations or a cascade.
+    fn line(&mut self, line_no: usize, raw: &str) {
+        let line = raw.trim();
+        if line.is_empty() {
+            self.order.push(None);
+            return;
+        }
+        if line.starts_with('#') {
+            return;
+        }
+        let lower = line.to_ascii_lowercase();
+        if let Some(rest) = strip_any(line, &lower, &["freecells:", "fc:"]) {
+            self.freecell_line(line_no, raw, rest);
+        } else if let Some(rest) = strip_any(line, &lower, &["foundations:", "founds:"]) {
+            self.foundation_line(line_no, rest);
+        } else {
+            self.cascade_line(line_no, line);
+        }
+    }
+
+    /// A `Freecells:` line; `rest` is what follows the prefix in the trimmed line.
+    fn freecell_line(&mut self, line_no: usize, raw: &str, rest: &str) {
+        if std::mem::replace(&mut self.seen_freecells, true) {
+            self.issues.push(BoardIssue {
+                line: line_no,
+                token: None,
+                message: "a second Freecells line".into(),
+            });
+            return;
+        }
+        let slots = freecell_slots(raw_rest(raw, "freecells:", "fc:"), rest);
+        if slots.len() > FREECELLS {
+            self.issues.push(BoardIssue {
+                line: line_no,
+                token: None,
+                message: format!("{} freecell entries, at most {FREECELLS}", slots.len()),
+            });
+        }
+        for (slot, tok) in slots.iter().enumerate() {
+            let Some(tok) = tok else { continue };
+            match tok.parse::<Card>() {
+                Ok(c) => {
+                    self.note(line_no, c, tok);
+                    if slot < FREECELLS {
+                        self.freecells[slot] = Some(c);
+                    }
+                }
+                Err(_) => self.issues.push(unknown(line_no, tok)),
+            }
+        }
+    }
+
+    /// A `Foundations:` line; `rest` is what follows the prefix.
+    fn foundation_line(&mut self, line_no: usize, rest: &str) {
+        if std::mem::replace(&mut self.seen_foundations, true) {
+            self.issues.push(BoardIssue {
+                line: line_no,
+                token: None,
+                message: "a second Foundations line".into(),
+            });
+            return;
+        }
+        // Each suit's entry as given, to name a second one (whichever comes last
+        // would otherwise silently win, and the first's cards would count as seen).
+        let mut given: [Option<&str>; 4] = [None; 4];
+        for tok in rest.split_whitespace() {
+            match parse_foundation(tok) {
+                Some((suit, _)) if given[suit.index()].is_some() => {
+                    let first = given[suit.index()].unwrap_or_default();
+                    self.issues.push(BoardIssue {
+                        line: line_no,
+                        token: Some(shown_token(tok)),
+                        message: format!(
+                            "a second entry for suit {} (first given as `{}`): give each \
+                             suit's foundation once",
+                            suit.letter(),
+                            shown_token(first)
+                        ),
+                    });
+                }
+                Some((suit, rank)) => {
+                    given[suit.index()] = Some(tok);
+                    self.foundations[suit.index()] = rank;
+                    for r in 1..=rank {
+                        let c = Card::new(Rank::new(r).unwrap(), suit);
+                        self.note(line_no, c, tok);
+                    }
+                }
+                None => self.issues.push(BoardIssue {
+                    line: line_no,
+                    token: Some(shown_token(tok)),
+                    message: "not a foundation entry (expected e.g. `H-5`, `S-0`, `C-K`)".into(),
+                }),
+            }
+        }
+    }
+
+    /// A cascade line (trimmed), deepest card first, maybe starting with `:`.
+    fn cascade_line(&mut self, line_no: usize, line: &str) {
+        let body = line.strip_prefix(':').unwrap_or(line);
+        let mut col = Vec::new();
+        for tok in body.split_whitespace() {
+            match tok.parse::<Card>() {
+                Ok(c) => {
+                    self.note(line_no, c, tok);
+                    col.push(c);
+                }
+                Err(_) => self.issues.push(unknown(line_no, tok)),
+            }
+        }
+        self.order.push(Some(self.cascades.len()));
+        self.cascades.push(col);
+        self.cascade_lines.push(line_no);
+    }
+
+    /// After the last line: blank lines as empty cascades when there are fewer than 8, the
+    /// cascade count, the missing cards; the board if no problem was found.
+    fn finish(mut self) -> Result<Board, BoardError> {
+        if self.cascades.len() < CASCADES {
+            self.cascades = with_blank_cascades(self.cascades, &self.order);
+        }
+        if self.cascades.len() != CASCADES {
+            let at = self.cascade_lines.get(CASCADES).copied().unwrap_or(0);
+            self.issues.push(BoardIssue {
+                line: at,
+                token: None,
+                message: format!(
+                    "expected {CASCADES} cascade lines, found {}",
+                    self.cascades.len()
+                ),
+            });
+        }
+        let where_seen = self.where_seen;
+        self.issues
+            .extend(missing_cards(|c| where_seen[c.id() as usize].is_some()));
+        if self.issues.is_empty() {
+            Ok(Board {
+                cascades: self.cascades,
+                freecells: self.freecells,
+                foundations: self.foundations,
+            })
+        } else {
+            Err(BoardError {
+                issues: self.issues,
+            })
+        }
     }
 }
 

@@ -88,11 +88,6 @@ pub fn parse_any(text: &str) -> Result<Board, BoardError> {
 /// cascades, a token that is not a card, freecells that are not four slots, foundations that
 /// are not four ranks, or a position that does not hold the 52 cards exactly once.
 pub fn parse(text: &str) -> Result<Board, BoardError> {
-    let issue = |token: Option<&str>, message: String| BoardIssue {
-        line: 1,
-        token: token.map(str::to_string),
-        message,
-    };
     let fail = |i: BoardIssue| BoardError { issues: vec![i] };
     if text.len() > MAX_POSITION_TEXT {
         return Err(fail(issue(
@@ -111,10 +106,37 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
         )));
     }
     let mut issues = Vec::new();
-    let cols: Vec<&str> = fields[0].split('/').collect();
+    let cascades = cascades_field(fields[0], &mut issues);
+    let freecells = freecells_field(fields[1], &mut issues);
+    let foundations = foundations_field(fields[2], &mut issues);
+    if !issues.is_empty() {
+        return Err(BoardError { issues });
+    }
+    let b = Board {
+        cascades,
+        freecells,
+        foundations,
+    };
+    b.check()?;
+    Ok(b)
+}
+
+/// A problem in the (one-line) position string.
+fn issue(token: Option<&str>, message: String) -> BoardIssue {
+    BoardIssue {
+        line: 1,
+        token: token.map(str::to_string),
+        message,
+    }
+}
+
+/// The cascades field (`/`-separated, `-` for an empty cascade); each problem goes to
+/// `issues` (a cascade with a bad token is read as empty).
+fn cascades_field(field: &str, issues: &mut Vec<BoardIssue>) -> Vec<Vec<Card>> {
+    let cols: Vec<&str> = field.split('/').collect();
     if cols.len() != CASCADES {
         issues.push(issue(
-            Some(fields[0]),
+            Some(field),
             format!(
                 "expected {CASCADES} cascades separated by `/`, found {}",
                 cols.len()
@@ -135,11 +157,16 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
             }
         }
     }
+    cascades
+}
+
+/// The freecells field (four slots, a card or `-` each); a problem goes to `issues`.
+fn freecells_field(field: &str, issues: &mut Vec<BoardIssue>) -> [Option<Card>; FREECELLS] {
     let mut freecells = [None; FREECELLS];
-    match slots(fields[1]) {
+    match slots(field) {
         Ok(v) if v.len() == FREECELLS => freecells.copy_from_slice(&v),
         Ok(v) => issues.push(issue(
-            Some(fields[1]),
+            Some(field),
             format!(
                 "expected {FREECELLS} freecell slots (a card or `-` each), found {}",
                 v.len()
@@ -147,37 +174,33 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
         )),
         Err(t) => issues.push(issue(Some(&t), "not a card or `-` in the freecells".into())),
     }
+    freecells
+}
+
+/// The foundations field (four ranks, C, D, H, S); each problem goes to `issues`.
+fn foundations_field(field: &str, issues: &mut Vec<BoardIssue>) -> [u8; 4] {
     let mut foundations = [0u8; 4];
-    let f: Vec<char> = fields[2].chars().collect();
+    let f: Vec<char> = field.chars().collect();
     if f.len() != 4 {
         issues.push(issue(
-            Some(fields[2]),
+            Some(field),
             "expected 4 foundation ranks (C, D, H, S; `0` for none)".into(),
         ));
-    } else {
-        for (k, ch) in f.iter().enumerate() {
-            match ch {
-                '0' | '-' => {}
-                _ => match Rank::from_token(&ch.to_string()) {
-                    Some(r) => foundations[k] = r.value(),
-                    None => issues.push(issue(
-                        Some(&ch.to_string()),
-                        "not a foundation rank (0, A, 2-9, T, J, Q, K)".into(),
-                    )),
-                },
-            }
+        return foundations;
+    }
+    for (k, ch) in f.iter().enumerate() {
+        match ch {
+            '0' | '-' => {}
+            _ => match Rank::from_token(&ch.to_string()) {
+                Some(r) => foundations[k] = r.value(),
+                None => issues.push(issue(
+                    Some(&ch.to_string()),
+                    "not a foundation rank (0, A, 2-9, T, J, Q, K)".into(),
+                )),
+            },
         }
     }
-    if !issues.is_empty() {
-        return Err(BoardError { issues });
-    }
-    let b = Board {
-        cascades,
-        freecells,
-        foundations,
-    };
-    b.check()?;
-    Ok(b)
+    foundations
 }
 
 /// Cards written without spaces (`10` allowed for `T`); the bad token on error.

@@ -129,8 +129,25 @@ pub fn won_before(moves: usize) -> String {
 /// Check and apply one move; returns its single-card cost or the broken rule. A move refused
 /// leaves `b` unchanged (every check comes before the move is made).
 pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
-    // The moved cards, deepest first (borrowed from the board until it is changed).
-    let moving: &[Card] = match m.from {
+    let moving = moved_cards(b, m)?;
+    let deepest = moving[0];
+    check_named_card(b, m, moving)?;
+    check_one_card_destination(m.to, moving.len())?;
+    check_run(moving)?;
+    let n = moving.len();
+    let cost = match m.to {
+        Loc::Foundation => foundation_takes(b, deepest)?,
+        Loc::Freecell(j) => freecell_takes(b, j)?,
+        Loc::Cascade(k) => cascade_takes(b, m.from, k, n, deepest)?,
+    };
+    apply_unchecked(b, m.from, m.to, n, deepest);
+    Ok(cost)
+}
+
+/// The cards `m` moves, deepest first (borrowed from the board): the source holds them,
+/// and a freecell gives one card, a foundation none.
+fn moved_cards<'b>(b: &'b Board, m: &StepMove) -> Result<&'b [Card], String> {
+    match m.from {
         Loc::Cascade(i) => {
             let col = b
                 .cascades
@@ -156,7 +173,7 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
                     col.len()
                 ));
             }
-            &col[col.len() - n..]
+            Ok(&col[col.len() - n..])
         }
         Loc::Freecell(j) => {
             if m.count.unwrap_or(1) != 1 {
@@ -169,41 +186,49 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             if c.is_none() {
                 return Err(format!("freecell {} is empty", (b'a' + j) as char));
             }
-            std::slice::from_ref(c.as_ref().expect("checked above"))
+            Ok(std::slice::from_ref(c.as_ref().expect("checked above")))
         }
-        Loc::Foundation => return Err("cards never leave the foundations".into()),
-    };
+        Loc::Foundation => Err("cards never leave the foundations".into()),
+    }
+}
+
+/// The card given with the move, if any, is the deepest moved card.
+fn check_named_card(b: &Board, m: &StepMove, moving: &[Card]) -> Result<(), String> {
     let deepest = moving[0];
-    if let Some(c) = m.card {
-        if c != deepest {
-            // A count and a card that disagree: say which count the card would need.
-            let depth = match (m.from, m.count) {
-                (Loc::Cascade(i), Some(_)) => {
-                    let col = &b.cascades[i as usize];
-                    col.iter().rev().position(|&x| x == c).map(|p| p + 1)
-                }
-                _ => None,
-            };
-            return Err(match depth {
-                Some(k) => format!(
-                    "the card moved would be {deepest}, not {c}: the count says {} and {c} \
-                     would be a move of {}",
-                    crate::plural(moving.len(), "card"),
-                    crate::plural(k, "card")
-                ),
-                None => format!("the card moved would be {deepest}, not {c}"),
-            });
-        }
+    let Some(c) = m.card else { return Ok(()) };
+    if c == deepest {
+        return Ok(());
     }
-    let n = moving.len();
-    // Where only one card may go, that is the rule broken, whatever the cards are.
-    match m.to {
-        Loc::Foundation if n != 1 => {
-            return Err("one card at a time goes to the foundations".into())
+    // A count and a card that disagree: say which count the card would need.
+    let depth = match (m.from, m.count) {
+        (Loc::Cascade(i), Some(_)) => {
+            let col = &b.cascades[i as usize];
+            col.iter().rev().position(|&x| x == c).map(|p| p + 1)
         }
-        Loc::Freecell(_) if n != 1 => return Err("one card at a time goes to a freecell".into()),
-        _ => {}
+        _ => None,
+    };
+    Err(match depth {
+        Some(k) => format!(
+            "the card moved would be {deepest}, not {c}: the count says {} and {c} \
+             would be a move of {}",
+            crate::plural(moving.len(), "card"),
+            crate::plural(k, "card")
+        ),
+        None => format!("the card moved would be {deepest}, not {c}"),
+    })
+}
+
+/// Where only one card may go, that is the rule broken, whatever the cards are.
+fn check_one_card_destination(to: Loc, n: usize) -> Result<(), String> {
+    match to {
+        Loc::Foundation if n != 1 => Err("one card at a time goes to the foundations".into()),
+        Loc::Freecell(_) if n != 1 => Err("one card at a time goes to a freecell".into()),
+        _ => Ok(()),
     }
+}
+
+/// The moved cards form a run: each one rank below the card under it, colours alternating.
+fn check_run(moving: &[Card]) -> Result<(), String> {
     for w in moving.windows(2) {
         if !stacks_on(w[0], w[1]) {
             return Err(format!(
@@ -212,71 +237,73 @@ pub fn apply_checked(b: &mut Board, m: &StepMove) -> Result<usize, String> {
             ));
         }
     }
-    let cost = match m.to {
-        Loc::Foundation => {
-            let have = b.foundations[deepest.suit().index()];
-            if deepest.rank().value() != have + 1 {
-                let top = if have == 0 {
-                    "nothing".to_string()
-                } else {
-                    Card::new(Rank::new(have).unwrap(), deepest.suit()).to_string()
-                };
-                return Err(format!(
-                    "{deepest} cannot go home: its foundation holds {top}"
-                ));
-            }
-            1
+    Ok(())
+}
+
+/// `deepest` may go home: its foundation holds exactly the rank below it. Costs one move.
+fn foundation_takes(b: &Board, deepest: Card) -> Result<usize, String> {
+    let have = b.foundations[deepest.suit().index()];
+    if deepest.rank().value() != have + 1 {
+        let top = if have == 0 {
+            "nothing".to_string()
+        } else {
+            Card::new(Rank::new(have).unwrap(), deepest.suit()).to_string()
+        };
+        return Err(format!(
+            "{deepest} cannot go home: its foundation holds {top}"
+        ));
+    }
+    Ok(1)
+}
+
+/// Freecell `j` exists and is empty. Costs one move.
+fn freecell_takes(b: &Board, j: u8) -> Result<usize, String> {
+    match b.freecells.get(j as usize) {
+        None => Err(format!("no freecell {}", (b'a' + j) as char)),
+        Some(Some(c)) => Err(format!("freecell {} already holds {c}", (b'a' + j) as char)),
+        Some(None) => Ok(1),
+    }
+}
+
+/// Cascade `k` takes the run of `n` cards (deepest `deepest`) from `from`: another cascade,
+/// empty or topped by a card `deepest` stacks on, and `n` within the supermove limit. Returns
+/// the single-card moves the supermove costs.
+fn cascade_takes(b: &Board, from: Loc, k: u8, n: usize, deepest: Card) -> Result<usize, String> {
+    let dest = b
+        .cascades
+        .get(k as usize)
+        .ok_or_else(|| format!("no cascade {}", k + 1))?;
+    if from == Loc::Cascade(k) {
+        return Err("source and destination are the same cascade".into());
+    }
+    let dest_empty = dest.is_empty();
+    if let Some(&top) = dest.last() {
+        if !stacks_on(top, deepest) {
+            return Err(format!("{deepest} cannot go on {top}"));
         }
-        Loc::Freecell(j) => {
-            match b.freecells.get(j as usize) {
-                None => return Err(format!("no freecell {}", (b'a' + j) as char)),
-                Some(Some(c)) => {
-                    return Err(format!("freecell {} already holds {c}", (b'a' + j) as char))
-                }
-                Some(None) => {}
-            }
-            1
-        }
-        Loc::Cascade(k) => {
-            let dest = b
-                .cascades
-                .get(k as usize)
-                .ok_or_else(|| format!("no cascade {}", k + 1))?;
-            if m.from == Loc::Cascade(k) {
-                return Err("source and destination are the same cascade".into());
-            }
-            let dest_empty = dest.is_empty();
-            if let Some(&top) = dest.last() {
-                if !stacks_on(top, deepest) {
-                    return Err(format!("{deepest} cannot go on {top}"));
-                }
-            }
-            let free_cells = b.freecells.iter().filter(|c| c.is_none()).count();
-            let empty_cascades = b.cascades.iter().filter(|c| c.is_empty()).count();
-            let empty_other = empty_cascades - usize::from(dest_empty);
-            let limit = (free_cells + 1) << empty_other;
-            if n > limit {
-                return Err(format!(
-                    "{n} cards exceed the supermove limit of {limit} ({}, {})",
-                    crate::plural(free_cells, "free freecell"),
-                    crate::plural(empty_other, "empty cascade")
-                ));
-            }
-            let source_emptied = match m.from {
-                Loc::Cascade(i) => b.cascades[i as usize].len() == n,
-                _ => false,
-            };
-            let spare = Spare {
-                cells: free_cells,
-                empty: empty_other,
-                dest_empty,
-                source_emptied,
-            };
-            cost_of_run(n, spare)
-        }
+    }
+    let free_cells = b.freecells.iter().filter(|c| c.is_none()).count();
+    let empty_cascades = b.cascades.iter().filter(|c| c.is_empty()).count();
+    let empty_other = empty_cascades - usize::from(dest_empty);
+    let limit = (free_cells + 1) << empty_other;
+    if n > limit {
+        return Err(format!(
+            "{n} cards exceed the supermove limit of {limit} ({}, {})",
+            crate::plural(free_cells, "free freecell"),
+            crate::plural(empty_other, "empty cascade")
+        ));
+    }
+    let source_emptied = match from {
+        Loc::Cascade(i) => b.cascades[i as usize].len() == n,
+        _ => false,
     };
-    apply_unchecked(b, m.from, m.to, n, deepest);
-    Ok(cost)
+    let spare = Spare {
+        cells: free_cells,
+        empty: empty_other,
+        dest_empty,
+        source_emptied,
+    };
+    Ok(cost_of_run(n, spare))
 }
 
 /// Move the top `n` cards of `from` (the deepest of them `deepest`) to `to`, a move
