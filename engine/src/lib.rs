@@ -5,6 +5,8 @@
 //! - [`analysis`]: where a game was lost (`fcauto analyze`): the game replayed, every
 //!   position evaluated, the losing and costly moves found, told as a table, JSON, pictures
 //!   and a report bundle;
+//! - [`output`]: what a solve writes: the solution (or the verdict of none) as JSON,
+//!   standard notation, fc-solve's text, a picture or the replay page;
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
 //!   self-contained replay page.
 //! - [`input`]: the start a game is checked from: a board file's text read into a position,
@@ -17,6 +19,7 @@
 
 pub mod analysis;
 pub mod input;
+pub mod output;
 pub mod render;
 pub mod service;
 pub mod verify;

@@ -85,9 +85,9 @@ pub fn run(args: Args) -> Result<i32> {
     let n = args.number;
     let board = ms_deal(n)?;
     let bytes = match (format, picture_format) {
-        (_, Some(f)) => picture::draw(
+        (_, Some(f)) => fcauto_engine::output::draw(
             &board,
-            f,
+            f.into(),
             args.width.unwrap_or(fcauto_engine::render::DEFAULT_WIDTH),
             None,
             Some(&format!("deal {n}")),

@@ -3,9 +3,7 @@
 
 use crate::cmd::input::is_stdio;
 use anyhow::{Context, Result};
-use fcauto_deals::Board;
-use fcauto_engine::render;
-use fcauto_solver::PlayedMove;
+use fcauto_engine::{output, render};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
@@ -25,6 +23,15 @@ impl PictureFormat {
             "svg" => Some(PictureFormat::Svg),
             "png" => Some(PictureFormat::Png),
             _ => None,
+        }
+    }
+}
+
+impl From<PictureFormat> for output::PictureFormat {
+    fn from(f: PictureFormat) -> Self {
+        match f {
+            PictureFormat::Svg => output::PictureFormat::Svg,
+            PictureFormat::Png => output::PictureFormat::Png,
         }
     }
 }
@@ -61,29 +68,6 @@ pub fn usage_problem(format: PictureFormat, output: Option<&Path>) -> Option<Str
     (to_stdout && std::io::stdout().is_terminal()).then(|| {
         "PNG is binary and standard output is a terminal: write it to a file with --output FILE.png (or redirect: > FILE.png)".into()
     })
-}
-
-/// `board` drawn in `format`, `width` pixels wide, optionally with a move highlighted and a
-/// caption under it ([`render::Options::caption`]).
-///
-/// # Errors
-/// PNG only: see [`render::png()`] (no `png` feature, the font missing).
-pub fn draw(
-    board: &Board,
-    format: PictureFormat,
-    width: u32,
-    highlight: Option<PlayedMove>,
-    caption: Option<&str>,
-) -> Result<Vec<u8>> {
-    let opts = render::Options {
-        width,
-        highlight,
-        caption,
-    };
-    match format {
-        PictureFormat::Svg => Ok(render::svg(board, &opts).into_bytes()),
-        PictureFormat::Png => render::png(board, &opts),
-    }
 }
 
 /// True when the file `path` is a picture fcauto drew (so a new run may replace it), judged
@@ -154,62 +138,4 @@ pub fn write_output(bytes: &[u8], output: Option<&Path>) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!("cannot write to standard output: {e}"))
         }
     }
-}
-
-/// What `solve --format svg|png|html` writes. `solution` is `None` when the board was not
-/// solved. SVG/PNG: the position after move `step` (default 0, the start), that move
-/// highlighted; HTML: the replay page of the solution. `width`: pixels (default
-/// [`render::DEFAULT_WIDTH`]).
-///
-/// # Errors
-/// `step` beyond the solution's last move, or above 0 without a solution; HTML without a
-/// solution; PNG errors of [`draw`].
-pub fn solve_output(
-    format: crate::cmd::solve::SolutionFormat,
-    board: &Board,
-    solution: Option<&fcauto_solver::Solution>,
-    step: Option<usize>,
-    width: Option<u32>,
-) -> Result<Vec<u8>> {
-    use crate::cmd::solve::SolutionFormat as F;
-    let width = width.unwrap_or(render::DEFAULT_WIDTH);
-    let format = match format {
-        F::Svg => PictureFormat::Svg,
-        F::Png => PictureFormat::Png,
-        F::Html => {
-            let s = solution.context("no solution to replay")?;
-            let opts = render::Options {
-                width,
-                ..Default::default()
-            };
-            return Ok(render::replay_html(s, &opts)?.into_bytes());
-        }
-        F::Json | F::Standard | F::Fcs => anyhow::bail!("internal error: not a picture format"),
-    };
-    let k = step.unwrap_or(0);
-    let name = |deal: Option<u64>| deal.map_or("the board".to_string(), |n| format!("deal {n}"));
-    let Some(s) = solution else {
-        anyhow::ensure!(
-            k == 0,
-            "--step {k}: there is no solution (only --step 0, the start, can be drawn)"
-        );
-        return draw(board, format, width, None, None);
-    };
-    let n = s.moves.len();
-    anyhow::ensure!(
-        k <= n,
-        "--step {k} is past the end: the solution has {} (give 0..={n}; 0 is the start)",
-        fcauto_deals::plural(n, "move")
-    );
-    let position = render::positions(s)?.swap_remove(k);
-    let played = k.checked_sub(1).map(|i| s.moves[i]);
-    let caption = match k {
-        0 => format!("{}, the start (0 of {n} moves)", name(s.deal)),
-        _ => format!(
-            "{}, after move {k} of {n}: {}",
-            name(s.deal),
-            s.tokens()[k - 1]
-        ),
-    };
-    draw(&position, format, width, played, Some(&caption))
 }

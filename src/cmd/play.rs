@@ -52,8 +52,8 @@ pub struct Args {
     pub json: bool,
 }
 
-/// An X display name, `[HOST]:N[.S]`, checked up front (`foo` would wait 20 s for an Xvfb
-/// `:foo`).
+/// An X display name, `[HOST]:N[.S]`, checked up front (otherwise `foo` would wait 20 s for
+/// an Xvfb `:foo` to start).
 fn display_name(s: &str) -> Result<String, String> {
     let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
     let ok = s
@@ -154,8 +154,8 @@ mod imp {
             ));
         }
         // Before anything starts: a folder that cannot take the bundle (a file, or files of
-        // yours under a bundle's names, which would be replaced), a profile that
-        // is a file (it said "File exists" once Xvfb had started).
+        // yours under a bundle's names, which would be replaced), a profile that is a file
+        // (otherwise refused as "File exists" only once Xvfb had started).
         fcauto_automation::gui::evidence::survey(&args.results)?;
         if let Some(p) = args.profile.as_ref().filter(|p| p.exists() && !p.is_dir()) {
             anyhow::bail!(
@@ -212,8 +212,8 @@ mod imp {
 mod tests {
     use super::*;
 
-    /// `--display` takes X's display names and refuses others up front (formerly: `foo`
-    /// waited 20 s for an Xvfb `:foo`, an empty name reached X's parser).
+    /// `--display` takes X's display names and refuses others up front (`foo` would wait
+    /// 20 s for an Xvfb `:foo`, an empty name would reach X's parser).
     #[test]
     fn display_names_are_checked() {
         for ok in [":95", ":0.0", "localhost:10.0", "host:3"] {

@@ -49,7 +49,8 @@ pub fn run(args: Args) -> Result<i32> {
     }
     let (deal, board) = load_board(None, Some(&args.board))?;
     let caption = deal.map(|n| format!("deal {n}"));
-    let bytes = picture::draw(&board, format, args.width, None, caption.as_deref())?;
+    let bytes =
+        fcauto_engine::output::draw(&board, format.into(), args.width, None, caption.as_deref())?;
     picture::write_output(&bytes, args.output.as_deref())?;
     Ok(0)
 }

@@ -1,15 +1,17 @@
 //! `fcauto solve`: solve a deal or a board, validate the solution, print it.
 
-use crate::checked::{solve_checked, ModeArg, Outcome};
+use crate::checked::ModeArg;
 use crate::cmd::input::{check_not_input, check_output_path, is_stdio, load_board, read_deal_file};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::SolutionJson;
+use fcauto_engine::output;
+use fcauto_solver::{solve_checked, Outcome, StopReason};
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Solution output formats.
+/// Solution output formats (the command line's names and help of
+/// [`output::SolutionFormat`]).
 #[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
 pub enum SolutionFormat {
     /// The JSON contract read by `fcauto verify` and the GUI replay.
@@ -26,28 +28,29 @@ pub enum SolutionFormat {
     Html,
 }
 
-impl SolutionFormat {
-    /// The format a file name's extension (lower case) names, if any.
-    fn by_extension(ext: &str) -> Option<SolutionFormat> {
-        Some(match ext {
-            "json" => SolutionFormat::Json,
-            "txt" => SolutionFormat::Standard,
-            "fcs" => SolutionFormat::Fcs,
-            "svg" => SolutionFormat::Svg,
-            "png" => SolutionFormat::Png,
-            "html" | "htm" => SolutionFormat::Html,
-            _ => return None,
-        })
+impl From<SolutionFormat> for output::SolutionFormat {
+    fn from(f: SolutionFormat) -> Self {
+        match f {
+            SolutionFormat::Json => Self::Json,
+            SolutionFormat::Standard => Self::Standard,
+            SolutionFormat::Fcs => Self::Fcs,
+            SolutionFormat::Svg => Self::Svg,
+            SolutionFormat::Png => Self::Png,
+            SolutionFormat::Html => Self::Html,
+        }
     }
 }
 
-impl SolutionFormat {
-    /// True for the formats the renderer draws (`svg`, `png`, `html`).
-    pub fn is_picture(self) -> bool {
-        matches!(
-            self,
-            SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html
-        )
+impl From<output::SolutionFormat> for SolutionFormat {
+    fn from(f: output::SolutionFormat) -> Self {
+        match f {
+            output::SolutionFormat::Json => Self::Json,
+            output::SolutionFormat::Standard => Self::Standard,
+            output::SolutionFormat::Fcs => Self::Fcs,
+            output::SolutionFormat::Svg => Self::Svg,
+            output::SolutionFormat::Png => Self::Png,
+            output::SolutionFormat::Html => Self::Html,
+        }
     }
 }
 
@@ -107,8 +110,8 @@ pub struct Args {
 impl Args {
     /// The output format: `--format`, else the one the `--output` name names, else standard
     /// notation ([`run`] settles it first).
-    fn format(&self) -> SolutionFormat {
-        self.format.unwrap_or(SolutionFormat::Standard)
+    fn format(&self) -> output::SolutionFormat {
+        self.format.unwrap_or(SolutionFormat::Standard).into()
     }
 }
 
@@ -118,35 +121,72 @@ pub fn run(mut args: Args) -> Result<i32> {
     args.format = Some(crate::cmd::input::output_format(
         args.format,
         args.output.as_deref(),
-        SolutionFormat::by_extension,
+        |ext| output::SolutionFormat::by_extension(ext).map(SolutionFormat::from),
         SolutionFormat::Standard,
     ));
     if let Some(msg) = picture_usage_problem(&args) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
-    if let Some(p) = &args.output {
-        check_output_path(p)?;
-        if let Some(b) = &args.board {
-            check_not_input(p, b, "board file being solved")?;
+    check_output(&args)?;
+    let (deal, board) = resolve_input(&args)?;
+    let solved = solve(&args, deal, &board)?;
+    write_output(&args, &board, &solved)?;
+    let mut code = solved.code;
+    if args.cross_check {
+        let ours = match &solved.outcome {
+            Outcome::Solved(c) => Some(c.moves_total),
+            _ => None,
+        };
+        let unsolvable = matches!(solved.outcome, Outcome::Unsolvable);
+        if !crate::cmd::crosscheck::cross_check(&board, ours, unsolvable)? {
+            code = 1;
         }
-        if let Some(d) = &args.deal_file {
-            check_not_input(p, d, "deal file being solved")?;
-        }
-        crate::cmd::picture::check_replace(p, args.force)?;
     }
+    Ok(code)
+}
+
+/// Before any work: `--output` may be written (not a folder, not the board or deal file
+/// being read, not a file of another kind without `--force`).
+fn check_output(args: &Args) -> Result<()> {
+    let Some(p) = &args.output else {
+        return Ok(());
+    };
+    check_output_path(p)?;
+    if let Some(b) = &args.board {
+        check_not_input(p, b, "board file being solved")?;
+    }
+    if let Some(d) = &args.deal_file {
+        check_not_input(p, d, "deal file being solved")?;
+    }
+    crate::cmd::picture::check_replace(p, args.force)
+}
+
+/// The deal number (of the deal, the deal file or the board file, if it names one) and the
+/// board to solve.
+fn resolve_input(args: &Args) -> Result<(Option<u64>, Board)> {
     let deal = match &args.deal_file {
         Some(f) => Some(read_deal_file(f)?.deal),
         None => args.deal,
     };
-    let (deal, board) = load_board(deal, args.board.as_deref())?;
+    load_board(deal, args.board.as_deref())
+}
+
+/// A solve's outcome, the text to write (empty for the drawn formats) and the exit code.
+struct Solved {
+    outcome: Outcome,
+    text: String,
+    code: i32,
+}
+
+/// Solve and validate the board, say on stderr how it went, and make the text output.
+fn solve(args: &Args, deal: Option<u64>, board: &Board) -> Result<Solved> {
     let name = deal
         .map(|n| format!("deal {n}"))
         .unwrap_or_else(|| "board".into());
     let t0 = Instant::now();
-    let (outcome, stats) = solve_checked(deal, &board, args.mode.into(), args.max_states)?;
+    let (outcome, stats) = solve_checked(deal, board, args.mode.into(), args.max_states)?;
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let mut code = 0;
-    let text = match &outcome {
+    let (text, code) = match &outcome {
         Outcome::Solved(c) => {
             let proved = match args.mode {
                 ModeArg::Optimal => "; the single-card count is proved minimal",
@@ -163,119 +203,71 @@ pub fn run(mut args: Args) -> Result<i32> {
                 plural(c.moves_total, "move"),
                 plural(c.single_card_moves, "single-card move")
             );
-            match args.format() {
-                SolutionFormat::Json => c.solution.to_json_text()?,
-                // A board already won has no moves: say so, as `# unsolvable` does for
-                // no solution, so that the file is not empty (`analyze` and `verify` read
-                // it as a game of no moves).
-                SolutionFormat::Standard if c.solution.moves.is_empty() => {
-                    "# already won: no moves\n".to_string()
-                }
-                SolutionFormat::Standard => c.solution.to_standard(),
-                SolutionFormat::Fcs => c.solution.to_fcs(),
-                // Drawn below, from the solution.
-                SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html => String::new(),
-            }
+            (output::solved_text(args.format(), &c.solution)?, 0)
         }
         Outcome::Unsolvable => {
-            code = 1;
             crate::note!(
                 "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms",
                 plural(stats.stored, "position")
             );
-            not_solved_text(
+            let text = output::not_solved_text(
                 args.format(),
                 deal,
-                &board,
+                board,
                 "unsolvable",
                 "I could not solve this game.",
-            )?
+            )?;
+            (text, 1)
         }
         Outcome::Unknown(why) => {
-            code = 1;
             let hint = match why {
-                fcauto_solver::StopReason::StateLimit(_) => " (--max-states N raises it)",
-                fcauto_solver::StopReason::OutOfMemory(_) => {
-                    " (a smaller --max-states stops before it)"
-                }
+                StopReason::StateLimit(_) => " (--max-states N raises it)",
+                StopReason::OutOfMemory(_) => " (a smaller --max-states stops before it)",
                 _ => "",
             };
             crate::note!("fcauto: {name}: unknown: {why}{hint} ({ms:.1} ms)");
-            not_solved_text(
+            let verdict = format!("unknown: {why}");
+            let text = output::not_solved_text(
                 args.format(),
                 deal,
-                &board,
-                &format!("unknown: {why}"),
+                board,
+                &verdict,
                 "Iterations count exceeded.",
-            )?
+            )?;
+            (text, 1)
         }
     };
+    Ok(Solved {
+        outcome,
+        text,
+        code,
+    })
+}
+
+/// Write the text, or draw the picture or replay page, to `--output` or standard output.
+fn write_output(args: &Args, board: &Board, solved: &Solved) -> Result<()> {
     if args.format().is_picture() {
-        let solution = match &outcome {
+        let solution = match &solved.outcome {
             Outcome::Solved(c) => Some(&c.solution),
             _ => None,
         };
-        let bytes = crate::cmd::picture::solve_output(
-            args.format(),
-            &board,
-            solution,
-            args.step,
-            args.width,
-        )?;
-        crate::cmd::picture::write_output(&bytes, args.output.as_deref())?;
-    } else {
-        match args.output.as_deref().filter(|p| !is_stdio(p)) {
-            Some(p) => {
-                std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?
-            }
-            None => out!("{text}"),
-        }
+        let bytes =
+            output::solution_picture(args.format(), board, solution, args.step, args.width)?;
+        return crate::cmd::picture::write_output(&bytes, args.output.as_deref());
     }
-    if args.cross_check {
-        let ours = match &outcome {
-            Outcome::Solved(c) => Some(c.moves_total),
-            _ => None,
-        };
-        let agree = crate::cmd::crosscheck::cross_check(
-            &board,
-            ours,
-            matches!(outcome, Outcome::Unsolvable),
-        )?;
-        if !agree {
-            code = 1;
-        }
+    match args.output.as_deref().filter(|p| !is_stdio(p)) {
+        Some(p) => std::fs::write(p, &solved.text)
+            .with_context(|| format!("cannot write {}", p.display()))?,
+        None => out!("{}", solved.text),
     }
-    Ok(code)
-}
-
-fn not_solved_text(
-    format: SolutionFormat,
-    deal: Option<u64>,
-    board: &Board,
-    verdict: &str,
-    fcs_line: &str,
-) -> Result<String> {
-    let solvable = (verdict == "unsolvable").then_some(false);
-    Ok(match format {
-        SolutionFormat::Json => {
-            serde_json::to_string_pretty(&SolutionJson::without_moves(
-                deal, board, solvable, verdict,
-            ))? + "\n"
-        }
-        SolutionFormat::Standard => format!("# {verdict}\n"),
-        SolutionFormat::Fcs => format!(
-            "-=-=-=-=-=-=-=-=-=-=-=-\n\n{}\n\n{fcs_line}\n",
-            board.fcs_state_text()
-        ),
-        // Drawn by the caller.
-        SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html => String::new(),
-    })
+    Ok(())
 }
 
 /// A usage problem (exit 2) with the picture options, found before solving: `--step` or
 /// `--width` with a text format, `--step` with html, PNG to a terminal or not built.
 fn picture_usage_problem(args: &Args) -> Option<String> {
     use crate::cmd::picture::{usage_problem, PictureFormat};
+    use output::SolutionFormat as F;
     let f = args.format();
     if !f.is_picture() {
         match (args.step.is_some(), args.width.is_some()) {
@@ -290,10 +282,10 @@ fn picture_usage_problem(args: &Args) -> Option<String> {
             (false, false) => {}
         }
     }
-    if f == SolutionFormat::Html && args.step.is_some() {
+    if f == F::Html && args.step.is_some() {
         return Some("--step needs --format svg or png (the html page shows every step)".into());
     }
-    (f == SolutionFormat::Png)
+    (f == F::Png)
         .then(|| usage_problem(PictureFormat::Png, args.output.as_deref()))
         .flatten()
 }

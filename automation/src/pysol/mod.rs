@@ -9,6 +9,7 @@
 pub mod options;
 pub mod pickle_guard;
 pub mod profile;
+pub mod report;
 pub mod savedgame;
 pub mod stats;
 pub mod stats_diff;

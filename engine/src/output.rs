@@ -1,0 +1,194 @@
+//! What a solve writes: the solution (or the verdict that there is none) in one of the
+//! solution formats, as text (the JSON contract, standard notation, fc-solve's `-p -t`
+//! text) or drawn (a picture of one position, the replay page).
+//!
+//! The text of a board with no solution still says why (`# unsolvable`, the JSON's
+//! `verdict`, fc-solve's own closing line), so that no output is ever empty: `verify` and
+//! `analyze` read every one of them back.
+
+use anyhow::{Context, Result};
+use fcauto_deals::{plural, Board};
+use fcauto_solver::{PlayedMove, Solution, SolutionJson};
+
+use crate::render;
+
+/// The formats a solution is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolutionFormat {
+    /// The JSON contract read by `fcauto verify` and the GUI replay.
+    Json,
+    /// Standard notation: `3a a3 3h 38 ...` (cascades 1-8, freecells a-d, h = foundation).
+    Standard,
+    /// Freecell Solver's `-p -t -sam` text (states and 0-based move lines).
+    Fcs,
+    /// A picture of the start position (or of the position after a given move), SVG.
+    Svg,
+    /// The same picture as PNG (cargo feature `png`).
+    Png,
+    /// One self-contained web page that replays the solution.
+    Html,
+}
+
+impl SolutionFormat {
+    /// The format a file name's extension (lower case) names, if any (`.txt` is standard
+    /// notation).
+    pub fn by_extension(ext: &str) -> Option<SolutionFormat> {
+        Some(match ext {
+            "json" => SolutionFormat::Json,
+            "txt" => SolutionFormat::Standard,
+            "fcs" => SolutionFormat::Fcs,
+            "svg" => SolutionFormat::Svg,
+            "png" => SolutionFormat::Png,
+            "html" | "htm" => SolutionFormat::Html,
+            _ => return None,
+        })
+    }
+
+    /// True for the formats the renderer draws (`svg`, `png`, `html`).
+    pub fn is_picture(self) -> bool {
+        matches!(
+            self,
+            SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html
+        )
+    }
+}
+
+/// The formats of a picture of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureFormat {
+    /// SVG (text).
+    Svg,
+    /// PNG (binary; cargo feature `png`).
+    Png,
+}
+
+/// `board` drawn in `format`, `width` pixels wide, optionally with a move highlighted and a
+/// caption under it ([`render::Options::caption`]).
+///
+/// # Errors
+/// PNG only: see [`render::png()`] (no `png` feature, the font missing).
+pub fn draw(
+    board: &Board,
+    format: PictureFormat,
+    width: u32,
+    highlight: Option<PlayedMove>,
+    caption: Option<&str>,
+) -> Result<Vec<u8>> {
+    let opts = render::Options {
+        width,
+        highlight,
+        caption,
+    };
+    match format {
+        PictureFormat::Svg => Ok(render::svg(board, &opts).into_bytes()),
+        PictureFormat::Png => render::png(board, &opts),
+    }
+}
+
+/// The text of a validated `solution` in a text `format` (empty for the drawn formats:
+/// [`solution_picture`] makes those). A board already won has no moves: standard notation
+/// says so (`# already won: no moves`), as `# unsolvable` does for no solution, so that the
+/// file is not empty (`analyze` and `verify` read it as a game of no moves).
+///
+/// # Errors
+/// JSON only: the validator refuses the solution (it was validated: never).
+pub fn solved_text(format: SolutionFormat, solution: &Solution) -> Result<String> {
+    Ok(match format {
+        SolutionFormat::Json => solution.to_json_text()?,
+        SolutionFormat::Standard if solution.moves.is_empty() => {
+            "# already won: no moves\n".to_string()
+        }
+        SolutionFormat::Standard => solution.to_standard(),
+        SolutionFormat::Fcs => solution.to_fcs(),
+        SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html => String::new(),
+    })
+}
+
+/// The text for a board with no solution, in a text `format` (empty for the drawn
+/// formats): `verdict` (`unsolvable`, or `unknown: WHY`) as a comment or the JSON's
+/// `verdict`, and for fc-solve's text the start position and fc-solve's own closing line
+/// `fcs_line` (`I could not solve this game.`, `Iterations count exceeded.`).
+///
+/// # Errors
+/// The JSON cannot be written (it always can).
+pub fn not_solved_text(
+    format: SolutionFormat,
+    deal: Option<u64>,
+    board: &Board,
+    verdict: &str,
+    fcs_line: &str,
+) -> Result<String> {
+    let solvable = (verdict == "unsolvable").then_some(false);
+    Ok(match format {
+        SolutionFormat::Json => {
+            serde_json::to_string_pretty(&SolutionJson::without_moves(
+                deal, board, solvable, verdict,
+            ))? + "\n"
+        }
+        SolutionFormat::Standard => format!("# {verdict}\n"),
+        SolutionFormat::Fcs => format!(
+            "-=-=-=-=-=-=-=-=-=-=-=-\n\n{}\n\n{fcs_line}\n",
+            board.fcs_state_text()
+        ),
+        SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html => String::new(),
+    })
+}
+
+/// A drawn `format` of a solve. `solution` is `None` when the board was not solved.
+/// SVG/PNG: the position after move `step` (default 0, the start), that move highlighted
+/// and captioned; HTML: the replay page of the solution. `width`: pixels (default
+/// [`render::DEFAULT_WIDTH`]).
+///
+/// # Errors
+/// `step` beyond the solution's last move, or above 0 without a solution; HTML without a
+/// solution; a text format; PNG errors of [`draw`].
+pub fn solution_picture(
+    format: SolutionFormat,
+    board: &Board,
+    solution: Option<&Solution>,
+    step: Option<usize>,
+    width: Option<u32>,
+) -> Result<Vec<u8>> {
+    let width = width.unwrap_or(render::DEFAULT_WIDTH);
+    let format = match format {
+        SolutionFormat::Svg => PictureFormat::Svg,
+        SolutionFormat::Png => PictureFormat::Png,
+        SolutionFormat::Html => {
+            let s = solution.context("no solution to replay")?;
+            let opts = render::Options {
+                width,
+                ..Default::default()
+            };
+            return Ok(render::replay_html(s, &opts)?.into_bytes());
+        }
+        SolutionFormat::Json | SolutionFormat::Standard | SolutionFormat::Fcs => {
+            anyhow::bail!("internal error: not a picture format")
+        }
+    };
+    let k = step.unwrap_or(0);
+    let name = |deal: Option<u64>| deal.map_or("the board".to_string(), |n| format!("deal {n}"));
+    let Some(s) = solution else {
+        anyhow::ensure!(
+            k == 0,
+            "--step {k}: there is no solution (only --step 0, the start, can be drawn)"
+        );
+        return draw(board, format, width, None, None);
+    };
+    let n = s.moves.len();
+    anyhow::ensure!(
+        k <= n,
+        "--step {k} is past the end: the solution has {} (give 0..={n}; 0 is the start)",
+        plural(n, "move")
+    );
+    let position = render::positions(s)?.swap_remove(k);
+    let played = k.checked_sub(1).map(|i| s.moves[i]);
+    let caption = match k {
+        0 => format!("{}, the start (0 of {n} moves)", name(s.deal)),
+        _ => format!(
+            "{}, after move {k} of {n}: {}",
+            name(s.deal),
+            s.tokens()[k - 1]
+        ),
+    };
+    draw(&position, format, width, played, Some(&caption))
+}
