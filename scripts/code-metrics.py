@@ -19,9 +19,10 @@ FILE_LIMIT = 800
 
 
 def rust_files(top):
+    """The product's source files: test modules kept in files of their own (`tests.rs`) aside."""
     for dirpath, _, names in os.walk(os.path.join(ROOT, top)):
         for n in sorted(names):
-            if n.endswith(".rs"):
+            if n.endswith(".rs") and n != "tests.rs":
                 yield os.path.join(dirpath, n)
 
 
