@@ -7,14 +7,24 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust (rustup) first" >&2; exit 1; }
-scripts/setup-deps.sh --gui --slurm --browser
+# Each step's wall time is printed when it ends (`step NAME COMMAND...`), so that a slow CI
+# run says where its minutes went.
+started=$SECONDS
+step() {
+  local name=$1 t0=$SECONDS
+  shift
+  "$@"
+  echo "test.sh: $name: $((SECONDS - t0)) s (total $((SECONDS - started)) s)"
+}
+
+step setup scripts/setup-deps.sh --gui --slurm --browser
 
 # The default build (what `cargo run --release -- solve 617` builds), and what it says to
 # `play --gui` without the GUI feature (tests/cli/gui_nofeature.rs, checked here on the built
 # binary: a test build of the default features would take minutes); then every test with all
 # the optional parts built in, the GUI included, in one build that scripts/gui-e2e.sh below
 # reuses (its games are #[ignore]d here).
-cargo build --release --locked
+step "default build" cargo build --release --locked
 rc=0; said=$(./target/release/fcauto play --gui --deal 617 2>&1) || rc=$?
 if [[ $rc != 2 || $said != *"--features gui"* || $said != *"scripts/setup-deps.sh --gui"* ]]; then
   echo "test.sh: play --gui without the gui feature: exit $rc, said: $said" >&2
@@ -26,18 +36,18 @@ FEATURES="batch,serve,png,mcp,gui"
 # link time, most of the build's time with the GUI's crates in. Every step below uses the
 # same setting, so the build is made once. (The shipped build above keeps it.)
 export CARGO_PROFILE_RELEASE_LTO=off
-cargo test --release --locked --workspace --features "$FEATURES"
+step "tests" cargo test --release --locked --workspace --features "$FEATURES"
 # The API docs build without a broken link (with and without the optional modules).
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --quiet
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --workspace --features "$FEATURES" --quiet
+RUSTDOCFLAGS="-D warnings" step "docs" cargo doc --locked --no-deps --workspace --quiet
+RUSTDOCFLAGS="-D warnings" step "docs (features)" cargo doc --locked --no-deps --workspace --features "$FEATURES" --quiet
 # Small range of the bench in release mode: exits non-zero on an invalid solution or unknown
 # verdict; 11982 is not in this range, so any "unsolvable" here would be false.
-./target/release/fcauto bench --range 1..300 --mode fast
-./target/release/fcauto bench --range 1..300 --mode short
+step "bench fast" ./target/release/fcauto bench --range 1..300 --mode fast
+step "bench short" ./target/release/fcauto bench --range 1..300 --mode short
 # fcauto batch on a real single-node Slurm: 1..20000 as 8 shards, one cancelled mid-run and
 # resumed, merged, compared deal by deal with a single-process run.
-FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" scripts/slurm/selftest.sh
+FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" step "slurm" scripts/slurm/selftest.sh
 # The GUI replay end to end: wins deals 617, 1941, 3000000000 and 123456 (with a misdrag
 # recovered) and the held 617 resumed, in real PySolFC under a private Xvfb; checks every
 # evidence file and the statistics.dat delta (setup already done above).
-FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" scripts/gui-e2e.sh
+FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" step "gui e2e" scripts/gui-e2e.sh
