@@ -4,8 +4,8 @@
 //! [`ErrorKind`](fcauto_engine::service::ErrorKind)s to the protocol's errors; every rule,
 //! position and message is the service's.
 //!
-//! - [`http`] (cargo feature `http`): `fcauto serve`'s web page and JSON API (axum on tokio).
-//! - [`mcp`] (cargo feature `mcp`): `fcauto mcp`'s Model Context Protocol tools over stdio
+//! - `http` (cargo feature `http`): `fcauto serve`'s web page and JSON API (axum on tokio).
+//! - `mcp` (cargo feature `mcp`): `fcauto mcp`'s Model Context Protocol tools over stdio
 //!   (rmcp on tokio).
 
 #[cfg(feature = "http")]

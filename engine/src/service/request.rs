@@ -39,10 +39,11 @@ fn whole<'de, D: serde::Deserializer<'de>>(
     Err(serde::de::Error::custom(why))
 }
 
-/// Serde's reader of a request's `count` ([`whole`]); [`parse_move`] checks its range.
+/// Serde's reader of a request's `count`: a whole number however JSON writes it (`3`,
+/// `3.0`, `3e0`); [`parse_move`](super::parse_move) checks its range.
 ///
 /// # Errors
-/// As [`whole`].
+/// A JSON value that is not a number or null, or a number that is not written whole.
 pub fn whole_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     whole(
         d,
@@ -51,11 +52,11 @@ pub fn whole_count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>
     )
 }
 
-/// Serde's reader of a request's picture `width` ([`whole`]); [`picture_width`] checks its
-/// range.
+/// Serde's reader of a request's picture `width`: a whole number however JSON writes it;
+/// [`picture_width`] checks its range.
 ///
 /// # Errors
-/// As [`whole`].
+/// A JSON value that is not a number or null, or a number that is not written whole.
 pub fn whole_width<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
     let range = format!(
         "{}..={} pixels",
@@ -65,11 +66,12 @@ pub fn whole_width<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>
     whole(d, "width", &range)
 }
 
-/// Serde's reader of a request's `max_states` ([`whole`]; a negative one is refused here, the
-/// solve checks the rest of its range).
+/// Serde's reader of a request's `max_states`: a whole number however JSON writes it (a
+/// negative one is refused here, the solve checks the rest of its range).
 ///
 /// # Errors
-/// As [`whole`], or a number below 0.
+/// A JSON value that is not a number or null, a number that is not written whole, or a
+/// number below 0.
 pub fn whole_max_states<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
     let range = format!("1..={MAX_STATES} positions");
     match whole(d, "max_states", &range)? {

@@ -2,16 +2,16 @@
 //! through the official Rust SDK `rmcp`, so that an AI agent can play FreeCell with fcauto
 //! refereeing every move.
 //!
-//! The tools ([`tools`]) are thin wrappers of [`fcauto_engine::service`]: each takes the
+//! The tools (`tools`) are thin wrappers of [`fcauto_engine::service`]: each takes the
 //! whole position and returns the whole new one (no state kept between calls). A tool's
 //! result is its JSON answer as structured content (and the same JSON as text), declared by
-//! an output schema ([`schema`]); bad input (a position that does not parse or is
+//! an output schema (`schema`); bad input (a position that does not parse or is
 //! impossible, a move that is not notation, a deal out of range: any
 //! [`ServiceError`](fcauto_engine::service::ServiceError)) is a tool error with the message;
 //! an illegal move is a normal result with `legal: false`, the unchanged position and the
 //! broken rule.
 //!
-//! Between stdin/stdout and rmcp, [`lines`] reads every line first: rmcp drops a line that
+//! Between stdin/stdout and rmcp, `lines` reads every line first: rmcp drops a line that
 //! is not JSON without a word (rust-sdk#938, to avoid an error storm with a peer that echoes
 //! errors), where JSON-RPC 2.0 answers it with a parse error (`-32700`, `id: null`), which a
 //! client can show. So a line that is not JSON, or not a JSON-RPC 2.0 message (answered by
@@ -41,7 +41,7 @@ const ARGUMENTS_ERROR: &str =
 pub type OnUnanswered = Box<dyn FnOnce(usize, Duration) + Send>;
 
 /// Serve the tools on stdin/stdout on a single-threaded runtime until the client closes
-/// stdin. The lines pass through [`lines`], which answers those that are not JSON (rmcp
+/// stdin. The lines pass through `lines`, which answers those that are not JSON (rmcp
 /// ignores them) and writes every answer to stdout; `on_unanswered` hears of requests that
 /// were still unanswered when the wait for them after stdin ended ran out.
 ///
