@@ -94,7 +94,7 @@ pub fn solve_or_output(board: &Board) -> Result<(String, Vec<PlayedMove>), Unsol
 }
 
 /// Solve `board` with fcauto's own solver (`Mode::Short` within its default state budget)
-/// through the one validated solve ([`solve_checked`]): its solution is replayed by the
+/// through the one validated solve ([`solve_checked`](fcauto_solver::solve_checked)): its solution is replayed by the
 /// validator before it is played.
 /// Errors: no solution found, or one the validator rejects.
 pub fn solve_native(board: &Board) -> Result<Vec<PlayedMove>, GuiError> {

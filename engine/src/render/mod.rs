@@ -58,7 +58,7 @@ impl Default for Options<'_> {
     }
 }
 
-/// Width of the picture in layout units (8 columns of [`PITCH`] plus a margin).
+/// Width of the picture in layout units (8 columns of `PITCH` plus a margin).
 pub const LAYOUT_WIDTH: i32 = 8 * PITCH + GAP;
 /// Card width and height, layout units.
 const CARD_W: i32 = 60;

@@ -21,7 +21,7 @@ const MARK: &str = "#ffb000";
 /// (clamped to [`MIN_WIDTH`]..=[`MAX_WIDTH`]), as tall as its longest cascade needs; with
 /// `opts.highlight`, the move's source and destination are outlined and joined by an arrow.
 /// Any [`Board`] can be drawn (cards missing or doubled are drawn as they are; cascades past
-/// the eighth are left out). The element structure is described in [`fcauto_engine::render`].
+/// the eighth are left out). The element structure is described in [`crate::render`].
 pub fn svg(board: &Board, opts: &Options) -> String {
     svg_with_rows(board, opts, longest_cascade(board))
 }

@@ -30,7 +30,7 @@ pub fn write(dir: &Path, pictures: &[Picture]) -> Result<Vec<PathBuf>> {
 /// other files are left alone.
 ///
 /// # Errors
-/// As [`write`], or an earlier picture that cannot be removed.
+/// As [`write()`], or an earlier picture that cannot be removed.
 pub fn write_losing(dir: &Path, pictures: &[Picture]) -> Result<Vec<PathBuf>> {
     remove_earlier_pictures(dir)?;
     write(dir, pictures)
