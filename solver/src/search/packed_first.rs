@@ -61,12 +61,16 @@ thread_local! {
     static TABLES: RefCell<Tables<Node>> = RefCell::default();
 }
 
+/// What a search reports of each position it expands: the positions expanded so far (this
+/// one included), the cards home in it and the positions stored.
+#[cfg(test)]
+pub(super) type Observer = fn(u64, u32, usize);
+
 #[cfg(test)]
 thread_local! {
-    /// Test builds: called with the positions expanded so far (this one included), the cards
-    /// home in it and the positions stored, as each position is taken off the open list, when
-    /// set (re-tuning, `tuning.rs`, records where stall limits and budgets would stop).
-    pub(super) static OBSERVER: std::cell::Cell<Option<fn(u64, u32, usize)>> =
+    /// Test builds: called as each position is taken off the open list, when set (re-tuning,
+    /// `tuning.rs`, records where stall limits and budgets would stop).
+    pub(super) static OBSERVER: std::cell::Cell<Option<Observer>> =
         const { std::cell::Cell::new(None) };
 }
 
