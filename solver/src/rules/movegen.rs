@@ -131,25 +131,11 @@ pub fn generate_pruned(s: &State, out: &mut Vec<Move>) {
     generate_model::<true>(s, false, false, out)
 }
 
-/// The generator behind [`generate`], [`generate_with`] and (with `PRUNE`)
-/// [`generate_pruned`].
+/// Fill in which cascade (if any) has each card on top (`top_at`, left `u8::MAX` for none),
+/// and each cascade's top card (`tops`, left `EMPTY` for none): the destinations of a card
+/// are found by looking up the two cards it may be placed on, not by trying all cascades.
 #[inline(always)]
-pub(crate) fn generate_model<const PRUNE: bool>(
-    s: &impl Tableau,
-    atomic: bool,
-    narrow_empty: bool,
-    out: &mut Vec<Move>,
-) {
-    let free = (0..FREECELLS).filter(|&j| s.cell(j) == EMPTY).count();
-    let empty = (0..CASCADES).filter(|&i| s.height(i) == 0).count();
-    let first_empty = (0..CASCADES).find(|&i| s.height(i) == 0);
-    let first_free = (0..FREECELLS).find(|&j| s.cell(j) == EMPTY);
-    let found = s.foundations();
-    let can_home = |c: u8| found[suit(c) as usize] == rank(c);
-    // Which cascade (if any) has each card on top: the destinations of a card are found by
-    // looking up the two cards it may be placed on, not by trying all cascades.
-    let mut top_at = [u8::MAX; 64];
-    let mut tops = [EMPTY; CASCADES];
+fn tops_of(s: &impl Tableau, top_at: &mut [u8; 64], tops: &mut [u8; CASCADES]) {
     for (k, t) in tops.iter_mut().enumerate() {
         let d = s.top_card(k);
         if d != EMPTY {
@@ -157,8 +143,13 @@ pub(crate) fn generate_model<const PRUNE: bool>(
             *t = d;
         }
     }
+}
 
-    // To the foundations.
+/// The moves to the foundations (`found`: each suit's top rank): cascade tops in cascade
+/// order, then freecells in order.
+#[inline(always)]
+fn to_foundations(s: &impl Tableau, tops: &[u8; CASCADES], found: [u8; 4], out: &mut Vec<Move>) {
+    let can_home = |c: u8| found[suit(c) as usize] == rank(c);
     for (i, &t) in tops.iter().enumerate() {
         if t != EMPTY && can_home(t) {
             out.push(Move {
@@ -178,8 +169,17 @@ pub(crate) fn generate_model<const PRUNE: bool>(
             });
         }
     }
-    // Freecell → cascade: onto the cascades topped by its two parents, or the first empty
-    // one, in cascade order.
+}
+
+/// Freecell → cascade: onto the cascades topped by its two parents, or the first empty
+/// one, in cascade order.
+#[inline(always)]
+fn freecells_to_cascades(
+    s: &impl Tableau,
+    top_at: &[u8; 64],
+    first_empty: Option<usize>,
+    out: &mut Vec<Move>,
+) {
     for j in 0..FREECELLS {
         let c = s.cell(j);
         if c == EMPTY {
@@ -207,8 +207,14 @@ pub(crate) fn generate_model<const PRUNE: bool>(
             }
         }
     }
-    // Cascade → cascade.
-    let (lim_full, lim_empty) = if atomic {
+}
+
+/// The longest run that may move onto a non-empty cascade and onto an empty one, with
+/// `free` free freecells and `empty` empty cascades: one card each if `atomic`; onto an
+/// empty cascade at most `free + 1` if `narrow_empty` (Paul & Helmert's model).
+#[inline(always)]
+fn run_limits(free: usize, empty: usize, atomic: bool, narrow_empty: bool) -> (usize, usize) {
+    if atomic {
         (1, 1)
     } else {
         (
@@ -219,7 +225,56 @@ pub(crate) fn generate_model<const PRUNE: bool>(
                 supermove_limit(free, empty, true)
             },
         )
-    };
+    }
+}
+
+/// Where the top cards of cascade `i` (`l` cards high, top card `top`) land, walking down
+/// its movable run of `run` cards: the run size that lands on each destination cascade (byte k for cascade
+/// k), the destinations found (bit k), and whether the top card alone lands somewhere.
+#[inline(always)]
+fn landings(
+    s: &impl Tableau,
+    i: usize,
+    top: u8,
+    l: usize,
+    run: usize,
+    top_at: &[u8; 64],
+) -> (u64, u8, bool) {
+    let (mut dest_n, mut targets, mut top_lands) = (0u64, 0u8, false);
+    for n in 1..=run {
+        let c = if n == 1 { top } else { s.card(i, l - n) };
+        for p in parents(c) {
+            let k = top_at[p as usize];
+            if k != u8::MAX {
+                dest_n |= (n as u64) << (8 * k);
+                targets |= 1 << k;
+                top_lands |= n == 1;
+            }
+        }
+    }
+    (dest_n, targets, top_lands)
+}
+
+/// The generator behind [`generate`], [`generate_with`] and (with `PRUNE`)
+/// [`generate_pruned`].
+#[inline(always)]
+pub(crate) fn generate_model<const PRUNE: bool>(
+    s: &impl Tableau,
+    atomic: bool,
+    narrow_empty: bool,
+    out: &mut Vec<Move>,
+) {
+    let free = (0..FREECELLS).filter(|&j| s.cell(j) == EMPTY).count();
+    let empty = (0..CASCADES).filter(|&i| s.height(i) == 0).count();
+    let first_empty = (0..CASCADES).find(|&i| s.height(i) == 0);
+    let first_free = (0..FREECELLS).find(|&j| s.cell(j) == EMPTY);
+    let found = s.foundations();
+    let (mut top_at, mut tops) = ([u8::MAX; 64], [EMPTY; CASCADES]);
+    tops_of(s, &mut top_at, &mut tops);
+    to_foundations(s, &tops, found, out);
+    freecells_to_cascades(s, &top_at, first_empty, out);
+    // Cascade → cascade.
+    let (lim_full, lim_empty) = run_limits(free, empty, atomic, narrow_empty);
     for (i, &top) in tops.iter().enumerate() {
         let l = s.height(i);
         if l == 0 {
@@ -232,18 +287,7 @@ pub(crate) fn generate_model<const PRUNE: bool>(
         // Run size that lands on each destination cascade (byte k for cascade k), found
         // while walking down the movable run; the destinations found (bit k), and whether
         // the top card alone lands somewhere.
-        let (mut dest_n, mut targets, mut top_lands) = (0u64, 0u8, false);
-        for n in 1..=run {
-            let c = if n == 1 { top } else { s.card(i, l - n) };
-            for p in parents(c) {
-                let k = top_at[p as usize];
-                if k != u8::MAX {
-                    dest_n |= (n as u64) << (8 * k);
-                    targets |= 1 << k;
-                    top_lands |= n == 1;
-                }
-            }
-        }
+        let (dest_n, targets, top_lands) = landings(s, i, top, l, run, &top_at);
         let empty_target = first_empty.filter(|&k| k != i);
         // In cascade order: the destinations, and the first empty cascade.
         let mut candidates = targets | empty_target.map_or(0, |k| 1 << k);

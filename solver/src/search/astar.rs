@@ -102,6 +102,21 @@ struct Node {
     stale: bool,
 }
 
+impl Node {
+    /// Position `pos`, reached by move `mv` from node `parent` (`u32::MAX` for the root) at
+    /// cost `g`.
+    #[inline(always)]
+    fn new(pos: Packed, parent: u32, mv: Move, g: u32) -> Node {
+        Node {
+            pos,
+            parent,
+            mv,
+            g: g as u16,
+            stale: false,
+        }
+    }
+}
+
 /// Open list: one stack per (f, g) bucket, f = g + bound; smallest f first, and among
 /// equal f the largest g (deepest) first; newest first within a bucket.
 struct Buckets {
@@ -113,6 +128,12 @@ struct Buckets {
 const G_SLOTS: usize = 512;
 
 impl Buckets {
+    fn new() -> Buckets {
+        Buckets {
+            stacks: Vec::new(),
+            cur: usize::MAX,
+        }
+    }
     fn slot(f: u32, g: u32) -> usize {
         f as usize * G_SLOTS + (G_SLOTS - 1 - (g as usize).min(G_SLOTS - 1))
     }
@@ -164,6 +185,23 @@ enum Bound {
     Zero,
 }
 
+impl Bound {
+    /// The bound of position `s` (in sequence moves if `runs`, else single-card moves).
+    #[inline(always)]
+    fn of(self, s: &State, runs: bool) -> u32 {
+        match self {
+            Bound::Deadlock => lower_bound(s, runs),
+            #[cfg(test)]
+            Bound::Simple => {
+                let f = crate::heuristic::features(s);
+                f.remaining + if runs { 0 } else { f.blocked_same_suit }
+            }
+            #[cfg(test)]
+            Bound::Zero => 0,
+        }
+    }
+}
+
 /// A* with `bound` over `metric`'s moves, storing at most `max_states` positions.
 ///
 /// Positions whose cost plus bound reaches `below` are not stored: the search then looks only
@@ -178,45 +216,20 @@ fn search(
 ) -> SearchResult {
     let runs = metric != Metric::SingleCard;
     let narrow = metric == Metric::MovesPaulHelmert;
-    let bound = |s: &State| match bound {
-        Bound::Deadlock => lower_bound(s, runs),
-        #[cfg(test)]
-        Bound::Simple => {
-            let f = crate::heuristic::features(s);
-            f.remaining + if runs { 0 } else { f.blocked_same_suit }
-        }
-        #[cfg(test)]
-        Bound::Zero => 0,
-    };
+    let bound = |s: &State| bound.of(s, runs);
     let mut stats = SearchStats::default();
     let mut root = State::from_board(board);
     let mut root_g = 0u32;
     autoplay(&mut root, |_, _| root_g += 1);
     if root.is_won() {
-        return SearchResult {
-            verdict: Verdict::Solved(replay(board, &[])),
-            stats,
-        };
+        return end(Verdict::Solved(replay(board, &[])), stats, 0);
     }
     let mut nodes: Vec<Node> = Vec::new();
     let mut index: FingerprintMap<u32> = FingerprintMap::default();
-    let mut open = Buckets {
-        stacks: Vec::new(),
-        cur: usize::MAX,
-    };
+    let mut open = Buckets::new();
     index.insert(root.fingerprint(), 0);
     open.push(root_g + bound(&root), root_g, 0);
-    nodes.push(Node {
-        pos: Packed::pack(&root),
-        parent: u32::MAX,
-        mv: Move {
-            from: Loc::Foundation,
-            to: Loc::Foundation,
-            count: 0,
-        },
-        g: root_g as u16,
-        stale: false,
-    });
+    nodes.push(Node::new(Packed::pack(&root), u32::MAX, NO_MOVE, root_g));
     let mut moves = Vec::with_capacity(64);
     while let Some(idx) = open.pop() {
         let idx = idx as usize;
@@ -226,11 +239,8 @@ fn search(
         stats.expanded += 1;
         let s = nodes[idx].pos.unpack();
         if s.is_won() {
-            stats.stored = index.len() as u64;
-            return SearchResult {
-                verdict: Verdict::Solved(replay(board, &path(&nodes, idx))),
-                stats,
-            };
+            let solution = replay(board, &path(&nodes, idx));
+            return end(Verdict::Solved(solution), stats, index.len());
         }
         let g0 = nodes[idx].g as u32;
         moves.clear();
@@ -254,12 +264,8 @@ fn search(
             // The largest tables grow by doubling: memory refused stops the search with
             // "out of memory" (a memory limit, `ulimit -v`), where the allocator would abort.
             if !room(&mut nodes, &mut index) || !open.room(f, g) {
-                stats.stored = index.len() as u64;
                 let why = StopReason::OutOfMemory(index.len());
-                return SearchResult {
-                    verdict: Verdict::Unknown(why),
-                    stats,
-                };
+                return end(Verdict::Unknown(why), stats, index.len());
             }
             match index.get_mut(&fp) {
                 Some(old) => {
@@ -268,32 +274,33 @@ fn search(
                 }
                 None => {
                     if index.len() >= max_states {
-                        stats.stored = index.len() as u64;
-                        return SearchResult {
-                            verdict: Verdict::Unknown(StopReason::StateLimit(max_states)),
-                            stats,
-                        };
+                        let why = StopReason::StateLimit(max_states);
+                        return end(Verdict::Unknown(why), stats, index.len());
                     }
                     index.insert(fp, new_idx);
                 }
             }
             open.push(f, g, new_idx);
-            nodes.push(Node {
-                pos: Packed::pack(&child),
-                parent: idx as u32,
-                mv: m,
-                g: g as u16,
-                stale: false,
-            });
+            nodes.push(Node::new(Packed::pack(&child), idx as u32, m, g));
         }
     }
-    stats.stored = index.len() as u64;
-    let verdict = if below == u32::MAX {
+    end(ran_dry(below), stats, index.len())
+}
+
+/// A search's result, with `stored` positions stored.
+fn end(verdict: Verdict, mut stats: SearchStats, stored: usize) -> SearchResult {
+    stats.stored = stored as u64;
+    SearchResult { verdict, stats }
+}
+
+/// The verdict of a search below `below` that ran dry: no solution at all when there was no
+/// limit (`u32::MAX`), else none shorter than `below`.
+fn ran_dry(below: u32) -> Verdict {
+    if below == u32::MAX {
         Verdict::Unsolvable
     } else {
         Verdict::Unknown(StopReason::NoShorter(Some(below)))
-    };
-    SearchResult { verdict, stats }
+    }
 }
 
 /// What [`anytime`] found: the shortest solution below its limit, if any, and whether the

@@ -1,12 +1,12 @@
 //! One best-first search over [`State`]s: `short`'s anytime phases (its fallback when the
 //! anytime A* finds nothing shorter). Positions are stored once by canonical fingerprint; a
 //! position's [`State`] is kept only once expanded. Its tables ([`super::tables`]: a bucket
-//! queue over integer priorities as the open list) are shared with [`super::packed_first`], which runs the first-solution
+//! queue over integer priorities as the open list) are shared with `packed_first.rs`, which runs the first-solution
 //! searches (`fast`'s tries, `short`'s rounds) over packed positions and is tested to expand
 //! the same positions as this search does without the anytime bound.
 
 use super::portfolio::Params;
-use super::tables::{in_thread_tables, reserve, Reusable, Tables, NONE};
+use super::tables::{in_thread_tables, reserve, Progress, Reusable, Tables, NONE};
 use super::{done, path_to, replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::heuristic::{
     admissible, column_features, eval_features, eval_features_from, features, ColumnFeatures,
@@ -107,15 +107,7 @@ fn search(
     stall: Option<u64>,
     ws: &mut Workspace,
 ) -> SearchResult {
-    let mut run = Run {
-        board,
-        p,
-        max_states,
-        anytime: bound.is_some(),
-        limit: bound.unwrap_or(u32::MAX),
-        best: None,
-        stats: SearchStats::default(),
-    };
+    let mut run = Run::new(board, p, max_states, bound);
     let mut root = State::from_board(board);
     let mut root_g = 0;
     autoplay(&mut root, |_, _| root_g += 1);
@@ -123,30 +115,18 @@ fn search(
         return run.end(Verdict::Solved(replay(board, &[])), 0);
     }
     ws.start(root, root_g, &run);
-    let Workspace {
-        tables:
-            Tables {
-                nodes,
-                closed,
-                open,
-                moves,
-            },
-        states,
-    } = ws;
+    let (nodes, open) = (&mut ws.tables.nodes, &mut ws.tables.open);
+    let (moves, states) = (&mut ws.tables.moves, &mut ws.states);
     // Whole fingerprints: this search is the reference the packed one is checked against.
-    let closed = &mut closed.full;
-    // Most cards home in an expanded position, and when that was first reached.
-    let (mut most_home, mut progress_at) = (0, 0);
+    let closed = &mut ws.tables.closed.full;
+    let mut progress = Progress::default();
     let child = &mut State::from_board(board);
     // Ties go to the newest position (depth first on plateaus).
     while let Some(idx) = open.pop() {
         run.stats.expanded += 1;
         let parent = remake(nodes, states, idx);
         if let Some(stall) = stall {
-            let home = parent.home();
-            if home > most_home {
-                (most_home, progress_at) = (home, run.stats.expanded);
-            } else if run.stats.expanded - progress_at > stall {
+            if progress.stalled(parent.home() as u32, run.stats.expanded, stall) {
                 return run.end(Verdict::Unknown(StopReason::Stalled(stall)), closed.len());
             }
         }
@@ -234,6 +214,20 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// A search of `board` with `p` storing at most `max_states` positions; anytime below
+    /// `bound` if given.
+    fn new(board: &Board, p: Params, max_states: usize, bound: Option<u32>) -> Run<'_> {
+        Run {
+            board,
+            p,
+            max_states,
+            anytime: bound.is_some(),
+            limit: bound.unwrap_or(u32::MAX),
+            best: None,
+            stats: SearchStats::default(),
+        }
+    }
+
     /// The open list's priority of a position: the weighted evaluation of its features
     /// `f`, its path cost `g`, and the configuration's noise drawn from its fingerprint.
     #[inline(always)]

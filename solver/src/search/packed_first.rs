@@ -5,17 +5,20 @@
 //! made by copying 48 bytes, and evaluated from the cascades their move changed.
 
 use super::portfolio::Params;
-use super::table::Key;
-use super::tables::{in_thread_tables, Tables};
+use super::table::{FingerprintTable, Key};
+use super::tables::{in_thread_tables, OpenList, Progress, Tables};
 use super::{done, path_to, replay_by, SearchResult, SearchStats, StopReason, Verdict};
 use crate::movegen::{
     autoplay_by, generate_model, may_unpark, parents_wanted, unpark_by, AutoPlay, Tableau,
 };
-use crate::moves::{single_card_cost, Loc, Move, RunMove};
+use crate::moves::{single_card_cost, Loc, Move, PlayedMove, RunMove};
 use crate::packed::{Eval, Origin, Packed, View};
 use crate::state::State;
 use fcauto_deals::{Board, FREECELLS};
 use std::cell::RefCell;
+use AutoPlay::{Greedy, Safe};
+use StopReason::PrunedDry;
+use Verdict::{Unknown, Unsolvable};
 
 /// A stored position: itself, its evaluation, how it was reached, and its single-card cost
 /// from the root.
@@ -58,6 +61,19 @@ thread_local! {
     static TABLES: RefCell<Tables<Node>> = RefCell::default();
 }
 
+/// What a search reports of each position it expands: the positions expanded so far (this
+/// one included), the cards home in it and the positions stored.
+#[cfg(test)]
+pub(super) type Observer = fn(u64, u32, usize);
+
+#[cfg(test)]
+thread_local! {
+    /// Test builds: called as each position is taken off the open list, when set (re-tuning,
+    /// `tuning.rs`, records where stall limits and budgets would stop).
+    pub(super) static OBSERVER: std::cell::Cell<Option<Observer>> =
+        const { std::cell::Cell::new(None) };
+}
+
 /// [`packed_first`] in the tables of `ws`, over the reduced move set if `PRUNE`, with
 /// [`AutoPlay::Greedy`] if `GREEDY` (else [`AutoPlay::Safe`]), unparking after each move if
 /// `UNPARK` ([`crate::movegen::unpark_by`]), keeping fingerprints as `K` (whole when the
@@ -76,55 +92,18 @@ fn search<const PRUNE: bool, const GREEDY: bool, const UNPARK: bool, K: Key>(
         )
     };
     let mut stats = SearchStats::default();
-    let end = |verdict, stats, stored| SearchResult {
-        verdict,
-        stats: done(stats, stored),
-    };
-    let rule = if GREEDY {
-        AutoPlay::Greedy
-    } else {
-        AutoPlay::Safe
-    };
-    let mut root = State::from_board(board);
-    let mut root_g = 0;
-    autoplay_by(&mut root, rule, |_, _| root_g += 1);
-    if UNPARK {
-        unpark_by(&mut root, rule, |_, _| root_g += 1);
-    }
+    let rule = if GREEDY { Greedy } else { Safe };
+    let (root, root_g) = root_of::<UNPARK>(board, rule);
     if root.is_won() {
-        return end(
-            Verdict::Solved(replay_by(board, &[], rule, UNPARK)),
-            stats,
-            0,
-        );
+        let solution = replay_by(board, &[], rule, UNPARK);
+        return end(Verdict::Solved(solution), stats, 0);
     }
     let origin = &Origin::new(&root);
     ws.start(max_states);
-    let Tables {
-        nodes,
-        closed,
-        open,
-        moves,
-    } = ws;
-    let closed = K::table(closed);
-    let root = Packed::new(&root, origin);
-    closed.insert(root.fingerprint());
-    let view = View { pos: &root, origin };
-    let eval = Eval::new(view);
-    open.push(p.priority(&eval.features(), root_g, 0), 0);
-    nodes.push(Node {
-        pos: root,
-        eval,
-        parent: u32::MAX,
-        g: root_g,
-        mv: Move {
-            from: Loc::Foundation,
-            to: Loc::Foundation,
-            count: 0,
-        },
-    });
-    // Most cards home in an expanded position, and when that was first reached.
-    let (mut most_home, mut progress_at) = (0, 0);
+    let (nodes, open, moves) = (&mut ws.nodes, &mut ws.open, &mut ws.moves);
+    let closed = K::table(&mut ws.closed);
+    store_root(&root, root_g, origin, p, closed, open, nodes);
+    let mut progress = Progress::default();
     while let Some(idx) = open.pop() {
         stats.expanded += 1;
         let Node {
@@ -134,86 +113,146 @@ fn search<const PRUNE: bool, const GREEDY: bool, const UNPARK: bool, K: Key>(
             ..
         } = nodes[idx];
         #[cfg(test)]
-        super::tuning::observe(stats.expanded, parent.home(), closed.len());
+        observe(stats.expanded, parent.home(), closed.len());
         if let Some(stall) = stall {
-            let home = parent.home();
-            if home > most_home {
-                (most_home, progress_at) = (home, stats.expanded);
-            } else if stats.expanded - progress_at > stall {
-                return end(
-                    Verdict::Unknown(StopReason::Stalled(stall)),
-                    stats,
-                    closed.len(),
-                );
+            if progress.stalled(parent.home(), stats.expanded, stall) {
+                let why = StopReason::Stalled(stall);
+                return end(Unknown(why), stats, closed.len());
             }
         }
-        let view = View {
-            pos: &parent,
-            origin,
-        };
+        let here = view(&parent, origin);
         moves.clear();
-        generate_model::<PRUNE>(&view, false, false, moves);
+        generate_model::<PRUNE>(&here, false, false, moves);
         let hashes = parent.hashes(K::WHOLE);
-        let wanted = if UNPARK { parents_wanted(&view) } else { 0 };
+        let wanted = if UNPARK { parents_wanted(&here) } else { 0 };
         let costs = Costs::of(&eval);
         for &m in moves.iter() {
             let mut child = parent;
             let cost = costs.of_move(&parent, origin, m);
             let (mut changed, mut homed) = child.play_by(m, origin, rule);
-            if UNPARK
-                && may_unpark(
-                    &View {
-                        pos: &child,
-                        origin,
-                    },
-                    wanted,
-                    changed,
-                    m,
-                )
-            {
+            if UNPARK && may_unpark(&view(&child, origin), wanted, changed, m) {
                 let (more, moved) = child.unpark(origin, rule);
                 (changed, homed) = (changed | more, homed + moved);
             }
             let g = g + cost + homed;
             if child.is_won() {
-                let mut path = path_to(idx, |i| (nodes[i].parent, nodes[i].mv));
-                path.push(m);
-                let solution = replay_by(board, &path, rule, UNPARK);
+                let solution = solution(board, nodes, idx, m, rule, UNPARK);
                 return end(Verdict::Solved(solution), stats, closed.len());
             }
             let fp = child.fingerprint_from(&hashes, changed, K::WHOLE);
             // A new position that would not fit in the budget ends the search.
             if closed.len() >= max_states && !closed.contains(fp) {
                 let why = StopReason::StateLimit(max_states);
-                return end(Verdict::Unknown(why), stats, closed.len());
+                return end(Unknown(why), stats, closed.len());
             }
             if !closed.insert(fp) {
                 continue;
             }
-            let e = eval.child(
-                &parent,
-                View {
-                    pos: &child,
-                    origin,
-                },
-                changed,
-            );
+            let e = eval.child(&parent, view(&child, origin), changed);
             open.push(p.priority(&e.features(), g, fp), nodes.len());
-            nodes.push(Node {
-                pos: child,
-                eval: e,
-                parent: idx as u32,
-                g,
-                mv: m,
-            });
+            nodes.push(Node::new(child, e, idx as u32, g, m));
         }
     }
-    let verdict = if PRUNE {
-        Verdict::Unknown(StopReason::PrunedDry)
+    end(ran_dry(PRUNE), stats, closed.len())
+}
+
+/// The verdict of a search that ran dry: nothing proved over the reduced move set
+/// (`pruned`), the deal unsolvable over all moves.
+fn ran_dry(pruned: bool) -> Verdict {
+    if pruned {
+        Unknown(PrunedDry)
     } else {
-        Verdict::Unsolvable
+        Unsolvable
+    }
+}
+
+/// A search's result: its verdict, and its statistics with `stored` positions stored.
+fn end(verdict: Verdict, stats: SearchStats, stored: usize) -> SearchResult {
+    SearchResult {
+        verdict,
+        stats: done(stats, stored),
+    }
+}
+
+/// The deal's root position after auto-play by `rule` (and unparking if `UNPARK`), with the
+/// single-card moves they made.
+fn root_of<const UNPARK: bool>(board: &Board, rule: AutoPlay) -> (State, u32) {
+    let mut root = State::from_board(board);
+    let mut root_g = 0;
+    autoplay_by(&mut root, rule, |_, _| root_g += 1);
+    if UNPARK {
+        unpark_by(&mut root, rule, |_, _| root_g += 1);
+    }
+    (root, root_g)
+}
+
+/// Store the root `root` (`root_g` single-card moves from the deal) as the first position:
+/// in the closed set, on the open list and as node 0.
+fn store_root<K: Key>(
+    root: &State,
+    root_g: u32,
+    origin: &Origin,
+    p: Params,
+    closed: &mut FingerprintTable<K>,
+    open: &mut OpenList,
+    nodes: &mut Vec<Node>,
+) {
+    let root = Packed::new(root, origin);
+    closed.insert(root.fingerprint());
+    let eval = Eval::new(view(&root, origin));
+    open.push(p.priority(&eval.features(), root_g, 0), 0);
+    nodes.push(Node::new(root, eval, u32::MAX, root_g, Node::NO_MOVE));
+}
+
+/// The solution that move `m` from stored position `idx` completes: the moves to it, `m`,
+/// and the auto-play (and unparking, if `unpark`) after each, as played moves.
+fn solution(
+    board: &Board,
+    nodes: &[Node],
+    idx: usize,
+    m: Move,
+    rule: AutoPlay,
+    unpark: bool,
+) -> Vec<PlayedMove> {
+    let mut path = path_to(idx, |i| (nodes[i].parent, nodes[i].mv));
+    path.push(m);
+    replay_by(board, &path, rule, unpark)
+}
+
+/// A packed position read through its origin.
+#[inline(always)]
+fn view<'a>(pos: &'a Packed, origin: &'a Origin) -> View<'a> {
+    View { pos, origin }
+}
+
+/// Test builds: report an expanded position to the [`OBSERVER`], if one is set.
+#[cfg(test)]
+fn observe(expanded: u64, home: u32, stored: usize) {
+    if let Some(observe) = OBSERVER.get() {
+        observe(expanded, home, stored);
+    }
+}
+
+impl Node {
+    /// The move stored with the root (which no move reached).
+    const NO_MOVE: Move = Move {
+        from: Loc::Foundation,
+        to: Loc::Foundation,
+        count: 0,
     };
-    end(verdict, stats, closed.len())
+
+    /// Position `pos` evaluated as `eval`, reached by move `mv` from stored position
+    /// `parent` (`u32::MAX` for the root), `g` single-card moves from the deal.
+    #[inline(always)]
+    fn new(pos: Packed, eval: Eval, parent: u32, g: u32, mv: Move) -> Node {
+        Node {
+            pos,
+            eval,
+            parent,
+            g,
+            mv,
+        }
+    }
 }
 
 /// What the single-card cost of a position's moves depends on, read once per position from

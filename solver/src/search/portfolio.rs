@@ -1,7 +1,7 @@
 //! The search portfolios as data: best-first configurations (evaluation weights, path
 //! weight, noise, move set), `fast`'s list of tries (configuration, budget, stall limit),
 //! `short`'s rounds and anytime searches. [`super::solve`] runs them, each try a
-//! [`super::best_first`] search.
+//! best-first search (`best_first.rs`, `packed_first.rs`).
 
 use crate::heuristic::{Features, Weights};
 use crate::movegen::AutoPlay;
@@ -232,8 +232,6 @@ pub(super) const FALLBACK: [(Params, usize); 2] = [
 ];
 /// Moves per shortcut tried by the final shortening pass of `short`.
 pub(super) const SHORTCUT_DEPTH: usize = 2;
-/// Most positions whose storage is reserved up front (a larger search grows its tables).
-pub(super) const RESERVE_MAX: usize = 200_000;
 /// The budget (positions stored) of [`FAST_LAST`]'s first round, and of `short`'s last
 /// round: most deals these do not solve need a configuration other than the first, not
 /// more positions; a deal that needs more (94717719 needs about 350k) gets them in a round
@@ -243,7 +241,7 @@ pub(super) const LAST_BUDGET: usize = 200_000;
 /// [`LAST_BUDGET`], if lower).
 pub(super) const ROUNDS: [usize; 4] = [6_000, 30_000, 100_000, LAST_BUDGET];
 
-/// The named configurations above with their names (for re-tuning, [`super::tuning`]).
+/// The named configurations above with their names (for re-tuning, `tuning.rs`).
 #[cfg(test)]
 pub(super) fn named() -> Vec<(&'static str, Params)> {
     vec![

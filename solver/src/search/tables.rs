@@ -1,19 +1,21 @@
-//! The tables a first-solution best-first search works in ([`super::best_first`],
-//! [`super::packed_first`]): its stored positions, closed set, open list and move buffer,
+//! The tables a first-solution best-first search works in (`best_first.rs`,
+//! `packed_first.rs`): its stored positions, closed set, open list and move buffer,
 //! kept per thread and reused by every search the thread runs, so that a try allocates
 //! nothing (and touches no new page) once the thread's largest search has run.
 
-use super::portfolio::RESERVE_MAX;
 use super::table::Closed;
 use crate::moves::Move;
 use std::cell::RefCell;
 use std::thread::LocalKey;
 
 /// Most positions whose tables a thread keeps between searches (1.5 to 4 MiB, with the
-/// states of [`super::best_first`]): the memory of a search that stored more is given back
+/// states of `best_first.rs`): the memory of a search that stored more is given back
 /// when it ends, so that a long-lived process with many threads (`serve`, `mcp`) does not
 /// hold the largest search's tables per thread.
 pub(super) const KEEP_POSITIONS: usize = 1 << 14;
+
+/// Most positions whose storage is reserved up front (a larger search grows its tables).
+pub(super) const RESERVE_MAX: usize = 200_000;
 
 /// One search's tables over stored positions of type `N` (their indices are the open list's
 /// and the parents' references).
@@ -155,5 +157,27 @@ impl OpenList {
         self.head[self.min] = self.next[idx as usize];
         self.len -= 1;
         Some(idx as usize)
+    }
+}
+
+/// Progress of a search with a stall limit: the most cards home in an expanded position,
+/// and when that was first reached.
+#[derive(Default)]
+pub(super) struct Progress {
+    most_home: u32,
+    progress_at: u64,
+}
+
+impl Progress {
+    /// Note an expanded position with `home` cards home, the `expanded`-th: true when
+    /// more than `stall` positions have been expanded since the most cards home rose.
+    #[inline(always)]
+    pub(super) fn stalled(&mut self, home: u32, expanded: u64, stall: u64) -> bool {
+        if home > self.most_home {
+            (self.most_home, self.progress_at) = (home, expanded);
+            false
+        } else {
+            expanded - self.progress_at > stall
+        }
     }
 }

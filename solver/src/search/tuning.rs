@@ -30,7 +30,7 @@
 //! "On 2026-12-04"): fewer positions came with dearer ones, and the time estimate promised
 //! 19% and gave 0 to 4%.
 
-use super::packed_first::packed_first;
+use super::packed_first::{packed_first, OBSERVER};
 use super::portfolio::{noisy, t, Params, Try, FAST_TRIES};
 use super::Verdict;
 use crate::movegen::AutoPlay;
@@ -84,10 +84,11 @@ thread_local! {
     static RECORDER: RefCell<Option<Recorder>> = const { RefCell::new(None) };
 }
 
-/// Called by [`packed_first`] in test builds as it takes each position off the open list:
+/// Set as [`OBSERVER`] while a run is recorded: [`packed_first`] calls it as it takes each
+/// position off the open list:
 /// `expanded` positions so far (this one included), `home` cards home in it, `stored`
 /// positions in the table. Does nothing unless a record is being made on this thread.
-pub(super) fn observe(expanded: u64, home: u32, stored: usize) {
+fn observe(expanded: u64, home: u32, stored: usize) {
     RECORDER.with_borrow_mut(|r| {
         let Some(r) = r else { return };
         if home > r.most_home {
@@ -190,8 +191,10 @@ fn group(n: usize) -> String {
 fn record(t: &Try, deal: u64) -> Record {
     let board = fcauto_deals::ms_deal(deal).unwrap();
     RECORDER.with_borrow_mut(|r| *r = Some(Recorder::default()));
+    OBSERVER.set(Some(observe));
     let p: Params = t.params;
     let res = packed_first(&board, p, CAP, None, t.autoplay, t.unpark);
+    OBSERVER.set(None);
     let mut rec = RECORDER.with_borrow_mut(|r| r.take().unwrap().rec);
     rec.end = res.stats.expanded as u32;
     match res.verdict {
@@ -359,6 +362,86 @@ fn score(list: &[Gene], recs: &[Vec<Record>], safe: &[bool], rates: &[f64], max:
     ns * (1.0 + ((m - max).max(0.0) * 100.0).ceil() * 0.01)
 }
 
+/// CPU time per position of each candidate, read from the file `FCAUTO_RATES` names
+/// (`candidate_rates`' output), else 1.
+fn rates(cands: &[Try]) -> Vec<f64> {
+    let mut rates = vec![1.0; cands.len()];
+    if let Ok(path) = std::env::var("FCAUTO_RATES") {
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            let f: Vec<&str> = line.split('\t').collect();
+            let c = (0..cands.len()).find(|&c| label(&cands[c], CAP, 0) == f[3]);
+            let ns = f[1].split(' ').next().unwrap();
+            rates[c.expect("a rate of a candidate")] = ns.parse().unwrap();
+        }
+    }
+    rates
+}
+
+/// Today's list of tries ([`FAST_TRIES`]) as genes over `cands`, [`BUDGETS`] and [`STALLS`].
+fn today_genes(cands: &[Try]) -> Vec<Gene> {
+    let index = |xs: &[usize], x: usize| xs.iter().position(|&y| y == x).unwrap();
+    let budgets: Vec<usize> = BUDGETS.to_vec();
+    let stalls: Vec<usize> = STALLS.iter().map(|&s| s as usize).collect();
+    FAST_TRIES
+        .iter()
+        .map(|t| {
+            let c = cands.iter().position(|o| same_configuration(o, t)).unwrap();
+            (
+                c,
+                index(&budgets, t.budget),
+                index(&stalls, t.stall as usize),
+            )
+        })
+        .collect()
+}
+
+/// The annealing's random numbers (xorshift64).
+struct Xorshift(u64);
+
+impl Xorshift {
+    /// The next number, reduced to `0..n`.
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// One random change to the list `cand` (over `n_cands` candidates, at most `longest`
+/// tries, at least 6): another candidate, budget or stall limit for one try, two tries
+/// swapped, a try added, removed or replaced.
+fn mutate(cand: &mut Vec<Gene>, rng: &mut Xorshift, n_cands: usize, longest: usize) {
+    let len = cand.len();
+    let i = rng.below(len);
+    let near = |x: usize, n: usize, up: bool| {
+        if up {
+            (x + 1).min(n - 1)
+        } else {
+            x.saturating_sub(1)
+        }
+    };
+    let random_gene = |rng: &mut Xorshift| {
+        (
+            rng.below(n_cands),
+            rng.below(BUDGETS.len()),
+            rng.below(STALLS.len()),
+        )
+    };
+    match rng.below(8) {
+        0 => cand[i].0 = rng.below(n_cands),
+        1 => cand[i].1 = near(cand[i].1, BUDGETS.len(), rng.below(2) == 0),
+        2 => cand[i].2 = near(cand[i].2, STALLS.len(), rng.below(2) == 0),
+        3 => cand[i].2 = rng.below(STALLS.len()),
+        4 => cand.swap(i, rng.below(len)),
+        5 if len < longest => cand.insert(i, random_gene(rng)),
+        6 if len > 6 => {
+            cand.remove(i);
+        }
+        _ => cand[i] = random_gene(rng),
+    }
+}
+
 #[test]
 #[ignore = "a tool: anneals a list of tries on recorded runs"]
 fn anneal_tries() {
@@ -371,30 +454,8 @@ fn anneal_tries() {
         eprintln!("candidate {c}: {}", label(t, CAP, 0));
     }
     let safe: Vec<bool> = cands.iter().map(|t| t.autoplay == AutoPlay::Safe).collect();
-    // CPU time per position of each candidate (`candidate_rates`' output), else 1.
-    let mut rates = vec![1.0; cands.len()];
-    if let Ok(path) = std::env::var("FCAUTO_RATES") {
-        for line in std::fs::read_to_string(path).unwrap().lines() {
-            let f: Vec<&str> = line.split('\t').collect();
-            let c = (0..cands.len()).find(|&c| label(&cands[c], CAP, 0) == f[3]);
-            let ns = f[1].split(' ').next().unwrap();
-            rates[c.expect("a rate of a candidate")] = ns.parse().unwrap();
-        }
-    }
-    let index = |xs: &[usize], x: usize| xs.iter().position(|&y| y == x).unwrap();
-    let budgets: Vec<usize> = BUDGETS.to_vec();
-    let stalls: Vec<usize> = STALLS.iter().map(|&s| s as usize).collect();
-    let today: Vec<Gene> = FAST_TRIES
-        .iter()
-        .map(|t| {
-            let c = cands.iter().position(|o| same_configuration(o, t)).unwrap();
-            (
-                c,
-                index(&budgets, t.budget),
-                index(&stalls, t.stall as usize),
-            )
-        })
-        .collect();
+    let rates = rates(&cands);
+    let today = today_genes(&cands);
     let (p0, m0, t0_ns) = cost(&today, &recs, &safe, &rates);
     eprintln!(
         "today's list: {p0} positions, mean moves {m0:.3}, {:.3} s estimated, over {} deals",
@@ -406,47 +467,16 @@ fn anneal_tries() {
     let (mut best, mut best_s) = (cur.clone(), cur_s);
     let seed: u64 = std::env::var("FCAUTO_SEED").map_or(1, |s| s.parse().unwrap());
     let longest: usize = std::env::var("FCAUTO_LEN_MAX").map_or(LIST_LEN, |s| s.parse().unwrap());
-    let mut rng = 0x2545_F491_4F6C_DD1Du64 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut next = move |n: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % n as u64) as usize
-    };
+    let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     // Geometric cooling from 0.2% of today's score to a hundredth of that.
     let t0 = cur_s * 0.002;
     for step in 0..steps {
         let temp = t0 * 0.01f64.powf(step as f64 / steps as f64);
         let mut cand = cur.clone();
-        let len = cand.len();
-        let i = next(len);
-        let near = |x: usize, n: usize, up: bool| {
-            if up {
-                (x + 1).min(n - 1)
-            } else {
-                x.saturating_sub(1)
-            }
-        };
-        match next(8) {
-            0 => cand[i].0 = next(cands.len()),
-            1 => cand[i].1 = near(cand[i].1, BUDGETS.len(), next(2) == 0),
-            2 => cand[i].2 = near(cand[i].2, STALLS.len(), next(2) == 0),
-            3 => cand[i].2 = next(STALLS.len()),
-            4 => cand.swap(i, next(len)),
-            5 if len < longest => cand.insert(
-                i,
-                (next(cands.len()), next(BUDGETS.len()), next(STALLS.len())),
-            ),
-            6 if len > 6 => {
-                cand.remove(i);
-            }
-            _ => {
-                cand[i] = (next(cands.len()), next(BUDGETS.len()), next(STALLS.len()));
-            }
-        }
+        mutate(&mut cand, &mut rng, cands.len(), longest);
         let s = score(&cand, &recs, &safe, &rates, max);
         let accept = s <= cur_s || {
-            let x = (next(1 << 20) as f64 + 0.5) / (1 << 20) as f64;
+            let x = (rng.below(1 << 20) as f64 + 0.5) / (1 << 20) as f64;
             temp > 0.0 && x < ((cur_s - s) / temp).exp()
         };
         if accept {
