@@ -5,36 +5,11 @@ use crate::cmd::bench::Spread;
 use crate::cmd::crosscheck::run_fc_solve;
 use crate::cmd::distribution::{ms_key, Counted, Distribution};
 use crate::cmd::rusage;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use fcauto_deals::ms_deal;
 use fcauto_solver::{parse_fcs_output, validate, FcsVerdict};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Command, Stdio};
-
-/// Where fc-solve reads its presets' names: `$FREECELL_SOLVER_PRESETRC`, else the
-/// `presetrc` of a Debian or a source install.
-const PRESETRC: [&str; 2] = [
-    "/usr/share/freecell-solver/presetrc",
-    "/usr/local/share/freecell-solver/presetrc",
-];
-
-/// The preset names (`name=` lines) of fc-solve's `presetrc`, or `None` when no such file
-/// can be read (fc-solve then judges the name itself).
-fn preset_names() -> Option<Vec<String>> {
-    let env = std::env::var_os("FREECELL_SOLVER_PRESETRC").map(std::path::PathBuf::from);
-    let text = env
-        .into_iter()
-        .chain(PRESETRC.iter().map(std::path::PathBuf::from))
-        .find_map(|p| std::fs::read_to_string(p).ok())?;
-    let names: Vec<String> = text
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("name="))
-        .map(|n| n.trim().to_string())
-        .collect();
-    (!names.is_empty()).then_some(names)
-}
 
 /// Parse `--fc-solve-preset`: a name fc-solve's `presetrc` lists (checked when that file
 /// is found), so that a misspelt one is a usage error (exit 2) naming the choices, before
@@ -43,7 +18,7 @@ pub fn parse_preset(s: &str) -> std::result::Result<String, String> {
     if s.is_empty() || s.starts_with('-') {
         return Err(format!("`{s}` is not a preset name"));
     }
-    match preset_names() {
+    match fcauto_automation::fcsolve::preset_names() {
         Some(names) if !names.iter().any(|n| n == s) => Err(format!(
             "fc-solve has no preset `{s}` (its presetrc lists: {})",
             names.join(", ")
@@ -113,24 +88,7 @@ type BoardRun = (u64, Option<(usize, usize)>, bool);
 /// Fail with a clear message when fc-solve's programs are not installed: the range solver,
 /// and unless `range_only`, `fc-solve` (for the per-board runs).
 pub fn check_installed(range_only: bool) -> Result<()> {
-    let programs: &[&str] = if range_only {
-        &["freecell-solver-range-parallel-solve"]
-    } else {
-        &["fc-solve", "freecell-solver-range-parallel-solve"]
-    };
-    for &prog in programs {
-        let ok = Command::new("sh")
-            .arg("-c")
-            .arg(format!("command -v {prog}"))
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false);
-        anyhow::ensure!(
-            ok,
-            "{prog} not found: install Debian's freecell-solver-bin (scripts/setup-deps.sh)"
-        );
-    }
-    Ok(())
+    Ok(fcauto_automation::fcsolve::check_installed(range_only)?)
 }
 
 /// Run fc-solve over deals `a..=b`: first the range solver (its CPU time, verdicts and
@@ -145,42 +103,8 @@ pub fn measure(
     lengths: Option<&rayon::ThreadPool>,
 ) -> Result<FcSolveSummary> {
     let before = rusage::children();
-    let mut child = Command::new("freecell-solver-range-parallel-solve")
-        .args([
-            a.to_string(),
-            b.to_string(),
-            // Print step 1: a `total_num_iters=` line after every board, so the last line
-            // counts them all (with a larger step, boards after its last multiple are left out).
-            "1".into(),
-            "-l".into(),
-            preset.into(),
-        ])
-        .env("FREECELL_SOLVER_QUIET", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .context("running freecell-solver-range-parallel-solve")?;
-    let mut stderr = child.stderr.take().expect("piped");
-    let errors = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stderr.read_to_string(&mut s);
-        s
-    });
     let mut progress = RangeProgress::default();
-    let stdout = BufReader::new(child.stdout.take().expect("piped"));
-    for line in stdout.lines() {
-        progress.line(&line.context("reading freecell-solver-range-parallel-solve")?);
-    }
-    let status = child
-        .wait()
-        .context("running freecell-solver-range-parallel-solve")?;
-    let errors = errors.join().unwrap_or_default();
-    anyhow::ensure!(
-        status.success(),
-        "freecell-solver-range-parallel-solve failed: {}",
-        errors.trim()
-    );
+    fcauto_automation::fcsolve::run_range(a, b, preset, |l| progress.line(l))?;
     let after = rusage::children();
 
     let mut range_not_solved = std::mem::take(&mut progress.not_solved);
