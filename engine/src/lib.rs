@@ -2,7 +2,11 @@
 //! API, `mcp`'s tools), as plain library functions and types with no command-line, HTTP or
 //! MCP knowledge.
 //!
+//! - [`bench`]: the bench harness: a range of deals solved in parallel and validated, the
+//!   per-deal rows, distributions and summary, fc-solve on the same deals, the JSON and CSV
+//!   outputs and (cargo feature `plot`) the chart.
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
 //!   self-contained replay page.
 
+pub mod bench;
 pub mod render;

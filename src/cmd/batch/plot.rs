@@ -1,10 +1,10 @@
 //! `batch report --plot DIR`: PNG pictures of a results database (plotters, bitmap backend).
 //!
-//! Text is drawn with the font [`crate::cmd::plotting::register_font`] finds.
+//! Text is drawn with the font [`fcauto_engine::bench::plotting::register_font`] finds.
 
 use super::report::Report;
-use crate::cmd::plotting::register_font;
 use anyhow::{bail, Context, Result};
+use fcauto_engine::bench::plotting::register_font;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,7 @@ pub fn draw(r: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
 /// Write the picture `rgb` (8-bit RGB, [`SIZE`]) to `file` as a PNG marked as drawn here
 /// ([`MARK`]); errors name the file.
 fn save(rgb: &[u8], file: &Path) -> Result<()> {
-    crate::cmd::plotting::save_png(rgb, SIZE, file, MARK)
+    fcauto_engine::bench::plotting::save_png(rgb, SIZE, file, MARK)
 }
 
 /// Deals per solution length, moves_total and single-card moves.

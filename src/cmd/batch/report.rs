@@ -7,11 +7,11 @@
 use super::db::{Settings, Store};
 use super::verify::verify;
 pub use super::verify::Verification;
-pub use crate::cmd::distribution::Distribution;
-use crate::cmd::distribution::{ms_key, Counted};
 use crate::cmd::plural;
 use anyhow::Result;
 use fcauto_deals::IMPOSSIBLE_DEALS;
+use fcauto_engine::bench::distribution::{ms_key, Counted};
+pub use fcauto_engine::bench::Distribution;
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -237,7 +237,7 @@ impl Tallies {
 fn known_check(unsolvable: &[u64], known_verdicts: &[(u64, String)]) -> KnownCheck {
     KnownCheck {
         known_stored: known_verdicts.iter().map(|(d, _)| *d).collect(),
-        unexpected_unsolvable: crate::cmd::bench::false_unsolvable(unsolvable),
+        unexpected_unsolvable: fcauto_engine::bench::false_unsolvable(unsolvable),
         known_not_unsolvable: known_verdicts
             .iter()
             .filter(|(_, v)| v != "unsolvable")
@@ -330,7 +330,7 @@ pub fn text(r: &Report) -> String {
         };
         say(format!(
             "  CPU in all:           {}{hours}",
-            crate::cmd::seconds_text(c.sum / 1000.0)
+            fcauto_engine::bench::seconds_text(c.sum / 1000.0)
         ));
     }
     if !r.versions.is_empty() {

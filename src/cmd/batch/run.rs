@@ -14,11 +14,11 @@
 use super::db::{ResultRow, Settings, Store, RULES};
 use super::shard::{self, Shard};
 use crate::checked::{solve_checked, ModeArg, Outcome};
-use crate::cmd::bench::false_unsolvable;
 use crate::cmd::plural;
-use crate::cmd::rusage::thread_cpu_ms;
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
+use fcauto_engine::bench::false_unsolvable;
+use fcauto_engine::bench::rusage::thread_cpu_ms;
 use indicatif::ProgressBar;
 use std::io::IsTerminal;
 use std::path::PathBuf;
