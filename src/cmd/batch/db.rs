@@ -485,8 +485,8 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
             return Err(settings_mismatch(path, &found, settings));
         }
     }
-    // Every stored row is one a run writes, before any is added (helper-51: a damaged row
-    // passed, the run said "shard complete", and only `report` refused the file). On an
+    // Every stored row is one a run writes, before any is added (else a damaged row would
+    // pass, the run say "shard complete", and only `report` refuse the file). On an
     // error the connection closes without a checkpoint: the files stay as they were.
     super::check::check_rows(&conn, settings).map_err(|why| {
         anyhow::anyhow!(
@@ -497,8 +497,8 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
         )
     })?;
     // Every stored solution replays to its stored lengths, or a run would build on a row
-    // that `report --verify` later refuses (helper-63: an illegal stored solution was taken
-    // up silently). Same error path: nothing written.
+    // that `report --verify` later refuses (an illegal stored solution is never taken up
+    // silently). Same error path: nothing written.
     let t0 = std::time::Instant::now();
     let replay = super::verify::verify(&conn)?;
     if replay.checked > 0 {
@@ -533,7 +533,7 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
 struct Look {
     /// The settings, read from the file alone; none when a log is beside it (the file alone
     /// is then not the whole database: a run stopped during a checkpoint leaves pages that
-    /// only the log completes, helper-56), read by [`resume`] instead.
+    /// only the log completes), read by [`resume`] instead.
     settings: Option<Settings>,
     /// A killed run's write-ahead log is beside the file (its rows are not in the file yet).
     logged: bool,
@@ -623,8 +623,8 @@ fn check_file(path: &Path, for_run: bool) -> Result<bool> {
         if for_run {
             return Ok(true);
         }
-        // A run stopped while it made the file leaves it empty with its journal beside it
-        // (helper-53: called "not an fcauto batch database").
+        // A run stopped while it made the file leaves it empty with its journal beside it:
+        // said so, not "not an fcauto batch database".
         if sidecar(path, "-journal").exists() {
             bail!(
                 "{} was being written when its run was stopped ({} is beside it, the file is \
@@ -794,8 +794,8 @@ mod tests {
     use super::*;
 
     /// A full disk (SQLite's `max_page_count` reached, as a full file system ends a run) is
-    /// named in words, and the rows committed before it stay (helper-57: "Error code 13:
-    /// Insertion failed because database is full").
+    /// named in words (not SQLite's "Error code 13: Insertion failed because database is
+    /// full"), and the rows committed before it stay.
     #[test]
     fn a_full_disk_is_named_and_the_rows_before_kept() {
         let dir = tempfile::tempdir().unwrap();

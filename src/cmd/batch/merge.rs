@@ -219,8 +219,8 @@ fn merge_into(
     Ok(Counts { rows, overlap })
 }
 
-/// No deal outside `a..=b` is stored; else an error naming the first ones (helper-43: the
-/// shards of another range merged under `--expect-range` without a word).
+/// No deal outside `a..=b` is stored; else an error naming the first ones (so that the
+/// shards of another range never merge under `--expect-range` without a word).
 fn check_none_outside(conn: &rusqlite::Connection, a: u64, b: u64) -> Result<()> {
     let (a, b) = (a as i64, b as i64);
     let outside: i64 = conn.query_row(

@@ -98,7 +98,7 @@ fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
     let root = BitMapBackend::with_buffer(rgb, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     if r.solved == 0 {
-        // Empty axes with made-up ranges would read as a chart (helper-51): say it instead.
+        // Empty axes with made-up ranges would read as a chart: say it instead.
         let style = ("sans-serif", 28).into_font().color(&BLACK);
         let note = format!(
             "No solved deal in this database ({} mode): no lengths to draw",
@@ -215,8 +215,8 @@ fn draw_cpu(r: &Report, rgb: &mut [u8]) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// Lengths no deal has are drawn at 0 deals (helper-40: 3 deals read as one at every
-    /// length from 81 to 181).
+    /// Lengths no deal has are drawn at 0 deals (3 deals must not read as one at every
+    /// length between them).
     #[test]
     fn lengths_between_are_zero() {
         assert_eq!(

@@ -90,7 +90,7 @@ pub fn run(args: Args) -> Result<i32> {
         return Ok(0);
     }
     // Caught from here on, so that one while the file is opened or made stops the run
-    // cleanly once it is (helper-53: a SIGTERM then left an empty file and its journal).
+    // cleanly once it is (not leaving an empty file and its journal behind).
     let stop = StopSignal::install()?;
     let settings = settings(&args);
     let total = shard::deals_in(a, b, block, args.shard);
@@ -126,8 +126,8 @@ pub fn run(args: Args) -> Result<i32> {
 /// so that the rows received are committed and the database is closed. A signal that comes
 /// after the pipeline has seen the first takes its default action (the process ends at
 /// once, as an uncaught one would); copies of the first that come before it is seen are the
-/// same request (helper-53: `timeout` passes on the Ctrl-C its process group had already
-/// received, and that second copy ended the run at once).
+/// same request (`timeout` passes on the Ctrl-C its process group has already received:
+/// that second copy must not end the run at once).
 struct StopSignal {
     got: Arc<AtomicUsize>,
     /// Set once the first signal is seen: a later one ends the process.
