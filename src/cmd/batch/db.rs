@@ -28,69 +28,12 @@
 //! file until then.
 
 use anyhow::{bail, Context, Result};
+pub use fcauto_engine::batch::schema::{
+    ResultRow, Settings, APPLICATION_ID, RULES, SCHEMA, SCHEMA_VERSION,
+};
+use fcauto_engine::batch::{check, verify};
 use rusqlite::{config::DbConfig, params, Connection, OpenFlags};
 use std::path::{Path, PathBuf};
-
-/// `PRAGMA application_id` of an fcauto batch database ("FCab" in ASCII).
-pub const APPLICATION_ID: i32 = 0x4643_6162;
-/// `PRAGMA user_version`: the layout version this build reads and writes.
-pub const SCHEMA_VERSION: i32 = 1;
-/// The rules every row is solved under (standard FreeCell: 8 cascades, 4 freecells, supermoves
-/// of at most (free freecells + 1) x 2^(empty cascades) cards).
-pub const RULES: &str = "freecell";
-
-/// The tables, as every database is made (and as [`super::check`] compares them).
-pub(super) const SCHEMA: &str = "
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE results (
-    deal              INTEGER PRIMARY KEY,  -- MS deal number, 1..8589934591
-    mode              TEXT    NOT NULL,     -- search mode: fast, short, optimal, ...
-    rules             TEXT    NOT NULL,     -- 'freecell': 8 cascades, 4 freecells
-    verdict           TEXT    NOT NULL CHECK (verdict IN ('solved', 'unsolvable', 'unknown')),
-    moves_total       INTEGER,              -- moves, a supermove counted once; NULL unless solved
-    single_card_moves INTEGER,              -- single-card moves; NULL unless solved
-    solution          TEXT,                 -- standard notation (validated); NULL unless solved
-    stopped_by        TEXT,                 -- the limit that stopped an unknown deal; else NULL
-    positions         INTEGER NOT NULL,     -- positions expanded
-    cpu_ms            REAL    NOT NULL,     -- CPU time of the solving thread, milliseconds
-    version           TEXT    NOT NULL      -- fcauto version that wrote the row
-);
-";
-
-/// What every row of one database was solved with; two databases merge only when equal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// Search mode as `--mode` names it (`fast`, `short`, ...).
-    pub mode: String,
-    /// Rules, [`RULES`].
-    pub rules: String,
-    /// Positions budget per deal (`--max-states`, or the mode's default).
-    pub max_states: u64,
-}
-
-/// One deal's stored result: a row of table `results`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct ResultRow {
-    /// Deal number.
-    pub deal: u64,
-    /// `solved`, `unsolvable` (proved by a complete search) or `unknown` (a limit).
-    pub verdict: &'static str,
-    /// Moves (supermove = 1), all foundation moves included; `None` unless solved.
-    pub moves_total: Option<u32>,
-    /// Single-card moves; `None` unless solved.
-    pub single_card_moves: Option<u32>,
-    /// The validated solution in standard notation (one line); `None` unless solved.
-    pub solution: Option<String>,
-    /// For `unknown`: the limit that stopped the search; `None` otherwise.
-    pub stopped_by: Option<String>,
-    /// Positions expanded.
-    pub positions: u64,
-    /// CPU time of the thread that solved the deal, milliseconds.
-    pub cpu_ms: f64,
-}
 
 /// An open batch database.
 pub struct Store {
@@ -184,7 +127,7 @@ impl Store {
         }
         let conn = open_immutable(path)?;
         let settings = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
-        super::check::check_rows(&conn, &settings).map_err(|why| {
+        check::check_rows(&conn, &settings).map_err(|why| {
             anyhow::anyhow!(
                 "{}: {why}: not a row a batch run writes; the database was edited or damaged",
                 path.display()
@@ -488,7 +431,7 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
     // Every stored row is one a run writes, before any is added (else a damaged row would
     // pass, the run say "shard complete", and only `report` refuse the file). On an
     // error the connection closes without a checkpoint: the files stay as they were.
-    super::check::check_rows(&conn, settings).map_err(|why| {
+    check::check_rows(&conn, settings).map_err(|why| {
         anyhow::anyhow!(
             "{}: {why}: not a row a batch run writes; the database was edited or damaged: \
              delete that row from its `results` table (e.g. with sqlite3) and run again to \
@@ -500,7 +443,7 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
     // that `report --verify` later refuses (an illegal stored solution is never taken up
     // silently). Same error path: nothing written.
     let t0 = std::time::Instant::now();
-    let replay = super::verify::verify(&conn)?;
+    let replay = verify::verify(&conn)?;
     if replay.checked > 0 {
         crate::note!(
             "fcauto batch: {} replayed with the validator ({:.1} s on {})",
@@ -686,9 +629,9 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
     }
     let damaged =
         |why: String| anyhow::anyhow!("{name}: {why}: the database was edited or damaged");
-    super::check::check_tables(conn).map_err(damaged)?;
+    check::check_tables(conn).map_err(damaged)?;
     let get = |k: &str| -> Result<String> {
-        super::check::meta_text(conn, k)
+        check::meta_text(conn, k)
             .map_err(damaged)?
             .with_context(|| format!("{name} is damaged: its meta table has no `{k}`"))
     };

@@ -5,11 +5,11 @@
 //! `--plot`, draw them ([`super::plot`]).
 
 use super::db::{Settings, Store};
-use super::verify::verify;
-pub use super::verify::Verification;
 use crate::cmd::plural;
 use anyhow::Result;
 use fcauto_deals::IMPOSSIBLE_DEALS;
+use fcauto_engine::batch::verify::verify;
+pub use fcauto_engine::batch::verify::Verification;
 use fcauto_engine::bench::distribution::{ms_key, Counted};
 pub use fcauto_engine::bench::Distribution;
 use serde::Serialize;

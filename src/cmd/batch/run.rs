@@ -12,11 +12,11 @@
 //! process at once).
 
 use super::db::{ResultRow, Settings, Store, RULES};
-use super::shard::{self, Shard};
 use crate::checked::{solve_checked, ModeArg, Outcome};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
+use fcauto_engine::batch::shard::{self, Shard};
 use fcauto_engine::bench::false_unsolvable;
 use fcauto_engine::bench::rusage::thread_cpu_ms;
 use indicatif::ProgressBar;

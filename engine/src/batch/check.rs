@@ -4,7 +4,7 @@
 //! file is refused naming the table, column or row, never read into a wrong report, copied
 //! into a merged file, or met as a raw SQLite type error.
 
-use super::db::{Settings, SCHEMA};
+use super::schema::{Settings, SCHEMA};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension};
 

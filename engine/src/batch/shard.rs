@@ -76,7 +76,7 @@ pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
         };
         format!(
             "{block}, or at most {}",
-            crate::cmd::plural(nblocks, "shard")
+            fcauto_deals::plural(nblocks, "shard")
         )
     };
     let empty = match nblocks + 1 == shard.count {
@@ -87,8 +87,8 @@ pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
         "{} shards of {a}..{b} are too many: in blocks of {} the range makes {}, so {empty} \
          would hold no deal; {fix}",
         shard.count,
-        crate::cmd::plural(block, "deal"),
-        crate::cmd::plural(nblocks, "block"),
+        fcauto_deals::plural(block, "deal"),
+        fcauto_deals::plural(nblocks, "block"),
     ))
 }
 

@@ -35,7 +35,7 @@ pub struct Verification {
 /// A solved row as read: deal, solution, moves_total, single_card_moves.
 type SolvedRow = (u64, Option<String>, Option<i64>, Option<i64>);
 
-/// Replay every solved row of the results table on `conn` (a [`super::db::Store`]'s, or
+/// Replay every solved row of the results table on `conn` (a batch database's, or
 /// one a resumed run is about to write to; on the current rayon pool).
 pub fn verify(conn: &Connection) -> Result<Verification> {
     let mut v = Verification::default();
