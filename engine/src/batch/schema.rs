@@ -10,6 +10,9 @@ pub const SCHEMA_VERSION: i32 = 1;
 /// of at most (free freecells + 1) x 2^(empty cascades) cards).
 pub const RULES: &str = "freecell";
 
+/// The search modes a database can name in its `meta` (as `--mode` names them).
+pub const MODES: [&str; 5] = ["fast", "short", "optimal", "optimal-moves", "optimal-ph"];
+
 /// The tables, as every database is made (and as [`super::check`] compares them).
 pub const SCHEMA: &str = "
 CREATE TABLE meta (

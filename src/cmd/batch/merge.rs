@@ -6,9 +6,10 @@
 //! [`publish`] it as OUT (never over a file that appeared there meanwhile). On any error
 //! the merge leaves no file of its own and the inputs are untouched.
 
-use super::db::{describe, uri_path, Settings, Store};
 use crate::cmd::plural;
 use anyhow::{bail, Context, Result};
+use fcauto_engine::batch::schema::Settings;
+use fcauto_engine::batch::store::{describe, sidecar, uri_path, Store};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `fcauto batch merge`.
@@ -42,8 +43,8 @@ pub fn run(args: Args) -> Result<i32> {
     let tmp = crate::cmd::interrupt::temp_beside(&args.out);
     let written = [
         tmp.clone(),
-        super::db::sidecar(&tmp, "-journal"),
-        super::db::sidecar(&tmp, "-wal"),
+        sidecar(&tmp, "-journal"),
+        sidecar(&tmp, "-wal"),
     ];
     for p in &written {
         crate::cmd::interrupt::remove_on_interrupt(p);
@@ -165,7 +166,7 @@ fn merge_into(
     inputs: &[PathBuf],
     expect: Option<(u64, u64)>,
 ) -> Result<Counts> {
-    let store = Store::open_for_run(tmp, settings)
+    let store = Store::open_for_run(tmp, settings, &mut |_| ())
         .with_context(|| format!("cannot write the merged database beside {}", out.display()))?;
     let conn = store.conn();
     // The deals found in more than one input (each counted once, however many hold it).

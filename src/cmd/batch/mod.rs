@@ -7,10 +7,9 @@
 //! - [`mod@report`]: counts, the unsolvable and unknown deals, lengths, CPU, and [`mod@plot`]s;
 //!   with `--verify`, every stored solution replayed again
 //!   ([`fcauto_engine::batch::verify`]).
-//! - [`mod@db`]: the only code that opens, reads or writes a database; its layout, checks
-//!   and shards are [`fcauto_engine::batch`]'s.
+//! - the database itself (the only code that opens, reads or writes one, its layout, checks
+//!   and shards) is [`fcauto_engine::batch`].
 
-pub mod db;
 pub mod merge;
 pub mod plot;
 pub mod report;

@@ -4,10 +4,11 @@
 //! with the distinct values, not the rows), then print them as text or JSON and, with
 //! `--plot`, draw them ([`super::plot`]).
 
-use super::db::{Settings, Store};
 use crate::cmd::plural;
 use anyhow::Result;
 use fcauto_deals::IMPOSSIBLE_DEALS;
+use fcauto_engine::batch::schema::Settings;
+use fcauto_engine::batch::store::Store;
 use fcauto_engine::batch::verify::verify;
 pub use fcauto_engine::batch::verify::Verification;
 use fcauto_engine::bench::distribution::{ms_key, Counted};

@@ -11,12 +11,13 @@
 //! closed, and what was stored said, exit 128 + the signal's number (a second signal ends the
 //! process at once).
 
-use super::db::{ResultRow, Settings, Store, RULES};
 use crate::checked::{solve_checked, ModeArg, Outcome};
 use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
+use fcauto_engine::batch::schema::{ResultRow, Settings, RULES};
 use fcauto_engine::batch::shard::{self, Shard};
+use fcauto_engine::batch::store::{self, Replayed, Store};
 use fcauto_engine::bench::false_unsolvable;
 use fcauto_engine::bench::rusage::thread_cpu_ms;
 use indicatif::ProgressBar;
@@ -212,7 +213,17 @@ fn open(args: &Args, settings: &Settings) -> Result<Store> {
     if !args.db.exists() {
         crate::cmd::input::check_output_path(&args.db)?;
     }
-    Store::open_for_run(&args.db, settings)
+    Store::open_for_run(&args.db, settings, &mut note_replayed)
+}
+
+/// Say how many stored solutions a resumed run replayed, in how long.
+fn note_replayed(r: &Replayed) {
+    crate::note!(
+        "fcauto batch: {} replayed with the validator ({:.1} s on {})",
+        plural(r.solutions, "stored solution"),
+        r.seconds,
+        plural(r.threads, "thread")
+    );
 }
 
 /// True when `--db` is a file this process may not write (it, or its folder, where a run
@@ -227,14 +238,14 @@ fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) 
     // then refuses in words of its own.
     let logged = ["-wal", "-journal"]
         .iter()
-        .any(|s| super::db::sidecar(&args.db, s).exists());
+        .any(|s| store::sidecar(&args.db, s).exists());
     if logged {
         return Ok(false);
     }
     // Not fcauto's, or another run's settings: that is the problem, more than the permissions.
     let store = Store::open_read(&args.db)?;
     if store.settings() != settings {
-        return Err(super::db::settings_mismatch(
+        return Err(store::settings_mismatch(
             &args.db,
             store.settings(),
             settings,
@@ -492,4 +503,17 @@ fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
         return Ok(1);
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The modes a database may name are the ones `--mode` takes.
+    #[test]
+    fn stored_modes_are_the_mode_names() {
+        let names: Vec<String> = <crate::checked::ModeArg as clap::ValueEnum>::value_variants()
+            .iter()
+            .filter_map(|m| clap::ValueEnum::to_possible_value(m).map(|v| v.get_name().to_string()))
+            .collect();
+        assert_eq!(names, fcauto_engine::batch::schema::MODES);
+    }
 }

@@ -27,13 +27,23 @@
 //! empty again: it never held a row) and starts afresh. `report` and `merge` refuse such a
 //! file until then.
 
+use super::schema::{ResultRow, Settings, APPLICATION_ID, MODES, RULES, SCHEMA, SCHEMA_VERSION};
+use super::{check, verify};
 use anyhow::{bail, Context, Result};
-pub use fcauto_engine::batch::schema::{
-    ResultRow, Settings, APPLICATION_ID, RULES, SCHEMA, SCHEMA_VERSION,
-};
-use fcauto_engine::batch::{check, verify};
 use rusqlite::{config::DbConfig, params, Connection, OpenFlags};
 use std::path::{Path, PathBuf};
+
+/// The stored solutions a run replayed before taking up a database
+/// ([`Store::open_for_run`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Replayed {
+    /// Solutions replayed.
+    pub solutions: u64,
+    /// Seconds the replay took.
+    pub seconds: f64,
+    /// Threads it ran on.
+    pub threads: usize,
+}
 
 /// An open batch database.
 pub struct Store {
@@ -50,9 +60,16 @@ impl Store {
     /// that it is an fcauto batch database written with the same settings. Takes the file
     /// for this process alone until dropped.
     ///
+    /// A run that takes up stored rows first replays their solutions with the validator and
+    /// tells `replayed` what it replayed (when there were any).
+    ///
     /// Errors, before anything is written: not an SQLite file, a foreign or damaged
     /// database, another schema version, other settings, or another run holding the file.
-    pub fn open_for_run(path: &Path, settings: &Settings) -> Result<Store> {
+    pub fn open_for_run(
+        path: &Path,
+        settings: &Settings,
+        replayed: &mut dyn FnMut(&Replayed),
+    ) -> Result<Store> {
         roll_back_killed_creation(path)?;
         let fresh = check_file(path, true)?;
         // One run per database, for the whole run (taken before the file is looked at).
@@ -74,7 +91,7 @@ impl Store {
         let mut store = if fresh {
             create(conn, path, settings)?
         } else {
-            resume(conn, path, settings, logged)?
+            resume(conn, path, settings, logged, replayed)?
         };
         store._lock = Some(lock);
         store.enter_wal().map_err(|e| sqlite_hint(e, path))?;
@@ -420,7 +437,13 @@ fn open_rw(path: &Path) -> Result<Connection> {
 /// Take up an existing database whose settings [`inspect`] found equal to `settings`. When a
 /// killed run's log was beside it, check the whole (file and log) now, and should that fail,
 /// close without folding the log into the file.
-fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> Result<Store> {
+fn resume(
+    conn: Connection,
+    path: &Path,
+    settings: &Settings,
+    logged: bool,
+    replayed: &mut dyn FnMut(&Replayed),
+) -> Result<Store> {
     if logged {
         conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
         let found = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
@@ -445,12 +468,11 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
     let t0 = std::time::Instant::now();
     let replay = verify::verify(&conn)?;
     if replay.checked > 0 {
-        crate::note!(
-            "fcauto batch: {} replayed with the validator ({:.1} s on {})",
-            crate::cmd::plural(replay.checked, "stored solution"),
-            t0.elapsed().as_secs_f64(),
-            crate::cmd::plural(rayon::current_num_threads(), "thread")
-        );
+        replayed(&Replayed {
+            solutions: replay.checked,
+            seconds: t0.elapsed().as_secs_f64(),
+            threads: rayon::current_num_threads(),
+        });
     }
     if let Some((deal, why)) = replay.first_invalid.first() {
         bail!(
@@ -648,14 +670,10 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
     }
     let max_states = get("max_states")?;
     let mode = get("mode")?;
-    let modes: Vec<String> = <crate::checked::ModeArg as clap::ValueEnum>::value_variants()
-        .iter()
-        .filter_map(|m| clap::ValueEnum::to_possible_value(m).map(|v| v.get_name().to_string()))
-        .collect();
-    if !modes.contains(&mode) {
+    if !MODES.contains(&mode.as_str()) {
         return Err(damaged(fcauto_deals::text::short_echoes(&format!(
             "its meta `mode` is `{mode}`, none of {}",
-            modes.join(", ")
+            MODES.join(", ")
         ))));
     }
     Ok(Settings {
@@ -748,7 +766,7 @@ mod tests {
             rules: RULES.into(),
             max_states: 1000,
         };
-        let mut store = Store::open_for_run(&path, &settings).unwrap();
+        let mut store = Store::open_for_run(&path, &settings, &mut |_| ()).unwrap();
         let row = |deal| ResultRow {
             deal,
             verdict: "solved",
