@@ -2,8 +2,8 @@
 //!
 //! Text is drawn with the font [`fcauto_engine::bench::plotting::register_font`] finds.
 
-use super::report::Report;
 use anyhow::{bail, Context, Result};
+use fcauto_engine::batch::report::Report;
 use fcauto_engine::bench::plotting::register_font;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};

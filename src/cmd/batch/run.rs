@@ -490,8 +490,8 @@ fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
         "fcauto batch: stored {} ({} solved and validated, unsolvable {}, unknown {}); shard complete: {}/{} deals",
         plural(t.stored, "new row"),
         t.solved,
-        super::report::deal_list(&sorted(&t.unsolvable)),
-        super::report::deal_list(&sorted(&t.unknown)),
+        fcauto_engine::batch::report::deal_list(&sorted(&t.unsolvable)),
+        fcauto_engine::batch::report::deal_list(&sorted(&t.unknown)),
         already + t.stored,
         total
     );
