@@ -144,6 +144,14 @@ const TYPES: [(&str, &[&str]); 11] = [
 
 /// Every test a row of a database with `settings` must pass, in the order they are told.
 fn row_checks(settings: &Settings) -> Vec<RowCheck> {
+    let mut checks = form_checks(settings);
+    checks.extend(content_checks());
+    checks
+}
+
+/// The checks of each value's form: its SQLite type, printable ASCII text, a deal number,
+/// the database's mode and rules, a verdict.
+fn form_checks(settings: &Settings) -> Vec<RowCheck> {
     let mut checks = Vec::new();
     for (column, ok) in TYPES {
         let list: Vec<String> = ok.iter().map(|t| format!("'{t}'")).collect();
@@ -200,6 +208,13 @@ fn row_checks(settings: &Settings) -> Vec<RowCheck> {
             |v| format!("verdict {v}, which is none of solved, unsolvable and unknown"),
         ),
     ]);
+    checks
+}
+
+/// The checks of what a row says: the columns its verdict has and has not, and lengths,
+/// positions and CPU time within what a search can give.
+fn content_checks() -> Vec<RowCheck> {
+    let mut checks = Vec::new();
     for column in ["solution", "moves_total", "single_card_moves"] {
         checks.push(check(
             format!("verdict = 'solved' COLLATE BINARY AND {column} IS NULL"),

@@ -67,6 +67,31 @@ fn zero_filled(h: &[(u64, u64)]) -> Vec<(u64, u64)> {
         .collect()
 }
 
+/// The lengths' chart bounds over the histograms `hs` ((length, deals), ascending): the
+/// shortest length, one past the longest, and the most deals of one length.
+fn bounds(hs: &[&Vec<(u64, u64)>]) -> (u64, u64, u64) {
+    let xmax = hs
+        .iter()
+        .flat_map(|h| h.last())
+        .map(|p| p.0)
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let xmin = hs
+        .iter()
+        .flat_map(|h| h.first())
+        .map(|p| p.0)
+        .min()
+        .unwrap_or(0);
+    let ymax = hs
+        .iter()
+        .flat_map(|h| h.iter())
+        .map(|p| p.1)
+        .max()
+        .unwrap_or(1);
+    (xmin, xmax, ymax)
+}
+
 fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
     let series = [
         (
@@ -76,25 +101,7 @@ fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
         ),
         ("single_card_moves", &r.single_card_moves_histogram, RED),
     ];
-    let xmax = series
-        .iter()
-        .flat_map(|s| s.1.last())
-        .map(|p| p.0)
-        .max()
-        .unwrap_or(1)
-        + 1;
-    let xmin = series
-        .iter()
-        .flat_map(|s| s.1.first())
-        .map(|p| p.0)
-        .min()
-        .unwrap_or(0);
-    let ymax = series
-        .iter()
-        .flat_map(|s| s.1.iter())
-        .map(|p| p.1)
-        .max()
-        .unwrap_or(1);
+    let (xmin, xmax, ymax) = bounds(&[&r.moves_total_histogram, &r.single_card_moves_histogram]);
     let root = BitMapBackend::with_buffer(rgb, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     if r.solved == 0 {

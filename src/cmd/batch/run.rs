@@ -300,6 +300,29 @@ struct Tally {
     unknown: Vec<u64>,
 }
 
+/// Solve `deals` on `pool`, one after another, each row sent on `tx` as it finishes (after
+/// `--pause-ms`); the job ends early when the run has stopped listening.
+fn spawn_job(
+    pool: &rayon::ThreadPool,
+    tx: mpsc::Sender<Result<ResultRow>>,
+    deals: Vec<u64>,
+    mode: fcauto_solver::Mode,
+    args: &Args,
+) {
+    let (max_states, pause) = (args.max_states, args.pause_ms);
+    pool.spawn(move || {
+        for deal in deals {
+            let row = solve_one(deal, mode, max_states);
+            if pause > 0 {
+                std::thread::sleep(Duration::from_millis(pause));
+            }
+            if tx.send(row).is_err() {
+                return; // the run stopped
+            }
+        }
+    });
+}
+
 /// Hand out the shard's unstored deals block by block, collect and commit their rows.
 fn pipeline(
     args: &Args,
@@ -337,19 +360,7 @@ fn pipeline(
             let todo = unstored(store, lo, hi)?;
             in_flight += todo.len();
             for job in todo.chunks(JOB) {
-                let (tx, job) = (tx.clone(), job.to_vec());
-                let (max_states, pause) = (args.max_states, args.pause_ms);
-                pool.spawn(move || {
-                    for deal in job {
-                        let row = solve_one(deal, mode, max_states);
-                        if pause > 0 {
-                            std::thread::sleep(Duration::from_millis(pause));
-                        }
-                        if tx.send(row).is_err() {
-                            return; // the run stopped
-                        }
-                    }
-                });
+                spawn_job(pool, tx.clone(), job.to_vec(), mode, args);
             }
         }
         if in_flight == 0 {
