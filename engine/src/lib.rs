@@ -4,7 +4,7 @@
 //!
 //! - `batch` (cargo feature `batch`): the batch results store's layout, checks, shards and
 //!   the replay of stored solutions.
-//! - [`bench`]: the bench harness: a range of deals solved in parallel and validated, the
+//! - [`mod@bench`]: the bench harness: a range of deals solved in parallel and validated, the
 //!   per-deal rows, distributions and summary, fc-solve on the same deals, the JSON and CSV
 //!   outputs and (cargo feature `plot`) the chart.
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
