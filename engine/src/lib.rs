@@ -7,6 +7,11 @@
 //!   and a report bundle;
 //! - [`output`]: what a solve writes: the solution (or the verdict of none) as JSON,
 //!   standard notation, fc-solve's text, a picture or the replay page;
+//! - `batch` (cargo feature `batch`): the batch results store's layout, checks, shards and
+//!   the replay of stored solutions.
+//! - [`mod@bench`]: the bench harness: a range of deals solved in parallel and validated, the
+//!   per-deal rows, distributions and summary, fc-solve on the same deals, the JSON and CSV
+//!   outputs and (cargo feature `plot`) the chart.
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
 //!   self-contained replay page.
 //! - [`input`]: the start a game is checked from: a board file's text read into a position,
@@ -18,6 +23,9 @@
 //!   validator, every claim it makes beside its moves checked too.
 
 pub mod analysis;
+#[cfg(feature = "batch")]
+pub mod batch;
+pub mod bench;
 pub mod input;
 pub mod output;
 pub mod render;

@@ -4,8 +4,6 @@ use crate::cmd::plural;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::{parse_fcs_output, validate, FcsVerdict};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// fc-solve's iteration limit in a cross-check (`-mi`): lg needs a few hundred on most deals
 /// and a few thousand on hard ones; without a limit it can run for minutes on the hardest
@@ -82,37 +80,10 @@ pub fn cross_check(board: &Board, ours: Option<usize>, ours_unsolvable: bool) ->
     Ok(ok)
 }
 
-/// Run fc-solve with `-p -t -sam -sel` plus `extra` on `board`; returns its standard output.
+/// Run fc-solve with `-p -t -sam -sel` plus `extra` on `board`
+/// ([`fcauto_automation::fcsolve::run_ok`]); returns its standard output.
 pub fn run_fc_solve(board: &Board, extra: &[&str]) -> Result<String> {
-    // The board goes in a file, not down a pipe: an fc-solve that exits without reading
-    // (a version that refuses an option) would make the write fail with SIGPIPE, which
-    // ends fcauto (its default action is restored for `fcauto deal | head`) with no message.
-    let mut input = tempfile::Builder::new()
-        .prefix("fcauto-board-")
-        .tempfile()
-        .context("cannot write the board for fc-solve")?;
-    input
-        .write_all(board.fcs_input_text().as_bytes())
-        .and_then(|()| input.flush())
-        .context("cannot write the board for fc-solve")?;
-    let child = Command::new("fc-solve")
-        .args(["-p", "-t", "-sam", "-sel"])
-        .args(extra)
-        .arg(input.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            anyhow::anyhow!("cannot run fc-solve ({e}): install Debian's freecell-solver-bin (scripts/setup-deps.sh)")
-        })?;
-    let out = child.wait_with_output()?;
-    if !out.status.success() {
-        anyhow::bail!(
-            "fc-solve failed ({}): {}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim()
-        );
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    let mut flags = vec!["-p", "-t", "-sam", "-sel"];
+    flags.extend_from_slice(extra);
+    Ok(fcauto_automation::fcsolve::run_ok(board, &flags)?)
 }

@@ -1,8 +1,8 @@
 //! One module per subcommand, each with a clap `Args` and `run(Args) -> anyhow::Result<i32>`
 //! returning the process exit code (`unbuilt` stands in for a subcommand left out of the
 //! build), and the helpers they share: `input` (inputs and output paths), `picture`,
-//! `interrupt` (signals, temporary files), `distribution`, `plotting`, `bench_plot`,
-//! `fcsolve_bench`, `crosscheck`, `rusage` (CPU clocks), `tidy` (numbers in JSON and CSV).
+//! `interrupt` (signals, temporary files), `crosscheck`; `rusage` (CPU clocks) and `tidy`
+//! (numbers in JSON and CSV) are the engine's ([`fcauto_engine::bench`]).
 
 /// `println!` for the commands' output: an error (`?`) instead of a panic when standard
 /// output cannot be written; see [`stdout_write`].
@@ -26,45 +26,26 @@ pub mod analyze;
 #[cfg(feature = "batch")]
 pub mod batch;
 pub mod bench;
-#[cfg(feature = "plot")]
-pub mod bench_plot;
 pub mod completions;
 pub mod crosscheck;
 pub mod deal;
-pub mod distribution;
-pub mod fcsolve_bench;
 pub mod input;
 pub mod interrupt;
 #[cfg(feature = "mcp")]
 pub mod mcp;
 pub mod picture;
 pub mod play;
-#[cfg(feature = "plot")]
-pub mod plotting;
-pub mod rusage;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod stats;
-pub mod tidy;
 pub mod unbuilt;
 pub mod verify;
 
 pub use fcauto_deals::plural;
 
-/// A total time of `s` seconds as a summary shows it: `12.34 s` from one second up, else
-/// milliseconds to about three significant figures (`520 ms`, `52.0 ms`, `0.520 ms`), so
-/// that a short run's total never reads 0 beside a per-deal figure that does not.
-pub fn seconds_text(s: f64) -> String {
-    let ms = s * 1000.0;
-    match ms {
-        _ if s >= 1.0 => format!("{s:.2} s"),
-        _ if ms >= 100.0 => format!("{ms:.0} ms"),
-        _ if ms >= 10.0 => format!("{ms:.1} ms"),
-        _ => format!("{ms:.3} ms"),
-    }
-}
+pub use fcauto_engine::bench::{rusage, tidy};
 
 /// `eprintln!` that never panics: a message to standard error, dropped if standard error
 /// cannot be written (`2>/dev/full`, a closed pipe), so that a diagnostic never costs the

@@ -1,13 +1,11 @@
 //! Freecell Solver (`fc-solve`, package freecell-solver-bin) as an independent second solver.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use fcauto_deals::Board;
 use fcauto_solver::{parse_fcs_output, FcsVerdict, PlayedMove};
 
 use super::plan::played_moves;
 use super::GuiError;
+use crate::fcsolve::FcSolveError;
 
 /// Most positions fc-solve checks ([`solve`]'s `-mi`, as `solve --cross-check` gives it): its
 /// `lg` scan is not complete, and on the hardest deals (94717719) it would run for minutes
@@ -15,7 +13,7 @@ use super::GuiError;
 pub const FCSOLVE_MAX_ITERS: &str = "2000000";
 
 /// Run `fc-solve -p -t -sam -l lg -mi` [`FCSOLVE_MAX_ITERS`] on `board` (its fc-solve state
-/// text in a temporary file). Returns fc-solve's full output and its moves, read by the
+/// text in a temporary file, by [`crate::fcsolve::run`]). Returns fc-solve's full output and its moves, read by the
 /// solver's fc-solve reader ([`parse_fcs_output`]) and given their cards by
 /// [`played_moves`].
 /// Errors: fc-solve missing (names the setup script), unsolved (its output kept in
@@ -46,38 +44,20 @@ pub enum Unsolved {
 /// fcauto's validated solution and keeps fc-solve's as a check).
 pub fn solve_or_output(board: &Board) -> Result<(String, Vec<PlayedMove>), Unsolved> {
     let fail = |e| Unsolved::Error(e);
-    // The board goes in a file, not down a pipe: an fc-solve that exits without reading
-    // would make the write fail with SIGPIPE, which ends fcauto with no message.
-    let input = || -> std::io::Result<tempfile::NamedTempFile> {
-        let mut f = tempfile::Builder::new()
-            .prefix("fcauto-board-")
-            .tempfile()?;
-        f.write_all(board.fcs_input_text().as_bytes())?;
-        f.flush()?;
-        Ok(f)
-    };
-    let input = input()
-        .map_err(|e| GuiError::Solver(format!("fc-solve's board file: {e}")))
-        .map_err(fail)?;
-    let child = Command::new("fc-solve")
-        .args(["-p", "-t", "-sam", "-l", "lg", "-mi", FCSOLVE_MAX_ITERS])
-        .arg(input.path())
-        .env("FREECELL_SOLVER_QUIET", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let flags = ["-p", "-t", "-sam", "-l", "lg", "-mi", FCSOLVE_MAX_ITERS];
+    let out = crate::fcsolve::run(board, &flags)
         .map_err(|e| {
-            GuiError::Solver(format!(
-                "cannot run fc-solve: {e} (install it with scripts/setup-deps.sh)"
-            ))
+            GuiError::Solver(match e {
+                FcSolveError::BoardFile(e) => format!("fc-solve's board file: {e}"),
+                FcSolveError::NotRun(e) => {
+                    format!("cannot run fc-solve: {e} (install it with scripts/setup-deps.sh)")
+                }
+                FcSolveError::Wait(e) => format!("fc-solve: {e}"),
+                other => format!("fc-solve: {other}"),
+            })
         })
         .map_err(fail)?;
-    let out = child
-        .wait_with_output()
-        .map_err(|e| GuiError::Solver(format!("fc-solve: {e}")))
-        .map_err(fail)?;
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let text = out.stdout;
     let (verdict, steps) = parse_fcs_output(&text)
         .map_err(|e| GuiError::Solver(format!("fc-solve output: {e}")))
         .map_err(fail)?;

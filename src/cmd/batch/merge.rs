@@ -6,9 +6,10 @@
 //! [`publish`] it as OUT (never over a file that appeared there meanwhile). On any error
 //! the merge leaves no file of its own and the inputs are untouched.
 
-use super::db::{describe, uri_path, Settings, Store};
 use crate::cmd::plural;
 use anyhow::{bail, Context, Result};
+use fcauto_engine::batch::merge::{check_inputs, merge_into};
+use fcauto_engine::batch::store::sidecar;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `fcauto batch merge`.
@@ -42,8 +43,8 @@ pub fn run(args: Args) -> Result<i32> {
     let tmp = crate::cmd::interrupt::temp_beside(&args.out);
     let written = [
         tmp.clone(),
-        super::db::sidecar(&tmp, "-journal"),
-        super::db::sidecar(&tmp, "-wal"),
+        sidecar(&tmp, "-journal"),
+        sidecar(&tmp, "-wal"),
     ];
     for p in &written {
         crate::cmd::interrupt::remove_on_interrupt(p);
@@ -126,151 +127,6 @@ fn check_folder(out: &Path) -> Result<()> {
             "cannot write {}: folder {} does not exist",
             out.display(),
             dir.display()
-        );
-    }
-    Ok(())
-}
-
-/// Open each input read-only and check that all were written with the same settings.
-fn check_inputs(inputs: &[PathBuf]) -> Result<Settings> {
-    let mut first: Option<(Settings, &Path)> = None;
-    for p in inputs {
-        let s = Store::open_read(p)?.settings().clone();
-        match &first {
-            None => first = Some((s, p)),
-            Some((f, fp)) if *f != s => bail!(
-                "cannot merge {} ({}) with {} ({})",
-                p.display(),
-                describe(&s),
-                fp.display(),
-                describe(f)
-            ),
-            Some(_) => {}
-        }
-    }
-    Ok(first.expect("clap requires an input").0)
-}
-
-/// Rows and overlaps merged.
-struct Counts {
-    rows: u64,
-    overlap: u64,
-}
-
-/// Copy every input's rows into a new database at `tmp`.
-fn merge_into(
-    out: &Path,
-    tmp: &Path,
-    settings: &Settings,
-    inputs: &[PathBuf],
-    expect: Option<(u64, u64)>,
-) -> Result<Counts> {
-    let store = Store::open_for_run(tmp, settings)
-        .with_context(|| format!("cannot write the merged database beside {}", out.display()))?;
-    let conn = store.conn();
-    // The deals found in more than one input (each counted once, however many hold it).
-    conn.execute_batch("CREATE TEMP TABLE overlap (deal INTEGER PRIMARY KEY)")?;
-    for p in inputs {
-        // immutable: checked finished (not in write-ahead-log mode) by check_inputs; read
-        // without locks, logs or files made beside it.
-        let uri = format!("file:{}?immutable=1", uri_path(p)?);
-        conn.execute("ATTACH DATABASE ?1 AS src", [&uri])
-            .with_context(|| format!("cannot read {}", p.display()))?;
-        let conflict: Option<(i64, String, String)> = conn
-            .query_row(
-                "SELECT s.deal, s.verdict, m.verdict FROM src.results s \
-                 JOIN main.results m ON m.deal = s.deal WHERE s.verdict <> m.verdict LIMIT 1",
-                [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .map(Some)
-            .or_else(|e| match e {
-                rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                e => Err(e),
-            })?;
-        if let Some((deal, theirs, ours)) = conflict {
-            bail!(
-                "deal {deal} is {theirs} in {} but {ours} in an earlier input: nothing merged",
-                p.display()
-            );
-        }
-        conn.execute(
-            "INSERT OR IGNORE INTO temp.overlap \
-             SELECT s.deal FROM src.results s JOIN main.results m ON m.deal = s.deal",
-            [],
-        )?;
-        conn.execute_batch(
-            "BEGIN; INSERT OR IGNORE INTO main.results \
-             (deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version) \
-             SELECT deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version \
-             FROM src.results; COMMIT; DETACH DATABASE src;",
-        )
-        .with_context(|| format!("cannot copy the rows of {}", p.display()))?;
-    }
-    let rows = conn.query_row("SELECT COUNT(*) FROM results", [], |r| r.get::<_, i64>(0))? as u64;
-    let overlap = conn.query_row("SELECT COUNT(*) FROM temp.overlap", [], |r| {
-        r.get::<_, i64>(0)
-    })? as u64;
-    if let Some((a, b)) = expect {
-        check_complete(&store, a, b)?;
-        check_none_outside(conn, a, b)?;
-    }
-    store.finish()?;
-    Ok(Counts { rows, overlap })
-}
-
-/// No deal outside `a..=b` is stored; else an error naming the first ones (helper-43: the
-/// shards of another range merged under `--expect-range` without a word).
-fn check_none_outside(conn: &rusqlite::Connection, a: u64, b: u64) -> Result<()> {
-    let (a, b) = (a as i64, b as i64);
-    let outside: i64 = conn.query_row(
-        "SELECT COUNT(*) FROM results WHERE deal < ?1 OR deal > ?2",
-        [a, b],
-        |r| r.get(0),
-    )?;
-    if outside == 0 {
-        return Ok(());
-    }
-    let mut first = conn
-        .prepare("SELECT deal FROM results WHERE deal < ?1 OR deal > ?2 ORDER BY deal LIMIT 10")?;
-    let first: Vec<String> = first
-        .query_map([a, b], |r| r.get::<_, i64>(0))?
-        .map(|d| d.map(|d| d.to_string()))
-        .collect::<Result<_, _>>()?;
-    bail!(
-        "{} outside {a}..{b} in the inputs (first: {}): a shard of another range?; nothing merged",
-        plural(outside, "deal"),
-        first.join(", ")
-    )
-}
-
-/// Every deal of `a..=b` is stored; else an error naming the first missing ones.
-fn check_complete(store: &Store, a: u64, b: u64) -> Result<()> {
-    let mut missing = vec![];
-    let mut total = 0u64;
-    let mut lo = a;
-    while lo <= b {
-        let hi = b.min(lo.saturating_add(99_999));
-        let stored = store.stored_in(lo, hi)?;
-        total += (hi - lo + 1) - stored.len() as u64;
-        if missing.len() < 10 {
-            let mut it = stored.into_iter().peekable();
-            for d in lo..=hi {
-                if it.peek() == Some(&d) {
-                    it.next();
-                } else if missing.len() < 10 {
-                    missing.push(d.to_string());
-                }
-            }
-        }
-        lo = hi + 1;
-    }
-    if total > 0 {
-        bail!(
-            "{} of {a}..{b} missing from the inputs (first: {}): a shard is missing or unfinished; \
-             nothing merged",
-            plural(total, "deal"),
-            missing.join(", ")
         );
     }
     Ok(())

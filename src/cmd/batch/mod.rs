@@ -5,18 +5,15 @@
 //!   the same arguments, it skips what is stored.
 //! - [`mod@merge`]: one database from many shards (conflicting verdicts are an error).
 //! - [`mod@report`]: counts, the unsolvable and unknown deals, lengths, CPU, and [`mod@plot`]s;
-//!   with `--verify`, every stored solution replayed again ([`mod@verify`]).
-//! - [`mod@db`]: the database layout and the only code that reads or writes it.
-//! - [`mod@shard`]: which deals `--shard I/N` takes.
+//!   with `--verify`, every stored solution replayed again
+//!   ([`fcauto_engine::batch::verify`]).
+//! - the database itself (the only code that opens, reads or writes one, its layout, checks
+//!   and shards) is [`fcauto_engine::batch`].
 
-pub mod check;
-pub mod db;
 pub mod merge;
 pub mod plot;
 pub mod report;
 pub mod run;
-pub mod shard;
-pub mod verify;
 
 use anyhow::Result;
 

@@ -1,10 +1,10 @@
 //! `batch report --plot DIR`: PNG pictures of a results database (plotters, bitmap backend).
 //!
-//! Text is drawn with the font [`crate::cmd::plotting::register_font`] finds.
+//! Text is drawn with the font [`fcauto_engine::bench::plotting::register_font`] finds.
 
-use super::report::Report;
-use crate::cmd::plotting::register_font;
 use anyhow::{bail, Context, Result};
+use fcauto_engine::batch::report::Report;
+use fcauto_engine::bench::plotting::register_font;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -47,7 +47,7 @@ pub fn draw(r: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
 /// Write the picture `rgb` (8-bit RGB, [`SIZE`]) to `file` as a PNG marked as drawn here
 /// ([`MARK`]); errors name the file.
 fn save(rgb: &[u8], file: &Path) -> Result<()> {
-    crate::cmd::plotting::save_png(rgb, SIZE, file, MARK)
+    fcauto_engine::bench::plotting::save_png(rgb, SIZE, file, MARK)
 }
 
 /// Deals per solution length, moves_total and single-card moves.
@@ -67,6 +67,31 @@ fn zero_filled(h: &[(u64, u64)]) -> Vec<(u64, u64)> {
         .collect()
 }
 
+/// The lengths' chart bounds over the histograms `hs` ((length, deals), ascending): the
+/// shortest length, one past the longest, and the most deals of one length.
+fn bounds(hs: &[&Vec<(u64, u64)>]) -> (u64, u64, u64) {
+    let xmax = hs
+        .iter()
+        .flat_map(|h| h.last())
+        .map(|p| p.0)
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let xmin = hs
+        .iter()
+        .flat_map(|h| h.first())
+        .map(|p| p.0)
+        .min()
+        .unwrap_or(0);
+    let ymax = hs
+        .iter()
+        .flat_map(|h| h.iter())
+        .map(|p| p.1)
+        .max()
+        .unwrap_or(1);
+    (xmin, xmax, ymax)
+}
+
 fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
     let series = [
         (
@@ -76,29 +101,11 @@ fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
         ),
         ("single_card_moves", &r.single_card_moves_histogram, RED),
     ];
-    let xmax = series
-        .iter()
-        .flat_map(|s| s.1.last())
-        .map(|p| p.0)
-        .max()
-        .unwrap_or(1)
-        + 1;
-    let xmin = series
-        .iter()
-        .flat_map(|s| s.1.first())
-        .map(|p| p.0)
-        .min()
-        .unwrap_or(0);
-    let ymax = series
-        .iter()
-        .flat_map(|s| s.1.iter())
-        .map(|p| p.1)
-        .max()
-        .unwrap_or(1);
+    let (xmin, xmax, ymax) = bounds(&[&r.moves_total_histogram, &r.single_card_moves_histogram]);
     let root = BitMapBackend::with_buffer(rgb, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
     if r.solved == 0 {
-        // Empty axes with made-up ranges would read as a chart (helper-51): say it instead.
+        // Empty axes with made-up ranges would read as a chart: say it instead.
         let style = ("sans-serif", 28).into_font().color(&BLACK);
         let note = format!(
             "No solved deal in this database ({} mode): no lengths to draw",
@@ -215,8 +222,8 @@ fn draw_cpu(r: &Report, rgb: &mut [u8]) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// Lengths no deal has are drawn at 0 deals (helper-40: 3 deals read as one at every
-    /// length from 81 to 181).
+    /// Lengths no deal has are drawn at 0 deals (3 deals must not read as one at every
+    /// length between them).
     #[test]
     fn lengths_between_are_zero() {
         assert_eq!(

@@ -11,14 +11,15 @@
 //! closed, and what was stored said, exit 128 + the signal's number (a second signal ends the
 //! process at once).
 
-use super::db::{ResultRow, Settings, Store, RULES};
-use super::shard::{self, Shard};
 use crate::checked::{solve_checked, ModeArg, Outcome};
-use crate::cmd::bench::false_unsolvable;
 use crate::cmd::plural;
-use crate::cmd::rusage::thread_cpu_ms;
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
+use fcauto_engine::batch::schema::{ResultRow, Settings, RULES};
+use fcauto_engine::batch::shard::{self, Shard};
+use fcauto_engine::batch::store::{self, Replayed, Store};
+use fcauto_engine::bench::false_unsolvable;
+use fcauto_engine::bench::rusage::thread_cpu_ms;
 use indicatif::ProgressBar;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -90,7 +91,7 @@ pub fn run(args: Args) -> Result<i32> {
         return Ok(0);
     }
     // Caught from here on, so that one while the file is opened or made stops the run
-    // cleanly once it is (helper-53: a SIGTERM then left an empty file and its journal).
+    // cleanly once it is (not leaving an empty file and its journal behind).
     let stop = StopSignal::install()?;
     let settings = settings(&args);
     let total = shard::deals_in(a, b, block, args.shard);
@@ -126,8 +127,8 @@ pub fn run(args: Args) -> Result<i32> {
 /// so that the rows received are committed and the database is closed. A signal that comes
 /// after the pipeline has seen the first takes its default action (the process ends at
 /// once, as an uncaught one would); copies of the first that come before it is seen are the
-/// same request (helper-53: `timeout` passes on the Ctrl-C its process group had already
-/// received, and that second copy ended the run at once).
+/// same request (`timeout` passes on the Ctrl-C its process group has already received:
+/// that second copy must not end the run at once).
 struct StopSignal {
     got: Arc<AtomicUsize>,
     /// Set once the first signal is seen: a later one ends the process.
@@ -212,7 +213,17 @@ fn open(args: &Args, settings: &Settings) -> Result<Store> {
     if !args.db.exists() {
         crate::cmd::input::check_output_path(&args.db)?;
     }
-    Store::open_for_run(&args.db, settings)
+    Store::open_for_run(&args.db, settings, &mut note_replayed)
+}
+
+/// Say how many stored solutions a resumed run replayed, in how long.
+fn note_replayed(r: &Replayed) {
+    crate::note!(
+        "fcauto batch: {} replayed with the validator ({:.1} s on {})",
+        plural(r.solutions, "stored solution"),
+        r.seconds,
+        plural(r.threads, "thread")
+    );
 }
 
 /// True when `--db` is a file this process may not write (it, or its folder, where a run
@@ -227,14 +238,14 @@ fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) 
     // then refuses in words of its own.
     let logged = ["-wal", "-journal"]
         .iter()
-        .any(|s| super::db::sidecar(&args.db, s).exists());
+        .any(|s| store::sidecar(&args.db, s).exists());
     if logged {
         return Ok(false);
     }
     // Not fcauto's, or another run's settings: that is the problem, more than the permissions.
     let store = Store::open_read(&args.db)?;
     if store.settings() != settings {
-        return Err(super::db::settings_mismatch(
+        return Err(store::settings_mismatch(
             &args.db,
             store.settings(),
             settings,
@@ -289,6 +300,29 @@ struct Tally {
     unknown: Vec<u64>,
 }
 
+/// Solve `deals` on `pool`, one after another, each row sent on `tx` as it finishes (after
+/// `--pause-ms`); the job ends early when the run has stopped listening.
+fn spawn_job(
+    pool: &rayon::ThreadPool,
+    tx: mpsc::Sender<Result<ResultRow>>,
+    deals: Vec<u64>,
+    mode: fcauto_solver::Mode,
+    args: &Args,
+) {
+    let (max_states, pause) = (args.max_states, args.pause_ms);
+    pool.spawn(move || {
+        for deal in deals {
+            let row = solve_one(deal, mode, max_states);
+            if pause > 0 {
+                std::thread::sleep(Duration::from_millis(pause));
+            }
+            if tx.send(row).is_err() {
+                return; // the run stopped
+            }
+        }
+    });
+}
+
 /// Hand out the shard's unstored deals block by block, collect and commit their rows.
 fn pipeline(
     args: &Args,
@@ -326,19 +360,7 @@ fn pipeline(
             let todo = unstored(store, lo, hi)?;
             in_flight += todo.len();
             for job in todo.chunks(JOB) {
-                let (tx, job) = (tx.clone(), job.to_vec());
-                let (max_states, pause) = (args.max_states, args.pause_ms);
-                pool.spawn(move || {
-                    for deal in job {
-                        let row = solve_one(deal, mode, max_states);
-                        if pause > 0 {
-                            std::thread::sleep(Duration::from_millis(pause));
-                        }
-                        if tx.send(row).is_err() {
-                            return; // the run stopped
-                        }
-                    }
-                });
+                spawn_job(pool, tx.clone(), job.to_vec(), mode, args);
             }
         }
         if in_flight == 0 {
@@ -479,8 +501,8 @@ fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
         "fcauto batch: stored {} ({} solved and validated, unsolvable {}, unknown {}); shard complete: {}/{} deals",
         plural(t.stored, "new row"),
         t.solved,
-        super::report::deal_list(&sorted(&t.unsolvable)),
-        super::report::deal_list(&sorted(&t.unknown)),
+        fcauto_engine::batch::report::deal_list(&sorted(&t.unsolvable)),
+        fcauto_engine::batch::report::deal_list(&sorted(&t.unknown)),
         already + t.stored,
         total
     );
@@ -492,4 +514,17 @@ fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
         return Ok(1);
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The modes a database may name are the ones `--mode` takes.
+    #[test]
+    fn stored_modes_are_the_mode_names() {
+        let names: Vec<String> = <crate::checked::ModeArg as clap::ValueEnum>::value_variants()
+            .iter()
+            .filter_map(|m| clap::ValueEnum::to_possible_value(m).map(|v| v.get_name().to_string()))
+            .collect();
+        assert_eq!(names, fcauto_engine::batch::schema::MODES);
+    }
 }

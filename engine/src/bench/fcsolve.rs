@@ -1,56 +1,15 @@
 //! Measuring Freecell Solver (Debian's `freecell-solver-bin`) on a range of deals, for
-//! `fcauto bench --vs-fc-solve`.
+//! `fcauto bench --vs-fc-solve`: its range solver for CPU time, verdicts and per-deal
+//! iterations, and one `fc-solve` per board for solution lengths, each solution replayed by
+//! our validator. The processes are run by [`fcauto_automation::fcsolve`].
 
-use crate::cmd::bench::Spread;
-use crate::cmd::crosscheck::run_fc_solve;
-use crate::cmd::distribution::{ms_key, Counted, Distribution};
-use crate::cmd::rusage;
-use anyhow::{Context, Result};
+use super::distribution::{ms_key, Counted, Distribution, Spread};
+use super::rusage;
+use anyhow::Result;
 use fcauto_deals::ms_deal;
 use fcauto_solver::{parse_fcs_output, validate, FcsVerdict};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Command, Stdio};
-
-/// Where fc-solve reads its presets' names: `$FREECELL_SOLVER_PRESETRC`, else the
-/// `presetrc` of a Debian or a source install.
-const PRESETRC: [&str; 2] = [
-    "/usr/share/freecell-solver/presetrc",
-    "/usr/local/share/freecell-solver/presetrc",
-];
-
-/// The preset names (`name=` lines) of fc-solve's `presetrc`, or `None` when no such file
-/// can be read (fc-solve then judges the name itself).
-fn preset_names() -> Option<Vec<String>> {
-    let env = std::env::var_os("FREECELL_SOLVER_PRESETRC").map(std::path::PathBuf::from);
-    let text = env
-        .into_iter()
-        .chain(PRESETRC.iter().map(std::path::PathBuf::from))
-        .find_map(|p| std::fs::read_to_string(p).ok())?;
-    let names: Vec<String> = text
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("name="))
-        .map(|n| n.trim().to_string())
-        .collect();
-    (!names.is_empty()).then_some(names)
-}
-
-/// Parse `--fc-solve-preset`: a name fc-solve's `presetrc` lists (checked when that file
-/// is found), so that a misspelt one is a usage error (exit 2) naming the choices, before
-/// any deal is solved.
-pub fn parse_preset(s: &str) -> std::result::Result<String, String> {
-    if s.is_empty() || s.starts_with('-') {
-        return Err(format!("`{s}` is not a preset name"));
-    }
-    match preset_names() {
-        Some(names) if !names.iter().any(|n| n == s) => Err(format!(
-            "fc-solve has no preset `{s}` (its presetrc lists: {})",
-            names.join(", ")
-        )),
-        _ => Ok(s.to_string()),
-    }
-}
 
 /// fc-solve's figures on the same deals.
 #[derive(Serialize, Clone, Debug)]
@@ -59,17 +18,17 @@ pub struct FcSolveSummary {
     pub preset: String,
     /// CPU time (user + system) of `freecell-solver-range-parallel-solve A B 1 -l PRESET`,
     /// one process, seconds.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub cpu_s: f64,
     /// CPU time (user + system) of the per-board runs: one `fc-solve -p -t -sam -l PRESET`
     /// process per deal, start-up and solution printing included, seconds. Not the ratio's
     /// basis (that is [`FcSolveSummary::cpu_s`]): it shows what fc-solve costs run the usual way,
     /// once per board file. Null when the per-board runs were skipped
     /// (`--fc-solve-range-only`).
-    #[serde(serialize_with = "crate::cmd::tidy::opt")]
+    #[serde(serialize_with = "crate::bench::tidy::opt")]
     pub per_board_cpu_s: Option<f64>,
     /// Its peak RSS, MiB.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub peak_rss_mib: f64,
     /// Its `total_num_iters` (positions checked) over all the deals, from its last progress
     /// line; null if it printed none.
@@ -80,7 +39,7 @@ pub struct FcSolveSummary {
     /// Milliseconds of CPU per deal in the range solver: the differences of the timestamps
     /// it prints after each board (the wall clock of its one thread), scaled down so that
     /// they sum to its CPU time when the wall clock ran longer (time the machine gave to
-    /// other work; helper-57 saw 1.5 to 1.9 times its CPU time); percentiles rounded to 3
+    /// other work: on a busy machine, 1.5 to 1.9 times its CPU time); percentiles rounded to 3
     /// significant digits; null if it printed none.
     pub range_ms_per_deal: Option<Distribution>,
     /// Iterations per deal, counted per value (for `bench --plot`).
@@ -110,29 +69,6 @@ pub struct FcSolveSummary {
 /// solution (true when there was none).
 type BoardRun = (u64, Option<(usize, usize)>, bool);
 
-/// Fail with a clear message when fc-solve's programs are not installed: the range solver,
-/// and unless `range_only`, `fc-solve` (for the per-board runs).
-pub fn check_installed(range_only: bool) -> Result<()> {
-    let programs: &[&str] = if range_only {
-        &["freecell-solver-range-parallel-solve"]
-    } else {
-        &["fc-solve", "freecell-solver-range-parallel-solve"]
-    };
-    for &prog in programs {
-        let ok = Command::new("sh")
-            .arg("-c")
-            .arg(format!("command -v {prog}"))
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false);
-        anyhow::ensure!(
-            ok,
-            "{prog} not found: install Debian's freecell-solver-bin (scripts/setup-deps.sh)"
-        );
-    }
-    Ok(())
-}
-
 /// Run fc-solve over deals `a..=b`: first the range solver (its CPU time, verdicts and
 /// per-deal iterations and times, read from its progress lines as it prints them), then,
 /// given a `lengths` pool, one `fc-solve -p -t -sam` per board on it for solution lengths
@@ -145,42 +81,8 @@ pub fn measure(
     lengths: Option<&rayon::ThreadPool>,
 ) -> Result<FcSolveSummary> {
     let before = rusage::children();
-    let mut child = Command::new("freecell-solver-range-parallel-solve")
-        .args([
-            a.to_string(),
-            b.to_string(),
-            // Print step 1: a `total_num_iters=` line after every board, so the last line
-            // counts them all (with a larger step, boards after its last multiple are left out).
-            "1".into(),
-            "-l".into(),
-            preset.into(),
-        ])
-        .env("FREECELL_SOLVER_QUIET", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .context("running freecell-solver-range-parallel-solve")?;
-    let mut stderr = child.stderr.take().expect("piped");
-    let errors = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stderr.read_to_string(&mut s);
-        s
-    });
     let mut progress = RangeProgress::default();
-    let stdout = BufReader::new(child.stdout.take().expect("piped"));
-    for line in stdout.lines() {
-        progress.line(&line.context("reading freecell-solver-range-parallel-solve")?);
-    }
-    let status = child
-        .wait()
-        .context("running freecell-solver-range-parallel-solve")?;
-    let errors = errors.join().unwrap_or_default();
-    anyhow::ensure!(
-        status.success(),
-        "freecell-solver-range-parallel-solve failed: {}",
-        errors.trim()
-    );
+    fcauto_automation::fcsolve::run_range(a, b, preset, |l| progress.line(l))?;
     let after = rusage::children();
 
     let mut range_not_solved = std::mem::take(&mut progress.not_solved);
@@ -315,7 +217,8 @@ impl RangeProgress {
 /// Solve one board with one `fc-solve` process and validate its solution.
 fn board_run(n: u64, preset: &str) -> Result<BoardRun> {
     let board = ms_deal(n)?;
-    let raw = run_fc_solve(&board, &["-l", preset])?;
+    let flags = ["-p", "-t", "-sam", "-sel", "-l", preset];
+    let raw = fcauto_automation::fcsolve::run_ok(&board, &flags)?;
     let (verdict, moves) = parse_fcs_output(&raw)?;
     if verdict != FcsVerdict::Solved {
         return Ok((n, None, true));
@@ -383,8 +286,8 @@ mod tests {
 
     /// Per-board wall-clock times that sum to more than the range solver's CPU time are
     /// scaled down to sum to it, each deal in proportion; a sum within its CPU time (which
-    /// also counts its start-up) is left as read (helper-57: the chart put fc-solve's
-    /// per-deal times 1.5 to 1.9 times its CPU time on a busy machine).
+    /// also counts its start-up) is left as read (on a busy machine the wall-clock times
+    /// sum to 1.5 to 1.9 times its CPU time).
     #[test]
     fn per_deal_times_sum_to_the_cpu_time() {
         let mut wall = Counted::default();

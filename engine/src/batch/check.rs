@@ -2,9 +2,9 @@
 //! `report`, `merge` or a resumed `run` reads one: its tables' columns as the schema makes
 //! them ([`check_tables`]), then every row's values ([`check_rows`]). An edited or damaged
 //! file is refused naming the table, column or row, never read into a wrong report, copied
-//! into a merged file, or met as a raw SQLite type error (helper-43, helper-44, helper-45).
+//! into a merged file, or met as a raw SQLite type error.
 
-use super::db::{Settings, SCHEMA};
+use super::schema::{Settings, SCHEMA};
 use rusqlite::types::ValueRef;
 use rusqlite::{Connection, OptionalExtension};
 
@@ -39,13 +39,13 @@ fn declared((name, kind, not_null, key): &(String, String, bool, bool)) -> Strin
 }
 
 /// `meta` and `results` have the columns [`SCHEMA`] makes, in its order (a `results` table
-/// remade without its primary key takes a deal twice: the report then counted a negative
-/// number of missing deals, helper-45). Errors: the first difference.
+/// remade without its primary key takes a deal twice, and the report would count a negative
+/// number of missing deals). Errors: the first difference.
 pub fn check_tables(conn: &Connection) -> Result<(), String> {
     let model = Connection::open_in_memory()
         .and_then(|m| m.execute_batch(SCHEMA).map(|()| m))
         .map_err(|e| format!("cannot make the schema to compare with ({e})"))?;
-    // A trigger no run makes could refuse or change what a run stores (helper-47).
+    // A trigger no run makes could refuse or change what a run stores.
     let trigger: Option<String> = conn
         .query_row(
             "SELECT name FROM sqlite_master WHERE type = 'trigger' LIMIT 1",
@@ -92,8 +92,7 @@ pub fn check_tables(conn: &Connection) -> Result<(), String> {
 
 /// Most positions one deal's searches can have expanded, and most milliseconds of CPU one
 /// deal can have taken (11.6 days): a larger stored figure is damage, which would otherwise
-/// be summed and drawn (helper-45: `cpu_ms` 1e14 gave percentiles of 0, infinity "inf CPU
-/// hours").
+/// be summed and drawn (`cpu_ms` 1e14 would give percentiles of 0 and "inf CPU hours").
 const MOST_POSITIONS: i64 = 1_000_000_000_000;
 const MOST_CPU_MS: f64 = 1e9;
 /// Most moves a stored solution may have (every card homed: at least 52).
@@ -145,6 +144,14 @@ const TYPES: [(&str, &[&str]); 11] = [
 
 /// Every test a row of a database with `settings` must pass, in the order they are told.
 fn row_checks(settings: &Settings) -> Vec<RowCheck> {
+    let mut checks = form_checks(settings);
+    checks.extend(content_checks());
+    checks
+}
+
+/// The checks of each value's form: its SQLite type, printable ASCII text, a deal number,
+/// the database's mode and rules, a verdict.
+fn form_checks(settings: &Settings) -> Vec<RowCheck> {
     let mut checks = Vec::new();
     for (column, ok) in TYPES {
         let list: Vec<String> = ok.iter().map(|t| format!("'{t}'")).collect();
@@ -156,7 +163,7 @@ fn row_checks(settings: &Settings) -> Vec<RowCheck> {
     }
     // Every text a run writes is one line of printable ASCII (a solution in standard
     // notation, a verdict, a version): other bytes are damage (invalid UTF-8 stopped
-    // `report --verify` with a raw conversion error, and `merge` copied it, helper-45).
+    // `report --verify` with a raw conversion error, and `merge` would copy it).
     for column in [
         "mode",
         "rules",
@@ -166,7 +173,7 @@ fn row_checks(settings: &Settings) -> Vec<RowCheck> {
         "version",
     ] {
         // (`GLOB` stops at a NUL byte, and so does `length` in characters: a byte length
-        // that differs finds it, and any character of more than one byte; helper-47.)
+        // that differs finds it, and any character of more than one byte.)
         checks.push(check(
             format!(
                 "{column} GLOB '*[^ -~]*' OR length(CAST({column} AS BLOB)) <> length({column})"
@@ -183,8 +190,8 @@ fn row_checks(settings: &Settings) -> Vec<RowCheck> {
             "deal",
             |_| "no MS deal number".into(),
         ),
-        // Text compared byte for byte, whatever collation the column was given (helper-47:
-        // `COLLATE NOCASE` let `SOLVED` pass, then be counted as unknown).
+        // Text compared byte for byte, whatever collation the column was given
+        // (`COLLATE NOCASE` would let `SOLVED` pass, then be counted as unknown).
         check(
             format!("mode <> {} COLLATE BINARY", literal(&mode)),
             "mode",
@@ -201,6 +208,13 @@ fn row_checks(settings: &Settings) -> Vec<RowCheck> {
             |v| format!("verdict {v}, which is none of solved, unsolvable and unknown"),
         ),
     ]);
+    checks
+}
+
+/// The checks of what a row says: the columns its verdict has and has not, and lengths,
+/// positions and CPU time within what a search can give.
+fn content_checks() -> Vec<RowCheck> {
+    let mut checks = Vec::new();
     for column in ["solution", "moves_total", "single_card_moves"] {
         checks.push(check(
             format!("verdict = 'solved' COLLATE BINARY AND {column} IS NULL"),
@@ -244,8 +258,8 @@ fn row_checks(settings: &Settings) -> Vec<RowCheck> {
             "single_card_moves",
             |v| format!("single_card_moves {v}, fewer than its moves_total"),
         ),
-        // A solution is its moves_total moves, one space between each (helper-53: an empty
-        // or shortened one passed every check but `report --verify`'s).
+        // A solution is its moves_total moves, one space between each (an empty or
+        // shortened one would pass every check but `report --verify`'s).
         check(
             "solution IS NOT NULL AND (solution <> trim(solution) OR instr(solution, '  ') > 0 \
              OR length(solution) - length(replace(solution, ' ', '')) + 1 <> moves_total)",
@@ -330,8 +344,7 @@ pub fn check_rows(conn: &Connection, settings: &Settings) -> Result<(), String> 
 }
 
 /// A `meta` value read as text, whatever SQLite holds there: errors name the key and what
-/// it holds instead (a blob or NULL stopped every command with "Invalid column type",
-/// helper-45).
+/// it holds instead (not "Invalid column type" for a blob or NULL).
 pub fn meta_text(conn: &Connection, key: &str) -> Result<Option<String>, String> {
     let found = conn
         .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| {

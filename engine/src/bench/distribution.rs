@@ -11,23 +11,23 @@ pub struct Distribution {
     /// Rows with a value.
     pub count: u64,
     /// Arithmetic mean.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub mean: f64,
     /// 50th percentile (the lower median). Percentiles are the k-th smallest value,
     /// k = ceil(count x p); for CPU times rounded to 3 significant digits.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub p50: f64,
     /// 90th percentile.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub p90: f64,
     /// 99th percentile.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub p99: f64,
     /// Largest value.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub max: f64,
     /// Sum of the values.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub sum: f64,
 }
 
@@ -159,6 +159,43 @@ pub fn three_digits(x: u64) -> u64 {
 /// (scale 1e-6 back to milliseconds).
 pub fn ms_key(ms: f64) -> u64 {
     three_digits((ms * 1e6).round().max(0.0) as u64)
+}
+
+/// Mean, median and max of a count.
+#[derive(Serialize, Clone, Copy, Debug, Default)]
+pub struct Spread {
+    /// Arithmetic mean.
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
+    pub mean: f64,
+    /// Median (the mean of the two middle values when their number is even).
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
+    pub median: f64,
+    /// Maximum.
+    #[serde(serialize_with = "crate::bench::tidy::f64")]
+    pub max: f64,
+}
+
+impl Spread {
+    /// Spread of the values counted in `c` (keys are the values); `None` when `c` is empty
+    /// (nothing solved).
+    pub fn of(c: &Counted) -> Option<Spread> {
+        if c.is_empty() {
+            return None;
+        }
+        let n = c.len();
+        let kth = |k| c.kth(k).unwrap_or_default() as f64;
+        let median = if n % 2 == 1 {
+            kth(n / 2 + 1)
+        } else {
+            (kth(n / 2) + kth(n / 2 + 1)) / 2.0
+        };
+        let d = c.distribution(1.0)?;
+        Some(Spread {
+            mean: d.mean,
+            median,
+            max: d.max,
+        })
+    }
 }
 
 #[cfg(test)]

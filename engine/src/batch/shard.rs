@@ -57,8 +57,8 @@ pub fn default_block(a: u64, b: u64, count: u64) -> u64 {
 
 /// Why the shards would not all hold deals (more shards than blocks), if they would not:
 /// every shard of such a run is refused alike, the ones that would hold deals too, so that
-/// a job array of too many tasks fails in every task at once (helper-51: tasks 1..10 of
-/// 1025 over ten deals ran, the others failed).
+/// a job array of too many tasks fails in every task at once (not tasks 1..10 of 1025 over
+/// ten deals running and the others failing).
 pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
     let nblocks = (b - a) / block + 1;
     if shard.count <= nblocks {
@@ -76,7 +76,7 @@ pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
         };
         format!(
             "{block}, or at most {}",
-            crate::cmd::plural(nblocks, "shard")
+            fcauto_deals::plural(nblocks, "shard")
         )
     };
     let empty = match nblocks + 1 == shard.count {
@@ -87,8 +87,8 @@ pub fn why_empty(a: u64, b: u64, block: u64, shard: Shard) -> Option<String> {
         "{} shards of {a}..{b} are too many: in blocks of {} the range makes {}, so {empty} \
          would hold no deal; {fix}",
         shard.count,
-        crate::cmd::plural(block, "deal"),
-        crate::cmd::plural(nblocks, "block"),
+        fcauto_deals::plural(block, "deal"),
+        fcauto_deals::plural(nblocks, "block"),
     ))
 }
 
@@ -166,11 +166,11 @@ mod tests {
         assert!(why_empty(1, 32000, 1000, s)
             .unwrap()
             .contains("--block 500 or less"));
-        // A block of one deal is the least (helper-43: "--block 1 or less").
+        // A block of one deal is the least (never "--block 1 or less").
         let s = Shard { index: 5, count: 8 };
         let why = why_empty(1, 10, 5, s).unwrap();
         assert!(why.contains("use --block 1, or at most 2 shards"), "{why}");
-        // Every shard of too many is refused, those that would hold deals too (helper-51).
+        // Every shard of too many is refused, those that would hold deals too.
         for index in [1, 10, 11, 1025] {
             let s = Shard { index, count: 1025 };
             let why = why_empty(1, 10, 1, s).unwrap();

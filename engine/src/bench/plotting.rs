@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 /// Write the picture `rgb` (8-bit RGB, `size` pixels wide and high) to `file` as a PNG whose
 /// `Software` text is `mark` (what tells a later run that the file is fcauto's,
-/// [`fcauto_engine::render::png::has_software_mark`]).
+/// [`crate::render::png::has_software_mark`]).
 ///
 /// # Errors
 /// `file` is not a file, or cannot be written (named).

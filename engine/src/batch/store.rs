@@ -27,69 +27,22 @@
 //! empty again: it never held a row) and starts afresh. `report` and `merge` refuse such a
 //! file until then.
 
+use super::schema::{ResultRow, Settings, APPLICATION_ID, MODES, RULES, SCHEMA, SCHEMA_VERSION};
+use super::{check, verify};
 use anyhow::{bail, Context, Result};
 use rusqlite::{config::DbConfig, params, Connection, OpenFlags};
 use std::path::{Path, PathBuf};
 
-/// `PRAGMA application_id` of an fcauto batch database ("FCab" in ASCII).
-pub const APPLICATION_ID: i32 = 0x4643_6162;
-/// `PRAGMA user_version`: the layout version this build reads and writes.
-pub const SCHEMA_VERSION: i32 = 1;
-/// The rules every row is solved under (standard FreeCell: 8 cascades, 4 freecells, supermoves
-/// of at most (free freecells + 1) x 2^(empty cascades) cards).
-pub const RULES: &str = "freecell";
-
-/// The tables, as every database is made (and as [`super::check`] compares them).
-pub(super) const SCHEMA: &str = "
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE results (
-    deal              INTEGER PRIMARY KEY,  -- MS deal number, 1..8589934591
-    mode              TEXT    NOT NULL,     -- search mode: fast, short, optimal, ...
-    rules             TEXT    NOT NULL,     -- 'freecell': 8 cascades, 4 freecells
-    verdict           TEXT    NOT NULL CHECK (verdict IN ('solved', 'unsolvable', 'unknown')),
-    moves_total       INTEGER,              -- moves, a supermove counted once; NULL unless solved
-    single_card_moves INTEGER,              -- single-card moves; NULL unless solved
-    solution          TEXT,                 -- standard notation (validated); NULL unless solved
-    stopped_by        TEXT,                 -- the limit that stopped an unknown deal; else NULL
-    positions         INTEGER NOT NULL,     -- positions expanded
-    cpu_ms            REAL    NOT NULL,     -- CPU time of the solving thread, milliseconds
-    version           TEXT    NOT NULL      -- fcauto version that wrote the row
-);
-";
-
-/// What every row of one database was solved with; two databases merge only when equal.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// Search mode as `--mode` names it (`fast`, `short`, ...).
-    pub mode: String,
-    /// Rules, [`RULES`].
-    pub rules: String,
-    /// Positions budget per deal (`--max-states`, or the mode's default).
-    pub max_states: u64,
-}
-
-/// One deal's stored result: a row of table `results`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct ResultRow {
-    /// Deal number.
-    pub deal: u64,
-    /// `solved`, `unsolvable` (proved by a complete search) or `unknown` (a limit).
-    pub verdict: &'static str,
-    /// Moves (supermove = 1), all foundation moves included; `None` unless solved.
-    pub moves_total: Option<u32>,
-    /// Single-card moves; `None` unless solved.
-    pub single_card_moves: Option<u32>,
-    /// The validated solution in standard notation (one line); `None` unless solved.
-    pub solution: Option<String>,
-    /// For `unknown`: the limit that stopped the search; `None` otherwise.
-    pub stopped_by: Option<String>,
-    /// Positions expanded.
-    pub positions: u64,
-    /// CPU time of the thread that solved the deal, milliseconds.
-    pub cpu_ms: f64,
+/// The stored solutions a run replayed before taking up a database
+/// ([`Store::open_for_run`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Replayed {
+    /// Solutions replayed.
+    pub solutions: u64,
+    /// Seconds the replay took.
+    pub seconds: f64,
+    /// Threads it ran on.
+    pub threads: usize,
 }
 
 /// An open batch database.
@@ -107,9 +60,16 @@ impl Store {
     /// that it is an fcauto batch database written with the same settings. Takes the file
     /// for this process alone until dropped.
     ///
+    /// A run that takes up stored rows first replays their solutions with the validator and
+    /// tells `replayed` what it replayed (when there were any).
+    ///
     /// Errors, before anything is written: not an SQLite file, a foreign or damaged
     /// database, another schema version, other settings, or another run holding the file.
-    pub fn open_for_run(path: &Path, settings: &Settings) -> Result<Store> {
+    pub fn open_for_run(
+        path: &Path,
+        settings: &Settings,
+        replayed: &mut dyn FnMut(&Replayed),
+    ) -> Result<Store> {
         roll_back_killed_creation(path)?;
         let fresh = check_file(path, true)?;
         // One run per database, for the whole run (taken before the file is looked at).
@@ -131,7 +91,7 @@ impl Store {
         let mut store = if fresh {
             create(conn, path, settings)?
         } else {
-            resume(conn, path, settings, logged)?
+            resume(conn, path, settings, logged, replayed)?
         };
         store._lock = Some(lock);
         store.enter_wal().map_err(|e| sqlite_hint(e, path))?;
@@ -184,7 +144,7 @@ impl Store {
         }
         let conn = open_immutable(path)?;
         let settings = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
-        super::check::check_rows(&conn, &settings).map_err(|why| {
+        check::check_rows(&conn, &settings).map_err(|why| {
             anyhow::anyhow!(
                 "{}: {why}: not a row a batch run writes; the database was edited or damaged",
                 path.display()
@@ -477,7 +437,13 @@ fn open_rw(path: &Path) -> Result<Connection> {
 /// Take up an existing database whose settings [`inspect`] found equal to `settings`. When a
 /// killed run's log was beside it, check the whole (file and log) now, and should that fail,
 /// close without folding the log into the file.
-fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> Result<Store> {
+fn resume(
+    conn: Connection,
+    path: &Path,
+    settings: &Settings,
+    logged: bool,
+    replayed: &mut dyn FnMut(&Replayed),
+) -> Result<Store> {
     if logged {
         conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
         let found = read_settings(&conn, path, true).map_err(|e| sqlite_hint(e, path))?;
@@ -485,10 +451,10 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
             return Err(settings_mismatch(path, &found, settings));
         }
     }
-    // Every stored row is one a run writes, before any is added (helper-51: a damaged row
-    // passed, the run said "shard complete", and only `report` refused the file). On an
+    // Every stored row is one a run writes, before any is added (else a damaged row would
+    // pass, the run say "shard complete", and only `report` refuse the file). On an
     // error the connection closes without a checkpoint: the files stay as they were.
-    super::check::check_rows(&conn, settings).map_err(|why| {
+    check::check_rows(&conn, settings).map_err(|why| {
         anyhow::anyhow!(
             "{}: {why}: not a row a batch run writes; the database was edited or damaged: \
              delete that row from its `results` table (e.g. with sqlite3) and run again to \
@@ -497,17 +463,16 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
         )
     })?;
     // Every stored solution replays to its stored lengths, or a run would build on a row
-    // that `report --verify` later refuses (helper-63: an illegal stored solution was taken
-    // up silently). Same error path: nothing written.
+    // that `report --verify` later refuses (an illegal stored solution is never taken up
+    // silently). Same error path: nothing written.
     let t0 = std::time::Instant::now();
-    let replay = super::verify::verify(&conn)?;
+    let replay = verify::verify(&conn)?;
     if replay.checked > 0 {
-        crate::note!(
-            "fcauto batch: {} replayed with the validator ({:.1} s on {})",
-            crate::cmd::plural(replay.checked, "stored solution"),
-            t0.elapsed().as_secs_f64(),
-            crate::cmd::plural(rayon::current_num_threads(), "thread")
-        );
+        replayed(&Replayed {
+            solutions: replay.checked,
+            seconds: t0.elapsed().as_secs_f64(),
+            threads: rayon::current_num_threads(),
+        });
     }
     if let Some((deal, why)) = replay.first_invalid.first() {
         bail!(
@@ -533,7 +498,7 @@ fn resume(conn: Connection, path: &Path, settings: &Settings, logged: bool) -> R
 struct Look {
     /// The settings, read from the file alone; none when a log is beside it (the file alone
     /// is then not the whole database: a run stopped during a checkpoint leaves pages that
-    /// only the log completes, helper-56), read by [`resume`] instead.
+    /// only the log completes), read by [`resume`] instead.
     settings: Option<Settings>,
     /// A killed run's write-ahead log is beside the file (its rows are not in the file yet).
     logged: bool,
@@ -623,8 +588,8 @@ fn check_file(path: &Path, for_run: bool) -> Result<bool> {
         if for_run {
             return Ok(true);
         }
-        // A run stopped while it made the file leaves it empty with its journal beside it
-        // (helper-53: called "not an fcauto batch database").
+        // A run stopped while it made the file leaves it empty with its journal beside it:
+        // said so, not "not an fcauto batch database".
         if sidecar(path, "-journal").exists() {
             bail!(
                 "{} was being written when its run was stopped ({} is beside it, the file is \
@@ -686,9 +651,9 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
     }
     let damaged =
         |why: String| anyhow::anyhow!("{name}: {why}: the database was edited or damaged");
-    super::check::check_tables(conn).map_err(damaged)?;
+    check::check_tables(conn).map_err(damaged)?;
     let get = |k: &str| -> Result<String> {
-        super::check::meta_text(conn, k)
+        check::meta_text(conn, k)
             .map_err(damaged)?
             .with_context(|| format!("{name} is damaged: its meta table has no `{k}`"))
     };
@@ -705,14 +670,10 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
     }
     let max_states = get("max_states")?;
     let mode = get("mode")?;
-    let modes: Vec<String> = <crate::checked::ModeArg as clap::ValueEnum>::value_variants()
-        .iter()
-        .filter_map(|m| clap::ValueEnum::to_possible_value(m).map(|v| v.get_name().to_string()))
-        .collect();
-    if !modes.contains(&mode) {
+    if !MODES.contains(&mode.as_str()) {
         return Err(damaged(fcauto_deals::text::short_echoes(&format!(
             "its meta `mode` is `{mode}`, none of {}",
-            modes.join(", ")
+            MODES.join(", ")
         ))));
     }
     Ok(Settings {
@@ -794,8 +755,8 @@ mod tests {
     use super::*;
 
     /// A full disk (SQLite's `max_page_count` reached, as a full file system ends a run) is
-    /// named in words, and the rows committed before it stay (helper-57: "Error code 13:
-    /// Insertion failed because database is full").
+    /// named in words (not SQLite's "Error code 13: Insertion failed because database is
+    /// full"), and the rows committed before it stay.
     #[test]
     fn a_full_disk_is_named_and_the_rows_before_kept() {
         let dir = tempfile::tempdir().unwrap();
@@ -805,7 +766,7 @@ mod tests {
             rules: RULES.into(),
             max_states: 1000,
         };
-        let mut store = Store::open_for_run(&path, &settings).unwrap();
+        let mut store = Store::open_for_run(&path, &settings, &mut |_| ()).unwrap();
         let row = |deal| ResultRow {
             deal,
             verdict: "solved",

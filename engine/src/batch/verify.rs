@@ -4,8 +4,8 @@
 //! database that came back from a cluster, or was merged from shards written by other
 //! builds, is then known good rather than assumed good.
 //!
-//! Stages: read the solved rows in blocks ([`BLOCK`] rows, in deal order, so memory does
-//! not grow with the database), [`check_row`] each block's rows in parallel, tally.
+//! Stages: read the solved rows in blocks (20,000 rows, in deal order, so memory does
+//! not grow with the database), check each block's rows in parallel, tally.
 
 use anyhow::Result;
 use fcauto_deals::ms_deal;
@@ -28,14 +28,14 @@ pub struct Verification {
     /// Rows whose solution the validator rejected, or whose stored lengths differ from the
     /// replay's.
     pub invalid: u64,
-    /// The first [`NAMED`] of them (lowest deals first): the deal and what is wrong.
+    /// The first 20 of them (lowest deals first): the deal and what is wrong.
     pub first_invalid: Vec<(u64, String)>,
 }
 
 /// A solved row as read: deal, solution, moves_total, single_card_moves.
 type SolvedRow = (u64, Option<String>, Option<i64>, Option<i64>);
 
-/// Replay every solved row of the results table on `conn` (a [`super::db::Store`]'s, or
+/// Replay every solved row of the results table on `conn` (a batch database's, or
 /// one a resumed run is about to write to; on the current rayon pool).
 pub fn verify(conn: &Connection) -> Result<Verification> {
     let mut v = Verification::default();

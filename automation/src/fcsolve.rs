@@ -1,0 +1,208 @@
+//! Freecell Solver (Debian's `freecell-solver-bin`) run as a child process: `fc-solve` on one
+//! board ([`run`], [`run_ok`]), its range solver `freecell-solver-range-parallel-solve` over
+//! a range of Microsoft deals ([`run_range`]), whether they are installed
+//! ([`check_installed`]) and the names of its presets ([`preset_names`]).
+//!
+//! The one place fcauto starts fc-solve: `solve --cross-check`, `bench --vs-fc-solve` and the
+//! GUI replay's reference solution all come here, each with its own flags. Every run has
+//! `FREECELL_SOLVER_QUIET=1` (fc-solve's hint about that variable stays out of the output)
+//! and no standard input.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, ExitStatus, Stdio};
+
+use fcauto_deals::Board;
+
+/// The range solver's program name.
+pub const RANGE_SOLVER: &str = "freecell-solver-range-parallel-solve";
+
+/// Why fc-solve could not be run or read. The words are those of `solve --cross-check` and
+/// `bench --vs-fc-solve`; other callers (the GUI) word the variants their own way.
+#[derive(Debug, thiserror::Error)]
+pub enum FcSolveError {
+    /// The temporary file for the board could not be written.
+    #[error("cannot write the board for fc-solve")]
+    BoardFile(#[source] std::io::Error),
+    /// `fc-solve` could not be started (not installed, most often).
+    #[error(
+        "cannot run fc-solve ({0}): install Debian's freecell-solver-bin (scripts/setup-deps.sh)"
+    )]
+    NotRun(std::io::Error),
+    /// Waiting for `fc-solve` or reading its output failed.
+    #[error(transparent)]
+    Wait(std::io::Error),
+    /// `fc-solve` exited with a failure: its status and standard error.
+    #[error("fc-solve failed ({status}): {stderr}")]
+    Failed {
+        /// Its exit status.
+        status: ExitStatus,
+        /// Its standard error, trimmed.
+        stderr: String,
+    },
+    /// A program is not on `PATH` ([`check_installed`]).
+    #[error("{0} not found: install Debian's freecell-solver-bin (scripts/setup-deps.sh)")]
+    NotFound(String),
+    /// The range solver could not be started or waited for.
+    #[error("running freecell-solver-range-parallel-solve")]
+    RangeRun(#[source] std::io::Error),
+    /// The range solver's output could not be read.
+    #[error("reading freecell-solver-range-parallel-solve")]
+    RangeRead(#[source] std::io::Error),
+    /// The range solver exited with a failure: its standard error, trimmed.
+    #[error("freecell-solver-range-parallel-solve failed: {0}")]
+    RangeFailed(String),
+}
+
+/// What one `fc-solve` run printed, and how it ended.
+#[derive(Debug)]
+pub struct FcSolveOutput {
+    /// Its exit status.
+    pub status: ExitStatus,
+    /// Its standard output (lossy UTF-8).
+    pub stdout: String,
+    /// Its standard error (lossy UTF-8).
+    pub stderr: String,
+}
+
+/// Run `fc-solve FLAGS FILE` on `board`, its state text in a temporary file (not down a
+/// pipe: an fc-solve that exits without reading, say a version that refuses a flag, would
+/// end the writer with SIGPIPE and no message). Whatever its exit status, its output.
+///
+/// # Errors
+/// [`FcSolveError::BoardFile`], [`FcSolveError::NotRun`] (names the setup script),
+/// [`FcSolveError::Wait`].
+pub fn run(board: &Board, flags: &[&str]) -> Result<FcSolveOutput, FcSolveError> {
+    let write = || -> std::io::Result<tempfile::NamedTempFile> {
+        let mut f = tempfile::Builder::new()
+            .prefix("fcauto-board-")
+            .tempfile()?;
+        f.write_all(board.fcs_input_text().as_bytes())?;
+        f.flush()?;
+        Ok(f)
+    };
+    let input = write().map_err(FcSolveError::BoardFile)?;
+    let child = Command::new("fc-solve")
+        .args(flags)
+        .arg(input.path())
+        .env("FREECELL_SOLVER_QUIET", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(FcSolveError::NotRun)?;
+    let out = child.wait_with_output().map_err(FcSolveError::Wait)?;
+    Ok(FcSolveOutput {
+        status: out.status,
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    })
+}
+
+/// [`run`], and its standard output when it exits with success.
+///
+/// # Errors
+/// Those of [`run`], and [`FcSolveError::Failed`] for a failure exit.
+pub fn run_ok(board: &Board, flags: &[&str]) -> Result<String, FcSolveError> {
+    let out = run(board, flags)?;
+    if !out.status.success() {
+        return Err(FcSolveError::Failed {
+            status: out.status,
+            stderr: out.stderr.trim().to_string(),
+        });
+    }
+    Ok(out.stdout)
+}
+
+/// Run the range solver over deals `a..=b` with preset `preset`, printing a progress line
+/// after every board (step 1: with a larger step, the boards after its last multiple are
+/// left out of the last `total_num_iters=`), and hand each line of its standard output to
+/// `line` as it comes.
+///
+/// # Errors
+/// [`FcSolveError::RangeRun`], [`FcSolveError::RangeRead`], and
+/// [`FcSolveError::RangeFailed`] with its standard error for a failure exit.
+pub fn run_range(
+    a: u64,
+    b: u64,
+    preset: &str,
+    mut line: impl FnMut(&str),
+) -> Result<(), FcSolveError> {
+    let mut child = Command::new(RANGE_SOLVER)
+        .args([
+            a.to_string(),
+            b.to_string(),
+            "1".into(),
+            "-l".into(),
+            preset.into(),
+        ])
+        .env("FREECELL_SOLVER_QUIET", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(FcSolveError::RangeRun)?;
+    let mut stderr = child.stderr.take().expect("piped");
+    let errors = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let stdout = BufReader::new(child.stdout.take().expect("piped"));
+    for l in stdout.lines() {
+        line(&l.map_err(FcSolveError::RangeRead)?);
+    }
+    let status = child.wait().map_err(FcSolveError::RangeRun)?;
+    let errors = errors.join().unwrap_or_default();
+    if !status.success() {
+        return Err(FcSolveError::RangeFailed(errors.trim().to_string()));
+    }
+    Ok(())
+}
+
+/// Check that the range solver and, unless `range_only`, `fc-solve` are on `PATH`.
+///
+/// # Errors
+/// [`FcSolveError::NotFound`] naming the first one missing.
+pub fn check_installed(range_only: bool) -> Result<(), FcSolveError> {
+    let programs: &[&str] = if range_only {
+        &[RANGE_SOLVER]
+    } else {
+        &["fc-solve", RANGE_SOLVER]
+    };
+    for &prog in programs {
+        let ok = Command::new("sh")
+            .arg("-c")
+            .arg(format!("command -v {prog}"))
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false);
+        if !ok {
+            return Err(FcSolveError::NotFound(prog.to_string()));
+        }
+    }
+    Ok(())
+}
+
+/// Where fc-solve reads its presets' names: `$FREECELL_SOLVER_PRESETRC`, else the
+/// `presetrc` of a Debian or a source install.
+const PRESETRC: [&str; 2] = [
+    "/usr/share/freecell-solver/presetrc",
+    "/usr/local/share/freecell-solver/presetrc",
+];
+
+/// The preset names (`name=` lines) of fc-solve's `presetrc`, or `None` when no such file
+/// can be read (fc-solve then judges a name itself).
+pub fn preset_names() -> Option<Vec<String>> {
+    let env = std::env::var_os("FREECELL_SOLVER_PRESETRC").map(PathBuf::from);
+    let text = env
+        .into_iter()
+        .chain(PRESETRC.iter().map(PathBuf::from))
+        .find_map(|p| std::fs::read_to_string(p).ok())?;
+    let names: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("name="))
+        .map(|n| n.trim().to_string())
+        .collect();
+    (!names.is_empty()).then_some(names)
+}

@@ -1,0 +1,162 @@
+//! Merging shard databases: the inputs checked to have one set of settings
+//! ([`check_inputs`]), then every row copied into a new database ([`merge_into`]).
+//! `fcauto batch merge` puts the new file in place.
+
+use super::schema::Settings;
+use super::store::{describe, uri_path, Store};
+use anyhow::{bail, Context, Result};
+use fcauto_deals::plural;
+use std::path::{Path, PathBuf};
+
+/// Open each input read-only and check that all were written with the same settings.
+pub fn check_inputs(inputs: &[PathBuf]) -> Result<Settings> {
+    let mut first: Option<(Settings, &Path)> = None;
+    for p in inputs {
+        let s = Store::open_read(p)?.settings().clone();
+        match &first {
+            None => first = Some((s, p)),
+            Some((f, fp)) if *f != s => bail!(
+                "cannot merge {} ({}) with {} ({})",
+                p.display(),
+                describe(&s),
+                fp.display(),
+                describe(f)
+            ),
+            Some(_) => {}
+        }
+    }
+    Ok(first.expect("clap requires an input").0)
+}
+
+/// Rows and overlaps merged.
+pub struct Counts {
+    /// Rows in the merged database.
+    pub rows: u64,
+    /// Deals found in more than one input.
+    pub overlap: u64,
+}
+
+/// Copy every input's rows into a new database at `tmp` (beside `out`, which names it in
+/// messages): a deal stored with different verdicts is an error, one with equal verdicts is
+/// counted as an overlap and its first row kept; with `expect`, every deal of that range
+/// and none outside it must be stored.
+///
+/// # Errors
+/// A conflict, a deal missing or outside `expect`, or SQLite's.
+pub fn merge_into(
+    out: &Path,
+    tmp: &Path,
+    settings: &Settings,
+    inputs: &[PathBuf],
+    expect: Option<(u64, u64)>,
+) -> Result<Counts> {
+    let store = Store::open_for_run(tmp, settings, &mut |_| ())
+        .with_context(|| format!("cannot write the merged database beside {}", out.display()))?;
+    let conn = store.conn();
+    // The deals found in more than one input (each counted once, however many hold it).
+    conn.execute_batch("CREATE TEMP TABLE overlap (deal INTEGER PRIMARY KEY)")?;
+    for p in inputs {
+        // immutable: checked finished (not in write-ahead-log mode) by check_inputs; read
+        // without locks, logs or files made beside it.
+        let uri = format!("file:{}?immutable=1", uri_path(p)?);
+        conn.execute("ATTACH DATABASE ?1 AS src", [&uri])
+            .with_context(|| format!("cannot read {}", p.display()))?;
+        let conflict: Option<(i64, String, String)> = conn
+            .query_row(
+                "SELECT s.deal, s.verdict, m.verdict FROM src.results s \
+                 JOIN main.results m ON m.deal = s.deal WHERE s.verdict <> m.verdict LIMIT 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e),
+            })?;
+        if let Some((deal, theirs, ours)) = conflict {
+            bail!(
+                "deal {deal} is {theirs} in {} but {ours} in an earlier input: nothing merged",
+                p.display()
+            );
+        }
+        conn.execute(
+            "INSERT OR IGNORE INTO temp.overlap \
+             SELECT s.deal FROM src.results s JOIN main.results m ON m.deal = s.deal",
+            [],
+        )?;
+        conn.execute_batch(
+            "BEGIN; INSERT OR IGNORE INTO main.results \
+             (deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version) \
+             SELECT deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version \
+             FROM src.results; COMMIT; DETACH DATABASE src;",
+        )
+        .with_context(|| format!("cannot copy the rows of {}", p.display()))?;
+    }
+    let rows = conn.query_row("SELECT COUNT(*) FROM results", [], |r| r.get::<_, i64>(0))? as u64;
+    let overlap = conn.query_row("SELECT COUNT(*) FROM temp.overlap", [], |r| {
+        r.get::<_, i64>(0)
+    })? as u64;
+    if let Some((a, b)) = expect {
+        check_complete(&store, a, b)?;
+        check_none_outside(conn, a, b)?;
+    }
+    store.finish()?;
+    Ok(Counts { rows, overlap })
+}
+
+/// No deal outside `a..=b` is stored; else an error naming the first ones (so that the
+/// shards of another range never merge under `--expect-range` without a word).
+fn check_none_outside(conn: &rusqlite::Connection, a: u64, b: u64) -> Result<()> {
+    let (a, b) = (a as i64, b as i64);
+    let outside: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM results WHERE deal < ?1 OR deal > ?2",
+        [a, b],
+        |r| r.get(0),
+    )?;
+    if outside == 0 {
+        return Ok(());
+    }
+    let mut first = conn
+        .prepare("SELECT deal FROM results WHERE deal < ?1 OR deal > ?2 ORDER BY deal LIMIT 10")?;
+    let first: Vec<String> = first
+        .query_map([a, b], |r| r.get::<_, i64>(0))?
+        .map(|d| d.map(|d| d.to_string()))
+        .collect::<Result<_, _>>()?;
+    bail!(
+        "{} outside {a}..{b} in the inputs (first: {}): a shard of another range?; nothing merged",
+        plural(outside, "deal"),
+        first.join(", ")
+    )
+}
+
+/// Every deal of `a..=b` is stored; else an error naming the first missing ones.
+fn check_complete(store: &Store, a: u64, b: u64) -> Result<()> {
+    let mut missing = vec![];
+    let mut total = 0u64;
+    let mut lo = a;
+    while lo <= b {
+        let hi = b.min(lo.saturating_add(99_999));
+        let stored = store.stored_in(lo, hi)?;
+        total += (hi - lo + 1) - stored.len() as u64;
+        if missing.len() < 10 {
+            let mut it = stored.into_iter().peekable();
+            for d in lo..=hi {
+                if it.peek() == Some(&d) {
+                    it.next();
+                } else if missing.len() < 10 {
+                    missing.push(d.to_string());
+                }
+            }
+        }
+        lo = hi + 1;
+    }
+    if total > 0 {
+        bail!(
+            "{} of {a}..{b} missing from the inputs (first: {}): a shard is missing or unfinished; \
+             nothing merged",
+            plural(total, "deal"),
+            missing.join(", ")
+        );
+    }
+    Ok(())
+}
