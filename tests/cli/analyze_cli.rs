@@ -334,8 +334,8 @@ fn damaged_pysolfc_games_are_named_in_words() {
     }
 }
 
-/// README's example of the PySolFC fixture holdgame-617-lost.dat is what the program prints:
-/// the "Instead" line and `--report`'s game.txt annotation of the losing move.
+/// The guide's example of the PySolFC fixture holdgame-617-lost.dat (docs/analyze.md) is what
+/// the program prints: the "Instead" line and `--report`'s game.txt annotation of the losing move.
 #[test]
 fn readme_shows_the_lost_fixtures_output() {
     let dir = tempfile::tempdir().unwrap();
@@ -348,7 +348,8 @@ fn readme_shows_the_lost_fixtures_output() {
             .arg(&report),
     );
     let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/analyze.md"))
+            .unwrap();
     let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
     let readme = words(&readme);
     let table = String::from_utf8(out.stdout).unwrap();
@@ -356,7 +357,7 @@ fn readme_shows_the_lost_fixtures_output() {
         .lines()
         .find(|l| l.starts_with("Instead, "))
         .expect("an Instead line");
-    // README cuts the line after 13 moves.
+    // The first 13 moves of the line.
     let shown: Vec<&str> = instead.split_whitespace().take(20).collect();
     assert!(readme.contains(&shown.join(" ")), "README lacks {shown:?}");
     let game = std::fs::read_to_string(report.join("game.txt")).unwrap();
