@@ -8,6 +8,16 @@ use serde::Serialize;
 
 use super::GuiError;
 
+/// PySolFC's profile files as copied into the bundle (names relative to it; `None`: the
+/// file did not exist).
+#[derive(Clone, Debug, Default)]
+pub(super) struct ProfileCopies {
+    /// `<sub>/statistics.dat`.
+    pub(super) statistics: Option<String>,
+    /// `<sub>/options.cfg`.
+    pub(super) options: Option<String>,
+}
+
 /// One switch between evidence sources, e.g. from the solver to the mouse.
 #[derive(Clone, Debug, Serialize)]
 pub struct Switch {
@@ -342,8 +352,8 @@ mod tests {
     /// A results folder takes a bundle when it is new, or holds only files of other names
     /// (kept), or an earlier run's bundle (removed first: no file of it is read as the new
     /// run's); files of yours under a bundle's names are refused before anything is written,
-    /// and so is a file given as the folder (formerly: `play` replaced a user's report.json,
-    /// summary.md, screenshot and pysol_before/options.cfg, and a failed run left an earlier
+    /// and so is a file given as the folder (a user's report.json, summary.md, screenshot or
+    /// pysol_before/options.cfg is never replaced, and a failed run never leaves an earlier
     /// win's report beside its own files).
     #[test]
     fn a_results_folder_keeps_your_files_and_drops_the_last_bundle() {

@@ -7,7 +7,8 @@
 //! a subprocess, and `play`'s own validated solve). Those that do: [`display`] (Xvfb/openbox), [`launch`] (PySolFC process and
 //! profile), [`screen`] (xcap), [`ocr`] (leptess), [`recognize`] (card matching),
 //! [`mouse`] (enigo), [`replay`] (moves on screen), [`verify`] (deal and win checks),
-//! [`session`] (the whole `fcauto play --gui` run, stage by stage), [`report`] (its last
+//! [`config`] (what a `fcauto play --gui` run was asked to do), [`session`] (the whole
+//! run, stage by stage), [`report`] (its last
 //! evidence files), [`resume`] (finding, installing and checking a held game for
 //! `play --gui --resume`).
 
@@ -23,6 +24,8 @@ pub use csv;
 #[cfg(feature = "gui")]
 pub use image;
 
+#[cfg(feature = "gui")]
+pub mod config;
 #[cfg(feature = "gui")]
 pub mod display;
 #[cfg(feature = "gui")]

@@ -7,11 +7,11 @@ use std::time::Duration;
 use fcauto_solver::PlayedMove;
 use serde_json::json;
 
-use super::evidence::{kind_histogram, Bundle, PlayRow};
+use super::config::PlayConfig;
+use super::evidence::{kind_histogram, Bundle, PlayRow, ProfileCopies};
 use super::launch;
 use super::plan::kind_name;
 use super::recognize::SeenBoard;
-use super::session::{PlayConfig, ProfileCopies};
 use super::verify::StatsSnapshot;
 use super::GuiError;
 use crate::pysol::options::OptionsFile;

@@ -427,54 +427,135 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, SavedGameError> {
     Ok(data)
 }
 
+impl<'a> Reader<'a> {
+    /// A reader of the pickles in `data` (the file `origin`), refused at once when `data`
+    /// does not start as a pickle.
+    fn open(data: &'a [u8], origin: &'a Path) -> Result<Reader<'a>, SavedGameError> {
+        let limits = Limits::default();
+        let un =
+            pickle_guard::Unpickler::new(data, &limits, ALLOWED_CLASSES).map_err(|reason| {
+                match reason {
+                    PickleError::Empty => SavedGameError::Truncated {
+                        path: origin.to_path_buf(),
+                        item: "the package name",
+                        offset: 0,
+                    },
+                    reason => SavedGameError::Pickle {
+                        path: origin.to_path_buf(),
+                        item: "the file",
+                        reason,
+                    },
+                }
+            })?;
+        Ok(Reader {
+            un,
+            path: origin,
+            len: data.len(),
+        })
+    }
+}
+
+impl Reader<'_> {
+    /// The header: the package name (it must be PySolFC), the version string and the version
+    /// tuple (it must be [`SUPPORTED_VERSION`]).
+    fn version(&mut self) -> Result<(String, Vec<i64>), SavedGameError> {
+        let package = self.next("the package name")?;
+        if package != Value::Str("PySolFC".into()) {
+            return Err(SavedGameError::NotPySolFC {
+                path: self.path.to_path_buf(),
+                found: package.to_string(),
+            });
+        }
+        let version = match self.next("the version string")? {
+            Value::Str(s) => s,
+            other => {
+                return Err(
+                    self.damaged("the version string", format!("found {}", other.type_name()))
+                )
+            }
+        };
+        let version_tuple: Vec<i64> = match self.next("the version tuple")? {
+            Value::Tuple(t) => t.iter().filter_map(Value::as_i64).collect(),
+            other => {
+                return Err(
+                    self.damaged("the version tuple", format!("found {}", other.type_name()))
+                )
+            }
+        };
+        if version_tuple.len() < 2 || (version_tuple[0], version_tuple[1]) != SUPPORTED_VERSION {
+            return Err(SavedGameError::UnsupportedVersion {
+                path: self.path.to_path_buf(),
+                version,
+            });
+        }
+        Ok((version, version_tuple))
+    }
+
+    /// The stacks: for each, its cards (id and face-up flag), bottom card first.
+    fn stacks(&mut self) -> Result<Vec<Vec<StoredCard>>, SavedGameError> {
+        let nstacks = self.int_in("the number of stacks", 1..=1024)?;
+        let mut stacks = Vec::with_capacity(nstacks as usize);
+        for _ in 0..nstacks {
+            let n = self.int_in("a stack's card count", 0..=1024)?;
+            let mut cards = Vec::with_capacity(n as usize);
+            for _ in 0..n {
+                let id = self.int_in("a card id", 0..=1_000_000)? as u32;
+                let face_up = self.int_in("a card's face-up flag", 0..=1)? == 1;
+                cards.push(StoredCard { id, face_up });
+            }
+            stacks.push(cards);
+        }
+        Ok(stacks)
+    }
+
+    /// The play so far: the move history and how much of it is played, and (with the
+    /// statistics a `bookmark` of 0 or 1 stores) whether the game is a held one.
+    #[allow(clippy::type_complexity)]
+    fn history(
+        &mut self,
+        bookmark: i64,
+    ) -> Result<(Vec<Vec<AtomicMove>>, usize, Option<bool>), SavedGameError> {
+        if bookmark <= 1 {
+            self.next("saveinfo")?;
+            self.next("gsaveinfo")?;
+        }
+        let moves = self.next("the move history")?;
+        let (history, move_index) =
+            history_of(&moves).map_err(|e| self.damaged("the move history", e))?;
+        self.next("the snapshots")?;
+        let mut held = None;
+        if bookmark <= 1 {
+            let gstats = self.next("gstats")?;
+            held = gstats.get("holded").map(Value::truthy);
+            self.next("stats")?;
+        }
+        Ok((history, move_index, held))
+    }
+
+    /// The end marker "EOF" (after the game's `_saveGameHook` data, none for FreeCell).
+    fn end(&mut self, game_id: u32) -> Result<(), SavedGameError> {
+        loop {
+            let v = self.next("the end marker \"EOF\"")?;
+            if v == Value::Str("EOF".into()) {
+                break;
+            }
+            if game_id == FREECELL_ID {
+                return Err(self.damaged(
+                    "the end marker \"EOF\"",
+                    format!("found {v} where FreeCell writes \"EOF\""),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Decode a held or saved game from bytes; `origin` names it in errors, and with
 /// `freecell_only` any game id other than 8 is [`SavedGameError::NotFreecell`].
 /// Never panics.
 pub fn parse(data: &[u8], origin: &Path, freecell_only: bool) -> Result<SavedGame, SavedGameError> {
-    let limits = Limits::default();
-    let un =
-        pickle_guard::Unpickler::new(data, &limits, ALLOWED_CLASSES).map_err(
-            |reason| match reason {
-                PickleError::Empty => SavedGameError::Truncated {
-                    path: origin.to_path_buf(),
-                    item: "the package name",
-                    offset: 0,
-                },
-                reason => SavedGameError::Pickle {
-                    path: origin.to_path_buf(),
-                    item: "the file",
-                    reason,
-                },
-            },
-        )?;
-    let mut r = Reader {
-        un,
-        path: origin,
-        len: data.len(),
-    };
-    let package = r.next("the package name")?;
-    if package != Value::Str("PySolFC".into()) {
-        return Err(SavedGameError::NotPySolFC {
-            path: origin.to_path_buf(),
-            found: package.to_string(),
-        });
-    }
-    let version = match r.next("the version string")? {
-        Value::Str(s) => s,
-        other => {
-            return Err(r.damaged("the version string", format!("found {}", other.type_name())))
-        }
-    };
-    let version_tuple: Vec<i64> = match r.next("the version tuple")? {
-        Value::Tuple(t) => t.iter().filter_map(Value::as_i64).collect(),
-        other => return Err(r.damaged("the version tuple", format!("found {}", other.type_name()))),
-    };
-    if version_tuple.len() < 2 || (version_tuple[0], version_tuple[1]) != SUPPORTED_VERSION {
-        return Err(SavedGameError::UnsupportedVersion {
-            path: origin.to_path_buf(),
-            version,
-        });
-    }
+    let mut r = Reader::open(data, origin)?;
+    let (version, version_tuple) = r.version()?;
     let bookmark = r.int_in("the bookmark flag", 0..=2)?;
     let game_version = r.int_in("the game version", 1..=i64::from(i32::MAX))?;
     let game_id = r.int_in("the game id", 1..=i64::from(u32::MAX))? as u32;
@@ -489,46 +570,11 @@ pub fn parse(data: &[u8], origin: &Path, freecell_only: bool) -> Result<SavedGam
         .ok_or_else(|| r.damaged("the deal seed", format!("not a PySolFC seed: {seed_value}")))?;
     // Not used, and a Mersenne Twister generator's pickle is cyclic: passed over.
     r.skip("the random generator state")?;
-    let nstacks = r.int_in("the number of stacks", 1..=1024)?;
-    let mut stacks = Vec::with_capacity(nstacks as usize);
-    for _ in 0..nstacks {
-        let n = r.int_in("a stack's card count", 0..=1024)?;
-        let mut cards = Vec::with_capacity(n as usize);
-        for _ in 0..n {
-            let id = r.int_in("a card id", 0..=1_000_000)? as u32;
-            let face_up = r.int_in("a card's face-up flag", 0..=1)? == 1;
-            cards.push(StoredCard { id, face_up });
-        }
-        stacks.push(cards);
-    }
+    let stacks = r.stacks()?;
     let talon_round = r.int("the talon round")?;
     let finished = r.next("the finished flag")?.truthy();
-    if bookmark <= 1 {
-        r.next("saveinfo")?;
-        r.next("gsaveinfo")?;
-    }
-    let moves = r.next("the move history")?;
-    let (history, move_index) = history_of(&moves).map_err(|e| r.damaged("the move history", e))?;
-    r.next("the snapshots")?;
-    let mut held = None;
-    if bookmark <= 1 {
-        let gstats = r.next("gstats")?;
-        held = gstats.get("holded").map(Value::truthy);
-        r.next("stats")?;
-    }
-    // The game's _saveGameHook data (none for FreeCell), then "EOF".
-    loop {
-        let v = r.next("the end marker \"EOF\"")?;
-        if v == Value::Str("EOF".into()) {
-            break;
-        }
-        if game_id == FREECELL_ID {
-            return Err(r.damaged(
-                "the end marker \"EOF\"",
-                format!("found {v} where FreeCell writes \"EOF\""),
-            ));
-        }
-    }
+    let (history, move_index, held) = r.history(bookmark)?;
+    r.end(game_id)?;
     let ms_deal = match seed {
         Seed::Ms(n) if game_id == FREECELL_ID => Some(n),
         _ => None,
@@ -892,40 +938,17 @@ impl SavedGame {
         }
         let mut moves = Vec::with_capacity(self.move_index);
         for (k, entry) in self.history[..self.move_index].iter().enumerate() {
-            let step = k + 1;
             for atom in entry {
-                let AtomicMove::Move { ncards, from, to } = *atom else {
-                    return Err(bad(format!("move {step} is {atom}, not a card move")));
-                };
-                let (Some(f), Some(t)) = (loc_char(from), loc_char(to)) else {
-                    return Err(bad(format!(
-                        "move {step} goes from stack {from} to stack {to}; FreeCell's stacks are 1-16"
-                    )));
-                };
-                if f == 'h' {
-                    return Err(bad(format!(
-                        "move {step} takes a card back from a foundation, which standard notation cannot write"
-                    )));
-                }
-                let n = ncards as usize;
-                let src = &st[from as usize];
-                if n > src.len() {
-                    return Err(bad(format!(
-                        "move {step} moves {n} cards from a stack of {}",
-                        src.len()
-                    )));
-                }
-                let moved: Vec<u32> = src[src.len() - n..].to_vec();
-                let keep = src.len() - n;
-                st[from as usize].truncate(keep);
-                st[to as usize].extend(moved);
-                let mut tok = format!("{f}{t}");
-                if n > 1 {
-                    tok.push_str(&format!("v{n:x}"));
-                }
-                moves.push(tok);
+                moves.push(play_atom(&mut st, k + 1, atom).map_err(bad)?);
             }
         }
+        self.check_reached(&st).map_err(bad)?;
+        Ok((moves, stored))
+    }
+
+    /// Whether the replayed stacks `st` (card ids) are the stored ones; else which stack
+    /// differs and how (a reason for [`SavedGameError::Inconsistent`]).
+    fn check_reached(&self, st: &[Vec<u32>]) -> Result<(), String> {
         for (s, want) in self.stacks.iter().enumerate().skip(1) {
             let got = &st[s];
             let want: Vec<u32> = want.iter().map(|c| c.id).collect();
@@ -947,16 +970,52 @@ impl SavedGame {
                         names.join(" ")
                     }
                 };
-                return Err(bad(format!(
+                return Err(format!(
                     "after the {} played moves {name} holds {}, the file stores {}",
                     self.move_index,
                     cards(got),
                     cards(&want)
-                )));
+                ));
             }
         }
-        Ok((moves, stored))
+        Ok(())
     }
+}
+
+/// One atomic move of the history, `step`, played on PySolFC's stacks `st` (card ids);
+/// returns its standard notation token (`ab`, or `abvN` for N cards), or why it cannot be
+/// a FreeCell move in standard notation (a reason for [`SavedGameError::Inconsistent`]).
+fn play_atom(st: &mut [Vec<u32>], step: usize, atom: &AtomicMove) -> Result<String, String> {
+    let AtomicMove::Move { ncards, from, to } = *atom else {
+        return Err(format!("move {step} is {atom}, not a card move"));
+    };
+    let (Some(f), Some(t)) = (loc_char(from), loc_char(to)) else {
+        return Err(format!(
+            "move {step} goes from stack {from} to stack {to}; FreeCell's stacks are 1-16"
+        ));
+    };
+    if f == 'h' {
+        return Err(format!(
+            "move {step} takes a card back from a foundation, which standard notation cannot write"
+        ));
+    }
+    let n = ncards as usize;
+    let src = &st[from as usize];
+    if n > src.len() {
+        return Err(format!(
+            "move {step} moves {n} cards from a stack of {}",
+            src.len()
+        ));
+    }
+    let moved: Vec<u32> = src[src.len() - n..].to_vec();
+    let keep = src.len() - n;
+    st[from as usize].truncate(keep);
+    st[to as usize].extend(moved);
+    let mut tok = format!("{f}{t}");
+    if n > 1 {
+        tok.push_str(&format!("v{n:x}"));
+    }
+    Ok(tok)
 }
 
 #[cfg(test)]

@@ -161,6 +161,22 @@ pub fn diff(before: &StatsFile, after: &StatsFile) -> StatsDiff {
 /// [`diff`], with the all-games totals' changes (game id 0) listed too when `totals`: for a
 /// comparison narrowed to them (`stats --diff --game-id 0`).
 pub fn diff_with_totals(before: &StatsFile, after: &StatsFile, totals: bool) -> StatsDiff {
+    let keys = compared_keys(before, after);
+    let (changes, decreases) = counter_changes(before, after, keys, totals);
+    let (new_past_games, lost_past_games) = past_game_changes(before, after);
+    let warning = warning(&decreases, &lost_past_games);
+    StatsDiff {
+        changes,
+        new_past_games,
+        decreases,
+        lost_past_games,
+        warning,
+    }
+}
+
+/// The (player, game id) pairs either file has counters for, sorted; game id 0 stands for a
+/// player's all-games totals.
+fn compared_keys(before: &StatsFile, after: &StatsFile) -> Vec<(Option<String>, i64)> {
     let mut keys: Vec<(Option<String>, i64)> = Vec::new();
     for f in [before, after] {
         for p in &f.players {
@@ -180,6 +196,17 @@ pub fn diff_with_totals(before: &StatsFile, after: &StatsFile, totals: bool) -> 
         }
     }
     keys.sort();
+    keys
+}
+
+/// Each compared pair's counters before and after: the changed ones (the all-games totals
+/// only when `totals`) and every counter that went down.
+fn counter_changes(
+    before: &StatsFile,
+    after: &StatsFile,
+    keys: Vec<(Option<String>, i64)>,
+    totals: bool,
+) -> (Vec<GameChange>, Vec<Decrease>) {
     let all_games = |f: &StatsFile, player: &Option<String>| {
         f.player(player.as_deref())
             .and_then(|p| p.all_games.clone())
@@ -225,6 +252,15 @@ pub fn diff_with_totals(before: &StatsFile, after: &StatsFile, totals: bool) -> 
             });
         }
     }
+    (changes, decreases)
+}
+
+/// The past games (PySolFC's game log) the after file adds per player, and the players
+/// whose earlier past games are gone from it (sorted).
+fn past_game_changes(
+    before: &StatsFile,
+    after: &StatsFile,
+) -> (Vec<NewPastGame>, Vec<Option<String>>) {
     let mut new_past_games = Vec::new();
     let mut lost_past_games = Vec::new();
     for b in &before.players {
@@ -250,12 +286,5 @@ pub fn diff_with_totals(before: &StatsFile, after: &StatsFile, totals: bool) -> 
             game: g.clone(),
         }));
     }
-    let warning = warning(&decreases, &lost_past_games);
-    StatsDiff {
-        changes,
-        new_past_games,
-        decreases,
-        lost_past_games,
-        warning,
-    }
+    (new_past_games, lost_past_games)
 }

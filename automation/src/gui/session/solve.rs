@@ -1,0 +1,80 @@
+//! Stage 2, solve: the plan to play (fcauto's validated solve, or fc-solve's when it fails)
+//! and fc-solve's own solution as an independent check.
+
+use fcauto_deals::Board;
+use fcauto_solver::PlayedMove;
+
+use super::{log, PlayConfig};
+use crate::gui::evidence::Bundle;
+use crate::gui::{fcsolve, plan, GuiError};
+
+/// [`solve`]'s output: the plan to play and what produced it.
+pub(super) struct Plan {
+    /// The moves, from fcauto's solver (or fc-solve's when it failed).
+    pub(super) moves: Vec<PlayedMove>,
+    /// `channels.json`'s tool for the plan.
+    pub(super) tool: &'static str,
+    /// Why fcauto's solver failed, when fc-solve's plan is played.
+    pub(super) native_failure: Option<String>,
+    /// Length of fc-solve's own solution (the independent check); `None` when its `lg` scan
+    /// (not complete, and stopped at [`fcsolve::FCSOLVE_MAX_ITERS`]) found none while
+    /// fcauto's validated plan is played.
+    pub(super) fc_moves: Option<usize>,
+}
+
+/// Stage 2, solve: our solver's plan (solution.json) and fc-solve's solution as an
+/// independent check (fcsolve_raw.log). `deal` is named in solution.json when `board` is
+/// that deal's start (not for a resumed game's position).
+pub(super) fn solve(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    board: &Board,
+    deal: Option<u64>,
+) -> Result<Plan, GuiError> {
+    let (moves, tool, native_failure) = fcsolve::plan(board)?;
+    ev.channel(0, "solver", tool);
+    if let Some(why) = &native_failure {
+        log(
+            cfg,
+            &format!("warning: {why}; playing fc-solve's solution instead"),
+        );
+    }
+    ev.text("solution.json", &plan::solution_json(deal, board, &moves)?)?;
+    ev.evidence(0, "solver", tool, "solution.json");
+    // fc-solve's solution is a second opinion: its finding none stops nothing when fcauto's
+    // plan is its own, validated (deal 94717719, which fcauto solves and fc-solve's lg scan
+    // does not, is played).
+    let (raw, fc_moves) = match fcsolve::solve_or_output(board) {
+        Ok((raw, m)) => (raw, Some(m.len())),
+        Err(fcsolve::Unsolved::NoSolution { verdict, output }) if native_failure.is_none() => {
+            log(
+                cfg,
+                &format!("fc-solve found no solution ({verdict}); its lg scan is not complete"),
+            );
+            (output, None)
+        }
+        Err(fcsolve::Unsolved::NoSolution { verdict, .. }) => {
+            return Err(GuiError::Solver(format!(
+                "fc-solve found no solution for this board ({verdict})"
+            )))
+        }
+        Err(fcsolve::Unsolved::Error(e)) => return Err(e),
+    };
+    ev.text("fcsolve_raw.log", &raw)?;
+    ev.evidence(0, "fc-solve", fcsolve::FCSOLVE_TOOL, "fcsolve_raw.log");
+    log(
+        cfg,
+        &format!(
+            "deal {}: plan from {tool}: {}; fc-solve: {}",
+            cfg.deal,
+            crate::plural(moves.len(), "move"),
+            fc_moves.map_or("none found".into(), |n| crate::plural(n, "move"))
+        ),
+    );
+    Ok(Plan {
+        moves,
+        tool,
+        native_failure,
+        fc_moves,
+    })
+}
