@@ -192,3 +192,53 @@ pub fn solution_picture(
     };
     draw(&position, format, width, played, Some(&caption))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Extensions name formats; `.txt` is standard notation, and only the drawn formats
+    /// are pictures.
+    #[test]
+    fn formats_by_extension() {
+        assert_eq!(
+            SolutionFormat::by_extension("txt"),
+            Some(SolutionFormat::Standard)
+        );
+        assert_eq!(
+            SolutionFormat::by_extension("htm"),
+            Some(SolutionFormat::Html)
+        );
+        assert_eq!(SolutionFormat::by_extension("doc"), None);
+        assert!(SolutionFormat::Png.is_picture());
+        assert!(!SolutionFormat::Fcs.is_picture());
+    }
+
+    /// A board with no solution still gets a text that says why, and no picture of a
+    /// later step or replay page.
+    #[test]
+    fn no_solution_is_said_in_every_format() {
+        let board = fcauto_deals::ms_deal(11982).unwrap();
+        let text = |f| {
+            not_solved_text(
+                f,
+                Some(11982),
+                &board,
+                "unsolvable",
+                "I could not solve this game.",
+            )
+            .unwrap()
+        };
+        assert_eq!(text(SolutionFormat::Standard), "# unsolvable\n");
+        assert!(text(SolutionFormat::Fcs).ends_with("\n\nI could not solve this game.\n"));
+        assert!(text(SolutionFormat::Json).contains("\"verdict\": \"unsolvable\""));
+        assert_eq!(text(SolutionFormat::Svg), "");
+        let picture = |f, step| solution_picture(f, &board, None, step, None);
+        assert!(picture(SolutionFormat::Svg, Some(0)).is_ok());
+        let e = picture(SolutionFormat::Svg, Some(1)).unwrap_err();
+        assert!(e.to_string().contains("there is no solution"), "{e}");
+        let e = picture(SolutionFormat::Html, None).unwrap_err();
+        assert_eq!(e.to_string(), "no solution to replay");
+        assert!(picture(SolutionFormat::Json, None).is_err());
+    }
+}
