@@ -8,7 +8,7 @@
 
 use anyhow::{Context, Result};
 use fcauto_deals::{plural, Board};
-use fcauto_solver::{PlayedMove, Solution, SolutionJson};
+use fcauto_solver::{Outcome, PlayedMove, Solution, SolutionJson};
 
 use crate::render;
 
@@ -85,6 +85,39 @@ pub fn draw(
     }
 }
 
+/// The text of a solve's `outcome` in a text `format` (empty for the drawn formats:
+/// [`solution_picture`] makes those): the solution ([`solved_text`]), or the verdict that
+/// there is none, `unsolvable` or `unknown: WHY`, with fc-solve's own closing line for its
+/// text (`I could not solve this game.`, `Iterations count exceeded.`). `deal` and `board`
+/// are what was solved.
+///
+/// # Errors
+/// The JSON cannot be written (the validator refuses a validated solution: never).
+pub fn outcome_text(
+    format: SolutionFormat,
+    deal: Option<u64>,
+    board: &Board,
+    outcome: &Outcome,
+) -> Result<String> {
+    match outcome {
+        Outcome::Solved(c) => solved_text(format, &c.solution),
+        Outcome::Unsolvable => not_solved_text(
+            format,
+            deal,
+            board,
+            "unsolvable",
+            "I could not solve this game.",
+        ),
+        Outcome::Unknown(why) => not_solved_text(
+            format,
+            deal,
+            board,
+            &format!("unknown: {why}"),
+            "Iterations count exceeded.",
+        ),
+    }
+}
+
 /// The text of a validated `solution` in a text `format` (empty for the drawn formats:
 /// [`solution_picture`] makes those). A board already won has no moves: standard notation
 /// says so (`# already won: no moves`), as `# unsolvable` does for no solution, so that the
@@ -111,7 +144,7 @@ pub fn solved_text(format: SolutionFormat, solution: &Solution) -> Result<String
 ///
 /// # Errors
 /// The JSON cannot be written (it always can).
-pub fn not_solved_text(
+fn not_solved_text(
     format: SolutionFormat,
     deal: Option<u64>,
     board: &Board,

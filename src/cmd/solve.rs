@@ -186,7 +186,7 @@ fn solve(args: &Args, deal: Option<u64>, board: &Board) -> Result<Solved> {
     let t0 = Instant::now();
     let (outcome, stats) = solve_checked(deal, board, args.mode.into(), args.max_states)?;
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let (text, code) = match &outcome {
+    let code = match &outcome {
         Outcome::Solved(c) => {
             let proved = match args.mode {
                 ModeArg::Optimal => "; the single-card count is proved minimal",
@@ -203,21 +203,14 @@ fn solve(args: &Args, deal: Option<u64>, board: &Board) -> Result<Solved> {
                 plural(c.moves_total, "move"),
                 plural(c.single_card_moves, "single-card move")
             );
-            (output::solved_text(args.format(), &c.solution)?, 0)
+            0
         }
         Outcome::Unsolvable => {
             crate::note!(
                 "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms",
                 plural(stats.stored, "position")
             );
-            let text = output::not_solved_text(
-                args.format(),
-                deal,
-                board,
-                "unsolvable",
-                "I could not solve this game.",
-            )?;
-            (text, 1)
+            1
         }
         Outcome::Unknown(why) => {
             let hint = match why {
@@ -226,17 +219,10 @@ fn solve(args: &Args, deal: Option<u64>, board: &Board) -> Result<Solved> {
                 _ => "",
             };
             crate::note!("fcauto: {name}: unknown: {why}{hint} ({ms:.1} ms)");
-            let verdict = format!("unknown: {why}");
-            let text = output::not_solved_text(
-                args.format(),
-                deal,
-                board,
-                &verdict,
-                "Iterations count exceeded.",
-            )?;
-            (text, 1)
+            1
         }
     };
+    let text = output::outcome_text(args.format(), deal, board, &outcome)?;
     Ok(Solved {
         outcome,
         text,
