@@ -131,18 +131,21 @@ pub fn run(mut args: Args) -> Result<i32> {
     let (deal, board) = resolve_input(&args)?;
     let solved = solve(&args, deal, &board)?;
     write_output(&args, &board, &solved)?;
-    let mut code = solved.code;
-    if args.cross_check {
-        let ours = match &solved.outcome {
-            Outcome::Solved(c) => Some(c.moves_total),
-            _ => None,
-        };
-        let unsolvable = matches!(solved.outcome, Outcome::Unsolvable);
-        if !crate::cmd::crosscheck::cross_check(&board, ours, unsolvable)? {
-            code = 1;
-        }
+    if args.cross_check && !cross_check(&board, &solved.outcome)? {
+        return Ok(1);
     }
-    Ok(code)
+    Ok(solved.code)
+}
+
+/// `--cross-check`: fc-solve solves the same board; true when its verdict and ours agree
+/// (both are printed).
+fn cross_check(board: &Board, outcome: &Outcome) -> Result<bool> {
+    let ours = match outcome {
+        Outcome::Solved(c) => Some(c.moves_total),
+        _ => None,
+    };
+    let unsolvable = matches!(outcome, Outcome::Unsolvable);
+    crate::cmd::crosscheck::cross_check(board, ours, unsolvable)
 }
 
 /// Before any work: `--output` may be written (not a folder, not the board or deal file
