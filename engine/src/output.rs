@@ -8,7 +8,7 @@
 
 use anyhow::{Context, Result};
 use fcauto_deals::{plural, Board};
-use fcauto_solver::{PlayedMove, Solution, SolutionJson};
+use fcauto_solver::{Outcome, PlayedMove, Solution, SolutionJson};
 
 use crate::render;
 
@@ -85,6 +85,39 @@ pub fn draw(
     }
 }
 
+/// The text of a solve's `outcome` in a text `format` (empty for the drawn formats:
+/// [`solution_picture`] makes those): the solution ([`solved_text`]), or the verdict that
+/// there is none, `unsolvable` or `unknown: WHY`, with fc-solve's own closing line for its
+/// text (`I could not solve this game.`, `Iterations count exceeded.`). `deal` and `board`
+/// are what was solved.
+///
+/// # Errors
+/// The JSON cannot be written (the validator refuses a validated solution: never).
+pub fn outcome_text(
+    format: SolutionFormat,
+    deal: Option<u64>,
+    board: &Board,
+    outcome: &Outcome,
+) -> Result<String> {
+    match outcome {
+        Outcome::Solved(c) => solved_text(format, &c.solution),
+        Outcome::Unsolvable => not_solved_text(
+            format,
+            deal,
+            board,
+            "unsolvable",
+            "I could not solve this game.",
+        ),
+        Outcome::Unknown(why) => not_solved_text(
+            format,
+            deal,
+            board,
+            &format!("unknown: {why}"),
+            "Iterations count exceeded.",
+        ),
+    }
+}
+
 /// The text of a validated `solution` in a text `format` (empty for the drawn formats:
 /// [`solution_picture`] makes those). A board already won has no moves: standard notation
 /// says so (`# already won: no moves`), as `# unsolvable` does for no solution, so that the
@@ -111,7 +144,7 @@ pub fn solved_text(format: SolutionFormat, solution: &Solution) -> Result<String
 ///
 /// # Errors
 /// The JSON cannot be written (it always can).
-pub fn not_solved_text(
+fn not_solved_text(
     format: SolutionFormat,
     deal: Option<u64>,
     board: &Board,
@@ -191,4 +224,54 @@ pub fn solution_picture(
         ),
     };
     draw(&position, format, width, played, Some(&caption))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Extensions name formats; `.txt` is standard notation, and only the drawn formats
+    /// are pictures.
+    #[test]
+    fn formats_by_extension() {
+        assert_eq!(
+            SolutionFormat::by_extension("txt"),
+            Some(SolutionFormat::Standard)
+        );
+        assert_eq!(
+            SolutionFormat::by_extension("htm"),
+            Some(SolutionFormat::Html)
+        );
+        assert_eq!(SolutionFormat::by_extension("doc"), None);
+        assert!(SolutionFormat::Png.is_picture());
+        assert!(!SolutionFormat::Fcs.is_picture());
+    }
+
+    /// A board with no solution still gets a text that says why, and no picture of a
+    /// later step or replay page.
+    #[test]
+    fn no_solution_is_said_in_every_format() {
+        let board = fcauto_deals::ms_deal(11982).unwrap();
+        let text = |f| {
+            not_solved_text(
+                f,
+                Some(11982),
+                &board,
+                "unsolvable",
+                "I could not solve this game.",
+            )
+            .unwrap()
+        };
+        assert_eq!(text(SolutionFormat::Standard), "# unsolvable\n");
+        assert!(text(SolutionFormat::Fcs).ends_with("\n\nI could not solve this game.\n"));
+        assert!(text(SolutionFormat::Json).contains("\"verdict\": \"unsolvable\""));
+        assert_eq!(text(SolutionFormat::Svg), "");
+        let picture = |f, step| solution_picture(f, &board, None, step, None);
+        assert!(picture(SolutionFormat::Svg, Some(0)).is_ok());
+        let e = picture(SolutionFormat::Svg, Some(1)).unwrap_err();
+        assert!(e.to_string().contains("there is no solution"), "{e}");
+        let e = picture(SolutionFormat::Html, None).unwrap_err();
+        assert_eq!(e.to_string(), "no solution to replay");
+        assert!(picture(SolutionFormat::Json, None).is_err());
+    }
 }

@@ -131,18 +131,21 @@ pub fn run(mut args: Args) -> Result<i32> {
     let (deal, board) = resolve_input(&args)?;
     let solved = solve(&args, deal, &board)?;
     write_output(&args, &board, &solved)?;
-    let mut code = solved.code;
-    if args.cross_check {
-        let ours = match &solved.outcome {
-            Outcome::Solved(c) => Some(c.moves_total),
-            _ => None,
-        };
-        let unsolvable = matches!(solved.outcome, Outcome::Unsolvable);
-        if !crate::cmd::crosscheck::cross_check(&board, ours, unsolvable)? {
-            code = 1;
-        }
+    if args.cross_check && !cross_check(&board, &solved.outcome)? {
+        return Ok(1);
     }
-    Ok(code)
+    Ok(solved.code)
+}
+
+/// `--cross-check`: fc-solve solves the same board; true when its verdict and ours agree
+/// (both are printed).
+fn cross_check(board: &Board, outcome: &Outcome) -> Result<bool> {
+    let ours = match outcome {
+        Outcome::Solved(c) => Some(c.moves_total),
+        _ => None,
+    };
+    let unsolvable = matches!(outcome, Outcome::Unsolvable);
+    crate::cmd::crosscheck::cross_check(board, ours, unsolvable)
 }
 
 /// Before any work: `--output` may be written (not a folder, not the board or deal file
@@ -186,7 +189,7 @@ fn solve(args: &Args, deal: Option<u64>, board: &Board) -> Result<Solved> {
     let t0 = Instant::now();
     let (outcome, stats) = solve_checked(deal, board, args.mode.into(), args.max_states)?;
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let (text, code) = match &outcome {
+    let code = match &outcome {
         Outcome::Solved(c) => {
             let proved = match args.mode {
                 ModeArg::Optimal => "; the single-card count is proved minimal",
@@ -203,21 +206,14 @@ fn solve(args: &Args, deal: Option<u64>, board: &Board) -> Result<Solved> {
                 plural(c.moves_total, "move"),
                 plural(c.single_card_moves, "single-card move")
             );
-            (output::solved_text(args.format(), &c.solution)?, 0)
+            0
         }
         Outcome::Unsolvable => {
             crate::note!(
                 "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms",
                 plural(stats.stored, "position")
             );
-            let text = output::not_solved_text(
-                args.format(),
-                deal,
-                board,
-                "unsolvable",
-                "I could not solve this game.",
-            )?;
-            (text, 1)
+            1
         }
         Outcome::Unknown(why) => {
             let hint = match why {
@@ -226,17 +222,10 @@ fn solve(args: &Args, deal: Option<u64>, board: &Board) -> Result<Solved> {
                 _ => "",
             };
             crate::note!("fcauto: {name}: unknown: {why}{hint} ({ms:.1} ms)");
-            let verdict = format!("unknown: {why}");
-            let text = output::not_solved_text(
-                args.format(),
-                deal,
-                board,
-                &verdict,
-                "Iterations count exceeded.",
-            )?;
-            (text, 1)
+            1
         }
     };
+    let text = output::outcome_text(args.format(), deal, board, &outcome)?;
     Ok(Solved {
         outcome,
         text,

@@ -7,7 +7,8 @@
 //! totals are its `all_games`, whose `game_id` is `null`); `--diff --json` prints
 //! [`fcauto_automation::pysol::stats_diff::StatsDiff`] with `before` and `after` paths (its
 //! `warning`, also printed on stderr, says when counts went down: a reset or two profiles);
-//! `--options --json` prints the options.cfg summary and the replay problems.
+//! `--options --json` prints the options.cfg summary and the replay problems. The selection,
+//! the texts and the JSON shapes are [`fcauto_automation::pysol::report`]'s.
 
 use std::path::{Path, PathBuf};
 

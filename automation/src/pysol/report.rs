@@ -457,3 +457,88 @@ pub fn options_text(
     }
     Ok(t)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pysol::stats::PlayerStats;
+
+    fn with_players(names: &[Option<&str>]) -> StatsFile {
+        let mut s = StatsFile::empty();
+        s.players = names
+            .iter()
+            .map(|n| PlayerStats {
+                player: n.map(str::to_string),
+                games: Vec::new(),
+                all_games: None,
+                past_games: Vec::new(),
+            })
+            .collect();
+        s
+    }
+
+    /// Names from the file cannot break a line or drive the terminal.
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(printable("Ann"), "Ann");
+        assert_eq!(printable("a\nb\u{1b}[2J"), "a\\nb\\u{1b}[2J");
+        assert_eq!(game_name(8), "8 (FreeCell)");
+        assert_eq!(game_name(0), "all games");
+        assert_eq!(game_name(2), "2");
+    }
+
+    /// An unknown player is an error naming those the file has; `(demo)` selects the
+    /// games recorded under no player.
+    #[test]
+    fn players_are_selected_by_name_or_as_the_demo() {
+        let file = Path::new("statistics.dat");
+        let sel = |player| Selection {
+            player: Some(player),
+            game_id: None,
+        };
+        let mut s = with_players(&[None, Some("Ann")]);
+        let e = sel("Bob").apply(&mut s, file, true).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "statistics.dat: no player \"Bob\" (players: (demo), Ann)"
+        );
+        sel(DEMO).apply(&mut s, file, true).unwrap();
+        assert_eq!(s.players.len(), 1);
+        assert_eq!(s.players[0].player, None);
+        let e = sel("Ann").apply(&mut StatsFile::empty(), file, true);
+        assert!(e.unwrap_err().to_string().ends_with("(players: none)"));
+    }
+
+    /// A game id with no games recorded is an error when the file must have it.
+    #[test]
+    fn a_game_id_not_recorded_is_named() {
+        let file = Path::new("s.dat");
+        let sel = Selection {
+            player: Some("Ann"),
+            game_id: Some(8),
+        };
+        let mut s = with_players(&[Some("Ann")]);
+        let e = sel.apply(&mut s.clone(), file, true).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "s.dat: no games of id 8 for player Ann (no games recorded)"
+        );
+        sel.apply(&mut s, file, false).unwrap();
+    }
+
+    /// The texts of nothing recorded and nothing changed.
+    #[test]
+    fn empty_reports_say_so() {
+        let s = StatsFile::empty();
+        assert_eq!(
+            stats_text(Path::new("p"), &s, true),
+            "p: a PySolFC profile with no statistics.dat yet\n  no games recorded\n"
+        );
+        assert_eq!(
+            stats_text(Path::new("s.dat"), &s, false),
+            "s.dat: written by PySolFC ?, saved 0 times\n  no games recorded\n"
+        );
+        let d = crate::pysol::stats_diff::diff(&s, &s);
+        assert_eq!(diff_text(&d), "no changes\n");
+    }
+}
