@@ -240,3 +240,88 @@ fn fcs_moves(
         .clone();
     Ok((moves, b))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fcauto_solver::{solve_checked, Mode, Outcome};
+
+    /// Deal `n` solved, validated, in standard notation and as JSON.
+    fn solved(n: u64) -> (Board, String, String, Report) {
+        let board = fcauto_deals::ms_deal(n).unwrap();
+        let Ok((Outcome::Solved(c), _)) = solve_checked(Some(n), &board, Mode::Fast, None) else {
+            panic!("deal {n} not solved");
+        };
+        let report = Report {
+            moves_total: c.moves_total,
+            single_card_moves: c.single_card_moves,
+        };
+        let json = c.solution.to_json_text().unwrap();
+        (board, c.solution.to_standard(), json, report)
+    }
+
+    fn doc(text: &str) -> SolutionDoc {
+        SolutionDoc::read(text).unwrap()
+    }
+
+    /// A solution verifies from the start given, or from the one it names; its counts are
+    /// the validator's.
+    #[test]
+    fn a_solution_verifies_from_its_start() {
+        let (board, standard, json, report) = solved(617);
+        let given = Some(((Some(617), board.clone()), StartGiven::Deal));
+        assert_eq!(verify(&doc(&standard), given.clone(), "s").unwrap(), report);
+        assert_eq!(verify(&doc(&json), given, "s").unwrap(), report);
+        assert_eq!(verify(&doc(&json), None, "s").unwrap(), report);
+        let named = format!("# deal 617,\n{standard}");
+        assert_eq!(verify(&doc(&named), None, "s").unwrap(), report);
+    }
+
+    /// Usage problems: no start at all, or a start given that the solution contradicts.
+    #[test]
+    fn no_start_and_another_start_are_usage_problems() {
+        let (_, standard, json, _) = solved(617);
+        let e = verify(&doc(&standard), None, "solution s").unwrap_err();
+        assert!(is_usage_problem(&e), "{e:#}");
+        assert!(
+            format!("{e:#}").starts_with("solution s names no start"),
+            "{e:#}"
+        );
+        let other = fcauto_deals::ms_deal(618).unwrap();
+        let given = Some(((Some(618), other), StartGiven::Deal));
+        let e = verify(&doc(&json), given, "solution s").unwrap_err();
+        assert!(is_usage_problem(&e), "{e:#}");
+        assert_eq!(
+            format!("{e:#}"),
+            "solution s: the solution is for deal 617, not deal 618"
+        );
+    }
+
+    /// An illegal move is named with its step; a game cut short is not won.
+    #[test]
+    fn bad_moves_are_named() {
+        let (board, standard, _, _) = solved(617);
+        let given = || Some(((Some(617), board.clone()), StartGiven::Deal));
+        let e = verify(&doc("a1\n"), given(), "s").unwrap_err();
+        assert!(!is_usage_problem(&e));
+        assert!(format!("{e:#}").starts_with("s: "), "{e:#}");
+        let first: String = standard
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(verify(&doc(&first), given(), "s").is_err());
+    }
+
+    /// The page's verify answers a verdict for moves, a refusal for what is no notation.
+    #[test]
+    fn standard_verify_answers_a_verdict() {
+        let (board, standard, json, report) = solved(617);
+        let v = verify_standard(&board, &standard).unwrap();
+        assert!(v.valid);
+        assert_eq!(v.moves_total, Some(report.moves_total));
+        let v = verify_standard(&board, "a1").unwrap();
+        assert!(!v.valid && v.error.is_some());
+        assert!(verify_standard(&board, &json).is_err());
+    }
+}

@@ -4,9 +4,10 @@
 //! may be written, and the value parsers of options that name them.
 
 use anyhow::{Context, Result};
+use fcauto_deals::ms_deal;
 use fcauto_deals::text::opening_not_text;
 pub use fcauto_deals::text::{looks_like_pickle, text_of};
-use fcauto_deals::{ms_deal, parse_deal_number};
+use fcauto_engine::input::DealFile;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
@@ -537,21 +538,11 @@ pub fn file_opening(path: &Path, n: usize) -> String {
     String::from_utf8_lossy(&head).into_owned()
 }
 
-/// The key of a deal file's one line: `MS_DEAL_NUMBER=617`.
-pub const DEAL_FILE_KEY: &str = "MS_DEAL_NUMBER";
-
-/// A deal file (`--deal-file`, the workflow's `deal_seed.txt`) read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DealFile {
-    /// The deal number.
-    pub deal: u64,
-    /// The line that gave it, trimmed (`MS_DEAL_NUMBER=617`).
-    pub line: String,
-}
-
-/// Read a deal file (`-`: standard input), at most 64 KiB; see [`parse_deal_file`] for what
-/// it may hold. Errors name the file and, for its content, the line.
+/// Read a deal file (`-`: standard input), at most 64 KiB; see
+/// [`fcauto_engine::input::parse_deal_file`] for what it may hold. Errors name the file and,
+/// for its content, the line.
 pub fn read_deal_file(path: &Path) -> Result<DealFile> {
+    use fcauto_engine::input::parse_deal_file;
     let text = read_text_capped(
         path,
         "deal file",
@@ -559,56 +550,6 @@ pub fn read_deal_file(path: &Path) -> Result<DealFile> {
         "a deal file is one line, MS_DEAL_NUMBER=<deal number>",
     )?;
     parse_deal_file(&text).map_err(|e| anyhow::anyhow!("{}: {e}", name(path, "deal file")))
-}
-
-/// Parse a deal file's text: one `MS_DEAL_NUMBER=<deal number>` line (the number as
-/// [`parse_deal_number`] reads it: `617` or PySolFC's `ms617`; optionally in quotes). Blank
-/// lines, `#` comment lines and a `#` comment after the value are skipped; spaces around
-/// the key, `=` and the value, CRLF line ends and a UTF-8 byte-order mark are fine; the key
-/// is read in any case. Errors (with the line number): a line that is not `KEY=VALUE`, another
-/// key, the key twice, a value that is not a deal number, or no such line at all.
-pub fn parse_deal_file(text: &str) -> Result<DealFile, String> {
-    let cut = |s: &str| -> String { s.chars().take(40).collect() };
-    let mut found: Option<(usize, DealFile)> = None;
-    for (i, raw) in text.trim_start_matches('\u{feff}').lines().enumerate() {
-        let (n, line) = (i + 1, raw.trim());
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let Some((key, value)) = line.split_once('=') else {
-            return Err(format!(
-                "line {n}: `{}` is not {DEAL_FILE_KEY}=<deal number>",
-                cut(line)
-            ));
-        };
-        if !key.trim().eq_ignore_ascii_case(DEAL_FILE_KEY) {
-            return Err(format!(
-                "line {n}: unknown key `{}` (a deal file holds {DEAL_FILE_KEY}=<deal number>)",
-                cut(key.trim())
-            ));
-        }
-        if let Some((first, _)) = &found {
-            return Err(format!(
-                "line {n}: {DEAL_FILE_KEY} again (first given on line {first})"
-            ));
-        }
-        let value = value.split('#').next().unwrap_or("").trim();
-        let unquoted = ['"', '\'']
-            .iter()
-            .find_map(|q| value.strip_prefix(*q)?.strip_suffix(*q))
-            .unwrap_or(value);
-        let deal = parse_deal_number(unquoted).map_err(|e| format!("line {n}: {e}"))?;
-        found = Some((
-            n,
-            DealFile {
-                deal,
-                line: line.to_string(),
-            },
-        ));
-    }
-    found
-        .map(|(_, d)| d)
-        .ok_or_else(|| format!("no {DEAL_FILE_KEY}=<deal number> line"))
 }
 
 /// Each of `names` in `dir` is absent, or a file `ours` recognises as one fcauto wrote that
@@ -696,60 +637,5 @@ mod tests {
             format!("{err:#}").contains("cannot write /proc/fcauto-probe"),
             "{err:#}"
         );
-    }
-
-    #[test]
-    fn deal_files_in_their_usual_shapes() {
-        for text in [
-            "MS_DEAL_NUMBER=617",
-            "MS_DEAL_NUMBER=617\n",
-            "\u{feff}MS_DEAL_NUMBER=617\r\n",
-            "# the deal\r\n\r\n  MS_DEAL_NUMBER = 617  \r\n# end\r\n",
-            "ms_deal_number=ms617",
-            "MS_DEAL_NUMBER=\"617\"  # quoted, with a comment",
-            "MS_DEAL_NUMBER='MS617'",
-        ] {
-            let d = parse_deal_file(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
-            assert_eq!(d.deal, 617, "{text:?}");
-            assert!(d.line.to_ascii_uppercase().starts_with(DEAL_FILE_KEY));
-        }
-        assert_eq!(
-            parse_deal_file("MS_DEAL_NUMBER=8589934591").unwrap().deal,
-            (1 << 33) - 1
-        );
-    }
-
-    #[test]
-    fn bad_deal_files_name_the_line_and_the_problem() {
-        for (text, want) in [
-            ("", "no MS_DEAL_NUMBER=<deal number> line"),
-            ("# only a comment\n\n", "no MS_DEAL_NUMBER"),
-            ("617\n", "line 1: `617` is not MS_DEAL_NUMBER=<deal number>"),
-            ("\nDEAL=617\n", "line 2: unknown key `DEAL`"),
-            (
-                "MS_DEAL_NUMBER=617\nMS_DEAL_NUMBER=618\n",
-                "line 2: MS_DEAL_NUMBER again (first given on line 1)",
-            ),
-            (
-                "MS_DEAL_NUMBER=\n",
-                "line 1: deal number `` is not a whole number",
-            ),
-            (
-                "MS_DEAL_NUMBER=abc",
-                "line 1: deal number `abc` is not a whole number",
-            ),
-            ("MS_DEAL_NUMBER=0", "line 1: deal number 0 is out of range"),
-            (
-                "MS_DEAL_NUMBER=8589934592",
-                "line 1: deal number 8589934592 is out of range",
-            ),
-            (
-                "MS_DEAL_NUMBER=6 17",
-                "line 1: deal number `6 17` is not a whole number",
-            ),
-        ] {
-            let e = parse_deal_file(text).unwrap_err();
-            assert!(e.contains(want), "{text:?}: {e}");
-        }
     }
 }

@@ -66,9 +66,10 @@ fn check_start_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board) -> R
     let with_board = sol.board.is_some();
     let cells = (sol.freecells.clone()).or_else(|| with_board.then(|| vec![None; 4]));
     let founds = sol.foundations.or(with_board.then_some([0; 4]));
-    if !(cells.map_or(true, |c| c == board.freecells)
-        && founds.map_or(true, |f| f == board.foundations))
-    {
+    // (An absent claim agrees: `iter().all` of `None` is true.)
+    let agree = cells.iter().all(|c| *c == board.freecells)
+        && founds.iter().all(|f| *f == board.foundations);
+    if !agree {
         return Err(conflict(
             "the solution's freecells/foundations are not those of the board given".into(),
         ));

@@ -4,8 +4,9 @@
 
 use fcauto_deals::Board;
 
-/// The validator's verdict on a standard-notation solution.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The validator's verdict on a standard-notation solution (serialized as the service's
+/// `verify` answer: `valid`, `moves_total`, `single_card_moves`, `error`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct StandardReport {
     /// The solution wins from the position, every move legal.
     pub valid: bool,

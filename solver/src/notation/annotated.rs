@@ -44,31 +44,7 @@ pub fn strip_annotations(text: &str) -> Annotated {
     let mut moved = false;
     for (n, line) in text.lines().enumerate() {
         line_no = n + 1;
-        let mut code = String::with_capacity(line.len());
-        let mut comment = "";
-        for (i, ch) in line.char_indices() {
-            match (open_since, ch) {
-                (Some(_), '}') => {
-                    open_since = None;
-                    code.push(' ');
-                }
-                (Some(_), _) => {}
-                (None, '{') => open_since = Some(n + 1),
-                (None, '}') => {
-                    let why = format!(
-                        "line {}: a `}}` that closes no `{{` comment (comments do not nest)",
-                        n + 1
-                    );
-                    problem.get_or_insert(why);
-                    code.push(' ');
-                }
-                (None, '#') => {
-                    comment = line[i + 1..].trim();
-                    break;
-                }
-                (None, _) => code.push(ch),
-            }
-        }
+        let (code, comment) = split_comments(line, n + 1, &mut open_since, &mut problem);
         // A position string opening the list is its start, as on a `# start:` line (not a
         // move to refuse).
         let (bare, code) = bare_position(&code);
@@ -87,39 +63,7 @@ pub fn strip_annotations(text: &str) -> Annotated {
         };
         if let Some(p) = given {
             start_line = true;
-            match fcauto_deals::position::parse(p) {
-                // Two starts that differ: which one the moves are from cannot be told.
-                Ok(b) => match &position {
-                    Some((first, at)) if *first != b => {
-                        let why = format!(
-                            "line {}: a second start with another position (the first is on \
-                             line {at}): give one start",
-                            n + 1
-                        );
-                        problem.get_or_insert(why);
-                    }
-                    Some(_) => {}
-                    None => position = Some((b, n + 1)),
-                },
-                Err(e) => {
-                    // A deal where a position belongs gets what to write instead (`# start:
-                    // deal 999…` is told where a deal goes, not only a position's fields).
-                    let what = if bare.is_some() {
-                        "position string"
-                    } else {
-                        "`# start:`"
-                    };
-                    let deal = p.strip_prefix("deal").unwrap_or(p).trim_start();
-                    let hint = if !deal.is_empty() && deal.bytes().all(|b| b.is_ascii_digit()) {
-                        " (`# start:` takes a position string; a deal is named by `# deal N,` \
-                         or the command's own deal option)"
-                    } else {
-                        ""
-                    };
-                    let why = format!("line {}: its {what} is not a position: {e}{hint}", n + 1);
-                    problem.get_or_insert(why);
-                }
-            }
+            read_start(p, bare.is_some(), n + 1, &mut position, &mut problem);
         }
         if let Some(n) = comment
             .strip_prefix("deal ")
@@ -148,7 +92,99 @@ pub fn strip_annotations(text: &str) -> Annotated {
     // one that does (`# deal 617,` alone names deal 617's start; a `# deal 618,` over deal
     // 617's position is a problem).
     let dealt = deal.and_then(|(n, at)| Some((n, at, fcauto_deals::ms_deal(n).ok()?)));
-    let start = match (position, dealt) {
+    let start = named_start(position, dealt, start_line, &mut problem);
+    Annotated {
+        moves,
+        start,
+        problem,
+    }
+}
+
+/// `line` (number `n`) split into its code, with `{...}` comments blanked (a comment may
+/// open on an earlier line: `open_since`, the line where the one we are in opened), and the
+/// text of its `#` comment. A `}` that closes none is a problem.
+fn split_comments<'l>(
+    line: &'l str,
+    n: usize,
+    open_since: &mut Option<usize>,
+    problem: &mut Option<String>,
+) -> (String, &'l str) {
+    let mut code = String::with_capacity(line.len());
+    for (i, ch) in line.char_indices() {
+        match (*open_since, ch) {
+            (Some(_), '}') => {
+                *open_since = None;
+                code.push(' ');
+            }
+            (Some(_), _) => {}
+            (None, '{') => *open_since = Some(n),
+            (None, '}') => {
+                let why =
+                    format!("line {n}: a `}}` that closes no `{{` comment (comments do not nest)");
+                problem.get_or_insert(why);
+                code.push(' ');
+            }
+            (None, '#') => return (code, line[i + 1..].trim()),
+            (None, _) => code.push(ch),
+        }
+    }
+    (code, "")
+}
+
+/// A start given on line `n` (`p`: a position string opening the list when `bare`, else a
+/// `# start:` line's), kept in `position` with its line; a second start of another
+/// position, or one that is not a position, is a problem.
+fn read_start(
+    p: &str,
+    bare: bool,
+    n: usize,
+    position: &mut Option<(Board, usize)>,
+    problem: &mut Option<String>,
+) {
+    match fcauto_deals::position::parse(p) {
+        // Two starts that differ: which one the moves are from cannot be told.
+        Ok(b) => match position {
+            Some((first, at)) if *first != b => {
+                let why = format!(
+                    "line {n}: a second start with another position (the first is on line \
+                     {at}): give one start"
+                );
+                problem.get_or_insert(why);
+            }
+            Some(_) => {}
+            None => *position = Some((b, n)),
+        },
+        Err(e) => {
+            // A deal where a position belongs gets what to write instead (`# start: deal
+            // 999…` is told where a deal goes, not only a position's fields).
+            let what = if bare {
+                "position string"
+            } else {
+                "`# start:`"
+            };
+            let deal = p.strip_prefix("deal").unwrap_or(p).trim_start();
+            let hint = if !deal.is_empty() && deal.bytes().all(|b| b.is_ascii_digit()) {
+                " (`# start:` takes a position string; a deal is named by `# deal N,` or the \
+                 command's own deal option)"
+            } else {
+                ""
+            };
+            let why = format!("line {n}: its {what} is not a position: {e}{hint}");
+            problem.get_or_insert(why);
+        }
+    }
+}
+
+/// The start the list names: its `# start:` position (with the deal of a `# deal N,`
+/// line, `dealt`, when that deal is the position; another is a problem), else the deal's
+/// when no `# start:` line was seen (`start_line`).
+fn named_start(
+    position: Option<(Board, usize)>,
+    dealt: Option<(u64, usize, Board)>,
+    start_line: bool,
+    problem: &mut Option<String>,
+) -> Option<(Option<u64>, Board)> {
+    match (position, dealt) {
         (Some((b, at)), Some((n, deal_at, d))) if d != b => {
             problem.get_or_insert(format!(
                 "line {deal_at}: `# deal {n},` names another start than the `# start:` position \
@@ -159,11 +195,6 @@ pub fn strip_annotations(text: &str) -> Annotated {
         (Some((b, _)), dealt) => Some((dealt.map(|(n, ..)| n), b)),
         (None, Some((n, _, d))) if !start_line => Some((Some(n), d)),
         (None, _) => None,
-    };
-    Annotated {
-        moves,
-        start,
-        problem,
     }
 }
 

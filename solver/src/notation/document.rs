@@ -453,3 +453,106 @@ pub fn solution_start(sol: &SolutionJson) -> Result<Option<Start>, DocError> {
 pub fn json_deal(n: u64) -> Result<Board, DocError> {
     fcauto_deals::ms_deal(n).map_err(|source| DocError::JsonDeal { deal: n, source })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind of solution text is told apart by its kind alone.
+    #[test]
+    fn kinds_of_solution_text() {
+        let deal = fcauto_deals::ms_deal(617).unwrap();
+        let position = fcauto_deals::position::write(&deal);
+        for (text, kind) in [
+            ("{\"moves\": []}", DocKind::Json),
+            ("\u{feff}{\"deal\": 617, \"moves\": []}", DocKind::Json),
+            (position.as_str(), DocKind::Board),
+            ("3a 38\n", DocKind::MoveList),
+            ("{a comment} 3a\n", DocKind::MoveList),
+            ("# unsolvable\n\n", DocKind::Comments),
+            (
+                "Move a card from stack 3 to freecell 0\n",
+                DocKind::Fcs(FcsKind::MoveLines),
+            ),
+            (
+                "Move\ta  card from stack 3 to freecell 0\n",
+                DocKind::Fcs(FcsKind::MoveLines),
+            ),
+            (
+                "This game is solveable.\n",
+                DocKind::Fcs(FcsKind::VerdictOnly),
+            ),
+        ] {
+            assert_eq!(SolutionDoc::read(text).unwrap().kind(), kind, "{text:?}");
+        }
+        for (text, what) in [
+            ("[1, 2]", "a JSON array"),
+            ("\"38\"", "a JSON string"),
+            ("true", "JSON true or false"),
+            ("null", "JSON null"),
+        ] {
+            match SolutionDoc::read(text) {
+                Err(DocError::NotObject(w)) => assert_eq!(w, what),
+                other => panic!("{text:?}: {other:?}"),
+            }
+            // Read without refusal, it is just text.
+            assert_eq!(SolutionDoc::new(text).not_object(), Some(what));
+        }
+    }
+
+    /// The start a document names: a JSON's deal or board, a `# start:` line, fc-solve's
+    /// first printed position; none for a plain move list.
+    #[test]
+    fn the_start_a_document_names() {
+        let deal = fcauto_deals::ms_deal(617).unwrap();
+        let position = fcauto_deals::position::write(&deal);
+        let own = |text: &str| SolutionDoc::read(text).unwrap().own_start().unwrap();
+        assert_eq!(
+            own("{\"deal\": 617, \"moves\": []}"),
+            Some((Some(617), deal.clone()))
+        );
+        assert_eq!(
+            own(&format!("# start: {position}\n38\n")),
+            Some((None, deal.clone()))
+        );
+        let fcs = format!(
+            "{}\n\nMove a card from stack 3 to freecell 0\n",
+            deal.fcs_state_text()
+        );
+        assert_eq!(own(&fcs), Some((None, deal.clone())));
+        assert_eq!(own("3a 38\n"), None);
+        // A JSON deal that is no deal is named as the JSON's field.
+        let e = SolutionDoc::read("{\"deal\": 0, \"moves\": []}")
+            .unwrap()
+            .own_start()
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("the solution's `deal` 0 is not a deal number"),
+            "{e}"
+        );
+    }
+
+    /// What a text of comments says, and fc-solve's word on a game it did not solve.
+    #[test]
+    fn claims_of_no_solution() {
+        let doc = SolutionDoc::read("# deal 5\n# unknown: 100 positions\n").unwrap();
+        assert_eq!(doc.not_solved_comment(), Some("unknown: 100 positions"));
+        assert_eq!(
+            SolutionDoc::read("38 # unsolvable\n")
+                .unwrap()
+                .not_solved_comment(),
+            None
+        );
+        let doc = SolutionDoc::read("I could not solve this game.\n").unwrap();
+        assert_eq!(doc.fcs_not_solved(), Some(FcsVerdict::NotSolved));
+        assert_eq!(
+            doc.fcs_moves().unwrap(),
+            (FcsVerdict::NotSolved, Vec::new())
+        );
+        // A `{...}` comment quoting fc-solve's line is no fc-solve output.
+        let doc = SolutionDoc::read("3a {Move a card from stack 3 to freecell 0}\n").unwrap();
+        assert_eq!(doc.fcs_moves().unwrap(), (FcsVerdict::Unknown, Vec::new()));
+        assert!(doc.looks_like_move_list());
+    }
+}

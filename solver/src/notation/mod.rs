@@ -1,9 +1,11 @@
 //! Solution notations, apart from the rules and the search: the JSON contract and Freecell
-//! Solver's text ([`solution`]), standard notation read back with the counts it leaves
+//! Solver's text ([`solution`]; fc-solve's text is read in a private module whose public
+//! items [`solution`] re-exports), standard notation read back with the counts it leaves
 //! out ([`standard`]), annotated move lists ([`annotated`]), and the one reader that tells
 //! a solution document's kind, the start it names, its moves and its claims ([`document`]).
 
 pub mod annotated;
 pub mod document;
+mod fcs;
 pub mod solution;
 pub mod standard;

@@ -229,164 +229,209 @@ pub fn resolve_counts(board: &Board, moves: &[StepMove]) -> Result<Vec<StepMove>
     board
         .check()
         .map_err(|e| ValidationError::BadBoard(e.to_string()))?;
-    // A choice point: the board before move `step`, and the other legal counts left to try
-    // (shortest first: the longest is popped next).
-    struct Branch {
-        step: usize,
-        board: Board,
-        counts: Vec<u8>,
+    let mut r = Resolver {
+        moves,
+        branches: Vec::new(),
+        dead: Default::default(),
+        out: Vec::with_capacity(moves.len().min(RESOLVE_BUDGET)),
+        b: board.clone(),
+        scratch: board.clone(),
+        checks: 0,
+        furthest: None,
+    };
+    let mut i = 0;
+    loop {
+        if r.checks >= RESOLVE_BUDGET {
+            return Err(ResolveError::GaveUp { checks: r.checks });
+        }
+        let ok = if i == moves.len() {
+            if r.b.is_won() && r.b.cards_in_play() == 0 {
+                return Ok(r.out);
+            }
+            r.note(ValidationError::NotWon {
+                moves: moves.len(),
+                remaining: r.b.cards_in_play(),
+            });
+            false
+        } else if r.b.is_won() && r.b.cards_in_play() == 0 {
+            let reason = crate::validator::won_before(i);
+            r.note(illegal(i, &moves[i], reason));
+            false
+        } else {
+            r.play(i)
+        };
+        i = if ok { i + 1 } else { r.backtrack()? };
     }
-    let step_of = |e: &ValidationError| match e {
+}
+
+/// A choice point of [`resolve_counts`]: the board before move `step`, and the other legal
+/// counts left to try (shortest first: the longest is popped next).
+struct Branch {
+    step: usize,
+    board: Board,
+    counts: Vec<u8>,
+}
+
+/// The state of [`resolve_counts`]'s search for counts.
+struct Resolver<'a> {
+    /// The moves as written.
+    moves: &'a [StepMove],
+    /// The choice points with counts left to try, latest last.
+    branches: Vec<Branch>,
+    /// Choice points (step, board) from which every count was tried and failed.
+    dead: std::collections::HashSet<(usize, Board)>,
+    /// The moves played so far, each with its count.
+    out: Vec<StepMove>,
+    /// The board after them.
+    b: Board,
+    /// Where each count of a move is tried.
+    scratch: Board,
+    /// Rule checks made.
+    checks: usize,
+    /// The failure at the furthest step reached.
+    furthest: Option<ValidationError>,
+}
+
+/// The step a validation error is at (cards left over count one past the last move).
+fn step_of(e: &ValidationError) -> usize {
+    match e {
         ValidationError::Illegal { step, .. } => *step,
         ValidationError::NotWon { moves, .. } => moves + 1,
         ValidationError::BadBoard(_) => 0,
-    };
-    let note = |e: ValidationError, furthest: &mut Option<ValidationError>| {
-        if furthest
+    }
+}
+
+/// Move `i`, `m`, is illegal for `reason`, named as written (`37v5` keeps its count, `37`
+/// had none).
+fn illegal(i: usize, m: &StepMove, reason: String) -> ValidationError {
+    ValidationError::Illegal {
+        step: i + 1,
+        notation: m.notation(),
+        reason,
+    }
+}
+
+impl Resolver<'_> {
+    /// Keep `e` when it is further than the furthest failure so far.
+    fn note(&mut self, e: ValidationError) {
+        if self
+            .furthest
             .as_ref()
             .map(|f| step_of(&e) > step_of(f))
             .unwrap_or(true)
         {
-            *furthest = Some(e);
+            self.furthest = Some(e);
         }
-    };
-    let illegal = |i: usize, m: &StepMove, reason: String| ValidationError::Illegal {
-        step: i + 1,
-        // As written: `37v5` keeps its count, `37` had none.
-        notation: m.notation(),
-        reason,
-    };
-    let mut branches: Vec<Branch> = Vec::new();
-    // Choice points (step, board) from which every count was tried and failed.
-    let mut dead: std::collections::HashSet<(usize, Board)> = Default::default();
-    let mut out: Vec<StepMove> = Vec::with_capacity(moves.len().min(RESOLVE_BUDGET));
-    let mut b = board.clone();
-    // Where each count of a move is tried.
-    let mut scratch = board.clone();
-    let mut checks = 0usize;
-    let mut furthest: Option<ValidationError> = None;
-    let mut i = 0;
-    loop {
-        if checks >= RESOLVE_BUDGET {
-            return Err(ResolveError::GaveUp { checks });
-        }
-        let ok = if i == moves.len() {
-            if b.is_won() && b.cards_in_play() == 0 {
-                return Ok(out);
-            }
-            note(
-                ValidationError::NotWon {
-                    moves: moves.len(),
-                    remaining: b.cards_in_play(),
-                },
-                &mut furthest,
-            );
-            false
-        } else if b.is_won() && b.cards_in_play() == 0 {
-            let reason = crate::validator::won_before(i);
-            note(illegal(i, &moves[i], reason), &mut furthest);
-            false
-        } else {
-            let m = moves[i];
-            match (m.count, m.from) {
-                (None, Loc::Cascade(c)) => {
-                    // Every legal count, shortest first (so `pop` takes the longest).
-                    let height = b.cascades.get(c as usize).map_or(0, |col| col.len());
-                    let mut legal = Vec::new();
-                    let mut errors = Vec::new();
-                    // `apply_checked` changes nothing when it refuses a move, so the scratch
-                    // board is copied again only after a legal count moved its cards.
-                    let mut moved = true;
-                    for n in 1..=height.min(u8::MAX as usize) as u8 {
-                        checks += 1;
-                        if moved {
-                            scratch.clone_from(&b);
-                        }
-                        let m = StepMove {
-                            count: Some(n),
-                            ..m
-                        };
-                        match apply_checked(&mut scratch, &m) {
-                            Ok(_) => {
-                                legal.push(n);
-                                moved = true;
-                            }
-                            Err(e) => {
-                                errors.push((n, e));
-                                moved = false;
-                            }
-                        }
-                    }
-                    if legal.is_empty() {
-                        // Name the rule broken by the one count whose run would land on the
-                        // destination's top card (if any), else by a single card.
-                        let fitting = fitting_count(&b, c, m.to);
-                        let reason = errors
-                            .iter()
-                            .find(|(n, _)| Some(*n) == fitting)
-                            .or_else(|| errors.iter().find(|(n, _)| *n == 1))
-                            .map(|(_, e)| e.clone())
-                            .unwrap_or_else(|| format!("cascade {} is empty", c + 1));
-                        note(illegal(i, &m, reason), &mut furthest);
-                        false
-                    } else if legal.len() > 1 && dead.contains(&(i, b.clone())) {
-                        false
-                    } else {
-                        let n = legal.pop().expect("not empty");
-                        if !legal.is_empty() {
-                            branches.push(Branch {
-                                step: i,
-                                board: b.clone(),
-                                counts: legal,
-                            });
-                        }
-                        let m = StepMove {
-                            count: Some(n),
-                            ..m
-                        };
-                        apply_checked(&mut b, &m).expect("checked legal above");
-                        out.push(m);
-                        true
-                    }
+    }
+
+    /// Play move `i` on the board (a move without a count: its longest legal count, the
+    /// others kept as a choice point); false when it cannot be played.
+    fn play(&mut self, i: usize) -> bool {
+        let m = self.moves[i];
+        let (None, Loc::Cascade(c)) = (m.count, m.from) else {
+            return match apply_checked(&mut self.b, &m) {
+                Ok(_) => {
+                    self.out.push(m);
+                    true
                 }
-                _ => match apply_checked(&mut b, &m) {
-                    Ok(_) => {
-                        out.push(m);
-                        true
-                    }
-                    Err(reason) => {
-                        note(illegal(i, &m, reason), &mut furthest);
-                        false
-                    }
-                },
-            }
+                Err(reason) => {
+                    self.note(illegal(i, &m, reason));
+                    false
+                }
+            };
         };
-        if ok {
-            i += 1;
-            continue;
+        let (mut legal, errors) = self.legal_counts(m, c);
+        if legal.is_empty() {
+            // Name the rule broken by the one count whose run would land on the
+            // destination's top card (if any), else by a single card.
+            let fitting = fitting_count(&self.b, c, m.to);
+            let reason = errors
+                .iter()
+                .find(|(n, _)| Some(*n) == fitting)
+                .or_else(|| errors.iter().find(|(n, _)| *n == 1))
+                .map(|(_, e)| e.clone())
+                .unwrap_or_else(|| format!("cascade {} is empty", c + 1));
+            self.note(illegal(i, &m, reason));
+            return false;
         }
-        // Back to the latest choice with a count left to try.
-        loop {
-            let Some(br) = branches.last_mut() else {
-                return Err(furthest.expect("a failure was noted").into());
-            };
-            let Some(n) = br.counts.pop() else {
-                let br = branches.pop().expect("last_mut was some");
-                dead.insert((br.step, br.board));
-                continue;
-            };
-            i = br.step;
-            b = br.board.clone();
-            out.truncate(i);
+        if legal.len() > 1 && self.dead.contains(&(i, self.b.clone())) {
+            return false;
+        }
+        let n = legal.pop().expect("not empty");
+        if !legal.is_empty() {
+            self.branches.push(Branch {
+                step: i,
+                board: self.b.clone(),
+                counts: legal,
+            });
+        }
+        let m = StepMove {
+            count: Some(n),
+            ..m
+        };
+        apply_checked(&mut self.b, &m).expect("checked legal above");
+        self.out.push(m);
+        true
+    }
+
+    /// Every legal count of `m` (from cascade `c`), shortest first (so `pop` takes the
+    /// longest), and the rule each other count breaks.
+    fn legal_counts(&mut self, m: StepMove, c: u8) -> (Vec<u8>, Vec<(u8, String)>) {
+        let height = self.b.cascades.get(c as usize).map_or(0, |col| col.len());
+        let mut legal = Vec::new();
+        let mut errors = Vec::new();
+        // `apply_checked` changes nothing when it refuses a move, so the scratch board is
+        // copied again only after a legal count moved its cards.
+        let mut moved = true;
+        for n in 1..=height.min(u8::MAX as usize) as u8 {
+            self.checks += 1;
+            if moved {
+                self.scratch.clone_from(&self.b);
+            }
             let m = StepMove {
                 count: Some(n),
-                ..moves[i]
+                ..m
             };
-            checks += 1;
-            apply_checked(&mut b, &m).expect("checked legal before");
-            out.push(m);
-            i += 1;
-            break;
+            match apply_checked(&mut self.scratch, &m) {
+                Ok(_) => {
+                    legal.push(n);
+                    moved = true;
+                }
+                Err(e) => {
+                    errors.push((n, e));
+                    moved = false;
+                }
+            }
+        }
+        (legal, errors)
+    }
+
+    /// Back to the latest choice with a count left to try, that count played: the step to
+    /// go on from.
+    ///
+    /// # Errors
+    /// No choice left: the furthest failure.
+    fn backtrack(&mut self) -> Result<usize, ResolveError> {
+        loop {
+            let Some(br) = self.branches.last_mut() else {
+                return Err(self.furthest.take().expect("a failure was noted").into());
+            };
+            let Some(n) = br.counts.pop() else {
+                let br = self.branches.pop().expect("last_mut was some");
+                self.dead.insert((br.step, br.board));
+                continue;
+            };
+            let i = br.step;
+            self.b = br.board.clone();
+            self.out.truncate(i);
+            let m = StepMove {
+                count: Some(n),
+                ..self.moves[i]
+            };
+            self.checks += 1;
+            apply_checked(&mut self.b, &m).expect("checked legal before");
+            self.out.push(m);
+            return Ok(i + 1);
         }
     }
 }
