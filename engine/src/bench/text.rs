@@ -110,7 +110,13 @@ fn ours(out: &mut String, s: &Summary) {
 /// fc-solve's lines over `total` deals: verdicts, times, work and, with the per-board runs,
 /// lengths.
 fn theirs(out: &mut String, total: u64, fc: &FcSolveSummary) {
-    say!(out, "fc-solve -l {} on the same deals:", fc.preset);
+    say!(
+        out,
+        "fc-solve -l {} on the same deals ({}: {}):",
+        fc.preset,
+        fc.build,
+        fc.range_solver
+    );
     say!(
         out,
         "  solved: {}, not solved: {} {:?}",
