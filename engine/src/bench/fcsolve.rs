@@ -25,6 +25,10 @@ pub struct FcSolveSummary {
     /// The programs run (for the later rounds of `--repeat`).
     #[serde(skip)]
     pub programs: Programs,
+    /// Whether this build's `fc-solve` prints its solutions. A build without move tracking
+    /// (the native `Tatzer -l extra_speed3` build) says only whether a deal is solvable:
+    /// then no per-board runs are made, as with `--fc-solve-range-only`.
+    pub prints_solutions: bool,
     /// Preset (`-l NAME`).
     pub preset: String,
     /// CPU time (user + system) of `freecell-solver-range-parallel-solve A B 1 -l PRESET`,
@@ -100,7 +104,9 @@ pub fn measure(
     let mut range_not_solved = std::mem::take(&mut progress.not_solved);
     range_not_solved.sort_unstable();
     range_not_solved.dedup();
+    let prints_solutions = lengths.is_none() || prints_solutions(programs, preset)?;
     let boards = lengths
+        .filter(|_| prints_solutions)
         .map(|pool| board_runs(programs, a, b, preset, pool))
         .transpose()?;
     let per_board_cpu_s = boards.as_ref().map(|r| r.0);
@@ -125,6 +131,7 @@ pub fn measure(
         build,
         range_solver,
         programs: programs.clone(),
+        prints_solutions,
         preset: preset.to_string(),
         cpu_s,
         per_board_cpu_s,
@@ -141,6 +148,16 @@ pub fn measure(
         moves_total,
         single_card_moves,
     })
+}
+
+/// Whether the `fc-solve` of `programs` prints a solution (deal 1, which every preset
+/// solves in a few iterations): a build without move tracking prints only its verdict.
+fn prints_solutions(programs: &Programs, preset: &str) -> Result<bool> {
+    let board = ms_deal(1)?;
+    let flags = ["-p", "-t", "-sam", "-sel", "-l", preset];
+    let raw = fcauto_automation::fcsolve::run_ok_with(programs, &board, &flags)?;
+    let (verdict, moves) = parse_fcs_output(&raw)?;
+    Ok(verdict != FcsVerdict::Solved || !moves.is_empty())
 }
 
 /// Which build `programs` is ("Debian's" or "native build") and its range solver's path.

@@ -138,6 +138,10 @@ fn theirs(out: &mut String, total: u64, fc: &FcSolveSummary) {
             seconds_text(t),
             t * 1000.0 / total as f64
         ),
+        None if !fc.prints_solutions => say!(
+            out,
+            "  (no per-deal fc-solve processes, so no lengths: this build prints no solutions)"
+        ),
         None => {
             say!(
                 out,
