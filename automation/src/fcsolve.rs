@@ -127,7 +127,11 @@ pub enum FcSolveError {
     #[error("{0} not found: install Debian's freecell-solver-bin (scripts/setup-deps.sh)")]
     NotFound(String),
     /// A program is not in the folder given ([`check_installed_in`]).
-    #[error("{program} not found in {dir}: build it there with scripts/build-fc-solve.sh")]
+    #[error(
+        "{program} not found in {dir}: give the folder holding fc-solve and \
+         freecell-solver-range-parallel-solve (scripts/build-fc-solve.sh installs them in \
+         <cargo target dir>/fc-solve-native/bin)"
+    )]
     NotInDir {
         /// The program's name.
         program: String,
