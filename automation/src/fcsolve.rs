@@ -9,13 +9,96 @@
 //! and no standard input.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 
 use fcauto_deals::Board;
 
 /// The range solver's program name.
 pub const RANGE_SOLVER: &str = "freecell-solver-range-parallel-solve";
+
+/// The one-board solver's program name.
+pub const FC_SOLVE: &str = "fc-solve";
+
+/// Which fc-solve programs to start: the ones on `PATH` (Debian's `freecell-solver-bin`,
+/// the default) or the ones in a folder (such as the native build that
+/// `scripts/build-fc-solve.sh` installs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Programs {
+    dir: Option<PathBuf>,
+}
+
+impl Programs {
+    /// The programs on `PATH`.
+    pub fn on_path() -> Self {
+        Self::default()
+    }
+
+    /// The programs in folder `dir`.
+    pub fn in_dir(dir: impl Into<PathBuf>) -> Self {
+        Self {
+            dir: Some(dir.into()),
+        }
+    }
+
+    /// The folder, or `None` for `PATH`.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// How to start program `name`: its path in the folder, or the bare name for `PATH`.
+    pub fn program(&self, name: &str) -> PathBuf {
+        match &self.dir {
+            Some(d) => d.join(name),
+            None => PathBuf::from(name),
+        }
+    }
+
+    /// Where program `name` is: its path in the folder, or where `PATH` finds it (`None`
+    /// when it does not).
+    pub fn locate(&self, name: &str) -> Option<PathBuf> {
+        match &self.dir {
+            Some(d) => {
+                let p = d.join(name);
+                is_executable(&p).then_some(p)
+            }
+            None => Command::new("sh")
+                .arg("-c")
+                .arg(format!("command -v {name}"))
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())),
+        }
+    }
+}
+
+/// The variable naming the folder of a native fc-solve build (see [`native_build`]).
+pub const NATIVE_DIR_VAR: &str = "FCAUTO_FC_SOLVE_DIR";
+
+/// The native fc-solve build to use when none is asked for: the folder
+/// `$FCAUTO_FC_SOLVE_DIR` when set (not checked here: a folder without the programs is
+/// reported by [`check_installed_in`]), else `fc-solve-native/bin` in the cargo target dir
+/// this program was built in (`<folder of the running binary>/../fc-solve-native/bin`,
+/// where `scripts/build-fc-solve.sh` installs it) when it holds both programs; `None` for
+/// the programs on `PATH`.
+pub fn native_build() -> Option<Programs> {
+    if let Some(dir) = std::env::var_os(NATIVE_DIR_VAR).filter(|d| !d.is_empty()) {
+        return Some(Programs::in_dir(dir));
+    }
+    let exe = std::env::current_exe().ok()?;
+    let dir = exe.parent()?.parent()?.join("fc-solve-native").join("bin");
+    let programs = Programs::in_dir(dir);
+    check_installed_in(&programs, false)
+        .is_ok()
+        .then_some(programs)
+}
+
+/// Whether `p` is a file with an execute bit.
+fn is_executable(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
 
 /// Why fc-solve could not be run or read. The words are those of `solve --cross-check` and
 /// `bench --vs-fc-solve`; other callers (the GUI) word the variants their own way.
@@ -43,6 +126,18 @@ pub enum FcSolveError {
     /// A program is not on `PATH` ([`check_installed`]).
     #[error("{0} not found: install Debian's freecell-solver-bin (scripts/setup-deps.sh)")]
     NotFound(String),
+    /// A program is not in the folder given ([`check_installed_in`]).
+    #[error(
+        "{program} not found in {dir}: give the folder holding fc-solve and \
+         freecell-solver-range-parallel-solve (scripts/build-fc-solve.sh installs them in \
+         <cargo target dir>/fc-solve-native/bin)"
+    )]
+    NotInDir {
+        /// The program's name.
+        program: String,
+        /// The folder.
+        dir: PathBuf,
+    },
     /// The range solver could not be started or waited for.
     #[error("running freecell-solver-range-parallel-solve")]
     RangeRun(#[source] std::io::Error),
@@ -73,6 +168,18 @@ pub struct FcSolveOutput {
 /// [`FcSolveError::BoardFile`], [`FcSolveError::NotRun`] (names the setup script),
 /// [`FcSolveError::Wait`].
 pub fn run(board: &Board, flags: &[&str]) -> Result<FcSolveOutput, FcSolveError> {
+    run_with(&Programs::on_path(), board, flags)
+}
+
+/// [`run`] with the `fc-solve` of `programs`.
+///
+/// # Errors
+/// Those of [`run`].
+pub fn run_with(
+    programs: &Programs,
+    board: &Board,
+    flags: &[&str],
+) -> Result<FcSolveOutput, FcSolveError> {
     let write = || -> std::io::Result<tempfile::NamedTempFile> {
         let mut f = tempfile::Builder::new()
             .prefix("fcauto-board-")
@@ -82,7 +189,7 @@ pub fn run(board: &Board, flags: &[&str]) -> Result<FcSolveOutput, FcSolveError>
         Ok(f)
     };
     let input = write().map_err(FcSolveError::BoardFile)?;
-    let child = Command::new("fc-solve")
+    let child = Command::new(programs.program(FC_SOLVE))
         .args(flags)
         .arg(input.path())
         .env("FREECELL_SOLVER_QUIET", "1")
@@ -104,7 +211,19 @@ pub fn run(board: &Board, flags: &[&str]) -> Result<FcSolveOutput, FcSolveError>
 /// # Errors
 /// Those of [`run`], and [`FcSolveError::Failed`] for a failure exit.
 pub fn run_ok(board: &Board, flags: &[&str]) -> Result<String, FcSolveError> {
-    let out = run(board, flags)?;
+    run_ok_with(&Programs::on_path(), board, flags)
+}
+
+/// [`run_ok`] with the `fc-solve` of `programs`.
+///
+/// # Errors
+/// Those of [`run_ok`].
+pub fn run_ok_with(
+    programs: &Programs,
+    board: &Board,
+    flags: &[&str],
+) -> Result<String, FcSolveError> {
+    let out = run_with(programs, board, flags)?;
     if !out.status.success() {
         return Err(FcSolveError::Failed {
             status: out.status,
@@ -122,13 +241,22 @@ pub fn run_ok(board: &Board, flags: &[&str]) -> Result<String, FcSolveError> {
 /// # Errors
 /// [`FcSolveError::RangeRun`], [`FcSolveError::RangeRead`], and
 /// [`FcSolveError::RangeFailed`] with its standard error for a failure exit.
-pub fn run_range(
+pub fn run_range(a: u64, b: u64, preset: &str, line: impl FnMut(&str)) -> Result<(), FcSolveError> {
+    run_range_with(&Programs::on_path(), a, b, preset, line)
+}
+
+/// [`run_range`] with the range solver of `programs`.
+///
+/// # Errors
+/// Those of [`run_range`].
+pub fn run_range_with(
+    programs: &Programs,
     a: u64,
     b: u64,
     preset: &str,
     mut line: impl FnMut(&str),
 ) -> Result<(), FcSolveError> {
-    let mut child = Command::new(RANGE_SOLVER)
+    let mut child = Command::new(programs.program(RANGE_SOLVER))
         .args([
             a.to_string(),
             b.to_string(),
@@ -165,20 +293,29 @@ pub fn run_range(
 /// # Errors
 /// [`FcSolveError::NotFound`] naming the first one missing.
 pub fn check_installed(range_only: bool) -> Result<(), FcSolveError> {
-    let programs: &[&str] = if range_only {
+    check_installed_in(&Programs::on_path(), range_only)
+}
+
+/// [`check_installed`] for `programs`: on `PATH`, or executable files in its folder.
+///
+/// # Errors
+/// [`FcSolveError::NotFound`] (on `PATH`) or [`FcSolveError::NotInDir`] naming the first
+/// one missing.
+pub fn check_installed_in(programs: &Programs, range_only: bool) -> Result<(), FcSolveError> {
+    let names: &[&str] = if range_only {
         &[RANGE_SOLVER]
     } else {
-        &["fc-solve", RANGE_SOLVER]
+        &[FC_SOLVE, RANGE_SOLVER]
     };
-    for &prog in programs {
-        let ok = Command::new("sh")
-            .arg("-c")
-            .arg(format!("command -v {prog}"))
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false);
-        if !ok {
-            return Err(FcSolveError::NotFound(prog.to_string()));
+    for &name in names {
+        if programs.locate(name).is_none() {
+            return Err(match programs.dir() {
+                Some(dir) => FcSolveError::NotInDir {
+                    program: name.to_string(),
+                    dir: dir.to_path_buf(),
+                },
+                None => FcSolveError::NotFound(name.to_string()),
+            });
         }
     }
     Ok(())

@@ -67,6 +67,14 @@ pub struct Args {
     /// time and the moves ratio are then null.
     #[arg(long, requires = "vs_fc_solve")]
     pub fc_solve_range_only: bool,
+    /// With --vs-fc-solve, the folder holding the `fc-solve` and
+    /// `freecell-solver-range-parallel-solve` to time (such as the native build of
+    /// scripts/build-fc-solve.sh). Without it: the folder `$FCAUTO_FC_SOLVE_DIR`, else that
+    /// script's install folder in the cargo target dir fcauto was built in
+    /// (`<target>/fc-solve-native/bin`) when it is there, else Debian's programs on PATH.
+    /// The summary names the build timed.
+    #[arg(long, value_name = "DIR", requires = "vs_fc_solve", value_parser = parse_fc_solve_bin)]
+    pub fc_solve_bin: Option<PathBuf>,
     /// With --vs-fc-solve, time both programs N times (1..=100), alternating: fc-solve's
     /// range solver, then fcauto. The CPU ratio is then over the sums of the N runs, and each
     /// run's times are listed: this kind of machine's speed can wander by a third between
@@ -168,6 +176,18 @@ pub fn parse_preset(s: &str) -> std::result::Result<String, String> {
         )),
         _ => Ok(s.to_string()),
     }
+}
+
+/// Parse `--fc-solve-bin`: a folder holding both fc-solve programs, so that a wrong one is
+/// a usage error (exit 2) before any deal is solved.
+pub fn parse_fc_solve_bin(s: &str) -> std::result::Result<PathBuf, String> {
+    let dir = PathBuf::from(s);
+    if !dir.is_dir() {
+        return Err(format!("{s} is not a folder"));
+    }
+    let programs = fcauto_automation::fcsolve::Programs::in_dir(&dir);
+    fcauto_automation::fcsolve::check_installed_in(&programs, false).map_err(|e| e.to_string())?;
+    Ok(dir)
 }
 
 fn progress(len: u64) -> ProgressBar {
@@ -293,13 +313,18 @@ fn measure_fc_solve(args: &Args, job: &Job) -> Result<Option<(FcSolveSummary, Ro
     if !args.vs_fc_solve {
         return Ok(None);
     }
-    fcauto_automation::fcsolve::check_installed(args.fc_solve_range_only)?;
+    use fcauto_automation::fcsolve::{check_installed_in, native_build, Programs};
+    let programs = match &args.fc_solve_bin {
+        Some(dir) => Programs::in_dir(dir),
+        None => native_build().unwrap_or_default(),
+    };
+    check_installed_in(&programs, args.fc_solve_range_only)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(job.threads)
         .build()?;
     let lengths = (!args.fc_solve_range_only).then_some(&pool);
     let preset = &args.fc_solve_preset;
-    let fc = fcsolve::measure(job.from, job.to, preset, lengths)?;
+    let fc = fcsolve::measure(&programs, job.from, job.to, preset, lengths)?;
     let repeat = args.repeat.unwrap_or(1);
     let rounds = earlier_rounds(job, repeat, preset, &fc, &mut Bar::default())?;
     Ok(Some((fc, rounds)))

@@ -244,6 +244,18 @@ fn json_through_a_link_or_into_a_fifo_keeps_them() {
     assert!(fifo.symlink_metadata().unwrap().file_type().is_fifo());
 }
 
+/// The folder of Debian's fc-solve programs: where `PATH` finds the range solver, when that
+/// is under `/usr/` and holds `fc-solve` too.
+fn debian_bin() -> Option<String> {
+    let out = std::process::Command::new("sh")
+        .args(["-c", "command -v freecell-solver-range-parallel-solve"])
+        .output()
+        .ok()?;
+    let path = std::fs::canonicalize(String::from_utf8(out.stdout).ok()?.trim()).ok()?;
+    let dir = path.parent()?;
+    (path.starts_with("/usr/") && dir.join("fc-solve").exists()).then(|| dir.display().to_string())
+}
+
 /// `fcauto bench ARGS --json FILE`: its exit code and the JSON.
 fn bench_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
     let dir = tempfile::tempdir().unwrap();
@@ -316,7 +328,13 @@ fn vs_fc_solve_measures_fc_solve_on_the_same_deals() {
     if !common::require("fc-solve") {
         return;
     }
-    let (code, v) = bench_json(&["--range", "1..30", "--vs-fc-solve"]);
+    // Debian's build: it prints its solutions (a native build found next to fcauto's target
+    // dir may not, and would be timed by its range solver only).
+    let Some(bin) = debian_bin() else {
+        return;
+    };
+    let args = ["--range", "1..30", "--vs-fc-solve", "--fc-solve-bin", &bin];
+    let (code, v) = bench_json(&args);
     assert_eq!(code, Some(0), "{v}");
     let s = &v["summary"];
     let fc = &s["fc_solve"];
@@ -337,7 +355,7 @@ fn vs_fc_solve_measures_fc_solve_on_the_same_deals() {
     // Positions checked by fc-solve over all 30 deals (its progress lines come after every
     // board), more than over the first 29.
     let iters = fc["iterations"].as_u64().unwrap();
-    let (_, v29) = bench_json(&["--range", "1..29", "--vs-fc-solve"]);
+    let (_, v29) = bench_json(&["--range", "1..29", "--vs-fc-solve", "--fc-solve-bin", &bin]);
     assert!(
         iters > v29["summary"]["fc_solve"]["iterations"].as_u64().unwrap(),
         "{fc}"
@@ -403,6 +421,81 @@ fn fc_solve_range_only_skips_the_per_board_runs() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--fc-solve-bin DIR` with a folder that lacks the fc-solve programs is a usage error
+/// naming the missing program and the build script, before any deal is solved; so is a
+/// path that is not a folder, and the flag (with a folder that holds them) without
+/// `--vs-fc-solve`.
+#[test]
+fn fc_solve_bin_without_the_programs_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().to_str().unwrap();
+    let missing = dir.path().join("nosuch");
+    for (folder, needle) in [
+        (empty.to_string(), "fc-solve not found in"),
+        (missing.display().to_string(), "is not a folder"),
+    ] {
+        let out = fcauto()
+            .args(["bench", "--range", "1..2", "--vs-fc-solve"])
+            .args(["--fc-solve-bin", &folder])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{err}");
+        assert!(String::from_utf8(out.stdout).unwrap().is_empty());
+    }
+    // A folder that holds them, without --vs-fc-solve: refused too.
+    let Some(bin) = debian_bin() else {
+        return;
+    };
+    let err = fcauto()
+        .args(["bench", "--range", "1..2", "--fc-solve-bin", &bin])
+        .output()
+        .unwrap();
+    assert_eq!(err.status.code(), Some(2));
+    let err = String::from_utf8(err.stderr).unwrap();
+    assert!(err.contains("--vs-fc-solve"), "{err}");
+}
+
+/// The summary names the fc-solve build it timed: with Debian's programs (`--fc-solve-bin`
+/// the folder `PATH` finds them in), "Debian's" and the range solver's path, in the text and
+/// in the JSON.
+#[test]
+fn the_summary_names_the_fc_solve_build() {
+    if !require("freecell-solver-range-parallel-solve") || !require("fc-solve") {
+        return;
+    }
+    let Some(bin) = debian_bin() else {
+        return;
+    };
+    let range_solver = std::path::Path::new(&bin).join("freecell-solver-range-parallel-solve");
+    let bin = bin.as_str();
+    let args = [
+        "--range",
+        "1..2",
+        "--vs-fc-solve",
+        "--fc-solve-range-only",
+        "--fc-solve-bin",
+        bin,
+    ];
+    let (code, v) = bench_json(&args);
+    assert_eq!(code, Some(0), "{v}");
+    let fc = &v["summary"]["fc_solve"];
+    assert_eq!(fc["build"], "Debian's", "{fc}");
+    assert_eq!(
+        fc["range_solver"],
+        range_solver.display().to_string(),
+        "{fc}"
+    );
+    let out = fcauto().arg("bench").args(args).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = format!(
+        "fc-solve -l lg on the same deals (Debian's: {}):",
+        range_solver.display()
+    );
+    assert!(text.contains(&line), "{text}");
 }
 
 /// `--repeat N` times both programs N times: N timed runs listed, the CPU ratio over their

@@ -1,4 +1,5 @@
-//! Measuring Freecell Solver (Debian's `freecell-solver-bin`) on a range of deals, for
+//! Measuring Freecell Solver (Debian's `freecell-solver-bin`, or the native build of
+//! `scripts/build-fc-solve.sh`: [`Programs`]) on a range of deals, for
 //! `fcauto bench --vs-fc-solve`: its range solver for CPU time, verdicts and per-deal
 //! iterations, and one `fc-solve` per board for solution lengths, each solution replayed by
 //! our validator. The processes are run by [`fcauto_automation::fcsolve`].
@@ -6,6 +7,7 @@
 use super::distribution::{ms_key, Counted, Distribution, Spread};
 use super::rusage;
 use anyhow::Result;
+use fcauto_automation::fcsolve::{Programs, RANGE_SOLVER};
 use fcauto_deals::ms_deal;
 use fcauto_solver::{parse_fcs_output, validate, FcsVerdict};
 use rayon::prelude::*;
@@ -14,6 +16,19 @@ use serde::Serialize;
 /// fc-solve's figures on the same deals.
 #[derive(Serialize, Clone, Debug)]
 pub struct FcSolveSummary {
+    /// Which build was timed: "Debian's" (a range solver under `/usr/`, as Debian's
+    /// `freecell-solver-bin` installs it) or "native build" (one elsewhere, such as the one
+    /// `scripts/build-fc-solve.sh` installs).
+    pub build: String,
+    /// The range solver's path (where `PATH` found it, or in the folder given).
+    pub range_solver: String,
+    /// The programs run (for the later rounds of `--repeat`).
+    #[serde(skip)]
+    pub programs: Programs,
+    /// Whether this build's `fc-solve` prints its solutions. A build without move tracking
+    /// (the native `Tatzer -l extra_speed3` build) says only whether a deal is solvable:
+    /// then no per-board runs are made, as with `--fc-solve-range-only`.
+    pub prints_solutions: bool,
     /// Preset (`-l NAME`).
     pub preset: String,
     /// CPU time (user + system) of `freecell-solver-range-parallel-solve A B 1 -l PRESET`,
@@ -75,6 +90,7 @@ type BoardRun = (u64, Option<(usize, usize)>, bool);
 /// (without one, lengths and the per-board CPU time are `None`). Memory does not grow with
 /// the range, except for the deals not solved.
 pub fn measure(
+    programs: &Programs,
     a: u64,
     b: u64,
     preset: &str,
@@ -82,14 +98,16 @@ pub fn measure(
 ) -> Result<FcSolveSummary> {
     let before = rusage::children();
     let mut progress = RangeProgress::default();
-    fcauto_automation::fcsolve::run_range(a, b, preset, |l| progress.line(l))?;
+    fcauto_automation::fcsolve::run_range_with(programs, a, b, preset, |l| progress.line(l))?;
     let after = rusage::children();
 
     let mut range_not_solved = std::mem::take(&mut progress.not_solved);
     range_not_solved.sort_unstable();
     range_not_solved.dedup();
+    let prints_solutions = lengths.is_none() || prints_solutions(programs, preset)?;
     let boards = lengths
-        .map(|pool| board_runs(a, b, preset, pool))
+        .filter(|_| prints_solutions)
+        .map(|pool| board_runs(programs, a, b, preset, pool))
         .transpose()?;
     let per_board_cpu_s = boards.as_ref().map(|r| r.0);
     let (solved, not_solved, invalid, moves_total, single_card_moves) = match boards {
@@ -108,7 +126,12 @@ pub fn measure(
     };
     let cpu_s = after.cpu_s - before.cpu_s;
     let range_ms = cpu_per_deal(&progress.ms, cpu_s);
+    let (build, range_solver) = build_of(programs);
     Ok(FcSolveSummary {
+        build,
+        range_solver,
+        programs: programs.clone(),
+        prints_solutions,
         preset: preset.to_string(),
         cpu_s,
         per_board_cpu_s,
@@ -127,6 +150,30 @@ pub fn measure(
     })
 }
 
+/// Whether the `fc-solve` of `programs` prints a solution (deal 1, which every preset
+/// solves in a few iterations): a build without move tracking prints only its verdict.
+fn prints_solutions(programs: &Programs, preset: &str) -> Result<bool> {
+    let board = ms_deal(1)?;
+    let flags = ["-p", "-t", "-sam", "-sel", "-l", preset];
+    let raw = fcauto_automation::fcsolve::run_ok_with(programs, &board, &flags)?;
+    let (verdict, moves) = parse_fcs_output(&raw)?;
+    Ok(verdict != FcsVerdict::Solved || !moves.is_empty())
+}
+
+/// Which build `programs` is ("Debian's" or "native build") and its range solver's path.
+fn build_of(programs: &Programs) -> (String, String) {
+    let path = programs
+        .locate(RANGE_SOLVER)
+        .unwrap_or_else(|| programs.program(RANGE_SOLVER));
+    let path = std::fs::canonicalize(&path).unwrap_or(path);
+    let build = if path.starts_with("/usr/") {
+        "Debian's"
+    } else {
+        "native build"
+    };
+    (build.to_string(), path.display().to_string())
+}
+
 /// The range solver's wall-clock milliseconds per deal `wall_ms` as CPU time: scaled by
 /// its CPU time `cpu_s` (seconds) over their sum when that is lower (the wall clock also ran
 /// while the machine did other work); unchanged otherwise (its CPU time also counts its
@@ -142,12 +189,18 @@ fn cpu_per_deal(wall_ms: &Counted, cpu_s: f64) -> Counted {
 
 /// One `fc-solve -p -t -sam -l preset` per deal of `a..=b` on `pool`: their CPU time
 /// (seconds, start-up included) and their validated lengths.
-fn board_runs(a: u64, b: u64, preset: &str, pool: &rayon::ThreadPool) -> Result<(f64, Lengths)> {
+fn board_runs(
+    programs: &Programs,
+    a: u64,
+    b: u64,
+    preset: &str,
+    pool: &rayon::ThreadPool,
+) -> Result<(f64, Lengths)> {
     let before = rusage::children();
     let lengths = pool.install(|| {
         (a..=b)
             .into_par_iter()
-            .map(|n| board_run(n, preset))
+            .map(|n| board_run(programs, n, preset))
             .try_fold(Lengths::default, |mut t, r| {
                 t.add(r?);
                 Ok::<_, anyhow::Error>(t)
@@ -215,10 +268,10 @@ impl RangeProgress {
 }
 
 /// Solve one board with one `fc-solve` process and validate its solution.
-fn board_run(n: u64, preset: &str) -> Result<BoardRun> {
+fn board_run(programs: &Programs, n: u64, preset: &str) -> Result<BoardRun> {
     let board = ms_deal(n)?;
     let flags = ["-p", "-t", "-sam", "-sel", "-l", preset];
-    let raw = fcauto_automation::fcsolve::run_ok(&board, &flags)?;
+    let raw = fcauto_automation::fcsolve::run_ok_with(programs, &board, &flags)?;
     let (verdict, moves) = parse_fcs_output(&raw)?;
     if verdict != FcsVerdict::Solved {
         return Ok((n, None, true));

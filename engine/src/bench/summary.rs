@@ -235,7 +235,7 @@ pub fn earlier_rounds(
             fc_solve_cpu_s: rounds.last_fc_solve_cpu_s,
         };
         rounds.earlier.push((run, t.outcomes()));
-        let again = fcsolve::measure(a, b, preset, None)?;
+        let again = fcsolve::measure(&fc.programs, a, b, preset, None)?;
         anyhow::ensure!(
             (&again.range_not_solved, again.iterations) == (&fc.range_not_solved, fc.iterations),
             "fc-solve's range solver gave other results in timed run {round} than in the first \

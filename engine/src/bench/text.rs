@@ -110,7 +110,13 @@ fn ours(out: &mut String, s: &Summary) {
 /// fc-solve's lines over `total` deals: verdicts, times, work and, with the per-board runs,
 /// lengths.
 fn theirs(out: &mut String, total: u64, fc: &FcSolveSummary) {
-    say!(out, "fc-solve -l {} on the same deals:", fc.preset);
+    say!(
+        out,
+        "fc-solve -l {} on the same deals ({}: {}):",
+        fc.preset,
+        fc.build,
+        fc.range_solver
+    );
     say!(
         out,
         "  solved: {}, not solved: {} {:?}",
@@ -131,6 +137,10 @@ fn theirs(out: &mut String, total: u64, fc: &FcSolveSummary) {
             "  CPU time (one fc-solve process per deal, for the lengths): {} ({:.3} ms/deal)",
             seconds_text(t),
             t * 1000.0 / total as f64
+        ),
+        None if !fc.prints_solutions => say!(
+            out,
+            "  (no per-deal fc-solve processes, so no lengths: this build prints no solutions)"
         ),
         None => {
             say!(
