@@ -66,19 +66,55 @@ def code_lines(lines):
 FN_RE = re.compile(r"^\s*(pub(\([^)]*\))? )?(const )?(async )?(unsafe )?(extern \"C\" )?fn (\w+)")
 
 
+def blank_literals(lines):
+    """The lines with string, char and raw-string literals and comments blanked (newlines
+    kept), so that braces inside them are not counted."""
+    text, out, i, n = "\n".join(lines), [], 0, None
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        elif c == "r" and re.match(r'r#*"', text[i:]) and not (i and (text[i - 1].isalnum() or text[i - 1] == "_")):
+            hashes = re.match(r'r(#*)"', text[i:]).group(1)
+            end = text.find('"' + hashes, i + 2 + len(hashes))
+            end = n if end < 0 else end + 1 + len(hashes)
+            out.append(re.sub(r"[^\n]", " ", text[i:end]))
+            i = end
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(re.sub(r"[^\n]", " ", text[i : j + 1]))
+            i = j + 1
+        elif c == "'" and re.match(r"'(\\.|[^'\\])'", text[i:]):
+            m = re.match(r"'(\\.|[^'\\])'", text[i:])
+            out.append(" " * len(m.group(0)))
+            i += len(m.group(0))
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out).split("\n")
+
+
 def long_functions(path, lines):
     """(name, length) of each function longer than FN_LIMIT lines, signature to closing brace."""
     found = []
+    clean = blank_literals(lines)
     for i, line in enumerate(lines):
         m = FN_RE.match(line)
         if not m:
             continue
         depth, started, j = 0, False, i
         while j < len(lines):
-            depth += lines[j].count("{") - lines[j].count("}")
-            if "{" in lines[j]:
+            opened, closed = clean[j].count("{"), clean[j].count("}")
+            depth += opened - closed
+            if opened:
                 started = True
-            if lines[j].rstrip().endswith(";") and not started:
+            if clean[j].rstrip().endswith(";") and not started:
                 break  # a declaration without a body
             if started and depth <= 0:
                 break
