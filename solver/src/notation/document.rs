@@ -104,7 +104,7 @@ impl SolutionDoc {
     }
 
     /// Read `text` with no refusal: a byte-order mark left out, fc-solve's lines tidied
-    /// ([`tidy_fcs_output`]: tabs and doubled spaces do not hide them), the kind told.
+    /// (`tidy_fcs_output`: tabs and doubled spaces do not hide them), the kind told.
     pub fn new(text: &str) -> SolutionDoc {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         SolutionDoc::tidied(tidy_fcs_output(text.to_string()))

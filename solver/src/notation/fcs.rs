@@ -294,7 +294,7 @@ pub(crate) fn tidy_fcs_output(text: String) -> String {
     out
 }
 
-/// What marks a text as fc-solve's output ([`fcs_output_kind`]).
+/// What marks a text as fc-solve's output (`fcs_output_kind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FcsKind {
     /// Move lines (`Move a card from stack 3 to freecell 0`): its `-sam` output.
