@@ -10,8 +10,8 @@
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-mod checked;
 mod cmd;
+mod mode;
 
 /// Solve Microsoft FreeCell deals natively, check every solution, and replay them in PySolFC.
 #[derive(Parser)]

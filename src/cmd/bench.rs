@@ -7,9 +7,9 @@
 //! that an interrupt removes), then the summary, the `--plot-data` CSV, the `--plot`
 //! picture and the exit code.
 
-use crate::checked::ModeArg;
 use crate::cmd::input::is_stdio;
 use crate::cmd::plural;
+use crate::mode::ModeArg;
 use anyhow::{Context, Result};
 use fcauto_engine::bench::summary::{earlier_rounds, timed, Rounds};
 use fcauto_engine::bench::{

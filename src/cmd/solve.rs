@@ -1,8 +1,8 @@
 //! `fcauto solve`: solve a deal or a board, validate the solution, print it.
 
-use crate::checked::ModeArg;
 use crate::cmd::input::{check_not_input, check_output_path, is_stdio, load_board, read_deal_file};
 use crate::cmd::plural;
+use crate::mode::ModeArg;
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_engine::output;

@@ -11,7 +11,7 @@
 //! 5. [`fcauto_engine::analysis::findings::find`], then [`output::print`] (table or JSON)
 //!    and [`write_files`] (`--pictures`, `--report`).
 
-use crate::checked::ModeArg;
+use crate::mode::ModeArg;
 use anyhow::Result;
 use fcauto_engine::analysis::evaluate::{self, Eval, Settings, Work};
 use fcauto_engine::analysis::summary::Document;

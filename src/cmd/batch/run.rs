@@ -11,8 +11,8 @@
 //! closed, and what was stored said, exit 128 + the signal's number (a second signal ends the
 //! process at once).
 
-use crate::checked::{solve_checked, ModeArg, Outcome};
 use crate::cmd::plural;
+use crate::mode::ModeArg;
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
 use fcauto_engine::batch::schema::{ResultRow, Settings, RULES};
@@ -20,6 +20,7 @@ use fcauto_engine::batch::shard::{self, Shard};
 use fcauto_engine::batch::store::{self, Replayed, Store};
 use fcauto_engine::bench::false_unsolvable;
 use fcauto_engine::bench::rusage::thread_cpu_ms;
+use fcauto_solver::{solve_checked, Outcome};
 use indicatif::ProgressBar;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -521,7 +522,7 @@ mod tests {
     /// The modes a database may name are the ones `--mode` takes.
     #[test]
     fn stored_modes_are_the_mode_names() {
-        let names: Vec<String> = <crate::checked::ModeArg as clap::ValueEnum>::value_variants()
+        let names: Vec<String> = <crate::mode::ModeArg as clap::ValueEnum>::value_variants()
             .iter()
             .filter_map(|m| clap::ValueEnum::to_possible_value(m).map(|v| v.get_name().to_string()))
             .collect();

@@ -31,5 +31,3 @@ impl From<ModeArg> for Mode {
         }
     }
 }
-
-pub use fcauto_solver::checked::{solve_checked, Outcome};
