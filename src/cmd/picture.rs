@@ -64,7 +64,7 @@ pub fn usage_problem(format: PictureFormat, output: Option<&Path>) -> Option<Str
             "--format png is not in this build: rebuild with `cargo build --release --features png` (or use --format svg)".into(),
         );
     }
-    let to_stdout = output.map_or(true, is_stdio);
+    let to_stdout = output.is_none_or(is_stdio);
     (to_stdout && std::io::stdout().is_terminal()).then(|| {
         "PNG is binary and standard output is a terminal: write it to a file with --output FILE.png (or redirect: > FILE.png)".into()
     })

@@ -444,11 +444,7 @@ impl LineCache {
         let line = Rc::new(line.to_vec());
         for (at, b) in along.into_iter().enumerate() {
             let k = key(&b);
-            if self
-                .map
-                .get(&k)
-                .map_or(true, |e| e.rest() > line.len() - at)
-            {
+            if self.map.get(&k).is_none_or(|e| e.rest() > line.len() - at) {
                 let known = Known {
                     board: b,
                     line: line.clone(),

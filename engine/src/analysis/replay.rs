@@ -127,7 +127,7 @@ fn settle_counts(start: &Board, moves: &[StepMove]) -> Result<(Vec<StepMove>, Ve
                 continue;
             }
             Err(reason) => {
-                if furthest.as_ref().map_or(true, |(f, _)| i > *f) {
+                if furthest.as_ref().is_none_or(|(f, _)| i > *f) {
                     furthest = Some((i, illegal(i, &m, reason, &b)));
                 }
             }
