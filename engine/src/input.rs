@@ -155,11 +155,6 @@ pub enum StartGiven {
 #[error("{0}")]
 pub struct StartConflict(pub String);
 
-/// True when `e` (or an error it wraps) is a [`StartConflict`].
-pub fn is_start_conflict(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| c.is::<StartConflict>())
-}
-
 /// The positions printed in fc-solve's `-p -t -sam` output must be those its moves lead to
 /// from `board`: the first one `board` itself (else the output is for another deal), each
 /// later one the board after as many moves as precede it. The replay stops at the first
