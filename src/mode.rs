@@ -1,5 +1,5 @@
-//! The search modes as the command line names them ([`ModeArg`]), and the validated solve
-//! they lead to ([`fcauto_solver::checked`]).
+//! The search modes as the command line names them ([`ModeArg`]), each turned into the
+//! solver's [`Mode`].
 
 use fcauto_solver::Mode;
 

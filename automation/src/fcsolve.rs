@@ -1,7 +1,7 @@
 //! Freecell Solver (Debian's `freecell-solver-bin`) run as a child process: `fc-solve` on one
 //! board ([`run`], [`run_ok`]), its range solver `freecell-solver-range-parallel-solve` over
-//! a range of Microsoft deals ([`run_range`]), whether they are installed
-//! ([`check_installed`]) and the names of its presets ([`preset_names`]).
+//! a range of Microsoft deals ([`run_range_with`]), whether they are installed
+//! ([`check_installed_in`]) and the names of its presets ([`preset_names`]).
 //!
 //! The one place fcauto starts fc-solve: `solve --cross-check`, `bench --vs-fc-solve` and the
 //! GUI replay's reference solution all come here, each with its own flags. Every run has
@@ -123,7 +123,7 @@ pub enum FcSolveError {
         /// Its standard error, trimmed.
         stderr: String,
     },
-    /// A program is not on `PATH` ([`check_installed`]).
+    /// A program is not on `PATH` ([`check_installed_in`]).
     #[error("{0} not found: install Debian's freecell-solver-bin (scripts/setup-deps.sh)")]
     NotFound(String),
     /// A program is not in the folder given ([`check_installed_in`]).
@@ -233,22 +233,14 @@ pub fn run_ok_with(
     Ok(out.stdout)
 }
 
-/// Run the range solver over deals `a..=b` with preset `preset`, printing a progress line
-/// after every board (step 1: with a larger step, the boards after its last multiple are
-/// left out of the last `total_num_iters=`), and hand each line of its standard output to
-/// `line` as it comes.
+/// Run the range solver of `programs` over deals `a..=b` with preset `preset`, printing a
+/// progress line after every board (step 1: with a larger step, the boards after its last
+/// multiple are left out of the last `total_num_iters=`), and hand each line of its standard
+/// output to `line` as it comes.
 ///
 /// # Errors
-/// [`FcSolveError::RangeRun`], [`FcSolveError::RangeRead`], and
-/// [`FcSolveError::RangeFailed`] with its standard error for a failure exit.
-pub fn run_range(a: u64, b: u64, preset: &str, line: impl FnMut(&str)) -> Result<(), FcSolveError> {
-    run_range_with(&Programs::on_path(), a, b, preset, line)
-}
-
-/// [`run_range`] with the range solver of `programs`.
-///
-/// # Errors
-/// Those of [`run_range`].
+/// [`FcSolveError::RangeRun`], [`FcSolveError::RangeRead`], and [`FcSolveError::RangeFailed`] with its
+/// standard error for a failure exit.
 pub fn run_range_with(
     programs: &Programs,
     a: u64,
@@ -288,15 +280,8 @@ pub fn run_range_with(
     Ok(())
 }
 
-/// Check that the range solver and, unless `range_only`, `fc-solve` are on `PATH`.
-///
-/// # Errors
-/// [`FcSolveError::NotFound`] naming the first one missing.
-pub fn check_installed(range_only: bool) -> Result<(), FcSolveError> {
-    check_installed_in(&Programs::on_path(), range_only)
-}
-
-/// [`check_installed`] for `programs`: on `PATH`, or executable files in its folder.
+/// Check that the range solver and, unless `range_only`, `fc-solve` of `programs` are there:
+/// on `PATH`, or executable files in its folder.
 ///
 /// # Errors
 /// [`FcSolveError::NotFound`] (on `PATH`) or [`FcSolveError::NotInDir`] naming the first

@@ -100,14 +100,7 @@ fn top_run(col: &[Card]) -> usize {
 
 /// The card a move would move (deepest of a run), if the source holds enough cards.
 fn moved_card(b: &Board, m: Move) -> Option<Card> {
-    match m.from {
-        Loc::Cascade(i) => {
-            let col = b.cascades.get(i as usize)?;
-            col.len().checked_sub(m.count as usize).map(|k| col[k])
-        }
-        Loc::Freecell(j) => b.freecells.get(j as usize).copied().flatten(),
-        Loc::Foundation => None,
-    }
+    crate::analysis::replay::moved_card(b, m.from, m.count)
 }
 
 fn step(m: Move, card: Card) -> StepMove {
