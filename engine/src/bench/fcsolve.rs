@@ -8,8 +8,8 @@ use super::distribution::{ms_key, Counted, Distribution, Spread};
 use super::rusage;
 use anyhow::Result;
 use fcauto_automation::fcsolve::{Programs, RANGE_SOLVER};
-use fcauto_deals::ms_deal;
-use fcauto_solver::{parse_fcs_output, validate, FcsVerdict};
+use fcauto_deals::{ms_deal, Board};
+use fcauto_solver::{parse_fcs_output, validate, FcsVerdict, StepMove};
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -153,11 +153,19 @@ pub fn measure(
 /// Whether the `fc-solve` of `programs` prints a solution (deal 1, which every preset
 /// solves in a few iterations): a build without move tracking prints only its verdict.
 fn prints_solutions(programs: &Programs, preset: &str) -> Result<bool> {
-    let board = ms_deal(1)?;
-    let flags = ["-p", "-t", "-sam", "-sel", "-l", preset];
-    let raw = fcauto_automation::fcsolve::run_ok_with(programs, &board, &flags)?;
-    let (verdict, moves) = parse_fcs_output(&raw)?;
+    let (verdict, moves) = solve_board(programs, &ms_deal(1)?, preset)?;
     Ok(verdict != FcsVerdict::Solved || !moves.is_empty())
+}
+
+/// One `fc-solve` process on `board` (`-p -t -sam -sel -l preset`): its verdict and moves.
+fn solve_board(
+    programs: &Programs,
+    board: &Board,
+    preset: &str,
+) -> Result<(FcsVerdict, Vec<StepMove>)> {
+    let flags = ["-p", "-t", "-sam", "-sel", "-l", preset];
+    let raw = fcauto_automation::fcsolve::run_ok_with(programs, board, &flags)?;
+    Ok(parse_fcs_output(&raw)?)
 }
 
 /// Which build `programs` is ("Debian's" or "native build") and its range solver's path.
@@ -270,9 +278,7 @@ impl RangeProgress {
 /// Solve one board with one `fc-solve` process and validate its solution.
 fn board_run(programs: &Programs, n: u64, preset: &str) -> Result<BoardRun> {
     let board = ms_deal(n)?;
-    let flags = ["-p", "-t", "-sam", "-sel", "-l", preset];
-    let raw = fcauto_automation::fcsolve::run_ok_with(programs, &board, &flags)?;
-    let (verdict, moves) = parse_fcs_output(&raw)?;
+    let (verdict, moves) = solve_board(programs, &board, preset)?;
     if verdict != FcsVerdict::Solved {
         return Ok((n, None, true));
     }
