@@ -252,6 +252,42 @@ fn check_bundle(dir: &Path, deal: u64, source: &str) -> Value {
 
 /// One more FreeCell win, in pysol_stats.json and in the copies of statistics.dat, which
 /// `fcauto stats --diff` re-checks.
+/// Whitespace collapsed to single spaces.
+fn words(t: &str) -> String {
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The evidence pictures read as any reader would, with plain OCR on the whole picture
+/// (`tesseract FILE -`): the caption strip names the game and number and lists every card
+/// of the deal by cascade; at the win, the four kings on the foundations.
+fn check_plain_ocr(dir: &Path, deal: u64) {
+    let ocr = |name: &str| {
+        let o = std::process::Command::new("tesseract")
+            .arg(dir.join("results").join(name))
+            .arg("-")
+            .output()
+            .expect("tesseract (scripts/setup-deps.sh --gui installs it)");
+        words(&String::from_utf8_lossy(&o.stdout))
+    };
+    let initial = ocr("view_pysol_initial.png");
+    assert!(
+        initial.contains(&format!("FreeCell game ms{deal}")),
+        "{initial}"
+    );
+    let board = fcauto_deals::ms_deal(deal).unwrap();
+    for (i, col) in board.cascades.iter().enumerate() {
+        let cards: Vec<String> = col.iter().map(|c| c.to_string()).collect();
+        let line = format!("cascade {}: {}", i + 1, cards.join(" "));
+        assert!(initial.contains(&line), "{line:?} not read in: {initial}");
+    }
+    let won = ocr("view_pysol_won.png");
+    assert!(
+        won.contains(&format!("FreeCell game ms{deal}: won")),
+        "{won}"
+    );
+    assert!(won.contains("foundations: KC KD KH KS"), "{won}");
+}
+
 fn check_statistics(dir: &Path, deal: u64) {
     let r = dir.join("results");
     let report = json(dir, "report.json");
@@ -382,6 +418,7 @@ fn plays_617_and_then_1941_to_a_win_with_consistent_evidence() {
         "MS_DEAL_NUMBER = 617"
     );
     assert!(stderr(&o).contains("step 1/"), "a progress line per move");
+    check_plain_ocr(&dir, 617);
 
     // 1941 needs all four freecells; same profile, so the win count goes on from 617's.
     // Given as PySolFC writes deal numbers.

@@ -25,6 +25,8 @@ pub use csv;
 pub use image;
 
 #[cfg(feature = "gui")]
+pub mod caption;
+#[cfg(feature = "gui")]
 pub mod config;
 #[cfg(feature = "gui")]
 pub mod display;

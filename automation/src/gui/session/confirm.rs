@@ -9,6 +9,7 @@ use serde_json::json;
 
 use super::game::Game;
 use super::{log, PlayConfig, OCR_TOOL, SCREEN_TOOL};
+use crate::gui::caption;
 use crate::gui::evidence::Bundle;
 use crate::gui::launch;
 use crate::gui::ocr::{Ocr, OcrText};
@@ -36,17 +37,23 @@ pub(super) struct Shown {
     pub(super) match_ratio: f64,
     /// From launch to the dealt board.
     pub(super) launch_to_board: Duration,
+    /// The game and its number as the evidence pictures' captions name them.
+    pub(super) title: String,
 }
 
 /// The first half of stage 4 (confirm), for a new deal and a resumed game alike: wait for
 /// a board of 52 readable cards, keep its screenshot (view_pysol_initial.png) and read the
-/// title and status bars by OCR. `match_ratio` is left at 0 for the caller to set.
-pub(super) fn capture(ev: &mut Bundle, game: &mut Game) -> Result<Shown, GuiError> {
+/// title and status bars by OCR. The screenshot carries a caption strip with what
+/// recognition read from it, headed `title` (the game and its number). `match_ratio` is left
+/// at 0 for the caller to set.
+pub(super) fn capture(ev: &mut Bundle, game: &mut Game, title: &str) -> Result<Shown, GuiError> {
     ev.channel(0, "screenshot", SCREEN_TOOL);
     let (shot, seen, origin) = wait_dealt(&game.table)?;
     let launch_to_board = game.t_launch.elapsed();
     let frame = frame_of(&game.win);
-    ev.png("view_pysol_initial.png", &crop(&shot, frame))?;
+    let lines = caption::board_lines(title, &seen);
+    let picture = caption::with_caption(&crop(&shot, frame), &lines, &caption::caption_font()?);
+    ev.png("view_pysol_initial.png", &picture)?;
     ev.evidence(0, "screenshot", SCREEN_TOOL, "view_pysol_initial.png");
     ev.channel(0, "ocr", OCR_TOOL);
     let (title_ocr, status_rect, status_ocr) = read_bars(&mut game.ocr, &shot, &game.win, frame)?;
@@ -59,6 +66,7 @@ pub(super) fn capture(ev: &mut Bundle, game: &mut Game) -> Result<Shown, GuiErro
         status_ocr,
         match_ratio: 0.0,
         launch_to_board,
+        title: title.to_string(),
     })
 }
 
@@ -71,8 +79,8 @@ pub(super) fn confirm(
     game: &mut Game,
     board: &Board,
 ) -> Result<Shown, GuiError> {
-    let shown = capture(ev, game)?;
     let want = launch::game_number(cfg.deal);
+    let shown = capture(ev, game, &format!("FreeCell game {want}"))?;
     let confidences: serde_json::Map<String, serde_json::Value> = shown
         .seen
         .cascades
@@ -262,6 +270,7 @@ mod tests {
                 text: "ms617 - FreeCell".into(),
                 confidence: 91,
             },
+            title: "FreeCell game ms617".into(),
             status_ocr: OcrText {
                 text: "Moves: 0 #ms617".into(),
                 confidence: 88,

@@ -8,6 +8,7 @@ use super::game::{copy_profile, Game};
 use super::moves::Played;
 use super::solve::Plan;
 use super::{log, PlayConfig, MOUSE_TOOL, OCR_TOOL, SCREEN_TOOL, STATS_TOOL};
+use crate::gui::caption;
 use crate::gui::display::{exited, Display};
 use crate::gui::evidence::{Bundle, ProfileCopies};
 use crate::gui::launch;
@@ -48,7 +49,9 @@ pub(super) fn win(
         shown.frame,
         dialog.as_ref().map(frame_of).unwrap_or(shown.frame),
     );
-    ev.png("view_pysol_won.png", &crop(&shot, won_rect))?;
+    let lines = caption::won_lines(&format!("{}: won", shown.title), &final_seen);
+    let picture = caption::with_caption(&crop(&shot, won_rect), &lines, &caption::caption_font()?);
+    ev.png("view_pysol_won.png", &picture)?;
     ev.evidence(steps, "screenshot", SCREEN_TOOL, "view_pysol_won.png");
     ev.channel(steps, "ocr", OCR_TOOL);
     let dialog_text = match &dialog {

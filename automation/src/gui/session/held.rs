@@ -50,7 +50,11 @@ pub(super) fn confirm_held(
     held: &Held,
     read: &HeldRead,
 ) -> Result<(Shown, Board, Option<u64>), GuiError> {
-    let shown = capture(ev, game)?;
+    let title = match read.deal {
+        Some(d) => format!("FreeCell game {} (held game)", launch::game_number(d)),
+        None => "FreeCell held game".to_string(),
+    };
+    let shown = capture(ev, game, &title)?;
     let seen = &shown.seen;
     let ocr_deal = resume::deal_in_status(&shown.status_ocr.text);
     let deal = read.deal.or(ocr_deal);
