@@ -40,7 +40,7 @@ pub use search::{
 };
 pub use solution::{
     fc_solve_numberings, parse_fcs_output, parse_fcs_states, parse_json, standard_token, DealJson,
-    FcsKind, FcsVerdict, Solution, SolutionJson,
+    FcsKind, FcsVerdict, JsonMove, Solution, SolutionJson,
 };
 pub use standard::{parse_standard, resolve_counts, ResolveError, StandardParseError};
 pub use validator::{validate, StepMove, Validated, ValidationError};

@@ -31,7 +31,8 @@ mod verify;
 #[cfg(test)]
 mod tests;
 
-pub use moves::{apply_move, legal_moves, move_out, parse_move, ApplyOut, MoveOut};
+pub use fcauto_solver::JsonMove;
+pub use moves::{apply_move, legal_moves, move_out, parse_move, ApplyOut};
 pub use position::{
     new_game, parse_text, position_out, PositionIn, PositionJson, PositionOut, POSITION_FORMS,
 };

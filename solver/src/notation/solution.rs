@@ -46,8 +46,11 @@ impl SolutionJson {
     }
 }
 
-/// One move in the JSON contract. Reading refuses unknown fields (a misspelt `count` would
-/// otherwise be left out without a word), as `fcauto serve`'s bodies do.
+/// One move as JSON, the one shape of a move: the solution document's `moves` (every field,
+/// `step` included) and the service's moves (`legal_moves`, `apply_move`, `solve`, `hint`:
+/// every field but `step`). Written by [`JsonMove::played`]. Reading needs only `from` and
+/// `to`, and refuses unknown fields (a misspelt `count` would otherwise be left out without
+/// a word), as `fcauto serve`'s bodies do.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct JsonMove {
@@ -68,9 +71,37 @@ pub struct JsonMove {
     /// Cards moved (1 unless a supermove).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u8>,
-    /// Standard notation, e.g. `3a`.
+    /// Standard notation (`3a`, `a3`, `3h`, `38`), read back as this very move: with `v` and
+    /// the count (`38v1`) where a plain `38`, onto an empty cascade, would move another
+    /// number of cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notation: Option<String>,
+}
+
+impl JsonMove {
+    /// Move `p` played from `board`, every field but `step` set: its notation as
+    /// [`standard_token`] writes it (with the count where a plain token would read as
+    /// another move).
+    pub fn played(board: &Board, p: PlayedMove) -> JsonMove {
+        JsonMove {
+            notation: Some(standard_token(board, p.mv)),
+            ..JsonMove::of(p)
+        }
+    }
+
+    /// Move `p` with its kind, places, card and count, and neither `step` nor `notation`
+    /// (for a caller that has the move's token already: [`Solution::tokens`]).
+    pub fn of(p: PlayedMove) -> JsonMove {
+        JsonMove {
+            step: None,
+            kind: p.mv.kind(),
+            from: p.mv.from.notation(),
+            to: p.mv.to.notation(),
+            card: Some(p.card),
+            count: Some(p.mv.count),
+            notation: None,
+        }
+    }
 }
 
 /// `foundations` read as a list of any length, then held to four (serde's own message for
@@ -305,14 +336,10 @@ impl Solution {
             .iter()
             .zip(self.tokens())
             .enumerate()
-            .map(|(i, (p, token))| JsonMove {
+            .map(|(i, (&p, token))| JsonMove {
                 step: Some(i + 1),
-                kind: p.mv.kind(),
-                from: p.mv.from.notation(),
-                to: p.mv.to.notation(),
-                card: Some(p.card),
-                count: Some(p.mv.count),
                 notation: Some(token),
+                ..JsonMove::of(p)
             })
             .collect();
         SolutionJson {
