@@ -28,19 +28,20 @@ pub mod search;
 pub mod validator;
 
 // The modules under their short paths (`fcauto_solver::state`, `::movegen`, ...).
-pub use notation::{annotated, document, solution, standard};
+pub use notation::{annotated, document, position, solution, standard};
 pub use rules::{movegen, moves, packed, state};
 pub use search::{astar, deadlock, heuristic, shorten};
 
 pub use astar::{optimal, Metric};
 pub use checked::{solve_checked, CheckError, Checked, Outcome};
 pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove, RunMove};
+pub use position::{DealJson, PositionJson};
 pub use search::{
     solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict, STOP_REASON_SHAPES,
 };
 pub use solution::{
-    fc_solve_numberings, parse_fcs_output, parse_fcs_states, parse_json, standard_token, DealJson,
-    FcsKind, FcsVerdict, JsonMove, Solution, SolutionJson,
+    fc_solve_numberings, parse_fcs_output, parse_fcs_states, parse_json, standard_token, FcsKind,
+    FcsVerdict, JsonMove, PositionGiven, Solution, SolutionJson,
 };
 pub use standard::{parse_standard, resolve_counts, ResolveError, StandardParseError};
 pub use validator::{validate, StepMove, Validated, ValidationError};

@@ -28,7 +28,7 @@ fn every_listed_notation_reads_back_as_its_move() {
             assert_eq!(out.mv.as_ref(), Some(m), "deal {n}: {m:?}");
             // The legal moves of the position list it in the same words.
             assert!(legal_moves(&b).contains(m), "deal {n}: {m:?}");
-            b = out.position.position.to_board().unwrap();
+            b = json_board(&out.position.position).unwrap();
         }
     }
     assert!(
@@ -127,7 +127,7 @@ fn a_solved_game_replays_through_apply_move() {
             false,
         );
         assert!(out.legal, "{m:?}: {:?}", out.broken_rule);
-        pos = out.position.position.to_board().unwrap();
+        pos = json_board(&out.position.position).unwrap();
     }
     assert!(pos.is_won());
     let v = verify(&b, s.standard.as_deref().unwrap()).unwrap();
@@ -343,7 +343,7 @@ fn walk(
             false,
         );
         assert!(r.legal, "{m:?}");
-        b = r.position.position.to_board().unwrap();
+        b = json_board(&r.position.position).unwrap();
         out.push(b.clone());
     }
     out

@@ -61,14 +61,12 @@ pub enum DocError {
     /// closed), with its line.
     #[error("{0}")]
     Annotation(String),
-    /// A solution JSON's `freecells` of another length than the game's.
-    #[error("its `freecells` lists {0} slots, not {n}", n = fcauto_deals::FREECELLS)]
-    JsonFreecells(usize),
-    /// A solution JSON's `board` (with its freecells and foundations) is no legal position.
-    #[error("its `board` is not a position: {0}")]
+    /// A solution JSON's `cascades` (with its freecells and foundations) are no legal
+    /// position.
+    #[error("its `cascades` are not a position: {0}")]
     JsonBoard(String),
-    /// A solution JSON's `deal` and `board` are different positions.
-    #[error("its `deal` ({0}) and its `board` are different positions")]
+    /// A solution JSON's `deal` and `cascades` are different positions.
+    #[error("its `deal` ({0}) and its `cascades` are different positions")]
     JsonDealBoard(u64),
     /// A solution JSON's `deal` is no deal number.
     #[error("the solution's `deal` {deal} is not a deal number")]
@@ -281,11 +279,11 @@ impl SolutionDoc {
         fcs_start(&self.text)
     }
 
-    /// The start the document names itself, if any: a solution JSON's `board` or `deal`,
+    /// The start the document names itself, if any: a solution JSON's `cascades` or `deal`,
     /// the first position of fc-solve's `-p -t` output, or a move list's `# start:` line.
     ///
     /// # Errors
-    /// A solution JSON that is not one, or whose `board` is no position or not its `deal`'s;
+    /// A solution JSON that is not one, or whose `cascades` are no position or not its `deal`'s;
     /// fc-solve's first position or a `# start:` line that is not a position.
     pub fn own_start(&self) -> Result<Option<Start>, DocError> {
         let text = &self.text;
@@ -415,25 +413,18 @@ fn table_start(lines: &[&str]) -> Result<Option<Start>, DocError> {
         .map(|(_, b)| (None, b)))
 }
 
-/// The start a solution JSON carries: its `board`'s cascades, with its `freecells` and
-/// `foundations` (absent ones empty, as `solve` leaves them out), and its `deal`. None
-/// without a `board`.
+/// The start a solution JSON carries: its position (`cascades`, with its `freecells` and
+/// `foundations`, absent ones empty, as older versions left them out) and its `deal`. None
+/// without `cascades`.
 ///
 /// # Errors
-/// A `board` that is not a legal position (duplicate or missing cards, too many freecells),
-/// or one that is not its `deal`'s.
+/// A position that is not a legal one (duplicate or missing cards), or one that is not its
+/// `deal`'s.
 pub fn solution_start(sol: &SolutionJson) -> Result<Option<Start>, DocError> {
-    let Some(cascades) = &sol.board else {
+    if !sol.given.cascades {
         return Ok(None);
-    };
-    let mut start = Board::from_cascades(cascades.clone());
-    if let Some(cells) = &sol.freecells {
-        if cells.len() != fcauto_deals::FREECELLS {
-            return Err(DocError::JsonFreecells(cells.len()));
-        }
-        start.freecells.copy_from_slice(cells);
     }
-    start.foundations = sol.foundations.unwrap_or([0; 4]);
+    let start = sol.position.board();
     start
         .check()
         .map_err(|e| DocError::JsonBoard(e.to_string()))?;
