@@ -147,6 +147,8 @@ pub enum StartGiven {
     Board,
     /// The solution file itself: its first printed position.
     Own,
+    /// A position a page or an agent gives (the service's `verify`).
+    Position,
 }
 
 /// The start `--deal`/`--board` give is not the one the input names or holds: a usage
@@ -183,6 +185,7 @@ pub fn check_fcs_states(
         StartGiven::Own => {
             "its first printed position (a position printed without its Foundations: line?)"
         }
+        StartGiven::Position => "the position given",
     };
     let mut b = board.clone();
     let mut states = states.iter().peekable();
