@@ -9,8 +9,7 @@
 use crate::input::{check_fcs_states, Start, StartConflict, StartGiven};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::document::{DocKind, SolutionDoc};
-use fcauto_solver::standard::looks_like_standard;
+use fcauto_solver::document::{DocKind, SolutionDoc, TextMoves};
 use fcauto_solver::{parse_standard, resolve_counts, validate, FcsVerdict, Loc, StepMove};
 
 mod claims;
@@ -172,9 +171,10 @@ fn json_moves(
     Ok((moves, sol.single_card_moves, board))
 }
 
-/// The moves of a text solution (standard notation, an annotated list, fc-solve's output)
-/// and the numbering of `board` they are read on (fc-solve numbers freecells left-aligned),
-/// fc-solve's verdict and printed positions checked. `what`: `deal`, `board` or `position`.
+/// The moves of a text solution (standard notation, an annotated list, fc-solve's output),
+/// read by the one reader ([`SolutionDoc::text_moves`]), and the numbering of `board` they
+/// are read on (fc-solve numbers freecells left-aligned), fc-solve's verdict and printed
+/// positions checked. `what`: `deal`, `board` or `position`.
 fn text_moves(
     doc: &SolutionDoc,
     board: &Board,
@@ -192,53 +192,47 @@ fn text_moves(
         ))
         .into());
     }
-    // No moves at all (`solve`'s `# already won: no moves`, or `{...}` comments alone)
-    // solves only a won board.
-    if no_moves(doc) && !board.is_won() {
+    // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read
+    // past, as `analyze` does; a `{...}` comment may quote an fc-solve line, and only text
+    // that reads as fc-solve's output is read for its move lines.
+    let listed = doc.text_moves().map_err(named)?;
+    // No moves at all (`solve`'s `# already won: no moves`, or comments alone) solves only
+    // a won board.
+    if matches!(listed, TextMoves::Nothing { .. }) && !board.is_won() {
         return Err(NotAWin(format!(
             "{name}: the solution has no moves, and the {what} is not already won"
         ))
         .into());
     }
-    // A `{...}` comment (annotated standard notation) may quote an fc-solve line: only
-    // text that reads as fc-solve's output is read for its move lines.
-    let (verdict, moves) = doc.fcs_moves().map_err(named)?;
-    if verdict == FcsVerdict::NotSolved || verdict == FcsVerdict::LimitExceeded {
-        return Err(NotAWin(format!(
-            "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
-        ))
-        .into());
+    if let TextMoves::Fcs { verdict, .. } | TextMoves::Standard { verdict, .. } = &listed {
+        if matches!(verdict, FcsVerdict::NotSolved | FcsVerdict::LimitExceeded) {
+            return Err(NotAWin(format!(
+                "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
+            ))
+            .into());
+        }
     }
     let states = doc.printed_positions().map_err(named)?;
     let boards = fcauto_solver::fc_solve_numberings(board, &states);
     // Output for another deal is named as such before its moves are read.
     check_fcs_states(&boards[0], &[], &states, start_of).with_context(|| name.to_string())?;
-    // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read
-    // past, as `analyze` does.
-    let annotated = doc.annotated();
-    // (fc-solve's output has move lines, `moves`, and is never read so.)
-    let standard = looks_like_standard(doc.text())
-        || annotated
-            .as_ref()
-            .is_ok_and(|(moves_text, _)| looks_like_standard(moves_text));
-    let (moves, board) = if moves.is_empty() && standard {
-        let (moves_text, own_start) = annotated.map_err(named)?;
-        standard_moves(&moves_text, own_start, &boards, what, name)?
-    } else {
-        fcs_moves(doc, moves, verdict, &boards, what, name)?
+    let (moves, board) = match listed {
+        TextMoves::Nothing { start } => standard_moves("", start, &boards, what, name)?,
+        TextMoves::Standard { moves, start, .. } => {
+            standard_moves(&moves, start, &boards, what, name)?
+        }
+        TextMoves::Fcs { verdict, moves } => fcs_moves(moves, verdict, &boards, what, name)?,
+        TextMoves::Unrecognised => {
+            anyhow::bail!("{name}: not a recognised solution ({RECOGNISED})")
+        }
     };
     check_fcs_states(&board, &moves, &states, start_of).with_context(|| name.to_string())?;
     Ok((moves, board))
 }
 
-/// True when the text holds no moves: comments alone (`#` lines, or an annotated list's
-/// `{...}` comments with no move between them).
-fn no_moves(doc: &SolutionDoc) -> bool {
-    doc.only_comments()
-        || doc
-            .annotated()
-            .is_ok_and(|(moves, _)| moves.trim().is_empty())
-}
+/// What `verify` reads, for a text that is none of it.
+const RECOGNISED: &str =
+    "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines";
 
 /// Standard notation: the counts it leaves open are found by replaying with the
 /// validator's rules, on the first numbering of the start on which they resolve and win
@@ -273,27 +267,20 @@ fn standard_moves(
     }
 }
 
-/// fc-solve's move lines (or none: only fc-solve's "solved" of an already-won board, or an
-/// empty file for one, is a solution without moves), on the first numbering of the start
-/// on which they are legal.
+/// fc-solve's move lines (or none: only fc-solve's "solved" of an already-won board is a
+/// solution without moves), on the first numbering of the start on which they are legal.
 fn fcs_moves(
-    doc: &SolutionDoc,
     moves: Vec<StepMove>,
     verdict: FcsVerdict,
     boards: &[Board],
     what: &str,
     name: &str,
 ) -> Result<(Vec<StepMove>, Board)> {
-    let recognised =
-        "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines";
-    // An empty file is `solve`'s standard notation for an already-won board.
-    let board = &boards[0];
-    let empty_won = no_moves(doc) && board.is_won();
     anyhow::ensure!(
-        !moves.is_empty() || verdict == FcsVerdict::Solved || empty_won,
-        "{name}: not a recognised solution ({recognised})"
+        !moves.is_empty() || verdict == FcsVerdict::Solved,
+        "{name}: not a recognised solution ({RECOGNISED})"
     );
-    if moves.is_empty() && !board.is_won() {
+    if moves.is_empty() && !boards[0].is_won() {
         return Err(NotAWin(format!(
             "{name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
         ))

@@ -13,11 +13,45 @@ use crate::solution::{
     fcs_output_kind, parse_fcs_output, parse_fcs_states, parse_json, tidy_fcs_output, FcsKind,
     FcsVerdict, SolutionJson, SolutionParseError,
 };
+use crate::standard::looks_like_standard;
 use crate::StepMove;
 use fcauto_deals::{Board, DealError};
 
 /// A game's start as a document names it: the MS deal number when known, and the position.
 pub type Start = (Option<u64>, Board);
+
+/// The moves a text solution (anything but our JSON) lists, as [`SolutionDoc::text_moves`]
+/// reads them: which notation, the moves as written, and the start the text names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextMoves {
+    /// No moves: comments alone (`#` lines, an annotated list's `{...}` comments), with the
+    /// start a `# start:` line names.
+    Nothing {
+        /// The start named, if any.
+        start: Option<Start>,
+    },
+    /// Standard notation (fc-solve's `-sn` output and annotated lists included): the moves'
+    /// text with the marks, move numbers and comments taken out (for
+    /// [`crate::parse_standard`], counts left open), the start a `# start:` line names, and
+    /// fc-solve's verdict when its text has one.
+    Standard {
+        /// The moves' text.
+        moves: String,
+        /// The start named, if any.
+        start: Option<Start>,
+        /// fc-solve's verdict line, `Unknown` without one.
+        verdict: FcsVerdict,
+    },
+    /// fc-solve's output: its verdict and its move lines (none for a verdict alone).
+    Fcs {
+        /// Its verdict.
+        verdict: FcsVerdict,
+        /// Its moves.
+        moves: Vec<StepMove>,
+    },
+    /// None of these.
+    Unrecognised,
+}
 
 /// What kind of solution text a document is, in the order the reader tells them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,6 +222,42 @@ impl SolutionDoc {
             return Ok((FcsVerdict::Unknown, Vec::new()));
         }
         parse_fcs_output(&self.text).map_err(DocError::Fcs)
+    }
+
+    /// The moves of a text solution, the one reading of them `verify` and `analyze` share:
+    /// fc-solve's move lines when the text has them; else, with an annotated game's marks
+    /// taken out, nothing (comments alone), standard notation, fc-solve's verdict alone, or
+    /// text that is none of these.
+    ///
+    /// # Errors
+    /// [`DocError::Fcs`]: fc-solve's move lines, total or a stray line;
+    /// [`DocError::Annotation`]: a comment not closed, move numbers out of count.
+    pub fn text_moves(&self) -> Result<TextMoves, DocError> {
+        let (verdict, lines) = self.fcs_moves()?;
+        if !lines.is_empty() {
+            return Ok(TextMoves::Fcs {
+                verdict,
+                moves: lines,
+            });
+        }
+        let (moves, start) = self.annotated()?;
+        if moves.trim().is_empty() {
+            return Ok(TextMoves::Nothing { start });
+        }
+        if looks_like_standard(&self.text) || looks_like_standard(&moves) {
+            return Ok(TextMoves::Standard {
+                moves,
+                start,
+                verdict,
+            });
+        }
+        Ok(match self.fcs_kind() {
+            Some(_) => TextMoves::Fcs {
+                verdict,
+                moves: Vec::new(),
+            },
+            None => TextMoves::Unrecognised,
+        })
     }
 
     /// The positions fc-solve's output prints, each with the number of moves before it.
