@@ -10,9 +10,12 @@
 //! - [`search`]: the modes and their searches: `fast`'s portfolio of best-first tries,
 //!   `short`'s rounds and anytime phases, [`heuristic`] evaluation, [`shorten`], and optimal
 //!   search ([`astar`] with the [`deadlock`] bound).
-//! - [`notation`]: [`solution`] (the JSON contract, standard notation, Freecell Solver's
-//!   text), [`standard`] (reading standard notation back, with the counts it leaves out) and
-//!   [`annotated`] (move lists with an annotated game's comments, numbers and marks).
+//! - [`notation`]: [`position`] (the one JSON shape of a position, [`PositionJson`], and the
+//!   deal's JSON), [`solution`] (the JSON contract with the one JSON shape of a move,
+//!   [`JsonMove`]; standard notation, Freecell Solver's text), [`standard`] (reading standard
+//!   notation back, with the counts it leaves out), [`annotated`] (move lists with an
+//!   annotated game's comments, numbers and marks) and [`document`] (the one reader of
+//!   solution documents).
 //!
 //! [`checked`] is the one validated solve: a search, then the validator, before any caller
 //! sees a solution.

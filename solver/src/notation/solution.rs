@@ -104,7 +104,7 @@ impl JsonMove {
 ///   "single_card_moves": M, "moves": [JsonMove...]}`.
 /// `deal` is null for a board given as a file; `moves` is empty and the counts are null
 /// unless solved.
-/// Read ([`SolutionRead`]): only `moves` is required; `board` is another name of
+/// Read: only `moves` is required; `board` is another name of
 /// `cascades` (as older versions wrote it), and absent or null `freecells`/`foundations`
 /// are empty; [`SolutionJson::given`] says which of the start's fields the text gave (the
 /// claims it makes). Unknown fields are refused, named, as for [`JsonMove`].
