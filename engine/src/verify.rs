@@ -104,7 +104,7 @@ pub fn verify(
             _ if deal.is_some() => "deal",
             _ => "board",
         };
-        let (moves, board) = text_moves(doc, &board, start_of, what, name)?;
+        let (moves, board) = text_moves(doc, &board, start_of, what, name, options)?;
         (moves, None, board)
     };
     let v = validate(&board, &moves).with_context(|| name.to_string())?;
@@ -181,6 +181,7 @@ fn text_moves(
     start_of: StartGiven,
     what: &str,
     name: &str,
+    options: Options,
 ) -> Result<(Vec<StepMove>, Board)> {
     let named =
         |e: fcauto_solver::document::DocError| anyhow::Error::new(e).context(name.to_string());
@@ -221,18 +222,29 @@ fn text_moves(
         TextMoves::Standard { moves, start, .. } => {
             standard_moves(&moves, start, &boards, what, name)?
         }
-        TextMoves::Fcs { verdict, moves } => fcs_moves(moves, verdict, &boards, what, name)?,
+        TextMoves::Fcs { verdict, moves } => {
+            fcs_moves(moves, verdict, &boards, what, name, options)?
+        }
         TextMoves::Unrecognised => {
-            anyhow::bail!("{name}: not a recognised solution ({RECOGNISED})")
+            anyhow::bail!(
+                "{name}: not a recognised solution ({})",
+                recognised(options)
+            )
         }
     };
     check_fcs_states(&board, &moves, &states, start_of).with_context(|| name.to_string())?;
     Ok((moves, board))
 }
 
-/// What `verify` reads, for a text that is none of it.
-const RECOGNISED: &str =
-    "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines";
+/// What `verify` reads, for a text that is none of it (our JSON named only where it is
+/// read).
+fn recognised(options: Options) -> &'static str {
+    if options.refuse_json {
+        "expected standard notation, or fc-solve output with -m/-sam move lines"
+    } else {
+        "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines"
+    }
+}
 
 /// Standard notation: the counts it leaves open are found by replaying with the
 /// validator's rules, on the first numbering of the start on which they resolve and win
@@ -275,10 +287,12 @@ fn fcs_moves(
     boards: &[Board],
     what: &str,
     name: &str,
+    options: Options,
 ) -> Result<(Vec<StepMove>, Board)> {
     anyhow::ensure!(
         !moves.is_empty() || verdict == FcsVerdict::Solved,
-        "{name}: not a recognised solution ({RECOGNISED})"
+        "{name}: not a recognised solution ({})",
+        recognised(options)
     );
     if moves.is_empty() && !boards[0].is_won() {
         return Err(NotAWin(format!(

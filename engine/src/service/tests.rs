@@ -442,3 +442,31 @@ fn max_states_zero_is_refused() {
     assert!(hint(&deal(1), Mode::Fast, Some(0)).is_err());
     assert_eq!(solve(&deal(1), Mode::Fast, Some(1)).unwrap().solvable, None);
 }
+
+/// The service's verify is the command line's: fc-solve's output reads (its tabs tidied as
+/// the command line tidies them), and text that is no solution is refused in words naming
+/// what the service reads (not our JSON, which it refuses).
+#[test]
+fn verify_reads_what_the_command_line_reads() {
+    let b = deal(617);
+    let Ok((fcauto_solver::Outcome::Solved(c), _)) =
+        fcauto_solver::solve_checked(Some(617), &b, Mode::Fast, None)
+    else {
+        panic!("deal 617 not solved")
+    };
+    let fcs = c.solution.to_fcs().replace("Move a card", "Move\ta  card");
+    let v = verify(&b, &fcs).unwrap();
+    assert_eq!(
+        (v.valid, v.moves_total),
+        (true, Some(c.moves_total)),
+        "{v:?}"
+    );
+    let e = verify(&b, "hello there").unwrap_err();
+    assert!(
+        e.message.contains("expected standard notation") && !e.message.contains("JSON"),
+        "{}",
+        e.message
+    );
+    let v = verify(&b, "# unsolvable\n").unwrap();
+    assert!(!v.valid && v.error.is_some_and(|e| e.contains("not solved")));
+}
