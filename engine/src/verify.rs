@@ -68,7 +68,13 @@ pub struct Options {
 /// line reads a file ([`SolutionDoc::read`]: a byte-order mark left out, fc-solve's lines
 /// tidied of tabs and doubled spaces). Standard notation whose start has freecells with a
 /// gap is replayed on fcauto's numbering of them, else fc-solve's (left-aligned): the first
-/// on which its counts resolve and the game is won. `options`: where the service differs.
+/// on which its counts resolve and the game is won.
+///
+/// The callers differ only in what they pass: the command line its `--deal`/`--board` (or
+/// none) and the file's name, with [`Options::default`]; the service its position
+/// ([`StartGiven::Position`]) and the name `the solution`, with [`Options::refuse_json`],
+/// and it answers an [`is_not_a_win`] error as a verdict (`valid: false`) and any other as
+/// a refusal, where the command line exits 1 (2 for [`is_usage_problem`]).
 ///
 /// # Errors
 /// The first problem found: no start ([`NoStart`]), a start given that is not the one the
