@@ -103,11 +103,11 @@ fn fcs_holds_no_board(doc: &SolutionDoc, file: &str) -> anyhow::Error {
 }
 
 /// The start of `fcauto solve --format json`'s output (`text`, from the file named `file`):
-/// its `board` (with `freecells` and `foundations`), else its `deal`.
+/// its `cascades` (with `freecells` and `foundations`), else its `deal`.
 ///
 /// # Errors
 /// Not a solution JSON ([`fcauto_solver::parse_json`]), a start that is not a position or
-/// contradicts its `deal`, or neither `board` nor `deal`.
+/// contradicts its `deal`, or neither `cascades` nor `deal`.
 fn solution_json_start(doc: &SolutionDoc, file: &str) -> Result<Start> {
     let named = |e: document::DocError| anyhow::Error::new(e).context(file.to_string());
     let (sol, _) = doc.json().map_err(named)?;
@@ -115,13 +115,13 @@ fn solution_json_start(doc: &SolutionDoc, file: &str) -> Result<Start> {
         (Some(start), _) => Ok(start),
         (None, Some(n)) => Ok((Some(n), document::json_deal(n).map_err(named)?)),
         (None, None) => anyhow::bail!(
-            "{file}: a solution JSON with neither `board` nor `deal`: it names no start"
+            "{file}: a solution JSON with neither `cascades` nor `deal`: it names no start"
         ),
     }
 }
 
 /// Read [`DealJson`] text back as a board. Errors: other JSON (named as not `deal --format
-/// json`'s), or cascades that are not that deal's as dealt.
+/// json`'s), or a position that is not that deal's as dealt.
 fn deal_json(text: &str) -> Result<(u64, Board)> {
     let d: DealJson = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
         anyhow::anyhow!(
@@ -130,8 +130,8 @@ fn deal_json(text: &str) -> Result<(u64, Board)> {
     })?;
     let dealt = ms_deal(d.deal)?;
     anyhow::ensure!(
-        d.board == dealt.cascades,
-        "its cascades are not those of deal {} as dealt (`fcauto deal {}` prints them)",
+        d.position.board() == dealt,
+        "its cascades, freecells and foundations are not those of deal {} as dealt (`fcauto deal {}` prints them)",
         d.deal,
         d.deal
     );
@@ -147,6 +147,8 @@ pub enum StartGiven {
     Board,
     /// The solution file itself: its first printed position.
     Own,
+    /// A position a page or an agent gives (the service's `verify`).
+    Position,
 }
 
 /// The start `--deal`/`--board` give is not the one the input names or holds: a usage
@@ -183,6 +185,7 @@ pub fn check_fcs_states(
         StartGiven::Own => {
             "its first printed position (a position printed without its Foundations: line?)"
         }
+        StartGiven::Position => "the position given",
     };
     let mut b = board.clone();
     let mut states = states.iter().peekable();

@@ -1,21 +1,18 @@
-//! The one verify: a solution document ([`SolutionDoc`]) checked from its start with the
-//! independent validator ([`fcauto_solver::validate`]). The start is the one the caller
-//! gives (`--deal`/`--board`), which must agree with any the document names
+//! The one verify, for the command line's `verify` and the service's (HTTP and MCP): a
+//! solution document ([`SolutionDoc`]) checked from its start with the independent validator
+//! ([`fcauto_solver::validate`]). The start is the one the caller gives (`--deal`/`--board`,
+//! or the service's position), which must agree with any the document names
 //! ([`StartConflict`] when not), or else the one the document names. Every claim the
-//! document makes beside its moves is checked too: a JSON's deal, board, verdict and counts,
-//! fc-solve's verdict, total and printed positions.
+//! document makes beside its moves is checked too: a JSON's deal, cascades, verdict and
+//! counts, fc-solve's verdict, total and printed positions.
 
 use crate::input::{check_fcs_states, Start, StartConflict, StartGiven};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
-use fcauto_solver::document::{DocKind, SolutionDoc};
-use fcauto_solver::standard::looks_like_standard;
+use fcauto_solver::document::{DocKind, SolutionDoc, TextMoves};
 use fcauto_solver::{parse_standard, resolve_counts, validate, FcsVerdict, Loc, StepMove};
 
 mod claims;
-mod standard;
-
-pub use standard::{verify_standard, NotStandard, StandardReport};
 
 /// A solution that was verified: every move legal, all 52 cards on the foundations.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +29,14 @@ pub struct Report {
 #[error("{0}")]
 pub struct NoStart(pub String);
 
+/// Moves that do not win from the start, told apart from a text that is no solution: no
+/// moves for a board not won, or a text saying the game was not solved. With the validator's
+/// [`fcauto_solver::ValidationError`] and [`fcauto_solver::ResolveError`] these are
+/// [`is_not_a_win`]: the service answers them as a verdict (`valid: false`).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct NotAWin(pub String);
+
 /// True when `e` is a usage problem rather than a bad solution: a [`StartConflict`] or a
 /// [`NoStart`].
 pub fn is_usage_problem(e: &anyhow::Error) -> bool {
@@ -39,14 +44,55 @@ pub fn is_usage_problem(e: &anyhow::Error) -> bool {
         .any(|c| c.is::<StartConflict>() || c.is::<NoStart>())
 }
 
-/// Verify `doc` (named `name` in errors: `solution x.json`) from `given` (the deal or board
-/// the caller gives; `None`: the start the document names).
+/// True when `e` says the moves read but do not win: an illegal move, a run no count makes
+/// legal, a game not won, or [`NotAWin`].
+pub fn is_not_a_win(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.is::<NotAWin>()
+            || c.is::<fcauto_solver::ValidationError>()
+            || c.is::<fcauto_solver::ResolveError>()
+    })
+}
+
+/// Where the callers of [`verify`] differ. The command line takes the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Refuse our JSON, in words that say what to send: the service's `verify` takes a
+    /// solution as text (standard notation, an annotated game, fc-solve's output), its
+    /// contract and schema say so, and a JSON is refused as such rather than read.
+    pub refuse_json: bool,
+}
+
+/// Verify `doc` (named `name` in errors: `solution x.json`) from `given` (the deal, board or
+/// position the caller gives; `None`: the start the document names). Read as the command
+/// line reads a file ([`SolutionDoc::read`]: a byte-order mark left out, fc-solve's lines
+/// tidied of tabs and doubled spaces). Standard notation whose start has freecells with a
+/// gap is replayed on fcauto's numbering of them, else fc-solve's (left-aligned): the first
+/// on which its counts resolve and the game is won.
+///
+/// The callers differ only in what they pass: the command line its `--deal`/`--board` (or
+/// none) and the file's name, with [`Options::default`]; the service its position
+/// ([`StartGiven::Position`]) and the name `the solution`, with [`Options::refuse_json`],
+/// and it answers an [`is_not_a_win`] error as a verdict (`valid: false`) and any other as
+/// a refusal, where the command line exits 1 (2 for [`is_usage_problem`]).
 ///
 /// # Errors
 /// The first problem found: no start ([`NoStart`]), a start given that is not the one the
 /// document names ([`StartConflict`]), a claim that does not hold, a move that does not
-/// read, an illegal move or a game not won (the validator's words, with the step).
-pub fn verify(doc: &SolutionDoc, given: Option<(Start, StartGiven)>, name: &str) -> Result<Report> {
+/// read, an illegal move or a game not won (the validator's words, with the step; these
+/// and [`NotAWin`] are [`is_not_a_win`]).
+pub fn verify(
+    doc: &SolutionDoc,
+    given: Option<(Start, StartGiven)>,
+    name: &str,
+    options: Options,
+) -> Result<Report> {
+    if options.refuse_json && doc.kind() == DocKind::Json {
+        anyhow::bail!(
+            "the solution is JSON: send standard notation (the `standard` field of a solve's \
+             answer, or `solve --format standard`'s output)"
+        );
+    }
     let own = given.is_none();
     anyhow::ensure!(
         !own || !doc.text().trim().is_empty(),
@@ -59,8 +105,12 @@ pub fn verify(doc: &SolutionDoc, given: Option<(Start, StartGiven)>, name: &str)
     let (moves, claimed_single, board) = if doc.kind() == DocKind::Json {
         json_moves(doc, deal, board, name)?
     } else {
-        let what = if deal.is_some() { "deal" } else { "board" };
-        let (moves, board) = text_moves(doc, &board, start_of, what, name)?;
+        let what = match start_of {
+            StartGiven::Position => "position",
+            _ if deal.is_some() => "deal",
+            _ => "board",
+        };
+        let (moves, board) = text_moves(doc, &board, start_of, what, name, options)?;
         (moves, None, board)
     };
     let v = validate(&board, &moves).with_context(|| name.to_string())?;
@@ -127,60 +177,85 @@ fn json_moves(
     Ok((moves, sol.single_card_moves, board))
 }
 
-/// The moves of a text solution (standard notation, an annotated list, fc-solve's output)
-/// and the numbering of `board` they are read on (fc-solve numbers freecells left-aligned),
-/// fc-solve's verdict and printed positions checked. `what`: `deal` or `board`.
+/// The moves of a text solution (standard notation, an annotated list, fc-solve's output),
+/// read by the one reader ([`SolutionDoc::text_moves`]), and the numbering of `board` they
+/// are read on (fc-solve numbers freecells left-aligned), fc-solve's verdict and printed
+/// positions checked. `what`: `deal`, `board` or `position`.
 fn text_moves(
     doc: &SolutionDoc,
     board: &Board,
     start_of: StartGiven,
     what: &str,
     name: &str,
+    options: Options,
 ) -> Result<(Vec<StepMove>, Board)> {
     let named =
         |e: fcauto_solver::document::DocError| anyhow::Error::new(e).context(name.to_string());
     // `solve`'s standard notation for a deal it did not solve: `# unsolvable` or
     // `# unknown: why` (among other comments, with no moves).
     if let Some(said) = doc.not_solved_comment() {
-        anyhow::bail!("{name}: the solution file says the {what} was not solved ({said})");
+        return Err(NotAWin(format!(
+            "{name}: the solution file says the {what} was not solved ({said})"
+        ))
+        .into());
     }
-    // No moves at all (`solve`'s `# already won: no moves`) solves only a won board.
-    anyhow::ensure!(
-        !doc.only_comments() || board.is_won(),
-        "{name}: the solution has no moves, and the {what} is not already won"
-    );
-    // A `{...}` comment (annotated standard notation) may quote an fc-solve line: only
-    // text that reads as fc-solve's output is read for its move lines.
-    let (verdict, moves) = doc.fcs_moves().map_err(named)?;
-    anyhow::ensure!(
-        verdict != FcsVerdict::NotSolved && verdict != FcsVerdict::LimitExceeded,
-        "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
-    );
+    // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read
+    // past, as `analyze` does; a `{...}` comment may quote an fc-solve line, and only text
+    // that reads as fc-solve's output is read for its move lines.
+    let listed = doc.text_moves().map_err(named)?;
+    // No moves at all (`solve`'s `# already won: no moves`, or comments alone) solves only
+    // a won board.
+    if matches!(listed, TextMoves::Nothing { .. }) && !board.is_won() {
+        return Err(NotAWin(format!(
+            "{name}: the solution has no moves, and the {what} is not already won"
+        ))
+        .into());
+    }
+    if let TextMoves::Fcs { verdict, .. } | TextMoves::Standard { verdict, .. } = &listed {
+        if matches!(verdict, FcsVerdict::NotSolved | FcsVerdict::LimitExceeded) {
+            return Err(NotAWin(format!(
+                "{name}: fc-solve's output says it did not solve the {what} ({verdict})"
+            ))
+            .into());
+        }
+    }
     let states = doc.printed_positions().map_err(named)?;
     let boards = fcauto_solver::fc_solve_numberings(board, &states);
     // Output for another deal is named as such before its moves are read.
     check_fcs_states(&boards[0], &[], &states, start_of).with_context(|| name.to_string())?;
-    // Move numbers, `{...}` comments and `?`/`!` marks (analyze's `game.txt`) are read
-    // past, as `analyze` does.
-    let annotated = doc.annotated();
-    // (fc-solve's output has move lines, `moves`, and is never read so.)
-    let standard = looks_like_standard(doc.text())
-        || annotated
-            .as_ref()
-            .is_ok_and(|(moves_text, _)| looks_like_standard(moves_text));
-    let (moves, board) = if moves.is_empty() && standard {
-        let (moves_text, own_start) = annotated.map_err(named)?;
-        standard_moves(&moves_text, own_start, &boards, what, name)?
-    } else {
-        fcs_moves(doc, moves, verdict, &boards, what, name)?
+    let (moves, board) = match listed {
+        TextMoves::Nothing { start } => standard_moves("", start, &boards, what, name)?,
+        TextMoves::Standard { moves, start, .. } => {
+            standard_moves(&moves, start, &boards, what, name)?
+        }
+        TextMoves::Fcs { verdict, moves } => {
+            fcs_moves(moves, verdict, &boards, what, name, options)?
+        }
+        TextMoves::Unrecognised => {
+            anyhow::bail!(
+                "{name}: not a recognised solution ({})",
+                recognised(options)
+            )
+        }
     };
     check_fcs_states(&board, &moves, &states, start_of).with_context(|| name.to_string())?;
     Ok((moves, board))
 }
 
+/// What `verify` reads, for a text that is none of it (our JSON named only where it is
+/// read).
+fn recognised(options: Options) -> &'static str {
+    if options.refuse_json {
+        "expected standard notation, or fc-solve output with -m/-sam move lines"
+    } else {
+        "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines"
+    }
+}
+
 /// Standard notation: the counts it leaves open are found by replaying with the
-/// validator's rules, on the first numbering of the start they fit; the result is validated
-/// again like any other input. A start the list names must be one of `boards`.
+/// validator's rules, on the first numbering of the start on which they resolve and win
+/// (else the first numbering's, for its error); the result is validated again like any
+/// other input. A start the list names must be one of `boards`.
 fn standard_moves(
     moves_text: &str,
     own_start: Option<Start>,
@@ -196,43 +271,41 @@ fn standard_moves(
         .into());
     }
     let plain = parse_standard(moves_text).with_context(|| name.to_string())?;
-    let mut first_err = None;
-    for b in boards {
-        match resolve_counts(b, &plain) {
-            Ok(m) => return Ok((m, b.clone())),
-            Err(e) => {
-                first_err.get_or_insert(e);
-            }
-        }
+    let attempts: Vec<_> = boards
+        .iter()
+        .map(|b| (b, resolve_counts(b, &plain)))
+        .collect();
+    let (b, resolved) = attempts
+        .iter()
+        .find(|(b, r)| r.as_ref().is_ok_and(|m| validate(b, m).is_ok()))
+        .unwrap_or(&attempts[0]);
+    match resolved {
+        Ok(m) => Ok((m.clone(), (*b).clone())),
+        Err(e) => Err(anyhow::Error::new(e.clone()).context(name.to_string())),
     }
-    let e = first_err.expect("at least one board");
-    Err(anyhow::Error::new(e).context(name.to_string()))
 }
 
-/// fc-solve's move lines (or none: only fc-solve's "solved" of an already-won board, or an
-/// empty file for one, is a solution without moves), on the first numbering of the start
-/// on which they are legal.
+/// fc-solve's move lines (or none: only fc-solve's "solved" of an already-won board is a
+/// solution without moves), on the first numbering of the start on which they are legal.
 fn fcs_moves(
-    doc: &SolutionDoc,
     moves: Vec<StepMove>,
     verdict: FcsVerdict,
     boards: &[Board],
     what: &str,
     name: &str,
+    options: Options,
 ) -> Result<(Vec<StepMove>, Board)> {
-    let recognised =
-        "expected our JSON, standard notation, or fc-solve output with -m/-sam move lines";
-    // An empty file is `solve`'s standard notation for an already-won board.
-    let board = &boards[0];
-    let empty_won = doc.only_comments() && board.is_won();
     anyhow::ensure!(
-        !moves.is_empty() || verdict == FcsVerdict::Solved || empty_won,
-        "{name}: not a recognised solution ({recognised})"
+        !moves.is_empty() || verdict == FcsVerdict::Solved,
+        "{name}: not a recognised solution ({})",
+        recognised(options)
     );
-    anyhow::ensure!(
-        !moves.is_empty() || board.is_won(),
-        "{name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
-    );
+    if moves.is_empty() && !boards[0].is_won() {
+        return Err(NotAWin(format!(
+            "{name}: fc-solve's output says solved but lists no moves, and the {what} is not already won"
+        ))
+        .into());
+    }
     let b = boards
         .iter()
         .find(|b| validate(b, &moves).is_ok())
@@ -270,18 +343,30 @@ mod tests {
     fn a_solution_verifies_from_its_start() {
         let (board, standard, json, report) = solved(617);
         let given = Some(((Some(617), board.clone()), StartGiven::Deal));
-        assert_eq!(verify(&doc(&standard), given.clone(), "s").unwrap(), report);
-        assert_eq!(verify(&doc(&json), given, "s").unwrap(), report);
-        assert_eq!(verify(&doc(&json), None, "s").unwrap(), report);
+        assert_eq!(
+            verify(&doc(&standard), given.clone(), "s", Options::default()).unwrap(),
+            report
+        );
+        assert_eq!(
+            verify(&doc(&json), given, "s", Options::default()).unwrap(),
+            report
+        );
+        assert_eq!(
+            verify(&doc(&json), None, "s", Options::default()).unwrap(),
+            report
+        );
         let named = format!("# deal 617,\n{standard}");
-        assert_eq!(verify(&doc(&named), None, "s").unwrap(), report);
+        assert_eq!(
+            verify(&doc(&named), None, "s", Options::default()).unwrap(),
+            report
+        );
     }
 
     /// Usage problems: no start at all, or a start given that the solution contradicts.
     #[test]
     fn no_start_and_another_start_are_usage_problems() {
         let (_, standard, json, _) = solved(617);
-        let e = verify(&doc(&standard), None, "solution s").unwrap_err();
+        let e = verify(&doc(&standard), None, "solution s", Options::default()).unwrap_err();
         assert!(is_usage_problem(&e), "{e:#}");
         assert!(
             format!("{e:#}").starts_with("solution s names no start"),
@@ -289,7 +374,7 @@ mod tests {
         );
         let other = fcauto_deals::ms_deal(618).unwrap();
         let given = Some(((Some(618), other), StartGiven::Deal));
-        let e = verify(&doc(&json), given, "solution s").unwrap_err();
+        let e = verify(&doc(&json), given, "solution s", Options::default()).unwrap_err();
         assert!(is_usage_problem(&e), "{e:#}");
         assert_eq!(
             format!("{e:#}"),
@@ -302,26 +387,14 @@ mod tests {
     fn bad_moves_are_named() {
         let (board, standard, _, _) = solved(617);
         let given = || Some(((Some(617), board.clone()), StartGiven::Deal));
-        let e = verify(&doc("a1\n"), given(), "s").unwrap_err();
-        assert!(!is_usage_problem(&e));
+        let e = verify(&doc("a1\n"), given(), "s", Options::default()).unwrap_err();
+        assert!(!is_usage_problem(&e) && is_not_a_win(&e), "{e:#}");
         assert!(format!("{e:#}").starts_with("s: "), "{e:#}");
         let first: String = standard
             .split_whitespace()
             .take(3)
             .collect::<Vec<_>>()
             .join(" ");
-        assert!(verify(&doc(&first), given(), "s").is_err());
-    }
-
-    /// The page's verify answers a verdict for moves, a refusal for what is no notation.
-    #[test]
-    fn standard_verify_answers_a_verdict() {
-        let (board, standard, json, report) = solved(617);
-        let v = verify_standard(&board, &standard).unwrap();
-        assert!(v.valid);
-        assert_eq!(v.moves_total, Some(report.moves_total));
-        let v = verify_standard(&board, "a1").unwrap();
-        assert!(!v.valid && v.error.is_some());
-        assert!(verify_standard(&board, &json).is_err());
+        assert!(verify(&doc(&first), given(), "s", Options::default()).is_err());
     }
 }

@@ -10,9 +10,12 @@
 //! - [`search`]: the modes and their searches: `fast`'s portfolio of best-first tries,
 //!   `short`'s rounds and anytime phases, [`heuristic`] evaluation, [`shorten`], and optimal
 //!   search ([`astar`] with the [`deadlock`] bound).
-//! - [`notation`]: [`solution`] (the JSON contract, standard notation, Freecell Solver's
-//!   text), [`standard`] (reading standard notation back, with the counts it leaves out) and
-//!   [`annotated`] (move lists with an annotated game's comments, numbers and marks).
+//! - [`notation`]: [`position`] (the one JSON shape of a position, [`PositionJson`], and the
+//!   deal's JSON), [`solution`] (the JSON contract with the one JSON shape of a move,
+//!   [`JsonMove`]; standard notation, Freecell Solver's text), [`standard`] (reading standard
+//!   notation back, with the counts it leaves out), [`annotated`] (move lists with an
+//!   annotated game's comments, numbers and marks) and [`document`] (the one reader of
+//!   solution documents).
 //!
 //! [`checked`] is the one validated solve: a search, then the validator, before any caller
 //! sees a solution.
@@ -28,19 +31,20 @@ pub mod search;
 pub mod validator;
 
 // The modules under their short paths (`fcauto_solver::state`, `::movegen`, ...).
-pub use notation::{annotated, document, solution, standard};
+pub use notation::{annotated, document, position, solution, standard};
 pub use rules::{movegen, moves, packed, state};
 pub use search::{astar, deadlock, heuristic, shorten};
 
 pub use astar::{optimal, Metric};
 pub use checked::{solve_checked, CheckError, Checked, Outcome};
 pub use moves::{single_card_cost, supermove_limit, Loc, Move, MoveKind, PlayedMove, RunMove};
+pub use position::{DealJson, PositionJson};
 pub use search::{
     solve, Limits, Mode, SearchResult, SearchStats, StopReason, Verdict, STOP_REASON_SHAPES,
 };
 pub use solution::{
-    fc_solve_numberings, parse_fcs_output, parse_fcs_states, parse_json, standard_token, DealJson,
-    FcsKind, FcsVerdict, Solution, SolutionJson,
+    fc_solve_numberings, parse_fcs_output, parse_fcs_states, parse_json, standard_token, FcsKind,
+    FcsVerdict, JsonMove, PositionGiven, Solution, SolutionJson,
 };
 pub use standard::{parse_standard, resolve_counts, ResolveError, StandardParseError};
 pub use validator::{validate, StepMove, Validated, ValidationError};

@@ -11,7 +11,8 @@ use std::path::PathBuf;
 pub enum DealFormat {
     /// Freecell Solver's board text: 8 cascade lines, deepest card first.
     Fcs,
-    /// `{"deal": N, "board": [[cards of cascade 1, deepest first], ...]}`.
+    /// `{"deal": N, "cascades": [[cascade 1, deepest first], ...], "freecells": [...],
+    /// "foundations": [...]}`: the position object with the deal number.
     Json,
     /// A picture of the deal, SVG.
     Svg,
@@ -95,7 +96,7 @@ pub fn run(args: Args) -> Result<i32> {
         (DealFormat::Json, _) => {
             let json = fcauto_solver::DealJson {
                 deal: n,
-                board: board.cascades,
+                position: fcauto_solver::PositionJson::of(&board),
             };
             (serde_json::to_string(&json)? + "\n").into_bytes()
         }

@@ -4,7 +4,7 @@ use crate::cmd::input::{self, load_board, read_text_capped};
 use crate::cmd::plural;
 use anyhow::Result;
 use fcauto_engine::input::StartGiven;
-use fcauto_engine::verify::{is_usage_problem, verify};
+use fcauto_engine::verify::{is_usage_problem, verify, Options};
 use fcauto_solver::document::{DocError, DocKind, SolutionDoc};
 use std::path::PathBuf;
 
@@ -13,7 +13,7 @@ use std::path::PathBuf;
 #[command(group(clap::ArgGroup::new("input").args(["deal", "board"])))]
 pub struct Args {
     /// MS deal number the solution starts from. Neither this nor `--board` is needed when the
-    /// solution names its start: a solution JSON's `deal` or `board`, fc-solve's `-p -t`
+    /// solution names its start: a solution JSON's `deal` or `cascades`, fc-solve's `-p -t`
     /// output (its first position), a `# start:` line (`analyze --report`'s `game.txt`).
     #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
     pub deal: Option<u64>,
@@ -86,7 +86,7 @@ fn check(args: Args) -> Result<i32> {
             Some((load_board(deal, board)?, from))
         }
     };
-    let v = verify(&doc, given, &name)?;
+    let v = verify(&doc, given, &name, Options::default())?;
     outln!(
         "valid: {}, {}; all 52 cards on the foundations",
         plural(v.moves_total, "move"),

@@ -1563,7 +1563,7 @@ fn the_best_move_is_never_costly() {
     }
 }
 
-/// Our solution JSON carries its start: a deal's by its `deal`, a board's by its `board`
+/// Our solution JSON carries its start: a deal's by its `deal`, a board's by its `cascades`
 /// (no --deal needed for either). A --deal that contradicts it is a usage error (exit 2),
 /// as is one for another deal; repeating the same start is accepted.
 #[test]
@@ -1587,7 +1587,10 @@ fn a_solution_json_starts_from_its_own_deal_or_board() {
         String::from_utf8_lossy(&out.stderr)
     );
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(json["deal"].is_null() && json["board"].is_array(), "{json}");
+    assert!(
+        json["deal"].is_null() && json["cascades"].is_array(),
+        "{json}"
+    );
     std::fs::write(&solution, &out.stdout).unwrap();
     let file = solution.to_str().unwrap();
 
@@ -1612,23 +1615,31 @@ fn a_solution_json_starts_from_its_own_deal_or_board() {
     assert_eq!(v["deal"], 617);
     let err = analyze_usage_error(&[deal.to_str().unwrap(), "--deal", "5"]);
     assert!(err.contains("is for deal 617, not deal 5"), "{err}");
-    // A `deal` and a `board` that disagree are named, not settled silently for the deal.
+    // A `deal` and `cascades` that disagree are named, not settled silently for the deal.
     let mut mixed = json.clone();
     mixed["deal"] = 617.into();
     let mixed_file = dir.path().join("mixed.json");
     std::fs::write(&mixed_file, mixed.to_string()).unwrap();
     let err = analyze_error(&[mixed_file.to_str().unwrap()]);
     assert!(
-        err.contains("its `deal` (617) and its `board` are different positions"),
+        err.contains("its `deal` (617) and its `cascades` are different positions"),
         "{err}"
     );
     // A board claim that is no position is named as such.
     let mut bad = json.clone();
-    bad["board"][0] = bad["board"][1].clone();
+    bad["cascades"][0] = bad["cascades"][1].clone();
     let bad_file = dir.path().join("bad.json");
     std::fs::write(&bad_file, bad.to_string()).unwrap();
     let err = analyze_error(&[bad_file.to_str().unwrap()]);
-    assert!(err.contains("its `board` is not a position"), "{err}");
+    assert!(err.contains("its `cascades` are not a position"), "{err}");
+    // Written as older versions wrote it (`board`), the same start is read.
+    let mut old = json.clone();
+    let cascades = old.as_object_mut().unwrap().remove("cascades").unwrap();
+    old["board"] = cascades;
+    let old_file = dir.path().join("old.json");
+    std::fs::write(&old_file, old.to_string()).unwrap();
+    let v = analyze_json(&[old_file.to_str().unwrap()]);
+    assert_eq!(v["start"], fcauto_deals::position::write(&start));
 }
 
 /// The work summary counts each position once: positions searched plus positions on known

@@ -142,8 +142,10 @@ fn json_format_lists_cascades() {
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["deal"], 617);
-    assert_eq!(v["board"][0][0], "7D");
-    assert_eq!(v["board"].as_array().unwrap().len(), 8);
+    assert_eq!(v["cascades"][0][0], "7D");
+    assert_eq!(v["cascades"].as_array().unwrap().len(), 8);
+    assert_eq!(v["freecells"], serde_json::json!([null, null, null, null]));
+    assert_eq!(v["foundations"], serde_json::json!([0, 0, 0, 0]));
 }
 
 #[test]

@@ -867,7 +867,7 @@ fn dealt(n: u64) -> Value {
         .output()
         .unwrap();
     let deal: Value = serde_json::from_slice(&out.stdout).unwrap();
-    json!({"cascades": deal["board"]})
+    json!({"cascades": deal["cascades"]})
 }
 
 /// `fcauto mcp < requests.jsonl`: every request read before stdin ends is answered before the

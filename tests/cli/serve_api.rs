@@ -591,7 +591,8 @@ fn long_inputs_and_printed_starts_are_refused_in_short() {
                 "width -1: a picture is 200..=4096 pixels wide",
             ),
             // A position printed before the moves (fc-solve's -p -t block) is a start the
-            // solution names, checked as `# start:` is (formerly: read past, and 200 valid).
+            // solution names, checked as `# start:` is (formerly: read past, and 200 valid),
+            // in the command line's verify's words.
             (
                 "POST",
                 "/api/verify",
@@ -600,7 +601,7 @@ fn long_inputs_and_printed_starts_are_refused_in_short() {
                     fcauto_deals::ms_deal(1).unwrap().cascades.iter().map(|c| format!(": {}", c.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" "))).collect::<Vec<_>>().join("\n")
                 )})),
                 422,
-                "prints its own start",
+                "starts from another board than the position given",
             ),
             // A won position's hint needs no search (not queued behind searches).
             (

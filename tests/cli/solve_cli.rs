@@ -454,7 +454,7 @@ fn deal_json_reads_back_as_a_board() {
     let dir = tempfile::tempdir().unwrap();
     let json = succeed(fcauto().args(["deal", "617", "--format", "json"])).stdout;
     let json = String::from_utf8(json).unwrap();
-    assert!(json.starts_with("{\"deal\":617,\"board\":[["), "{json}");
+    assert!(json.starts_with("{\"deal\":617,\"cascades\":[["), "{json}");
     let p = write(&dir, "617.json", &json);
     let out = succeed(
         fcauto()
@@ -473,8 +473,8 @@ fn deal_json_reads_back_as_a_board() {
     );
     let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
     assert_eq!(
-        (&again["deal"], &again["board"]),
-        (&sol["deal"], &sol["board"])
+        (&again["deal"], &again["cascades"]),
+        (&sol["deal"], &sol["cascades"])
     );
     let board = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/boards/pysolfc-export-617-empty-column.board");
@@ -1029,10 +1029,10 @@ fn verify_with_board_checks_the_json_deal_claim() {
     let (code, _, err) = run("5.json", &five);
     assert_eq!(code, Some(2), "{err}");
     assert!(
-        err.contains("the solution is for deal 5, but the solution's `board` is not deal 5's"),
+        err.contains("the solution is for deal 5, but the solution's `cascades` are not deal 5's"),
         "{err}"
     );
-    five.as_object_mut().unwrap().remove("board");
+    five.as_object_mut().unwrap().remove("cascades");
     let (code, _, err) = run("5-noboard.json", &five);
     assert_eq!(code, Some(2), "{err}");
     assert!(
@@ -1598,7 +1598,7 @@ fn verify_checks_fc_solve_positions() {
 }
 
 /// A minimal JSON (only `from` and `to`) has the counts of its runs found, as in standard
-/// notation; `freecells`/`foundations` claims are checked even without a `board`.
+/// notation; `freecells`/`foundations` claims are checked even without `cascades`.
 #[test]
 fn minimal_json_counts_are_found_and_board_claims_checked() {
     let dir = tempfile::tempdir().unwrap();
@@ -1629,7 +1629,7 @@ fn minimal_json_counts_are_found_and_board_claims_checked() {
     let (code, _, err) = verify(&["--deal".as_ref(), "1".as_ref(), p.as_os_str()]);
     assert_eq!(code, Some(0), "{err}");
     let mut claim = full.clone();
-    claim.as_object_mut().unwrap().remove("board");
+    claim.as_object_mut().unwrap().remove("cascades");
     claim["foundations"] = serde_json::json!([5, 5, 5, 5]);
     let p = write(&dir, "claim.json", &claim.to_string());
     let (code, _, err) = verify(&["--deal".as_ref(), "1".as_ref(), p.as_os_str()]);

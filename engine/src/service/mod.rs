@@ -11,8 +11,9 @@
 //! ([`fcauto_solver::checked::solve_checked`]). Nothing here reads or writes files or runs
 //! programs.
 //!
-//! Positions travel as [`PositionJson`] (`cascades`, `freecells`, `foundations`, the shape of
-//! `solve --format json`'s board) or as the one-line position string
+//! Positions travel as [`PositionJson`] (`cascades`, `freecells`, `foundations`: the solver's
+//! one shape of a position, also the start of `solve --format json`'s document and of `deal
+//! --format json`'s) or as the one-line position string
 //! ([`fcauto_deals::position`]); [`PositionIn`] takes either, or fc-solve's board text.
 //!
 //! - positions: [`PositionIn`], [`PositionOut`], [`parse_text`], [`new_game`];
@@ -31,9 +32,11 @@ mod verify;
 #[cfg(test)]
 mod tests;
 
-pub use moves::{apply_move, legal_moves, move_out, parse_move, ApplyOut, MoveOut};
+pub use fcauto_solver::JsonMove;
+pub use moves::{apply_move, legal_moves, move_out, parse_move, ApplyOut};
 pub use position::{
-    new_game, parse_text, position_out, PositionIn, PositionJson, PositionOut, POSITION_FORMS,
+    json_board, new_game, parse_text, position_out, PositionIn, PositionJson, PositionOut,
+    POSITION_FORMS,
 };
 pub use request::{
     mode_named, parse_mode, picture_width, whole_count, whole_max_states, whole_width, MODES,

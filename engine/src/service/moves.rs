@@ -1,53 +1,17 @@
-//! Moves: their output form ([`MoveOut`]), the legal moves of a position, and a move read
-//! and applied by the validator.
+//! Moves: their output form ([`JsonMove`], the solution document's move without its
+//! `step`), the legal moves of a position, and a move read and applied by the validator.
 
 use super::{position_out, PositionOut, ServiceError};
 use fcauto_deals::{Board, Card};
 use fcauto_solver::validator::{apply_checked, stacks_on, StepMove};
-use fcauto_solver::{supermove_limit, Loc, Move, PlayedMove};
-use serde::{Deserialize, Serialize};
+use fcauto_solver::{supermove_limit, JsonMove, Loc, Move, PlayedMove};
+use serde::Serialize;
 
-/// A move as returned: standard notation and its parts.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct MoveOut {
-    /// Standard notation (`3a`, `a3`, `3h`, `38`), read back as this very move: with `v` and
-    /// the count (`38v1`) where a plain `38`, onto an empty cascade, would move another number
-    /// of cards.
-    pub notation: String,
-    /// Source: `"1"`..`"8"`, `"a"`..`"d"`.
-    pub from: String,
-    /// Destination: `"1"`..`"8"`, `"a"`..`"d"`, `"h"`.
-    pub to: String,
-    /// Cards moved (more than 1 for a supermove).
-    pub count: u8,
-    /// The card moved (the deepest of a run).
-    pub card: Card,
-    /// `stack_to_freecell`, `stack_to_stack`, ... (as in `solve --format json`).
-    pub kind: String,
-}
-
-/// A played move's output form, `b` the position it is played from (its notation carries
-/// the count where a plain one would read as another: `38v1`).
-pub fn move_out(b: &Board, p: PlayedMove) -> MoveOut {
-    let m = p.mv;
-    MoveOut {
-        notation: fcauto_solver::standard_token(b, m),
-        from: m.from.notation(),
-        to: m.to.notation(),
-        count: m.count,
-        card: p.card,
-        kind: kind_name(m).to_string(),
-    }
-}
-
-/// A move's JSON `kind`: [`fcauto_solver::MoveKind::name`], or `freecell_to_freecell` for
-/// `ab` (a legal move the solver never makes, so `MoveKind` has no name for it).
-fn kind_name(m: Move) -> &'static str {
-    match (m.kind(), m.from, m.to) {
-        (Some(k), _, _) => k.name(),
-        (None, Loc::Freecell(_), Loc::Freecell(_)) => "freecell_to_freecell",
-        (None, _, _) => "",
-    }
+/// A played move's output form, `b` the position it is played from: [`JsonMove::played`]
+/// (every field but `step`; the notation carries the count where a plain one would read as
+/// another move: `38v1`).
+pub fn move_out(b: &Board, p: PlayedMove) -> JsonMove {
+    JsonMove::played(b, p)
 }
 
 /// `legal_moves`: every legal move of a position, each checked by the validator: every
@@ -55,7 +19,7 @@ fn kind_name(m: Move) -> &'static str {
 /// cascades, freecells) whose move [`apply_move`] accepts, a run of cards once per legal
 /// size (smallest first). Symmetric moves are all listed (`1a` and `1b` with two empty
 /// freecells, a move to each empty cascade, `ab`, a whole cascade onto an empty one).
-pub fn legal_moves(b: &Board) -> Vec<MoveOut> {
+pub fn legal_moves(b: &Board) -> Vec<JsonMove> {
     let mut moves = Vec::new();
     for from in places().filter(|&l| l != Loc::Foundation) {
         for to in places().filter(|&l| l != from) {
@@ -121,9 +85,9 @@ pub struct ApplyOut {
     pub broken_rule: Option<String>,
     /// The move as applied (its count filled in), when legal.
     #[serde(rename = "move")]
-    pub mv: Option<MoveOut>,
+    pub mv: Option<JsonMove>,
     /// The safe auto-moves to the foundations made after it (when asked), in order.
-    pub autoplayed: Vec<MoveOut>,
+    pub autoplayed: Vec<JsonMove>,
     /// The new position (the unchanged one when illegal).
     #[serde(flatten)]
     pub position: PositionOut,
@@ -237,7 +201,7 @@ fn played(b: &Board, m: &StepMove) -> Option<PlayedMove> {
 
 /// Play the safe auto-moves on `b` (the solver's rule: aces, twos, and cards whose
 /// opposite-colour foundations hold their rank minus one), each applied by the validator.
-fn auto_moves(b: &mut Board) -> Vec<MoveOut> {
+fn auto_moves(b: &mut Board) -> Vec<JsonMove> {
     let mut s = fcauto_solver::state::State::from_board(b);
     let mut found = vec![];
     fcauto_solver::movegen::autoplay(&mut s, |m, c| found.push((m, c)));

@@ -1,7 +1,7 @@
 //! Searches: [`solve`] and [`hint`], each capped in positions and time, every solution
 //! validated.
 
-use super::{move_out, MoveOut, ServiceError, MAX_STATES, TIME_CAP};
+use super::{JsonMove, ServiceError, MAX_STATES, TIME_CAP};
 use fcauto_deals::Board;
 use fcauto_solver::checked::{solve_checked, Outcome};
 use fcauto_solver::Mode;
@@ -16,7 +16,7 @@ pub struct SolveOut {
     /// true, false (proved), or null (unknown).
     pub solvable: Option<bool>,
     /// The moves (foundation moves included), validated; empty unless solved.
-    pub moves: Vec<MoveOut>,
+    pub moves: Vec<JsonMove>,
     /// Moves, a supermove counted once; null unless solved.
     pub moves_total: Option<usize>,
     /// Single-card moves; null unless solved.
@@ -130,15 +130,15 @@ fn solve_out(out: Outcome, positions: u64) -> SolveOut {
 
 /// A solution's moves in output form, each notation as [`fcauto_solver::Solution::tokens`]
 /// writes it.
-fn solution_moves(solution: &fcauto_solver::Solution) -> Vec<MoveOut> {
+fn solution_moves(solution: &fcauto_solver::Solution) -> Vec<JsonMove> {
     let tokens = solution.tokens();
     solution
         .moves
         .iter()
         .zip(tokens)
-        .map(|(&p, notation)| MoveOut {
-            notation,
-            ..move_out(&solution.board, p)
+        .map(|(&p, notation)| JsonMove {
+            notation: Some(notation),
+            ..JsonMove::of(p)
         })
         .collect()
 }
@@ -149,9 +149,9 @@ pub struct HintOut {
     /// As [`SolveOut::verdict`].
     pub verdict: String,
     /// The move to play now; null unless a win was found (or the position is won).
-    pub next: Option<MoveOut>,
+    pub next: Option<JsonMove>,
     /// The whole winning line from here.
-    pub line: Vec<MoveOut>,
+    pub line: Vec<JsonMove>,
 }
 
 /// `hint`: solve from here and give the first move. (MCP's, as [`solve`].)

@@ -23,12 +23,12 @@ fn every_listed_notation_reads_back_as_its_move() {
         let mut b = deal(n);
         let s = solve(&b, Mode::Fast, None).unwrap();
         for m in &s.moves {
-            with_count += usize::from(m.notation.contains('v'));
-            let out = apply_move(&b, parse_move(&m.notation, None).unwrap(), false);
+            with_count += usize::from(notation(m).contains('v'));
+            let out = apply_move(&b, parse_move(notation(m), None).unwrap(), false);
             assert_eq!(out.mv.as_ref(), Some(m), "deal {n}: {m:?}");
             // The legal moves of the position list it in the same words.
             assert!(legal_moves(&b).contains(m), "deal {n}: {m:?}");
-            b = out.position.position.to_board().unwrap();
+            b = json_board(&out.position.position).unwrap();
         }
     }
     assert!(
@@ -123,11 +123,11 @@ fn a_solved_game_replays_through_apply_move() {
         );
         let out = apply_move(
             &pos,
-            parse_move(&m.notation, Some(m.count.into())).unwrap(),
+            parse_move(notation(m), Some(count(m))).unwrap(),
             false,
         );
         assert!(out.legal, "{m:?}: {:?}", out.broken_rule);
-        pos = out.position.position.to_board().unwrap();
+        pos = json_board(&out.position.position).unwrap();
     }
     assert!(pos.is_won());
     let v = verify(&b, s.standard.as_deref().unwrap()).unwrap();
@@ -203,11 +203,7 @@ fn autoplay_homes_safe_cards_only_when_asked() {
             legal_moves(&b).into_iter().map(move |m| (b.clone(), m))
         })
         .map(|(b, m)| {
-            let out = apply_move(
-                &b,
-                parse_move(&m.notation, Some(m.count.into())).unwrap(),
-                true,
-            );
+            let out = apply_move(&b, parse_move(notation(&m), Some(count(&m))).unwrap(), true);
             (b, out)
         })
         .find(|(_, o)| !o.autoplayed.is_empty())
@@ -216,7 +212,7 @@ fn autoplay_homes_safe_cards_only_when_asked() {
     let m = with.mv.clone().unwrap();
     let without = apply_move(
         &b,
-        parse_move(&m.notation, Some(m.count.into())).unwrap(),
+        parse_move(notation(&m), Some(count(&m))).unwrap(),
         false,
     );
     assert!(without.autoplayed.is_empty());
@@ -275,7 +271,7 @@ fn positions_in_every_form() {
 
 /// Every move the validator accepts from `b`, by brute force over every source,
 /// destination and count, through [`apply_move`]; sorted.
-fn accepted_moves(b: &Board) -> Vec<MoveOut> {
+fn accepted_moves(b: &Board) -> Vec<JsonMove> {
     let names = "12345678abcdh";
     let mut out = vec![];
     for from in names.chars() {
@@ -294,7 +290,21 @@ fn accepted_moves(b: &Board) -> Vec<MoveOut> {
     sorted(out)
 }
 
-fn sorted(mut v: Vec<MoveOut>) -> Vec<MoveOut> {
+/// A listed move's notation (the service sets it on every move).
+fn notation(m: &JsonMove) -> &str {
+    m.notation
+        .as_deref()
+        .expect("the service writes every move's notation")
+}
+
+/// A listed move's count (the service sets it on every move).
+fn count(m: &JsonMove) -> i64 {
+    m.count
+        .expect("the service writes every move's count")
+        .into()
+}
+
+fn sorted(mut v: Vec<JsonMove>) -> Vec<JsonMove> {
     v.sort_by(|a, b| (&a.notation, a.count).cmp(&(&b.notation, b.count)));
     v
 }
@@ -320,7 +330,7 @@ fn sample_positions() -> Vec<Board> {
 fn walk(
     mut b: Board,
     steps: usize,
-    pick: impl Fn(usize, &[MoveOut]) -> Option<MoveOut>,
+    pick: impl Fn(usize, &[JsonMove]) -> Option<JsonMove>,
 ) -> Vec<Board> {
     let mut out = vec![b.clone()];
     for i in 0..steps {
@@ -329,11 +339,11 @@ fn walk(
         };
         let r = apply_move(
             &b,
-            parse_move(&m.notation, Some(m.count.into())).unwrap(),
+            parse_move(notation(&m), Some(count(&m))).unwrap(),
             false,
         );
         assert!(r.legal, "{m:?}");
-        b = r.position.position.to_board().unwrap();
+        b = json_board(&r.position.position).unwrap();
         out.push(b.clone());
     }
     out
@@ -358,7 +368,7 @@ fn legal_moves_includes_the_symmetric_ones() {
     let b = parse_text("JHQHKH/-/-/-/-/-/-/- ---- KKTK").unwrap();
     let got: Vec<(String, u8)> = legal_moves(&b)
         .into_iter()
-        .map(|m| (m.notation, m.count))
+        .map(|m| (notation(&m).to_string(), count(&m) as u8))
         .collect();
     for want in [("1a", 1), ("1d", 1), ("12", 1), ("18", 1), ("15", 1)] {
         assert!(
@@ -367,14 +377,17 @@ fn legal_moves_includes_the_symmetric_ones() {
         );
     }
     let b = parse_text("-/-/-/-/-/-/-/- QHKH-- KKJK").unwrap();
-    let ac = legal_moves(&b).into_iter().find(|m| m.notation == "ac");
-    assert_eq!(ac.map(|m| m.kind), Some("freecell_to_freecell".to_string()));
+    let ac = legal_moves(&b).into_iter().find(|m| notation(m) == "ac");
+    assert_eq!(
+        ac.and_then(|m| m.kind).map(|k| k.name()),
+        Some("freecell_to_freecell")
+    );
     // A whole cascade (a run of 3, with 4 free freecells) onto an empty cascade: its
     // notation carries the count (`13v3`), as every run onto an empty cascade.
     let b = parse_text("KHQCJH/KCQH/-/-/-/-/-/- ---- JKTK").unwrap();
     assert!(legal_moves(&b)
         .iter()
-        .any(|m| m.notation == "13v3" && m.count == 3));
+        .any(|m| notation(m) == "13v3" && m.count == Some(3)));
 }
 
 #[test]
@@ -428,4 +441,32 @@ fn max_states_zero_is_refused() {
     assert!(e.message.contains("max_states 0"), "{}", e.message);
     assert!(hint(&deal(1), Mode::Fast, Some(0)).is_err());
     assert_eq!(solve(&deal(1), Mode::Fast, Some(1)).unwrap().solvable, None);
+}
+
+/// The service's verify is the command line's: fc-solve's output reads (its tabs tidied as
+/// the command line tidies them), and text that is no solution is refused in words naming
+/// what the service reads (not our JSON, which it refuses).
+#[test]
+fn verify_reads_what_the_command_line_reads() {
+    let b = deal(617);
+    let Ok((fcauto_solver::Outcome::Solved(c), _)) =
+        fcauto_solver::solve_checked(Some(617), &b, Mode::Fast, None)
+    else {
+        panic!("deal 617 not solved")
+    };
+    let fcs = c.solution.to_fcs().replace("Move a card", "Move\ta  card");
+    let v = verify(&b, &fcs).unwrap();
+    assert_eq!(
+        (v.valid, v.moves_total),
+        (true, Some(c.moves_total)),
+        "{v:?}"
+    );
+    let e = verify(&b, "hello there").unwrap_err();
+    assert!(
+        e.message.contains("expected standard notation") && !e.message.contains("JSON"),
+        "{}",
+        e.message
+    );
+    let v = verify(&b, "# unsolvable\n").unwrap();
+    assert!(!v.valid && v.error.is_some_and(|e| e.contains("not solved")));
 }

@@ -7,7 +7,7 @@ use fcauto_deals::{plural, Board};
 use fcauto_solver::{Loc, Move, SolutionJson};
 
 /// The JSON's own claims must agree with the board given, with each other and with its
-/// moves: `deal` (with --board, the board must be that deal's initial board), `board`,
+/// moves: `deal` (with --board, the board must be that deal's initial board), `cascades`,
 /// `freecells`/`foundations`, `solvable` and `verdict` (with each other, and saying solved
 /// when moves are listed), `moves_total`, and per move `step`, `kind` and `notation`.
 /// `solvable_given`: the JSON has a `solvable` key (null or not). `n`: the moves listed.
@@ -40,7 +40,7 @@ pub(super) fn check_json_claims(
     check_move_claims(sol)
 }
 
-/// `deal`, `board`, `freecells` and `foundations` must name the start given
+/// `deal`, `cascades`, `freecells` and `foundations` must name the start given
 /// ([`StartConflict`] when not).
 fn check_start_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board) -> Result<()> {
     if let Some(a) = sol.deal {
@@ -56,20 +56,18 @@ fn check_start_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board) -> R
             )));
         }
     }
-    if sol.board.as_ref().is_some_and(|b| *b != board.cascades) {
+    // With `cascades`, absent `freecells`/`foundations` claim empty ones (read as empty);
+    // without them, only those given claim anything.
+    let (given, claimed) = (sol.given, &sol.position);
+    if given.cascades && claimed.cascades != board.cascades {
         return Err(conflict(
-            "the solution's `board` is not the board given (wrong --deal or --board?)".into(),
+            "the solution's `cascades` are not the board given (wrong --deal or --board?)".into(),
         ));
     }
-    // With a `board`, absent `freecells`/`foundations` claim empty ones; without one, only
-    // those given claim anything.
-    let with_board = sol.board.is_some();
-    let cells = (sol.freecells.clone()).or_else(|| with_board.then(|| vec![None; 4]));
-    let founds = sol.foundations.or(with_board.then_some([0; 4]));
-    // (An absent claim agrees: `iter().all` of `None` is true.)
-    let agree = cells.iter().all(|c| *c == board.freecells)
-        && founds.iter().all(|f| *f == board.foundations);
-    if !agree {
+    let cells_differ = (given.cascades || given.freecells) && claimed.freecells != board.freecells;
+    let founds_differ =
+        (given.cascades || given.foundations) && claimed.foundations != board.foundations;
+    if cells_differ || founds_differ {
         return Err(conflict(
             "the solution's freecells/foundations are not those of the board given".into(),
         ));
@@ -79,14 +77,14 @@ fn check_start_claims(sol: &SolutionJson, deal: Option<u64>, board: &Board) -> R
         // given, checked above), or the board given when the JSON has none, is that deal.
         let initial = fcauto_deals::ms_deal(a)
             .with_context(|| format!("the solution's `deal` {a} is not a deal number"))?;
-        let what = if sol.board.is_some() {
-            "the solution's `board`"
+        let what = if sol.given.cascades {
+            "the solution's `cascades` are"
         } else {
-            "the board given"
+            "the board given is"
         };
         if *board != initial {
             return Err(conflict(format!(
-                "the solution is for deal {a}, but {what} is not deal {a}'s initial board"
+                "the solution is for deal {a}, but {what} not deal {a}'s initial board"
             )));
         }
     }

@@ -124,7 +124,7 @@ struct SolveBody {
 /// The board of a request that names a deal or gives a position.
 fn board_of(deal: Option<u64>, position: Option<&PositionIn>) -> Result<Board, ServiceError> {
     match (deal, position) {
-        (Some(n), None) => service::new_game(n).and_then(|p| p.position.to_board()),
+        (Some(n), None) => service::new_game(n).and_then(|p| service::json_board(&p.position)),
         (None, Some(p)) => p.to_board(),
         _ => Err(ServiceError::bad_input(
             "give exactly one of `deal` and `position`",

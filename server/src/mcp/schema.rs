@@ -14,7 +14,7 @@ use rmcp::schemars::{self, JsonSchema};
 pub(super) struct MovesOut {
     /// Every legal move, each run once per legal size.
     #[schemars(with = "Vec<MoveOut>")]
-    pub(super) moves: Vec<service::MoveOut>,
+    pub(super) moves: Vec<service::JsonMove>,
 }
 
 fn no_freecells() -> Vec<Option<String>> {
@@ -169,7 +169,11 @@ mod tests {
         assert_eq!(fields::<PositionJson>(), keys(&out.position));
         let m = service::legal_moves(&b).remove(0);
         assert_eq!(fields::<MoveOut>(), keys(&m));
-        let apply = service::apply_move(&b, service::parse_move(&m.notation, None).unwrap(), true);
+        let apply = service::apply_move(
+            &b,
+            service::parse_move(m.notation.as_deref().unwrap(), None).unwrap(),
+            true,
+        );
         assert_eq!(fields::<ApplyOut>(), keys(&apply));
         let mode = fcauto_solver::Mode::Fast;
         let solved = service::solve(&b, mode, None).unwrap();

@@ -13,11 +13,45 @@ use crate::solution::{
     fcs_output_kind, parse_fcs_output, parse_fcs_states, parse_json, tidy_fcs_output, FcsKind,
     FcsVerdict, SolutionJson, SolutionParseError,
 };
+use crate::standard::looks_like_standard;
 use crate::StepMove;
 use fcauto_deals::{Board, DealError};
 
 /// A game's start as a document names it: the MS deal number when known, and the position.
 pub type Start = (Option<u64>, Board);
+
+/// The moves a text solution (anything but our JSON) lists, as [`SolutionDoc::text_moves`]
+/// reads them: which notation, the moves as written, and the start the text names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextMoves {
+    /// No moves: comments alone (`#` lines, an annotated list's `{...}` comments), with the
+    /// start a `# start:` line names.
+    Nothing {
+        /// The start named, if any.
+        start: Option<Start>,
+    },
+    /// Standard notation (fc-solve's `-sn` output and annotated lists included): the moves'
+    /// text with the marks, move numbers and comments taken out (for
+    /// [`crate::parse_standard`], counts left open), the start a `# start:` line names, and
+    /// fc-solve's verdict when its text has one.
+    Standard {
+        /// The moves' text.
+        moves: String,
+        /// The start named, if any.
+        start: Option<Start>,
+        /// fc-solve's verdict line, `Unknown` without one.
+        verdict: FcsVerdict,
+    },
+    /// fc-solve's output: its verdict and its move lines (none for a verdict alone).
+    Fcs {
+        /// Its verdict.
+        verdict: FcsVerdict,
+        /// Its moves.
+        moves: Vec<StepMove>,
+    },
+    /// None of these.
+    Unrecognised,
+}
 
 /// What kind of solution text a document is, in the order the reader tells them apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,14 +95,12 @@ pub enum DocError {
     /// closed), with its line.
     #[error("{0}")]
     Annotation(String),
-    /// A solution JSON's `freecells` of another length than the game's.
-    #[error("its `freecells` lists {0} slots, not {n}", n = fcauto_deals::FREECELLS)]
-    JsonFreecells(usize),
-    /// A solution JSON's `board` (with its freecells and foundations) is no legal position.
-    #[error("its `board` is not a position: {0}")]
+    /// A solution JSON's `cascades` (with its freecells and foundations) are no legal
+    /// position.
+    #[error("its `cascades` are not a position: {0}")]
     JsonBoard(String),
-    /// A solution JSON's `deal` and `board` are different positions.
-    #[error("its `deal` ({0}) and its `board` are different positions")]
+    /// A solution JSON's `deal` and `cascades` are different positions.
+    #[error("its `deal` ({0}) and its `cascades` are different positions")]
     JsonDealBoard(u64),
     /// A solution JSON's `deal` is no deal number.
     #[error("the solution's `deal` {deal} is not a deal number")]
@@ -192,6 +224,42 @@ impl SolutionDoc {
         parse_fcs_output(&self.text).map_err(DocError::Fcs)
     }
 
+    /// The moves of a text solution, the one reading of them `verify` and `analyze` share:
+    /// fc-solve's move lines when the text has them; else, with an annotated game's marks
+    /// taken out, nothing (comments alone), standard notation, fc-solve's verdict alone, or
+    /// text that is none of these.
+    ///
+    /// # Errors
+    /// [`DocError::Fcs`]: fc-solve's move lines, total or a stray line;
+    /// [`DocError::Annotation`]: a comment not closed, move numbers out of count.
+    pub fn text_moves(&self) -> Result<TextMoves, DocError> {
+        let (verdict, lines) = self.fcs_moves()?;
+        if !lines.is_empty() {
+            return Ok(TextMoves::Fcs {
+                verdict,
+                moves: lines,
+            });
+        }
+        let (moves, start) = self.annotated()?;
+        if moves.trim().is_empty() {
+            return Ok(TextMoves::Nothing { start });
+        }
+        if looks_like_standard(&self.text) || looks_like_standard(&moves) {
+            return Ok(TextMoves::Standard {
+                moves,
+                start,
+                verdict,
+            });
+        }
+        Ok(match self.fcs_kind() {
+            Some(_) => TextMoves::Fcs {
+                verdict,
+                moves: Vec::new(),
+            },
+            None => TextMoves::Unrecognised,
+        })
+    }
+
     /// The positions fc-solve's output prints, each with the number of moves before it.
     ///
     /// # Errors
@@ -281,11 +349,11 @@ impl SolutionDoc {
         fcs_start(&self.text)
     }
 
-    /// The start the document names itself, if any: a solution JSON's `board` or `deal`,
+    /// The start the document names itself, if any: a solution JSON's `cascades` or `deal`,
     /// the first position of fc-solve's `-p -t` output, or a move list's `# start:` line.
     ///
     /// # Errors
-    /// A solution JSON that is not one, or whose `board` is no position or not its `deal`'s;
+    /// A solution JSON that is not one, or whose `cascades` are no position or not its `deal`'s;
     /// fc-solve's first position or a `# start:` line that is not a position.
     pub fn own_start(&self) -> Result<Option<Start>, DocError> {
         let text = &self.text;
@@ -415,25 +483,18 @@ fn table_start(lines: &[&str]) -> Result<Option<Start>, DocError> {
         .map(|(_, b)| (None, b)))
 }
 
-/// The start a solution JSON carries: its `board`'s cascades, with its `freecells` and
-/// `foundations` (absent ones empty, as `solve` leaves them out), and its `deal`. None
-/// without a `board`.
+/// The start a solution JSON carries: its position (`cascades`, with its `freecells` and
+/// `foundations`, absent ones empty, as older versions left them out) and its `deal`. None
+/// without `cascades`.
 ///
 /// # Errors
-/// A `board` that is not a legal position (duplicate or missing cards, too many freecells),
-/// or one that is not its `deal`'s.
+/// A position that is not a legal one (duplicate or missing cards), or one that is not its
+/// `deal`'s.
 pub fn solution_start(sol: &SolutionJson) -> Result<Option<Start>, DocError> {
-    let Some(cascades) = &sol.board else {
+    if !sol.given.cascades {
         return Ok(None);
-    };
-    let mut start = Board::from_cascades(cascades.clone());
-    if let Some(cells) = &sol.freecells {
-        if cells.len() != fcauto_deals::FREECELLS {
-            return Err(DocError::JsonFreecells(cells.len()));
-        }
-        start.freecells.copy_from_slice(cells);
     }
-    start.foundations = sol.foundations.unwrap_or([0; 4]);
+    let start = sol.position.board();
     start
         .check()
         .map_err(|e| DocError::JsonBoard(e.to_string()))?;

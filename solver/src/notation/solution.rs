@@ -1,6 +1,7 @@
 //! Solution formats: the JSON contract, standard notation, and Freecell Solver's
 //! `-p -t -sam` text; plus readers for our JSON and for fc-solve's move lines.
 
+use super::position::PositionJson;
 use crate::moves::{Loc, Move, MoveKind, PlayedMove};
 use crate::validator::{apply_checked, stacks_on, validate, StepMove, ValidationError};
 use fcauto_deals::{Board, Card};
@@ -26,19 +27,10 @@ impl SolutionJson {
     ) -> SolutionJson {
         SolutionJson {
             deal,
-            board: Some(board.cascades.clone()),
+            position: PositionJson::of(board),
+            given: PositionGiven::ALL,
             solvable,
             verdict: Some(verdict.to_string()),
-            freecells: board
-                .freecells
-                .iter()
-                .any(Option::is_some)
-                .then(|| board.freecells.to_vec()),
-            foundations: board
-                .foundations
-                .iter()
-                .any(|&f| f > 0)
-                .then_some(board.foundations),
             moves_total: None,
             single_card_moves: None,
             moves: Vec::new(),
@@ -46,8 +38,11 @@ impl SolutionJson {
     }
 }
 
-/// One move in the JSON contract. Reading refuses unknown fields (a misspelt `count` would
-/// otherwise be left out without a word), as `fcauto serve`'s bodies do.
+/// One move as JSON, the one shape of a move: the solution document's `moves` (every field,
+/// `step` included) and the service's moves (`legal_moves`, `apply_move`, `solve`, `hint`:
+/// every field but `step`). Written by [`JsonMove::played`]. Reading needs only `from` and
+/// `to`, and refuses unknown fields (a misspelt `count` would otherwise be left out without
+/// a word), as `fcauto serve`'s bodies do.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct JsonMove {
@@ -68,94 +63,154 @@ pub struct JsonMove {
     /// Cards moved (1 unless a supermove).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u8>,
-    /// Standard notation, e.g. `3a`.
+    /// Standard notation (`3a`, `a3`, `3h`, `38`), read back as this very move: with `v` and
+    /// the count (`38v1`) where a plain `38`, onto an empty cascade, would move another
+    /// number of cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notation: Option<String>,
 }
 
-/// `foundations` read as a list of any length, then held to four (serde's own message for
-/// a longer array is "trailing characters", which does not name the field), each a whole
-/// number of cards 0..=13 named by suit when it is not (256, -1 or 1.5 get these words,
-/// not serde's "expected u8").
-fn four_foundations<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<[u8; 4]>, D::Error> {
-    let Some(list) = Option::<Vec<serde_json::Value>>::deserialize(d)? else {
-        return Ok(None);
-    };
-    let n = list.len();
-    if n != 4 {
-        return Err(serde::de::Error::custom(format!(
-            "`foundations` lists {n} counts, not 4 (clubs, diamonds, hearts, spades)"
-        )));
+impl JsonMove {
+    /// Move `p` played from `board`, every field but `step` set: its notation as
+    /// [`standard_token`] writes it (with the count where a plain token would read as
+    /// another move).
+    pub fn played(board: &Board, p: PlayedMove) -> JsonMove {
+        JsonMove {
+            notation: Some(standard_token(board, p.mv)),
+            ..JsonMove::of(p)
+        }
     }
-    let mut counts = [0u8; 4];
-    for ((count, v), suit) in counts.iter_mut().zip(&list).zip(["C", "D", "H", "S"]) {
-        *count = v
-            .as_u64()
-            .or_else(|| {
-                v.as_f64()
-                    .filter(|f| f.fract() == 0.0 && *f >= 0.0)
-                    .map(|f| f as u64)
-            })
-            .filter(|&c| c <= 13)
-            .ok_or_else(|| {
-                serde::de::Error::custom(format!(
-                    "`foundations`: the {suit} count `{v}` is not a number of cards 0 to 13"
-                ))
-            })? as u8;
+
+    /// Move `p` with its kind, places, card and count, and neither `step` nor `notation`
+    /// (for a caller that has the move's token already: [`Solution::tokens`]).
+    pub fn of(p: PlayedMove) -> JsonMove {
+        JsonMove {
+            step: None,
+            kind: p.mv.kind(),
+            from: p.mv.from.notation(),
+            to: p.mv.to.notation(),
+            card: Some(p.card),
+            count: Some(p.mv.count),
+            notation: None,
+        }
     }
-    Ok(Some(counts))
 }
 
 /// The JSON contract printed by `fcauto solve --format json` and read by `fcauto verify`
-/// and the GUI replay:
-/// `{"deal": 617, "board": [[8 cascades, deepest first]], "solvable": true,
-///   "moves_total": N, "single_card_moves": M, "moves": [JsonMove...]}`.
+/// and the GUI replay: the start as a position object ([`PositionJson`]) with the solution's
+/// fields added:
+/// `{"deal": 617, "cascades": [[8 cascades, deepest first]], "freecells": [4 slots],
+///   "foundations": [4 counts], "solvable": true, "verdict": "solved", "moves_total": N,
+///   "single_card_moves": M, "moves": [JsonMove...]}`.
 /// `deal` is null for a board given as a file; `moves` is empty and the counts are null
-/// unless solved; `freecells` and `foundations` appear when the initial position has cards
-/// there.
-/// Reading refuses unknown fields, naming them, as for [`JsonMove`].
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// unless solved.
+/// Read: only `moves` is required; `board` is another name of
+/// `cascades` (as older versions wrote it), and absent or null `freecells`/`foundations`
+/// are empty; [`SolutionJson::given`] says which of the start's fields the text gave (the
+/// claims it makes). Unknown fields are refused, named, as for [`JsonMove`].
+#[derive(Clone, Debug, Serialize)]
 pub struct SolutionJson {
     /// MS deal number, if the board came from one. Read as
     /// [`fcauto_deals::msdeal::deserialize_deal_opt`] reads it: `617`, `"ms617"` or null.
+    pub deal: Option<u64>,
+    /// The initial position: `cascades` (deepest card first), `freecells` (`a`..`d`, null
+    /// = empty) and `foundations` (cards per suit in C, D, H, S order), written always. As
+    /// read, a field not given is empty.
+    #[serde(flatten)]
+    pub position: PositionJson,
+    /// Which of the position's fields the text gave (all, when written by fcauto).
+    #[serde(skip)]
+    pub given: PositionGiven,
+    /// `true` when solved, `false` only when proved unsolvable by an exhaustive search,
+    /// `null` when the search stopped at a limit (unknown).
+    pub solvable: Option<bool>,
+    /// `"solved"`, `"unsolvable"`, or `"unknown: <limit>"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<String>,
+    /// Number of entries in `moves`; null (`None`) unless solved. Read: absent or null
+    /// claims nothing; an explicit count, 0 included, must be the number of moves listed.
+    pub moves_total: Option<usize>,
+    /// Single-card moves (a k-card supermove counted as its single-card expansion); null
+    /// (`None`) unless solved. Read as `moves_total`.
+    pub single_card_moves: Option<usize>,
+    /// The moves, in order; each must be an object (an array of its fields is refused).
+    pub moves: Vec<JsonMove>,
+}
+
+/// Which of a solution document's position fields its text gave, not null: the start it
+/// claims. A document with `cascades` claims empty freecells and foundations where it
+/// gives none; without `cascades`, only the fields given claim anything.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PositionGiven {
+    /// `cascades` (or `board`) was given.
+    pub cascades: bool,
+    /// `freecells` was given, not null.
+    pub freecells: bool,
+    /// `foundations` was given, not null.
+    pub foundations: bool,
+}
+
+impl PositionGiven {
+    /// Every field given, as fcauto writes a solution.
+    pub const ALL: PositionGiven = PositionGiven {
+        cascades: true,
+        freecells: true,
+        foundations: true,
+    };
+}
+
+/// [`SolutionJson`] as read: every field spelled out, since serde's `flatten` would accept
+/// any unknown field without a word; the position's fields read by [`PositionJson`]'s own
+/// readers, each kept as given.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolutionRead {
     #[serde(
         default,
         deserialize_with = "fcauto_deals::msdeal::deserialize_deal_opt"
     )]
-    pub deal: Option<u64>,
-    /// The initial cascades (deepest card first).
+    deal: Option<u64>,
+    #[serde(default, alias = "board")]
+    cascades: Option<Vec<Vec<Card>>>,
+    #[serde(default, deserialize_with = "super::position::freecells_given")]
+    freecells: Option<[Option<Card>; fcauto_deals::FREECELLS]>,
+    #[serde(default, deserialize_with = "super::position::foundations_given")]
+    foundations: Option<[u8; 4]>,
     #[serde(default)]
-    pub board: Option<Vec<Vec<Card>>>,
-    /// `true` when solved, `false` only when proved unsolvable by an exhaustive search,
-    /// `null` when the search stopped at a limit (unknown).
+    solvable: Option<bool>,
     #[serde(default)]
-    pub solvable: Option<bool>,
-    /// `"solved"`, `"unsolvable"`, or `"unknown: <limit>"`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub verdict: Option<String>,
-    /// The initial freecells `a`..`d` (null = empty), when any holds a card.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub freecells: Option<Vec<Option<Card>>>,
-    /// The initial foundations, cards per suit in C, D, H, S order, when any is non-empty.
-    /// Read: a list of another length is named as such.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "four_foundations"
-    )]
-    pub foundations: Option<[u8; 4]>,
-    /// Number of entries in `moves`; null (`None`) unless solved. Read: absent or null
-    /// claims nothing; an explicit count, 0 included, must be the number of moves listed.
+    verdict: Option<String>,
     #[serde(default)]
-    pub moves_total: Option<usize>,
-    /// Single-card moves (a k-card supermove counted as its single-card expansion); null
-    /// (`None`) unless solved. Read as `moves_total`.
+    moves_total: Option<usize>,
     #[serde(default)]
-    pub single_card_moves: Option<usize>,
-    /// The moves, in order; each must be an object (an array of its fields is refused).
+    single_card_moves: Option<usize>,
     #[serde(deserialize_with = "move_objects")]
-    pub moves: Vec<JsonMove>,
+    moves: Vec<JsonMove>,
+}
+
+impl<'de> Deserialize<'de> for SolutionJson {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let r = SolutionRead::deserialize(d)?;
+        let given = PositionGiven {
+            cascades: r.cascades.is_some(),
+            freecells: r.freecells.is_some(),
+            foundations: r.foundations.is_some(),
+        };
+        Ok(SolutionJson {
+            deal: r.deal,
+            position: PositionJson {
+                cascades: r.cascades.unwrap_or_default(),
+                freecells: r.freecells.unwrap_or_default(),
+                foundations: r.foundations.unwrap_or_default(),
+            },
+            given,
+            solvable: r.solvable,
+            verdict: r.verdict,
+            moves_total: r.moves_total,
+            single_card_moves: r.single_card_moves,
+            moves: r.moves,
+        })
+    }
 }
 
 /// What a move in `moves` must be, for the message when it is something else.
@@ -305,14 +360,10 @@ impl Solution {
             .iter()
             .zip(self.tokens())
             .enumerate()
-            .map(|(i, (p, token))| JsonMove {
+            .map(|(i, (&p, token))| JsonMove {
                 step: Some(i + 1),
-                kind: p.mv.kind(),
-                from: p.mv.from.notation(),
-                to: p.mv.to.notation(),
-                card: Some(p.card),
-                count: Some(p.mv.count),
                 notation: Some(token),
+                ..JsonMove::of(p)
             })
             .collect();
         SolutionJson {
@@ -473,18 +524,6 @@ pub fn fcs_move_text(m: Move) -> String {
     }
 }
 
-/// `fcauto deal N --format json`'s output: the deal number and its cascades.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DealJson {
-    /// The Microsoft deal number (read as `617` or `"ms617"`:
-    /// [`fcauto_deals::msdeal::deserialize_deal`]).
-    #[serde(deserialize_with = "fcauto_deals::msdeal::deserialize_deal")]
-    pub deal: u64,
-    /// The 8 cascades, each deepest card first (cards as `AH`, `TD`).
-    pub board: Vec<Vec<fcauto_deals::Card>>,
-}
-
 /// Read the moves of a solution JSON ([`SolutionJson`]; only `moves[].from`/`to` are
 /// required, `card` and `count` are checked when present).
 pub fn parse_json(text: &str) -> Result<(SolutionJson, Vec<StepMove>), SolutionParseError> {
@@ -509,13 +548,17 @@ pub fn parse_json(text: &str) -> Result<(SolutionJson, Vec<StepMove>), SolutionP
     Ok((sol, out))
 }
 
-/// What a JSON object with a `board` (or a `deal`) and no `moves` is: a start position (as
-/// `fcauto deal --format json` writes one), not a solution; `None` for any other text.
+/// What a JSON object with `cascades` (or `board`, or a `deal`) and no `moves` is: a start
+/// position (as `fcauto deal --format json` writes one), not a solution; `None` for any
+/// other text.
 fn position_json(text: &str) -> Option<String> {
     let v: serde_json::Value = serde_json::from_str(text).ok()?;
     let o = v.as_object()?;
-    (!o.contains_key("moves") && (o.contains_key("board") || o.contains_key("deal"))).then(|| {
-        "it holds a start (`deal`, `board`) and no `moves`, as `fcauto deal --format json` \
+    let start = ["cascades", "board", "deal"]
+        .iter()
+        .any(|k| o.contains_key(*k));
+    (!o.contains_key("moves") && start).then(|| {
+        "it holds a start (`deal`, `cascades`) and no `moves`, as `fcauto deal --format json` \
          writes: give it as the start (`--board FILE`) and the solution apart"
             .to_string()
     })
@@ -691,27 +734,68 @@ mod tests {
             let e = e.to_string();
             assert!(
                 e.contains(&format!(
-                    "the {suit} count `{v}` is not a number of cards 0 to 13"
+                    "foundations: `{v}` is not the top rank on the {suit} foundation, 0 (none) \
+                     to 13 (K)"
                 )),
                 "{v}: {e}"
             );
         }
         let (sol, _) = parse_json(r#"{"foundations": [1, 2.0, 13, 0], "moves": []}"#).unwrap();
-        assert_eq!(sol.foundations, Some([1, 2, 13, 0]));
+        assert_eq!(sol.position.foundations, [1, 2, 13, 0]);
+        assert!(sol.given.foundations);
     }
 
-    /// `foundations` of four counts reads; another length is named by field and count.
+    /// `foundations` of four counts reads; null claims nothing; another length is named by
+    /// field and count.
     #[test]
     fn foundations_of_another_length_are_named() {
         let (sol, _) = parse_json(r#"{"foundations": [1, 2, 3, 4], "moves": []}"#).unwrap();
-        assert_eq!(sol.foundations, Some([1, 2, 3, 4]));
+        assert_eq!(sol.position.foundations, [1, 2, 3, 4]);
         let (sol, _) = parse_json(r#"{"foundations": null, "moves": []}"#).unwrap();
-        assert_eq!(sol.foundations, None);
-        for list in ["[1, 2, 3, 4, 5]", "[1, 2, 3]"] {
+        assert_eq!(
+            (sol.position.foundations, sol.given),
+            ([0; 4], PositionGiven::default())
+        );
+        for (list, n) in [("[1, 2, 3, 4, 5]", 5), ("[1, 2, 3]", 3)] {
             let text = format!(r#"{{"foundations": {list}, "moves": []}}"#);
             let err = parse_json(&text).unwrap_err().to_string();
-            assert!(err.contains("`foundations` lists"), "{err}");
+            assert!(
+                err.contains("foundations: 4 numbers") && err.contains(&format!("got {n}")),
+                "{err}"
+            );
         }
+    }
+
+    /// A solution writes its start as a position object (`cascades`, `freecells`,
+    /// `foundations`, always) and reads it back; a solution written with `board` (as older
+    /// versions wrote it) reads the same, and a field unknown to both is named.
+    #[test]
+    fn a_solution_is_a_position_with_its_fields() {
+        let b = fcauto_deals::ms_deal(617).unwrap();
+        let json = SolutionJson::without_moves(Some(617), &b, None, "unknown: limit");
+        let text = serde_json::to_string(&json).unwrap();
+        assert!(
+            text.starts_with("{\"deal\":617,\"cascades\":[[")
+                && text.contains("\"freecells\":[null,null,null,null],\"foundations\":[0,0,0,0]"),
+            "{text}"
+        );
+        let (back, _) = parse_json(&text).unwrap();
+        assert_eq!(
+            (back.position.board(), back.given),
+            (b.clone(), PositionGiven::ALL)
+        );
+        let old = serde_json::json!({"deal": 617, "board": b.cascades, "moves": []});
+        let (back, _) = parse_json(&old.to_string()).unwrap();
+        assert_eq!(back.position.board(), b);
+        let given = PositionGiven {
+            cascades: true,
+            ..PositionGiven::default()
+        };
+        assert_eq!(back.given, given);
+        let err = parse_json(r#"{"moves": [], "cascade": []}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("unknown field `cascade`"), "{err}");
     }
 
     /// `deal` reads as a number, a string as the command line takes one (`"ms617"`) or

@@ -55,11 +55,14 @@ pub enum MoveKind {
     StackToStack,
     /// Freecell card to a cascade (`a3`).
     FreecellToStack,
+    /// Freecell card to another freecell (`ab`): legal, though the solver never makes it.
+    FreecellToFreecell,
 }
 
 impl MoveKind {
     /// The JSON spelling (serde's name): `stack_to_foundation`, `stack_to_freecell`,
-    /// `freecell_to_foundation`, `stack_to_stack`, `freecell_to_stack`.
+    /// `freecell_to_foundation`, `stack_to_stack`, `freecell_to_stack`,
+    /// `freecell_to_freecell`.
     pub fn name(self) -> &'static str {
         match self {
             MoveKind::StackToFoundation => "stack_to_foundation",
@@ -67,6 +70,7 @@ impl MoveKind {
             MoveKind::FreecellToFoundation => "freecell_to_foundation",
             MoveKind::StackToStack => "stack_to_stack",
             MoveKind::FreecellToStack => "freecell_to_stack",
+            MoveKind::FreecellToFreecell => "freecell_to_freecell",
         }
     }
 }
@@ -91,8 +95,8 @@ pub struct Move {
 }
 
 impl Move {
-    /// The move's kind, or `None` for combinations FreeCell does not have (e.g. to a freecell
-    /// from a freecell, from the foundation).
+    /// The move's kind, or `None` for a combination FreeCell does not have (a move from the
+    /// foundations).
     pub fn kind(&self) -> Option<MoveKind> {
         use Loc::*;
         Some(match (self.from, self.to) {
@@ -101,6 +105,7 @@ impl Move {
             (Freecell(_), Foundation) => MoveKind::FreecellToFoundation,
             (Cascade(_), Cascade(_)) => MoveKind::StackToStack,
             (Freecell(_), Cascade(_)) => MoveKind::FreecellToStack,
+            (Freecell(_), Freecell(_)) => MoveKind::FreecellToFreecell,
             _ => return None,
         })
     }

@@ -409,9 +409,6 @@ impl std::hash::Hasher for FingerprintHasher {
     }
 }
 
-/// A set of fingerprints.
-pub type FingerprintSet =
-    std::collections::HashSet<u128, std::hash::BuildHasherDefault<FingerprintHasher>>;
 /// A map keyed by fingerprints.
 pub type FingerprintMap<V> =
     std::collections::HashMap<u128, V, std::hash::BuildHasherDefault<FingerprintHasher>>;

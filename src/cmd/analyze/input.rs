@@ -6,10 +6,8 @@ use crate::cmd::input::{self, is_stdio, load_board, Start};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_engine::input::{check_fcs_states, StartGiven};
-use fcauto_solver::document::{self, DocError, DocKind, SolutionDoc};
-use fcauto_solver::{
-    parse_fcs_output, parse_fcs_states, parse_standard, standard, FcsKind, FcsVerdict, StepMove,
-};
+use fcauto_solver::document::{self, DocError, DocKind, SolutionDoc, TextMoves};
+use fcauto_solver::{parse_fcs_states, parse_standard, standard, FcsVerdict, StepMove};
 use std::path::Path;
 
 /// Largest input file read, bytes: a move list of a long game is a few kilobytes, a saved
@@ -206,7 +204,8 @@ fn move_list_start(
 }
 
 /// Standard notation (fc-solve's `-sn` output and our annotated `game.txt` included), else
-/// fc-solve's move lines.
+/// fc-solve's move lines: read by the one reader `verify` uses too
+/// ([`SolutionDoc::text_moves`]), the counts left as written.
 fn read_move_list(
     doc: &SolutionDoc,
     name: &str,
@@ -214,31 +213,22 @@ fn read_move_list(
     board: Option<&Path>,
 ) -> Result<Game> {
     let text = doc.text();
-    let annotated = doc.annotations();
-    if let Some(problem) = &annotated.problem {
-        anyhow::bail!("{name}: {problem}");
-    }
-    let only_comments = annotated.moves.trim().is_empty();
-    let kind = doc.fcs_kind();
-    let fcs = kind.is_some();
-    // fc-solve's move lines (its `-sn` output has a verdict line and standard notation).
-    let fcs_moves = kind == Some(FcsKind::MoveLines);
-    let (moves, own) = if only_comments {
+    let fcs = doc.fcs_kind().is_some();
+    let (moves, own) = match doc.text_moves().map_err(named(name))? {
         // No moves: `game.txt` of a game with none, `solve`'s `# unsolvable`.
-        (Vec::new(), annotated.start)
-    } else if !fcs_moves
-        && (standard::looks_like_standard(text) || standard::looks_like_standard(&annotated.moves))
-    {
-        let moves = parse_standard(&annotated.moves).with_context(|| name.to_string())?;
-        // fc-solve's `-p -t -sam -sn` output prints its start before its first move: no
-        // --deal is asked for, as `verify` asks none.
-        let own = match annotated.start {
-            None if fcs => doc.fcs_start().map_err(named(name))?,
-            own => own,
-        };
-        (moves, own)
-    } else {
-        fcs_move_lines(doc, name)?
+        TextMoves::Nothing { start } => (Vec::new(), start),
+        TextMoves::Standard { moves, start, .. } => {
+            let moves = parse_standard(&moves).with_context(|| name.to_string())?;
+            // fc-solve's `-p -t -sam -sn` output prints its start before its first move: no
+            // --deal is asked for, as `verify` asks none.
+            let own = match start {
+                None if fcs => doc.fcs_start().map_err(named(name))?,
+                own => own,
+            };
+            (moves, own)
+        }
+        TextMoves::Fcs { verdict, moves } => fcs_move_lines(doc, name, verdict, moves)?,
+        TextMoves::Unrecognised => fcs_move_lines(doc, name, FcsVerdict::Unknown, Vec::new())?,
     };
     let states = if fcs {
         parse_fcs_states(text).with_context(|| name.to_string())?
@@ -272,20 +262,17 @@ fn read_move_list(
     })
 }
 
-/// fc-solve's move lines, read as `verify` reads them (its total and printed positions
-/// checked), and the start it prints before them; its text of a deal it could not solve,
-/// or of a won board, has a start and no moves.
-fn fcs_move_lines(doc: &SolutionDoc, name: &str) -> Result<(Vec<StepMove>, Option<Start>)> {
+/// fc-solve's move lines (`verdict` and `moves`, as [`SolutionDoc::text_moves`] read them:
+/// its total and printed positions checked) and the start it prints before them; its text
+/// of a deal it could not solve, or of a won board, has a start and no moves.
+fn fcs_move_lines(
+    doc: &SolutionDoc,
+    name: &str,
+    verdict: FcsVerdict,
+    moves: Vec<StepMove>,
+) -> Result<(Vec<StepMove>, Option<Start>)> {
     let text = doc.text();
-    let fcs = doc.fcs_kind().is_some();
     let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
-    // fc-solve's text is read as `verify` reads it: its move lines, its total and its
-    // printed positions checked.
-    let (verdict, moves) = match parse_fcs_output(text) {
-        Ok(read) => read,
-        Err(e) if fcs => return Err(anyhow::Error::new(e).context(name.to_string())),
-        Err(_) => return Err(unknown()),
-    };
     let start = doc.fcs_start().map_err(named(name))?;
     // fc-solve's text of a deal it could not solve, or of a won board, has a start and
     // no moves.
@@ -333,7 +320,7 @@ fn board_problem(text: &str, name: &str) -> Option<anyhow::Error> {
 }
 
 /// Our solution JSON (`fcauto solve --format json`): its moves, from its `deal`, its own
-/// `board` (with its `freecells` and `foundations`), or `--deal`/`--board`.
+/// `cascades` (with its `freecells` and `foundations`), or `--deal`/`--board`.
 fn read_json(
     doc: &SolutionDoc,
     name: &str,
