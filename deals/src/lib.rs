@@ -3,6 +3,8 @@
 //! - [`card`]: [`Card`], [`Rank`], [`Suit`] and their two-character tokens (`AC`, `TD`, `KS`).
 //! - [`msdeal`]: the Microsoft FreeCell shuffle (deals 1..2^31-1) and Freecell Pro's
 //!   extension up to 2^33-1, bit-exact with fc-solve's `make-microsoft-freecell-board`.
+//! - [`game`]: the FreeCell family as data: [`Rules`], the games ([`GAMES`], by fc-solve's
+//!   and PySolFC's names and ids) and a position of any of them ([`Layout`]).
 //! - [`board`]: a FreeCell position ([`Board`]) and its text in Freecell Solver's format.
 //! - [`position`]: the one-line position string (FreeCell's FEN), parser and writer.
 //! - [`range`]: ranges of deal numbers (`A..B`) and [`IMPOSSIBLE_DEALS`], the deals up to
@@ -13,6 +15,7 @@
 
 pub mod board;
 pub mod card;
+pub mod game;
 pub mod msdeal;
 pub mod position;
 pub mod range;
@@ -20,6 +23,7 @@ pub mod text;
 
 pub use board::{Board, BoardError, BoardIssue, CASCADES, FREECELLS};
 pub use card::{Card, CardParseError, Rank, Suit};
+pub use game::{BuildOrder, EmptyFill, Game, Layout, Rules, SequenceMove, GAMES};
 pub use msdeal::{ms_deal, parse_deal_number, DealError, MAX_DEAL};
 pub use range::{known_solvable, parse_deal_range, RangeError, IMPOSSIBLE_DEALS};
 pub use text::plural;
