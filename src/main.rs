@@ -11,6 +11,7 @@
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
+mod game;
 mod mode;
 
 /// Solve Microsoft FreeCell deals natively, check every solution, and replay them in PySolFC.
