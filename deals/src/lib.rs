@@ -8,6 +8,8 @@
 //! - [`pysol_deal`]: PySolFC's game numbers ([`PysolNumber`]: the Microsoft shuffle below
 //!   32000 and for `msN`, the Mersenne Twister from 32000 on) and the layout PySolFC 3.2
 //!   deals for each game ([`deal_game`]); [`mt`] is Python's `random.Random` it runs on.
+//! - [`layout_text`]: a [`Layout`]'s board text (any game: 10 cascades, 8 freecells, a
+//!   partial `Freecells:` line), writer and reader.
 //! - [`board`]: a FreeCell position ([`Board`]) and its text in Freecell Solver's format.
 //! - [`position`]: the one-line position string (FreeCell's FEN), parser and writer.
 //! - [`range`]: ranges of deal numbers (`A..B`) and [`IMPOSSIBLE_DEALS`], the deals up to
@@ -19,6 +21,7 @@
 pub mod board;
 pub mod card;
 pub mod game;
+pub mod layout_text;
 pub mod msdeal;
 pub mod mt;
 pub mod position;
