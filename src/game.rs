@@ -2,7 +2,7 @@
 //! ([`GameArgs`]), resolved to a game of the FreeCell family and its rules.
 
 use fcauto_deals::game::MAX_FREECELLS;
-use fcauto_deals::{Game, Rules};
+use fcauto_deals::{parse_deal_number, DealError, Game, PysolNumber, Rules};
 
 /// Which game of the FreeCell family: `--game` names it, `--freecells` changes its number
 /// of freecells.
@@ -17,6 +17,17 @@ pub struct GameArgs {
     /// Number of freecells, 0..=8 (fc-solve's `--freecells-num`) [default: the game's].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=MAX_FREECELLS as i64))]
     pub freecells: Option<u8>,
+}
+
+/// A deal number argument as PySolFC writes one (clap's `value_parser` of a command that
+/// takes `--game`): what [`parse_deal_number`] reads, refused in its words (so a command's
+/// messages without --game stay as they were), and plain numbers above 2^33-1 up to 10^20,
+/// which only --game deals (the Mersenne Twister; without --game the caller refuses them).
+pub fn parse_game_number(s: &str) -> Result<PysolNumber, String> {
+    match parse_deal_number(s) {
+        Ok(_) | Err(DealError::TooLarge(_)) => PysolNumber::parse(s).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn parse_game(s: &str) -> Result<&'static Game, String> {

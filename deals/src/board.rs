@@ -156,77 +156,7 @@ impl Board {
     /// Check that the position holds each of the 52 cards exactly once (cascades, freecells
     /// and foundations together) and has 8 cascades. Errors list every problem.
     pub fn check(&self) -> Result<(), BoardError> {
-        let mut issues = Vec::new();
-        if self.cascades.len() != CASCADES {
-            issues.push(BoardIssue {
-                line: 0,
-                token: None,
-                message: format!(
-                    "expected {CASCADES} cascades, found {}",
-                    self.cascades.len()
-                ),
-            });
-        }
-        // Where each card was first found, for the message of a second place (put in words
-        // only for that message: a board is checked for every deal solved).
-        let mut seen: [Option<Place>; 52] = [None; 52];
-        for s in Suit::ALL {
-            let r = self.foundations[s.index()];
-            if r > 13 {
-                issues.push(BoardIssue {
-                    line: 0,
-                    token: None,
-                    message: format!(
-                        "the {} foundation holds {r} cards: at most 13 (A to K)",
-                        s.letter()
-                    ),
-                });
-            }
-        }
-        // Which cards a foundation out of range holds cannot be told: counting them as
-        // duplicates or missing would only bury the one problem.
-        if !issues.is_empty() && self.foundations.iter().any(|&r| r > 13) {
-            return Err(BoardError { issues });
-        }
-        for s in Suit::ALL {
-            let top = self.foundations[s.index()].min(13);
-            for r in 1..=top {
-                seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] =
-                    Some(Place::Foundation(s, top));
-            }
-        }
-        let cascades = self.cascades.iter().enumerate().flat_map(|(i, col)| {
-            col.iter()
-                .enumerate()
-                .map(move |(k, &c)| (c, Place::Cascade(i, k)))
-        });
-        let freecells = (self.freecells.iter().enumerate())
-            .filter_map(|(j, c)| Some(((*c)?, Place::Freecell(j))));
-        // Each card found again, with the places it was found at after the first, in order.
-        let mut again: Vec<(Card, Vec<Place>)> = Vec::new();
-        for (c, here) in cascades.chain(freecells) {
-            match &seen[c.id() as usize] {
-                Some(_) => match again.iter_mut().find(|(d, _)| *d == c) {
-                    Some((_, places)) => places.push(here),
-                    None => again.push((c, vec![here])),
-                },
-                None => seen[c.id() as usize] = Some(here),
-            }
-        }
-        for (c, places) in again {
-            let first = seen[c.id() as usize].expect("seen before it was found again");
-            let times = match places.len() + 1 {
-                2 => "twice".to_string(),
-                n => format!("{n} times"),
-            };
-            let places: Vec<String> = places.iter().map(|p| p.to_string()).collect();
-            issues.push(BoardIssue {
-                line: 0,
-                token: Some(c.to_string()),
-                message: format!("card appears {times}: {}, and {first}", places.join(", ")),
-            });
-        }
-        issues.extend(missing_cards(|c| seen[c.id() as usize].is_some()));
+        let issues = check_position(&self.cascades, &self.freecells, &self.foundations, CASCADES);
         if issues.is_empty() {
             Ok(())
         } else {
@@ -297,6 +227,89 @@ impl Board {
         }
         out
     }
+}
+
+/// The problems of a position of a game with `want_cascades` cascades: another cascade
+/// count, a foundation over 13, a card found twice (with its places) or missing. Empty when
+/// it holds each of the 52 cards exactly once.
+pub(crate) fn check_position(
+    cascades: &[Vec<Card>],
+    freecells: &[Option<Card>],
+    foundations: &[u8; 4],
+    want_cascades: usize,
+) -> Vec<BoardIssue> {
+    let mut issues = Vec::new();
+    if cascades.len() != want_cascades {
+        issues.push(BoardIssue {
+            line: 0,
+            token: None,
+            message: format!(
+                "expected {want_cascades} cascades, found {}",
+                cascades.len()
+            ),
+        });
+    }
+    // Where each card was first found, for the message of a second place (put in words
+    // only for that message: a board is checked for every deal solved).
+    let mut seen: [Option<Place>; 52] = [None; 52];
+    for s in Suit::ALL {
+        let r = foundations[s.index()];
+        if r > 13 {
+            issues.push(BoardIssue {
+                line: 0,
+                token: None,
+                message: format!(
+                    "the {} foundation holds {r} cards: at most 13 (A to K)",
+                    s.letter()
+                ),
+            });
+        }
+    }
+    // Which cards a foundation out of range holds cannot be told: counting them as
+    // duplicates or missing would only bury the one problem.
+    if !issues.is_empty() && foundations.iter().any(|&r| r > 13) {
+        return issues;
+    }
+    for s in Suit::ALL {
+        let top = foundations[s.index()].min(13);
+        for r in 1..=top {
+            seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] =
+                Some(Place::Foundation(s, top));
+        }
+    }
+    let cascades = cascades.iter().enumerate().flat_map(|(i, col)| {
+        col.iter()
+            .enumerate()
+            .map(move |(k, &c)| (c, Place::Cascade(i, k)))
+    });
+    let freecells =
+        (freecells.iter().enumerate()).filter_map(|(j, c)| Some(((*c)?, Place::Freecell(j))));
+    // Each card found again, with the places it was found at after the first, in order.
+    let mut again: Vec<(Card, Vec<Place>)> = Vec::new();
+    for (c, here) in cascades.chain(freecells) {
+        match &seen[c.id() as usize] {
+            Some(_) => match again.iter_mut().find(|(d, _)| *d == c) {
+                Some((_, places)) => places.push(here),
+                None => again.push((c, vec![here])),
+            },
+            None => seen[c.id() as usize] = Some(here),
+        }
+    }
+    for (c, places) in again {
+        let first = seen[c.id() as usize].expect("seen before it was found again");
+        let times = match places.len() + 1 {
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        let places: Vec<String> = places.iter().map(|p| p.to_string()).collect();
+        issues.push(BoardIssue {
+            line: 0,
+            token: Some(c.to_string()),
+            message: format!("card appears {times}: {}, and {first}", places.join(", ")),
+        });
+    }
+    issues.extend(missing_cards(|c| seen[c.id() as usize].is_some()));
+    issues
 }
 
 /// A position read from board text: cascades, freecell slots, foundations.

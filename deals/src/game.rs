@@ -288,6 +288,12 @@ impl Game {
             })
     }
 
+    /// The game PySolFC numbers `id` (its saved and held games carry the id), if fcauto
+    /// plays it.
+    pub fn by_pysol_id(id: u32) -> Option<&'static Game> {
+        GAMES.iter().find(|g| g.pysol_id == id)
+    }
+
     /// Cards dealt to the cascades (52 less those dealt to freecells).
     pub fn cascade_cards(&self) -> usize {
         52 - self.dealt_to_cells.len()
@@ -363,6 +369,8 @@ mod tests {
         assert_eq!(Game::find("45").unwrap().name, "bakers_game");
         assert_eq!(Game::find("seahaven").unwrap().pysol_id, 9);
         assert_eq!(Game::find("Eight Off").unwrap().rules.freecells, 8);
+        assert_eq!(Game::by_pysol_id(258).unwrap().name, "eight_off");
+        assert!(Game::by_pysol_id(2).is_none());
         let e = Game::find("klondike").unwrap_err();
         assert!(e.to_string().contains("unknown game `klondike`"), "{e}");
         assert!(e.to_string().contains("seahaven_towers"), "{e}");

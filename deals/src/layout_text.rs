@@ -12,7 +12,7 @@
 //! fixed-width freecell fields, blank lines for empty cascades), for the game's number of
 //! cascades and freecells; a partial `Freecells:` line leaves the slots after it empty.
 
-use crate::board::{read_position, BoardError, BoardIssue};
+use crate::board::{check_position, read_position, BoardError, BoardIssue};
 use crate::card::{Card, Rank};
 use crate::game::{Layout, Rules, MAX_CASCADES, MAX_FREECELLS};
 
@@ -80,6 +80,40 @@ impl Layout {
             freecells,
             foundations,
         })
+    }
+}
+
+impl Layout {
+    /// Check that the layout is a position of a game with `rules`' cascades and freecells
+    /// holding each of the 52 cards exactly once (cascades, freecells and foundations
+    /// together).
+    ///
+    /// Errors: [`BoardError`] listing every problem: another number of cascades or of
+    /// freecell slots, a foundation over 13, a card found twice (with its places) or missing.
+    pub fn check(&self, rules: &Rules) -> Result<(), BoardError> {
+        let mut issues = Vec::new();
+        if self.freecells.len() != rules.freecells as usize {
+            issues.push(BoardIssue {
+                line: 0,
+                token: None,
+                message: format!(
+                    "expected {} freecells, found {}",
+                    rules.freecells,
+                    self.freecells.len()
+                ),
+            });
+        }
+        issues.extend(check_position(
+            &self.cascades,
+            &self.freecells,
+            &self.foundations,
+            rules.cascades as usize,
+        ));
+        if issues.is_empty() {
+            Ok(())
+        } else {
+            Err(BoardError { issues })
+        }
     }
 }
 
@@ -153,6 +187,24 @@ mod tests {
         assert!(text.contains("\n:\n"), "{text}");
         let rules = Game::find("seahaven_towers").unwrap().rules;
         assert_eq!(Layout::parse(&text, &rules).unwrap(), l);
+    }
+
+    #[test]
+    fn check_names_what_does_not_fit_the_game() {
+        let seahaven = Game::find("seahaven_towers").unwrap().rules;
+        let l = deal("seahaven_towers", 617);
+        assert_eq!(l.check(&seahaven), Ok(()));
+        let e = l.check(&Rules::FREECELL).unwrap_err().to_string();
+        assert!(e.contains("expected 8 cascades, found 10"), "{e}");
+        let e = l
+            .check(&seahaven.with_freecells(2))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("expected 2 freecells, found 4"), "{e}");
+        let mut twice = l.clone();
+        twice.freecells[0] = twice.freecells[1];
+        let e = twice.check(&seahaven).unwrap_err().to_string();
+        assert!(e.contains("card appears twice"), "{e}");
     }
 
     #[test]

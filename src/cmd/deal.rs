@@ -6,7 +6,7 @@ use crate::cmd::picture::{self, PictureFormat};
 use crate::game::GameArgs;
 use anyhow::Result;
 use fcauto_deals::pysol_deal::deal_with_rules;
-use fcauto_deals::{ms_deal, parse_deal_number, Card, DealError, PysolNumber, MAX_DEAL};
+use fcauto_deals::{ms_deal, Card, DealError, PysolNumber, MAX_DEAL};
 use std::path::PathBuf;
 
 /// Output formats for `fcauto deal`.
@@ -43,7 +43,7 @@ pub struct Args {
     /// Deal number, 1..=8589934591 (2^33-1; above 2^31-1 is Freecell Pro's extension), or
     /// `msN`, as PySolFC writes it. With --game, PySolFC's game number: the Microsoft
     /// shuffle below 32000 and for `msN`, the Mersenne Twister from 32000 on (up to 10^20).
-    #[arg(allow_hyphen_values = true, value_parser = parse_number)]
+    #[arg(allow_hyphen_values = true, value_parser = crate::game::parse_game_number)]
     pub number: PysolNumber,
     #[command(flatten)]
     pub game: GameArgs,
@@ -61,15 +61,6 @@ pub struct Args {
     /// fcauto drew (those, which carry its mark, are replaced without it).
     #[arg(long)]
     pub force: bool,
-}
-
-/// A deal number as PySolFC writes one: what [`parse_deal_number`] reads (refused with its
-/// words), and plain numbers above 2^33-1 up to 10^20, which only --game deals.
-fn parse_number(s: &str) -> Result<PysolNumber, String> {
-    match parse_deal_number(s) {
-        Ok(_) | Err(DealError::TooLarge(_)) => PysolNumber::parse(s).map_err(|e| e.to_string()),
-        Err(e) => Err(e.to_string()),
-    }
 }
 
 /// A game number in JSON: a number (up to 10^20: JSON has no limit, serde_json reads it
