@@ -11,7 +11,8 @@
 //! - [`layout_text`]: a [`Layout`]'s board text (any game: 10 cascades, 8 freecells, a
 //!   partial `Freecells:` line), writer and reader.
 //! - [`board`]: a FreeCell position ([`Board`]) and its text in Freecell Solver's format.
-//! - [`position`]: the one-line position string (FreeCell's FEN), parser and writer.
+//! - [`position`]: the one-line position string (FreeCell's FEN), parser and writer; for
+//!   the other games prefixed with the game's name (`seahaven_towers: ...`).
 //! - [`range`]: ranges of deal numbers (`A..B`) and [`IMPOSSIBLE_DEALS`], the deals up to
 //!   1,000,000 with no solution.
 //! - [`text`]: [`plural`], for messages, [`text::text_of`]: a text input's UTF-8 text, or
