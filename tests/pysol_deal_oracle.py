@@ -3,8 +3,9 @@
 
 Usage: pysol_deal_oracle.py ID:NUMBER ...    (e.g. 9:32000 258:617 8:ms40000)
 
-For each pair, one JSON line: {"pysol_id", "deal", "random", "cascades", "freecells"}, the
-cascades each deepest card first, the freecells one entry per reserve (null when empty).
+For each pair, one JSON line: {"pysol_id", "deal", "random", "cascades", "freecells",
+"foundations"}, the cascades each deepest card first, the freecells one entry per reserve
+(null when empty), the foundations the cards on each suit's (clubs, diamonds, hearts, spades).
 
 What runs is PySolFC's: the game class from its game database, the class's own createGame
 (which makes the game's cascades and reserves), pysolrandom.construct_random (which picks
@@ -88,6 +89,7 @@ def bare_game(gi):
             self.sg = Struct(openstacks=[], talonstacks=[], dropstacks=[],
                              reservestacks=[], hp_stacks=[])
             self.moves = Struct(state=0)
+            self.top = None
 
         def setSize(self, w, h):
             self.width, self.height = w, h
@@ -119,6 +121,15 @@ def bare_game(gi):
     return game
 
 
+def foundations(game):
+    """Cards on each suit's foundation, in fcauto's order: clubs, diamonds, hearts, spades."""
+    counts = [0, 0, 0, 0]
+    for f in game.s.foundations:
+        for c in f.cards:
+            counts["CDHS".index("CSHD"[c.suit])] += 1
+    return counts
+
+
 def deal(game_id, number):
     gi = GAME_DB.get(game_id)
     if gi is None:
@@ -135,7 +146,7 @@ def deal(game_id, number):
         "cascades": [[name(c) for c in r.cards] for r in game.s.rows],
         "freecells": [name(r.cards[-1]) if r.cards else None
                       for r in game.s.reserves],
-        "foundations": [len(f.cards) for f in game.s.foundations],
+        "foundations": foundations(game),
     }
 
 

@@ -130,6 +130,20 @@ impl Rules {
     }
 }
 
+/// Which cards a game's deal puts on the foundations (PySolFC's `_shuffleHook` and
+/// `startGame`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FoundationDeal {
+    /// None: every card goes to a cascade or a freecell.
+    Nothing,
+    /// The four aces start on the foundations and the other 48 cards are dealt, in the
+    /// shuffle's order (Beleaguered Castle).
+    Aces,
+    /// The aces start on the foundations, then each card that fits its foundation goes there
+    /// as the cards are dealt, in the turn of the cascade it would have gone to (Citadel).
+    WhileDealing,
+}
+
 /// A game of the family as fcauto names and deals it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -147,6 +161,8 @@ pub struct Game {
     /// Freecells that hold a card at the deal, in the order the deal fills them (PySolFC's
     /// `startGame`): the last cards of the shuffled deck go there after the cascades.
     pub dealt_to_cells: &'static [u8],
+    /// The cards the deal puts on the foundations.
+    pub foundation_deal: FoundationDeal,
 }
 
 const fn rules(
@@ -178,6 +194,7 @@ pub const GAMES: &[Game] = &[
         aliases: &[],
         rules: Rules::FREECELL,
         dealt_to_cells: &[],
+        foundation_deal: FoundationDeal::Nothing,
     },
     Game {
         name: "freecell_2_freecells",
@@ -186,6 +203,7 @@ pub const GAMES: &[Game] = &[
         aliases: &[],
         rules: rules(8, 2, Alt, Any, Limited),
         dealt_to_cells: &[],
+        foundation_deal: FoundationDeal::Nothing,
     },
     Game {
         name: "freecell_0_freecells",
@@ -194,6 +212,7 @@ pub const GAMES: &[Game] = &[
         aliases: &[],
         rules: rules(8, 0, Alt, Any, Limited),
         dealt_to_cells: &[],
+        foundation_deal: FoundationDeal::Nothing,
     },
     Game {
         name: "bakers_game",
@@ -202,6 +221,7 @@ pub const GAMES: &[Game] = &[
         aliases: &[],
         rules: rules(8, 4, SameSuit, Any, Limited),
         dealt_to_cells: &[],
+        foundation_deal: FoundationDeal::Nothing,
     },
     Game {
         name: "ko_bakers_game",
@@ -210,6 +230,7 @@ pub const GAMES: &[Game] = &[
         aliases: &["kings_only_bakers_game"],
         rules: rules(8, 4, SameSuit, Kings, Limited),
         dealt_to_cells: &[],
+        foundation_deal: FoundationDeal::Nothing,
     },
     Game {
         name: "eight_off",
@@ -218,6 +239,7 @@ pub const GAMES: &[Game] = &[
         aliases: &[],
         rules: rules(8, 8, SameSuit, Kings, Limited),
         dealt_to_cells: &[0, 2, 4, 6],
+        foundation_deal: FoundationDeal::Nothing,
     },
     Game {
         name: "forecell",
@@ -226,6 +248,7 @@ pub const GAMES: &[Game] = &[
         aliases: &[],
         rules: rules(8, 4, Alt, Kings, Limited),
         dealt_to_cells: &[0, 1, 2, 3],
+        foundation_deal: FoundationDeal::Nothing,
     },
     Game {
         name: "relaxed_freecell",
@@ -234,6 +257,7 @@ pub const GAMES: &[Game] = &[
         aliases: &[],
         rules: rules(8, 4, Alt, Any, Unlimited),
         dealt_to_cells: &[],
+        foundation_deal: FoundationDeal::Nothing,
     },
     Game {
         name: "seahaven_towers",
@@ -242,6 +266,7 @@ pub const GAMES: &[Game] = &[
         aliases: &["seahaven"],
         rules: rules(10, 4, SameSuit, Kings, Limited),
         dealt_to_cells: &[1, 2],
+        foundation_deal: FoundationDeal::Nothing,
     },
     Game {
         name: "relaxed_seahaven_towers",
@@ -250,6 +275,37 @@ pub const GAMES: &[Game] = &[
         aliases: &["relaxed_seahaven"],
         rules: rules(10, 4, SameSuit, Kings, Unlimited),
         dealt_to_cells: &[1, 2],
+        foundation_deal: FoundationDeal::Nothing,
+    },
+    // fc-solve plays the next three with one preset (`-g beleaguered_castle`: no freecells,
+    // built by rank, any card to an empty cascade, limited sequence moves); PySolFC deals
+    // them differently.
+    Game {
+        name: "streets_and_alleys",
+        pysol_id: 146,
+        pysol_name: "Streets and Alleys",
+        aliases: &[],
+        rules: rules(8, 0, BuildOrder::Rank, Any, Limited),
+        dealt_to_cells: &[],
+        foundation_deal: FoundationDeal::Nothing,
+    },
+    Game {
+        name: "beleaguered_castle",
+        pysol_id: 34,
+        pysol_name: "Beleaguered Castle",
+        aliases: &[],
+        rules: rules(8, 0, BuildOrder::Rank, Any, Limited),
+        dealt_to_cells: &[],
+        foundation_deal: FoundationDeal::Aces,
+    },
+    Game {
+        name: "citadel",
+        pysol_id: 145,
+        pysol_name: "Citadel",
+        aliases: &[],
+        rules: rules(8, 0, BuildOrder::Rank, Any, Limited),
+        dealt_to_cells: &[],
+        foundation_deal: FoundationDeal::WhileDealing,
     },
 ];
 
@@ -294,9 +350,15 @@ impl Game {
         GAMES.iter().find(|g| g.pysol_id == id)
     }
 
-    /// Cards dealt to the cascades (52 less those dealt to freecells).
+    /// Cards dealt to the cascades: 52 less those dealt to freecells and the aces a deal
+    /// starts on the foundations (Citadel's deal sends more there as it goes: at most this
+    /// many).
     pub fn cascade_cards(&self) -> usize {
-        52 - self.dealt_to_cells.len()
+        let aces = match self.foundation_deal {
+            FoundationDeal::Nothing => 0,
+            FoundationDeal::Aces | FoundationDeal::WhileDealing => 4,
+        };
+        52 - self.dealt_to_cells.len() - aces
     }
 }
 
@@ -396,7 +458,12 @@ mod tests {
                 g.dealt_to_cells.iter().all(|&c| c < g.rules.freecells),
                 "{g}"
             );
-            assert_eq!(g.cascade_cards() + g.dealt_to_cells.len(), 52);
+            let aces = if g.foundation_deal == FoundationDeal::Nothing {
+                0
+            } else {
+                4
+            };
+            assert_eq!(g.cascade_cards() + g.dealt_to_cells.len() + aces, 52);
         }
         assert!(Game::freecell().rules.is_standard());
     }

@@ -14,7 +14,7 @@
 //! generator above it; PySolFC is the truth, and number 32000 is a Mersenne Twister deal.)
 
 use crate::card::{Card, Rank, Suit};
-use crate::game::{Game, Layout, Rules};
+use crate::game::{FoundationDeal, Game, Layout, Rules};
 use crate::msdeal::{ms_deal_order, parse_deal_number, DealError, MAX_DEAL};
 use crate::mt::PyRandom;
 use std::fmt;
@@ -218,10 +218,31 @@ pub fn deal_with_rules(
     }
     let order = pysol_deal_order(number);
     let ncascades = game.rules.cascades as usize;
-    let (to_cascades, to_cells) = order.split_at(game.cascade_cards());
     let mut cascades: Vec<Vec<Card>> = vec![Vec::new(); ncascades];
-    for (i, &card) in to_cascades.iter().enumerate() {
-        cascades[i % ncascades].push(card);
+    let mut foundations = [0u8; 4];
+    // The aces go first to the foundations (Citadel) or last (Beleaguered Castle): either
+    // way they leave the order of the other cards as the shuffle made it.
+    let dealt: Vec<Card> = match game.foundation_deal {
+        FoundationDeal::Nothing => order.to_vec(),
+        FoundationDeal::Aces | FoundationDeal::WhileDealing => {
+            foundations = [1; 4];
+            order
+                .into_iter()
+                .filter(|c| c.rank() != Rank::ACE)
+                .collect()
+        }
+    };
+    let (to_cascades, to_cells) = dealt.split_at(game.cascade_cards());
+    let mut turn = 0;
+    for &card in to_cascades {
+        let suit = card.suit().index();
+        let fits = card.rank().value() == foundations[suit] + 1;
+        if game.foundation_deal == FoundationDeal::WhileDealing && fits {
+            foundations[suit] += 1;
+        } else {
+            cascades[turn % ncascades].push(card);
+        }
+        turn += 1;
     }
     let mut freecells = vec![None; rules.freecells as usize];
     for (&slot, &card) in game.dealt_to_cells.iter().zip(to_cells) {
@@ -230,7 +251,7 @@ pub fn deal_with_rules(
     Ok(Layout {
         cascades,
         freecells,
-        foundations: [0; 4],
+        foundations,
     })
 }
 
@@ -315,6 +336,23 @@ mod tests {
             seahaven.freecells[1..3],
             [Some("KC".parse().unwrap()), Some("AS".parse().unwrap())]
         );
+    }
+
+    /// Beleaguered Castle and Citadel, deal 1, as PySolFC deals them.
+    #[test]
+    fn aces_and_citadels_foundations_are_dealt_as_pysolfc_deals_them() {
+        let one = PysolNumber::plain(1).unwrap();
+        let bc = deal_game(Game::find("beleaguered_castle").unwrap(), one);
+        assert_eq!(bc.foundations, [1; 4]);
+        assert_eq!(text(&bc.cascades[0]), "JD KD KS QH 8H 6C");
+        assert_eq!(text(&bc.cascades[7]), "5H 2S TS TH QS 6H");
+        let citadel = deal_game(Game::find("citadel").unwrap(), one);
+        assert_eq!(citadel.foundations, [2, 3, 2, 4]);
+        assert_eq!(text(&citadel.cascades[1]), "KC 9D 4H");
+        assert_eq!(text(&citadel.cascades[7]), "5H TS TH QS 6H");
+        let streets = deal_game(Game::find("streets_and_alleys").unwrap(), one);
+        assert_eq!(streets.to_board().unwrap(), ms_deal(1).unwrap());
+        assert!(streets.freecells.is_empty());
     }
 
     #[test]

@@ -70,16 +70,28 @@ fn oracle(pairs: &[String]) -> Vec<Value> {
         .collect()
 }
 
-/// The board text `deal --game` writes for the oracle's layout: the freecells up to the
-/// last card (when any), then the cascades.
+/// The board text `deal --game` writes for the oracle's layout: the foundations (when any
+/// holds a card, in fc-solve's order H C D S), the freecells up to the last card (when
+/// any), then the cascades.
 fn expected_text(want: &Value) -> String {
+    let counts: Vec<u64> = want["foundations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    let rank = |n: u64| "0A23456789TJQK".chars().nth(n as usize).unwrap();
+    let mut text = String::new();
+    if counts.iter().any(|&n| n > 0) {
+        let [c, d, h, s] = [counts[0], counts[1], counts[2], counts[3]].map(rank);
+        text += &format!("Foundations: H-{h} C-{c} D-{d} S-{s}\n");
+    }
     let cells: Vec<&str> = want["freecells"]
         .as_array()
         .unwrap()
         .iter()
         .map(|c| c.as_str().unwrap_or("-"))
         .collect();
-    let mut text = String::new();
     if let Some(last) = cells.iter().rposition(|c| *c != "-") {
         text += &format!("Freecells: {}\n", cells[..=last].join(" "));
     }
@@ -119,6 +131,7 @@ fn every_game_deals_as_pysolfc_deals_it() {
         let what = format!("game {id} deal {n} ({})", want["random"]);
         assert_eq!(got["cascades"], want["cascades"], "{what}");
         assert_eq!(got["freecells"], want["freecells"], "{what}");
+        assert_eq!(got["foundations"], want["foundations"], "{what}");
         assert_eq!(got["pysol_id"].to_string(), id, "{what}");
         let text = fcauto().args(["deal", "--game", &id, n]).output().unwrap();
         assert_eq!(
