@@ -233,8 +233,7 @@ pub fn deal_with_rules(
         }
     };
     let (to_cascades, to_cells) = dealt.split_at(game.cascade_cards());
-    let mut turn = 0;
-    for &card in to_cascades {
+    for (turn, &card) in to_cascades.iter().enumerate() {
         let suit = card.suit().index();
         let fits = card.rank().value() == foundations[suit] + 1;
         if game.foundation_deal == FoundationDeal::WhileDealing && fits {
@@ -242,7 +241,6 @@ pub fn deal_with_rules(
         } else {
             cascades[turn % ncascades].push(card);
         }
-        turn += 1;
     }
     let mut freecells = vec![None; rules.freecells as usize];
     for (&slot, &card) in game.dealt_to_cells.iter().zip(to_cells) {
