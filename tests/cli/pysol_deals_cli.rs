@@ -143,6 +143,28 @@ fn every_game_deals_as_pysolfc_deals_it() {
     }
     // Each game at the six Mersenne Twister numbers (32000 on, not msN).
     assert_eq!(mt, GAMES.len() * 6);
+    // `--freecells` on FreeCell is PySolFC's FreeCell (2 Reserves) and (No Reserve).
+    for ((id, n), want) in pairs.iter().zip(&wants) {
+        let cells = match id {
+            1900 => "2",
+            1901 => "0",
+            _ => continue,
+        };
+        let args = [
+            "deal",
+            "--game",
+            "freecell",
+            "--freecells",
+            cells,
+            n,
+            "--format",
+            "json",
+        ];
+        let out = fcauto().args(args).output().unwrap();
+        let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(got["cascades"], want["cascades"], "{args:?}");
+        assert_eq!(got["freecells"], want["freecells"], "{args:?}");
+    }
 }
 
 #[test]
