@@ -189,6 +189,30 @@ mod tests {
         assert_eq!(Layout::parse(&text, &rules).unwrap(), l);
     }
 
+    proptest::proptest! {
+        /// Any text, for any game's shape, is a layout or an error: never a panic. Text made
+        /// of board tokens (cards, `-`, the line prefixes) reaches past the first check.
+        #[test]
+        fn any_text_is_read_or_refused(
+            tokens in proptest::collection::vec(
+                proptest::prop_oneof![
+                    "[A2-9TJQK][CDHS]", "-", "\n", "Freecells:", "Foundations:", "H-[0-9AK]",
+                    ":", " ", "\\PC{0,3}",
+                ],
+                0..80,
+            ),
+            cascades in 0u8..12,
+            freecells in 0u8..10,
+        ) {
+            let text: String = tokens.join(" ");
+            let rules = Rules { cascades, freecells, ..Rules::FREECELL };
+            if let Ok(l) = Layout::parse(&text, &rules) {
+                proptest::prop_assert_eq!(l.check(&rules), Ok(()));
+            }
+            let _ = crate::position::parse_layout(&text.replace('\n', "/"));
+        }
+    }
+
     #[test]
     fn check_names_what_does_not_fit_the_game() {
         let seahaven = Game::find("seahaven_towers").unwrap().rules;
