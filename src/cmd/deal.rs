@@ -12,7 +12,8 @@ use std::path::PathBuf;
 /// Output formats for `fcauto deal`.
 #[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
 pub enum DealFormat {
-    /// Freecell Solver's board text: 8 cascade lines, deepest card first.
+    /// Freecell Solver's board text: 8 cascade lines, deepest card first (with --game, the
+    /// game's cascades, after a Foundations and a Freecells line when the deal fills them).
     Fcs,
     /// `{"deal": N, "board": [[cards of cascade 1, deepest first], ...]}`; with --game,
     /// `{"game", "pysol_id", "deal", "cascades", "freecells", "foundations"}`.
@@ -116,7 +117,7 @@ pub fn run(args: Args) -> Result<i32> {
         crate::cmd::picture::check_replace(p, args.force)?;
     }
     if args.game.game.is_some() {
-        return run_game(&args, format, picture_format);
+        return run_game(&args, args.number, format, picture_format);
     }
     let n = u64::try_from(args.number.value()).unwrap_or(u64::MAX);
     if n > MAX_DEAL {
@@ -128,6 +129,11 @@ pub fn run(args: Args) -> Result<i32> {
             args.number
         );
         return Ok(2);
+    }
+    if !args.game.is_standard() {
+        // FreeCell with --freecells other than 4: the Microsoft deal, with that many cells.
+        let number = PysolNumber::ms(n)?;
+        return run_game(&args, number, format, picture_format);
     }
     let board = ms_deal(n)?;
     let bytes = match (format, picture_format) {
@@ -151,12 +157,18 @@ pub fn run(args: Args) -> Result<i32> {
     Ok(0)
 }
 
-/// `deal --game G N`: the layout PySolFC deals, as board text or JSON; a picture when the
-/// game has FreeCell's 8 cascades and 4 freecells (the pictures draw no other shape yet).
-fn run_game(args: &Args, format: DealFormat, picture: Option<PictureFormat>) -> Result<i32> {
+/// `deal --game G N` (and `deal --freecells N` without --game, `number` then `msN`): the
+/// layout PySolFC deals, as board text or JSON; a picture when the game has FreeCell's 8
+/// cascades and 4 freecells (the pictures draw no other shape yet).
+fn run_game(
+    args: &Args,
+    number: PysolNumber,
+    format: DealFormat,
+    picture: Option<PictureFormat>,
+) -> Result<i32> {
     let game = args.game.game();
     let rules = args.game.rules();
-    let layout = match deal_with_rules(game, &rules, args.number) {
+    let layout = match deal_with_rules(game, &rules, number) {
         Ok(l) => l,
         Err(e) => return Ok(crate::cmd::usage_exit(&e.to_string())),
     };
@@ -175,11 +187,11 @@ fn run_game(args: &Args, format: DealFormat, picture: Option<PictureFormat>) -> 
                 f.into(),
                 args.width.unwrap_or(fcauto_engine::render::DEFAULT_WIDTH),
                 None,
-                Some(&format!("{} {}", game.pysol_name, args.number)),
+                Some(&format!("{} {number}", game.pysol_name)),
             )?
         }
         (DealFormat::Json, _) => {
-            let n = args.number;
+            let n = number;
             let json = GameDealJson {
                 game: game.name,
                 pysol_id: game.pysol_id,

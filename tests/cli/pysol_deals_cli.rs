@@ -183,6 +183,20 @@ fn without_game_a_number_is_still_the_microsoft_freecell_deal() {
         plain.stdout, mt.stdout,
         "PySolFC's 32000 is a Mersenne Twister deal"
     );
+    // --freecells alone: the Microsoft deal with that many freecells, whatever its number.
+    let two = fcauto()
+        .args(["deal", "--freecells", "2", "40000", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&two.stdout).unwrap();
+    assert_eq!(v["deal"], "ms40000");
+    assert_eq!(v["freecells"], serde_json::json!([null, null]));
+    let text = fcauto()
+        .args(["deal", "--freecells", "2", "40000"])
+        .output()
+        .unwrap();
+    let ms = fcauto().args(["deal", "40000"]).output().unwrap();
+    assert_eq!(text.stdout, ms.stdout);
     let json = fcauto()
         .args(["deal", "617", "--format", "json"])
         .output()
