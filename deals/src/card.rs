@@ -56,6 +56,9 @@ impl Suit {
 pub struct Rank(u8);
 
 impl Rank {
+    /// The ace, rank 1.
+    pub const ACE: Rank = Rank(1);
+
     /// A rank from its number 1..=13; `None` outside that range.
     pub fn new(n: u8) -> Option<Rank> {
         (1..=13).contains(&n).then_some(Rank(n))

@@ -13,9 +13,16 @@
 //! `JDKD2S4C3S6D6S/2DKCKS5CTD8S9C/9H9S9DTS4S8D2H/JC5SQDQHTHQS6H/5DADJS4H8H6C/7HQCASAC2C3D/7CKHAH4DJH8C/5H3H3C7S7DTC ---- 0000`
 //! (see the tests). Parsing is case-insensitive and accepts `10` for `T`; [`parse`] checks
 //! that the position holds each of the 52 cards exactly once ([`Board::check`]).
+//!
+//! A position of another game of the family ([`write_layout`], [`parse_layout`]) starts with
+//! the game's Freecell Solver name and a colon, then the same three fields with the game's
+//! cascades and one freecell slot per freecell (`0` when it has none):
+//! `seahaven_towers: 7S2CTSTC6C/.../3C9SQH8C8H -KCAS- 0000`. Standard FreeCell (with 4
+//! freecells) is written without the prefix, as [`write`] writes it.
 
 use crate::board::{Board, BoardError, BoardIssue, CASCADES, FREECELLS};
 use crate::card::{Card, Rank};
+use crate::game::{Game, Layout, MAX_FREECELLS};
 use std::fmt::Write;
 
 /// Longest position string [`parse`] reads, in bytes (a full one is under 130).
@@ -23,8 +30,35 @@ pub const MAX_POSITION_TEXT: usize = 1024;
 
 /// The position string of `b`.
 pub fn write(b: &Board) -> String {
+    write_fields(&b.cascades, &b.freecells, &b.foundations)
+}
+
+/// The position string of `layout`, a position of `game` (with as many freecells as the
+/// layout has slots): prefixed with `name:` unless it is standard FreeCell with 4 freecells.
+pub fn write_layout(game: &Game, layout: &Layout) -> String {
+    let fields = write_fields(&layout.cascades, &layout.freecells, &layout.foundations);
+    let rules = game.rules.with_freecells(layout.freecells.len() as u8);
+    if rules.is_standard() {
+        fields
+    } else if layout.freecells.is_empty() {
+        // No freecells: `0` stands for the empty slot list.
+        let mut parts: Vec<&str> = fields.split(' ').collect();
+        parts.insert(1, "0");
+        format!("{}: {}", game.name, parts.join(" "))
+    } else {
+        format!("{}: {fields}", game.name)
+    }
+}
+
+/// The three fields: cascades, freecell slots (none written when there are none),
+/// foundations.
+fn write_fields(
+    cascades: &[Vec<Card>],
+    freecells: &[Option<Card>],
+    foundations: &[u8; 4],
+) -> String {
     let mut s = String::with_capacity(128);
-    for (i, col) in b.cascades.iter().enumerate() {
+    for (i, col) in cascades.iter().enumerate() {
         if i > 0 {
             s.push('/');
         }
@@ -36,7 +70,7 @@ pub fn write(b: &Board) -> String {
         }
     }
     s.push(' ');
-    for slot in &b.freecells {
+    for slot in freecells {
         match slot {
             Some(c) => {
                 let _ = write!(s, "{c}");
@@ -44,8 +78,10 @@ pub fn write(b: &Board) -> String {
             None => s.push('-'),
         }
     }
-    s.push(' ');
-    for &r in &b.foundations {
+    if !freecells.is_empty() {
+        s.push(' ');
+    }
+    for &r in foundations {
         s.push(Rank::new(r).map_or('0', Rank::letter));
     }
     s
@@ -106,7 +142,7 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
         )));
     }
     let mut issues = Vec::new();
-    let cascades = cascades_field(fields[0], &mut issues);
+    let cascades = cascades_field(fields[0], CASCADES, &mut issues);
     let freecells = freecells_field(fields[1], &mut issues);
     let foundations = foundations_field(fields[2], &mut issues);
     if !issues.is_empty() {
@@ -121,6 +157,72 @@ pub fn parse(text: &str) -> Result<Board, BoardError> {
     Ok(b)
 }
 
+/// Parse a position string of any game: with a `name:` prefix (see the module docs), a
+/// position of that game with as many freecells as the string has slots; without one, of
+/// FreeCell (with as many freecells as it has slots: 4 for a standard position).
+///
+/// # Errors
+/// A [`BoardError`] naming each problem: an unknown game, not three fields after the prefix,
+/// another number of cascades than the game has, a token that is not a card, more than 8
+/// freecell slots, foundations that are not four ranks, or a position that does not hold the
+/// 52 cards exactly once ([`Layout::check`]).
+pub fn parse_layout(text: &str) -> Result<(&'static Game, Layout), BoardError> {
+    let fail = |i: BoardIssue| BoardError { issues: vec![i] };
+    if text.len() > MAX_POSITION_TEXT {
+        return Err(fail(issue(
+            None,
+            format!("a position string is at most {MAX_POSITION_TEXT} bytes"),
+        )));
+    }
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    let game = match fields.first().and_then(|f| f.strip_suffix(':')) {
+        Some(name) => {
+            let g = Game::find(name).map_err(|e| fail(issue(Some(name), e.to_string())))?;
+            fields.remove(0);
+            g
+        }
+        None => Game::freecell(),
+    };
+    if fields.len() != 3 {
+        return Err(fail(issue(
+            None,
+            format!(
+                "a position string has 3 fields (cascades, freecells, foundations) after the game, found {}",
+                fields.len()
+            ),
+        )));
+    }
+    let mut issues = Vec::new();
+    let cascades = cascades_field(fields[0], game.rules.cascades as usize, &mut issues);
+    let freecells = match fields[1] {
+        "0" => vec![],
+        f => match slots(f) {
+            Ok(v) if v.len() <= MAX_FREECELLS => v,
+            Ok(v) => {
+                let msg = format!("{} freecell slots, at most {MAX_FREECELLS}", v.len());
+                issues.push(issue(Some(f), msg));
+                vec![]
+            }
+            Err(t) => {
+                issues.push(issue(Some(&t), "not a card or `-` in the freecells".into()));
+                vec![]
+            }
+        },
+    };
+    let foundations = foundations_field(fields[2], &mut issues);
+    if !issues.is_empty() {
+        return Err(BoardError { issues });
+    }
+    let layout = Layout {
+        cascades,
+        freecells,
+        foundations,
+    };
+    let rules = game.rules.with_freecells(layout.freecells.len() as u8);
+    layout.check(&rules)?;
+    Ok((game, layout))
+}
+
 /// A problem in the (one-line) position string.
 fn issue(token: Option<&str>, message: String) -> BoardIssue {
     BoardIssue {
@@ -132,18 +234,18 @@ fn issue(token: Option<&str>, message: String) -> BoardIssue {
 
 /// The cascades field (`/`-separated, `-` for an empty cascade); each problem goes to
 /// `issues` (a cascade with a bad token is read as empty).
-fn cascades_field(field: &str, issues: &mut Vec<BoardIssue>) -> Vec<Vec<Card>> {
+fn cascades_field(field: &str, want: usize, issues: &mut Vec<BoardIssue>) -> Vec<Vec<Card>> {
     let cols: Vec<&str> = field.split('/').collect();
-    if cols.len() != CASCADES {
+    if cols.len() != want {
         issues.push(issue(
             Some(field),
             format!(
-                "expected {CASCADES} cascades separated by `/`, found {}",
+                "expected {want} cascades separated by `/`, found {}",
                 cols.len()
             ),
         ));
     }
-    let mut cascades = Vec::with_capacity(CASCADES);
+    let mut cascades = Vec::with_capacity(want);
     for col in &cols {
         let cards = if *col == "-" { Ok(vec![]) } else { cards(col) };
         match cards {
@@ -286,6 +388,50 @@ mod tests {
         assert_eq!(parse_any(&write(&b)).unwrap(), b);
         assert_eq!(parse_any(&format!("\u{feff}{}\r\n", write(&b))).unwrap(), b);
         assert_eq!(parse_any(&b.to_string()).unwrap(), b);
+    }
+
+    #[test]
+    fn layouts_of_other_games_name_the_game() {
+        use crate::pysol_deal::{deal_game, deal_with_rules, PysolNumber};
+        let n = PysolNumber::plain(32000).unwrap();
+        for g in crate::GAMES {
+            let l = deal_game(g, n);
+            let s = write_layout(g, &l);
+            assert!(looks_like_position(&s), "{s}");
+            assert_eq!(parse_layout(&s).unwrap(), (g, l.clone()), "{s}");
+            let standard = g.rules.is_standard();
+            assert_eq!(s.starts_with(&format!("{}: ", g.name)), !standard, "{s}");
+        }
+        let sea = Game::find("seahaven_towers").unwrap();
+        let s = write_layout(sea, &deal_game(sea, n));
+        assert!(
+            s.starts_with("seahaven_towers: 7S2CTSTC6C/") && s.ends_with(" -KCAS- 0000"),
+            "{s}"
+        );
+        let none = Game::find("freecell_0_freecells").unwrap();
+        let s = write_layout(none, &deal_game(none, n));
+        assert!(s.ends_with(" 0 0000"), "{s}");
+        // FreeCell with 2 freecells: the prefix, and two slots.
+        let fc = Game::freecell();
+        let two = deal_with_rules(fc, &fc.rules.with_freecells(2), n).unwrap();
+        let s = write_layout(fc, &two);
+        assert!(s.starts_with("freecell: ") && s.contains(" -- 0000"), "{s}");
+        assert_eq!(parse_layout(&s).unwrap(), (fc, two));
+        // A standard position reads as FreeCell's.
+        let b = ms_deal(617).unwrap();
+        let (g, l) = parse_layout(&write(&b)).unwrap();
+        assert_eq!((g.name, l.to_board().unwrap()), ("freecell", b));
+        for (text, want) in [
+            ("klondike: x y z", "unknown game `klondike`"),
+            (
+                "seahaven_towers: JDKD/2D ---- 0000",
+                "expected 10 cascades separated by `/`, found 2",
+            ),
+            ("eight_off: - --------- 0000", "9 freecell slots, at most 8"),
+        ] {
+            let e = parse_layout(text).unwrap_err().to_string();
+            assert!(e.contains(want), "{text}: {e}");
+        }
     }
 
     #[test]
