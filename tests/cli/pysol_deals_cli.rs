@@ -202,7 +202,7 @@ fn without_game_a_number_is_still_the_microsoft_freecell_deal() {
         .output()
         .unwrap();
     let v: Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert!(v.get("game").is_none() && v["board"].is_array(), "{v}");
+    assert!(v.get("game").is_none() && v["cascades"].is_array(), "{v}");
 }
 
 #[test]
