@@ -26,6 +26,8 @@ mod gui_resume;
 #[cfg(feature = "gui")]
 mod gui_solution;
 #[cfg(feature = "mcp")]
+mod mcp_revisions;
+#[cfg(feature = "mcp")]
 mod mcp_session;
 mod pysolfc_fixtures;
 mod render_cli;

@@ -11,6 +11,11 @@
 //! an illegal move is a normal result with `legal: false`, the unchanged position and the
 //! broken rule.
 //!
+//! Two revisions of MCP are served, each connection in the one its first request chose
+//! (`era`): 2025-11-25 (an `initialize` handshake) and 2026-07-28 (stateless: the protocol
+//! version and the client's capabilities in every request's `_meta`, `server/discover`);
+//! rmcp serves both, `era` refuses a request of the other revision on a connection.
+//!
 //! Between stdin/stdout and rmcp, `lines` reads every line first: rmcp drops a line that
 //! is not JSON without a word (rust-sdk#938, to avoid an error storm with a peer that echoes
 //! errors), where JSON-RPC 2.0 answers it with a parse error (`-32700`, `id: null`), which a
@@ -21,6 +26,7 @@
 //! (so `fcauto mcp < requests.jsonl` gets every answer), and an id already in flight is
 //! refused (rmcp would answer only one of two requests with the same id).
 
+mod era;
 mod lines;
 mod params;
 mod schema;
@@ -35,6 +41,17 @@ use std::time::Duration;
 const ARGUMENTS_ERROR: &str =
     "tools/call: params must be {\"name\": <tool name>, \"arguments\": {<the tool's arguments>}}; \
      `arguments`, when given, is a JSON object";
+
+/// The tools [`tools`] offers, by name (tested equal to its `tools/list`).
+const TOOLS: [&str; 7] = [
+    "new_game",
+    "legal_moves",
+    "apply_move",
+    "hint",
+    "solve",
+    "verify",
+    "render_game",
+];
 
 /// Told, when stdin has ended, how many requests were left unanswered after how long a
 /// wait (called only when some were).

@@ -197,7 +197,7 @@ impl FreeCell {
 fn unreadable_request(method: &str) -> ErrorData {
     match method {
         "tools/call" => ErrorData::invalid_params(super::ARGUMENTS_ERROR, None),
-        "initialize" | "ping" | "tools/list" => ErrorData::invalid_params(
+        "initialize" | "ping" | "tools/list" | "server/discover" => ErrorData::invalid_params(
             format!("{method}: malformed params (see the MCP specification)"),
             None,
         ),
@@ -243,7 +243,7 @@ mod tests {
             .into_iter()
             .map(|t| t.name.to_string())
             .collect();
-        let mut ours: Vec<String> = super::super::lines::TOOLS.map(String::from).to_vec();
+        let mut ours: Vec<String> = super::super::TOOLS.map(String::from).to_vec();
         listed.sort();
         ours.sort();
         assert_eq!(listed, ours);
