@@ -93,7 +93,7 @@ fn the_stateless_revision_is_served_without_initialize() {
     assert_eq!(code(&a[&2]), -32022, "{}", a[&2]);
     assert_eq!(a[&3]["result"]["tools"].as_array().unwrap().len(), 7);
     let game = &a[&4]["result"]["structuredContent"];
-    assert!(game["position_string"].is_string(), "{}", a[&4]);
+    assert!(game["position"].is_string(), "{}", a[&4]);
     assert_eq!(code(&a[&5]), -32601);
     assert_eq!(code(&a[&6]), -32601);
     assert_eq!(code(&a[&7]), -32602);

@@ -3,9 +3,13 @@
 //! refereeing every move.
 //!
 //! The tools (`tools`) are thin wrappers of [`fcauto_engine::service`]: each takes the
-//! whole position and returns the whole new one (no state kept between calls). A tool's
-//! result is its JSON answer as structured content (and the same JSON as text), declared by
-//! an output schema (`schema`); bad input (a position that does not parse or is
+//! whole position and returns the whole new one (no state kept between calls), and each is
+//! annotated as the pure function it is (read-only, idempotent, closed world). A tool's
+//! result is what the model reads as structured content (and the same JSON as text):
+//! small, the position as its one-line string and moves in standard notation; what only a
+//! view of the board needs (the cascades as JSON, move records, whole lines) goes in the
+//! result's `_meta` (`answers`). The answers are declared by output schemas (`schema`),
+//! kept to standard JSON Schema. Bad input (a position that does not parse or is
 //! impossible, a move that is not notation, a deal out of range: any
 //! [`ServiceError`](fcauto_engine::service::ServiceError)) is a tool error with the message;
 //! an illegal move is a normal result with `legal: false`, the unchanged position and the
@@ -26,6 +30,7 @@
 //! (so `fcauto mcp < requests.jsonl` gets every answer), and an id already in flight is
 //! refused (rmcp would answer only one of two requests with the same id).
 
+mod answers;
 mod era;
 mod lines;
 mod params;

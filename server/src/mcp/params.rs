@@ -1,6 +1,6 @@
 //! The tools' arguments as rmcp reads them, with their JSON schemas (what `tools/list`
 //! shows a client): a position as a string or the JSON shape, a deal number, a move, a
-//! search mode and budget, a picture's width.
+//! search mode and budget, whether to draw a picture and its width.
 
 use fcauto_engine::service;
 use rmcp::schemars::{self, json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -171,6 +171,10 @@ pub(super) struct Render {
     #[schemars(range(min = fcauto_engine::render::MIN_WIDTH, max = fcauto_engine::render::MAX_WIDTH))]
     #[serde(default, deserialize_with = "service::whole_width")]
     pub(super) width: Option<i64>,
+    /// Also answer the PNG picture of the board (default false: the position and the
+    /// board as text only; a picture is some 200 KB of base64 in the model's context).
+    #[serde(default)]
+    pub(super) picture: bool,
 }
 
 impl Mode {
