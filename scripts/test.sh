@@ -17,7 +17,7 @@ step() {
   echo "test.sh: $name: $((SECONDS - t0)) s (total $((SECONDS - started)) s)"
 }
 
-step setup scripts/setup-deps.sh --gui --slurm --browser
+step setup scripts/setup-deps.sh --gui --slurm --browser --mcp
 
 # The default build (what `cargo run --release -- solve 617` builds), and what it says to
 # `play --gui` without the GUI feature (tests/cli/gui_nofeature.rs, checked here on the built

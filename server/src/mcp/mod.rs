@@ -32,10 +32,13 @@
 
 mod answers;
 mod era;
+mod http;
 mod lines;
 mod params;
 mod schema;
 mod tools;
+
+pub use http::{serve_http, ENDPOINT};
 
 use anyhow::Context;
 use rmcp::ServiceExt;
