@@ -37,6 +37,9 @@ FEATURES="batch,serve,png,mcp,gui"
 # same setting, so the build is made once. (The shipped build above keeps it.)
 export CARGO_PROFILE_RELEASE_LTO=off
 step "tests" cargo test --release --locked --workspace --features "$FEATURES"
+# The official MCP conformance suite's stateless scenario against `fcauto mcp --http` (the
+# featured binary the tests just built).
+step "mcp conformance" scripts/mcp-conformance.sh target/release/fcauto
 # The API docs build without a broken link (with and without the optional modules).
 RUSTDOCFLAGS="-D warnings" step "docs" cargo doc --locked --no-deps --workspace --quiet
 RUSTDOCFLAGS="-D warnings" step "docs (features)" cargo doc --locked --no-deps --workspace --features "$FEATURES" --quiet

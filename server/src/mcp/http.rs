@@ -10,7 +10,8 @@
 //! `Origin` (loopback pages only). Bodies are read as `serve` reads them
 //! ([`declared_body_cap`]: capped at [`MAX_BODY`], 413 past it; within [`READ_TIMEOUT`],
 //! 408 if not); a body that is not JSON is answered with JSON-RPC's parse error (400,
-//! `-32700`) where rmcp answers 415 in words of its own; searches share one server's
+//! `-32700`) where rmcp answers 415 in words of its own, and a 2026-07-28 `initialize`
+//! (removed in that revision) with 404 and `-32601`; searches share one server's
 //! permits, one a core, whatever the number of clients.
 
 use super::tools::FreeCell;
@@ -108,7 +109,10 @@ fn router(local: SocketAddr, hosts: Vec<String>) -> Router {
 }
 
 /// A POST whose body (read whole by [`declared_body_cap`] before) is not JSON gets
-/// JSON-RPC's parse error, 400 with `-32700` and `id: null`; other requests are handed on.
+/// JSON-RPC's parse error (400, `-32700`, `id: null`); an `initialize` that names
+/// 2026-07-28 or later (in the `MCP-Protocol-Version` header or its `_meta`), a method that
+/// revision removed, gets 404 with `-32601` as the revision says (rmcp would read it as a
+/// handshake and refuse its params); other requests are handed on.
 async fn json_body(
     req: axum::extract::Request,
     next: axum::middleware::Next,
@@ -121,11 +125,40 @@ async fn json_body(
     let bytes = axum::body::to_bytes(body, MAX_BODY)
         .await
         .unwrap_or_default();
-    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&bytes) {
-        let message = format!("Parse error: the body is not JSON ({e})");
-        let body = serde_json::json!({"jsonrpc": "2.0", "id": null,
-                                      "error": {"code": -32700, "message": message}});
-        return (StatusCode::BAD_REQUEST, axum::Json(body)).into_response();
+    let error = |status: StatusCode, id: &serde_json::Value, code: i32, message: String| {
+        let body = serde_json::json!({"jsonrpc": "2.0", "id": id,
+                                      "error": {"code": code, "message": message}});
+        (status, axum::Json(body)).into_response()
+    };
+    let v = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+        Ok(v) => v,
+        Err(e) => {
+            let message = format!("Parse error: the body is not JSON ({e})");
+            return error(
+                StatusCode::BAD_REQUEST,
+                &serde_json::Value::Null,
+                -32700,
+                message,
+            );
+        }
+    };
+    let header = parts
+        .headers
+        .get("mcp-protocol-version")
+        .and_then(|h| h.to_str().ok());
+    let in_meta = v
+        .pointer("/params/_meta")
+        .and_then(|m| m.get(super::era::PROTOCOL_VERSION_KEY))
+        .and_then(|p| p.as_str());
+    let stateless = [header, in_meta]
+        .into_iter()
+        .flatten()
+        .any(|p| p >= rmcp::model::ProtocolVersion::NO_INITIALIZE.as_str());
+    if stateless && v.get("method").and_then(|m| m.as_str()) == Some("initialize") {
+        let id = v.get("id").cloned().unwrap_or_default();
+        let message = "Method not found: initialize was removed in MCP 2026-07-28 (each request \
+                       names its protocol version in _meta; server/discover tells the server's)";
+        return error(StatusCode::NOT_FOUND, &id, -32601, message.into());
     }
     next.run(axum::extract::Request::from_parts(
         parts,

@@ -1,6 +1,6 @@
-//! `fcauto mcp`'s server: the rules service as Model Context Protocol tools over stdio,
-//! through the official Rust SDK `rmcp`, so that an AI agent can play FreeCell with fcauto
-//! refereeing every move.
+//! `fcauto mcp`'s server: the rules service as Model Context Protocol tools over stdio
+//! (here) and Streamable HTTP (`http`), through the official Rust SDK `rmcp`, so that an
+//! AI agent can play FreeCell with fcauto refereeing every move.
 //!
 //! The tools (`tools`) are thin wrappers of [`fcauto_engine::service`]: each takes the
 //! whole position and returns the whole new one (no state kept between calls), and each is
