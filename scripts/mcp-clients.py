@@ -6,9 +6,9 @@ and over Streamable HTTP (`fcauto mcp --http 127.0.0.1:0`).
 
     scripts/mcp-clients.py target/release/fcauto
 
-Each run: the revision the client connected in, the seven tools with their titles and
+Each run: the revision the client connected in, the tools with their titles and
 annotations, `new_game`, `hint`, `solve`, then `apply_move` for each move of the solution
-until the game is won. Prints one line a run and `N passed, N failed`; exits 1 when a run
+until the game is won, and `analyze_game` of the game played. Prints one line a run and `N passed, N failed`; exits 1 when a run
 failed, 3 when the `mcp` package is missing (scripts/setup-deps.sh installs it).
 """
 
@@ -26,7 +26,7 @@ except ImportError:
     print("mcp-clients: the Python package `mcp` (>= 2) is missing: scripts/setup-deps.sh installs it", file=sys.stderr)
     sys.exit(3)
 
-TOOLS = {"new_game", "legal_moves", "apply_move", "hint", "solve", "verify", "render_game"}
+TOOLS = {"new_game", "legal_moves", "apply_move", "hint", "solve", "verify", "analyze_game", "render_game"}
 PURE = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
 # mode -> the protocol version the connection must end up in.
 MODES = {"legacy": "2025-11-25", "auto": "2026-07-28", "2026-07-28": "2026-07-28"}
@@ -64,6 +64,11 @@ async def play(server, mode: str) -> str:
             assert out["legal"], f"move {i + 1} {mv}: {out}"
             position, won = out["position"], out["won"]
         assert won, f"not won after {len(moves)} moves: {position}"
+        review = structured(
+            await c.call_tool("analyze_game", {"position": start["position"], "moves": solved["standard"]}),
+            "analyze_game",
+        )
+        assert review["lost_at"] is None and review["final"]["won"], review
         return f"{c.protocol_version}: deal 617 won in {len(moves)} moves"
 
 

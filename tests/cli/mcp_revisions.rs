@@ -91,7 +91,7 @@ fn the_stateless_revision_is_served_without_initialize() {
         "fcauto"
     );
     assert_eq!(code(&a[&2]), -32022, "{}", a[&2]);
-    assert_eq!(a[&3]["result"]["tools"].as_array().unwrap().len(), 7);
+    assert_eq!(a[&3]["result"]["tools"].as_array().unwrap().len(), 8);
     let game = &a[&4]["result"]["structuredContent"];
     assert!(game["position"].is_string(), "{}", a[&4]);
     assert_eq!(code(&a[&5]), -32601);
@@ -124,6 +124,6 @@ fn the_handshake_revision_is_served_after_initialize() {
     assert!(a[&1]["result"]["supportedVersions"].is_array(), "{}", a[&1]);
     assert_eq!(a[&2]["result"]["protocolVersion"], "2025-11-25");
     assert_eq!(a[&3]["result"], json!({}));
-    assert_eq!(a[&4]["result"]["tools"].as_array().unwrap().len(), 7);
+    assert_eq!(a[&4]["result"]["tools"].as_array().unwrap().len(), 8);
     assert_eq!(code(&a[&5]), -32600);
 }

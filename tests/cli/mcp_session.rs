@@ -125,6 +125,7 @@ fn tools_are_listed_with_input_schemas() {
         "hint",
         "solve",
         "verify",
+        "analyze_game",
         "render_game",
     ] {
         assert!(names.contains(&want), "{want} missing from {names:?}");
@@ -135,7 +136,7 @@ fn tools_are_listed_with_input_schemas() {
             "{t}"
         );
         assert!(t["title"].as_str().is_some_and(|d| d.len() > 3), "{t}");
-        // All seven are pure functions of their arguments.
+        // Every tool is a pure function of its arguments.
         assert_eq!(
             t["annotations"],
             json!({"readOnlyHint": true, "destructiveHint": false,
@@ -861,6 +862,10 @@ fn tools_declare_output_schemas_their_answers_fit() {
         ("solve", json!({"position": p, "max_states": 1})),
         ("verify", json!({"position": p, "solution": "8a 8b"})),
         ("render_game", json!({"position": p})),
+        (
+            "analyze_game",
+            json!({"position": p, "moves": "8a 8b 8c 8d"}),
+        ),
     ];
     for (name, args) in calls {
         let sc = schema(name);

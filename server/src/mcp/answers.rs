@@ -13,6 +13,7 @@ use serde_json::{json, Map, Value};
 pub(super) const VIEW_KEY: &str = "fcauto/view";
 
 /// An answer split in two: for the model, and for a view (an object; empty: no `_meta`).
+#[derive(Debug)]
 pub(super) struct Split {
     pub(super) model: Value,
     pub(super) view: Map<String, Value>,

@@ -30,6 +30,7 @@
 //! (so `fcauto mcp < requests.jsonl` gets every answer), and an id already in flight is
 //! refused (rmcp would answer only one of two requests with the same id).
 
+mod analyze;
 mod answers;
 mod era;
 mod http;
@@ -51,13 +52,14 @@ const ARGUMENTS_ERROR: &str =
      `arguments`, when given, is a JSON object";
 
 /// The tools [`tools`] offers, by name (tested equal to its `tools/list`).
-const TOOLS: [&str; 7] = [
+const TOOLS: [&str; 8] = [
     "new_game",
     "legal_moves",
     "apply_move",
     "hint",
     "solve",
     "verify",
+    "analyze_game",
     "render_game",
 ];
 

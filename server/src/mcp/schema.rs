@@ -98,6 +98,65 @@ pub(super) struct VerifyOut {
     error: Option<String>,
 }
 
+/// Where a game was lost: its step and move, and a move that kept it winnable.
+#[derive(JsonSchema)]
+pub(super) struct LostAt {
+    /// The step (1-based) whose move turned a winnable position into a lost one.
+    step: u32,
+    /// That move, in standard notation.
+    #[schemars(rename = "move")]
+    mv: String,
+    /// A move at that step that keeps the game winnable.
+    instead: Option<String>,
+}
+
+/// A move that made the shortest known win longer by the threshold (10 moves) or more.
+#[derive(JsonSchema)]
+pub(super) struct CostlyMove {
+    /// The step (1-based).
+    step: u32,
+    /// The move played.
+    #[schemars(rename = "move")]
+    mv: String,
+    /// Moves the shortest known win got longer.
+    cost: u32,
+    /// The first move of the shortest win known before it.
+    best: String,
+}
+
+/// The position the game ends in.
+#[derive(JsonSchema)]
+pub(super) struct FinalOut {
+    /// `winnable`, `lost` or `unknown`.
+    verdict: String,
+    /// All 52 cards are on the foundations.
+    won: bool,
+    /// Moves of the shortest known win (null unless winnable).
+    moves_to_win: Option<u32>,
+    /// The next move of that win (null unless winnable and not won).
+    hint: Option<String>,
+}
+
+/// What `analyze_game` answers.
+#[derive(JsonSchema)]
+pub(super) struct AnalyzeOut {
+    /// Moves in the game.
+    moves: u32,
+    /// The start position: `winnable`, `lost` or `unknown`.
+    start: String,
+    /// Moves of the shortest known win from the start.
+    start_moves_to_win: Option<u32>,
+    /// Where the game was lost; null when no move was proved to lose it.
+    lost_at: Option<LostAt>,
+    /// The costly moves, in game order.
+    costly: Vec<CostlyMove>,
+    /// The final position.
+    #[schemars(rename = "final")]
+    fin: FinalOut,
+    /// The findings in sentences.
+    summary: String,
+}
+
 /// The formats JSON Schema (2020-12) defines; schemars adds others (`uint8`, `int64`,
 /// `uint`), which clients warn about or refuse.
 const STANDARD_FORMATS: [&str; 19] = [
@@ -192,6 +251,9 @@ mod tests {
         assert_eq!(fields::<HintOut>(), keys(answers::hint(json(&solved))));
         let verdict = service::verify(&b, &standard).unwrap();
         assert_eq!(fields::<VerifyOut>(), keys(answers::whole(json(verdict))));
+        let analysed =
+            super::super::analyze::analyze(&b, &standard, fcauto_solver::Mode::Fast, None);
+        assert_eq!(fields::<AnalyzeOut>(), keys(analysed.unwrap()));
     }
 
     /// Non-standard formats are taken out at any depth; standard ones stay.

@@ -2,8 +2,9 @@
 //! reads as structured content (and its JSON as text) and what a view needs in `_meta`
 //! ([`super::answers`]), or a [`ServiceError`]'s message as a tool error.
 
+use super::analyze;
 use super::answers::{self, Split};
-use super::params::{ApplyMove, NewGame, Position, Render, Solve, Verify};
+use super::params::{Analyze, ApplyMove, NewGame, Position, Render, Solve, Verify};
 use super::schema;
 use fcauto_deals::Board;
 use fcauto_engine::service::{self, PositionIn, ServiceError};
@@ -237,6 +238,26 @@ impl FreeCell {
             board(a.position).and_then(|b| service::verify(&b, &a.solution)),
             answers::whole,
         ))
+    }
+
+    #[tool(
+        title = "Analyze a game",
+        description = "Where a game was lost: every position of the game (a start and its \
+        moves in standard notation) searched; answers {moves, start, start_moves_to_win, \
+        lost_at: {step, move, instead}, costly: [{step, move, cost, best}], final: {verdict, \
+        won, moves_to_win, hint}, summary}. lost_at is null when no move was proved to lose \
+        the game; a costly move made the shortest known win 10 or more moves longer.",
+        output_schema = output::<schema::AnalyzeOut>()
+    )]
+    async fn analyze_game(
+        &self,
+        Parameters(a): Parameters<Analyze>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let (mode, max_states) = (a.mode.solver(), a.max_states);
+        let run = move || {
+            answer(board(a.position).and_then(|b| analyze::analyze(&b, &a.moves, mode, max_states)))
+        };
+        blocking(&self.slots, run).await
     }
 
     #[tool(
