@@ -133,6 +133,19 @@ fn bad_requests_get_clear_errors_and_the_server_stays_up() {
         );
         assert_eq!(r["id"], 1, "{method}: {r}");
     }
+    // Errors as over stdio: a long input quoted short, an unknown tool named with the tools.
+    let huge = json!({"name": "new_game", "arguments": {"deal": "9".repeat(200_000)}});
+    let (status, r) = stateless(&s.url, 3, "tools/call", huge);
+    assert!(
+        r.to_string().len() < 1000,
+        "{status}: {} bytes",
+        r.to_string().len()
+    );
+    assert_eq!(r["result"]["isError"], true, "{r}");
+    let nope = json!({"name": "nope", "arguments": {}});
+    let (_, r) = stateless(&s.url, 4, "tools/call", nope);
+    let msg = r["error"]["message"].as_str().unwrap_or_default();
+    assert!(msg.contains("analyze_game"), "{r}");
     let discover = json!({"jsonrpc": "2.0", "id": 2, "method": "server/discover",
                           "params": {"_meta": envelope()}})
     .to_string();

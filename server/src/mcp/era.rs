@@ -224,7 +224,7 @@ fn stateless(v: &Value, method: &str) -> Lifecycle {
 
 /// The `-32602` answer to a `tools/call` of a tool there is not, naming the tools there
 /// are; `None` for a tool there is (or no name: rmcp says so).
-fn unknown_tool(v: &Value) -> Option<Lifecycle> {
+pub(super) fn unknown_tool(v: &Value) -> Option<Lifecycle> {
     if v.get("method").and_then(Value::as_str) != Some("tools/call") {
         return None;
     }

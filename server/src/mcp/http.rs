@@ -112,7 +112,9 @@ fn router(local: SocketAddr, hosts: Vec<String>) -> Router {
 /// JSON-RPC's parse error (400, `-32700`, `id: null`); an `initialize` that names
 /// 2026-07-28 or later (in the `MCP-Protocol-Version` header or its `_meta`), a method that
 /// revision removed, gets 404 with `-32601` as the revision says (rmcp would read it as a
-/// handshake and refuse its params); other requests are handed on.
+/// handshake and refuse its params); a `tools/call` of a tool there is not gets `-32602`
+/// naming the tools there are; other requests are handed on, and their answers reworded
+/// as over stdio ([`short_answer`]).
 async fn json_body(
     req: axum::extract::Request,
     next: axum::middleware::Next,
@@ -160,11 +162,40 @@ async fn json_body(
                        names its protocol version in _meta; server/discover tells the server's)";
         return error(StatusCode::NOT_FOUND, &id, -32601, message.into());
     }
-    next.run(axum::extract::Request::from_parts(
-        parts,
-        axum::body::Body::from(bytes),
-    ))
-    .await
+    if let Some(super::era::Lifecycle::Answer(a)) = super::era::unknown_tool(&v) {
+        return ([(axum::http::header::CONTENT_TYPE, "application/json")], a).into_response();
+    }
+    let answer = next
+        .run(axum::extract::Request::from_parts(
+            parts,
+            axum::body::Body::from(bytes),
+        ))
+        .await;
+    short_answer(answer).await
+}
+
+/// Most bytes of an answer read back to reword it (a picture of the largest width is some
+/// 3 MB of base64).
+const MAX_ANSWER: usize = 64 << 20;
+
+/// rmcp's JSON answer with its error messages in stdio's words ([`super::lines`]'s
+/// `rewrite_answer`: long inputs quoted short, "method not found" saying what there is).
+async fn short_answer(answer: axum::response::Response) -> axum::response::Response {
+    let json = answer
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|c| c.to_str().ok())
+        .is_some_and(|c| c.starts_with("application/json"));
+    if !json {
+        return answer;
+    }
+    let (mut parts, body) = answer.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, MAX_ANSWER).await else {
+        return axum::response::IntoResponse::into_response(StatusCode::INTERNAL_SERVER_ERROR);
+    };
+    let line = super::lines::rewrite_answer(bytes.to_vec());
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    axum::response::Response::from_parts(parts, axum::body::Body::from(line))
 }
 
 #[cfg(test)]

@@ -358,7 +358,7 @@ fn cancelled(line: &[u8]) -> Option<String> {
 /// every error message, and a tool error's text, with long inputs cut
 /// ([`service::short_echoes`]: rmcp's "failed to deserialize parameters" would quote a
 /// 900 KB argument whole).
-fn rewrite_answer(line: Vec<u8>) -> Vec<u8> {
+pub(super) fn rewrite_answer(line: Vec<u8>) -> Vec<u8> {
     let has = |needle: &[u8]| line.windows(needle.len()).any(|w| w == needle);
     if !has(b"\"error\"") && !has(b"\"isError\":true") {
         return line;
