@@ -22,8 +22,14 @@ impl Drop for Server {
 }
 
 fn start() -> Server {
+    start_with(&[])
+}
+
+/// Start `fcauto mcp --http 127.0.0.1:0` with `more` arguments and wait until it listens.
+fn start_with(more: &[&str]) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fcauto"))
         .args(["mcp", "--http", "127.0.0.1:0"])
+        .args(more)
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -184,6 +190,24 @@ fn bad_requests_get_clear_errors_and_the_server_stays_up() {
     }
     let (status, _) = stateless(&s.url, 9, "server/discover", json!({}));
     assert_eq!(status, 200, "the server is still up");
+}
+
+/// `--allow-host NAME` lets requests naming that host in; others stay refused.
+#[test]
+fn allow_host_names_a_host_to_accept() {
+    let s = start_with(&["--allow-host", "freecell.test"]);
+    let discover = json!({"jsonrpc": "2.0", "id": 1, "method": "server/discover",
+                          "params": {"_meta": envelope()}})
+    .to_string();
+    for (host, want) in [("freecell.test", 200), ("other.test", 403)] {
+        let headers = [
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "server/discover"),
+            ("Host", host),
+        ];
+        let (status, r) = post(&s.url, &discover, &headers);
+        assert_eq!(status, want, "{host}: {r}");
+    }
 }
 
 /// A non-loopback address is refused without `--allow-remote` (exit 2, saying so), before
