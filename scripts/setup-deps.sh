@@ -7,7 +7,10 @@
 #   scripts/setup-deps.sh --slurm    # + a real single-node Slurm (slurm-wlm, munge) for
 #                                    #   scripts/slurm/selftest.sh, and sqlite3 to look into results
 #   scripts/setup-deps.sh --browser  # + chromium, for the replay page's headless browser test
-#   (flags combine: --gui --slurm --browser)
+#   scripts/setup-deps.sh --mcp      # + the official MCP Python SDK (PyPI `mcp` 2.x) in a venv
+#                                    #   ($FCAUTO_MCP_VENV, default ~/.cache/fcauto/mcp-venv), the
+#                                    #   client of scripts/mcp-clients.py (tests/cli/mcp_clients.rs)
+#   (flags combine: --gui --slurm --browser --mcp)
 #
 # PySolFC is not in bookworm: the trixie suite is added by copying this machine's own
 # Debian apt source entry with the suite renamed, pinned at priority 100 so nothing else
@@ -17,12 +20,14 @@ set -euo pipefail
 want_gui=0
 want_slurm=0
 want_browser=0
+want_mcp=0
 for arg in "$@"; do
   case "$arg" in
     --gui) want_gui=1 ;;
     --slurm) want_slurm=1 ;;
     --browser) want_browser=1 ;;
-    *) echo "setup-deps: unknown option '$arg' (expected --gui, --slurm and/or --browser)" >&2; exit 2 ;;
+    --mcp) want_mcp=1 ;;
+    *) echo "setup-deps: unknown option '$arg' (expected --gui, --slurm, --browser and/or --mcp)" >&2; exit 2 ;;
   esac
 done
 
@@ -83,5 +88,18 @@ if (( want_gui )) && [[ ! -x /usr/games/pysolfc ]]; then
   # for this install and pull in trixie's libc6 and python3: seen here, avoided.)
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
     pysolfc/trixie python3-pysol-cards/trixie
+fi
+if (( want_mcp )); then
+  # The MCP Python SDK in a venv of its own (PyPI packages never go into the system's
+  # Python). A venv whose `mcp` imports is kept.
+  venv=${FCAUTO_MCP_VENV:-$HOME/.cache/fcauto/mcp-venv}
+  if ! "$venv/bin/python" -c 'import mcp' 2>/dev/null; then
+    if ! python3 -m venv "$venv" 2>/dev/null; then
+      apt_update
+      DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-venv
+      python3 -m venv "$venv"
+    fi
+    "$venv/bin/python" -m pip install -q 'mcp>=2,<3'
+  fi
 fi
 echo "setup-deps: ok"

@@ -17,7 +17,7 @@ step() {
   echo "test.sh: $name: $((SECONDS - t0)) s (total $((SECONDS - started)) s)"
 }
 
-step setup scripts/setup-deps.sh --gui --slurm --browser
+step setup scripts/setup-deps.sh --gui --slurm --browser --mcp
 
 # The default build (what `cargo run --release -- solve 617` builds), and what it says to
 # `play --gui` without the GUI feature (tests/cli/gui_nofeature.rs, checked here on the built
@@ -37,6 +37,9 @@ FEATURES="batch,serve,png,mcp,gui"
 # same setting, so the build is made once. (The shipped build above keeps it.)
 export CARGO_PROFILE_RELEASE_LTO=off
 step "tests" cargo test --release --locked --workspace --features "$FEATURES"
+# The official MCP conformance suite's stateless scenario against `fcauto mcp --http` (the
+# featured binary the tests just built).
+step "mcp conformance" scripts/mcp-conformance.sh target/release/fcauto
 # The API docs build without a broken link (with and without the optional modules).
 RUSTDOCFLAGS="-D warnings" step "docs" cargo doc --locked --no-deps --workspace --quiet
 RUSTDOCFLAGS="-D warnings" step "docs (features)" cargo doc --locked --no-deps --workspace --features "$FEATURES" --quiet

@@ -54,10 +54,10 @@ enum Command {
     /// Solve ranges into SQLite resumably and in shards (needs the `batch` feature).
     #[cfg(not(feature = "batch"))]
     Batch(cmd::unbuilt::Args),
-    /// The rules engine as Model Context Protocol tools over stdio, for AI agents.
+    /// The rules engine as Model Context Protocol tools over stdio or HTTP, for AI agents.
     #[cfg(feature = "mcp")]
     Mcp(cmd::mcp::Args),
-    /// The rules engine as MCP tools over stdio (needs the `mcp` feature).
+    /// The rules engine as MCP tools over stdio or HTTP (needs the `mcp` feature).
     #[cfg(not(feature = "mcp"))]
     Mcp(cmd::unbuilt::Args),
     /// Print the shell completion script (bash, zsh, fish, elvish, powershell).

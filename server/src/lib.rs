@@ -6,7 +6,7 @@
 //!
 //! - `http` (cargo feature `http`): `fcauto serve`'s web page and JSON API (axum on tokio).
 //! - `mcp` (cargo feature `mcp`): `fcauto mcp`'s Model Context Protocol tools over stdio
-//!   (rmcp on tokio).
+//!   and Streamable HTTP (rmcp on tokio; HTTP on `http`'s connection handling).
 
 #[cfg(feature = "http")]
 pub mod http;

@@ -26,6 +26,8 @@ pub mod analyze;
 #[cfg(feature = "batch")]
 pub mod batch;
 pub mod bench;
+#[cfg(any(feature = "serve", feature = "mcp"))]
+pub mod bind;
 pub mod completions;
 pub mod crosscheck;
 pub mod deal;

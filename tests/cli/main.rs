@@ -26,6 +26,12 @@ mod gui_resume;
 #[cfg(feature = "gui")]
 mod gui_solution;
 #[cfg(feature = "mcp")]
+mod mcp_clients;
+#[cfg(feature = "mcp")]
+mod mcp_http;
+#[cfg(feature = "mcp")]
+mod mcp_revisions;
+#[cfg(feature = "mcp")]
 mod mcp_session;
 mod pysol_deals_cli;
 mod pysolfc_fixtures;

@@ -24,7 +24,7 @@ async fn drain(body: axum::body::Body) {
 /// whole body read within [`READ_TIMEOUT`] in all (408 if not: a client trickling a byte
 /// every few seconds is not held for ever, as `RequestBodyTimeoutLayer`'s timer starts again
 /// at each piece), and handed on. A body sent with a `Content-Encoding` (gzip, ...) is a 415.
-pub(super) async fn declared_body_cap(
+pub(crate) async fn declared_body_cap(
     req: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {

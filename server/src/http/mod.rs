@@ -18,7 +18,7 @@
 //! fields, bad deal number), 405 (wrong method), 413 (over a cap), 422 (impossible position,
 //! illegal move) or 503 (all solvers busy).
 
-mod body;
+pub(crate) mod body;
 mod routes;
 
 use anyhow::{Context, Result};
@@ -88,7 +88,7 @@ pub fn serve(
 /// that [`READ_TIMEOUT`] applies to request headers (axum's own `serve` sets no timer, and a
 /// client that sent half a request would be held forever). A failed accept (too many open
 /// files) waits a moment and goes on.
-async fn accept_loop(listener: tokio::net::TcpListener, app: Router) {
+pub(crate) async fn accept_loop(listener: tokio::net::TcpListener, app: Router) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     loop {
         let stream = match listener.accept().await {

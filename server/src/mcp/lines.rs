@@ -2,6 +2,7 @@
 //! JSON-RPC 2.0 messages MCP takes are answered here, the rest handed on; requests are
 //! tracked by id until answered.
 
+use super::era::{lifecycle, Era, Lifecycle};
 use fcauto_engine::service;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -111,7 +112,7 @@ fn too_long() -> String {
 /// What becomes of `line` (not blank), read as JSON once: our answer when it is not JSON,
 /// or JSON that is no JSON-RPC 2.0 message ([`invalid_request`]), or a message MCP's
 /// lifecycle does not allow yet ([`lifecycle`]); else it is handed on to rmcp.
-fn route(line: &[u8], started: &mut bool) -> Lifecycle {
+fn route(line: &[u8], era: &mut Era) -> Lifecycle {
     match serde_json::from_slice::<serde_json::Value>(line) {
         Err(e)
             if matches!(
@@ -123,7 +124,7 @@ fn route(line: &[u8], started: &mut bool) -> Lifecycle {
         }
         Ok(v) => match invalid_request(&v) {
             Some(a) => Lifecycle::Answer(a),
-            None => match lifecycle(&v, started) {
+            None => match lifecycle(&v, era) {
                 // The message as read (a key given twice, which rmcp refuses without
                 // naming the `id`, is read as its last value, as checked above).
                 Lifecycle::HandOn(..) if arguments_not_object(&v) => {
@@ -266,8 +267,8 @@ async fn read_stdin(
     let mut on_unanswered = Some(on_unanswered);
     let mut input = BufReader::new(tokio::io::stdin());
     let mut line = Vec::new();
-    // An `initialize` has been handed on to rmcp.
-    let mut started = false;
+    // Which revision the connection serves, once its first request has said.
+    let mut era = Era::Open;
     loop {
         line.clear();
         let limit = MAX_LINE as u64 + 1;
@@ -300,7 +301,7 @@ async fn read_stdin(
         if line.trim_ascii().is_empty() {
             continue;
         }
-        match route(&line, &mut started) {
+        match route(&line, &mut era) {
             Lifecycle::Answer(a) => {
                 let _ = answers.send(a);
             }
@@ -352,116 +353,12 @@ fn cancelled(line: &[u8]) -> Option<String> {
         .flatten()
 }
 
-/// What becomes of a line of stdin.
-enum Lifecycle {
-    /// Answered by us (this line of JSON), not handed on.
-    Answer(String),
-    /// Neither answered nor handed on (a notification rmcp is not ready for).
-    Drop,
-    /// Handed on to rmcp: the line as re-written from the JSON read, or (`None`) as it
-    /// came; and the id (as JSON text) of a request, whose answer is awaited.
-    HandOn(Option<Vec<u8>>, Option<String>),
-}
-
-/// What becomes of a message (a JSON-RPC one, [`invalid_request`] having passed it) that MCP's
-/// lifecycle may not allow, where rmcp's own words would mislead ("request _meta is
-/// missing ..."): an `initialize` without the params MCP requires is answered `-32602`
-/// (naming them), another request before an `initialize` was handed on `-32600`; a
-/// notification before that is dropped (notifications get no answer). `started` becomes
-/// true once an `initialize` is handed on.
-fn lifecycle(v: &serde_json::Value, started: &mut bool) -> Lifecycle {
-    use serde_json::{json, Value};
-    let id = v.get("id").cloned();
-    let reply = |code: i32, msg: String| {
-        let id = id.clone().unwrap_or(Value::Null);
-        let error = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": msg}});
-        Lifecycle::Answer(error.to_string())
-    };
-    match v.get("method").and_then(Value::as_str) {
-        Some("initialize") if *started => reply(
-            -32600,
-            "Invalid Request: this session is initialized already (initialize is sent once \
-             per session; its protocol version stands)"
-                .into(),
-        ),
-        Some("tools/call") if *started => {
-            let name = v.pointer("/params/name").and_then(Value::as_str);
-            match name {
-                Some(n) if !TOOLS.contains(&n) => reply(
-                    -32602,
-                    service::short_echoes(&format!(
-                        "unknown tool `{n}`: the tools are {}",
-                        TOOLS.join(", ")
-                    )),
-                ),
-                _ => Lifecycle::HandOn(None, None),
-            }
-        }
-        Some("initialize") => {
-            let params = v.get("params");
-            let field = |k: &str| params.and_then(|p| p.get(k));
-            let info = field("clientInfo");
-            let text = |x: Option<&Value>, k: &str| x.and_then(|i| i.get(k)).is_some_and(Value::is_string);
-            let missing: Vec<&str> = [
-                ("protocolVersion", field("protocolVersion").is_some_and(Value::is_string)),
-                ("capabilities", field("capabilities").is_some_and(Value::is_object)),
-                ("clientInfo", text(info, "name") && text(info, "version")),
-            ]
-            .into_iter()
-            .filter(|(_, ok)| !ok)
-            .map(|(k, _)| k)
-            .collect();
-            if missing.is_empty() {
-                *started = true;
-                return Lifecycle::HandOn(None, None);
-            }
-            reply(
-                -32602,
-                format!(
-                    "initialize: params must be {{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {{}}, \
-                     \"clientInfo\": {{\"name\": \"...\", \"version\": \"...\"}}}}; missing or malformed: {}",
-                    missing.join(", ")
-                ),
-            )
-        }
-        // MCP's lifecycle lets a ping come before the session starts.
-        Some("ping") if !*started => match id {
-            None => Lifecycle::Drop,
-            Some(id) => Lifecycle::Answer(
-                json!({"jsonrpc": "2.0", "id": id, "result": {}}).to_string(),
-            ),
-        },
-        // A response before the session started answers nothing of ours: ignored (rmcp
-        // would end the session on it).
-        None if !*started => Lifecycle::Drop,
-        Some(method) if !*started => match id {
-            None => Lifecycle::Drop,
-            Some(_) => reply(
-                -32600,
-                format!("Invalid Request: {method} before initialize: send \"initialize\" first (MCP's lifecycle)"),
-            ),
-        },
-        _ => Lifecycle::HandOn(None, None),
-    }
-}
-
-/// The tools [`super::tools`] offers, by name (tested equal to its `tools/list`).
-pub(super) const TOOLS: [&str; 7] = [
-    "new_game",
-    "legal_moves",
-    "apply_move",
-    "hint",
-    "solve",
-    "verify",
-    "render_game",
-];
-
 /// rmcp's line `line`, with its error messages in words of ours: a `-32601` answer's
 /// (rmcp's is the bare method name) saying what it means and which methods there are;
 /// every error message, and a tool error's text, with long inputs cut
 /// ([`service::short_echoes`]: rmcp's "failed to deserialize parameters" would quote a
 /// 900 KB argument whole).
-fn rewrite_answer(line: Vec<u8>) -> Vec<u8> {
+pub(super) fn rewrite_answer(line: Vec<u8>) -> Vec<u8> {
     let has = |needle: &[u8]| line.windows(needle.len()).any(|w| w == needle);
     if !has(b"\"error\"") && !has(b"\"isError\":true") {
         return line;
@@ -478,8 +375,9 @@ fn rewrite_answer(line: Vec<u8>) -> Vec<u8> {
         if error["code"] == -32601 {
             let method = error["message"].as_str().unwrap_or_default().to_string();
             error["message"] = format!(
-                "Method not found: {method:?} (this server answers initialize, ping, \
-                 tools/list and tools/call)"
+                "Method not found: {method:?} (this server answers initialize, ping, tools/list \
+                 and tools/call on MCP 2025-11-25; server/discover, tools/list and \
+                 tools/call on 2026-07-28)"
             )
             .into();
         }

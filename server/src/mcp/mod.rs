@@ -1,15 +1,24 @@
-//! `fcauto mcp`'s server: the rules service as Model Context Protocol tools over stdio,
-//! through the official Rust SDK `rmcp`, so that an AI agent can play FreeCell with fcauto
-//! refereeing every move.
+//! `fcauto mcp`'s server: the rules service as Model Context Protocol tools over stdio
+//! (here) and Streamable HTTP (`http`), through the official Rust SDK `rmcp`, so that an
+//! AI agent can play FreeCell with fcauto refereeing every move.
 //!
 //! The tools (`tools`) are thin wrappers of [`fcauto_engine::service`]: each takes the
-//! whole position and returns the whole new one (no state kept between calls). A tool's
-//! result is its JSON answer as structured content (and the same JSON as text), declared by
-//! an output schema (`schema`); bad input (a position that does not parse or is
+//! whole position and returns the whole new one (no state kept between calls), and each is
+//! annotated as the pure function it is (read-only, idempotent, closed world). A tool's
+//! result is what the model reads as structured content (and the same JSON as text):
+//! small, the position as its one-line string and moves in standard notation; what only a
+//! view of the board needs (the cascades as JSON, move records, whole lines) goes in the
+//! result's `_meta` (`answers`). The answers are declared by output schemas (`schema`),
+//! kept to standard JSON Schema. Bad input (a position that does not parse or is
 //! impossible, a move that is not notation, a deal out of range: any
 //! [`ServiceError`](fcauto_engine::service::ServiceError)) is a tool error with the message;
 //! an illegal move is a normal result with `legal: false`, the unchanged position and the
 //! broken rule.
+//!
+//! Two revisions of MCP are served, each connection in the one its first request chose
+//! (`era`): 2025-11-25 (an `initialize` handshake) and 2026-07-28 (stateless: the protocol
+//! version and the client's capabilities in every request's `_meta`, `server/discover`);
+//! rmcp serves both, `era` refuses a request of the other revision on a connection.
 //!
 //! Between stdin/stdout and rmcp, `lines` reads every line first: rmcp drops a line that
 //! is not JSON without a word (rust-sdk#938, to avoid an error storm with a peer that echoes
@@ -21,10 +30,16 @@
 //! (so `fcauto mcp < requests.jsonl` gets every answer), and an id already in flight is
 //! refused (rmcp would answer only one of two requests with the same id).
 
+mod analyze;
+mod answers;
+mod era;
+mod http;
 mod lines;
 mod params;
 mod schema;
 mod tools;
+
+pub use http::{serve_http, ENDPOINT};
 
 use anyhow::Context;
 use rmcp::ServiceExt;
@@ -35,6 +50,18 @@ use std::time::Duration;
 const ARGUMENTS_ERROR: &str =
     "tools/call: params must be {\"name\": <tool name>, \"arguments\": {<the tool's arguments>}}; \
      `arguments`, when given, is a JSON object";
+
+/// The tools [`tools`] offers, by name (tested equal to its `tools/list`).
+const TOOLS: [&str; 8] = [
+    "new_game",
+    "legal_moves",
+    "apply_move",
+    "hint",
+    "solve",
+    "verify",
+    "analyze_game",
+    "render_game",
+];
 
 /// Told, when stdin has ended, how many requests were left unanswered after how long a
 /// wait (called only when some were).

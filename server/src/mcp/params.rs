@@ -1,6 +1,6 @@
 //! The tools' arguments as rmcp reads them, with their JSON schemas (what `tools/list`
 //! shows a client): a position as a string or the JSON shape, a deal number, a move, a
-//! search mode and budget, a picture's width.
+//! search mode and budget, whether to draw a picture and its width.
 
 use fcauto_engine::service;
 use rmcp::schemars::{self, json_schema, JsonSchema, Schema, SchemaGenerator};
@@ -146,6 +146,26 @@ pub(super) struct Solve {
     pub(super) max_states: Option<usize>,
 }
 
+/// `analyze_game`'s arguments.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Analyze {
+    /// The game's start position (e.g. `new_game`'s `position`).
+    #[schemars(schema_with = "position_schema")]
+    pub(super) position: Value,
+    /// The game's moves in standard notation, separated by spaces or lines (`3a 38 ...`);
+    /// an annotated game (move numbers, `?`/`!` marks, `{...}` comments) reads as its
+    /// plain moves; at most 2000 moves.
+    pub(super) moves: String,
+    /// `fast` (default) or `short`: how each position is searched.
+    #[serde(default, deserialize_with = "mode_or_null")]
+    pub(super) mode: Mode,
+    /// Most positions each position's search may store, 1..=200000 (default 200000).
+    #[schemars(range(min = 1, max = service::MAX_STATES))]
+    #[serde(default, deserialize_with = "service::whole_max_states")]
+    pub(super) max_states: Option<usize>,
+}
+
 /// `verify`'s arguments.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -171,6 +191,10 @@ pub(super) struct Render {
     #[schemars(range(min = fcauto_engine::render::MIN_WIDTH, max = fcauto_engine::render::MAX_WIDTH))]
     #[serde(default, deserialize_with = "service::whole_width")]
     pub(super) width: Option<i64>,
+    /// Also answer the PNG picture of the board (default false: the position and the
+    /// board as text only; a picture is some 200 KB of base64 in the model's context).
+    #[serde(default)]
+    pub(super) picture: bool,
 }
 
 impl Mode {

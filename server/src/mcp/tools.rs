@@ -1,14 +1,18 @@
-//! The tools: each reads its arguments, calls the service, and answers its JSON as
-//! structured content, or a [`ServiceError`]'s message as a tool error.
+//! The tools: each reads its arguments, calls the service, and answers what the model
+//! reads as structured content (and its JSON as text) and what a view needs in `_meta`
+//! ([`super::answers`]), or a [`ServiceError`]'s message as a tool error.
 
-use super::params::{ApplyMove, NewGame, Position, Render, Solve, Verify};
-use super::schema::{self, MovesOut};
+use super::analyze;
+use super::answers::{self, Split};
+use super::params::{Analyze, ApplyMove, NewGame, Position, Render, Solve, Verify};
+use super::schema;
 use fcauto_deals::Board;
 use fcauto_engine::service::{self, PositionIn, ServiceError};
+use rmcp::handler::server::tool::schema_for_output as output;
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
 use rmcp::model::{
     CallToolResult, ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation,
-    ServerCapabilities, ServerConfig,
+    MetaObject, ServerCapabilities, ServerConfig, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{tool, tool_handler, tool_router, ErrorData, RoleServer, ServerHandler};
@@ -23,19 +27,34 @@ fn board(position: Value) -> Result<Board, ServiceError> {
     p.to_board()
 }
 
-/// A tool's answer: the JSON as structured content, or the error as a tool error.
-fn answer<T: serde::Serialize>(r: Result<T, ServiceError>) -> CallToolResult {
-    match r.and_then(|v| {
-        serde_json::to_value(v)
-            .map_err(|e| ServiceError::bad_input(format!("cannot write the answer: {e}")))
-    }) {
-        Ok(v) => CallToolResult::structured(v),
+/// A service answer as JSON, split by `shape` into what the model and a view read.
+fn shaped<T: serde::Serialize>(
+    r: Result<T, ServiceError>,
+    shape: fn(Value) -> Split,
+) -> Result<Split, ServiceError> {
+    let v = serde_json::to_value(r?)
+        .map_err(|e| ServiceError::bad_input(format!("cannot write the answer: {e}")))?;
+    Ok(shape(v))
+}
+
+/// A tool's answer: the model's part as structured content, the view's in `_meta`; or the
+/// error as a tool error.
+fn answer(r: Result<Split, ServiceError>) -> CallToolResult {
+    match r {
+        Ok(Split { model, view }) => {
+            let mut result = CallToolResult::structured(model);
+            if !view.is_empty() {
+                let mut meta = MetaObject::default();
+                meta.0.insert(answers::VIEW_KEY.into(), Value::Object(view));
+                result.meta = Some(meta);
+            }
+            result
+        }
         Err(e) => {
             CallToolResult::error(vec![ContentBlock::text(service::short_echoes(&e.message))])
         }
     }
 }
-
 /// A position that is unreadable or won needs no search: answered at once, not queued
 /// behind searches.
 fn nothing_to_search(b: &Result<Board, ServiceError>) -> bool {
@@ -63,21 +82,35 @@ async fn blocking<T: Send + 'static>(
     .map_err(|e| ErrorData::internal_error(format!("the operation failed: {e}"), None))
 }
 
-/// The PNG picture of a position, base64-encoded, as MCP image content.
-fn picture(position: Value, width: Option<i64>) -> Result<CallToolResult, ServiceError> {
+/// `render_game`'s answer: the position (as [`answers::position`]) and the board as text;
+/// with `picture`, also the PNG picture, base64-encoded, as MCP image content.
+fn render(a: Render) -> Result<CallToolResult, ServiceError> {
     use base64::Engine;
-    let b = board(position)?;
-    let opts = fcauto_engine::render::Options {
-        width: service::picture_width(width)?,
-        ..Default::default()
-    };
-    let png = fcauto_engine::render::png(&b, &opts)
-        .map_err(|e| ServiceError::impossible(format!("{e:#}")))?;
-    let data = base64::engine::general_purpose::STANDARD.encode(png);
-    Ok(CallToolResult::success(vec![ContentBlock::image(
-        data,
-        "image/png",
-    )]))
+    let b = board(a.position)?;
+    let width = service::picture_width(a.width)?;
+    let mut result = answer(shaped(Ok(service::position_out(&b)), answers::position));
+    result.content.push(ContentBlock::text(b.to_string()));
+    if a.picture {
+        let opts = fcauto_engine::render::Options {
+            width,
+            ..Default::default()
+        };
+        let png = fcauto_engine::render::png(&b, &opts)
+            .map_err(|e| ServiceError::impossible(format!("{e:#}")))?;
+        let data = base64::engine::general_purpose::STANDARD.encode(png);
+        result.content.push(ContentBlock::image(data, "image/png"));
+    }
+    Ok(result)
+}
+
+/// Every tool is a pure function of its arguments: it reads, changes nothing, gives the
+/// same answer to the same call, and reaches nothing outside (MCP's tool annotations).
+fn pure() -> ToolAnnotations {
+    ToolAnnotations::new()
+        .read_only(true)
+        .destructive(false)
+        .idempotent(true)
+        .open_world(false)
 }
 
 /// The MCP server: its tool table, and the permits of the searches and pictures that
@@ -92,103 +125,163 @@ pub(super) struct FreeCell {
 impl FreeCell {
     pub(super) fn new() -> FreeCell {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut tool_router = Self::tool_router();
+        for route in tool_router.map.values_mut() {
+            let tool = &mut route.attr;
+            tool.annotations = Some(pure());
+            schema::portable(Arc::make_mut(&mut tool.input_schema));
+            if let Some(out) = tool.output_schema.as_mut() {
+                schema::portable(Arc::make_mut(out));
+            }
+        }
         FreeCell {
-            tool_router: Self::tool_router(),
+            tool_router,
             slots: Arc::new(Semaphore::new(cores)),
         }
     }
 
+    /// `solve`'s search from `a`'s position, off the runtime's thread (at once for a
+    /// position that needs none), its answer shaped by `shape`: `hint` and `solve` differ
+    /// only there.
+    async fn search(
+        &self,
+        a: Solve,
+        shape: fn(Value) -> Split,
+    ) -> Result<CallToolResult, ErrorData> {
+        let b = board(a.position);
+        let idle = nothing_to_search(&b);
+        let (mode, max_states) = (a.mode.solver(), a.max_states);
+        let run = move || {
+            answer(shaped(
+                b.and_then(|b| service::solve(&b, mode, max_states)),
+                shape,
+            ))
+        };
+        if idle {
+            return Ok(run());
+        }
+        blocking(&self.slots, run).await
+    }
+
     #[tool(
+        title = "New game",
         description = "Start a game: the start position of a Microsoft FreeCell deal. \
-        Returns {position, position_string, won}; pass either form as `position` to the other tools.",
-        output_schema = rmcp::handler::server::tool::schema_for_output::<schema::PositionOut>()
+        Returns {position, won}: position is the one-line position string to pass as \
+        `position` to the other tools.",
+        output_schema = output::<schema::PositionOut>()
     )]
     fn new_game(&self, Parameters(a): Parameters<NewGame>) -> CallToolResult {
-        answer(service::new_game(a.deal))
+        answer(shaped(service::new_game(a.deal), answers::position))
     }
 
     #[tool(
-        description = "Every legal move of a position: {moves: [{notation, from, to, count, \
-        card, kind}]}; a run of cards appears once per legal size, and symmetric moves are all \
-        listed (1a and 1b, a card to each empty cascade, freecell to freecell ab).",
-        output_schema = rmcp::handler::server::tool::schema_for_output::<MovesOut>()
+        title = "Legal moves",
+        description = "Every legal move of a position in standard notation: {moves: [\"3a\", \
+        \"38\", ...]}; a run of cards appears once per legal size (`38v1` where a plain `38` \
+        would move another number of cards onto an empty cascade), and symmetric moves are \
+        all listed (1a and 1b, a card to each empty cascade, freecell to freecell ab).",
+        output_schema = output::<schema::MovesOut>()
     )]
     fn legal_moves(&self, Parameters(a): Parameters<Position>) -> CallToolResult {
-        // Structured content is an object: the list goes in `moves`.
-        answer(board(a.position).map(|b| MovesOut {
-            moves: service::legal_moves(&b),
-        }))
+        answer(shaped(
+            board(a.position).map(|b| service::legal_moves(&b)),
+            answers::legal,
+        ))
     }
 
     #[tool(
+        title = "Play a move",
         description = "Play one move, refereed by fcauto's validator. Returns {legal, \
-        broken_rule, move, autoplayed, position, position_string, won}: the new position \
-        when legal; when illegal, legal is false, broken_rule says why, and the position is \
-        the unchanged one.",
-        output_schema = rmcp::handler::server::tool::schema_for_output::<schema::ApplyOut>()
+        broken_rule, move, autoplayed, position, won}: the new position string when legal; \
+        when illegal, legal is false, broken_rule says why, and the position is the unchanged one.",
+        output_schema = output::<schema::ApplyOut>()
     )]
     fn apply_move(&self, Parameters(a): Parameters<ApplyMove>) -> CallToolResult {
-        answer(board(a.position).and_then(|b| {
+        let applied = board(a.position).and_then(|b| {
             let m = service::parse_move(&a.mv, a.count)?;
             Ok(service::apply_move(&b, m, a.autoplay))
-        }))
+        });
+        answer(shaped(applied, answers::applied))
     }
 
     #[tool(
-        description = "The next move towards a win from a position, and the whole winning \
-        line: {verdict, next, line}. next is null unless a win was found.",
-        output_schema = rmcp::handler::server::tool::schema_for_output::<schema::HintOut>()
+        title = "Hint",
+        description = "The next move towards a win from a position: {verdict, next, \
+        moves_to_win}. next is null unless a win was found.",
+        output_schema = output::<schema::HintOut>()
     )]
     async fn hint(&self, Parameters(a): Parameters<Solve>) -> Result<CallToolResult, ErrorData> {
-        let b = board(a.position);
-        let idle = nothing_to_search(&b);
-        let run = move || answer(b.and_then(|b| service::hint(&b, a.mode.solver(), a.max_states)));
-        if idle {
-            return Ok(run());
-        }
-        blocking(&self.slots, run).await
+        self.search(a, answers::hint).await
     }
 
     #[tool(
+        title = "Solve",
         description = "Solve a position: {verdict (solved | unsolvable | unknown: <limit>), \
-        solvable, moves, moves_total, single_card_moves, standard (the solution in standard \
-        notation), positions}. Every solution has passed the validator; only a complete \
-        search says unsolvable.",
-        output_schema = rmcp::handler::server::tool::schema_for_output::<schema::SolveOut>()
+        solvable, moves_total, single_card_moves, standard (the solution in standard \
+        notation, one line), positions}. Every solution has passed the validator; only a \
+        complete search says unsolvable.",
+        output_schema = output::<schema::SolveOut>()
     )]
     async fn solve(&self, Parameters(a): Parameters<Solve>) -> Result<CallToolResult, ErrorData> {
-        let b = board(a.position);
-        let idle = nothing_to_search(&b);
-        let run = move || answer(b.and_then(|b| service::solve(&b, a.mode.solver(), a.max_states)));
-        if idle {
-            return Ok(run());
-        }
-        blocking(&self.slots, run).await
+        self.search(a, answers::solved).await
     }
 
     #[tool(
+        title = "Verify a solution",
         description = "Check a solution in standard notation from a position with the \
         validator: {valid, moves_total, single_card_moves, error}. valid means every move \
         is legal and the game is won at the end.",
-        output_schema = rmcp::handler::server::tool::schema_for_output::<schema::VerifyOut>()
+        output_schema = output::<schema::VerifyOut>()
     )]
     fn verify(&self, Parameters(a): Parameters<Verify>) -> CallToolResult {
-        answer(board(a.position).and_then(|b| service::verify(&b, &a.solution)))
+        answer(shaped(
+            board(a.position).and_then(|b| service::verify(&b, &a.solution)),
+            answers::whole,
+        ))
     }
 
     #[tool(
-        description = "The board picture of a position as a PNG image: freecells a-d and \
-        foundations (C D H S) on the top row, cascades 1-8 below, deepest card first."
+        title = "Analyze a game",
+        description = "Where a game was lost: every position of the game (a start and its \
+        moves in standard notation) searched; answers {moves, start, start_moves_to_win, \
+        lost_at: {step, move, instead}, costly: [{step, move, cost, best}], final: {verdict, \
+        won, moves_to_win, hint}, summary}. lost_at is null when no move was proved to lose \
+        the game; a costly move made the shortest known win 10 or more moves longer.",
+        output_schema = output::<schema::AnalyzeOut>()
+    )]
+    async fn analyze_game(
+        &self,
+        Parameters(a): Parameters<Analyze>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let (mode, max_states) = (a.mode.solver(), a.max_states);
+        let run = move || {
+            answer(board(a.position).and_then(|b| analyze::analyze(&b, &a.moves, mode, max_states)))
+        };
+        blocking(&self.slots, run).await
+    }
+
+    #[tool(
+        title = "Show the board",
+        description = "The board of a position: {position, won}, and the board as text \
+        (fc-solve's layout: foundations, freecells, then each cascade deepest card first); \
+        with `picture: true`, also a PNG picture (freecells a-d and foundations on the top \
+        row, cascades 1-8 below).",
+        output_schema = output::<schema::PositionOut>()
     )]
     async fn render_game(
         &self,
         Parameters(a): Parameters<Render>,
     ) -> Result<CallToolResult, ErrorData> {
-        blocking(&self.slots, move || {
-            picture(a.position, a.width)
-                .unwrap_or_else(|e| CallToolResult::error(vec![ContentBlock::text(e.message)]))
-        })
-        .await
+        let picture = a.picture;
+        let run = move || {
+            render(a).unwrap_or_else(|e| {
+                CallToolResult::error(vec![ContentBlock::text(service::short_echoes(&e.message))])
+            })
+        };
+        if !picture {
+            return Ok(run());
+        }
+        blocking(&self.slots, run).await
     }
 }
 
@@ -197,7 +290,7 @@ impl FreeCell {
 fn unreadable_request(method: &str) -> ErrorData {
     match method {
         "tools/call" => ErrorData::invalid_params(super::ARGUMENTS_ERROR, None),
-        "initialize" | "ping" | "tools/list" => ErrorData::invalid_params(
+        "initialize" | "ping" | "tools/list" | "server/discover" => ErrorData::invalid_params(
             format!("{method}: malformed params (see the MCP specification)"),
             None,
         ),
@@ -243,7 +336,7 @@ mod tests {
             .into_iter()
             .map(|t| t.name.to_string())
             .collect();
-        let mut ours: Vec<String> = super::super::lines::TOOLS.map(String::from).to_vec();
+        let mut ours: Vec<String> = super::super::TOOLS.map(String::from).to_vec();
         listed.sort();
         ours.sort();
         assert_eq!(listed, ours);
