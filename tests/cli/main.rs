@@ -8,6 +8,7 @@ mod common;
 mod support;
 
 mod analyze_cli;
+mod analyze_review;
 #[cfg(feature = "batch")]
 mod batch_cli;
 mod bench_cli;

@@ -9,6 +9,7 @@
 //! | `start.svg`, `step-K-losing.svg`, `step-K-costly.svg`, `final.svg` | pictures (and `.png` with the `png` feature): the start, each position before a marked move with that move drawn, the final position with the hint drawn |
 //! | `game.txt` | the game annotated: `??` after the losing move, `?` after costly ones, each with a comment naming the better move |
 //! | `report.md` | how the game went and why it was lost or won |
+//! | `index.html` | the review page ([`super::review_page`]): the evaluation graph, the classes and accuracy, the game to step through with the analysis alongside |
 //!
 //! The names of the files ([`TEXT_FILES`], [`is_report_file`]) and report.md's opening
 //! ([`REPORT_MARK`]) tell an earlier report's files from others.
@@ -16,6 +17,7 @@
 use super::findings::Findings;
 use super::pictures::{final_caption, game_name, Picture};
 use super::replay::Replay;
+use super::review_page::review_html;
 use super::summary::{conclusions, verdict_words, Document};
 use anyhow::Result;
 use fcauto_deals::plural;
@@ -23,12 +25,13 @@ use fcauto_solver::PlayedMove;
 use serde::Serialize;
 
 /// The text files of the bundle, in the order [`contents`] gives them.
-pub const TEXT_FILES: [&str; 5] = [
+pub const TEXT_FILES: [&str; 6] = [
     "moves.txt",
     "moves.csv",
     "losing.json",
     "game.txt",
     "report.md",
+    "index.html",
 ];
 
 /// What report.md's opening holds: a report.md holding it was written by `fcauto analyze`.
@@ -77,6 +80,7 @@ pub fn contents(doc: &Document, game: &Replay, best: &[Option<PlayedMove>]) -> R
         ("losing.json", losing.into_bytes()),
         ("game.txt", annotated(doc, game).into_bytes()),
         ("report.md", markdown(doc, game).into_bytes()),
+        ("index.html", review_html(doc, game, best)?.into_bytes()),
     ];
     Ok(Report {
         texts,
@@ -254,7 +258,7 @@ fn markdown(doc: &Document, game: &Replay) -> String {
     for line in conclusions(f) {
         s.push_str(&format!("- {line}\n"));
     }
-    s.push_str("\n## Files\n\n- `moves.txt`, `moves.csv`, `losing.json`, `game.txt` (the game annotated)\n");
+    s.push_str("\n## Files\n\n- [`index.html`](index.html): the review page (the graph of moves to win, each move's class, the accuracy, the game to step through)\n- `moves.txt`, `moves.csv`, `losing.json`, `game.txt` (the game annotated)\n");
     s.push_str("- ![start](start.svg) the start\n");
     for r in f.moves.iter().filter(|r| r.mark.is_some()) {
         let stem = format!("step-{:03}-{}", r.step, r.mark.unwrap_or_default());
