@@ -32,6 +32,8 @@ mod pysolfc_fixtures;
 mod render_cli;
 mod replay_browser;
 #[cfg(feature = "serve")]
+mod serve_analyze;
+#[cfg(feature = "serve")]
 mod serve_api;
 #[cfg(feature = "serve")]
 mod serve_browser;
