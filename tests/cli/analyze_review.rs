@@ -2,7 +2,7 @@
 //! graph's points are the analysis JSON's moves to win, the losing step is marked, every move
 //! has the class its cost gives, the accuracy is the share of best and good moves, and the
 //! page loads nothing from outside (the only address besides SVG's namespace is the link to
-//! `fcauto serve` on this computer). In headless chromium (skipped with a note when it is
+//! `fcauto serve` on this computer); the better line at the losing step has its replay page. In headless chromium (skipped with a note when it is
 //! absent) the page steps with the keyboard, shows each step's analysis beside the board and
 //! links the position shown to `serve`'s page.
 
@@ -154,6 +154,12 @@ fn the_review_page_of_a_lost_game_marks_the_losing_step() {
         j["alternative"]["move"].as_str().unwrap()
     )));
     assert!(fig.contains("http://127.0.0.1:8617/?position="));
+    // ... and a replay page of the better line, beside the review page.
+    assert!(fig.contains(r#"href="step-027-better.html""#), "{fig}");
+    let better = std::fs::read_to_string(dir.path().join("report/step-027-better.html")).unwrap();
+    let total = j["alternative"]["moves_to_win"].as_u64().unwrap();
+    assert!(better.contains(&format!(r#"data-total="{total}""#)));
+    assert!(better.contains(r#""won":true"#));
     let r = page_review(&page);
     assert_eq!(r["review"]["losing_step"], 27);
     assert_eq!(r["alternative"], j["alternative"]["line"]);

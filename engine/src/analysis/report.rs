@@ -17,7 +17,7 @@
 use super::findings::Findings;
 use super::pictures::{final_caption, game_name, Picture};
 use super::replay::Replay;
-use super::review_page::review_html;
+use super::review_page::{better_line_page, review_html};
 use super::summary::{conclusions, verdict_words, Document};
 use anyhow::Result;
 use fcauto_deals::plural;
@@ -37,11 +37,18 @@ pub const TEXT_FILES: [&str; 6] = [
 /// What report.md's opening holds: a report.md holding it was written by `fcauto analyze`.
 pub const REPORT_MARK: &str = "Analysed by `fcauto analyze` in `";
 
-/// True for a file name the bundle has: the texts, and the pictures `start`, `final` and
-/// `step-NNN-losing`/`step-NNN-costly` as SVG or PNG.
+/// True for a file name the bundle has: the texts, the pictures `start`, `final` and
+/// `step-NNN-losing`/`step-NNN-costly` as SVG or PNG, and the replay page of the better line
+/// `step-NNN-better.html`.
 pub fn is_report_file(name: &str) -> bool {
     if TEXT_FILES.contains(&name) {
         return true;
+    }
+    if let Some(n) = name
+        .strip_prefix("step-")
+        .and_then(|r| r.strip_suffix("-better.html"))
+    {
+        return n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit());
     }
     let Some((stem, "svg" | "png")) = name.rsplit_once('.') else {
         return false;
@@ -62,6 +69,9 @@ pub fn is_report_file(name: &str) -> bool {
 pub struct Report {
     /// Each text file's name and contents.
     pub texts: Vec<(&'static str, Vec<u8>)>,
+    /// Pages beside the review page, name and contents: the replay of the better line at
+    /// the losing step (`step-NNN-better.html`), when there is one.
+    pub pages: Vec<(String, Vec<u8>)>,
     /// The pictures, in the order they are written.
     pub pictures: Vec<Picture>,
 }
@@ -84,6 +94,7 @@ pub fn contents(doc: &Document, game: &Replay, best: &[Option<PlayedMove>]) -> R
     ];
     Ok(Report {
         texts,
+        pages: better_line_page(doc, game)?.into_iter().collect(),
         pictures: pictures(doc, game, best),
     })
 }
@@ -382,6 +393,7 @@ mod tests {
             "final.png",
             "step-027-losing.svg",
             "step-1234-costly.png",
+            "step-027-better.html",
         ] {
             assert!(is_report_file(name), "{name}");
         }
@@ -392,6 +404,8 @@ mod tests {
             "step-027-lost.svg",
             "losing-before.svg",
             "report.md.bak",
+            "step-27-better.html",
+            "step-027-better.htm",
         ] {
             assert!(!is_report_file(name), "{name}");
         }

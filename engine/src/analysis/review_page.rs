@@ -147,6 +147,33 @@ pub fn review_html(doc: &Document, game: &Replay, best: &[Option<PlayedMove>]) -
     ))
 }
 
+/// The name of the replay page of the better line at the losing step `step`.
+pub fn better_line_name(step: usize) -> String {
+    format!("step-{step:03}-better.html")
+}
+
+/// The replay page ([`render::replay_html`]) of the better line at the losing step: the
+/// alternative's winning line from the position before the losing move, with its file name
+/// ([`better_line_name`]); `None` when no move was losing.
+///
+/// # Errors
+/// The line does not replay (not expected: it was checked by the validator).
+pub fn better_line_page(doc: &Document, game: &Replay) -> Result<Option<(String, Vec<u8>)>> {
+    let Some(a) = &doc.findings.alternative else {
+        return Ok(None);
+    };
+    let start = &game.positions[a.step - 1];
+    let moves = fcauto_solver::parse_standard(&a.line.join(" "))?;
+    let line = super::replay::replay(start, &moves)?;
+    let solution = Solution {
+        deal: None,
+        board: start.clone(),
+        moves: line.played,
+    };
+    let html = render::replay_html(&solution, &render::Options::default())?;
+    Ok(Some((better_line_name(a.step), html.into_bytes())))
+}
+
 /// The figures above the graph: the accuracy with its counts, and the conclusions.
 fn summary(f: &Findings, rv: &Review) -> String {
     let c = &rv.counts;
@@ -235,8 +262,15 @@ fn marked_figure(
         (Some(m), Some(b)) => picture(before, Some(m), &format!("step {step}: {b} instead")),
         _ => String::new(),
     };
+    let replay = match (rv.classes[i], &f.alternative) {
+        (Some(Class::Losing), Some(_)) => format!(
+            r#" &middot; <a class="better-line" href="{}">replay the better line</a>"#,
+            better_line_name(step)
+        ),
+        _ => String::new(),
+    };
     Ok(format!(
-        r#"<figure class="mark {class}" id="mark-{step}" data-step="{step}"><figcaption>Step {step}: <b>{mv}</b>, <span class="c {class}">{class}</span>: {what}; {better}. <button class="goto" data-step="{step}">show in the game</button> &middot; <a class="try" data-position="{k}" href="http://127.0.0.1:{SERVE_PORT}/?position={pos}">try from here in fcauto serve</a></figcaption><div class="pair"><div><p>played</p>{played}</div><div><p>better</p>{instead}</div></div></figure>"#,
+        r#"<figure class="mark {class}" id="mark-{step}" data-step="{step}"><figcaption>Step {step}: <b>{mv}</b>, <span class="c {class}">{class}</span>: {what}; {better}. <button class="goto" data-step="{step}">show in the game</button> &middot; <a class="try" data-position="{k}" href="http://127.0.0.1:{SERVE_PORT}/?position={pos}">try from here in fcauto serve</a>{replay}</figcaption><div class="pair"><div><p>played</p>{played}</div><div><p>better</p>{instead}</div></div></figure>"#,
         mv = escape(&r.mv),
         k = i,
         pos = url_encode(&fcauto_deals::position::write(before)),
