@@ -58,7 +58,9 @@
     head.appendChild(document.createTextNode(" "));
     head.appendChild(el("span", m.c || "no class", "c " + (m.c || "")));
     out.push(head);
-    if (m.c) { out.push(el("p", words[m.c] + ".")); }
+    const lostBefore = R.review.points[k - 1].verdict === "lost";
+    out.push(el("p", m.c ? words[m.c] + "." : lostBefore ? "The game was already lost before this move." :
+      "Undecided: the search stopped at its limit before or after this move."));
     out.push(el("p", "Before: " + toWin(m.before, R.review.points[k - 1].verdict) +
       "; after: " + toWin(m.after, m.verdict) + (m.cost !== null ? " (cost " + m.cost + ")" : "") + "."));
     if (m.best && m.best !== m.n) { out.push(el("p", "Best here: " + m.best + ".")); }
