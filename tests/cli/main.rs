@@ -8,6 +8,7 @@ mod common;
 mod support;
 
 mod analyze_cli;
+mod analyze_review;
 #[cfg(feature = "batch")]
 mod batch_cli;
 mod bench_cli;
@@ -37,6 +38,8 @@ mod pysol_deals_cli;
 mod pysolfc_fixtures;
 mod render_cli;
 mod replay_browser;
+#[cfg(feature = "serve")]
+mod serve_analyze;
 #[cfg(feature = "serve")]
 mod serve_api;
 #[cfg(feature = "serve")]

@@ -132,6 +132,30 @@ pub fn evaluate(
     settings: Settings,
     mut tick: impl FnMut(),
 ) -> Result<(Vec<Eval>, Work)> {
+    evaluate_until(positions, played, settings, &mut || {
+        tick();
+        true
+    })
+}
+
+/// The caller stopped the evaluation ([`evaluate_until`], [`confirm_costly_until`]): a
+/// service answering within a time cap.
+#[derive(Debug, thiserror::Error)]
+#[error("the analysis was stopped before it finished")]
+pub struct Stopped;
+
+/// [`evaluate`], with `go_on` called once per position evaluated and before each search
+/// of a position again: false stops it with [`Stopped`] (so it ends within one search of
+/// being told to).
+///
+/// # Errors
+/// As [`evaluate`], and [`Stopped`].
+pub fn evaluate_until(
+    positions: &[Board],
+    played: &[PlayedMove],
+    settings: Settings,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<(Vec<Eval>, Work)> {
     let mut work = Work::default();
     let mut lines = LineCache::default();
     let mut evals: Vec<Eval> = Vec::with_capacity(positions.len());
@@ -161,10 +185,12 @@ pub fn evaluate(
             _ => {}
         }
         evals.push(eval);
-        tick();
+        if !go_on() {
+            return Err(Stopped.into());
+        }
     }
     shorten_lines(&mut evals, positions, played)?;
-    settle_boundary(&mut evals, positions, settings, &mut work)?;
+    settle_boundary(&mut evals, positions, settings, &mut work, go_on)?;
     shorten_lines(&mut evals, positions, played)?;
     Ok((evals, work))
 }
@@ -191,6 +217,7 @@ fn settle_boundary(
     positions: &[Board],
     settings: Settings,
     work: &mut Work,
+    go_on: &mut dyn FnMut() -> bool,
 ) -> Result<()> {
     let first = settings
         .max_states
@@ -207,6 +234,9 @@ fn settle_boundary(
     let mut k = first_lost.unwrap_or(evals.len());
     let stop = k.saturating_sub(RETRY_POSITIONS);
     while k > stop && matches!(evals[k - 1].status, Status::Unknown(_)) {
+        if !go_on() {
+            return Err(Stopped.into());
+        }
         let e = search(&positions[k - 1], retry, work, true)?;
         let status = e.status.clone();
         evals[k - 1] = e;
@@ -250,6 +280,33 @@ pub fn confirm_costly(
     threshold: usize,
     work: &mut Work,
 ) -> Result<()> {
+    let game = Game { positions, played };
+    confirm_costly_until(evals, game, settings, threshold, work, &mut || true)
+}
+
+/// A game's positions (start first) and the moves between them.
+#[derive(Clone, Copy)]
+pub struct Game<'a> {
+    /// The positions, start first.
+    pub positions: &'a [Board],
+    /// `played[k]` leads from `positions[k]` to `positions[k + 1]`.
+    pub played: &'a [PlayedMove],
+}
+
+/// [`confirm_costly`], with `go_on` called before each search: false stops it with
+/// [`Stopped`].
+///
+/// # Errors
+/// As [`evaluate`], and [`Stopped`].
+pub fn confirm_costly_until(
+    evals: &mut [Eval],
+    game: Game,
+    settings: Settings,
+    threshold: usize,
+    work: &mut Work,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<()> {
+    let Game { positions, played } = game;
     if settings.mode != Mode::Fast {
         return Ok(());
     }
@@ -270,6 +327,9 @@ pub fn confirm_costly(
         }
         if left == 0 {
             break;
+        }
+        if !go_on() {
+            return Err(Stopped.into());
         }
         left -= 1;
         let e = search(&positions[k + 1], short, work, true)?;

@@ -13,17 +13,23 @@
 //!    [`findings::Findings`];
 //! 4. words and files: [`summary`] (the [`summary::Document`], the table, the conclusions),
 //!    [`pictures`] (which positions are drawn, drawn by [`crate::render`]), [`report`] (the
-//!    bundle's contents).
+//!    bundle's contents);
+//! 5. the review: [`review`] (the evaluation graph's points, each move's class, the
+//!    accuracy), told by [`review_page`] (the bundle's `index.html`, with [`chart`]'s graph)
+//!    and by the service's analysis ([`crate::service::analyze`]).
 //!
 //! Nothing here prints or touches the file system: the command writes what these return.
 
 use fcauto_solver::PlayedMove;
 
+pub mod chart;
 pub mod evaluate;
 pub mod findings;
 pub mod pictures;
 pub mod replay;
 pub mod report;
+pub mod review;
+pub mod review_page;
 pub mod summary;
 
 /// Most moves a game analysed may have: every position after a move is searched or

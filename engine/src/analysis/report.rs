@@ -9,6 +9,7 @@
 //! | `start.svg`, `step-K-losing.svg`, `step-K-costly.svg`, `final.svg` | pictures (and `.png` with the `png` feature): the start, each position before a marked move with that move drawn, the final position with the hint drawn |
 //! | `game.txt` | the game annotated: `??` after the losing move, `?` after costly ones, each with a comment naming the better move |
 //! | `report.md` | how the game went and why it was lost or won |
+//! | `index.html` | the review page ([`super::review_page`]): the evaluation graph, the classes and accuracy, the game to step through with the analysis alongside |
 //!
 //! The names of the files ([`TEXT_FILES`], [`is_report_file`]) and report.md's opening
 //! ([`REPORT_MARK`]) tell an earlier report's files from others.
@@ -16,6 +17,7 @@
 use super::findings::Findings;
 use super::pictures::{final_caption, game_name, Picture};
 use super::replay::Replay;
+use super::review_page::{better_line_page, review_html};
 use super::summary::{conclusions, verdict_words, Document};
 use anyhow::Result;
 use fcauto_deals::plural;
@@ -23,22 +25,30 @@ use fcauto_solver::PlayedMove;
 use serde::Serialize;
 
 /// The text files of the bundle, in the order [`contents`] gives them.
-pub const TEXT_FILES: [&str; 5] = [
+pub const TEXT_FILES: [&str; 6] = [
     "moves.txt",
     "moves.csv",
     "losing.json",
     "game.txt",
     "report.md",
+    "index.html",
 ];
 
 /// What report.md's opening holds: a report.md holding it was written by `fcauto analyze`.
 pub const REPORT_MARK: &str = "Analysed by `fcauto analyze` in `";
 
-/// True for a file name the bundle has: the texts, and the pictures `start`, `final` and
-/// `step-NNN-losing`/`step-NNN-costly` as SVG or PNG.
+/// True for a file name the bundle has: the texts, the pictures `start`, `final` and
+/// `step-NNN-losing`/`step-NNN-costly` as SVG or PNG, and the replay page of the better line
+/// `step-NNN-better.html`.
 pub fn is_report_file(name: &str) -> bool {
     if TEXT_FILES.contains(&name) {
         return true;
+    }
+    if let Some(n) = name
+        .strip_prefix("step-")
+        .and_then(|r| r.strip_suffix("-better.html"))
+    {
+        return n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit());
     }
     let Some((stem, "svg" | "png")) = name.rsplit_once('.') else {
         return false;
@@ -59,6 +69,9 @@ pub fn is_report_file(name: &str) -> bool {
 pub struct Report {
     /// Each text file's name and contents.
     pub texts: Vec<(&'static str, Vec<u8>)>,
+    /// Pages beside the review page, name and contents: the replay of the better line at
+    /// the losing step (`step-NNN-better.html`), when there is one.
+    pub pages: Vec<(String, Vec<u8>)>,
     /// The pictures, in the order they are written.
     pub pictures: Vec<Picture>,
 }
@@ -77,9 +90,11 @@ pub fn contents(doc: &Document, game: &Replay, best: &[Option<PlayedMove>]) -> R
         ("losing.json", losing.into_bytes()),
         ("game.txt", annotated(doc, game).into_bytes()),
         ("report.md", markdown(doc, game).into_bytes()),
+        ("index.html", review_html(doc, game, best)?.into_bytes()),
     ];
     Ok(Report {
         texts,
+        pages: better_line_page(doc, game)?.into_iter().collect(),
         pictures: pictures(doc, game, best),
     })
 }
@@ -254,7 +269,7 @@ fn markdown(doc: &Document, game: &Replay) -> String {
     for line in conclusions(f) {
         s.push_str(&format!("- {line}\n"));
     }
-    s.push_str("\n## Files\n\n- `moves.txt`, `moves.csv`, `losing.json`, `game.txt` (the game annotated)\n");
+    s.push_str("\n## Files\n\n- [`index.html`](index.html): the review page (the graph of moves to win, each move's class, the accuracy, the game to step through)\n- `moves.txt`, `moves.csv`, `losing.json`, `game.txt` (the game annotated)\n");
     s.push_str("- ![start](start.svg) the start\n");
     for r in f.moves.iter().filter(|r| r.mark.is_some()) {
         let stem = format!("step-{:03}-{}", r.step, r.mark.unwrap_or_default());
@@ -378,6 +393,7 @@ mod tests {
             "final.png",
             "step-027-losing.svg",
             "step-1234-costly.png",
+            "step-027-better.html",
         ] {
             assert!(is_report_file(name), "{name}");
         }
@@ -388,6 +404,8 @@ mod tests {
             "step-027-lost.svg",
             "losing-before.svg",
             "report.md.bak",
+            "step-27-better.html",
+            "step-027-better.htm",
         ] {
             assert!(!is_report_file(name), "{name}");
         }

@@ -11,10 +11,13 @@ use fcauto_solver::{Loc, MoveKind, PlayedMove, Solution, StepMove};
 use serde_json::json;
 
 /// The replay page's script: moves the card elements of the inline SVG to each step's
-/// places (computed here in Rust, see [`steps`]) and wires the buttons, slider and keys.
-const SCRIPT: &str = include_str!("replay.js");
+/// places (computed here in Rust, see [`steps`]) and wires the buttons, slider and keys; each
+/// step shown is announced as a `fcauto-step` event on the document (`detail`: the step).
+pub const REPLAY_SCRIPT: &str = include_str!("replay.js");
 /// The replay page's style sheet.
-const STYLE: &str = include_str!("replay.css");
+pub const REPLAY_STYLE: &str = include_str!("replay.css");
+use REPLAY_SCRIPT as SCRIPT;
+use REPLAY_STYLE as STYLE;
 
 /// The mark in a replay page's head that tells a later run the file is fcauto's to replace
 /// (the `fcauto` command's `picture::written_by_fcauto`).
@@ -34,22 +37,7 @@ pub const GENERATOR_META: &str = r#"<meta name="generator" content="fcauto">"#;
 /// # Errors
 /// A move of `solution` is illegal where it is played (the message names the step).
 pub fn replay_html(solution: &Solution, opts: &Options) -> Result<String> {
-    let positions = positions(solution)?;
-    let rows = positions.iter().map(longest_cascade).max().unwrap_or(0);
-    let svg = svg_with_rows(
-        &solution.board,
-        &Options {
-            highlight: None,
-            ..*opts
-        },
-        rows,
-    );
-    let data = json!({
-        "steps": steps(solution, &positions),
-        "moves": moves(solution, &positions),
-    });
-    // `</` inside a script element would end it early.
-    let data = data.to_string().replace("</", "<\\/");
+    let parts = replay_parts(solution, opts)?;
     let title = match solution.deal {
         Some(n) => format!("FreeCell deal {n}"),
         None => "FreeCell board".to_string(),
@@ -62,7 +50,72 @@ pub fn replay_html(solution: &Solution, opts: &Options) -> Result<String> {
 <body>
 <h1>{title}: a solution in {total} moves</h1>
 <div id="board" style="max-width:{w}px">{svg}</div>
-<div id="controls">
+{controls}
+<p class="help">Keys: &#x2190; &#x2192; previous and next move, Home and End first and last. Moves
+marked <span class="auto">auto</span> are safe foundation moves, which the solver plays by itself.
+Made by fcauto; every move checked by its validator.</p>
+<script type="application/json" id="data">{data}</script>
+<script>{SCRIPT}</script>
+</body></html>
+"#,
+        w = parts.width,
+        svg = parts.svg,
+        controls = replay_controls(total),
+        data = parts.data,
+    ))
+}
+
+/// The parts of a page that steps through a game with the replay script
+/// ([`REPLAY_SCRIPT`]): the board's SVG (the start, sized for the game's longest cascade),
+/// the data the script reads from `<script type="application/json" id="data">` (already
+/// escaped for a script element), and the board's largest width in pixels. Shared by the
+/// replay page and `analyze --report`'s review page.
+#[derive(Clone, Debug)]
+pub struct ReplayParts {
+    /// The start position drawn, every card an element the script moves.
+    pub svg: String,
+    /// `{"steps", "moves", "won"}` as JSON text, safe inside a script element.
+    pub data: String,
+    /// The board's width, pixels (it shrinks to fit the window).
+    pub width: u32,
+}
+
+/// The [`ReplayParts`] of `solution` (any game: a won one says "Won!" at its end).
+///
+/// # Errors
+/// A move of `solution` is illegal where it is played (the message names the step).
+pub fn replay_parts(solution: &Solution, opts: &Options) -> Result<ReplayParts> {
+    let positions = positions(solution)?;
+    let rows = positions.iter().map(longest_cascade).max().unwrap_or(0);
+    let svg = svg_with_rows(
+        &solution.board,
+        &Options {
+            highlight: None,
+            ..*opts
+        },
+        rows,
+    );
+    let won = positions.last().is_some_and(Board::is_won);
+    let data = json!({
+        "steps": steps(solution, &positions),
+        "moves": moves(solution, &positions),
+        "won": won,
+    });
+    // `</` inside a script element would end it early.
+    let data = data.to_string().replace("</", "<\\/");
+    Ok(ReplayParts {
+        svg,
+        data,
+        width: opts.width.clamp(super::MIN_WIDTH, super::MAX_WIDTH),
+    })
+}
+
+/// The replay controls the script wires ([`REPLAY_SCRIPT`]): first/previous/next/last
+/// buttons, the slider, the move counter (`#counter`), the current move (`#move`) and the
+/// list of moves (`#moves`), for a game of `total` moves.
+pub fn replay_controls(total: usize) -> String {
+    format!(
+        r#"<div id="controls">
 <button id="first" title="First (Home)">&#x21E4; First</button>
 <button id="prev" title="Previous (&#x2190;)">&#x25C0; Previous</button>
 <button id="next" title="Next (&#x2192;)">Next &#x25B6;</button>
@@ -71,16 +124,8 @@ pub fn replay_html(solution: &Solution, opts: &Options) -> Result<String> {
 <span id="counter" data-step="0" data-total="{total}">Move 0 of {total}</span>
 </div>
 <p id="move">Start position</p>
-<div id="moves"></div>
-<p class="help">Keys: &#x2190; &#x2192; previous and next move, Home and End first and last. Moves
-marked <span class="auto">auto</span> are safe foundation moves, which the solver plays by itself.
-Made by fcauto; every move checked by its validator.</p>
-<script type="application/json" id="data">{data}</script>
-<script>{SCRIPT}</script>
-</body></html>
-"#,
-        w = opts.width.clamp(super::MIN_WIDTH, super::MAX_WIDTH),
-    ))
+<div id="moves"></div>"#
+    )
 }
 
 /// The positions of `solution`: the start, then the position after each move (index k is

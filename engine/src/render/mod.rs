@@ -21,7 +21,10 @@ mod html;
 pub mod png;
 mod svg;
 
-pub use html::{positions, replay_html, GENERATOR_META};
+pub use html::{
+    positions, replay_controls, replay_html, replay_parts, ReplayParts, GENERATOR_META,
+    REPLAY_SCRIPT, REPLAY_STYLE,
+};
 pub use png::png;
 pub use svg::svg;
 

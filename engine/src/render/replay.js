@@ -67,11 +67,13 @@
       moveText.className = "";
     } else {
       const m = D.moves[step - 1];
-      moveText.textContent = m.n + ": " + m.t + (step === total ? ". Won!" : "");
+      moveText.textContent = m.n + ": " + m.t + (step === total && D.won !== false ? ". Won!" : "");
       moveText.className = m.a ? "auto" : "";
     }
     items.forEach(function (b, i) { b.classList.toggle("current", i === step - 1); });
     if (step > 0) { items[step - 1].scrollIntoView({ block: "nearest" }); }
+    // A page built on this one (the review page) follows the steps.
+    document.dispatchEvent(new CustomEvent("fcauto-step", { detail: step }));
   }
 
   document.getElementById("first").addEventListener("click", function () { show(0); });

@@ -20,9 +20,12 @@
 //! - moves: [`legal_moves`], [`parse_move`], [`apply_move`];
 //! - searches: [`solve`], [`hint`] (and [`solve_in`], [`hint_in`] holding a solver permit);
 //! - [`verify`]: a solution's verdict;
-//! - request fields: [`whole_count`], [`whole_width`], [`whole_max_states`],
+//! - [`analyze`]: where a game (a start and the moves played) was lost, with the review
+//!   (moves to win per step, classes, accuracy);
+//! - request fields: [`whole_count`], [`whole_costly`], [`whole_width`], [`whole_max_states`],
 //!   [`picture_width`], [`parse_mode`].
 
+mod analyze;
 mod moves;
 mod position;
 mod request;
@@ -32,6 +35,9 @@ mod verify;
 #[cfg(test)]
 mod tests;
 
+pub use analyze::{
+    analyze, analyze_in, AnalyzeOptions, AnalyzeOut, ANALYZE_TIME_CAP, MAX_ANALYZE_MOVES,
+};
 pub use fcauto_solver::JsonMove;
 pub use moves::{apply_move, legal_moves, move_out, parse_move, ApplyOut};
 pub use position::{
@@ -39,7 +45,8 @@ pub use position::{
     POSITION_FORMS,
 };
 pub use request::{
-    mode_named, parse_mode, picture_width, whole_count, whole_max_states, whole_width, MODES,
+    mode_named, parse_mode, picture_width, whole_costly, whole_count, whole_max_states,
+    whole_width, MODES,
 };
 pub use solve::{hint, hint_in, solve, solve_in, HintOut, SolveOut};
 pub use verify::{verify, VerifyOut};

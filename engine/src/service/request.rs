@@ -82,6 +82,22 @@ pub fn whole_max_states<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option
     }
 }
 
+/// Serde's reader of a request's `costly` (moves from which a move is costly): a whole
+/// number however JSON writes it, 1 or more (0 is refused by the analysis, in its words).
+///
+/// # Errors
+/// A JSON value that is not a number or null, a number that is not written whole, or a
+/// number below 0.
+pub fn whole_costly<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+    let range = "1 or more moves";
+    match whole(d, "costly", range)? {
+        Some(n) if n < 0 => Err(serde::de::Error::custom(format!(
+            "costly {n} is out of range: give {range}"
+        ))),
+        n => Ok(n.map(|n| n as usize)),
+    }
+}
+
 /// A picture width asked for (`None`: [`crate::render::DEFAULT_WIDTH`]), checked against
 /// the renderer's bounds: a width outside them is bad input, not changed, so what is drawn
 /// is what was asked for. Any whole number is read, so that a negative or huge one gets

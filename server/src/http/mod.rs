@@ -12,7 +12,9 @@
 //!   the broken rule (the body still carries the unchanged position and `legal: false`);
 //! - `POST /api/solve` `{deal | position, mode?, max_states?}`; `POST /api/hint` (same);
 //! - `POST /api/verify` `{deal | position, solution}`: the validator's verdict;
-//! - `POST /api/render` `{position, width?}`: the board as SVG.
+//! - `POST /api/render` `{position, width?}`: the board as SVG;
+//! - `POST /api/analyze` `{deal | position, moves, mode?, max_states?, costly?}`: where the
+//!   game was lost, with the review (moves to win per step, classes, accuracy).
 //!
 //! Errors are `{"error": "..."}` with 400 (malformed JSON, a body not an object, unknown
 //! fields, bad deal number), 405 (wrong method), 413 (over a cap), 422 (impossible position,
@@ -255,6 +257,6 @@ mod tests {
             }
         }
         busy_routes.sort();
-        assert_eq!(busy_routes, ["/api/hint", "/api/solve"]);
+        assert_eq!(busy_routes, ["/api/analyze", "/api/hint", "/api/solve"]);
     }
 }

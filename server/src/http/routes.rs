@@ -25,6 +25,7 @@ pub(super) fn routes() -> Router<App> {
         .route("/api/solve", post(solve))
         .route("/api/hint", post(hint))
         .route("/api/verify", post(verify))
+        .route("/api/analyze", post(analyze))
         .route("/api/render", post(render))
 }
 
@@ -235,4 +236,48 @@ fn svg_of(p: &Board, width: Option<i64>) -> Result<String, ServiceError> {
             ..Default::default()
         },
     ))
+}
+
+/// `{deal | position, moves, mode?, max_states?, costly?}` (exactly one of deal and
+/// position).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyzeBody {
+    #[serde(default, deserialize_with = "service::deal_number_opt")]
+    deal: Option<u64>,
+    #[serde(default)]
+    position: Option<PositionIn>,
+    moves: String,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default, deserialize_with = "service::whole_max_states")]
+    max_states: Option<usize>,
+    #[serde(default, deserialize_with = "service::whole_costly")]
+    costly: Option<usize>,
+}
+
+/// `POST /api/analyze`: the game analysed on a solver permit (its searches are a solve's).
+async fn analyze(State(app): State<App>, b: Body<AnalyzeBody>) -> Response {
+    let b = match body(b) {
+        Ok(b) => b,
+        Err(e) => return err(e),
+    };
+    let prep = board_of(b.deal, b.position.as_ref())
+        .and_then(|p| Ok((p, service::parse_mode(b.mode.as_deref())?)));
+    let (p, mode) = match prep {
+        Ok(x) => x,
+        Err(e) => return err(e),
+    };
+    let opts = service::AnalyzeOptions {
+        mode,
+        max_states: b.max_states,
+        costly: b.costly,
+    };
+    let moves = b.moves;
+    reply(
+        with_solver(&app, move |slot| {
+            service::analyze_in(&p, &moves, opts, slot)
+        })
+        .await,
+    )
 }

@@ -241,7 +241,7 @@ mod tests {
         let out = service::position_out(&b);
         assert_eq!(fields::<PositionOut>(), keys(answers::position(json(out))));
         let moves = service::legal_moves(&b);
-        let first = moves[0].notation.clone();
+        let first = moves[0].notation.clone().unwrap();
         assert_eq!(fields::<MovesOut>(), keys(answers::legal(json(moves))));
         let apply = service::apply_move(&b, service::parse_move(&first, None).unwrap(), true);
         assert_eq!(fields::<ApplyOut>(), keys(answers::applied(json(apply))));

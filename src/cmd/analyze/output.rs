@@ -4,22 +4,28 @@
 use super::Summary;
 use anyhow::Result;
 use fcauto_engine::analysis::replay::Replay;
+use fcauto_engine::analysis::review::{review, Review};
 use fcauto_engine::analysis::summary::{guessed_counts_note, table, Document};
 use serde::Serialize;
 
-/// The JSON document `analyze --json` prints: the [`Document`] and the work done (`work`:
-/// searches, positions on known lines, positions expanded, CPU seconds).
+/// The JSON document `analyze --json` prints: the [`Document`], the review (`review`: the
+/// graph's points, each move's class, the accuracy; as `serve`'s `/api/analyze` answers it)
+/// and the work done (`work`: searches, positions on known lines, positions expanded, CPU
+/// seconds).
 #[derive(Serialize)]
 struct Json<'a> {
     #[serde(flatten)]
     doc: &'a Document<'a>,
+    review: Review,
     work: &'a Summary,
 }
 
 /// Print `doc` as the table (`json` false) or the JSON document.
 pub fn print(doc: &Document, work: &Summary, json: bool) -> Result<()> {
     if json {
-        outln!("{}", serde_json::to_string_pretty(&Json { doc, work })?);
+        let review = review(doc.findings);
+        let json = Json { doc, review, work };
+        outln!("{}", serde_json::to_string_pretty(&json)?);
     } else {
         for line in table(doc) {
             outln!("{line}");

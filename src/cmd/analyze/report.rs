@@ -16,7 +16,8 @@ pub fn write(dir: &Path, report: &Report) -> Result<Vec<PathBuf>> {
     crate::cmd::input::create_output_folder(dir)?;
     clear_earlier_report(dir)?;
     let mut files = Vec::new();
-    for (name, bytes) in &report.texts {
+    let pages = report.pages.iter().map(|(n, b)| (n.as_str(), b));
+    for (name, bytes) in report.texts.iter().map(|(n, b)| (*n, b)).chain(pages) {
         let path = dir.join(name);
         crate::cmd::input::write_replacing(&path, bytes)?;
         files.push(path);
