@@ -231,8 +231,11 @@ fn run_limits(free: usize, empty: usize, atomic: bool, narrow_empty: bool) -> (u
 /// Where the top cards of cascade `i` (`l` cards high, top card `top`) land, walking down
 /// its movable run of `run` cards: the run size that lands on each destination cascade (byte k for cascade
 /// k), the destinations found (bit k), and whether the top card alone lands somewhere.
+/// With `PRUNE` only the top card and the whole run are looked at: the reduced move set
+/// moves only whole runs onto a cascade, and asks only where the top card alone lands (a
+/// part of the run that lands somewhere makes no move).
 #[inline(always)]
-fn landings(
+fn landings<const PRUNE: bool>(
     s: &impl Tableau,
     i: usize,
     top: u8,
@@ -241,7 +244,8 @@ fn landings(
     top_at: &[u8; 64],
 ) -> (u64, u8, bool) {
     let (mut dest_n, mut targets, mut top_lands) = (0u64, 0u8, false);
-    for n in 1..=run {
+    let mut n = 1;
+    while n <= run {
         let c = if n == 1 { top } else { s.card(i, l - n) };
         for p in parents(c) {
             let k = top_at[p as usize];
@@ -251,6 +255,8 @@ fn landings(
                 top_lands |= n == 1;
             }
         }
+        // The reduced set skips from the top card to the whole run.
+        n = if PRUNE && n == 1 { run.max(2) } else { n + 1 };
     }
     (dest_n, targets, top_lands)
 }
@@ -287,7 +293,7 @@ pub(crate) fn generate_model<const PRUNE: bool>(
         // Run size that lands on each destination cascade (byte k for cascade k), found
         // while walking down the movable run; the destinations found (bit k), and whether
         // the top card alone lands somewhere.
-        let (dest_n, targets, top_lands) = landings(s, i, top, l, run, &top_at);
+        let (dest_n, targets, top_lands) = landings::<PRUNE>(s, i, top, l, run, &top_at);
         let empty_target = first_empty.filter(|&k| k != i);
         // In cascade order: the destinations, and the first empty cascade.
         let mut candidates = targets | empty_target.map_or(0, |k| 1 << k);

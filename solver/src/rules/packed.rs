@@ -229,6 +229,7 @@ impl Packed {
         let mut h = Hashes {
             cols: [(0, 0); CASCADES],
             cells,
+            cell_cards: self.cells,
             total: cells,
         };
         for (i, &w) in self.cols.iter().enumerate() {
@@ -244,9 +245,13 @@ impl Packed {
     /// the same `whole`: with `whole` false only its low 64 bits are the fingerprint's.
     #[inline(always)]
     pub fn fingerprint_from(&self, parent: &Hashes, changed: u8, whole: bool) -> u128 {
-        let (u, v) = cells_hash(&self.cells);
-        let mut a = parent.total.0.wrapping_sub(parent.cells.0).wrapping_add(u);
-        let mut b = parent.total.1.wrapping_sub(parent.cells.1).wrapping_add(v);
+        // Most moves leave the freecells as they were: their hash is the parent's.
+        let (mut a, mut b) = parent.total;
+        if self.cells != parent.cell_cards {
+            let (u, v) = cells_hash(&self.cells);
+            a = a.wrapping_sub(parent.cells.0).wrapping_add(u);
+            b = b.wrapping_sub(parent.cells.1).wrapping_add(v);
+        }
         let mut m = changed;
         while m != 0 {
             let i = m.trailing_zeros() as usize;
@@ -408,6 +413,8 @@ impl Packed {
 pub struct Hashes {
     cols: [(u64, u64); CASCADES],
     cells: (u64, u64),
+    /// The freecells those are the hashes of.
+    cell_cards: [u8; FREECELLS],
     /// The two lanes' sums: the fingerprint's halves.
     total: (u64, u64),
 }
