@@ -18,7 +18,7 @@
 //! the game's Freecell Solver name and a colon, then the same three fields with the game's
 //! cascades and one freecell slot per freecell (`0` when it has none):
 //! `seahaven_towers: 7S2CTSTC6C/.../3C9SQH8C8H -KCAS- 0000`. Standard FreeCell (with 4
-//! freecells) is written without the prefix, as [`write`] writes it.
+//! freecells) is written without the prefix, as [`write()`] writes it.
 
 use crate::board::{Board, BoardError, BoardIssue, CASCADES, FREECELLS};
 use crate::card::{Card, Rank};

@@ -5,9 +5,9 @@
 //! the better move, and from every step a link that opens the position in `fcauto serve`'s
 //! page.
 //!
-//! Stages: [`page_data`] (the review and the per-step facts the script shows, from the
-//! analysis) → [`chart::chart_svg`] (the graph) and [`marked`] (the pictures of the marked
-//! moves) → [`review_html`] (the page).
+//! Stages: `page_data` (the review and the per-step facts the script shows, from the
+//! analysis) → [`chart_svg`] (the graph) and `marked` (the pictures of the marked moves) →
+//! [`review_html`] (the page).
 
 use super::chart::chart_svg;
 use super::findings::Findings;

@@ -11,7 +11,7 @@ use fcauto_solver::{Loc, MoveKind, PlayedMove, Solution, StepMove};
 use serde_json::json;
 
 /// The replay page's script: moves the card elements of the inline SVG to each step's
-/// places (computed here in Rust, see [`steps`]) and wires the buttons, slider and keys; each
+/// places (computed here in Rust, see `steps`) and wires the buttons, slider and keys; each
 /// step shown is announced as a `fcauto-step` event on the document (`detail`: the step).
 pub const REPLAY_SCRIPT: &str = include_str!("replay.js");
 /// The replay page's style sheet.
