@@ -11,6 +11,7 @@
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod cmd;
+mod game;
 mod mode;
 
 /// Solve Microsoft FreeCell deals natively, check every solution, and replay them in PySolFC.
@@ -23,7 +24,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print a Microsoft FreeCell deal (same text as `make-microsoft-freecell-board -t N`).
+    /// Print a Microsoft FreeCell deal (same text as `make-microsoft-freecell-board -t N`), or
+    /// with --game the layout PySolFC deals for a game of the FreeCell family.
     Deal(cmd::deal::Args),
     /// Solve a deal or a board, validate the solution, and print it.
     Solve(cmd::solve::Args),

@@ -46,13 +46,17 @@ impl Clone for Board {
     }
 }
 
-/// Fewer than 8 cascade lines: read blank lines as empty cascades, as fc-solve does and as
-/// PySolFC's *Export current layout* writes an empty column: the first 8 cascade-or-blank
-/// lines are the cascades, in order, if they hold every cascade line. Otherwise the cascades are returned unchanged (and the count is an error).
-fn with_blank_cascades(cascades: Vec<Vec<Card>>, order: &[Option<usize>]) -> Vec<Vec<Card>> {
-    let first: Vec<Option<usize>> = order.iter().copied().take(CASCADES).collect();
+/// Fewer cascade lines than `want`: read blank lines as empty cascades, as fc-solve does and
+/// as PySolFC's *Export current layout* writes an empty column: the first `want`
+/// cascade-or-blank lines are the cascades, in order, if they hold every cascade line. Otherwise the cascades are returned unchanged (and the count is an error).
+fn with_blank_cascades(
+    cascades: Vec<Vec<Card>>,
+    order: &[Option<usize>],
+    want: usize,
+) -> Vec<Vec<Card>> {
+    let first: Vec<Option<usize>> = order.iter().copied().take(want).collect();
     let held = first.iter().flatten().count();
-    if first.len() < CASCADES || held != cascades.len() {
+    if first.len() < want || held != cascades.len() {
         return cascades;
     }
     let mut cols: Vec<Option<Vec<Card>>> = cascades.into_iter().map(Some).collect();
@@ -152,77 +156,7 @@ impl Board {
     /// Check that the position holds each of the 52 cards exactly once (cascades, freecells
     /// and foundations together) and has 8 cascades. Errors list every problem.
     pub fn check(&self) -> Result<(), BoardError> {
-        let mut issues = Vec::new();
-        if self.cascades.len() != CASCADES {
-            issues.push(BoardIssue {
-                line: 0,
-                token: None,
-                message: format!(
-                    "expected {CASCADES} cascades, found {}",
-                    self.cascades.len()
-                ),
-            });
-        }
-        // Where each card was first found, for the message of a second place (put in words
-        // only for that message: a board is checked for every deal solved).
-        let mut seen: [Option<Place>; 52] = [None; 52];
-        for s in Suit::ALL {
-            let r = self.foundations[s.index()];
-            if r > 13 {
-                issues.push(BoardIssue {
-                    line: 0,
-                    token: None,
-                    message: format!(
-                        "the {} foundation holds {r} cards: at most 13 (A to K)",
-                        s.letter()
-                    ),
-                });
-            }
-        }
-        // Which cards a foundation out of range holds cannot be told: counting them as
-        // duplicates or missing would only bury the one problem.
-        if !issues.is_empty() && self.foundations.iter().any(|&r| r > 13) {
-            return Err(BoardError { issues });
-        }
-        for s in Suit::ALL {
-            let top = self.foundations[s.index()].min(13);
-            for r in 1..=top {
-                seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] =
-                    Some(Place::Foundation(s, top));
-            }
-        }
-        let cascades = self.cascades.iter().enumerate().flat_map(|(i, col)| {
-            col.iter()
-                .enumerate()
-                .map(move |(k, &c)| (c, Place::Cascade(i, k)))
-        });
-        let freecells = (self.freecells.iter().enumerate())
-            .filter_map(|(j, c)| Some(((*c)?, Place::Freecell(j))));
-        // Each card found again, with the places it was found at after the first, in order.
-        let mut again: Vec<(Card, Vec<Place>)> = Vec::new();
-        for (c, here) in cascades.chain(freecells) {
-            match &seen[c.id() as usize] {
-                Some(_) => match again.iter_mut().find(|(d, _)| *d == c) {
-                    Some((_, places)) => places.push(here),
-                    None => again.push((c, vec![here])),
-                },
-                None => seen[c.id() as usize] = Some(here),
-            }
-        }
-        for (c, places) in again {
-            let first = seen[c.id() as usize].expect("seen before it was found again");
-            let times = match places.len() + 1 {
-                2 => "twice".to_string(),
-                n => format!("{n} times"),
-            };
-            let places: Vec<String> = places.iter().map(|p| p.to_string()).collect();
-            issues.push(BoardIssue {
-                line: 0,
-                token: Some(c.to_string()),
-                message: format!("card appears {times}: {}, and {first}", places.join(", ")),
-            });
-        }
-        issues.extend(missing_cards(|c| seen[c.id() as usize].is_some()));
+        let issues = check_position(&self.cascades, &self.freecells, &self.foundations, CASCADES);
         if issues.is_empty() {
             Ok(())
         } else {
@@ -238,25 +172,14 @@ impl Board {
     /// [`MAX_BOARD_TEXT`] bytes is one problem, "too large", and is not parsed. Tokens in
     /// the problems are cut to a few dozen characters.
     pub fn parse(text: &str) -> Result<Board, BoardError> {
-        if text.len() > MAX_BOARD_TEXT {
-            return Err(whole_board_error(format!(
-                "the board text is too large ({} bytes; a board is at most {} KiB)",
-                text.len(),
-                MAX_BOARD_TEXT / 1024
-            )));
-        }
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a UTF-8 byte-order mark
-        if let Some(what) = no_cards(text) {
-            // Say so, rather than listing all 52 cards as missing.
-            return Err(whole_board_error(format!(
-                "{what} (expected {CASCADES} cascade lines of cards)"
-            )));
-        }
-        let mut reader = BoardReader::new();
-        for (i, raw) in text.lines().enumerate() {
-            reader.line(i + 1, raw);
-        }
-        reader.finish()
+        let (cascades, cells, foundations) = read_position(text, CASCADES, FREECELLS)?;
+        let mut freecells = [None; FREECELLS];
+        freecells.copy_from_slice(&cells);
+        Ok(Board {
+            cascades,
+            freecells,
+            foundations,
+        })
     }
 
     /// The 8 cascade lines exactly as `make-microsoft-freecell-board -t` prints them: cards
@@ -306,6 +229,122 @@ impl Board {
     }
 }
 
+/// The problems of a position of a game with `want_cascades` cascades: another cascade
+/// count, a foundation over 13, a card found twice (with its places) or missing. Empty when
+/// it holds each of the 52 cards exactly once.
+pub(crate) fn check_position(
+    cascades: &[Vec<Card>],
+    freecells: &[Option<Card>],
+    foundations: &[u8; 4],
+    want_cascades: usize,
+) -> Vec<BoardIssue> {
+    let mut issues = Vec::new();
+    if cascades.len() != want_cascades {
+        issues.push(BoardIssue {
+            line: 0,
+            token: None,
+            message: format!(
+                "expected {want_cascades} cascades, found {}",
+                cascades.len()
+            ),
+        });
+    }
+    // Where each card was first found, for the message of a second place (put in words
+    // only for that message: a board is checked for every deal solved).
+    let mut seen: [Option<Place>; 52] = [None; 52];
+    for s in Suit::ALL {
+        let r = foundations[s.index()];
+        if r > 13 {
+            issues.push(BoardIssue {
+                line: 0,
+                token: None,
+                message: format!(
+                    "the {} foundation holds {r} cards: at most 13 (A to K)",
+                    s.letter()
+                ),
+            });
+        }
+    }
+    // Which cards a foundation out of range holds cannot be told: counting them as
+    // duplicates or missing would only bury the one problem.
+    if !issues.is_empty() && foundations.iter().any(|&r| r > 13) {
+        return issues;
+    }
+    for s in Suit::ALL {
+        let top = foundations[s.index()].min(13);
+        for r in 1..=top {
+            seen[Card::new(Rank::new(r).unwrap(), s).id() as usize] =
+                Some(Place::Foundation(s, top));
+        }
+    }
+    let cascades = cascades.iter().enumerate().flat_map(|(i, col)| {
+        col.iter()
+            .enumerate()
+            .map(move |(k, &c)| (c, Place::Cascade(i, k)))
+    });
+    let freecells =
+        (freecells.iter().enumerate()).filter_map(|(j, c)| Some(((*c)?, Place::Freecell(j))));
+    // Each card found again, with the places it was found at after the first, in order.
+    let mut again: Vec<(Card, Vec<Place>)> = Vec::new();
+    for (c, here) in cascades.chain(freecells) {
+        match &seen[c.id() as usize] {
+            Some(_) => match again.iter_mut().find(|(d, _)| *d == c) {
+                Some((_, places)) => places.push(here),
+                None => again.push((c, vec![here])),
+            },
+            None => seen[c.id() as usize] = Some(here),
+        }
+    }
+    for (c, places) in again {
+        let first = seen[c.id() as usize].expect("seen before it was found again");
+        let times = match places.len() + 1 {
+            2 => "twice".to_string(),
+            n => format!("{n} times"),
+        };
+        let places: Vec<String> = places.iter().map(|p| p.to_string()).collect();
+        issues.push(BoardIssue {
+            line: 0,
+            token: Some(c.to_string()),
+            message: format!("card appears {times}: {}, and {first}", places.join(", ")),
+        });
+    }
+    issues.extend(missing_cards(|c| seen[c.id() as usize].is_some()));
+    issues
+}
+
+/// A position read from board text: cascades, freecell slots, foundations.
+pub(crate) type ReadPosition = (Vec<Vec<Card>>, Vec<Option<Card>>, [u8; 4]);
+
+/// Read Freecell Solver board text (see the module docs) of a game with `cascades` cascades
+/// and `freecells` freecell slots: what [`Board::parse`] does for FreeCell's 8 and 4, and
+/// [`crate::Layout::parse`] for the other games. The freecell slots returned are exactly
+/// `freecells`.
+pub(crate) fn read_position(
+    text: &str,
+    cascades: usize,
+    freecells: usize,
+) -> Result<ReadPosition, BoardError> {
+    if text.len() > MAX_BOARD_TEXT {
+        return Err(whole_board_error(format!(
+            "the board text is too large ({} bytes; a board is at most {} KiB)",
+            text.len(),
+            MAX_BOARD_TEXT / 1024
+        )));
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text); // a UTF-8 byte-order mark
+    if let Some(what) = no_cards(text) {
+        // Say so, rather than listing all 52 cards as missing.
+        return Err(whole_board_error(format!(
+            "{what} (expected {cascades} cascade lines of cards)"
+        )));
+    }
+    let mut reader = BoardReader::new(cascades, freecells);
+    for (i, raw) in text.lines().enumerate() {
+        reader.line(i + 1, raw);
+    }
+    reader.finish()
+}
+
 /// A problem with the board text as a whole (line 0, no token), the only one reported.
 fn whole_board_error(message: String) -> BoardError {
     BoardError {
@@ -339,8 +378,11 @@ struct BoardReader {
     cascades: Vec<Vec<Card>>,
     /// The line number of each cascade line read.
     cascade_lines: Vec<usize>,
-    freecells: [Option<Card>; FREECELLS],
+    freecells: Vec<Option<Card>>,
     foundations: [u8; 4],
+    /// The cascades and freecells of the game read.
+    want_cascades: usize,
+    max_freecells: usize,
     /// The line each card was first seen on.
     where_seen: [Option<usize>; 52],
     seen_freecells: bool,
@@ -351,12 +393,14 @@ struct BoardReader {
 }
 
 impl BoardReader {
-    fn new() -> BoardReader {
+    fn new(want_cascades: usize, max_freecells: usize) -> BoardReader {
         BoardReader {
             issues: Vec::new(),
             cascades: Vec::new(),
             cascade_lines: Vec::new(),
-            freecells: [None; FREECELLS],
+            freecells: vec![None; max_freecells],
+            want_cascades,
+            max_freecells,
             foundations: [0u8; 4],
             where_seen: [None; 52],
             seen_freecells: false,
@@ -408,12 +452,13 @@ impl BoardReader {
             });
             return;
         }
-        let slots = freecell_slots(raw_rest(raw, "freecells:", "fc:"), rest);
-        if slots.len() > FREECELLS {
+        let max = self.max_freecells;
+        let slots = freecell_slots(raw_rest(raw, "freecells:", "fc:"), rest, max);
+        if slots.len() > max {
             self.issues.push(BoardIssue {
                 line: line_no,
                 token: None,
-                message: format!("{} freecell entries, at most {FREECELLS}", slots.len()),
+                message: format!("{} freecell entries, at most {max}", slots.len()),
             });
         }
         for (slot, tok) in slots.iter().enumerate() {
@@ -421,7 +466,7 @@ impl BoardReader {
             match tok.parse::<Card>() {
                 Ok(c) => {
                     self.note(line_no, c, tok);
-                    if slot < FREECELLS {
+                    if slot < max {
                         self.freecells[slot] = Some(c);
                     }
                 }
@@ -493,19 +538,20 @@ impl BoardReader {
         self.cascade_lines.push(line_no);
     }
 
-    /// After the last line: blank lines as empty cascades when there are fewer than 8, the
-    /// cascade count, the missing cards; the board if no problem was found.
-    fn finish(mut self) -> Result<Board, BoardError> {
-        if self.cascades.len() < CASCADES {
-            self.cascades = with_blank_cascades(self.cascades, &self.order);
+    /// After the last line: blank lines as empty cascades when there are fewer than the game
+    /// has, the cascade count, the missing cards; the position if no problem was found.
+    fn finish(mut self) -> Result<ReadPosition, BoardError> {
+        let want = self.want_cascades;
+        if self.cascades.len() < want {
+            self.cascades = with_blank_cascades(self.cascades, &self.order, want);
         }
-        if self.cascades.len() != CASCADES {
-            let at = self.cascade_lines.get(CASCADES).copied().unwrap_or(0);
+        if self.cascades.len() != want {
+            let at = self.cascade_lines.get(want).copied().unwrap_or(0);
             self.issues.push(BoardIssue {
                 line: at,
                 token: None,
                 message: format!(
-                    "expected {CASCADES} cascade lines, found {}",
+                    "expected {want} cascade lines, found {}",
                     self.cascades.len()
                 ),
             });
@@ -514,11 +560,7 @@ impl BoardReader {
         self.issues
             .extend(missing_cards(|c| where_seen[c.id() as usize].is_some()));
         if self.issues.is_empty() {
-            Ok(Board {
-                cascades: self.cascades,
-                freecells: self.freecells,
-                foundations: self.foundations,
-            })
+            Ok((self.cascades, self.freecells, self.foundations))
         } else {
             Err(BoardError {
                 issues: self.issues,
@@ -529,10 +571,10 @@ impl BoardReader {
 
 /// The freecell entries of a `Freecells:` line, by slot (`None` = empty). fc-solve prints
 /// each slot as a 4-character field (`Freecells:  JH      8D    `, an empty slot blank), so
-/// when the text after the colon splits into 4-character fields that are each blank or one
-/// card, those are the slots; otherwise entries are whitespace-separated with `-` for an
+/// when the text after the colon splits into at most `max` 4-character fields that are each
+/// blank or one card, those are the slots; otherwise entries are whitespace-separated with `-` for an
 /// empty slot (`Freecells: JH - 8D`).
-fn freecell_slots<'a>(raw_rest: &'a str, rest: &'a str) -> Vec<Option<&'a str>> {
+fn freecell_slots<'a>(raw_rest: &'a str, rest: &'a str, max: usize) -> Vec<Option<&'a str>> {
     let body = raw_rest.trim_end();
     if body.is_ascii() && !body.contains('-') && !body.trim().is_empty() {
         let fields: Vec<&str> = body
@@ -540,7 +582,7 @@ fn freecell_slots<'a>(raw_rest: &'a str, rest: &'a str) -> Vec<Option<&'a str>> 
             .chunks(4)
             .map(|c| std::str::from_utf8(c).unwrap_or(""))
             .collect();
-        let fixed = fields.len() <= FREECELLS
+        let fixed = fields.len() <= max
             && fields.iter().all(|f| {
                 let t = f.trim();
                 t.is_empty() || (f.starts_with(' ') && t.parse::<Card>().is_ok())

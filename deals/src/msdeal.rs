@@ -182,11 +182,12 @@ impl MsRand {
     }
 }
 
-/// The initial board of Microsoft FreeCell deal `n` (1..=2^33-1): 8 cascades, the first four
-/// with 7 cards and the rest with 6, each listed from the deepest card to the top card.
+/// The 52 cards of Microsoft FreeCell deal `n` (1..=2^33-1) in the order they are dealt:
+/// card `i` goes to cascade `i % 8` in FreeCell, and PySolFC's other games deal the same
+/// sequence onto their own cascades and freecells (its talon gives the cards in this order).
 ///
 /// Errors: [`DealError`] when `n` is 0 or above [`MAX_DEAL`].
-pub fn ms_deal(n: u64) -> Result<Board, DealError> {
+pub fn ms_deal_order(n: u64) -> Result<[Card; 52], DealError> {
     if n == 0 {
         return Err(DealError::TooSmall("0".into()));
     }
@@ -195,11 +196,24 @@ pub fn ms_deal(n: u64) -> Result<Board, DealError> {
     }
     let mut rng = MsRand::new(n);
     let mut deck: Vec<Card> = Card::all().collect();
-    let mut cascades: Vec<Vec<Card>> = (0..8).map(|_| Vec::with_capacity(7)).collect();
-    for i in 0..52 {
+    let mut order = [deck[0]; 52];
+    for slot in order.iter_mut() {
         let left = deck.len() as u32;
         let j = (rng.draw() % left) as usize;
-        cascades[i % 8].push(deck.swap_remove(j));
+        *slot = deck.swap_remove(j);
+    }
+    Ok(order)
+}
+
+/// The initial board of Microsoft FreeCell deal `n` (1..=2^33-1): 8 cascades, the first four
+/// with 7 cards and the rest with 6, each listed from the deepest card to the top card.
+///
+/// Errors: [`DealError`] when `n` is 0 or above [`MAX_DEAL`].
+pub fn ms_deal(n: u64) -> Result<Board, DealError> {
+    let order = ms_deal_order(n)?;
+    let mut cascades: Vec<Vec<Card>> = (0..8).map(|_| Vec::with_capacity(7)).collect();
+    for (i, card) in order.into_iter().enumerate() {
+        cascades[i % 8].push(card);
     }
     Ok(Board::from_cascades(cascades))
 }

@@ -1,9 +1,12 @@
-//! `fcauto deal N`: print a Microsoft FreeCell deal, as text or as a picture.
+//! `fcauto deal N`: print a Microsoft FreeCell deal, as text or as a picture; with
+//! `--game G`, the layout PySolFC deals for game G, number N.
 
 use crate::cmd::input::check_output_path;
 use crate::cmd::picture::{self, PictureFormat};
+use crate::game::GameArgs;
 use anyhow::Result;
-use fcauto_deals::{ms_deal, parse_deal_number};
+use fcauto_deals::pysol_deal::deal_with_rules;
+use fcauto_deals::{ms_deal, Card, DealError, PysolNumber, MAX_DEAL};
 use std::path::PathBuf;
 
 /// Output formats for `fcauto deal`.
@@ -11,7 +14,8 @@ use std::path::PathBuf;
 pub enum DealFormat {
     /// Freecell Solver's board text: 8 cascade lines, deepest card first.
     Fcs,
-    /// `{"deal": N, "board": [[cards of cascade 1, deepest first], ...]}`.
+    /// `{"deal": N, "board": [[cards of cascade 1, deepest first], ...]}`; with --game,
+    /// `{"game", "pysol_id", "deal", "cascades", "freecells", "foundations"}`.
     Json,
     /// A picture of the deal, SVG.
     Svg,
@@ -37,9 +41,12 @@ impl DealFormat {
 #[derive(clap::Args)]
 pub struct Args {
     /// Deal number, 1..=8589934591 (2^33-1; above 2^31-1 is Freecell Pro's extension), or
-    /// `msN`, as PySolFC writes it.
-    #[arg(allow_hyphen_values = true, value_parser = parse_deal_number)]
-    pub number: u64,
+    /// `msN`, as PySolFC writes it. With --game, PySolFC's game number: the Microsoft
+    /// shuffle below 32000 and for `msN`, the Mersenne Twister from 32000 on (up to 10^20).
+    #[arg(allow_hyphen_values = true, value_parser = crate::game::parse_game_number)]
+    pub number: PysolNumber,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Output format [default: the one the --output name's extension names (`.json`,
     /// `.svg`, `.png`; `.txt` and `.board` are fcs), else fcs].
     #[arg(long, value_enum)]
@@ -54,6 +61,32 @@ pub struct Args {
     /// fcauto drew (those, which carry its mark, are replaced without it).
     #[arg(long)]
     pub force: bool,
+}
+
+/// A game number in JSON: a number (up to 10^20: JSON has no limit, serde_json reads it
+/// into a u128), or the string `"msN"`.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum GameNumberJson {
+    Plain(u128),
+    Ms(String),
+}
+
+/// The JSON of a deal of `--game G`: the game, the number and the layout.
+#[derive(serde::Serialize)]
+struct GameDealJson {
+    /// The game's Freecell Solver name.
+    game: &'static str,
+    /// PySolFC's id of the game.
+    pysol_id: u32,
+    /// The game number as PySolFC writes it.
+    deal: GameNumberJson,
+    /// The cascades, each deepest card first.
+    cascades: Vec<Vec<Card>>,
+    /// One entry per freecell: the card, or null.
+    freecells: Vec<Option<Card>>,
+    /// Cards on each foundation, clubs, diamonds, hearts, spades.
+    foundations: [u8; 4],
 }
 
 /// Print the deal; exit 0 (a bad deal number is a usage error from clap, exit 2; so is PNG
@@ -82,7 +115,20 @@ pub fn run(args: Args) -> Result<i32> {
         check_output_path(p)?;
         crate::cmd::picture::check_replace(p, args.force)?;
     }
-    let n = args.number;
+    if args.game.game.is_some() {
+        return run_game(&args, format, picture_format);
+    }
+    let n = u64::try_from(args.number.value()).unwrap_or(u64::MAX);
+    if n > MAX_DEAL {
+        // As clap words a value its parser refuses: without --game a number is an MS deal.
+        let e = DealError::TooLarge(args.number.to_string());
+        crate::note!(
+            "error: invalid value '{}' for '<NUMBER>': {e}; PySolFC's larger game numbers \
+             need --game\n\nFor more information, try '--help'.",
+            args.number
+        );
+        return Ok(2);
+    }
     let board = ms_deal(n)?;
     let bytes = match (format, picture_format) {
         (_, Some(f)) => fcauto_engine::output::draw(
@@ -100,6 +146,55 @@ pub fn run(args: Args) -> Result<i32> {
             (serde_json::to_string(&json)? + "\n").into_bytes()
         }
         _ => board.cascades_text().into_bytes(),
+    };
+    picture::write_output(&bytes, args.output.as_deref())?;
+    Ok(0)
+}
+
+/// `deal --game G N`: the layout PySolFC deals, as board text or JSON; a picture when the
+/// game has FreeCell's 8 cascades and 4 freecells (the pictures draw no other shape yet).
+fn run_game(args: &Args, format: DealFormat, picture: Option<PictureFormat>) -> Result<i32> {
+    let game = args.game.game();
+    let rules = args.game.rules();
+    let layout = match deal_with_rules(game, &rules, args.number) {
+        Ok(l) => l,
+        Err(e) => return Ok(crate::cmd::usage_exit(&e.to_string())),
+    };
+    let bytes = match (format, picture) {
+        (_, Some(f)) => {
+            let board = layout.to_board().filter(|_| rules.freecells == 4);
+            let Some(board) = board else {
+                return Ok(crate::cmd::usage_exit(&format!(
+                    "pictures of {} with {} cascades and {} freecells are not drawn yet \
+                     (fcauto draws 8 cascades and 4 freecells): use --format fcs or json",
+                    game.pysol_name, rules.cascades, rules.freecells
+                )));
+            };
+            fcauto_engine::output::draw(
+                &board,
+                f.into(),
+                args.width.unwrap_or(fcauto_engine::render::DEFAULT_WIDTH),
+                None,
+                Some(&format!("{} {}", game.pysol_name, args.number)),
+            )?
+        }
+        (DealFormat::Json, _) => {
+            let n = args.number;
+            let json = GameDealJson {
+                game: game.name,
+                pysol_id: game.pysol_id,
+                deal: if n.is_ms() {
+                    GameNumberJson::Ms(n.to_string())
+                } else {
+                    GameNumberJson::Plain(n.value())
+                },
+                cascades: layout.cascades,
+                freecells: layout.freecells,
+                foundations: layout.foundations,
+            };
+            (serde_json::to_string(&json)? + "\n").into_bytes()
+        }
+        _ => layout.board_text().into_bytes(),
     };
     picture::write_output(&bytes, args.output.as_deref())?;
     Ok(0)

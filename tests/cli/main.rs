@@ -27,6 +27,7 @@ mod gui_resume;
 mod gui_solution;
 #[cfg(feature = "mcp")]
 mod mcp_session;
+mod pysol_deals_cli;
 mod pysolfc_fixtures;
 mod render_cli;
 mod replay_browser;

@@ -1,0 +1,335 @@
+//! PySolFC's game numbers and deals: the layout PySolFC 3.2 deals for game G, number N.
+//!
+//! PySolFC picks the shuffle from the number (`pysollib/pysolrandom.py`, `construct_random`):
+//! `msN` (any N in 1..=2^33-1) and a plain number below 32000 use the Microsoft shuffle
+//! (`LCRandom31`, on the deck `ms_rearrange` puts in Microsoft order); a plain number from
+//! 32000 on uses the Mersenne Twister (`MTRandom`, Python's `random.Random(N)`) on PySolFC's
+//! own deck order (clubs, spades, hearts, diamonds, each ace to king), shuffled by
+//! `RandomBase.shuffle` (for n from 51 down to 1, swap card n with card `randint(0, n)`).
+//! The talon then gives the cards from the end of the shuffled deck, and each game's
+//! `startGame` deals them row by row onto its cascades, left to right, and the last ones to
+//! the freecells it names ([`Game::dealt_to_cells`]).
+//!
+//! (`pysol_cards`' own `shuffle()` switches at 32000 inclusive and defaults to old PySol's
+//! generator above it; PySolFC is the truth, and number 32000 is a Mersenne Twister deal.)
+
+use crate::card::{Card, Rank, Suit};
+use crate::game::{Game, Layout, Rules};
+use crate::msdeal::{ms_deal_order, parse_deal_number, DealError, MAX_DEAL};
+use crate::mt::PyRandom;
+use std::fmt;
+
+/// Plain game numbers below this one are Microsoft deals; from it on, Mersenne Twister deals.
+pub const MT_FROM: u64 = 32000;
+
+/// The largest plain game number PySolFC deals (`RandomBase.MAX_SEED`, 10^20: its random new
+/// games are drawn below it, 17 to 20 digits).
+pub const MAX_GAME_NUMBER: u128 = 100_000_000_000_000_000_000;
+
+/// A PySolFC game number: plain (`617`, `40000`, `12345678901234567890`) or `msN`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PysolNumber {
+    value: u128,
+    ms: bool,
+}
+
+/// The shuffle a [`PysolNumber`] selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shuffle {
+    /// The Microsoft shuffle of this deal number (PySolFC's `LCRandom31`).
+    Microsoft(u64),
+    /// The Mersenne Twister seeded with this number (PySolFC's `MTRandom`).
+    MersenneTwister(u128),
+}
+
+/// A game number PySolFC does not deal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PysolNumberError {
+    /// `msN` out of range, or text that is no whole number (as for a Microsoft deal number).
+    #[error(transparent)]
+    Deal(#[from] DealError),
+    /// Zero.
+    #[error("game number {0} is out of range: PySolFC's game numbers start at 1")]
+    TooSmall(String),
+    /// Above [`MAX_GAME_NUMBER`].
+    #[error("game number {0} is out of range: PySolFC's largest is {MAX_GAME_NUMBER} (10^20)")]
+    TooLarge(String),
+}
+
+impl PysolNumber {
+    /// A plain game number, 1..=[`MAX_GAME_NUMBER`].
+    pub fn plain(n: u128) -> Result<PysolNumber, PysolNumberError> {
+        match n {
+            0 => Err(PysolNumberError::TooSmall("0".into())),
+            n if n > MAX_GAME_NUMBER => Err(PysolNumberError::TooLarge(n.to_string())),
+            n => Ok(PysolNumber {
+                value: n,
+                ms: false,
+            }),
+        }
+    }
+
+    /// `msN`: Microsoft deal `n`, 1..=2^33-1.
+    pub fn ms(n: u64) -> Result<PysolNumber, PysolNumberError> {
+        match n {
+            0 => Err(DealError::TooSmall("ms0".into()).into()),
+            n if n > MAX_DEAL => Err(DealError::TooLarge(format!("ms{n}")).into()),
+            n => Ok(PysolNumber {
+                value: n as u128,
+                ms: true,
+            }),
+        }
+    }
+
+    /// Read a game number as PySolFC's "Select game by number" takes it: `617`, `+617`,
+    /// digits with leading zeros (`00000000000000040000`, as PySolFC shows a random game's
+    /// number), or `msN` (any case).
+    ///
+    /// Errors: `0`; a plain number above 10^20; `msN` out of 1..=2^33-1; text that is no
+    /// whole number (named as [`parse_deal_number`] names it).
+    pub fn parse(s: &str) -> Result<PysolNumber, PysolNumberError> {
+        let t = s.trim();
+        let digits = t.strip_prefix('+').unwrap_or(t);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            let n = parse_deal_number(s)?;
+            return match t.get(..2) {
+                Some(p) if p.eq_ignore_ascii_case("ms") => PysolNumber::ms(n),
+                // A sign or a form parse_deal_number reads (none today) that is no `msN`.
+                _ => PysolNumber::plain(n as u128),
+            };
+        }
+        let n: u128 = match digits.parse() {
+            Ok(n) => n,
+            Err(_) => return Err(PysolNumberError::TooLarge(digits.to_string())),
+        };
+        match n {
+            0 => Err(PysolNumberError::TooSmall(t.to_string())),
+            n if n > MAX_GAME_NUMBER => Err(PysolNumberError::TooLarge(t.to_string())),
+            n => PysolNumber::plain(n),
+        }
+    }
+
+    /// The number itself (`N` of `msN`).
+    pub fn value(self) -> u128 {
+        self.value
+    }
+
+    /// True for the `msN` form.
+    pub fn is_ms(self) -> bool {
+        self.ms
+    }
+
+    /// The shuffle PySolFC deals this number with.
+    pub fn shuffle(self) -> Shuffle {
+        if self.ms || self.value < MT_FROM as u128 {
+            Shuffle::Microsoft(self.value as u64)
+        } else {
+            Shuffle::MersenneTwister(self.value)
+        }
+    }
+}
+
+impl fmt::Display for PysolNumber {
+    /// `617`, or `ms617`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ms {
+            write!(f, "ms{}", self.value)
+        } else {
+            write!(f, "{}", self.value)
+        }
+    }
+}
+
+impl std::str::FromStr for PysolNumber {
+    type Err = PysolNumberError;
+    fn from_str(s: &str) -> Result<PysolNumber, PysolNumberError> {
+        PysolNumber::parse(s)
+    }
+}
+
+/// PySolFC's fresh deck (`Game.createCards`): suits clubs, spades, hearts, diamonds, each
+/// ace to king.
+fn pysol_deck() -> Vec<Card> {
+    const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds];
+    SUITS
+        .iter()
+        .flat_map(|&s| (1..=13).map(move |r| Card::new(Rank::new(r).expect("1..=13"), s)))
+        .collect()
+}
+
+/// The 52 cards in the order PySolFC's talon deals them for game number `number`.
+pub fn pysol_deal_order(number: PysolNumber) -> [Card; 52] {
+    match number.shuffle() {
+        Shuffle::Microsoft(n) => ms_deal_order(n).expect("a PysolNumber's msN is in range"),
+        Shuffle::MersenneTwister(seed) => {
+            let mut rng = PyRandom::new(seed);
+            let mut deck = pysol_deck();
+            for n in (1..deck.len()).rev() {
+                let j = rng.randint(0, n);
+                deck.swap(n, j);
+            }
+            let mut order = [deck[0]; 52];
+            for (slot, card) in order.iter_mut().zip(deck.into_iter().rev()) {
+                *slot = card;
+            }
+            order
+        }
+    }
+}
+
+/// A game's deal that does not fit the freecells asked for.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{game} deals a card to freecell {slot}: it needs at least {slot} freecells, not {freecells}",
+    game = game.pysol_name
+)]
+pub struct CellsTooFew {
+    /// The game.
+    pub game: &'static Game,
+    /// The freecell, counted from 1, the deal puts a card in.
+    pub slot: usize,
+    /// The freecells asked for.
+    pub freecells: u8,
+}
+
+/// The layout PySolFC deals for `game`, number `number`, with the game's own freecells.
+pub fn deal_game(game: &'static Game, number: PysolNumber) -> Layout {
+    deal_with_rules(game, &game.rules, number).expect("a game's own freecells hold its deal")
+}
+
+/// The layout PySolFC deals for `game`, number `number`, with `rules.freecells` freecell
+/// slots (fc-solve's `--freecells-num`); the cascades are the game's.
+///
+/// Errors: [`CellsTooFew`] when the game deals a card to a freecell beyond `rules.freecells`
+/// (Eight Off fills freecells 1, 3, 5 and 7; Seahaven Towers 2 and 3; ForeCell 1 to 4).
+pub fn deal_with_rules(
+    game: &'static Game,
+    rules: &Rules,
+    number: PysolNumber,
+) -> Result<Layout, CellsTooFew> {
+    if let Some(&far) = game.dealt_to_cells.iter().max() {
+        if far >= rules.freecells {
+            return Err(CellsTooFew {
+                game,
+                slot: far as usize + 1,
+                freecells: rules.freecells,
+            });
+        }
+    }
+    let order = pysol_deal_order(number);
+    let ncascades = game.rules.cascades as usize;
+    let (to_cascades, to_cells) = order.split_at(game.cascade_cards());
+    let mut cascades: Vec<Vec<Card>> = vec![Vec::new(); ncascades];
+    for (i, &card) in to_cascades.iter().enumerate() {
+        cascades[i % ncascades].push(card);
+    }
+    let mut freecells = vec![None; rules.freecells as usize];
+    for (&slot, &card) in game.dealt_to_cells.iter().zip(to_cells) {
+        freecells[slot as usize] = Some(card);
+    }
+    Ok(Layout {
+        cascades,
+        freecells,
+        foundations: [0; 4],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::msdeal::ms_deal;
+
+    fn text(cards: &[Card]) -> String {
+        cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn numbers_pick_pysolfcs_shuffle() {
+        let p = |s: &str| PysolNumber::parse(s).unwrap();
+        assert_eq!(p("617").shuffle(), Shuffle::Microsoft(617));
+        assert_eq!(p("31999").shuffle(), Shuffle::Microsoft(31999));
+        assert_eq!(p("32000").shuffle(), Shuffle::MersenneTwister(32000));
+        assert_eq!(p("ms40000").shuffle(), Shuffle::Microsoft(40000));
+        assert_eq!(p("MS8589934591").shuffle(), Shuffle::Microsoft(MAX_DEAL));
+        assert_eq!(
+            p("00000000000000040000").shuffle(),
+            Shuffle::MersenneTwister(40000)
+        );
+        assert_eq!(p("100000000000000000000").value(), MAX_GAME_NUMBER);
+        assert_eq!(p("ms617").to_string(), "ms617");
+        assert_eq!(p("+617").to_string(), "617");
+        for bad in [
+            "0",
+            "ms0",
+            "100000000000000000001",
+            "ms8589934592",
+            "abc",
+            "1.5",
+            "",
+        ] {
+            assert!(PysolNumber::parse(bad).is_err(), "{bad}");
+        }
+        let e = PysolNumber::parse("100000000000000000001").unwrap_err();
+        assert!(e.to_string().contains("PySolFC's largest"), "{e}");
+        let e = PysolNumber::parse("999999999999999999999999999999999999999999").unwrap_err();
+        assert!(matches!(e, PysolNumberError::TooLarge(_)), "{e}");
+    }
+
+    #[test]
+    fn freecell_below_32000_is_the_microsoft_deal() {
+        let g = Game::find("freecell").unwrap();
+        for n in [1, 617, 31999] {
+            let l = deal_game(g, PysolNumber::plain(n).unwrap());
+            assert_eq!(l.to_board().unwrap(), ms_deal(n as u64).unwrap(), "{n}");
+        }
+        let l = deal_game(g, PysolNumber::ms(40000).unwrap());
+        assert_eq!(l.to_board().unwrap(), ms_deal(40000).unwrap());
+    }
+
+    /// Layouts printed by PySolFC 3.2's own code (tests/pysol_deal_oracle.py).
+    #[test]
+    fn games_deal_as_pysolfc() {
+        let eight_off = deal_game(
+            Game::find("eight_off").unwrap(),
+            PysolNumber::plain(617).unwrap(),
+        );
+        assert_eq!(text(&eight_off.cascades[0]), "7D TD TH KD 4C 4S");
+        let cells: Vec<String> = eight_off
+            .freecells
+            .iter()
+            .map(|c| c.map_or("-".into(), |c| c.to_string()))
+            .collect();
+        assert_eq!(cells.join(" "), "JD - KS - KC - 4H -");
+        let seahaven = deal_game(
+            Game::find("seahaven_towers").unwrap(),
+            PysolNumber::plain(32000).unwrap(),
+        );
+        assert_eq!(seahaven.cascades.len(), 10);
+        assert_eq!(text(&seahaven.cascades[0]), "7S 2C TS TC 6C");
+        assert_eq!(text(&seahaven.cascades[9]), "3C 9S QH 8C 8H");
+        assert_eq!(
+            seahaven.freecells[1..3],
+            [Some("KC".parse().unwrap()), Some("AS".parse().unwrap())]
+        );
+    }
+
+    #[test]
+    fn too_few_freecells_for_the_deal_is_an_error() {
+        let g = Game::find("eight_off").unwrap();
+        let n = PysolNumber::plain(5).unwrap();
+        let e = deal_with_rules(g, &g.rules.with_freecells(4), n).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Eight Off deals a card to freecell 7: it needs at least 7 freecells, not 4"
+        );
+        let l = deal_with_rules(g, &g.rules.with_freecells(7), n).unwrap();
+        assert_eq!(l.freecells.len(), 7);
+        let fc = Game::find("freecell").unwrap();
+        let l = deal_with_rules(fc, &fc.rules.with_freecells(2), n).unwrap();
+        assert_eq!(l.freecells, vec![None, None]);
+    }
+}
