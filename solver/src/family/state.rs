@@ -138,6 +138,11 @@ impl Pos {
     pub fn from_layout(layout: &Layout, rules: &Rules) -> Result<Pos, LayoutError> {
         check_shape(layout, rules)?;
         check_deck(layout)?;
+        Pos::from_cards(layout)
+    }
+
+    /// The position of `layout`'s cards, unchecked but for the depth of its cascades.
+    pub(crate) fn from_cards(layout: &Layout) -> Result<Pos, LayoutError> {
         let mut p = Pos {
             casc: [[0; CAP]; MAX_CASCADES],
             len: [0; MAX_CASCADES],
@@ -170,6 +175,7 @@ impl Pos {
     }
 
     /// The layout of this position.
+    #[cfg(test)]
     pub fn to_layout(&self) -> Layout {
         let card = |b: u8| Card::from_id(b).expect("a card byte");
         Layout {
