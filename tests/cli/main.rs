@@ -13,6 +13,7 @@ mod batch_cli;
 mod bench_cli;
 mod deals_cli;
 mod docs_examples;
+mod family_cli;
 #[cfg(feature = "gui")]
 mod gui_e2e;
 #[cfg(not(feature = "gui"))]
