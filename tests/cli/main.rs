@@ -16,6 +16,8 @@ mod docs_examples;
 mod family_cli;
 #[cfg(feature = "gui")]
 mod gui_e2e;
+#[cfg(feature = "gui")]
+mod gui_family;
 #[cfg(not(feature = "gui"))]
 mod gui_nofeature;
 #[cfg(feature = "gui")]

@@ -70,20 +70,24 @@ impl PlayConfig {
         }
     }
 
-    /// The game number PySolFC is started on and shows: `ms617`, or `40000`.
+    /// The game number PySolFC is started on and shows: `ms617` (PySolFC writes a plain
+    /// number below 32000 as the `msN` it deals), or `40000` (a Mersenne Twister deal).
     pub fn game_number(&self) -> String {
-        match self.number {
-            Some(n) if self.is_family() => n.to_string(),
+        match self.number.map(|n| n.shuffle()) {
+            Some(fcauto_deals::Shuffle::MersenneTwister(n)) => n.to_string(),
+            Some(fcauto_deals::Shuffle::Microsoft(n)) if self.is_family() => {
+                super::launch::game_number(n)
+            }
             _ => super::launch::game_number(self.deal),
         }
     }
 
     /// The game and its number as the evidence pictures' captions name them:
-    /// `FreeCell game ms617`, `Baker's Game #ms617 (PySolFC game id 45)`.
+    /// `FreeCell game ms617`, `Baker's Game #ms617 (game id 45)`.
     pub fn title(&self) -> String {
         if self.is_family() {
             format!(
-                "{} #{} (PySolFC game id {})",
+                "{} #{} (game id {})",
                 self.game.pysol_name,
                 self.game_number(),
                 self.game.pysol_id
