@@ -87,7 +87,7 @@ pub(super) fn deal_family(
             "game": cfg.game.name,
             "pysol_name": cfg.game.pysol_name,
             "pysol_id": cfg.game.pysol_id,
-            "pysolfc_game_number": number.to_string(),
+            "pysolfc_game_number": cfg.game_number(),
             "shuffle": shuffle,
             "ms_deal_number": ms,
             "source": source,
