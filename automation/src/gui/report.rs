@@ -185,9 +185,9 @@ pub const SUMMARY_HEADINGS: [&str; 4] = [
     "统计取证 (statistics forensics)",
 ];
 
-fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
-    let [h_deal, h_solver, h_drag, h_stats] = SUMMARY_HEADINGS;
-    let deal_line = match f.resumed {
+/// summary.md's first line: where the deal (or the held game) came from.
+fn deal_line(cfg: &PlayConfig, f: &FinalFacts) -> String {
+    match f.resumed {
         Some(r) => format!(
             "- Resumed the held game ({}) in the run's PySolFC profile (profile_stats_path in pysol_stats.json): deal {} (from {}); the screen showed the held position card for card (board_match.json; {} home: board.txt), which was solved and played.",
             r["held_game"].as_str().unwrap_or("?"),
@@ -209,7 +209,12 @@ fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
             cfg.deal,
             launch::game_number(cfg.deal)
         ),
-    };
+    }
+}
+
+fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
+    let [h_deal, h_solver, h_drag, h_stats] = SUMMARY_HEADINGS;
+    let deal_line = deal_line(cfg, f);
     let deal = if cfg.is_family() {
         cfg.title()
     } else {
