@@ -50,7 +50,7 @@ pub struct Args {
     /// Finish the held FreeCell game (PySolFC's Hold and quit, Ctrl+X) instead of dealing:
     /// the held game of ~/.pysolfc (or of the --profile) is resumed in a private copy of the
     /// profile, confirmed on screen, solved from there, replayed and proven won.
-    #[arg(long, conflicts_with_all = ["deal", "deal_file", "attach"])]
+    #[arg(long, conflicts_with_all = ["deal", "deal_file", "attach", "game"])]
     pub resume: bool,
     /// With --resume: the held game to finish (a holdgame.dat), instead of the profile's.
     #[arg(long, value_name = "FILE", requires = "resume")]
