@@ -11,7 +11,11 @@
 #      `fcauto stats --diff` on the copies) checked; PySolFC missing, wrong deal shown, bad
 #      deal files, a SIGTERM (Xvfb, openbox and PySolFC stopped, exit 143); then `play --gui --resume` wins a held game (tests/cli/gui_resume.rs: the
 #      fixture holdgame-617-winnable.dat, deal 617 held with Ctrl+X after 10 moves, in a
-#      stand-in user profile left unchanged) and refuses what it cannot resume,
+#      stand-in user profile left unchanged) and refuses what it cannot resume; then
+#      `play --gui --game G` wins one deal of each family game PySolFC draws its own way
+#      (tests/cli/gui_family.rs: Baker's Game #ms617, FreeCell with 2 free cells #40000 (a
+#      Mersenne Twister deal), Seahaven Towers #ms1, Eight Off #ms1), with the statistics
+#      delta of each game's id,
 #   4. copies the evidence bundles to results/gui-e2e/ and prints the timings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +35,7 @@ t1=$(date +%s)
 # games that the plain `cargo test` skips (#[ignore]d: they start PySolFC)
 cargo test --release --locked --workspace --features "$FEATURES" --lib gui::
 cargo test --release --locked --features "$FEATURES" --test cli -- --include-ignored --test-threads=1 \
-  gui_recognize:: gui_ocr:: gui_solution:: gui_e2e:: gui_resume::
+  gui_recognize:: gui_ocr:: gui_solution:: gui_e2e:: gui_resume:: gui_family::
 t2=$(date +%s)
 
 target="${CARGO_TARGET_DIR:-target}"
@@ -46,6 +50,17 @@ print(f"gui-e2e: deal {r['ms_deal_number']}{held}: {r['moves_executed']}/{r['mov
       f"cards matched {r['ocr_match_ratio']:.0%}, launch->board {r['launch_to_board_s']} s, "
       f"launch->win {r['launch_to_win_s']} s, per move {r['per_move_mean_s']} s (max {r['per_move_max_s']} s), "
       f"recoveries {r['recoveries']}, FreeCell wins +{r['delta_won_after_run']}")
+PY
+done
+for run in bakers-ms617 freecell2-40000 seahaven-ms1 eightoff-ms1; do
+  python3 - "results/gui-e2e/$run/results/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+g = r["game"]
+print(f"gui-e2e: {g['pysol_name']} (id {g['pysol_id']}) #{r['pysolfc_game_number']}: "
+      f"{r['moves_executed']}/{r['moves_total']} moves, cards matched {r['ocr_match_ratio']:.0%}, "
+      f"launch->win {r['launch_to_win_s']} s, per move {r['per_move_mean_s']} s (max {r['per_move_max_s']} s), "
+      f"recoveries {r['recoveries']}, wins of game id {g['pysol_id']} +{r['delta_won_after_run']}")
 PY
 done
 echo "gui-e2e: build $((t1 - t0)) s, tests $((t2 - t1)) s; evidence in results/gui-e2e/"

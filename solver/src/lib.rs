@@ -20,11 +20,16 @@
 //! [`checked`] is the one validated solve: a search, then the validator, before any caller
 //! sees a solution.
 //!
+//! [`family`] solves the other games of the FreeCell family (Baker's Game, Eight Off,
+//! Seahaven Towers, ForeCell, the relaxed games, FreeCell with 0..=8 freecells) by a
+//! rules-driven search of its own, with its own independent validator and an exact verdict.
+//!
 //! [`validator`] replays any solution on a [`fcauto_deals::Board`] with its own rule checks,
 //! sharing no rule code with the rules or the search (it takes only the location type,
 //! [`Loc`], from [`moves`]).
 
 pub mod checked;
+pub mod family;
 pub mod notation;
 pub mod rules;
 pub mod search;

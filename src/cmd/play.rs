@@ -1,5 +1,6 @@
-//! `fcauto play --gui`: replay our solution of a Microsoft deal in the real PySolFC window
-//! with the mouse, and prove the win (screenshots, OCR, statistics.dat). Needs a build with
+//! `fcauto play --gui`: replay our solution of a Microsoft deal (or with `--game G`, of
+//! PySolFC's game G of the FreeCell family, number N) in the real PySolFC window with the
+//! mouse, and prove the win (screenshots, OCR, statistics.dat for that game's id). Needs a build with
 //! `--features gui` and the packages from `scripts/setup-deps.sh --gui`.
 //!
 //! Output: the evidence bundle in `--results` (see `fcauto_automation::gui::session`), a
@@ -8,15 +9,22 @@
 
 use std::path::PathBuf;
 
+use crate::game::GameArgs;
+use fcauto_deals::PysolNumber;
+
 /// Arguments of `fcauto play`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Play in the real PySolFC window (the only mode).
     #[arg(long)]
     pub gui: bool,
-    /// Microsoft deal number, 1..=8589934591 (or `msN`, as PySolFC writes it) [default: 617]
-    #[arg(long, value_parser = fcauto_deals::parse_deal_number)]
-    pub deal: Option<u64>,
+    /// Microsoft deal number, 1..=8589934591 (or `msN`, as PySolFC writes it); with --game,
+    /// PySolFC's game number (the Microsoft shuffle below 32000 and for `msN`, the Mersenne
+    /// Twister from 32000 on) [default: 617]
+    #[arg(long, value_parser = crate::game::parse_game_number)]
+    pub deal: Option<PysolNumber>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// A deal file holding `MS_DEAL_NUMBER=N` (the workflow's deal_seed.txt) instead of
     /// --deal; recorded as `source` in deal_seed.json.
     #[arg(long, value_name = "FILE", conflicts_with = "deal")]
@@ -42,7 +50,7 @@ pub struct Args {
     /// Finish the held FreeCell game (PySolFC's Hold and quit, Ctrl+X) instead of dealing:
     /// the held game of ~/.pysolfc (or of the --profile) is resumed in a private copy of the
     /// profile, confirmed on screen, solved from there, replayed and proven won.
-    #[arg(long, conflicts_with_all = ["deal", "deal_file", "attach"])]
+    #[arg(long, conflicts_with_all = ["deal", "deal_file", "attach", "game"])]
     pub resume: bool,
     /// With --resume: the held game to finish (a holdgame.dat), instead of the profile's.
     #[arg(long, value_name = "FILE", requires = "resume")]
@@ -93,11 +101,34 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 file: Some((path, file.line)),
             }
         }
-        None => Deal {
-            number: args.deal.unwrap_or(DEFAULT_DEAL),
-            file: None,
-        },
+        None => {
+            let given = args
+                .deal
+                .unwrap_or(PysolNumber::ms(DEFAULT_DEAL).expect("in range"));
+            let number = u64::try_from(given.value())
+                .ok()
+                .filter(|&n| n <= fcauto_deals::MAX_DEAL);
+            match number {
+                Some(number) => Deal { number, file: None },
+                // only --game plays PySolFC's larger numbers (its Mersenne Twister deals)
+                None if args.game.game.is_some() => Deal {
+                    number: 0,
+                    file: None,
+                },
+                None => {
+                    let e = fcauto_deals::DealError::TooLarge(given.to_string());
+                    return Ok(crate::cmd::usage_exit(&format!(
+                        "invalid value '{given}' for '--deal <DEAL>': {e}; PySolFC's larger game numbers need --game"
+                    )));
+                }
+            }
+        }
     };
+    if args.game.freecells.is_some() {
+        return Ok(crate::cmd::usage_exit(
+            "`fcauto play --gui` plays PySolFC's games as PySolFC deals them: --freecells is not taken (FreeCell with 2 free cells is `--game 1900`)",
+        ));
+    }
     imp::run(args, deal)
 }
 
@@ -168,9 +199,18 @@ mod imp {
         } else {
             None
         };
+        let number = match (args.game.game, args.deal) {
+            (Some(_), Some(n)) => Some(n),
+            (Some(_), None) => {
+                Some(fcauto_deals::PysolNumber::ms(deal.number).expect("a deal file's number"))
+            }
+            (None, _) => None,
+        };
         let cfg = PlayConfig {
             // a resumed game's deal is read from the window (0 = not known yet)
             deal: if resume.is_some() { 0 } else { deal.number },
+            game: args.game.game(),
+            number,
             deal_source: match deal.file {
                 Some((path, line)) => DealSource::File { path, line },
                 None => DealSource::CommandLine,
@@ -195,12 +235,18 @@ mod imp {
         } else {
             let what = if cfg.resume.is_some() {
                 "held game"
+            } else if cfg.is_family() {
+                "game"
             } else {
                 "deal"
             };
+            let name = if cfg.is_family() {
+                cfg.title()
+            } else {
+                report["ms_deal_number"].to_string()
+            };
             crate::note!(
-                "fcauto play: {what} {} won; evidence in {}",
-                report["ms_deal_number"],
+                "fcauto play: {what} {name} won; evidence in {}",
                 args.results.display()
             );
         }

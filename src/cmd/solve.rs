@@ -105,6 +105,10 @@ pub struct Args {
     /// both verdicts and lengths, and fail when they disagree.
     #[arg(long)]
     pub cross_check: bool,
+    /// The game (--game) and its freecells (--freecells): rules other than standard
+    /// FreeCell's are solved by the family search (modes fast and short).
+    #[command(flatten)]
+    pub game: crate::game::GameArgs,
 }
 
 impl Args {
@@ -128,7 +132,14 @@ pub fn run(mut args: Args) -> Result<i32> {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_output(&args)?;
+    if !args.game.rules().is_standard() {
+        return crate::cmd::solve_family::run(&args);
+    }
     let (deal, board) = resolve_input(&args)?;
+    if !args.game.is_standard() {
+        // Standard rules named with --game: PySolFC's numbering.
+        crate::cmd::solve_family::check_ms_numbering(deal)?;
+    }
     let solved = solve(&args, deal, &board)?;
     write_output(&args, &board, &solved)?;
     if args.cross_check && !cross_check(&board, &solved.outcome)? {

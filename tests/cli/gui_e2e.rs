@@ -17,9 +17,10 @@ use assert_cmd::Command;
 use fcauto_automation::gui::{csv, image};
 use serde_json::Value;
 
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+/// One PySolFC at a time, across the GUI test modules (gui_family too).
+pub(crate) static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-fn out_dir(name: &str) -> PathBuf {
+pub(crate) fn out_dir(name: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("gui-e2e")
         .join(name);
@@ -49,7 +50,7 @@ fn play_with(dir: &Path, input: &[&str], env: &[(&str, &str)]) -> Output {
     cmd.output().unwrap()
 }
 
-fn json(dir: &Path, name: &str) -> Value {
+pub(crate) fn json(dir: &Path, name: &str) -> Value {
     let p = dir.join("results").join(name);
     serde_json::from_str(
         &std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
@@ -57,7 +58,7 @@ fn json(dir: &Path, name: &str) -> Value {
     .unwrap()
 }
 
-fn stderr(o: &Output) -> String {
+pub(crate) fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
@@ -253,7 +254,7 @@ fn check_bundle(dir: &Path, deal: u64, source: &str) -> Value {
 /// One more FreeCell win, in pysol_stats.json and in the copies of statistics.dat, which
 /// `fcauto stats --diff` re-checks.
 /// Whitespace collapsed to single spaces.
-fn words(t: &str) -> String {
+pub(crate) fn words(t: &str) -> String {
     t.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

@@ -14,8 +14,11 @@ mod batch_cli;
 mod bench_cli;
 mod deals_cli;
 mod docs_examples;
+mod family_cli;
 #[cfg(feature = "gui")]
 mod gui_e2e;
+#[cfg(feature = "gui")]
+mod gui_family;
 #[cfg(not(feature = "gui"))]
 mod gui_nofeature;
 #[cfg(feature = "gui")]

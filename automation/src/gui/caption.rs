@@ -168,7 +168,11 @@ mod tests {
                 .iter()
                 .map(|c| c.iter().map(|&c| (c, 1.0)).collect())
                 .collect(),
-            freecells: board.freecells.map(|c| c.map(|c| (c, 1.0))),
+            freecells: board
+                .freecells
+                .iter()
+                .map(|c| c.map(|c| (c, 1.0)))
+                .collect(),
             foundations: board.foundations,
             unreadable: Vec::new(),
         }

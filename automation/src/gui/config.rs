@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 
+use fcauto_deals::{Game, PysolNumber};
+
 use super::replay::MouseMode;
 use super::resume::Held;
 
@@ -25,8 +27,14 @@ pub enum DealSource {
 /// What the user asked for.
 #[derive(Clone, Debug)]
 pub struct PlayConfig {
-    /// Microsoft deal number.
+    /// Microsoft deal number (FreeCell's; 0 for a game of `number`).
     pub deal: u64,
+    /// `--game`: the game of the FreeCell family played (standard FreeCell without it).
+    pub game: &'static Game,
+    /// With `--game`: the game number as PySolFC numbers it (`msN`, or a plain number: the
+    /// Microsoft shuffle below 32000, the Mersenne Twister from 32000 on). `None`: FreeCell's
+    /// Microsoft deal `deal`, as before the family.
+    pub number: Option<PysolNumber>,
     /// Where the number came from.
     pub deal_source: DealSource,
     /// Evidence directory.
@@ -46,4 +54,46 @@ pub struct PlayConfig {
     /// `--resume`: finish this held game instead of dealing `deal` (then 0, replaced by the
     /// deal number the window shows; 0 stays when it cannot be read).
     pub resume: Option<Held>,
+}
+
+impl PlayConfig {
+    /// True when the run plays a game of the family (or FreeCell by a Mersenne Twister
+    /// number) with the family's table, solver and rules; false for FreeCell's Microsoft
+    /// deals, which keep their own path.
+    pub fn is_family(&self) -> bool {
+        match self.number {
+            None => false,
+            Some(n) => {
+                !self.game.rules.is_standard()
+                    || matches!(n.shuffle(), fcauto_deals::Shuffle::MersenneTwister(_))
+            }
+        }
+    }
+
+    /// The game number PySolFC is started on and shows: `ms617` (PySolFC writes a plain
+    /// number below 32000 as the `msN` it deals), or `40000` (a Mersenne Twister deal).
+    pub fn game_number(&self) -> String {
+        match self.number.map(|n| n.shuffle()) {
+            Some(fcauto_deals::Shuffle::MersenneTwister(n)) => n.to_string(),
+            Some(fcauto_deals::Shuffle::Microsoft(n)) if self.is_family() => {
+                super::launch::game_number(n)
+            }
+            _ => super::launch::game_number(self.deal),
+        }
+    }
+
+    /// The game and its number as the evidence pictures' captions name them:
+    /// `FreeCell game ms617`, `Baker's Game #ms617 (game id 45)`.
+    pub fn title(&self) -> String {
+        if self.is_family() {
+            format!(
+                "{} #{} (game id {})",
+                self.game.pysol_name,
+                self.game_number(),
+                self.game.pysol_id
+            )
+        } else {
+            format!("FreeCell game {}", self.game_number())
+        }
+    }
 }

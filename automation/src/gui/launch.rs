@@ -21,6 +21,34 @@ pub const DEFAULT_PYSOLFC: &str = "/usr/games/pysolfc";
 pub const CARDSET_DIR: &str = "/usr/share/games/pysolfc/cardset-standard";
 /// Main window title for FreeCell (`Game.create`: `TITLE + " - " + name`).
 pub const MAIN_TITLE: &str = "PySol - FreeCell";
+
+/// The main window's title for the game PySolFC titles `pysol_name` (`PySol - Baker's Game`).
+pub fn main_title(pysol_name: &str) -> String {
+    format!("PySol - {pysol_name}")
+}
+
+/// PySolFC's command line for FreeCell's Microsoft deal `deal`: `--game FreeCell --deal msN`.
+pub fn freecell_args(deal: u64) -> Vec<String> {
+    vec![
+        "--game".into(),
+        "FreeCell".into(),
+        "--deal".into(),
+        game_number(deal),
+    ]
+}
+
+/// PySolFC's command line for the game PySolFC titles `pysol_name`, number `number` as
+/// PySolFC writes it (`ms617`, `40000`): `--game NAME --deal NUMBER`. (Not `--gameid`:
+/// `App.mainproc` in `pysollib/app.py` takes `--deal` with `--game` only, and starts a
+/// random number of a game given by id.)
+pub fn game_args(pysol_name: &str, number: &str) -> Vec<String> {
+    vec![
+        "--game".into(),
+        pysol_name.into(),
+        "--deal".into(),
+        number.to_string(),
+    ]
+}
 /// Player name written to options.cfg (the key of statistics.dat's `games_stats`).
 pub const PLAYER: &str = "fcauto";
 
@@ -87,11 +115,12 @@ pub fn ms_deal_of_game_number(text: &str) -> Option<u64> {
         .filter(|&n| !plain || n < 32000)
 }
 
-/// Start `pysolfc --game FreeCell --deal msN` ([`game_number`]) with `HOME=home`, its output
-/// going to `log`; with `deal` `None`, `pysolfc` without a game, to resume the profile's held
-/// game (`game_holded` in its options.cfg, which PySolFC prefers to any `--game`).
+/// Start `pysolfc` with `game`'s arguments ([`freecell_args`]: `--game FreeCell --deal msN`,
+/// or [`game_args`]) with `HOME=home`, its output going to `log`; with `game` `None`,
+/// `pysolfc` without a game, to resume the profile's held game (`game_holded` in its
+/// options.cfg, which PySolFC prefers to any `--game`).
 /// Errors: the launcher missing (names the setup script) or failing to start.
-pub fn start(home: &Path, deal: Option<u64>, log: &Path) -> Result<Pysol, GuiError> {
+pub fn start(home: &Path, game: Option<Vec<String>>, log: &Path) -> Result<Pysol, GuiError> {
     let exe = pysolfc_path();
     if !exe.exists() {
         return Err(GuiError::Launch(format!(
@@ -104,16 +133,7 @@ pub fn start(home: &Path, deal: Option<u64>, log: &Path) -> Result<Pysol, GuiErr
     let err = out
         .try_clone()
         .map_err(|e| GuiError::Launch(e.to_string()))?;
-    let game = deal
-        .map(|d| {
-            vec![
-                "--game".to_string(),
-                "FreeCell".into(),
-                "--deal".into(),
-                game_number(d),
-            ]
-        })
-        .unwrap_or_default();
+    let game = game.unwrap_or_default();
     let child = Command::new(&exe)
         .args(game)
         .args([
@@ -139,12 +159,17 @@ pub fn start(home: &Path, deal: Option<u64>, log: &Path) -> Result<Pysol, GuiErr
     })
 }
 
-/// Wait up to `timeout` for a visible main window (`MAIN_TITLE`) of `pysol` (any PySolFC
-/// window when `pysol` is `None`, i.e. `--attach`). Errors: timeout, or the process exiting.
-pub fn wait_window(pysol: Option<&Pysol>, timeout: Duration) -> Result<WinInfo, GuiError> {
+/// Wait up to `timeout` for a visible main window titled `title` ([`MAIN_TITLE`] for
+/// FreeCell) of `pysol` (any PySolFC window when `pysol` is `None`, i.e. `--attach`).
+/// Errors: timeout, or the process exiting.
+pub fn wait_window(
+    pysol: Option<&Pysol>,
+    title: &str,
+    timeout: Duration,
+) -> Result<WinInfo, GuiError> {
     let t0 = Instant::now();
     loop {
-        let wins = find_windows(MAIN_TITLE)?;
+        let wins = find_windows(title)?;
         let hit = wins.into_iter().find(|w| {
             pysol
                 .map(|p| !p.owned || w.pid == 0 || w.pid == p.pid)
@@ -160,7 +185,7 @@ pub fn wait_window(pysol: Option<&Pysol>, timeout: Duration) -> Result<WinInfo, 
         }
         if t0.elapsed() > timeout {
             return Err(GuiError::Launch(format!(
-                "no visible window \"{MAIN_TITLE}\" after {} s",
+                "no visible window \"{title}\" after {} s",
                 timeout.as_secs()
             )));
         }

@@ -1,9 +1,13 @@
-//! FreeCell's table geometry in PySolFC, in game (canvas) coordinates at scale 1.
+//! The table geometry of the FreeCell family's games in PySolFC, in game (canvas)
+//! coordinates at scale 1.
 //!
 //! Formulas from PySolFC 3.2.0 `pysollib/layout.py` (`Layout.__init__`,
-//! `Layout.freeCellLayout(rows=8, reserves=4)`) and card sizes from the cardset's
-//! `config.txt` (line 3: `CARDW CARDH CARDD`, line 4: `CARD_XOFFSET CARD_YOFFSET ...`).
-//! Valid only with `auto_scale`, `center_layout` and `compact_stacks` off (our options.cfg).
+//! `Layout.freeCellLayout(rows=8, reserves=N)`: FreeCell, Baker's Game, FreeCell with 2 or no
+//! free cells) and the games' own `createGame` in `pysollib/games/bakersgame.py` (Seahaven
+//! Towers: 10 cascades under a row of foundations and free cells; Eight Off: 8 cascades, the
+//! 8 free cells in a row under them), and card sizes from the cardset's `config.txt` (line 3:
+//! `CARDW CARDH CARDD`, line 4: `CARD_XOFFSET CARD_YOFFSET ...`). Valid only with
+//! `auto_scale`, `center_layout` and `compact_stacks` off (our options.cfg).
 
 use std::path::Path;
 
@@ -11,7 +15,28 @@ use std::path::Path;
 /// as indices into [`fcauto_deals::Board::foundations`] (C, D, H, S).
 pub const FOUNDATION_SUIT_ORDER: [usize; 4] = [0, 3, 2, 1];
 
-/// Geometry of the FreeCell table for one cardset, all values in pixels.
+/// Which of PySolFC's table layouts a game uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `freeCellLayout(rows=8, reserves=N)`: N free cells, a gap, the four foundations, all
+    /// centred above 8 centred cascades.
+    FreeCell {
+        /// Free cells (PySolFC's reserves).
+        reserves: usize,
+    },
+    /// Seahaven Towers: foundations over cascades 1, 2, 9 and 10, the 4 free cells over
+    /// cascades 4 to 7, 10 cascades below.
+    Seahaven,
+    /// Eight Off: the foundations over cascades 3 to 6, 8 cascades, the 8 free cells in a row
+    /// at the bottom of the table.
+    EightOff,
+}
+
+/// Foundation suits left to right in Seahaven Towers (`SeahavenTowers.createGame`: PySolFC's
+/// suit s at column `(9, 0, 1, 8)[s]`), as indices into the foundations (C, D, H, S).
+pub const SEAHAVEN_FOUNDATION_ORDER: [usize; 4] = [3, 2, 1, 0];
+
+/// Geometry of a game's table for one cardset, all values in pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     /// Card width (`CARDW`).
@@ -26,6 +51,8 @@ pub struct Layout {
     pub xs: i32,
     /// Vertical spacing `YS = CARDH + CARDH // 8`.
     pub ys: i32,
+    /// The game's table layout.
+    pub shape: Shape,
 }
 
 /// Errors reading a cardset's `config.txt`.
@@ -43,7 +70,7 @@ pub enum LayoutError {
 }
 
 impl Layout {
-    /// Layout for cards of `cw`×`ch` pixels with cascade offset `yoff`.
+    /// FreeCell's layout for cards of `cw`×`ch` pixels with cascade offset `yoff`.
     pub fn new(cw: i32, ch: i32, yoff: i32) -> Layout {
         Layout {
             cw,
@@ -52,6 +79,61 @@ impl Layout {
             xm: cw / 9,
             xs: cw + cw / 9,
             ys: ch + ch / 8,
+            shape: Shape::FreeCell { reserves: 4 },
+        }
+    }
+
+    /// This cardset's layout of `game`'s table (PySolFC draws Seahaven Towers and Eight Off
+    /// with their own `createGame`; the other games with `freeCellLayout`).
+    pub fn for_game(self, game: &fcauto_deals::Game) -> Layout {
+        let shape = match game.pysol_id {
+            9 | 6 => Shape::Seahaven,
+            258 => Shape::EightOff,
+            _ => Shape::FreeCell {
+                reserves: game.rules.freecells as usize,
+            },
+        };
+        Layout { shape, ..self }
+    }
+
+    /// Number of cascades (PySolFC's rows).
+    pub fn cascades(&self) -> usize {
+        match self.shape {
+            Shape::Seahaven => 10,
+            _ => 8,
+        }
+    }
+
+    /// Number of free cells (PySolFC's reserves).
+    pub fn freecells(&self) -> usize {
+        match self.shape {
+            Shape::FreeCell { reserves } => reserves,
+            Shape::Seahaven => 4,
+            Shape::EightOff => 8,
+        }
+    }
+
+    /// Foundation suits left to right, as indices into the foundations (C, D, H, S).
+    pub fn foundation_order(&self) -> [usize; 4] {
+        match self.shape {
+            Shape::Seahaven => SEAHAVEN_FOUNDATION_ORDER,
+            _ => FOUNDATION_SUIT_ORDER,
+        }
+    }
+
+    /// `freeCellLayout`'s top row: its first stack's x and its count of stacks
+    /// (`toprows`: the foundations, and the free cells and a gap when there are any).
+    fn top_row(&self, reserves: usize) -> (i32, i32) {
+        let toprows = 4 + if reserves > 0 { reserves as i32 + 1 } else { 0 };
+        ((self.width() - (toprows * self.xs - self.xm)) / 2, toprows)
+    }
+
+    /// Lowest y (exclusive) a cascade's cards may reach: the top of Eight Off's free cell
+    /// row, the table's end otherwise (`None`).
+    pub fn cascade_floor(&self) -> Option<i32> {
+        match self.shape {
+            Shape::EightOff => Some(self.freecell(0).1),
+            _ => None,
         }
     }
 
@@ -74,38 +156,71 @@ impl Layout {
         }
     }
 
-    /// Canvas game width `w = XM + 9·XS`.
+    /// Canvas game width: `XM + max(8, toprows)·XS` for `freeCellLayout` (`XM + 9·XS` for
+    /// FreeCell), `XM + 10·XS` for Seahaven Towers, `XM + 8·XS` for Eight Off.
     pub fn width(&self) -> i32 {
-        self.xm + 9 * self.xs
+        let stacks = match self.shape {
+            Shape::FreeCell { reserves } => {
+                8.max(4 + if reserves > 0 { reserves as i32 + 1 } else { 0 })
+            }
+            Shape::Seahaven => 10,
+            Shape::EightOff => 8,
+        };
+        self.xm + stacks * self.xs
     }
 
-    /// Canvas game height `h = YM + YS + max(CH·2//3 + 17·YOFFSET, 3·YS)`.
+    /// Canvas game height: `YM + YS + max(CH·2//3 + 17·YOFFSET, 3·YS)` for `freeCellLayout`,
+    /// `YM + YS + max(3·YS, 20·YOFFSET)` for Seahaven Towers, `YM + YS + max(2·YS, YS +
+    /// 15·YOFFSET) + YS` for Eight Off.
     pub fn height(&self) -> i32 {
-        self.xm + self.ys + (self.ch * 2 / 3 + 17 * self.yoff).max(3 * self.ys)
+        let top = self.xm + self.ys;
+        match self.shape {
+            Shape::FreeCell { .. } => top + (self.ch * 2 / 3 + 17 * self.yoff).max(3 * self.ys),
+            Shape::Seahaven => top + (3 * self.ys).max(20 * self.yoff),
+            Shape::EightOff => top + (2 * self.ys).max(self.ys + 15 * self.yoff) + self.ys,
+        }
     }
 
-    /// Top-left of freecell (PySolFC "reserve") slot 0..=3.
+    /// Top-left of free cell (PySolFC "reserve") slot `i`.
     pub fn freecell(&self, i: usize) -> (i32, i32) {
-        (self.xm + i as i32 * self.xs, self.xm)
+        let i = i as i32;
+        match self.shape {
+            Shape::FreeCell { reserves } => (self.top_row(reserves).0 + i * self.xs, self.xm),
+            Shape::Seahaven => (self.xm + (i + 3) * self.xs, self.xm),
+            Shape::EightOff => (self.xm + i * self.xs, self.height() - self.ys),
+        }
     }
 
-    /// Top-left of the foundation at screen position 0..=3 (suits in [`FOUNDATION_SUIT_ORDER`]).
+    /// Top-left of the foundation at screen position 0..=3 (suits in
+    /// [`Layout::foundation_order`]).
     pub fn foundation(&self, pos: usize) -> (i32, i32) {
-        (self.xm + (5 + pos as i32) * self.xs, self.xm)
+        let pos = pos as i32;
+        match self.shape {
+            Shape::FreeCell { reserves } => {
+                let (x0, toprows) = self.top_row(reserves);
+                (x0 + (toprows - 4 + pos) * self.xs, self.xm)
+            }
+            Shape::Seahaven => (self.xm + [0, 1, 8, 9][pos as usize] * self.xs, self.xm),
+            Shape::EightOff => (self.xm + (2 + pos) * self.xs, self.xm),
+        }
     }
 
     /// Top-left of the foundation holding suit index `suit` (C, D, H, S order).
     pub fn foundation_of_suit(&self, suit: usize) -> (i32, i32) {
-        let pos = FOUNDATION_SUIT_ORDER
+        let pos = self
+            .foundation_order()
             .iter()
             .position(|&s| s == suit)
             .unwrap_or(0);
         self.foundation(pos)
     }
 
-    /// Top-left of card `k` (0 = deepest) of cascade 0..=7.
+    /// Top-left of card `k` (0 = deepest) of cascade `col`.
     pub fn cascade_card(&self, col: usize, k: usize) -> (i32, i32) {
-        let x0 = (self.width() - (8 * self.xs - self.xm)) / 2;
+        let x0 = match self.shape {
+            Shape::FreeCell { .. } => (self.width() - (8 * self.xs - self.xm)) / 2,
+            _ => self.xm,
+        };
         (
             x0 + col as i32 * self.xs,
             self.xm + self.ys + k as i32 * self.yoff,
@@ -126,5 +241,30 @@ mod tests {
         assert_eq!(l.cascade_card(0, 0), (46, 115));
         assert_eq!(l.cascade_card(7, 2), (592, 151));
         assert_eq!(l.foundation_of_suit(1), l.foundation(3)); // diamonds rightmost
+    }
+
+    #[test]
+    fn family_tables_follow_pysolfcs_create_game() {
+        let game = |s| fcauto_deals::Game::find(s).unwrap();
+        let base = Layout::new(71, 96, 18);
+        // FreeCell (2 Reserves): toprows 7, width XM + 8·XS, the top row centred
+        let two = base.for_game(game("1900"));
+        assert_eq!(two.width(), 7 + 8 * 78);
+        assert_eq!(two.freecell(0), ((631 - (7 * 78 - 7)) / 2, 7));
+        assert_eq!(two.foundation(0).0, two.freecell(0).0 + 3 * 78);
+        assert_eq!(two.cascade_card(0, 0), (7, 115));
+        assert_eq!(base.for_game(game("45")), base);
+        let sea = base.for_game(game("seahaven_towers"));
+        assert_eq!((sea.cascades(), sea.freecells(), sea.width()), (10, 4, 787));
+        assert_eq!(sea.freecell(0), (7 + 3 * 78, 7));
+        assert_eq!(sea.foundation_of_suit(0), (7 + 9 * 78, 7)); // clubs rightmost
+        assert_eq!(sea.foundation_of_suit(3), (7, 7)); // spades leftmost
+        assert_eq!(sea.cascade_card(9, 1), (7 + 9 * 78, 133));
+        let eight = base.for_game(game("eight_off"));
+        assert_eq!((eight.cascades(), eight.freecells()), (8, 8));
+        assert_eq!(eight.height(), 7 + 108 + 378 + 108);
+        assert_eq!(eight.freecell(7), (7 + 7 * 78, 601 - 108));
+        assert_eq!(eight.cascade_floor(), Some(493));
+        assert_eq!(eight.foundation(0), (7 + 2 * 78, 7));
     }
 }

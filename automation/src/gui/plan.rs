@@ -4,7 +4,9 @@
 //! ([`Solution::to_json_text`]), so `fcauto play` and `fcauto solve --format json` cannot
 //! disagree. No GUI crate is needed here.
 
-use fcauto_deals::{Board, Card};
+use fcauto_deals::{Board, Card, Layout as Position, Rules};
+use fcauto_solver::family::validator::play_checked;
+use fcauto_solver::family::{FamilyMove, Place};
 use fcauto_solver::validator::apply_checked;
 use fcauto_solver::{Loc, Move, PlayedMove, Solution, StepMove};
 
@@ -45,6 +47,120 @@ pub fn apply(board: &mut Board, step: usize, m: &PlayedMove) -> Result<(), GuiEr
                 m.mv.notation()
             ))
         })
+}
+
+/// The family's place of a location (the same cascade, freecell or foundation).
+pub fn place(loc: Loc) -> Place {
+    match loc {
+        Loc::Cascade(i) => Place::Cascade(i),
+        Loc::Freecell(j) => Place::Freecell(j),
+        Loc::Foundation => Place::Foundation,
+    }
+}
+
+/// The location of a family place.
+pub fn loc(place: Place) -> Loc {
+    match place {
+        Place::Cascade(i) => Loc::Cascade(i),
+        Place::Freecell(j) => Loc::Freecell(j),
+        Place::Foundation => Loc::Foundation,
+    }
+}
+
+/// A planned move as the family's validator takes it.
+pub fn family_move(m: &PlayedMove) -> FamilyMove {
+    FamilyMove {
+        from: place(m.mv.from),
+        to: place(m.mv.to),
+        count: m.mv.count,
+    }
+}
+
+/// A location's character in standard notation for any game of the family (`1`..`9`, `0`
+/// for Seahaven Towers' tenth cascade, `a`..`g` and `i` for Eight Off's eighth freecell,
+/// `h`): FreeCell's own for FreeCell's places.
+pub fn place_char(loc: Loc) -> char {
+    place(loc).notation_char()
+}
+
+/// A planned move's text: from and to in standard notation (`38`, `0a`, `ih`).
+pub fn notation(m: &PlayedMove) -> String {
+    format!("{}{}", place_char(m.mv.from), place_char(m.mv.to))
+}
+
+/// The card `m` would move on a position of any game (the deepest of a run).
+fn moved_card_in(pos: &Position, m: &FamilyMove) -> Option<Card> {
+    match m.from {
+        Place::Cascade(i) => {
+            let col = pos.cascades.get(i as usize)?;
+            col.get(col.len().checked_sub(m.count as usize)?).copied()
+        }
+        Place::Freecell(j) => pos.freecells.get(j as usize).copied().flatten(),
+        Place::Foundation => None,
+    }
+}
+
+/// Apply planned move number `step` to a position of any game under `rules`: standard
+/// FreeCell's by [`apply`] (FreeCell's validator and messages), the others by the family's
+/// validator, after checking that the move takes the planned card.
+pub fn apply_rules(
+    pos: &mut Position,
+    rules: &Rules,
+    step: usize,
+    m: &PlayedMove,
+) -> Result<(), GuiError> {
+    if let Some(mut board) = rules.is_standard().then(|| pos.to_board()).flatten() {
+        apply(&mut board, step, m)?;
+        *pos = Position::from_board(&board, pos.freecells.len());
+        return Ok(());
+    }
+    let fm = family_move(m);
+    let illegal = |why: String| {
+        GuiError::Replay(format!(
+            "step {step} ({}): illegal move: {why}",
+            notation(m)
+        ))
+    };
+    match moved_card_in(pos, &fm) {
+        Some(c) if c == m.card => {}
+        other => {
+            return Err(illegal(format!(
+                "it takes {} there, not {}",
+                other.map_or("nothing".to_string(), |c| c.to_string()),
+                m.card
+            )))
+        }
+    }
+    play_checked(pos, rules, &fm).map_err(illegal)
+}
+
+/// The family solver's moves given their cards (the deepest card of each run), replayed
+/// from `start` under `rules` by the family's validator. Errors: the first illegal move.
+pub fn family_played(
+    start: &Position,
+    rules: &Rules,
+    moves: &[FamilyMove],
+) -> Result<Vec<PlayedMove>, String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let card = moved_card_in(&pos, m).ok_or_else(|| {
+                format!("step {} ({}): nothing to move there", i + 1, m.notation())
+            })?;
+            play_checked(&mut pos, rules, m)
+                .map_err(|why| format!("step {} ({}): illegal move: {why}", i + 1, m.notation()))?;
+            Ok(PlayedMove {
+                mv: Move {
+                    from: loc(m.from),
+                    to: loc(m.to),
+                    count: m.count,
+                },
+                card,
+            })
+        })
+        .collect()
 }
 
 /// Give moves that name no card (fc-solve's move lines, as

@@ -8,10 +8,10 @@
 
 use std::path::Path;
 
-use fcauto_deals::{Board, Card, Rank, Suit};
+use fcauto_deals::{Board, Card, Layout as Position, Rank, Suit};
 use image::RgbaImage;
 
-use super::layout::{Layout, FOUNDATION_SUIT_ORDER};
+use super::layout::Layout;
 use super::screen::is_table;
 use super::GuiError;
 
@@ -120,10 +120,11 @@ fn score_one(shot: &RgbaImage, sx: i32, sy: i32, tpl: &RgbaImage, rows: u32, flo
 /// What the screen shows: cascades with a confidence per card, freecells, foundations.
 #[derive(Clone, Debug, Default)]
 pub struct SeenBoard {
-    /// 8 cascades, deepest card first, each card with its score.
+    /// The cascades (8, or Seahaven Towers' 10), deepest card first, each card with its
+    /// score.
     pub cascades: Vec<Vec<(Card, f32)>>,
-    /// Freecell slots 0..=3.
-    pub freecells: [Option<(Card, f32)>; 4],
+    /// The game's freecell slots (4 in FreeCell, 8 in Eight Off).
+    pub freecells: Vec<Option<(Card, f32)>>,
     /// Per suit (C, D, H, S) the top foundation rank (0 = empty).
     pub foundations: [u8; 4],
     /// Regions that looked like a card but matched no template (`"cascade 3 card 5"`, ...).
@@ -131,15 +132,32 @@ pub struct SeenBoard {
 }
 
 impl SeenBoard {
-    /// The board as a [`Board`] (scores dropped).
+    /// The board as FreeCell's [`Board`] (scores dropped; the first four freecell slots).
     pub fn to_board(&self) -> Board {
+        let mut freecells = [None; 4];
+        for (slot, f) in freecells.iter_mut().zip(&self.freecells) {
+            *slot = f.map(|p| p.0);
+        }
         Board {
             cascades: self
                 .cascades
                 .iter()
                 .map(|c| c.iter().map(|p| p.0).collect())
                 .collect(),
-            freecells: self.freecells.map(|f| f.map(|p| p.0)),
+            freecells,
+            foundations: self.foundations,
+        }
+    }
+
+    /// The position as any game's [`Position`] (scores dropped; every freecell slot).
+    pub fn to_layout(&self) -> Position {
+        Position {
+            cascades: self
+                .cascades
+                .iter()
+                .map(|c| c.iter().map(|p| p.0).collect())
+                .collect(),
+            freecells: self.freecells.iter().map(|f| f.map(|p| p.0)).collect(),
             foundations: self.foundations,
         }
     }
@@ -162,10 +180,11 @@ impl SeenBoard {
     }
 }
 
-/// Read the whole board from a screenshot, `origin` being the screen position of game (0, 0).
+/// Read the whole board from a screenshot, `origin` being the screen position of game (0, 0),
+/// with as many cascades and freecells as `layout`'s game has.
 ///
 /// A cascade's length comes from the lowest non-table pixel row under its first card (probed
-/// at three x positions); covered cards are matched on their visible strip (`yoff` rows), the
+/// at three x positions, above Eight Off's row of free cells); covered cards are matched on their visible strip (`yoff` rows), the
 /// top card on the whole image. Freecell slots hold a card when one matches whole; foundations
 /// are read on their top strip only (the "Game won" dialog can cover the rest).
 pub fn read_board(
@@ -176,7 +195,8 @@ pub fn read_board(
 ) -> SeenBoard {
     let at = |p: (i32, i32)| (origin.0 + p.0, origin.1 + p.1);
     let mut seen = SeenBoard::default();
-    for col in 0..8 {
+    let floor = layout.cascade_floor().map(|y| at((0, y)).1);
+    for col in 0..layout.cascades() {
         let (x0, y0) = at(layout.cascade_card(col, 0));
         let probe = [
             x0 + layout.cw / 4,
@@ -187,6 +207,7 @@ pub fn read_board(
         let limit = (y0..shot.height() as i32)
             .find(|&y| !is_table(shot, origin.0 - 5, y))
             .unwrap_or(y0);
+        let limit = floor.map_or(limit, |f| limit.min(f));
         let bottom = (y0..limit)
             .rev()
             .find(|&y| probe.iter().any(|&x| !is_table(shot, x, y)));
@@ -211,11 +232,12 @@ pub fn read_board(
         }
         seen.cascades.push(cards);
     }
-    for i in 0..4 {
+    for i in 0..layout.freecells() {
         let (sx, sy) = at(layout.freecell(i));
-        seen.freecells[i] = imgs.best(shot, sx, sy, layout.ch as u32);
+        seen.freecells
+            .push(imgs.best(shot, sx, sy, layout.ch as u32));
     }
-    for (pos, &suit) in FOUNDATION_SUIT_ORDER.iter().enumerate() {
+    for (pos, &suit) in layout.foundation_order().iter().enumerate() {
         let (sx, sy) = at(layout.foundation(pos));
         // Only the top strip: PySolFC's end-of-game dialog may cover the rest of the card.
         if let Some((card, _)) = imgs.best(shot, sx, sy, layout.yoff as u32) {

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use fcauto_deals::Board;
+use fcauto_deals::Layout as Position;
 use image::RgbaImage;
 
 use super::launch::cpu_ticks;
@@ -78,7 +78,7 @@ impl Table {
 
     /// Screen point to grab the cards a move takes from `board`, and the top-left of the
     /// grabbed card (both in game coordinates).
-    fn grab(&self, board: &Board, from: Loc, count: usize) -> Result<(Point, Point), GuiError> {
+    fn grab(&self, board: &Position, from: Loc, count: usize) -> Result<(Point, Point), GuiError> {
         let l = &self.layout;
         match from {
             Loc::Cascade(c) => {
@@ -108,7 +108,7 @@ impl Table {
 
     /// Top-left (game coordinates) where the moved card lands; PySolFC's drag-n-drop picks the
     /// stack whose origin is closest to the dragged card's top-left (`Game.getClosestStack`).
-    fn landing(&self, board: &Board, to: Loc, card_suit: usize) -> (i32, i32) {
+    fn landing(&self, board: &Position, to: Loc, card_suit: usize) -> (i32, i32) {
         let l = &self.layout;
         match to {
             Loc::Cascade(c) => l.cascade_card(c as usize, board.cascades[c as usize].len()),
@@ -123,7 +123,7 @@ impl Table {
     pub fn gesture(
         &mut self,
         origin: (i32, i32),
-        board: &Board,
+        board: &Position,
         mv: &PlayedMove,
         misdrag: bool,
     ) -> Result<(), GuiError> {
@@ -174,7 +174,7 @@ impl Table {
     /// "Idle" = the process used no CPU between two polls ≥ 150 ms apart (`/proc/PID/stat`);
     /// NotTaken/Unexpected need 1.5 s of idleness and 2.5 s overall, so a loaded machine that
     /// has not yet scheduled PySolFC is not mistaken for a dropped move.
-    pub fn wait_for(&self, before: &Board, expected: &Board) -> Result<Outcome, GuiError> {
+    pub fn wait_for(&self, before: &Position, expected: &Position) -> Result<Outcome, GuiError> {
         let t0 = Instant::now();
         let mut last_cpu = cpu_ticks(self.pid);
         let mut idle_since: Option<Instant> = None;
@@ -189,7 +189,7 @@ impl Table {
                 idle_since = None;
             }
             let (shot, seen, _) = self.read()?;
-            let board = seen.to_board();
+            let board = seen.to_layout();
             let settled = idle && seen.unreadable.is_empty();
             if settled && board == *expected {
                 return Ok(Outcome::Taken(shot, seen));

@@ -15,7 +15,6 @@ use super::recognize::SeenBoard;
 use super::verify::StatsSnapshot;
 use super::GuiError;
 use crate::pysol::options::OptionsFile;
-use crate::pysol::FREECELL_GAME_ID;
 
 /// What the run established, for the final files.
 pub(super) struct FinalFacts<'a> {
@@ -57,7 +56,7 @@ pub(super) fn write_final(
 ) -> Result<serde_json::Value, GuiError> {
     ev.play_log(f.rows)?;
     write_play_verify(ev, f)?;
-    write_pysol_files(ev, f)?;
+    write_pysol_files(ev, cfg, f)?;
     ev.json(
         "move_kind_histogram.json",
         &kind_histogram(f.executed.iter().map(kind_name)),
@@ -95,7 +94,8 @@ fn write_play_verify(ev: &Bundle, f: &FinalFacts) -> Result<(), GuiError> {
 }
 
 /// pysol_options.json and pysol_stats.json, both about the copies in the bundle.
-fn write_pysol_files(ev: &Bundle, f: &FinalFacts) -> Result<(), GuiError> {
+fn write_pysol_files(ev: &Bundle, cfg: &PlayConfig, f: &FinalFacts) -> Result<(), GuiError> {
+    let id = i64::from(cfg.game.pysol_id);
     let copies = f.copies_after.unwrap_or(f.copies_before);
     let opts = copies
         .options
@@ -110,24 +110,29 @@ fn write_pysol_files(ev: &Bundle, f: &FinalFacts) -> Result<(), GuiError> {
         &json!({
             "options_path": copies.options,
             "last_gameid": last_gameid,
-            "fc_game_id_known": last_gameid == Some(FREECELL_GAME_ID),
-            "last_game_number": number_text.and_then(launch::ms_deal_of_game_number),
+            "fc_game_id_known": last_gameid == Some(id),
+            "game_id": id,
+            "last_game_number": number_text.and_then(launch::ms_deal_of_game_number).filter(|_| !cfg.is_family()),
             "last_game_number_text": number_text,
             "mouse_type": opts.as_ref().and_then(|o| o.get("general", "mouse_type")),
         }),
     )?;
     let after_copy = f.copies_after.and_then(|c| c.statistics.as_deref());
-    ev.json(
-        "pysol_stats.json",
-        &json!({
+    let mut stats = json!({
             "stats_path": after_copy,
             "stats_before_path": f.copies_before.statistics,
             "profile_stats_path": f.profile_stats_path.display().to_string(),
             "player": f.player,
             "recheck": after_copy.map(|_| format!(
-                "fcauto stats --diff pysol_before pysol_after --player {} --game-id {FREECELL_GAME_ID}",
+                "fcauto stats --diff pysol_before pysol_after --player {} --game-id {id}",
                 f.player
             )),
+            "game_id": id,
+            "game": cfg.game.pysol_name,
+            "game_played": f.after.played,
+            "game_won": f.after.won,
+            "game_played_before": f.before.played,
+            "game_won_before": f.before.won,
             "freecell_played": f.after.played,
             "freecell_won": f.after.won,
             "delta_won_after_run": f.delta,
@@ -135,8 +140,14 @@ fn write_pysol_files(ev: &Bundle, f: &FinalFacts) -> Result<(), GuiError> {
             "freecell_played_before": f.before.played,
             "freecell_won_before": f.before.won,
             "file_existed_before": f.before.exists,
-        }),
-    )
+    });
+    // FreeCell's own keys (as before the family) only for FreeCell's id
+    if id != 8 {
+        if let Some(o) = stats.as_object_mut() {
+            o.retain(|k, _| !k.starts_with("freecell_"));
+        }
+    }
+    ev.json("pysol_stats.json", &stats)
 }
 
 fn report(ev: &Bundle, cfg: &PlayConfig, f: &FinalFacts) -> serde_json::Value {
@@ -144,7 +155,9 @@ fn report(ev: &Bundle, cfg: &PlayConfig, f: &FinalFacts) -> serde_json::Value {
     let max = f.move_secs.iter().cloned().fold(0.0, f64::max);
     json!({
         // 0: a resumed game whose deal number could not be read
-        "ms_deal_number": (cfg.deal > 0).then_some(cfg.deal),
+        "ms_deal_number": (cfg.deal > 0 && !cfg.is_family()).then_some(cfg.deal),
+        "game": {"name": cfg.game.name, "pysol_name": cfg.game.pysol_name, "pysol_id": cfg.game.pysol_id},
+        "pysolfc_game_number": (cfg.deal > 0 || cfg.is_family()).then(|| cfg.game_number()),
         "moves_total": f.plan_total,
         "moves_executed": f.executed.len(),
         "ocr_match_ratio": f.match_ratio,
@@ -172,9 +185,9 @@ pub const SUMMARY_HEADINGS: [&str; 4] = [
     "统计取证 (statistics forensics)",
 ];
 
-fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
-    let [h_deal, h_solver, h_drag, h_stats] = SUMMARY_HEADINGS;
-    let deal_line = match f.resumed {
+/// summary.md's first line: where the deal (or the held game) came from.
+fn deal_line(cfg: &PlayConfig, f: &FinalFacts) -> String {
+    match f.resumed {
         Some(r) => format!(
             "- Resumed the held game ({}) in the run's PySolFC profile (profile_stats_path in pysol_stats.json): deal {} (from {}); the screen showed the held position card for card (board_match.json; {} home: board.txt), which was solved and played.",
             r["held_game"].as_str().unwrap_or("?"),
@@ -182,14 +195,33 @@ fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
             r["deal_from"].as_str().unwrap_or("?"),
             crate::plural(r["cards_home_at_start"].as_u64().unwrap_or(0), "card")
         ),
+        None if cfg.is_family() => format!(
+            "- {} (PySolFC game id {}) number {} dealt by fcauto_deals::deal_game; board.txt has {} rows, 52 distinct cards; PySolFC started with --game \"{}\" --deal {}.",
+            cfg.game.pysol_name,
+            cfg.game.pysol_id,
+            cfg.game_number(),
+            cfg.game.rules.cascades,
+            cfg.game.pysol_name,
+            cfg.game_number()
+        ),
         None => format!(
             "- Deal {} generated by fcauto_deals::ms_deal; board.txt has 8 rows, 52 distinct cards; PySolFC started with --deal {}.",
             cfg.deal,
             launch::game_number(cfg.deal)
         ),
+    }
+}
+
+fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
+    let [h_deal, h_solver, h_drag, h_stats] = SUMMARY_HEADINGS;
+    let deal_line = deal_line(cfg, f);
+    let deal = if cfg.is_family() {
+        cfg.title()
+    } else {
+        format!("deal {}", cfg.deal)
     };
     format!(
-        "# fcauto play --gui: deal {deal}\n\n\
+        "# fcauto play --gui: {deal}\n\n\
          ## {h_deal}\n\
          {deal_line}\n\
          - Screen: {matched:.0}% of the 52 cards recognised against the cardset images match position by position (board_match.json).\n\
@@ -204,9 +236,8 @@ fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
          - End dialog \"{dialog}\" (OCR): {dtext:?}.\n\
          - pre_top = top card of the source before the move, post_top = top card of the destination after it, both read from the screen.\n\n\
          ## {h_stats}\n\
-         - statistics.dat of player {player}: FreeCell won {b} -> {a} (delta {delta}), played {pb} -> {pa}; last win at {ts}.\n\
+         - statistics.dat of player {player}: {game} (id {id}) won {b} -> {a} (delta {delta}), played {pb} -> {pa}; last win at {ts}.\n\
          - statistics.dat before the run: {before_copy}; after it: {after_copy}. Re-check in this folder with `fcauto stats --diff pysol_before pysol_after`.\n",
-        deal = cfg.deal,
         matched = f.match_ratio * 100.0,
         title = f.title_ocr,
         status = f.status_ocr,
@@ -229,6 +260,8 @@ fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
         dialog = f.dialog_title.as_deref().unwrap_or("none seen"),
         dtext = f.dialog_text,
         player = f.player,
+        game = cfg.game.pysol_name,
+        id = cfg.game.pysol_id,
         b = f.before.won,
         a = f.after.won,
         delta = f.delta,

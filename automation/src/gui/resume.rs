@@ -234,7 +234,11 @@ pub fn position_match(held: &Board, seen: &SeenBoard) -> PositionMatch {
         check(
             format!("freecell {}", (b'a' + j as u8) as char),
             cell.map(|c| c.to_string()),
-            seen.freecells[j].map(|p| p.0.to_string()),
+            seen.freecells
+                .get(j)
+                .copied()
+                .flatten()
+                .map(|p| p.0.to_string()),
             1,
         );
     }
@@ -273,7 +277,7 @@ mod tests {
                 .iter()
                 .map(|c| c.iter().map(|&x| (x, 1.0)).collect())
                 .collect(),
-            freecells: b.freecells.map(|f| f.map(|x| (x, 1.0))),
+            freecells: b.freecells.iter().map(|f| f.map(|x| (x, 1.0))).collect(),
             foundations: b.foundations,
             unreadable: Vec::new(),
         }

@@ -23,13 +23,14 @@ use super::evidence::Bundle;
 use super::launch;
 use super::resume::{self, Held};
 use super::GuiError;
-use confirm::{confirm, Shown};
-use deal::deal;
+use confirm::{confirm, confirm_layout, Shown};
+use deal::{deal, deal_family};
 use end::{prove, quit, report, win, Stages};
+use fcauto_deals::Layout;
 use game::{launch, Game};
 use held::{confirm_held, held_game};
 use moves::{replay, Played};
-use solve::{solve, Plan};
+use solve::{solve, solve_family_game, Plan};
 
 /// Most re-reads/re-plans after a move that did not land as expected.
 pub const MAX_RECOVERIES: usize = 5;
@@ -70,12 +71,44 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
     if let Some(held) = &cfg.resume {
         return run_resume(cfg, ev, held);
     }
+    if cfg.is_family() {
+        return run_family(cfg, ev);
+    }
     let board = deal(cfg, &mut ev)?;
     let plan = solve(cfg, &mut ev, &board, Some(cfg.deal))?;
     let display = start_display(cfg)?;
     let mut game = launch(cfg, &mut ev, &display.name, None)?;
     let shown = confirm(cfg, &mut ev, &mut game, &board)?;
-    let played = replay(cfg, &mut ev, &mut game, &board, plan.moves.clone(), &shown)?;
+    let position = Layout::from_board(&board, 4);
+    let played = replay(
+        cfg,
+        &mut ev,
+        &mut game,
+        &position,
+        plan.moves.clone(),
+        &shown,
+    )?;
+    finish(cfg, ev, display, game, (&plan, &shown, &played), None)
+}
+
+/// A game of the FreeCell family (`--game`): PySolFC's deal of that game and number, the
+/// family solver's validated plan, PySolFC started on that game id and number, the table
+/// read card for card against the deal (cascades and freecells), replay under the game's
+/// rules, and the win proved from that game id's statistics.
+fn run_family(cfg: &PlayConfig, mut ev: Bundle) -> Result<serde_json::Value, GuiError> {
+    let position = deal_family(cfg, &mut ev)?;
+    let plan = solve_family_game(cfg, &mut ev, &position)?;
+    let display = start_display(cfg)?;
+    let mut game = launch(cfg, &mut ev, &display.name, None)?;
+    let shown = confirm_layout(cfg, &mut ev, &mut game, &position)?;
+    let played = replay(
+        cfg,
+        &mut ev,
+        &mut game,
+        &position,
+        plan.moves.clone(),
+        &shown,
+    )?;
     finish(cfg, ev, display, game, (&plan, &shown, &played), None)
 }
 
@@ -118,7 +151,7 @@ fn run_resume(
         cfg,
         &mut ev,
         &mut game,
-        &position,
+        &Layout::from_board(&position, 4),
         plan.moves.clone(),
         &shown,
     )?;
@@ -166,7 +199,7 @@ fn finish(
     let (ev, game) = (&mut ev, &mut game);
     let won = win(cfg, ev, game, shown, played.executed.len())?;
     let quit_clean = quit(cfg, ev, game, &won, shown, played.executed.len())?;
-    let proof = prove(ev, game, quit_clean, played.executed.len())?;
+    let proof = prove(cfg, ev, game, quit_clean, played.executed.len())?;
     report(
         cfg,
         ev,

@@ -11,12 +11,11 @@ use super::game::Game;
 use super::{log, PlayConfig, OCR_TOOL, SCREEN_TOOL};
 use crate::gui::caption;
 use crate::gui::evidence::Bundle;
-use crate::gui::launch;
 use crate::gui::ocr::{Ocr, OcrText};
 use crate::gui::recognize::SeenBoard;
 use crate::gui::replay::Table;
 use crate::gui::screen::{crop, Rect, WinInfo};
-use crate::gui::verify::board_match;
+use crate::gui::verify::{board_match, layout_match};
 use crate::gui::GuiError;
 
 /// [`confirm`]'s output: the deal as PySolFC shows it, and where on screen.
@@ -79,8 +78,29 @@ pub(super) fn confirm(
     game: &mut Game,
     board: &Board,
 ) -> Result<Shown, GuiError> {
-    let want = launch::game_number(cfg.deal);
-    let shown = capture(ev, game, &format!("FreeCell game {want}"))?;
+    confirm_with(cfg, ev, game, |seen| board_match(board, seen))
+}
+
+/// Stage 4 for a game of the family: as [`confirm`], the screen compared with the dealt
+/// position's cascades and freecells (Seahaven Towers' two and Eight Off's four cards in
+/// freecells at the deal).
+pub(super) fn confirm_layout(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    game: &mut Game,
+    position: &fcauto_deals::Layout,
+) -> Result<Shown, GuiError> {
+    confirm_with(cfg, ev, game, |seen| layout_match(position, seen))
+}
+
+fn confirm_with(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    game: &mut Game,
+    matcher: impl Fn(&SeenBoard) -> crate::gui::verify::BoardMatch,
+) -> Result<Shown, GuiError> {
+    let want = cfg.game_number();
+    let shown = capture(ev, game, &cfg.title())?;
     let confidences: serde_json::Map<String, serde_json::Value> = shown
         .seen
         .cascades
@@ -98,10 +118,15 @@ pub(super) fn confirm(
     );
     ev.json("board_seen.json", &seen_json)?;
     ev.evidence(0, "ocr", OCR_TOOL, "board_seen.json");
-    let bm = board_match(board, &shown.seen);
+    let bm = matcher(&shown.seen);
     ev.json("board_match.json", &bm)?;
     if bm.matched < 52 || bm.total != 52 {
-        return Err(mismatch(cfg.deal, &bm, &shown.status_ocr.text));
+        let what = if cfg.is_family() {
+            cfg.title()
+        } else {
+            format!("deal {}", cfg.deal)
+        };
+        return Err(mismatch(&what, &bm, &shown.status_ocr.text));
     }
     // The cards decide; an OCR reading of another number is only reported (OCR can misread).
     let status_number = shown
@@ -119,9 +144,13 @@ pub(super) fn confirm(
     log(
         cfg,
         &format!(
-            "board after {:.1} s: 52/52 cards match deal {}; title OCR {:?}, status OCR {:?}",
+            "board after {:.1} s: 52/52 cards match {}; title OCR {:?}, status OCR {:?}",
             shown.launch_to_board.as_secs_f64(),
-            cfg.deal,
+            if cfg.is_family() {
+                cfg.title()
+            } else {
+                format!("deal {}", cfg.deal)
+            },
             shown.title_ocr.text,
             shown.status_ocr.text
         ),
@@ -188,20 +217,21 @@ fn read_bars(
 }
 
 /// The refusal to play another deal than ours: the count and the first differences.
-fn mismatch(deal: u64, bm: &crate::gui::verify::BoardMatch, status: &str) -> GuiError {
+fn mismatch(deal: &str, bm: &crate::gui::verify::BoardMatch, status: &str) -> GuiError {
     let list: Vec<String> = bm
         .mismatched
         .iter()
         .take(8)
-        .map(|m| {
-            format!(
-                "cascade {} card {}: ours {} screen {}",
-                m.row, m.col, m.solver, m.seen
-            )
+        .map(|m| match m.row {
+            0 => format!("freecell {}: ours {} screen {}", m.col, m.solver, m.seen),
+            r => format!(
+                "cascade {r} card {}: ours {} screen {}",
+                m.col, m.solver, m.seen
+            ),
         })
         .collect();
     GuiError::DealMismatch(format!(
-        "only {}/52 cards match deal {deal} (status bar OCR: {status:?}); refusing to play; first differences: {}",
+        "only {}/52 cards match {deal} (status bar OCR: {status:?}); refusing to play; first differences: {}",
         bm.matched,
         list.join("; ")
     ))
@@ -237,6 +267,7 @@ pub(super) fn frame_of(w: &WinInfo) -> Rect {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::launch;
     use crate::gui::resume;
     use fcauto_deals::ms_deal;
 
@@ -259,7 +290,7 @@ mod tests {
         Shown {
             seen: SeenBoard {
                 cascades,
-                freecells: [None, Some(fc), None, None],
+                freecells: vec![None, Some(fc), None, None],
                 foundations: [0, 1, 0, 0],
                 unreadable: vec![],
             },

@@ -57,3 +57,65 @@ fn write_deal(ev: &mut Bundle, cfg: &PlayConfig, board: &Board) -> Result<(), Gu
         &json!({"rows": board.cascades.len(), "tokens_total": total, "is_full_deck": total == 52 && all.len() == 52, "row_tokens": row_tokens}),
     )
 }
+
+/// Stage 1 for a game of the family: PySolFC's layout of game `cfg.game`, number
+/// `cfg.number` ([`fcauto_deals::deal_game`]: the Microsoft shuffle below 32000 and for
+/// `msN`, the Mersenne Twister from 32000 on), written as board.txt (cascades and the
+/// freecells the deal fills), board_verify.json and deal_seed.json (the game's name and id).
+pub(super) fn deal_family(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+) -> Result<fcauto_deals::Layout, GuiError> {
+    let number = cfg
+        .number
+        .ok_or_else(|| GuiError::Solver("a game of the family needs its number".into()))?;
+    let pos = fcauto_deals::deal_game(cfg.game, number);
+    let (shuffle, ms) = match number.shuffle() {
+        fcauto_deals::Shuffle::Microsoft(n) => ("Microsoft (LCRandom31)", Some(n)),
+        fcauto_deals::Shuffle::MersenneTwister(_) => ("Mersenne Twister (MTRandom)", None),
+    };
+    let (source, source_line) = match &cfg.deal_source {
+        DealSource::CommandLine => (
+            format!("command line: --game {} --deal {number}", cfg.game.name),
+            None,
+        ),
+        DealSource::File { path, line } => (path.display().to_string(), Some(line.clone())),
+    };
+    ev.json(
+        "deal_seed.json",
+        &json!({
+            "game": cfg.game.name,
+            "pysol_name": cfg.game.pysol_name,
+            "pysol_id": cfg.game.pysol_id,
+            "pysolfc_game_number": cfg.game_number(),
+            "shuffle": shuffle,
+            "ms_deal_number": ms,
+            "source": source,
+            "source_line": source_line,
+            "generator": "fcauto_deals::deal_game (PySolFC's deal of the game and number)",
+        }),
+    )?;
+    ev.text("board.txt", &pos.board_text())?;
+    let mut all: Vec<String> = pos
+        .cascades
+        .iter()
+        .flatten()
+        .chain(pos.freecells.iter().flatten())
+        .map(ToString::to_string)
+        .collect();
+    let total = all.len();
+    all.sort();
+    all.dedup();
+    ev.json(
+        "board_verify.json",
+        &json!({
+            "rows": pos.cascades.len(),
+            "freecells": pos.freecells.len(),
+            "cards_in_freecells": pos.freecells.iter().flatten().count(),
+            "tokens_total": total,
+            "is_full_deck": total == 52 && all.len() == 52,
+            "row_tokens": pos.cascades.iter().map(Vec::len).collect::<Vec<_>>(),
+        }),
+    )?;
+    Ok(pos)
+}

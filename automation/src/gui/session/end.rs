@@ -151,6 +151,7 @@ pub(super) struct Proof {
 /// Stage 8, prove: after a clean quit, copy statistics.dat and options.cfg to pysol_after/
 /// and read FreeCell's wins again.
 pub(super) fn prove(
+    cfg: &PlayConfig,
     ev: &mut Bundle,
     game: &Game,
     quit_clean: bool,
@@ -163,7 +164,10 @@ pub(super) fn prove(
         if let Some(name) = &copies.statistics {
             ev.evidence(steps, "statistics", STATS_TOOL, name);
         }
-        (read_stats(&p.stats, &p.player)?, Some(copies))
+        (
+            read_stats(&p.stats, &p.player, cfg.game.pysol_id)?,
+            Some(copies),
+        )
     } else {
         (game.before.clone(), None)
     };
@@ -245,8 +249,8 @@ pub(super) fn report(
         ))
     } else if proof.delta != 1 {
         Err(GuiError::Replay(format!(
-            "FreeCell wins went {} -> {} (expected +1)",
-            game.before.won, proof.after.won
+            "{} wins (PySolFC game id {}) went {} -> {} (expected +1)",
+            cfg.game.pysol_name, cfg.game.pysol_id, game.before.won, proof.after.won
         )))
     } else {
         Ok(report)

@@ -82,7 +82,7 @@ pub(super) fn launch(
         resume::install(dir, held)?;
     }
     let copies_before = copy_profile(ev, "pysol_before", &profile.stats, &profile.options)?;
-    let before = read_stats(&profile.stats, &profile.player)?;
+    let before = read_stats(&profile.stats, &profile.player, cfg.game.pysol_id)?;
     ev.channel(0, "statistics", STATS_TOOL);
     if let Some(name) = &copies_before.statistics {
         ev.evidence(0, "statistics", STATS_TOOL, name);
@@ -90,17 +90,26 @@ pub(super) fn launch(
     let t_launch = Instant::now();
     let pysol = match home {
         Some(home) => {
-            let shown = std::env::var("FCAUTO_TEST_PYSOL_DEAL")
-                .ok()
-                .and_then(|d| fcauto_deals::parse_deal_number(&d).ok())
-                .unwrap_or(cfg.deal);
-            let deal = held.is_none().then_some(shown);
-            launch::start(&home, deal, &ev.path("pysolfc.log"))?
+            let args = if cfg.is_family() {
+                launch::game_args(cfg.game.pysol_name, &cfg.game_number())
+            } else {
+                let shown = std::env::var("FCAUTO_TEST_PYSOL_DEAL")
+                    .ok()
+                    .and_then(|d| fcauto_deals::parse_deal_number(&d).ok())
+                    .unwrap_or(cfg.deal);
+                launch::freecell_args(shown)
+            };
+            launch::start(
+                &home,
+                held.is_none().then_some(args),
+                &ev.path("pysolfc.log"),
+            )?
         }
         None => pysol,
     };
     let guard = Guard(pysol.owned.then_some(pysol.pid));
-    let win = launch::wait_window(Some(&pysol), Duration::from_secs(120)).map_err(|e| {
+    let title = launch::main_title(cfg.game.pysol_name);
+    let win = launch::wait_window(Some(&pysol), &title, Duration::from_secs(120)).map_err(|e| {
         match held {
             // PySolFC opens whatever game is held: another game has another window title
             Some(h) => GuiError::Launch(format!(
@@ -113,7 +122,9 @@ pub(super) fn launch(
     let cardset = std::path::Path::new(CARDSET_DIR);
     let table = Table {
         client: win.client,
-        layout: Layout::from_cardset(cardset).map_err(|e| GuiError::Recognize(e.to_string()))?,
+        layout: Layout::from_cardset(cardset)
+            .map_err(|e| GuiError::Recognize(e.to_string()))?
+            .for_game(cfg.game),
         images: CardImages::load(cardset)?,
         input: Input::new()?,
         pid: if pysol.pid != 0 { pysol.pid } else { win.pid },
@@ -141,7 +152,8 @@ fn open_profile(
     display: &str,
 ) -> Result<(Pysol, Profile, Option<PathBuf>), GuiError> {
     if cfg.attach {
-        let w = launch::wait_window(None, Duration::from_secs(5))?;
+        let title = launch::main_title(cfg.game.pysol_name);
+        let w = launch::wait_window(None, &title, Duration::from_secs(5))?;
         let pid = if w.pid != 0 {
             w.pid
         } else {

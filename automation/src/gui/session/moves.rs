@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use fcauto_deals::Board;
+use fcauto_deals::Layout as Position;
 use fcauto_solver::{Loc, PlayedMove};
 use serde_json::json;
 
@@ -39,7 +39,7 @@ pub(super) struct Played {
 struct Cursor {
     plan: Vec<PlayedMove>,
     idx: usize,
-    expected: Board,
+    expected: Position,
     seen: SeenBoard,
     origin: (i32, i32),
 }
@@ -51,7 +51,7 @@ pub(super) fn replay(
     cfg: &PlayConfig,
     ev: &mut Bundle,
     game: &mut Game,
-    board: &Board,
+    board: &Position,
     plan: Vec<PlayedMove>,
     shown: &Shown,
 ) -> Result<Played, GuiError> {
@@ -78,7 +78,7 @@ pub(super) fn replay(
         let step = out.executed.len() + 1;
         let mv = cur.plan[cur.idx];
         let mut after = cur.expected.clone();
-        plan::apply(&mut after, step, &mv)?;
+        plan::apply_rules(&mut after, &cfg.game.rules, step, &mv)?;
         let misdrag = misdrag_step == Some(step) && !misdragged;
         misdragged |= misdrag;
         ev.channel(step, "mouse", MOUSE_TOOL);
@@ -94,7 +94,7 @@ pub(super) fn replay(
                     cfg,
                     &format!(
                         "step {step}/{total} {} {} ({}) ok in {dt:.2} s",
-                        mv.mv.notation(),
+                        plan::notation(&mv),
                         mv.card,
                         kind_name(&mv)
                     ),
@@ -153,8 +153,8 @@ fn record_move(
     let suit = mv.card.suit().index();
     out.rows.push(PlayRow {
         step,
-        from: mv.mv.from.notation(),
-        to: mv.mv.to.notation(),
+        from: plan::place_char(mv.mv.from).to_string(),
+        to: plan::place_char(mv.mv.to).to_string(),
         card: mv.card.to_string(),
         pre_top: top_token(before, mv.mv.from, suit),
         post_top: top_token(now, mv.mv.to, suit),
@@ -175,12 +175,12 @@ fn recover(
     (step, mv, misdrag): (usize, PlayedMove, bool),
     now: &SeenBoard,
 ) -> Result<(), GuiError> {
-    let what = if now.to_board() == cur.expected {
+    let what = if now.to_layout() == cur.expected {
         "did not take"
     } else {
         "left an unexpected board"
     };
-    let named = format!("step {step} {} {} {what}", mv.mv.notation(), mv.card);
+    let named = format!("step {step} {} {} {what}", plan::notation(&mv), mv.card);
     log(
         cfg,
         &format!("{named}: re-reading the board and re-planning"),
@@ -192,20 +192,29 @@ fn recover(
     }
     let (_, seen, origin) = reread(&game.table)?;
     cur.origin = origin;
-    cur.expected = seen.to_board();
+    cur.expected = seen.to_layout();
     cur.plan = if cur.expected.is_won() {
         Vec::new()
-    } else {
-        let (p, tool, failure) = fcsolve::plan(&cur.expected)?;
+    } else if let Some(board) = cfg
+        .game
+        .rules
+        .is_standard()
+        .then(|| cur.expected.to_board())
+        .flatten()
+    {
+        let (p, tool, failure) = fcsolve::plan(&board)?;
         ev.channel(step, "solver", tool);
         if let Some(why) = failure {
             log(cfg, &format!("warning: {why}; re-planned with fc-solve"));
         }
         p
+    } else {
+        ev.channel(step, "solver", super::solve::FAMILY_TOOL);
+        super::solve::family_plan(&cur.expected, &cfg.game.rules)?
     };
     cur.idx = 0;
     cur.seen = seen;
-    out.recoveries.push(json!({"step": step, "move": mv.mv.notation(), "card": mv.card.to_string(), "observed": what, "misdrag_hook": misdrag, "new_plan_moves": cur.plan.len()}));
+    out.recoveries.push(json!({"step": step, "move": plan::notation(&mv), "card": mv.card.to_string(), "observed": what, "misdrag_hook": misdrag, "new_plan_moves": cur.plan.len()}));
     Ok(())
 }
 
@@ -235,7 +244,12 @@ fn top_token(board: &SeenBoard, loc: Loc, suit: usize) -> String {
             .get(c as usize)
             .and_then(|v| v.last())
             .map(|p| p.0.to_string()),
-        Loc::Freecell(i) => board.freecells[i as usize].map(|p| p.0.to_string()),
+        Loc::Freecell(i) => board
+            .freecells
+            .get(i as usize)
+            .copied()
+            .flatten()
+            .map(|p| p.0.to_string()),
         Loc::Foundation => {
             crate::gui::recognize::card_of(suit, board.foundations[suit]).map(|c| c.to_string())
         }

@@ -78,3 +78,68 @@ pub(super) fn solve(
         fc_moves,
     })
 }
+
+/// `channels.json`'s tool for a plan of the family's solver.
+pub(super) const FAMILY_TOOL: &str = "fcauto_solver::family";
+
+/// The family solver's plan from `pos` under `rules` (fast mode: best-first, then the
+/// complete search; every solution passed the family's validator), its moves given their
+/// cards. Errors: [`GuiError::Solver`] when there is no solution or the search gave up.
+pub(super) fn family_plan(
+    pos: &fcauto_deals::Layout,
+    rules: &fcauto_deals::Rules,
+) -> Result<Vec<PlayedMove>, GuiError> {
+    use fcauto_solver::family::{solve_family, FamilyMode, FamilyOutcome};
+    let (outcome, _) = solve_family(pos, rules, FamilyMode::Fast, None)
+        .map_err(|e| GuiError::Solver(e.to_string()))?;
+    match outcome {
+        FamilyOutcome::Solved(s) => {
+            plan::family_played(pos, rules, &s.moves).map_err(GuiError::Solver)
+        }
+        FamilyOutcome::Unsolvable => Err(GuiError::Solver(
+            "the family solver's complete search proves this position unsolvable".into(),
+        )),
+        FamilyOutcome::Unknown(why) => Err(GuiError::Solver(format!(
+            "the family solver gave up: {why:?}"
+        ))),
+    }
+}
+
+/// Stage 2 for a game of the family: the family solver's plan (solution.json in the
+/// family's JSON, `fcauto solve --game G --format json`'s shape). fc-solve is not asked: the
+/// family's validator is the independent check of every plan.
+pub(super) fn solve_family_game(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    pos: &fcauto_deals::Layout,
+) -> Result<Plan, GuiError> {
+    let rules = &cfg.game.rules;
+    let moves = family_plan(pos, rules)?;
+    ev.channel(0, "solver", FAMILY_TOOL);
+    let family: Vec<_> = moves.iter().map(plan::family_move).collect();
+    let deal = cfg.number.and_then(|n| u64::try_from(n.value()).ok());
+    let json = fcauto_solver::family::FamilySolutionJson::new(
+        cfg.game.name,
+        deal,
+        pos,
+        rules,
+        Some(true),
+        &family,
+    );
+    ev.json("solution.json", &json)?;
+    ev.evidence(0, "solver", FAMILY_TOOL, "solution.json");
+    log(
+        cfg,
+        &format!(
+            "{}: plan from {FAMILY_TOOL}: {} (validated)",
+            cfg.title(),
+            crate::plural(moves.len(), "move")
+        ),
+    );
+    Ok(Plan {
+        moves,
+        tool: FAMILY_TOOL,
+        native_failure: None,
+        fc_moves: None,
+    })
+}

@@ -1,0 +1,160 @@
+//! The FreeCell family's solver: one rules-driven search for every game of
+//! [`fcauto_deals::GAMES`] other than standard FreeCell (which keeps its own fast path in
+//! [`crate::rules`] and [`crate::search`]), and for FreeCell with another number of
+//! freecells.
+//!
+//! - `state`: the position (fixed arrays sized by `MAX_CASCADES` and `MAX_FREECELLS`), its
+//!   canonical fingerprint, its packed form.
+//! - `moves`: every atomic move under a [`Rules`], and the safe auto-moves to the foundations.
+//! - `complete`: the complete search (depth first over canonical positions): the only one
+//!   whose exhaustion is reported as "unsolvable" without a best-first try first.
+//! - `best_first`: the heuristic search the `fast` and `short` modes try first.
+//! - [`validator`]: the independent validator every solution passes before it is returned.
+//! - [`notation`]: places, moves, standard notation with 10 cascades and 8 freecells, JSON.
+
+mod best_first;
+mod complete;
+mod moves;
+pub mod notation;
+mod state;
+mod table;
+pub mod validator;
+
+#[cfg(test)]
+mod tests;
+
+pub use notation::{standard_tokens, FamilyJsonMove, FamilyMove, FamilySolutionJson, Place};
+pub use state::LayoutError;
+pub use validator::{validate_family, FamilyValidationError};
+
+use crate::StopReason;
+use fcauto_deals::{Layout, Rules};
+use state::{Pos, CELL0, HOME, M};
+
+/// Positions the complete search may visit unless told otherwise (its visited set takes 16
+/// bytes a slot, so at most about 540 MB).
+pub const DEFAULT_MAX_STATES: usize = 20_000_000;
+/// Positions a best-first try stores before the complete search takes over.
+const BEST_FIRST_BUDGET: usize = 300_000;
+
+/// How the family solver searches. Every mode's verdict is exact: "unsolvable" only after a
+/// search over every legal move has visited every reachable position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FamilyMode {
+    /// Best-first for the first solution found, then the complete search.
+    Fast,
+    /// Best-first with each move made counting against a position (shorter solutions), then
+    /// the complete search.
+    Short,
+    /// The complete search alone (depth first).
+    Complete,
+}
+
+/// A validated solution of a family game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct FamilySolution {
+    /// The moves, auto-moves to the foundations included.
+    pub moves: Vec<FamilyMove>,
+    /// Each move in standard notation.
+    pub tokens: Vec<String>,
+}
+
+/// What the family solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FamilyOutcome {
+    /// Solved, and the solution passed [`validate_family`].
+    Solved(FamilySolution),
+    /// Every reachable position was visited: no solution.
+    Unsolvable,
+    /// A limit stopped the search.
+    Unknown(StopReason),
+}
+
+/// How much the searches did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FamilyStats {
+    /// Positions the best-first try stored (0 when it did not run).
+    pub best_first: usize,
+    /// Distinct positions the complete search visited (0 when it did not run).
+    pub complete: usize,
+}
+
+/// Why the family solver has no outcome.
+#[derive(Debug, thiserror::Error)]
+pub enum FamilyError {
+    /// The layout does not fit the rules or is not a full deck.
+    #[error("{0}")]
+    Layout(#[from] LayoutError),
+    /// The validator refused the search's own solution: a solver bug, never shown as a
+    /// solution.
+    #[error("internal error: the validator rejected the family search's solution: {0}")]
+    Rejected(#[from] FamilyValidationError),
+}
+
+/// Solve `layout` under `rules`; the complete search visits at most `max_states` positions
+/// ([`DEFAULT_MAX_STATES`] when `None`). Every solution returned has passed
+/// [`validate_family`].
+pub fn solve_family(
+    layout: &Layout,
+    rules: &Rules,
+    mode: FamilyMode,
+    max_states: Option<usize>,
+) -> Result<(FamilyOutcome, FamilyStats), FamilyError> {
+    let start = Pos::from_layout(layout, rules)?;
+    let max = max_states.unwrap_or(DEFAULT_MAX_STATES).max(1);
+    let mut stats = FamilyStats::default();
+    let g_weight = match mode {
+        FamilyMode::Fast => Some(0),
+        FamilyMode::Short => Some(2),
+        FamilyMode::Complete => None,
+    };
+    if let Some(w) = g_weight {
+        let (end, stored) = best_first::search(&start, rules, BEST_FIRST_BUDGET.min(max), w);
+        stats.best_first = stored;
+        match end {
+            best_first::End::Solved(ms) => return checked(layout, rules, &ms, stats),
+            best_first::End::Exhausted => return Ok((FamilyOutcome::Unsolvable, stats)),
+            best_first::End::Budget => {}
+        }
+    }
+    let (end, visited) = complete::dfs(&start, rules, max);
+    stats.complete = visited;
+    match end {
+        complete::End::Solved(ms) => checked(layout, rules, &ms, stats),
+        complete::End::Exhausted => Ok((FamilyOutcome::Unsolvable, stats)),
+        complete::End::Limit => Ok((FamilyOutcome::Unknown(StopReason::StateLimit(max)), stats)),
+    }
+}
+
+/// The search's moves as [`FamilyMove`]s, validated.
+fn checked(
+    layout: &Layout,
+    rules: &Rules,
+    ms: &[M],
+    stats: FamilyStats,
+) -> Result<(FamilyOutcome, FamilyStats), FamilyError> {
+    let moves: Vec<FamilyMove> = ms.iter().map(|&m| public(m)).collect();
+    validate_family(layout, rules, &moves)?;
+    let tokens = standard_tokens(layout, rules, &moves).expect("validated moves replay");
+    Ok((
+        FamilyOutcome::Solved(FamilySolution { moves, tokens }),
+        stats,
+    ))
+}
+
+fn place(loc: u8) -> Place {
+    match loc {
+        HOME => Place::Foundation,
+        l if l >= CELL0 => Place::Freecell(l - CELL0),
+        l => Place::Cascade(l),
+    }
+}
+
+fn public(m: M) -> FamilyMove {
+    FamilyMove {
+        from: place(m.from),
+        to: place(m.to),
+        count: m.count,
+    }
+}

@@ -1,0 +1,298 @@
+//! The family search and validator: moves under each rule, refusals, small positions proved
+//! solvable and unsolvable, and deals solved and validated.
+
+use super::moves::generate;
+use super::state::Pos;
+use super::*;
+use fcauto_deals::game::{BuildOrder, EmptyFill, SequenceMove};
+use fcauto_deals::{ms_deal, Card, Game};
+
+fn cards(s: &str) -> Vec<Card> {
+    s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+}
+
+/// A layout from cascade texts (deepest card first), freecell texts (`-` empty) and
+/// foundations (C, D, H, S).
+fn lay(cascades: &[&str], cells: &str, found: [u8; 4]) -> Layout {
+    Layout {
+        cascades: cascades.iter().map(|c| cards(c)).collect(),
+        freecells: cells
+            .split_whitespace()
+            .map(|t| (t != "-").then(|| t.parse().unwrap()))
+            .collect(),
+        foundations: found,
+    }
+}
+
+fn rules(
+    cascades: u8,
+    freecells: u8,
+    build: BuildOrder,
+    empty: EmptyFill,
+    sequence: SequenceMove,
+) -> Rules {
+    Rules {
+        cascades,
+        freecells,
+        build,
+        empty,
+        sequence,
+    }
+}
+
+/// The moves the search generates in `l`, as standard-notation texts with counts.
+fn moves_of(l: &Layout, r: &Rules) -> Vec<String> {
+    let p = Pos::from_cards(l).unwrap();
+    let mut out = Vec::new();
+    generate(&p, r, &mut out);
+    out.iter().map(|&m| super::public(m).notation()).collect()
+}
+
+fn mv(from: Place, to: Place, count: u8) -> FamilyMove {
+    FamilyMove { from, to, count }
+}
+
+use Place::{Cascade as C, Foundation as H, Freecell as F};
+
+#[test]
+fn places_are_named_with_ten_cascades_and_eight_freecells() {
+    assert_eq!(C(0).notation_char(), '1');
+    assert_eq!(C(9).notation_char(), '0');
+    assert_eq!(C(9).json_name(), "10");
+    assert_eq!(F(6).notation_char(), 'g');
+    assert_eq!(F(7).notation_char(), 'i');
+    assert_eq!(H.notation_char(), 'h');
+    for p in [C(0), C(8), C(9), F(0), F(6), F(7), H] {
+        assert_eq!(Place::from_char(p.notation_char()), Some(p));
+    }
+}
+
+#[test]
+fn empty_cascades_take_what_the_fill_rule_allows() {
+    use BuildOrder::Suit;
+    use SequenceMove::Limited;
+    // Cascade 2 is empty; QH and KS tops; no freecell.
+    let l = lay(&["2C QH", "", "3C KS"], "", [0; 4]);
+    let any = moves_of(&l, &rules(3, 0, Suit, EmptyFill::Any, Limited));
+    assert!(any.contains(&"12".to_string()) && any.contains(&"32".to_string()));
+    let kings = moves_of(&l, &rules(3, 0, Suit, EmptyFill::Kings, Limited));
+    assert!(!kings.contains(&"12".to_string()), "{kings:?}");
+    assert!(kings.contains(&"32".to_string()), "{kings:?}");
+    let none = moves_of(&l, &rules(3, 0, Suit, EmptyFill::None, Limited));
+    assert!(!none
+        .iter()
+        .any(|m| m.starts_with("12") || m.starts_with("32")));
+}
+
+#[test]
+fn runs_move_within_the_sequence_limit() {
+    use BuildOrder::Suit;
+    // A three-card run 8H 7H 6H onto 9H; one empty freecell.
+    let mut l = lay(&["2C 8H 7H 6H", "3C 9H", "4C"], "-", [0; 4]);
+    let kings = rules(3, 1, Suit, EmptyFill::Kings, SequenceMove::Limited);
+    assert!(!moves_of(&l, &kings).contains(&"12v3".to_string()));
+    let unlimited = rules(3, 1, Suit, EmptyFill::Kings, SequenceMove::Unlimited);
+    assert!(moves_of(&l, &unlimited).contains(&"12v3".to_string()));
+    // With any card filling empty cascades, an empty cascade doubles the limit to 4.
+    l.cascades[2].clear();
+    let any = rules(3, 1, Suit, EmptyFill::Any, SequenceMove::Limited);
+    assert!(moves_of(&l, &any).contains(&"12v3".to_string()));
+    assert!(!moves_of(&l, &kings).contains(&"12v3".to_string()));
+}
+
+#[test]
+fn suit_and_colour_building_differ() {
+    let l = lay(&["5C 8S", "4D 9H", "3C 8H", "2C"], "", [0; 4]);
+    let limited = SequenceMove::Limited;
+    let suit = moves_of(&l, &rules(4, 0, BuildOrder::Suit, EmptyFill::Any, limited));
+    assert!(suit.contains(&"32".to_string()) && !suit.contains(&"12".to_string()));
+    let alt = rules(4, 0, BuildOrder::AlternateColour, EmptyFill::Any, limited);
+    let colour = moves_of(&l, &alt);
+    assert!(colour.contains(&"12".to_string()) && !colour.contains(&"32".to_string()));
+    let rank = moves_of(&l, &rules(4, 0, BuildOrder::Rank, EmptyFill::Any, limited));
+    assert!(rank.contains(&"12".to_string()) && rank.contains(&"32".to_string()));
+}
+
+#[test]
+fn the_validator_refuses_each_kind_of_illegal_move() {
+    use BuildOrder::Suit;
+    let l = lay(
+        &["2C 8H 7H 6H", "3C 9H", "4C QS", "KD 5C"],
+        "- TS",
+        [1, 0, 0, 0],
+    );
+    let kings = rules(4, 2, Suit, EmptyFill::Kings, SequenceMove::Limited);
+    let refused = |m: FamilyMove, r: &Rules, why: &str| {
+        let e = validate_family(&l, r, &[m]).unwrap_err();
+        assert!(e.to_string().contains(why), "{m:?}: {e}");
+    };
+    refused(mv(F(0), C(1), 1), &kings, "freecell a is empty");
+    refused(mv(C(0), F(1), 1), &kings, "freecell b is not empty");
+    refused(mv(C(0), F(2), 1), &kings, "freecells");
+    refused(mv(C(0), C(1), 4), &kings, "not a run");
+    refused(mv(C(0), C(1), 3), &kings, "the sequence limit is 2");
+    refused(mv(C(3), C(0), 1), &kings, "5C does not build on 6H");
+    refused(mv(C(1), H, 1), &kings, "does not go on its foundation");
+    refused(mv(H, C(0), 1), &kings, "never leave");
+    refused(mv(C(0), C(9), 1), &kings, "cascades");
+    refused(mv(C(1), C(1), 1), &kings, "onto themselves");
+    refused(mv(F(1), C(2), 2), &kings, "one card");
+    // The fill rule: QS may not go to an empty cascade under kings only.
+    let mut emptied = l.clone();
+    emptied.cascades[3].clear();
+    let e = validate_family(&emptied, &kings, &[mv(C(2), C(3), 1)]).unwrap_err();
+    assert!(e.to_string().contains("may not fill"), "{e}");
+    let any = rules(4, 2, Suit, EmptyFill::Any, SequenceMove::Limited);
+    let e = validate_family(&emptied, &any, &[mv(C(2), C(3), 1)]).unwrap_err();
+    assert!(matches!(e, FamilyValidationError::NotWon { .. }), "{e}");
+    // Suit building refuses 8S on 9H; alternate colours too (both black on red? no: 8S is
+    // black on a red 9H, which alternate colours accept).
+    let l2 = lay(&["9H", "8S"], "", [0; 4]);
+    let suit = rules(2, 0, Suit, EmptyFill::Any, SequenceMove::Limited);
+    let e = validate_family(&l2, &suit, &[mv(C(1), C(0), 1)]).unwrap_err();
+    assert!(e.to_string().contains("8S does not build on 9H"), "{e}");
+    let alt = rules(
+        2,
+        0,
+        BuildOrder::AlternateColour,
+        EmptyFill::Any,
+        SequenceMove::Limited,
+    );
+    let e = validate_family(&l2, &alt, &[mv(C(1), C(0), 1)]).unwrap_err();
+    assert!(matches!(e, FamilyValidationError::NotWon { .. }), "{e}");
+}
+
+/// Four cards left, crossed: QC under KD, QD under KC (the rest home). With no freecell
+/// nothing moves; one freecell unlocks it.
+fn crossed(freecells: u8) -> (Layout, Rules) {
+    let cells = "- ".repeat(freecells as usize);
+    let l = lay(&["QC KD", "QD KC"], &cells, [11, 11, 13, 13]);
+    let r = rules(
+        2,
+        freecells,
+        BuildOrder::Suit,
+        EmptyFill::Kings,
+        SequenceMove::Limited,
+    );
+    (l, r)
+}
+
+#[test]
+fn small_positions_are_proved_solvable_and_unsolvable() {
+    for mode in [FamilyMode::Fast, FamilyMode::Short, FamilyMode::Complete] {
+        let (l, r) = crossed(0);
+        let (out, stats) = solve_family(&l, &r, mode, None).unwrap();
+        assert_eq!(out, FamilyOutcome::Unsolvable, "{mode:?}");
+        assert_eq!(stats.best_first.max(stats.complete), 1);
+        let (l, r) = crossed(1);
+        let (out, _) = solve_family(&l, &r, mode, None).unwrap();
+        let FamilyOutcome::Solved(s) = out else {
+            panic!("one freecell solves it: {out:?}")
+        };
+        assert_eq!(s.tokens, ["1a", "1h", "2h", "2h", "ah"], "{mode:?}");
+        assert!(validate_family(&l, &r, &s.moves).is_ok());
+    }
+}
+
+#[test]
+fn a_full_deck_is_checked_and_a_won_layout_needs_no_move() {
+    let rules = Game::find("bakers_game").unwrap().rules;
+    let won = lay(&["", "", "", "", "", "", "", ""], "- - - -", [13; 4]);
+    let (out, _) = solve_family(&won, &rules, FamilyMode::Fast, None).unwrap();
+    assert!(matches!(out, FamilyOutcome::Solved(ref s) if s.moves.is_empty()));
+    let mut short = won.clone();
+    short.foundations[0] = 12;
+    let e = solve_family(&short, &rules, FamilyMode::Fast, None).unwrap_err();
+    assert!(e.to_string().contains("KC is missing"), "{e}");
+    let mut wide = won.clone();
+    wide.freecells.push(None);
+    let e = solve_family(&wide, &rules, FamilyMode::Fast, None).unwrap_err();
+    assert!(e.to_string().contains("5 freecell slots"), "{e}");
+}
+
+#[test]
+fn the_fingerprint_counts_cascades_and_freecells_as_sets() {
+    let mut l = Layout::from_board(&ms_deal(5).unwrap(), 4);
+    l.freecells[1] = l.cascades[0].pop();
+    let a = Pos::from_cards(&l).unwrap();
+    l.cascades.swap(0, 5);
+    l.freecells.swap(1, 3);
+    let b = Pos::from_cards(&l).unwrap();
+    assert_eq!(a.fingerprint(), b.fingerprint());
+    l.cascades[2].swap(0, 1);
+    assert_ne!(a.fingerprint(), Pos::from_cards(&l).unwrap().fingerprint());
+    let mut packed = Vec::new();
+    a.pack(&mut packed);
+    let c = Pos::unpack(&packed, 8, 4);
+    assert_eq!(c.fingerprint(), a.fingerprint());
+    assert_eq!(c.to_layout(), a.to_layout());
+}
+
+/// Deals 1..=12 of the games dealt as FreeCell: every mode agrees on the verdict, and each
+/// solution has passed the validator (solve_family validates before it returns).
+#[test]
+fn sample_deals_agree_across_modes_and_validate() {
+    let games = [
+        ("bakers_game", None),
+        ("ko_bakers_game", None),
+        ("relaxed_freecell", None),
+        ("freecell", Some(2)),
+        ("freecell", Some(3)),
+    ];
+    for (name, cells) in games {
+        let game = Game::find(name).unwrap();
+        let rules = cells.map_or(game.rules, |n| game.rules.with_freecells(n));
+        for n in 1..=12u64 {
+            let l = Layout::from_board(&ms_deal(n).unwrap(), rules.freecells as usize);
+            let verdict = |mode| match solve_family(&l, &rules, mode, None).unwrap().0 {
+                FamilyOutcome::Solved(s) => {
+                    assert!(validate_family(&l, &rules, &s.moves).is_ok());
+                    Some(true)
+                }
+                FamilyOutcome::Unsolvable => Some(false),
+                FamilyOutcome::Unknown(_) => None,
+            };
+            let fast = verdict(FamilyMode::Fast);
+            assert!(fast.is_some(), "{name} {cells:?} deal {n}");
+            assert_eq!(
+                fast,
+                verdict(FamilyMode::Short),
+                "{name} {cells:?} deal {n}"
+            );
+        }
+    }
+}
+
+/// Freecell Solver's complete atomic scan says these: with 2 freecells MS deals 1 and 6 are
+/// impossible, 2 and 3 are solvable.
+#[test]
+fn two_freecell_verdicts_match_fc_solve() {
+    let rules = Rules::FREECELL.with_freecells(2);
+    for (n, solvable) in [(1, false), (2, true), (3, true), (6, false)] {
+        let l = Layout::from_board(&ms_deal(n).unwrap(), 2);
+        let (out, _) = solve_family(&l, &rules, FamilyMode::Complete, None).unwrap();
+        assert_eq!(
+            matches!(out, FamilyOutcome::Solved(_)),
+            solvable,
+            "deal {n}"
+        );
+        assert_eq!(
+            matches!(out, FamilyOutcome::Unsolvable),
+            !solvable,
+            "deal {n}"
+        );
+    }
+}
+
+#[test]
+fn a_state_limit_gives_unknown_never_unsolvable() {
+    let rules = Rules::FREECELL.with_freecells(2);
+    let l = Layout::from_board(&ms_deal(1).unwrap(), 2);
+    for mode in [FamilyMode::Fast, FamilyMode::Complete] {
+        let (out, _) = solve_family(&l, &rules, mode, Some(500)).unwrap();
+        assert!(
+            matches!(out, FamilyOutcome::Unknown(StopReason::StateLimit(500))),
+            "{out:?}"
+        );
+    }
+}

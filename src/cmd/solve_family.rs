@@ -1,0 +1,172 @@
+//! `fcauto solve --game G` and `--freecells N` when the rules are not standard FreeCell's:
+//! the family search (`fcauto_solver::family`), with its own validator, its standard notation
+//! (cascades `1`..`9` and `0` for the tenth, freecells `a`..`g` and `i` for the eighth, `h`
+//! the foundation) and its own minimal JSON.
+
+use crate::cmd::input::{is_stdio, read_deal_file};
+use crate::cmd::plural;
+use crate::cmd::solve::{Args, SolutionFormat};
+use crate::mode::ModeArg;
+use anyhow::{bail, Context, Result};
+use fcauto_deals::{ms_deal, Game, Layout, Rules};
+use fcauto_solver::family::{
+    solve_family, FamilyMode, FamilyOutcome, FamilySolutionJson, FamilyStats,
+};
+use std::time::Instant;
+
+/// Solve a family game's deal and print the solution; exit 0 when solved, 1 when not, 2 on
+/// a usage problem (a mode, format or option the family search does not offer).
+pub fn run(args: &Args) -> Result<i32> {
+    if let Some(msg) = usage_problem(args) {
+        return Ok(crate::cmd::usage_exit(&msg));
+    }
+    let game = args.game.game();
+    let rules = args.game.rules();
+    let deal = match &args.deal_file {
+        Some(f) => read_deal_file(f)?.deal,
+        None => args.deal.context("no deal number given")?,
+    };
+    let layout = deal_layout(game, &rules, deal, args.game.game.is_some())?;
+    let mode = match args.mode {
+        ModeArg::Fast => FamilyMode::Fast,
+        _ => FamilyMode::Short,
+    };
+    let t0 = Instant::now();
+    let (outcome, stats) = solve_family(&layout, &rules, mode, args.max_states)?;
+    let ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let name = format!("{} deal {deal}", title(game, &rules));
+    let code = report(&name, &outcome, &stats, ms);
+    let text = match args.format {
+        Some(SolutionFormat::Json) => json_text(game, deal, &layout, &rules, &outcome)?,
+        _ => standard_text(&outcome),
+    };
+    match args.output.as_deref().filter(|p| !is_stdio(p)) {
+        Some(p) => {
+            std::fs::write(p, &text).with_context(|| format!("cannot write {}", p.display()))?
+        }
+        None => out!("{text}"),
+    }
+    Ok(code)
+}
+
+/// What the family search does not offer (exit 2): the optimal modes, the drawn and
+/// fc-solve formats, `--board`, `--cross-check`.
+fn usage_problem(args: &Args) -> Option<String> {
+    let what = title(args.game.game(), &args.game.rules());
+    if !matches!(args.mode, ModeArg::Fast | ModeArg::Short) {
+        return Some(format!(
+            "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
+        ));
+    }
+    if !matches!(
+        args.format,
+        None | Some(SolutionFormat::Standard) | Some(SolutionFormat::Json)
+    ) {
+        return Some(format!("{what}: --format must be standard or json"));
+    }
+    if args.board.is_some() {
+        return Some(format!(
+            "{what}: --board is for standard FreeCell only in this build; give a deal number"
+        ));
+    }
+    if args.cross_check {
+        return Some(format!(
+            "{what}: --cross-check is for standard FreeCell only in this build"
+        ));
+    }
+    None
+}
+
+/// The game's name, with the freecells when `--freecells` changed them.
+fn title(game: &Game, rules: &Rules) -> String {
+    if rules.freecells == game.rules.freecells {
+        game.name.to_string()
+    } else {
+        format!("{} with {}", game.name, plural(rules.freecells, "freecell"))
+    }
+}
+
+/// The layout of deal `n`: the Microsoft deal for the games dealt as FreeCell is (52 cards
+/// round-robin on 8 cascades, no card in a freecell), with the rules' freecells. With
+/// `--game`, a number from 32000 on is PySolFC's Mersenne Twister deal, and the games with
+/// their own layout (Eight Off, ForeCell, Seahaven Towers) have their own dealing: neither is
+/// dealt by this build.
+fn deal_layout(game: &Game, rules: &Rules, n: u64, named: bool) -> Result<Layout> {
+    if !game.dealt_to_cells.is_empty() || game.rules.cascades != 8 {
+        bail!(
+            "{}: dealing this game's own layout is not in this build yet (only games dealt as FreeCell: freecell, bakers_game, ko_bakers_game, relaxed_freecell)",
+            game.name
+        );
+    }
+    if named {
+        check_ms_numbering(Some(n))?;
+    }
+    Ok(Layout::from_board(&ms_deal(n)?, rules.freecells as usize))
+}
+
+/// With `--game`, deal numbers are PySolFC's: from 32000 on they are Mersenne Twister deals,
+/// which this build does not deal yet (a plain number without `--game` stays the Microsoft
+/// deal, whatever its size).
+pub fn check_ms_numbering(deal: Option<u64>) -> Result<()> {
+    match deal {
+        Some(n) if n >= 32000 => bail!(
+            "deal {n} with --game: from 32000 on PySolFC deals with the Mersenne Twister, which this build does not deal yet (without --game, a number is the Microsoft deal)"
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Say on stderr how the solve went; the exit code.
+fn report(name: &str, outcome: &FamilyOutcome, stats: &FamilyStats, ms: f64) -> i32 {
+    let positions = stats.best_first + stats.complete;
+    match outcome {
+        FamilyOutcome::Solved(s) => {
+            crate::note!(
+                "fcauto: {name} solved in {ms:.1} ms ({} searched): {}; validated",
+                plural(positions, "position"),
+                plural(s.moves.len(), "move"),
+            );
+            0
+        }
+        FamilyOutcome::Unsolvable => {
+            crate::note!(
+                "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms",
+                plural(stats.best_first.max(stats.complete), "position")
+            );
+            1
+        }
+        FamilyOutcome::Unknown(why) => {
+            crate::note!("fcauto: {name}: unknown: {why} (--max-states N raises it) ({ms:.1} ms)");
+            1
+        }
+    }
+}
+
+/// Standard notation, ten moves a line; `# unsolvable` or `# unknown: ...` without one.
+fn standard_text(outcome: &FamilyOutcome) -> String {
+    match outcome {
+        FamilyOutcome::Solved(s) if s.tokens.is_empty() => "# already won: no moves\n".into(),
+        FamilyOutcome::Solved(s) => {
+            let lines: Vec<String> = s.tokens.chunks(10).map(|c| c.join(" ")).collect();
+            lines.join("\n") + "\n"
+        }
+        FamilyOutcome::Unsolvable => "# unsolvable\n".into(),
+        FamilyOutcome::Unknown(why) => format!("# unknown: {why}\n"),
+    }
+}
+
+fn json_text(
+    game: &Game,
+    deal: u64,
+    layout: &Layout,
+    rules: &Rules,
+    outcome: &FamilyOutcome,
+) -> Result<String> {
+    let (solvable, moves) = match outcome {
+        FamilyOutcome::Solved(s) => (Some(true), s.moves.as_slice()),
+        FamilyOutcome::Unsolvable => (Some(false), &[][..]),
+        FamilyOutcome::Unknown(_) => (None, &[][..]),
+    };
+    let json = FamilySolutionJson::new(game.name, Some(deal), layout, rules, solvable, moves);
+    Ok(serde_json::to_string_pretty(&json)? + "\n")
+}
