@@ -254,10 +254,20 @@ impl FreeCell {
         Parameters(a): Parameters<Analyze>,
     ) -> Result<CallToolResult, ErrorData> {
         let (mode, max_states) = (a.mode.solver(), a.max_states);
+        let permit =
+            self.slots.clone().acquire_owned().await.map_err(|e| {
+                ErrorData::internal_error(format!("the operation failed: {e}"), None)
+            })?;
+        // The permit goes with the analysis: held until its searches end, past its time cap.
         let run = move || {
-            answer(board(a.position).and_then(|b| analyze::analyze(&b, &a.moves, mode, max_states)))
+            answer(
+                board(a.position)
+                    .and_then(|b| analyze::analyze(&b, &a.moves, mode, max_states, permit)),
+            )
         };
-        blocking(&self.slots, run).await
+        tokio::task::spawn_blocking(run)
+            .await
+            .map_err(|e| ErrorData::internal_error(format!("the operation failed: {e}"), None))
     }
 
     #[tool(
