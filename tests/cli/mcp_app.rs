@@ -139,3 +139,60 @@ fn the_view_is_served_and_linked_from_the_board_tools_over_http() {
     check_read(&rpc(&s.url, "resources/read", json!({"uri": VIEW_URI})));
     check_tools(&rpc(&s.url, "tools/list", json!({})));
 }
+
+/// The folder where npm installed `node@22` and `@modelcontextprotocol/inspector` 2.x
+/// (`npm install node@22 @modelcontextprotocol/inspector@2`): `$FCAUTO_MCP_INSPECTOR`,
+/// default `~/.cache/fcauto/mcp-node`; None when its `mcp-inspector` is not there.
+fn inspector_dir() -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("FCAUTO_MCP_INSPECTOR")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .map(|h| std::path::PathBuf::from(h).join(".cache/fcauto/mcp-node"))
+        })?;
+    let bin = dir.join("node_modules/.bin");
+    (bin.join("mcp-inspector").exists() && bin.join("node").exists()).then_some(dir)
+}
+
+/// The official Inspector CLI (`--app-info`) finds the app on the three board tools, with
+/// the view's URI, MIME type and empty CSP, and no app on the others.
+#[test]
+fn the_inspector_cli_sees_the_app_on_the_board_tools() {
+    let Some(dir) = inspector_dir() else {
+        eprintln!(
+            "SKIPPED mcp_app inspector: `npm install node@22 @modelcontextprotocol/inspector@2` \
+             in $FCAUTO_MCP_INSPECTOR (default ~/.cache/fcauto/mcp-node)"
+        );
+        return;
+    };
+    let bin = dir.join("node_modules/.bin");
+    let out = Command::new(bin.join("node"))
+        .arg(bin.join("mcp-inspector"))
+        .args(["--cli", "--method", "tools/list", "--app-info"])
+        .arg(env!("CARGO_BIN_EXE_fcauto"))
+        .arg("mcp")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<Value> = text
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    for l in &lines {
+        let board =
+            ["new_game", "apply_move", "render_game"].contains(&l["toolName"].as_str().unwrap());
+        assert_eq!(l["hasApp"], board, "{l}");
+        if board {
+            assert_eq!(l["resourceUri"], VIEW_URI, "{l}");
+            assert_eq!(l["resourceMimeType"], MIME, "{l}");
+            assert_eq!(l["csp"]["connectDomains"], json!([]), "{l}");
+        }
+    }
+}

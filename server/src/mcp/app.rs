@@ -73,9 +73,10 @@ pub(super) fn list() -> ListResourcesResult {
         .with_mime_type(MIME)
         .with_size(PAGE.len() as u64)
         .with_meta(resource_meta());
-    let mut out = ListResourcesResult::default();
-    out.resources = vec![view];
-    out
+    ListResourcesResult {
+        resources: vec![view],
+        ..Default::default()
+    }
 }
 
 /// `resources/read` of `uri`: the page, or -32002 (resource not found) for any other.
