@@ -5,7 +5,8 @@
 //! sends to the real `fcauto mcp --http` server (the test carries the calls between the
 //! page and the server, in MCP 2026-07-28) and the answer back. Deal 617 is played to the
 //! win by typing the solution's moves into the view; an illegal move is refused with its
-//! rule and moves no card, and no card moves before `apply_move` has answered. Skipped with
+//! rule and moves no card, no card moves before `apply_move` has answered, and the model is
+//! told the won position (`ui/update-model-context`). Skipped with
 //! a note when chromium is absent (a failure in CI). The screenshot is kept as
 //! `target/tmp/mcp-app-617.png`.
 
@@ -105,7 +106,10 @@ window.addEventListener("message", (e) => {{
   window.seen.push(m.method || "answer");
   if (m.method === "ui/initialize") {{
     reply(m.id, {{ protocolVersion: "2026-01-26", hostInfo: {{ name: "test host", version: "1" }},
-                  hostCapabilities: {{ serverTools: {{}} }}, hostContext: {{}} }});
+                  hostCapabilities: {{ serverTools: {{}}, updateModelContext: {{ text: {{}} }} }},
+                  hostContext: {{}} }});
+  }} else if (m.method === "ui/update-model-context") {{
+    window.context = m.params; reply(m.id, {{}});
   }} else if (m.method === "tools/call") {{
     window.outbox.push(m);
   }} else if (m.id !== undefined && m.method) {{
@@ -244,5 +248,18 @@ fn the_view_plays_deal_617_to_the_win_through_a_host_page_in_chromium() {
     }
     let tops = "Array.from(doc().querySelectorAll('#board .top .card')).slice(-4).map(c => c.textContent).join(' ')";
     assert_eq!(b.eval(tops), json!("KC KD KH KS"));
+    // The model is told where the user's moves led.
+    wait_for(
+        &mut b,
+        "!!(window.context && window.context.structuredContent.won)",
+        &json!(true),
+    );
+    let told = b.eval("JSON.stringify(window.context.structuredContent)");
+    let told: Value = serde_json::from_str(told.as_str().unwrap()).unwrap();
+    assert_eq!(told["won"], true, "{told}");
+    assert!(
+        told["position"].as_str().unwrap().ends_with(" KKKK"),
+        "{told}"
+    );
     screenshot(&mut b, "mcp-app-617.png");
 }
