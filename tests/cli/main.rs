@@ -30,6 +30,10 @@ mod gui_resume;
 #[cfg(feature = "gui")]
 mod gui_solution;
 #[cfg(feature = "mcp")]
+mod mcp_app;
+#[cfg(feature = "mcp")]
+mod mcp_app_browser;
+#[cfg(feature = "mcp")]
 mod mcp_clients;
 #[cfg(feature = "mcp")]
 mod mcp_http;

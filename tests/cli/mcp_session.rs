@@ -574,7 +574,7 @@ fn tools_call_with_arguments_not_an_object_is_invalid_params() {
     }
     // An unknown method, or one of MCP's this server does not offer, is named as such with
     // the methods there are (rmcp's message was the bare method name).
-    for method in ["no/such/method", "resources/list", ""] {
+    for method in ["no/such/method", "prompts/list", ""] {
         let r = raw_request(&mut s, method, json!({}));
         assert_eq!(r["error"]["code"], -32601, "{r}");
         let msg = r["error"]["message"].as_str().unwrap();

@@ -1,96 +1,53 @@
-//! `analyze_game`: where a game was lost, by the engine's analysis
-//! ([`fcauto_engine::analysis`], as `fcauto analyze` runs it): the moves replayed by the
-//! validator's rules, every position evaluated (winnable with a validated line, lost by the
-//! complete search, or unknown at the budget), the losing move with a move that would have
-//! kept the game winnable, the costly moves and a hint for the final position. The model
-//! reads a short summary; the whole table of moves goes to a view, in `_meta`.
+//! `analyze_game`: where a game was lost, by the service's analysis
+//! ([`service::analyze_in`], the one `serve`'s `POST /api/analyze` runs): the moves replayed
+//! by the validator's rules, every position evaluated (winnable with a validated line, lost
+//! by the complete search, or unknown at the budget), the losing move with a move that would
+//! have kept the game winnable, the costly moves, the review (moves to win per step,
+//! classes, accuracy) and a hint for the final position. The model reads a short summary;
+//! the whole answer (the table of moves, the review) goes to a view, in `_meta`.
 
 use super::answers::Split;
 use fcauto_deals::Board;
-use fcauto_engine::analysis::{self, evaluate, findings, replay, summary};
-use fcauto_engine::service::{self, ServiceError};
+use fcauto_engine::analysis::summary;
+use fcauto_engine::service::{self, AnalyzeOptions, AnalyzeOut, ServiceError};
 use fcauto_solver::document::SolutionDoc;
-use fcauto_solver::{parse_standard, Mode};
+use fcauto_solver::Mode;
 use serde_json::{json, Map, Value};
 
-/// The game's moves read from `text`: standard notation, spaces or lines between moves, an
-/// annotated game (move numbers, marks, comments, a `# start:` that must be `start`) read
-/// as its plain moves, as `verify` reads it.
-fn moves(start: &Board, text: &str) -> Result<Vec<fcauto_solver::StepMove>, ServiceError> {
-    if text.len() > service::MAX_SOLUTION_BYTES {
-        return Err(ServiceError::too_large(format!(
-            "a move list is at most {} bytes",
-            service::MAX_SOLUTION_BYTES
-        )));
-    }
-    let annotated = SolutionDoc::new(text).annotations();
-    if let Some(problem) = annotated.problem {
-        return Err(ServiceError::bad_input(format!("moves: {problem}")));
-    }
-    if annotated.start.as_ref().is_some_and(|(_, s)| s != start) {
-        return Err(ServiceError::bad_input(
-            "moves: the game's `# start:` is not the position given",
-        ));
-    }
-    let moves = parse_standard(&annotated.moves)
-        .map_err(|e| ServiceError::bad_input(format!("moves: {e}")))?;
-    if moves.len() > analysis::MAX_MOVES {
-        return Err(ServiceError::bad_input(format!(
-            "moves: {} moves: a game analysed has at most {} (each position is searched)",
-            moves.len(),
-            analysis::MAX_MOVES
-        )));
-    }
-    Ok(moves)
-}
-
-/// The search budget of each position: 1..=[`service::MAX_STATES`], that when left out.
-fn budget(max_states: Option<usize>) -> Result<usize, ServiceError> {
-    match max_states.unwrap_or(service::MAX_STATES) {
-        n @ 1..=service::MAX_STATES => Ok(n),
-        n => Err(ServiceError::bad_input(format!(
-            "max_states {n} is out of range: give 1..={} positions",
-            service::MAX_STATES
-        ))),
-    }
-}
-
-/// Analyse the game of `text`'s moves from `start`: the summary for the model, the
-/// findings (with the table of moves) for a view.
-pub(super) fn analyze(
+/// Analyse the game of `text`'s moves from `start` holding `slot` (a solver permit) until
+/// the searches end: the summary for the model, the whole answer for a view. An annotated
+/// game's `# start:` must be `start`.
+pub(super) fn analyze<S: Send + 'static>(
     start: &Board,
     text: &str,
     mode: Mode,
     max_states: Option<usize>,
+    slot: S,
 ) -> Result<Split, ServiceError> {
-    let settings = evaluate::Settings {
+    if text.len() <= service::MAX_SOLUTION_BYTES
+        && SolutionDoc::new(text)
+            .annotations()
+            .start
+            .is_some_and(|(_, s)| &s != start)
+    {
+        return Err(ServiceError::bad_input(
+            "moves: the game's `# start:` is not the position given",
+        ));
+    }
+    let opts = AnalyzeOptions {
         mode,
-        max_states: Some(budget(max_states)?),
+        max_states,
+        costly: None,
     };
-    let moves = moves(start, text)?;
-    let game =
-        replay::replay(start, &moves).map_err(|e| ServiceError::impossible(format!("{e:#}")))?;
-    let failed = |e: anyhow::Error| ServiceError::impossible(format!("the analysis failed: {e:#}"));
-    let (mut evals, mut work) =
-        evaluate::evaluate(&game.positions, &game.played, settings, || {}).map_err(failed)?;
-    let threshold = analysis::DEFAULT_COSTLY;
-    evaluate::confirm_costly(
-        &mut evals,
-        &game.positions,
-        &game.played,
-        settings,
-        threshold,
-        &mut work,
-    )
-    .map_err(failed)?;
-    let found = findings::find(&game, &evals, threshold);
-    Ok(split(&found, game.notation.len()))
+    let out = service::analyze_in(start, text, opts, slot)?;
+    Ok(split(&out))
 }
 
-/// The findings split: for the model the verdicts, the losing move and what to play
+/// The answer split: for the model the verdicts, the losing move and what to play
 /// instead, the costly moves and the final hint, and the conclusions in sentences; for a
-/// view the whole findings (`analysis`: the table of moves and the lines).
-fn split(f: &findings::Findings, moves: usize) -> Split {
+/// view the whole answer (`analysis`: the findings with the table of moves, the review).
+fn split(out: &AnalyzeOut) -> Split {
+    let f = &out.findings;
     let lost_at = f.first_losing_step.map(|s| {
         json!({"step": s, "move": f.moves[s - 1].mv,
                "instead": f.alternative.as_ref().map(|a| &a.mv)})
@@ -102,7 +59,7 @@ fn split(f: &findings::Findings, moves: usize) -> Split {
         .collect();
     let fin = &f.final_position;
     let model = json!({
-        "moves": moves,
+        "moves": f.moves.len(),
         "start": f.start_verdict,
         "start_moves_to_win": f.start_moves_to_win,
         "lost_at": lost_at,
@@ -114,7 +71,7 @@ fn split(f: &findings::Findings, moves: usize) -> Split {
     let mut view = Map::new();
     view.insert(
         "analysis".into(),
-        serde_json::to_value(f).unwrap_or_default(),
+        serde_json::to_value(out).unwrap_or_default(),
     );
     Split { model, view }
 }
@@ -143,15 +100,20 @@ fn short_line(sentence: &str) -> String {
 mod tests {
     use super::*;
 
+    fn analyze(b: &Board, text: &str, max: Option<usize>) -> Result<Split, ServiceError> {
+        super::analyze(b, text, Mode::Fast, max, ())
+    }
+
     /// Deal 617 played by its solution is never lost and ends won; a game that puts a
     /// king in a freecell early is read too, and a move list that is not standard
-    /// notation is bad input.
+    /// notation is refused in the service's words.
     #[test]
     fn a_won_game_is_never_lost_and_bad_moves_are_refused() {
         let b = fcauto_deals::ms_deal(617).unwrap();
         let solved = service::solve(&b, Mode::Fast, None).unwrap();
         let line = solved.standard.unwrap();
-        let out = analyze(&b, &line, Mode::Fast, None).unwrap().model;
+        let won = analyze(&b, &line, None).unwrap();
+        let out = won.model;
         assert_eq!(out["start"], "winnable", "{out}");
         assert_eq!(out["lost_at"], Value::Null, "{out}");
         assert_eq!(out["final"]["won"], true, "{out}");
@@ -159,11 +121,16 @@ mod tests {
             out["summary"].as_str().unwrap().contains("No move lost"),
             "{out}"
         );
-        let lost = analyze(&b, "1a 1b 1c 1d", Mode::Fast, None).unwrap().model;
+        assert!(won.view["analysis"]["review"].is_object());
+        let lost = analyze(&b, "1a 1b 1c 1d", None).unwrap().model;
         assert_eq!(lost["lost_at"]["step"], 3, "{lost}");
         assert!(lost["summary"].as_str().unwrap().len() < 400, "{lost}");
-        let e = analyze(&b, "not moves", Mode::Fast, None).unwrap_err();
-        assert!(e.message.starts_with("moves:"), "{}", e.message);
-        assert!(analyze(&b, "2a", Mode::Fast, Some(0)).is_err());
+        let e = analyze(&b, "not moves", None).unwrap_err();
+        assert!(
+            e.message.starts_with("not standard notation:"),
+            "{}",
+            e.message
+        );
+        assert!(analyze(&b, "2a", Some(0)).is_err());
     }
 }

@@ -375,9 +375,10 @@ pub(super) fn rewrite_answer(line: Vec<u8>) -> Vec<u8> {
         if error["code"] == -32601 {
             let method = error["message"].as_str().unwrap_or_default().to_string();
             error["message"] = format!(
-                "Method not found: {method:?} (this server answers initialize, ping, tools/list \
-                 and tools/call on MCP 2025-11-25; server/discover, tools/list and \
-                 tools/call on 2026-07-28)"
+                "Method not found: {method:?} (this server answers initialize, ping, tools/list, \
+                 tools/call, resources/list and resources/read on MCP 2025-11-25; \
+                 server/discover, tools/list, tools/call, resources/list and resources/read \
+                 on 2026-07-28)"
             )
             .into();
         }

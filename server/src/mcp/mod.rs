@@ -32,6 +32,7 @@
 
 mod analyze;
 mod answers;
+mod app;
 mod era;
 mod http;
 mod lines;

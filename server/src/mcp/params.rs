@@ -155,7 +155,7 @@ pub(super) struct Analyze {
     pub(super) position: Value,
     /// The game's moves in standard notation, separated by spaces or lines (`3a 38 ...`);
     /// an annotated game (move numbers, `?`/`!` marks, `{...}` comments) reads as its
-    /// plain moves; at most 2000 moves.
+    /// plain moves; at most 500 moves (an analysis runs at most 60 s).
     pub(super) moves: String,
     /// `fast` (default) or `short`: how each position is searched.
     #[serde(default, deserialize_with = "mode_or_null")]

@@ -252,7 +252,7 @@ mod tests {
         let verdict = service::verify(&b, &standard).unwrap();
         assert_eq!(fields::<VerifyOut>(), keys(answers::whole(json(verdict))));
         let analysed =
-            super::super::analyze::analyze(&b, &standard, fcauto_solver::Mode::Fast, None);
+            super::super::analyze::analyze(&b, &standard, fcauto_solver::Mode::Fast, None, ());
         assert_eq!(fields::<AnalyzeOut>(), keys(analysed.unwrap()));
     }
 

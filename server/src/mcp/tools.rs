@@ -4,6 +4,7 @@
 
 use super::analyze;
 use super::answers::{self, Split};
+use super::app;
 use super::params::{Analyze, ApplyMove, NewGame, Position, Render, Solve, Verify};
 use super::schema;
 use fcauto_deals::Board;
@@ -12,7 +13,8 @@ use rmcp::handler::server::tool::schema_for_output as output;
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
 use rmcp::model::{
     CallToolResult, ContentBlock, CustomRequest, CustomResult, ErrorCode, Implementation,
-    MetaObject, ServerCapabilities, ServerConfig, ToolAnnotations,
+    ListResourcesResult, MetaObject, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ServerCapabilities, ServerConfig, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{tool, tool_handler, tool_router, ErrorData, RoleServer, ServerHandler};
@@ -165,6 +167,7 @@ impl FreeCell {
 
     #[tool(
         title = "New game",
+        meta = app::tool_meta(),
         description = "Start a game: the start position of a Microsoft FreeCell deal. \
         Returns {position, won}: position is the one-line position string to pass as \
         `position` to the other tools.",
@@ -190,6 +193,7 @@ impl FreeCell {
     }
 
     #[tool(
+        meta = app::tool_meta(),
         title = "Play a move",
         description = "Play one move, refereed by fcauto's validator. Returns {legal, \
         broken_rule, move, autoplayed, position, won}: the new position string when legal; \
@@ -254,14 +258,25 @@ impl FreeCell {
         Parameters(a): Parameters<Analyze>,
     ) -> Result<CallToolResult, ErrorData> {
         let (mode, max_states) = (a.mode.solver(), a.max_states);
+        let permit =
+            self.slots.clone().acquire_owned().await.map_err(|e| {
+                ErrorData::internal_error(format!("the operation failed: {e}"), None)
+            })?;
+        // The permit goes with the analysis: held until its searches end, past its time cap.
         let run = move || {
-            answer(board(a.position).and_then(|b| analyze::analyze(&b, &a.moves, mode, max_states)))
+            answer(
+                board(a.position)
+                    .and_then(|b| analyze::analyze(&b, &a.moves, mode, max_states, permit)),
+            )
         };
-        blocking(&self.slots, run).await
+        tokio::task::spawn_blocking(run)
+            .await
+            .map_err(|e| ErrorData::internal_error(format!("the operation failed: {e}"), None))
     }
 
     #[tool(
         title = "Show the board",
+        meta = app::tool_meta(),
         description = "The board of a position: {position, won}, and the board as text \
         (fc-solve's layout: foundations, freecells, then each cascade deepest card first); \
         with `picture: true`, also a PNG picture (freecells a-d and foundations on the top \
@@ -290,7 +305,8 @@ impl FreeCell {
 fn unreadable_request(method: &str) -> ErrorData {
     match method {
         "tools/call" => ErrorData::invalid_params(super::ARGUMENTS_ERROR, None),
-        "initialize" | "ping" | "tools/list" | "server/discover" => ErrorData::invalid_params(
+        "initialize" | "ping" | "tools/list" | "server/discover" | "resources/list"
+        | "resources/read" => ErrorData::invalid_params(
             format!("{method}: malformed params (see the MCP specification)"),
             None,
         ),
@@ -301,7 +317,12 @@ fn unreadable_request(method: &str) -> ErrorData {
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for FreeCell {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = ServerCapabilities::builder()
+            .enable_extensions_with(app::extensions())
+            .enable_resources()
+            .enable_tools()
+            .build();
+        ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("fcauto", env!("CARGO_PKG_VERSION")))
             .with_instructions(
                 "FreeCell (Microsoft rules: 8 cascades, 4 freecells, 4 foundations) with fcauto \
@@ -310,6 +331,24 @@ impl ServerHandler for FreeCell {
                  ask hint or solve when stuck, check a whole line with verify, look with render_game. Moves are in \
                  standard notation: 1-8 cascades, a-d freecells, h foundations, e.g. 3a, a3, 3h, 38.",
             )
+    }
+
+    /// `resources/list`: the MCP Apps view of the board.
+    async fn list_resources(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(app::list())
+    }
+
+    /// `resources/read`: the view's page.
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        app::read(&request.uri).map(ReadResourceResponse::from)
     }
 
     /// A request rmcp could not read lands here: a known method with malformed params
