@@ -101,5 +101,14 @@ if (( want_mcp )); then
     fi
     "$venv/bin/python" -m pip install -q 'mcp>=2,<3'
   fi
+  # The MCP Inspector's CLI on node 22 (npm's `node@22`; Debian's node is 20), for the
+  # `--app-info` check of the board view (tests/cli/mcp_app.rs). An install that runs is kept.
+  inspector=${FCAUTO_MCP_INSPECTOR:-$HOME/.cache/fcauto/mcp-node}
+  if [[ ! -x "$inspector/node_modules/.bin/mcp-inspector" || ! -x "$inspector/node_modules/.bin/node" ]]; then
+    command -v npm >/dev/null || { apt_update; DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends npm; }
+    mkdir -p "$inspector"
+    [[ -f "$inspector/package.json" ]] || echo '{"private": true}' >"$inspector/package.json"
+    (cd "$inspector" && npm install --no-audit --no-fund --silent node@22 '@modelcontextprotocol/inspector@2')
+  fi
 fi
 echo "setup-deps: ok"
