@@ -9,6 +9,7 @@
 //! - `complete`: the complete search (depth first over canonical positions): the only one
 //!   whose exhaustion is reported as "unsolvable" without a best-first try first.
 //! - `best_first`: the heuristic search the `fast` and `short` modes try first.
+//! - `shortcut`: a found solution cut short where a move reaches a later position of it.
 //! - [`validator`]: the independent validator every solution passes before it is returned.
 //! - [`notation`]: places, moves, standard notation with 10 cascades and 8 freecells, JSON.
 
@@ -16,6 +17,7 @@ mod best_first;
 mod complete;
 mod moves;
 pub mod notation;
+mod shortcut;
 mod state;
 mod table;
 pub mod validator;
@@ -113,7 +115,10 @@ pub fn solve_family(
         let (end, stored) = best_first::search(&start, rules, BEST_FIRST_BUDGET.min(max), w);
         stats.best_first = stored;
         match end {
-            best_first::End::Solved(ms) => return checked(layout, rules, &ms, stats),
+            best_first::End::Solved(ms) => {
+                let ms = shortcut::shortcut(&start, rules, &ms);
+                return checked(layout, rules, &ms, stats);
+            }
             best_first::End::Exhausted => return Ok((FamilyOutcome::Unsolvable, stats)),
             best_first::End::Budget => {}
         }
@@ -121,7 +126,10 @@ pub fn solve_family(
     let (end, visited) = complete::dfs(&start, rules, max);
     stats.complete = visited;
     match end {
-        complete::End::Solved(ms) => checked(layout, rules, &ms, stats),
+        complete::End::Solved(ms) => {
+            let ms = shortcut::shortcut(&start, rules, &ms);
+            checked(layout, rules, &ms, stats)
+        }
         complete::End::Exhausted => Ok((FamilyOutcome::Unsolvable, stats)),
         complete::End::Limit => Ok((FamilyOutcome::Unknown(StopReason::StateLimit(max)), stats)),
     }

@@ -296,3 +296,59 @@ fn a_state_limit_gives_unknown_never_unsolvable() {
         );
     }
 }
+
+/// Verdict counts over a range of MS deals (`FAMILY_GAME`, `FAMILY_FREECELLS`, `FAMILY_RANGE`
+/// `A..B`, `FAMILY_MODE` fast|short|complete; `FAMILY_LIST` lists the impossible deals): the
+/// figures in docs/benchmarks.md.
+#[test]
+#[ignore]
+fn family_range_figures() {
+    let var = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+    let game = Game::find(&var("FAMILY_GAME", "freecell")).unwrap();
+    let cells: u8 = var("FAMILY_FREECELLS", &game.rules.freecells.to_string())
+        .parse()
+        .unwrap();
+    let rules = game.rules.with_freecells(cells);
+    let range = var("FAMILY_RANGE", "1..100");
+    let (a, b) = range.split_once("..").unwrap();
+    let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
+    let mode = match var("FAMILY_MODE", "fast").as_str() {
+        "short" => FamilyMode::Short,
+        "complete" => FamilyMode::Complete,
+        _ => FamilyMode::Fast,
+    };
+    let (mut solved, mut unsolvable, mut unknown) = (0, 0, Vec::new());
+    let (mut total, mut most, mut length) = (0, (0, 0), 0);
+    let t0 = std::time::Instant::now();
+    for n in a..=b {
+        let layout = Layout::from_board(&ms_deal(n).unwrap(), cells as usize);
+        let (out, st) = solve_family(&layout, &rules, mode, None).unwrap();
+        let work = st.best_first + st.complete;
+        total += work;
+        if work > most.1 {
+            most = (n, work);
+        }
+        match out {
+            FamilyOutcome::Solved(s) => {
+                solved += 1;
+                length += s.moves.len();
+            }
+            FamilyOutcome::Unsolvable => {
+                unsolvable += 1;
+                if std::env::var("FAMILY_LIST").is_ok() {
+                    let positions = st.best_first.max(st.complete);
+                    println!("impossible {n} ({positions} positions)");
+                }
+            }
+            FamilyOutcome::Unknown(_) => unknown.push(n),
+        }
+    }
+    println!(
+        "{} freecells={cells} {range} {mode:?}: solved {solved} (mean length {:.0}), unsolvable {unsolvable}, unknown {unknown:?}; {total} positions, {:.1} s; most positions: deal {} ({})",
+        game.name,
+        length as f64 / solved.max(1) as f64,
+        t0.elapsed().as_secs_f64(),
+        most.0,
+        most.1
+    );
+}
