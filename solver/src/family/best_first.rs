@@ -30,7 +30,7 @@ struct Node {
 /// How far `p` looks from a win (lower is nearer): cards not home, cards lying on a lower
 /// card (each must move before the lower one goes home), how deep the next card of each suit
 /// lies, filled freecells, and empty cascades (worth more when any card may fill them).
-fn estimate(p: &Pos, rules: &Rules) -> u32 {
+pub(crate) fn estimate(p: &Pos, rules: &Rules) -> u32 {
     let mut blocked = 0u32;
     let mut depth = 0u32;
     for i in 0..p.ncasc {

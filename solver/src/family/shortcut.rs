@@ -79,12 +79,12 @@ pub(crate) fn shortcut(start: &Pos, rules: &Rules, path: &[M]) -> Vec<M> {
 fn matching(q: &Pos, p: &Pos) -> [u8; HOME as usize + 1] {
     let mut map: [u8; HOME as usize + 1] = std::array::from_fn(|i| i as u8);
     let mut used = [false; MAX_CASCADES];
-    for c in 0..q.ncasc {
+    for (c, slot) in map.iter_mut().enumerate().take(q.ncasc) {
         let d = (0..p.ncasc)
             .find(|&d| !used[d] && p.col(d) == q.col(c))
             .expect("equal positions have equal cascades");
         used[d] = true;
-        map[c] = d as u8;
+        *slot = d as u8;
     }
     let mut used = [false; MAX_FREECELLS];
     for j in 0..q.ncells {
