@@ -284,6 +284,32 @@ fn two_freecell_verdicts_match_fc_solve() {
     }
 }
 
+/// The family search on standard FreeCell's rules agrees with the standard solver: deal
+/// 11982 is impossible, and the complete proof visits the same 61,643 positions (both count
+/// positions with cascades and freecells as sets, after the same safe auto-moves).
+#[test]
+fn standard_rules_prove_11982_with_the_standard_solvers_count() {
+    let l = Layout::from_board(&ms_deal(11982).unwrap(), 4);
+    let (out, stats) = solve_family(&l, &Rules::FREECELL, FamilyMode::Complete, None).unwrap();
+    assert_eq!(out, FamilyOutcome::Unsolvable);
+    assert_eq!(stats.complete, 61_643);
+}
+
+/// With no freecell, deal 164 is the first Microsoft deal with a solution (the published
+/// 0-freecell log); deal 1 has no move at all.
+#[test]
+fn no_freecells_deal_164_solves_and_deal_1_is_stuck() {
+    let rules = Rules::FREECELL.with_freecells(0);
+    let solve = |n| {
+        let l = Layout::from_board(&ms_deal(n).unwrap(), 0);
+        solve_family(&l, &rules, FamilyMode::Fast, None).unwrap()
+    };
+    assert!(matches!(solve(164).0, FamilyOutcome::Solved(_)));
+    let (out, stats) = solve(1);
+    assert_eq!(out, FamilyOutcome::Unsolvable);
+    assert_eq!(stats.best_first, 1);
+}
+
 #[test]
 fn a_state_limit_gives_unknown_never_unsolvable() {
     let rules = Rules::FREECELL.with_freecells(2);
