@@ -131,7 +131,7 @@ fn report(name: &str, outcome: &FamilyOutcome, stats: &FamilyStats, ms: f64) -> 
         FamilyOutcome::Unsolvable => {
             crate::note!(
                 "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms",
-                plural(stats.best_first.max(stats.complete), "position")
+                plural(stats.reachable, "position")
             );
             1
         }
