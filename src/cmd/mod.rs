@@ -26,6 +26,7 @@ pub mod analyze;
 #[cfg(feature = "batch")]
 pub mod batch;
 pub mod bench;
+pub mod bench_family;
 pub mod completions;
 pub mod crosscheck;
 pub mod deal;
