@@ -310,6 +310,63 @@ fn no_freecells_deal_164_solves_and_deal_1_is_stuck() {
     assert_eq!(stats.reachable, 1);
 }
 
+/// A layout of `game` from deal `n`'s cards in deal order: the cascades round-robin, then
+/// the game's freecells (PySolFC's shape; its shuffle is not this one).
+fn shaped(game: &Game, n: u64) -> Layout {
+    let b = ms_deal(n).unwrap();
+    let rows = b.cascades.iter().map(Vec::len).max().unwrap();
+    let deck: Vec<Card> = (0..rows)
+        .flat_map(|r| b.cascades.iter().filter_map(move |c| c.get(r).copied()))
+        .collect();
+    let mut l = Layout {
+        cascades: vec![Vec::new(); game.rules.cascades as usize],
+        freecells: vec![None; game.rules.freecells as usize],
+        foundations: [0; 4],
+    };
+    let k = game.cascade_cards();
+    for (i, &c) in deck[..k].iter().enumerate() {
+        let width = l.cascades.len();
+        l.cascades[i % width].push(c);
+    }
+    for (&slot, &c) in game.dealt_to_cells.iter().zip(&deck[k..]) {
+        l.freecells[slot as usize] = Some(c);
+    }
+    l
+}
+
+/// Ten cascades (Seahaven Towers), eight freecells (Eight Off) and cards dealt to freecells
+/// (ForeCell): every deal gets an exact verdict, every solution validates, and its notation
+/// names the tenth cascade `0` and the eighth freecell `i`.
+#[test]
+fn ten_cascades_and_eight_freecells_solve_and_validate() {
+    for name in [
+        "seahaven_towers",
+        "relaxed_seahaven_towers",
+        "eight_off",
+        "forecell",
+    ] {
+        let game = Game::find(name).unwrap();
+        let mut solved = 0;
+        for n in 1..=10 {
+            let l = shaped(game, n);
+            let (out, _) = solve_family(&l, &game.rules, FamilyMode::Fast, None).unwrap();
+            match out {
+                FamilyOutcome::Solved(s) => {
+                    assert!(validate_family(&l, &game.rules, &s.moves).is_ok());
+                    for (m, t) in s.moves.iter().zip(&s.tokens) {
+                        assert_eq!(t.starts_with('0'), m.from == C(9), "{t}");
+                        assert_eq!(t.starts_with('i'), m.from == F(7), "{t}");
+                    }
+                    solved += 1;
+                }
+                FamilyOutcome::Unsolvable => {}
+                FamilyOutcome::Unknown(why) => panic!("{name} {n}: {why}"),
+            }
+        }
+        assert!(solved > 0, "{name}");
+    }
+}
+
 #[test]
 fn a_state_limit_gives_unknown_never_unsolvable() {
     let rules = Rules::FREECELL.with_freecells(2);
