@@ -110,6 +110,10 @@ pub struct Args {
     /// `bench` run wrote (those are replaced without it).
     #[arg(long)]
     pub force: bool,
+    /// The game (--game) and its freecells (--freecells): rules other than standard
+    /// FreeCell's are benched with the family search, on one thread (modes fast and short).
+    #[command(flatten)]
+    pub game: crate::game::GameArgs,
 }
 
 /// The per-deal quantity of `--plot` and `--plot-data`.
@@ -248,6 +252,13 @@ impl Progress for Bar {
 /// deal up to 1,000,000 outside [`fcauto_deals::IMPOSSIBLE_DEALS`] is reported unsolvable;
 /// exit 2 for `--plot` in a build without the `plot` feature.
 pub fn run(args: Args) -> Result<i32> {
+    if !args.game.rules().is_standard() {
+        return crate::cmd::bench_family::run(&args);
+    }
+    if !args.game.is_standard() {
+        // Standard rules named with --game: PySolFC's numbering.
+        crate::cmd::solve_family::check_ms_numbering(Some(args.range.1))?;
+    }
     if let Some(code) = check_plot_args(&args) {
         return Ok(code);
     }

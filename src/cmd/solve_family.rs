@@ -78,7 +78,7 @@ fn usage_problem(args: &Args) -> Option<String> {
 }
 
 /// The game's name, with the freecells when `--freecells` changed them.
-fn title(game: &Game, rules: &Rules) -> String {
+pub fn title(game: &Game, rules: &Rules) -> String {
     if rules.freecells == game.rules.freecells {
         game.name.to_string()
     } else {
@@ -91,7 +91,7 @@ fn title(game: &Game, rules: &Rules) -> String {
 /// `--game`, a number from 32000 on is PySolFC's Mersenne Twister deal, and the games with
 /// their own layout (Eight Off, ForeCell, Seahaven Towers) have their own dealing: neither is
 /// dealt by this build.
-fn deal_layout(game: &Game, rules: &Rules, n: u64, named: bool) -> Result<Layout> {
+pub fn deal_layout(game: &Game, rules: &Rules, n: u64, named: bool) -> Result<Layout> {
     if !game.dealt_to_cells.is_empty() || game.rules.cascades != 8 {
         bail!(
             "{}: dealing this game's own layout is not in this build yet (only games dealt as FreeCell: freecell, bakers_game, ko_bakers_game, relaxed_freecell)",
@@ -131,7 +131,7 @@ fn report(name: &str, outcome: &FamilyOutcome, stats: &FamilyStats, ms: f64) -> 
         FamilyOutcome::Unsolvable => {
             crate::note!(
                 "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms",
-                plural(stats.best_first.max(stats.complete), "position")
+                plural(stats.reachable, "position")
             );
             1
         }

@@ -116,9 +116,30 @@ fn refusals_are_one_clear_line() {
 fn a_state_limit_says_unknown() {
     let (code, out, err) = run(&["solve", "--freecells", "2", "1", "--max-states", "1000"]);
     assert_eq!(code, 1, "{err}");
+    assert!(out.starts_with("# unknown: state limit of 1000 "), "{out}");
+    assert!(err.contains("unknown"), "{err}");
+}
+
+#[test]
+fn bench_counts_a_family_range() {
+    let (code, out, err) = run(&["bench", "--game", "bakers_game", "--range", "1..20"]);
+    assert_eq!(code, 0, "{err}");
     assert!(
-        out.starts_with("# unknown: state limit of 1000 reached"),
+        out.starts_with("bakers_game, deals 1..20 (fast): "),
         "{out}"
     );
-    assert!(err.contains("unknown"), "{err}");
+    assert!(out.contains("0 unknown"), "{out}");
+    let (code, _, err) = run(&[
+        "bench",
+        "--freecells",
+        "2",
+        "--range",
+        "1..3",
+        "--vs-fc-solve",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--vs-fc-solve is for standard FreeCell only"),
+        "{err}"
+    );
 }

@@ -6,6 +6,7 @@
 //! One position is kept and moved forward and back (`Pos::apply`/`undo`); the move lists of
 //! the open frames share one buffer, so nothing is allocated per position.
 
+use super::best_first::estimate;
 use super::moves::{auto_play, generate};
 use super::state::{Pos, M};
 use super::table::Seen;
@@ -40,7 +41,9 @@ pub(crate) fn dfs(start: &Pos, rules: &Rules, max_states: usize) -> (End, usize)
         return (End::Solved(log), seen.len());
     }
     let mut moves: Vec<M> = Vec::with_capacity(4096);
+    let mut scored: Vec<(u32, M)> = Vec::with_capacity(64);
     generate(&p, rules, &mut moves);
+    order(&mut p, rules, &mut moves, &mut log, &mut scored);
     let mut frames = vec![Frame {
         next: 0,
         end: moves.len(),
@@ -74,6 +77,7 @@ pub(crate) fn dfs(start: &Pos, rules: &Rules, max_states: usize) -> (End, usize)
         }
         let start = moves.len();
         generate(&p, rules, &mut moves);
+        order(&mut p, rules, &mut moves[start..], &mut log, &mut scored);
         frames.push(Frame {
             next: start,
             end: moves.len(),
@@ -81,6 +85,31 @@ pub(crate) fn dfs(start: &Pos, rules: &Rules, max_states: usize) -> (End, usize)
         });
     }
     (End::Exhausted, seen.len())
+}
+
+/// Sort `moves` (of `p`) so that the child the best-first estimate likes best comes first:
+/// the order changes which solution is found and how soon, never which positions are
+/// reachable.
+fn order(
+    p: &mut Pos,
+    rules: &Rules,
+    moves: &mut [M],
+    log: &mut Vec<M>,
+    scored: &mut Vec<(u32, M)>,
+) {
+    scored.clear();
+    for &m in moves.iter() {
+        let before = log.len();
+        p.apply(m);
+        log.push(m);
+        auto_play(p, rules, log);
+        scored.push((estimate(p, rules), m));
+        unwind(p, log, before);
+    }
+    scored.sort_by_key(|&(s, _)| s);
+    for (slot, &(_, m)) in moves.iter_mut().zip(scored.iter()) {
+        *slot = m;
+    }
 }
 
 /// Take back moves until the log is `len` long.

@@ -9,6 +9,7 @@
 //! - `complete`: the complete search (depth first over canonical positions): the only one
 //!   whose exhaustion is reported as "unsolvable" without a best-first try first.
 //! - `best_first`: the heuristic search the `fast` and `short` modes try first.
+//! - `shortcut`: a found solution cut short where a move reaches a later position of it.
 //! - [`validator`]: the independent validator every solution passes before it is returned.
 //! - [`notation`]: places, moves, standard notation with 10 cascades and 8 freecells, JSON.
 
@@ -16,6 +17,7 @@ mod best_first;
 mod complete;
 mod moves;
 pub mod notation;
+mod shortcut;
 mod state;
 mod table;
 pub mod validator;
@@ -34,8 +36,12 @@ use state::{Pos, CELL0, HOME, M};
 /// Positions the complete search may visit unless told otherwise (its visited set takes 16
 /// bytes a slot, so at most about 540 MB).
 pub const DEFAULT_MAX_STATES: usize = 20_000_000;
-/// Positions a best-first try stores before the complete search takes over.
-const BEST_FIRST_BUDGET: usize = 300_000;
+/// `fast`'s best-first tries before the complete search: (how much each move made counts
+/// against a position, positions stored). The first finds most solutions; the second, which
+/// prefers shorter paths, finds some the first wanders past (2-freecell deals 267 and 394).
+const BEST_FIRST_TRIES: [(u32, usize); 2] = [(0, 300_000), (3, 1_000_000)];
+/// `short`'s tries: shorter paths preferred from the start.
+const SHORT_TRIES: [(u32, usize); 2] = [(2, 300_000), (3, 1_000_000)];
 
 /// How the family solver searches. Every mode's verdict is exact: "unsolvable" only after a
 /// search over every legal move has visited every reachable position.
@@ -74,10 +80,13 @@ pub enum FamilyOutcome {
 /// How much the searches did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FamilyStats {
-    /// Positions the best-first try stored (0 when it did not run).
+    /// Positions the best-first tries stored, all tries together (0 when none ran).
     pub best_first: usize,
     /// Distinct positions the complete search visited (0 when it did not run).
     pub complete: usize,
+    /// When unsolvable: the positions reachable from the start, all visited by the search
+    /// that ran dry (0 otherwise).
+    pub reachable: usize,
 }
 
 /// Why the family solver has no outcome.
@@ -104,25 +113,37 @@ pub fn solve_family(
     let start = Pos::from_layout(layout, rules)?;
     let max = max_states.unwrap_or(DEFAULT_MAX_STATES).max(1);
     let mut stats = FamilyStats::default();
-    let g_weight = match mode {
-        FamilyMode::Fast => Some(0),
-        FamilyMode::Short => Some(2),
-        FamilyMode::Complete => None,
+    let tries: &[(u32, usize)] = match mode {
+        FamilyMode::Fast => &BEST_FIRST_TRIES,
+        FamilyMode::Short => &SHORT_TRIES,
+        FamilyMode::Complete => &[],
     };
-    if let Some(w) = g_weight {
-        let (end, stored) = best_first::search(&start, rules, BEST_FIRST_BUDGET.min(max), w);
-        stats.best_first = stored;
+    for &(g_weight, budget) in tries {
+        let (end, stored) = best_first::search(&start, rules, budget.min(max), g_weight);
+        stats.best_first += stored;
         match end {
-            best_first::End::Solved(ms) => return checked(layout, rules, &ms, stats),
-            best_first::End::Exhausted => return Ok((FamilyOutcome::Unsolvable, stats)),
+            best_first::End::Solved(ms) => {
+                let ms = shortcut::shortcut(&start, rules, &ms);
+                return checked(layout, rules, &ms, stats);
+            }
+            best_first::End::Exhausted => {
+                stats.reachable = stored;
+                return Ok((FamilyOutcome::Unsolvable, stats));
+            }
             best_first::End::Budget => {}
         }
     }
     let (end, visited) = complete::dfs(&start, rules, max);
     stats.complete = visited;
     match end {
-        complete::End::Solved(ms) => checked(layout, rules, &ms, stats),
-        complete::End::Exhausted => Ok((FamilyOutcome::Unsolvable, stats)),
+        complete::End::Solved(ms) => {
+            let ms = shortcut::shortcut(&start, rules, &ms);
+            checked(layout, rules, &ms, stats)
+        }
+        complete::End::Exhausted => {
+            stats.reachable = visited;
+            Ok((FamilyOutcome::Unsolvable, stats))
+        }
         complete::End::Limit => Ok((FamilyOutcome::Unknown(StopReason::StateLimit(max)), stats)),
     }
 }

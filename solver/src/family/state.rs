@@ -68,7 +68,7 @@ const fn splitmix(mut x: u64) -> (u64, u64) {
 }
 
 /// Random keys: `[depth][card]` for cascades, then one row for freecells.
-const KEYS: [[u128; 52]; CAP + 1] = {
+static KEYS: [[u128; 52]; CAP + 1] = {
     let mut t = [[0u128; 52]; CAP + 1];
     let mut seed = 0x5EA4_A7E2_F00D_1234u64;
     let mut d = 0;

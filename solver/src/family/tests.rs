@@ -183,7 +183,7 @@ fn small_positions_are_proved_solvable_and_unsolvable() {
         let (l, r) = crossed(0);
         let (out, stats) = solve_family(&l, &r, mode, None).unwrap();
         assert_eq!(out, FamilyOutcome::Unsolvable, "{mode:?}");
-        assert_eq!(stats.best_first.max(stats.complete), 1);
+        assert_eq!(stats.reachable, 1);
         let (l, r) = crossed(1);
         let (out, _) = solve_family(&l, &r, mode, None).unwrap();
         let FamilyOutcome::Solved(s) = out else {
@@ -284,6 +284,89 @@ fn two_freecell_verdicts_match_fc_solve() {
     }
 }
 
+/// The family search on standard FreeCell's rules agrees with the standard solver: deal
+/// 11982 is impossible, and the complete proof visits the same 61,643 positions (both count
+/// positions with cascades and freecells as sets, after the same safe auto-moves).
+#[test]
+fn standard_rules_prove_11982_with_the_standard_solvers_count() {
+    let l = Layout::from_board(&ms_deal(11982).unwrap(), 4);
+    let (out, stats) = solve_family(&l, &Rules::FREECELL, FamilyMode::Complete, None).unwrap();
+    assert_eq!(out, FamilyOutcome::Unsolvable);
+    assert_eq!((stats.complete, stats.reachable), (61_643, 61_643));
+}
+
+/// With no freecell, deal 164 is the first Microsoft deal with a solution (the published
+/// 0-freecell log); deal 1 has no move at all.
+#[test]
+fn no_freecells_deal_164_solves_and_deal_1_is_stuck() {
+    let rules = Rules::FREECELL.with_freecells(0);
+    let solve = |n| {
+        let l = Layout::from_board(&ms_deal(n).unwrap(), 0);
+        solve_family(&l, &rules, FamilyMode::Fast, None).unwrap()
+    };
+    assert!(matches!(solve(164).0, FamilyOutcome::Solved(_)));
+    let (out, stats) = solve(1);
+    assert_eq!(out, FamilyOutcome::Unsolvable);
+    assert_eq!(stats.reachable, 1);
+}
+
+/// A layout of `game` from deal `n`'s cards in deal order: the cascades round-robin, then
+/// the game's freecells (PySolFC's shape; its shuffle is not this one).
+fn shaped(game: &Game, n: u64) -> Layout {
+    let b = ms_deal(n).unwrap();
+    let rows = b.cascades.iter().map(Vec::len).max().unwrap();
+    let deck: Vec<Card> = (0..rows)
+        .flat_map(|r| b.cascades.iter().filter_map(move |c| c.get(r).copied()))
+        .collect();
+    let mut l = Layout {
+        cascades: vec![Vec::new(); game.rules.cascades as usize],
+        freecells: vec![None; game.rules.freecells as usize],
+        foundations: [0; 4],
+    };
+    let k = game.cascade_cards();
+    for (i, &c) in deck[..k].iter().enumerate() {
+        let width = l.cascades.len();
+        l.cascades[i % width].push(c);
+    }
+    for (&slot, &c) in game.dealt_to_cells.iter().zip(&deck[k..]) {
+        l.freecells[slot as usize] = Some(c);
+    }
+    l
+}
+
+/// Ten cascades (Seahaven Towers), eight freecells (Eight Off) and cards dealt to freecells
+/// (ForeCell): every deal gets an exact verdict, every solution validates, and its notation
+/// names the tenth cascade `0` and the eighth freecell `i`.
+#[test]
+fn ten_cascades_and_eight_freecells_solve_and_validate() {
+    for name in [
+        "seahaven_towers",
+        "relaxed_seahaven_towers",
+        "eight_off",
+        "forecell",
+    ] {
+        let game = Game::find(name).unwrap();
+        let mut solved = 0;
+        for n in 1..=10 {
+            let l = shaped(game, n);
+            let (out, _) = solve_family(&l, &game.rules, FamilyMode::Fast, None).unwrap();
+            match out {
+                FamilyOutcome::Solved(s) => {
+                    assert!(validate_family(&l, &game.rules, &s.moves).is_ok());
+                    for (m, t) in s.moves.iter().zip(&s.tokens) {
+                        assert_eq!(t.starts_with('0'), m.from == C(9), "{t}");
+                        assert_eq!(t.starts_with('i'), m.from == F(7), "{t}");
+                    }
+                    solved += 1;
+                }
+                FamilyOutcome::Unsolvable => {}
+                FamilyOutcome::Unknown(why) => panic!("{name} {n}: {why}"),
+            }
+        }
+        assert!(solved > 0, "{name}");
+    }
+}
+
 #[test]
 fn a_state_limit_gives_unknown_never_unsolvable() {
     let rules = Rules::FREECELL.with_freecells(2);
@@ -295,4 +378,60 @@ fn a_state_limit_gives_unknown_never_unsolvable() {
             "{out:?}"
         );
     }
+}
+
+/// Verdict counts over a range of MS deals (`FAMILY_GAME`, `FAMILY_FREECELLS`, `FAMILY_RANGE`
+/// `A..B`, `FAMILY_MODE` fast|short|complete; `FAMILY_LIST` lists the impossible deals): the
+/// figures in docs/benchmarks.md.
+#[test]
+#[ignore]
+fn family_range_figures() {
+    let var = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+    let game = Game::find(&var("FAMILY_GAME", "freecell")).unwrap();
+    let cells: u8 = var("FAMILY_FREECELLS", &game.rules.freecells.to_string())
+        .parse()
+        .unwrap();
+    let rules = game.rules.with_freecells(cells);
+    let range = var("FAMILY_RANGE", "1..100");
+    let (a, b) = range.split_once("..").unwrap();
+    let (a, b): (u64, u64) = (a.parse().unwrap(), b.parse().unwrap());
+    let mode = match var("FAMILY_MODE", "fast").as_str() {
+        "short" => FamilyMode::Short,
+        "complete" => FamilyMode::Complete,
+        _ => FamilyMode::Fast,
+    };
+    let (mut solved, mut unsolvable, mut unknown) = (0, 0, Vec::new());
+    let (mut total, mut most, mut length) = (0, (0, 0), 0);
+    let t0 = std::time::Instant::now();
+    for n in a..=b {
+        let layout = Layout::from_board(&ms_deal(n).unwrap(), cells as usize);
+        let (out, st) = solve_family(&layout, &rules, mode, None).unwrap();
+        let work = st.best_first + st.complete;
+        total += work;
+        if work > most.1 {
+            most = (n, work);
+        }
+        match out {
+            FamilyOutcome::Solved(s) => {
+                solved += 1;
+                length += s.moves.len();
+            }
+            FamilyOutcome::Unsolvable => {
+                unsolvable += 1;
+                if std::env::var("FAMILY_LIST").is_ok() {
+                    let positions = st.reachable;
+                    println!("impossible {n} ({positions} positions)");
+                }
+            }
+            FamilyOutcome::Unknown(_) => unknown.push(n),
+        }
+    }
+    println!(
+        "{} freecells={cells} {range} {mode:?}: solved {solved} (mean length {:.0}), unsolvable {unsolvable}, unknown {unknown:?}; {total} positions, {:.1} s; most positions: deal {} ({})",
+        game.name,
+        length as f64 / solved.max(1) as f64,
+        t0.elapsed().as_secs_f64(),
+        most.0,
+        most.1
+    );
 }
