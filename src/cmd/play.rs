@@ -85,6 +85,10 @@ pub const DEFAULT_DEAL: u64 = 617;
 /// Run `fcauto play`; returns the exit code. A bad deal file fails (exit 1) before anything
 /// starts; no --gui is a usage error (exit 2).
 pub fn run(args: Args) -> anyhow::Result<i32> {
+    // A deal number out of range is refused first, as clap refuses it for the other commands.
+    if let Some(msg) = deal_too_large(&args) {
+        return Ok(crate::cmd::usage_exit(&msg));
+    }
     if !args.gui {
         // A usage error, like clap's (exit 2).
         return Ok(crate::cmd::usage_exit(
@@ -115,12 +119,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                     number: 0,
                     file: None,
                 },
-                None => {
-                    let e = fcauto_deals::DealError::TooLarge(given.to_string());
-                    return Ok(crate::cmd::usage_exit(&format!(
-                        "invalid value '{given}' for '--deal <DEAL>': {e}; PySolFC's larger game numbers need --game"
-                    )));
-                }
+                None => return Ok(crate::cmd::usage_exit(&too_large(given))),
             }
         }
     };
@@ -130,6 +129,20 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         ));
     }
     imp::run(args, deal)
+}
+
+/// --deal's number when it is above the Microsoft deals' 2^33-1 without --game (only --game
+/// plays PySolFC's larger numbers, its Mersenne Twister deals): the message saying so.
+fn deal_too_large(args: &Args) -> Option<String> {
+    let given = args.deal.filter(|_| args.game.game.is_none())?;
+    let fits = u64::try_from(given.value()).is_ok_and(|n| n <= fcauto_deals::MAX_DEAL);
+    (!fits).then(|| too_large(given))
+}
+
+/// The usage error of a --deal number too large for a Microsoft deal.
+fn too_large(given: PysolNumber) -> String {
+    let e = fcauto_deals::DealError::TooLarge(given.to_string());
+    format!("invalid value '{given}' for '--deal <DEAL>': {e}; PySolFC's larger game numbers need --game")
 }
 
 /// The deal to play and, when it came from --deal-file, the file and its line.

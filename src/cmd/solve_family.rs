@@ -8,7 +8,7 @@ use crate::cmd::plural;
 use crate::cmd::solve::{Args, SolutionFormat};
 use crate::mode::ModeArg;
 use anyhow::{bail, Context, Result};
-use fcauto_deals::{ms_deal, Game, Layout, Rules};
+use fcauto_deals::{deal_with_rules, ms_deal, Game, Layout, PysolNumber, Rules};
 use fcauto_solver::family::{
     solve_family, FamilyMode, FamilyOutcome, FamilySolutionJson, FamilyStats,
 };
@@ -86,31 +86,24 @@ pub fn title(game: &Game, rules: &Rules) -> String {
     }
 }
 
-/// The layout of deal `n`: the Microsoft deal for the games dealt as FreeCell is (52 cards
-/// round-robin on 8 cascades, no card in a freecell), with the rules' freecells. With
-/// `--game`, a number from 32000 on is PySolFC's Mersenne Twister deal, and the games with
-/// their own layout (Eight Off, ForeCell, Seahaven Towers) have their own dealing: neither is
-/// dealt by this build.
-pub fn deal_layout(game: &Game, rules: &Rules, n: u64, named: bool) -> Result<Layout> {
-    if !game.dealt_to_cells.is_empty() || game.rules.cascades != 8 {
-        bail!(
-            "{}: dealing this game's own layout is not in this build yet (only games dealt as FreeCell: freecell, bakers_game, ko_bakers_game, relaxed_freecell)",
-            game.name
-        );
-    }
+/// The layout of deal `n` under `rules`: with --game (`named`), PySolFC's deal of `game`
+/// number `n` (the Microsoft shuffle below 32000, its Mersenne Twister from 32000 on, each
+/// game's own layout); without, the Microsoft deal with the rules' number of freecells.
+pub fn deal_layout(game: &'static Game, rules: &Rules, n: u64, named: bool) -> Result<Layout> {
     if named {
-        check_ms_numbering(Some(n))?;
+        let number = PysolNumber::plain(n as u128)?;
+        return Ok(deal_with_rules(game, rules, number)?);
     }
     Ok(Layout::from_board(&ms_deal(n)?, rules.freecells as usize))
 }
 
-/// With `--game`, deal numbers are PySolFC's: from 32000 on they are Mersenne Twister deals,
-/// which this build does not deal yet (a plain number without `--game` stays the Microsoft
-/// deal, whatever its size).
+/// With `--game` and standard FreeCell's rules, deal numbers are PySolFC's: from 32000 on
+/// they are Mersenne Twister deals, which the standard solver's deal number (a Microsoft
+/// deal, as its JSON's `deal` says) cannot name: such a deal is solved from its board.
 pub fn check_ms_numbering(deal: Option<u64>) -> Result<()> {
     match deal {
         Some(n) if n >= 32000 => bail!(
-            "deal {n} with --game: from 32000 on PySolFC deals with the Mersenne Twister, which this build does not deal yet (without --game, a number is the Microsoft deal)"
+            "deal {n} with --game freecell is PySolFC's Mersenne Twister deal: solve it from its board (`fcauto deal --game freecell {n} > {n}.board` then `--board {n}.board`); without --game, a number is the Microsoft deal"
         ),
         _ => Ok(()),
     }
