@@ -122,6 +122,15 @@ struct SolveBody {
     max_states: Option<usize>,
 }
 
+/// A searching request's start ([`board_of`]) and search mode (`fast` when not named).
+fn start_and_mode(
+    deal: Option<u64>,
+    position: Option<&PositionIn>,
+    mode: Option<&str>,
+) -> Result<(Board, Mode), ServiceError> {
+    Ok((board_of(deal, position)?, service::parse_mode(mode)?))
+}
+
 /// The board of a request that names a deal or gives a position.
 fn board_of(deal: Option<u64>, position: Option<&PositionIn>) -> Result<Board, ServiceError> {
     match (deal, position) {
@@ -170,9 +179,7 @@ async fn solving<T: serde::Serialize + Send + 'static>(
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    let prep = board_of(b.deal, b.position.as_ref())
-        .and_then(|p| Ok((p, service::parse_mode(b.mode.as_deref())?)));
-    let (p, mode) = match prep {
+    let (p, mode) = match start_and_mode(b.deal, b.position.as_ref(), b.mode.as_deref()) {
         Ok(x) => x,
         Err(e) => return err(e),
     };
@@ -262,9 +269,7 @@ async fn analyze(State(app): State<App>, b: Body<AnalyzeBody>) -> Response {
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    let prep = board_of(b.deal, b.position.as_ref())
-        .and_then(|p| Ok((p, service::parse_mode(b.mode.as_deref())?)));
-    let (p, mode) = match prep {
+    let (p, mode) = match start_and_mode(b.deal, b.position.as_ref(), b.mode.as_deref()) {
         Ok(x) => x,
         Err(e) => return err(e),
     };
