@@ -211,12 +211,9 @@ fn form_checks(settings: &Settings) -> Vec<RowCheck> {
     checks
 }
 
-/// The checks of what a row says: the columns its verdict has and has not, and lengths,
-/// positions and CPU time within what a search can give. A row of standard FreeCell
-/// (`standard`) has a single-card count when solved and at least 52 moves; a row of another
-/// game of the family has no single-card count, and at least one move (its deal may start
-/// with cards on the foundations).
-fn content_checks(standard: bool) -> Vec<RowCheck> {
+/// The columns a row has exactly when solved: its solution and counts (a row of another game
+/// of the family than standard FreeCell never has a single-card count).
+fn solved_columns(standard: bool) -> Vec<RowCheck> {
     let mut checks = Vec::new();
     let counted: &[&str] = if standard {
         &["solution", "moves_total", "single_card_moves"]
@@ -228,7 +225,6 @@ fn content_checks(standard: bool) -> Vec<RowCheck> {
         ));
         &["solution", "moves_total"]
     };
-    let fewest = if standard { 52 } else { 1 };
     for &column in counted {
         checks.push(check(
             format!("verdict = 'solved' COLLATE BINARY AND {column} IS NULL"),
@@ -241,6 +237,17 @@ fn content_checks(standard: bool) -> Vec<RowCheck> {
             move |v| format!("verdict {v} with a {column}, which only a solved deal has"),
         ));
     }
+    checks
+}
+
+/// The checks of what a row says: the columns its verdict has and has not, and lengths,
+/// positions and CPU time within what a search can give. A row of standard FreeCell
+/// (`standard`) has a single-card count when solved and at least 52 moves; a row of another
+/// game of the family has no single-card count, and at least one move (its deal may start
+/// with cards on the foundations).
+fn content_checks(standard: bool) -> Vec<RowCheck> {
+    let mut checks = solved_columns(standard);
+    let fewest = if standard { 52 } else { 1 };
     checks.extend([
         check(
             "verdict = 'unknown' COLLATE BINARY AND stopped_by IS NULL",
