@@ -298,6 +298,20 @@ fn a_run_with_other_rules_is_refused_and_the_file_left_alone() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(!none.exists());
+    // Standard rules named with --game: PySolFC's numbers, Mersenne Twister from 32000 on.
+    let (code, _, err) = run(&[
+        "batch",
+        "run",
+        "--range",
+        "31999..32000",
+        "--game",
+        "freecell",
+        "--db",
+        s(&none),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("Mersenne Twister"), "{err}");
+    assert!(!none.exists());
 }
 
 #[test]

@@ -95,10 +95,14 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(why) = family_usage_problem(&args, &variant) {
         return Ok(crate::cmd::usage_exit(&why));
     }
-    if variant.is_standard() && args.game.game.is_some() {
+    if variant.is_standard() && args.game.game.is_some() && b >= 32000 {
         // Standard rules named with --game: PySolFC's numbers, which agree with
         // Microsoft's below 32000 only.
-        crate::cmd::solve_family::check_ms_numbering(Some(b))?;
+        anyhow::bail!(
+            "--game freecell numbers deals as PySolFC does, and from 32000 on those are Mersenne \
+             Twister deals, which a standard FreeCell database (Microsoft's deals) cannot hold: \
+             leave out --game for Microsoft's deal numbers, or end the range below 32000"
+        );
     }
     if args.check_args {
         return Ok(0);
