@@ -384,3 +384,25 @@ fn a_database_made_before_the_family_reads_as_standard_freecell() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("holds results of standard FreeCell"), "{err}");
 }
+
+#[test]
+fn bench_plots_a_family_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("b.png");
+    let csv = ok(&[
+        "bench",
+        "--game",
+        "bakers_game",
+        "--range",
+        "1..10",
+        "--plot-data",
+        "-",
+        "--plot",
+        s(&png),
+    ]);
+    assert!(
+        csv.starts_with("series,metric,value,deals,share_above\nfcauto,positions,"),
+        "{csv}"
+    );
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+}
