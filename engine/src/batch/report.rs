@@ -243,11 +243,15 @@ pub fn text(r: &Report) -> String {
         out.push('\n');
     };
     say(format!("fcauto batch report: {}", r.db));
-    say(format!(
-        "  mode {}, rules {}, max_states {}",
-        r.mode, r.rules, r.max_states
-    ));
     let standard = r.rules == super::schema::RULES;
+    let rules = match standard {
+        true => r.rules.clone(),
+        false => format!("`{}`", r.rules),
+    };
+    say(format!(
+        "  mode {}, rules {rules}, max_states {}",
+        r.mode, r.max_states
+    ));
     if !standard {
         let g = &r.game_rules;
         say(format!(

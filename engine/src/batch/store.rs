@@ -747,11 +747,16 @@ pub fn settings_mismatch(path: &Path, have: &Settings, want: &Settings) -> anyho
     )
 }
 
-/// Words for a settings mismatch.
+/// Words for a settings mismatch: `mode fast, rules freecell, max_states 1000000`; the
+/// rules of another game of the family, which hold commas, in backquotes.
 pub fn describe(s: &Settings) -> String {
+    let rules = match s.variant.is_standard() {
+        true => s.rules.clone(),
+        false => format!("`{}`", s.rules),
+    };
     format!(
-        "mode {}, rules {}, max_states {}",
-        s.mode, s.rules, s.max_states
+        "mode {}, rules {rules}, max_states {}",
+        s.mode, s.max_states
     )
 }
 
