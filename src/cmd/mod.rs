@@ -26,7 +26,6 @@ pub mod analyze;
 #[cfg(feature = "batch")]
 pub mod batch;
 pub mod bench;
-pub mod bench_family;
 #[cfg(any(feature = "serve", feature = "mcp"))]
 pub mod bind;
 pub mod completions;

@@ -139,10 +139,10 @@ fn bench_counts_a_family_range() {
     let (code, out, err) = run(&["bench", "--game", "bakers_game", "--range", "1..20"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.starts_with("bakers_game, deals 1..20 (fast): "),
+        out.starts_with("fcauto bench, bakers_game, deals 1..20 (20 deals), mode fast"),
         "{out}"
     );
-    assert!(out.contains("0 unknown"), "{out}");
+    assert!(out.contains("unknown (limit):      0 []"), "{out}");
     let (code, _, err) = run(&[
         "bench",
         "--freecells",

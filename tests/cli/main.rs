@@ -14,6 +14,8 @@ mod batch_cli;
 mod bench_cli;
 mod deals_cli;
 mod docs_examples;
+#[cfg(feature = "batch")]
+mod family_batch;
 mod family_cli;
 #[cfg(feature = "gui")]
 mod gui_e2e;

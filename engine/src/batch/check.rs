@@ -145,7 +145,7 @@ const TYPES: [(&str, &[&str]); 11] = [
 /// Every test a row of a database with `settings` must pass, in the order they are told.
 fn row_checks(settings: &Settings) -> Vec<RowCheck> {
     let mut checks = form_checks(settings);
-    checks.extend(content_checks());
+    checks.extend(content_checks(settings.variant.is_standard()));
     checks
 }
 
@@ -211,11 +211,21 @@ fn form_checks(settings: &Settings) -> Vec<RowCheck> {
     checks
 }
 
-/// The checks of what a row says: the columns its verdict has and has not, and lengths,
-/// positions and CPU time within what a search can give.
-fn content_checks() -> Vec<RowCheck> {
+/// The columns a row has exactly when solved: its solution and counts (a row of another game
+/// of the family than standard FreeCell never has a single-card count).
+fn solved_columns(standard: bool) -> Vec<RowCheck> {
     let mut checks = Vec::new();
-    for column in ["solution", "moves_total", "single_card_moves"] {
+    let counted: &[&str] = if standard {
+        &["solution", "moves_total", "single_card_moves"]
+    } else {
+        checks.push(check(
+            "single_card_moves IS NOT NULL",
+            "single_card_moves",
+            |v| format!("single_card_moves {v}, which a game of the family does not count"),
+        ));
+        &["solution", "moves_total"]
+    };
+    for &column in counted {
         checks.push(check(
             format!("verdict = 'solved' COLLATE BINARY AND {column} IS NULL"),
             "verdict",
@@ -227,6 +237,17 @@ fn content_checks() -> Vec<RowCheck> {
             move |v| format!("verdict {v} with a {column}, which only a solved deal has"),
         ));
     }
+    checks
+}
+
+/// The checks of what a row says: the columns its verdict has and has not, and lengths,
+/// positions and CPU time within what a search can give. A row of standard FreeCell
+/// (`standard`) has a single-card count when solved and at least 52 moves; a row of another
+/// game of the family has no single-card count, and at least one move (its deal may start
+/// with cards on the foundations).
+fn content_checks(standard: bool) -> Vec<RowCheck> {
+    let mut checks = solved_columns(standard);
+    let fewest = if standard { 52 } else { 1 };
     checks.extend([
         check(
             "verdict = 'unknown' COLLATE BINARY AND stopped_by IS NULL",
@@ -239,9 +260,9 @@ fn content_checks() -> Vec<RowCheck> {
             |v| format!("verdict {v} with a stopped_by, which only an unknown deal has"),
         ),
         check(
-            format!("moves_total < 52 OR moves_total > {MOST_MOVES}"),
+            format!("moves_total < {fewest} OR moves_total > {MOST_MOVES}"),
             "moves_total",
-            |v| format!("moves_total {v}: a won game has 52..={MOST_MOVES} moves"),
+            move |v| format!("moves_total {v}: a won game has {fewest}..={MOST_MOVES} moves"),
         ),
         check(
             format!("single_card_moves > {}", 52 * MOST_MOVES),

@@ -19,8 +19,20 @@ pub struct Report {
     pub db: String,
     /// Search mode of every row.
     pub mode: String,
-    /// Rules of every row.
+    /// Rules of every row (`freecell`, or the family game's label).
     pub rules: String,
+    /// The game (`game`, `pysol_id`, `numbering`) and its rules (`rules` above is the
+    /// stored label; the table of rules is `game_rules`).
+    pub game: &'static str,
+    /// PySolFC's id of the game.
+    pub pysol_id: u32,
+    /// `microsoft` or `pysolfc`: whose deal numbers the rows are.
+    pub numbering: &'static str,
+    /// The game's rules: cascades, freecells, build order, what fills an empty cascade, the
+    /// sequence move.
+    pub game_rules: crate::bench::variant::RulesJson,
+    /// How many rows got each verdict.
+    pub verdicts: crate::bench::Verdicts,
     /// Positions budget per deal.
     pub max_states: u64,
     /// Rows stored.
@@ -36,7 +48,8 @@ pub struct Report {
     /// Deals a limit stopped.
     pub unknown: Vec<u64>,
     /// Freecell Pro's eight impossible deals of 1..1,000,000 that are stored, and whether
-    /// every stored deal up to 1,000,000 is unsolvable exactly when it is one of them.
+    /// every stored deal up to 1,000,000 is unsolvable exactly when it is one of them
+    /// (standard FreeCell; for the other games of the family, every list is empty).
     pub known_impossible_check: KnownCheck,
     /// Moves per solution (supermove = 1), solved deals.
     pub moves_total: Option<Distribution>,
@@ -61,7 +74,7 @@ pub struct Report {
 }
 
 /// The check against Freecell Pro's list of impossible deals.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Default)]
 pub struct KnownCheck {
     /// Known impossible deals present in the database.
     pub known_stored: Vec<u64>,
@@ -80,7 +93,9 @@ pub fn gather(store: &Store) -> Result<Report> {
         mode,
         rules,
         max_states,
+        variant,
     } = store.settings().clone();
+    let game = variant.json();
     let mut t = Tallies::default();
     let mut st = c.prepare(
         "SELECT deal, verdict, moves_total, single_card_moves, positions, cpu_ms, version FROM results ORDER BY deal",
@@ -102,12 +117,24 @@ pub fn gather(store: &Store) -> Result<Report> {
         db: store.path().display().to_string(),
         mode,
         rules,
+        game: game.game,
+        pysol_id: game.pysol_id,
+        numbering: game.numbering,
+        game_rules: game.rules,
+        verdicts: crate::bench::Verdicts {
+            solved: t.solved as usize,
+            impossible: t.unsolvable.len(),
+            unknown: t.unknown.len(),
+        },
         max_states,
         rows: t.rows,
         deals,
         gaps: deals.map_or(0, |(l, h)| (h - l + 1).saturating_sub(t.rows)),
         solved: t.solved,
-        known_impossible_check: known_check(&t.unsolvable, &t.known_verdicts),
+        known_impossible_check: match variant.is_standard() {
+            true => known_check(&t.unsolvable, &t.known_verdicts),
+            false => KnownCheck::default(),
+        },
         unsolvable: t.unsolvable,
         unknown: t.unknown,
         moves_total: t.moves_total.distribution(1.0),
@@ -216,10 +243,29 @@ pub fn text(r: &Report) -> String {
         out.push('\n');
     };
     say(format!("fcauto batch report: {}", r.db));
+    let standard = r.rules == super::schema::RULES;
+    let rules = match standard {
+        true => r.rules.clone(),
+        false => format!("`{}`", r.rules),
+    };
     say(format!(
-        "  mode {}, rules {}, max_states {}",
-        r.mode, r.rules, r.max_states
+        "  mode {}, rules {rules}, max_states {}",
+        r.mode, r.max_states
     ));
+    if !standard {
+        let g = &r.game_rules;
+        say(format!(
+            "  game {} (PySolFC id {}, {} numbers): {} cascades, {}, build by {}, empty cascades take {}, {} sequence moves",
+            r.game,
+            r.pysol_id,
+            r.numbering,
+            g.cascades,
+            plural(g.freecells, "freecell"),
+            g.build.replace('_', " "),
+            g.empty_cascade,
+            g.sequence_move
+        ));
+    }
     match r.deals {
         Some((l, h)) => say(format!(
             "  rows: {} (deals {l}..{h}, {} missing in between)",
@@ -246,12 +292,14 @@ pub fn text(r: &Report) -> String {
     ));
     say(format!("  unknown (limit):      {}", deal_list(&r.unknown)));
     let k = &r.known_impossible_check;
-    say(format!(
+    if standard {
+        say(format!(
         "  known impossible (Freecell Pro, 1..1000000): {} stored, {} of them not proved here (a limit stopped the search), {} <= 1000000 unsolvable",
         k.known_stored.len(),
         k.known_not_unsolvable.len(),
         plural(k.unexpected_unsolvable.len(), "other deal")
     ));
+    }
     // The mean of milliseconds to as many decimals as their percentiles (`num`), counts to 2.
     let d = |name: &str, x: &Option<Distribution>, unit: &str| match x {
         None => format!("  {name:<21} n/a"),
@@ -266,7 +314,9 @@ pub fn text(r: &Report) -> String {
         ),
     };
     say(d("moves_total:", &r.moves_total, ""));
-    say(d("single_card_moves:", &r.single_card_moves, ""));
+    if standard {
+        say(d("single_card_moves:", &r.single_card_moves, ""));
+    }
     say(d("positions:", &r.positions, ""));
     say(d("CPU per deal:", &r.cpu_ms, " ms"));
     if let Some(c) = &r.cpu_ms {

@@ -3,7 +3,9 @@
 //!
 //! Layout (schema version [`SCHEMA_VERSION`]):
 //! - `PRAGMA application_id` = [`APPLICATION_ID`] marks the file as ours;
-//! - `meta(key, value)`: `format` = `fcauto-batch`, `mode`, `rules`, `max_states`, `created_by`;
+//! - `meta(key, value)`: `format` = `fcauto-batch`, `mode`, `rules`, `max_states`, `created_by`,
+//!   and the game: `game`, `freecells`, `numbering` (absent in a database made before the
+//!   FreeCell family: standard FreeCell, Microsoft's deals);
 //! - `results`: one row per deal, see [`ResultRow`].
 //!
 //! A run holds the file with SQLite's exclusive locking mode in write-ahead-log mode
@@ -27,8 +29,14 @@
 //! empty again: it never held a row) and starts afresh. `report` and `merge` refuse such a
 //! file until then.
 
-use super::schema::{ResultRow, Settings, APPLICATION_ID, MODES, RULES, SCHEMA, SCHEMA_VERSION};
+use super::game::read_variant;
+pub use super::game::{game_options, game_words};
+use super::schema::{
+    ResultRow, Settings, APPLICATION_ID, META_FREECELLS, META_GAME, META_NUMBERING, MODES, SCHEMA,
+    SCHEMA_VERSION,
+};
 use super::{check, verify};
+use crate::bench::variant::Variant;
 use anyhow::{bail, Context, Result};
 use rusqlite::{config::DbConfig, params, Connection, OpenFlags};
 use std::path::{Path, PathBuf};
@@ -384,6 +392,9 @@ fn create(conn: Connection, path: &Path, settings: &Settings) -> Result<Store> {
             ("mode", settings.mode.clone()),
             ("rules", settings.rules.clone()),
             ("max_states", settings.max_states.to_string()),
+            (META_GAME, settings.variant.game.name.to_string()),
+            (META_FREECELLS, settings.variant.rules.freecells.to_string()),
+            (META_NUMBERING, settings.variant.numbering().to_string()),
             (
                 "created_by",
                 format!("fcauto {}", env!("CARGO_PKG_VERSION")),
@@ -466,7 +477,7 @@ fn resume(
     // that `report --verify` later refuses (an illegal stored solution is never taken up
     // silently). Same error path: nothing written.
     let t0 = std::time::Instant::now();
-    let replay = verify::verify(&conn)?;
+    let replay = verify::verify(&conn, &settings.variant)?;
     if replay.checked > 0 {
         replayed(&Replayed {
             solutions: replay.checked,
@@ -664,9 +675,15 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
              edited or damaged"
         );
     }
+    let variant = read_variant(conn, path)?;
     let rules = get("rules")?;
-    if rules != RULES {
-        bail!("{name} holds results under rules `{rules}`; this fcauto plays `{RULES}` only");
+    if rules != variant.label() {
+        bail!(
+            "{name} holds results under rules `{rules}`, but its meta names {} (`{}`): the \
+             database was edited or damaged, or written by a newer fcauto",
+            variant.title(),
+            variant.label()
+        );
     }
     let max_states = get("max_states")?;
     let mode = get("mode")?;
@@ -679,6 +696,7 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
     Ok(Settings {
         mode,
         rules,
+        variant,
         max_states: max_states.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
             damaged(fcauto_deals::text::short_echoes(&format!(
                 "its meta `max_states` is `{max_states}`, not a number of positions, \
@@ -689,8 +707,38 @@ fn read_settings(conn: &Connection, path: &Path, check: bool) -> Result<Settings
     })
 }
 
+/// The game the database at `path` keeps, read without any way of changing the file
+/// (SQLite's `immutable=1`; its `meta` is written when the file is made, so a run's log
+/// beside it does not hold it); `None` when there is no such file or it is not a batch
+/// database ([`Store::open_for_run`] then says what is wrong).
+pub fn stored_variant(path: &Path) -> Option<Variant> {
+    if std::fs::metadata(path).map_or(true, |m| !m.is_file() || m.len() == 0) {
+        return None;
+    }
+    check_file(path, false).ok()?;
+    let conn = open_immutable(path).ok()?;
+    let app: i32 = conn
+        .query_row("PRAGMA application_id", [], |r| r.get(0))
+        .ok()?;
+    if app != APPLICATION_ID {
+        return None;
+    }
+    read_variant(&conn, path).ok()
+}
+
 /// The error of a run whose settings `want` differ from those of the rows `path` holds.
+/// Another game is said first, with the options that would play the database's.
 pub fn settings_mismatch(path: &Path, have: &Settings, want: &Settings) -> anyhow::Error {
+    if have.variant != want.variant {
+        return anyhow::anyhow!(
+            "{} holds results of {}; this run plays {}: give the database's game ({}), or \
+             use another --db",
+            path.display(),
+            game_words(&have.variant),
+            game_words(&want.variant),
+            game_options(&have.variant)
+        );
+    }
     anyhow::anyhow!(
         "{} holds results of {}; this run is {}: use another --db",
         path.display(),
@@ -699,11 +747,16 @@ pub fn settings_mismatch(path: &Path, have: &Settings, want: &Settings) -> anyho
     )
 }
 
-/// Words for a settings mismatch.
+/// Words for a settings mismatch: `mode fast, rules freecell, max_states 1000000`; the
+/// rules of another game of the family, which hold commas, in backquotes.
 pub fn describe(s: &Settings) -> String {
+    let rules = match s.variant.is_standard() {
+        true => s.rules.clone(),
+        false => format!("`{}`", s.rules),
+    };
     format!(
-        "mode {}, rules {}, max_states {}",
-        s.mode, s.rules, s.max_states
+        "mode {}, rules {rules}, max_states {}",
+        s.mode, s.max_states
     )
 }
 
@@ -761,11 +814,7 @@ mod tests {
     fn a_full_disk_is_named_and_the_rows_before_kept() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.sqlite");
-        let settings = Settings {
-            mode: "fast".into(),
-            rules: RULES.into(),
-            max_states: 1000,
-        };
+        let settings = Settings::new("fast", 1000, Variant::standard());
         let mut store = Store::open_for_run(&path, &settings, &mut |_| ()).unwrap();
         let row = |deal| ResultRow {
             deal,

@@ -6,9 +6,16 @@
 //!
 //! Stages: read the solved rows in blocks (20,000 rows, in deal order, so memory does
 //! not grow with the database), check each block's rows in parallel, tally.
+//!
+//! A database of another game of the FreeCell family replays its solutions with the
+//! family's validator ([`validate_family`]) under the database's rules, from the deal its
+//! game and numbering give.
 
+use crate::bench::variant::Variant;
 use anyhow::Result;
-use fcauto_deals::ms_deal;
+use fcauto_deals::{ms_deal, Layout, Rules};
+use fcauto_solver::family::validator::play_checked;
+use fcauto_solver::family::{validate_family, FamilyMove, Place};
 use fcauto_solver::{parse_standard, resolve_counts, validate};
 use rayon::prelude::*;
 use rusqlite::Connection;
@@ -36,8 +43,9 @@ pub struct Verification {
 type SolvedRow = (u64, Option<String>, Option<i64>, Option<i64>);
 
 /// Replay every solved row of the results table on `conn` (a batch database's, or
-/// one a resumed run is about to write to; on the current rayon pool).
-pub fn verify(conn: &Connection) -> Result<Verification> {
+/// one a resumed run is about to write to; on the current rayon pool), as deals of
+/// `variant`.
+pub fn verify(conn: &Connection, variant: &Variant) -> Result<Verification> {
     let mut v = Verification::default();
     let mut st = conn.prepare(
         "SELECT deal, solution, moves_total, single_card_moves FROM results \
@@ -57,7 +65,7 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
         let failed: Vec<(u64, String)> = block
             .par_iter()
             .filter_map(|(deal, sol, mt, sc)| {
-                check_row(*deal, sol.as_deref(), *mt, *sc)
+                check_row(variant, *deal, sol.as_deref(), *mt, *sc)
                     .err()
                     .map(|e| (*deal, e))
             })
@@ -69,15 +77,19 @@ pub fn verify(conn: &Connection) -> Result<Verification> {
     }
 }
 
-/// Replay one solved row: its solution (standard notation) must win deal `deal`, with the
-/// stored lengths; else what is wrong.
+/// Replay one solved row: its solution (standard notation) must win deal `deal` of
+/// `variant`, with the stored lengths; else what is wrong.
 fn check_row(
+    variant: &Variant,
     deal: u64,
     solution: Option<&str>,
     moves_total: Option<i64>,
     single_card_moves: Option<i64>,
 ) -> Result<(), String> {
     let text = solution.ok_or("solved, but no solution is stored")?;
+    if !variant.is_standard() {
+        return check_family_row(variant, deal, text, moves_total, single_card_moves);
+    }
     let board = ms_deal(deal).map_err(|e| format!("not a deal: {e}"))?;
     let plain = parse_standard(text).map_err(|e| e.to_string())?;
     let moves = resolve_counts(&board, &plain).map_err(|e| e.to_string())?;
@@ -97,6 +109,100 @@ fn check_row(
         ));
     }
     Ok(())
+}
+
+/// [`check_row`] for a game of the family other than standard FreeCell: the solution read
+/// move by move from the deal's layout, then replayed by [`validate_family`]; its length
+/// must be the stored `moves_total`, and no single-card count is stored.
+fn check_family_row(
+    variant: &Variant,
+    deal: u64,
+    text: &str,
+    moves_total: Option<i64>,
+    single_card_moves: Option<i64>,
+) -> Result<(), String> {
+    let start = variant
+        .layout(deal)
+        .map_err(|e| format!("not a deal: {e}"))?;
+    let moves = family_moves(&start, &variant.rules, text)?;
+    validate_family(&start, &variant.rules, &moves).map_err(|e| e.to_string())?;
+    let stored = (moves_total, single_card_moves);
+    if stored != (Some(moves.len() as i64), None) {
+        return Err(format!(
+            "stored lengths {} moves, {} single-card moves; the solution has {} moves (and \
+             no single-card count in this game)",
+            show(moves_total),
+            show(single_card_moves),
+            moves.len()
+        ));
+    }
+    Ok(())
+}
+
+/// A family game's solution in standard notation (moves one space apart, as `solve --game`
+/// writes them) read from `start`: each token's places, and its count of cards (`38v3`, or
+/// for a plain `38` between cascades, the run whose head builds on the destination's top;
+/// one card otherwise). Each move is played by the family's validator as it is read.
+fn family_moves(start: &Layout, rules: &Rules, text: &str) -> Result<Vec<FamilyMove>, String> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (i, token) in text.split(' ').enumerate() {
+        let m = family_move(&pos, rules, token).ok_or_else(|| {
+            format!(
+                "move {} (`{}`) is not a move in standard notation",
+                i + 1,
+                fcauto_deals::text::short_echoes(token)
+            )
+        })?;
+        play_checked(&mut pos, rules, &m)
+            .map_err(|why| format!("move {} ({token}): {why}", i + 1))?;
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// One token of [`family_moves`] at `pos`; `None` when it names no places.
+fn family_move(pos: &Layout, rules: &Rules, token: &str) -> Option<FamilyMove> {
+    let mut chars = token.chars();
+    let from = Place::from_char(chars.next()?)?;
+    let to = Place::from_char(chars.next()?)?;
+    let rest = chars.as_str();
+    let count = match rest.strip_prefix('v') {
+        Some(hex) => u8::from_str_radix(hex, 16).ok()?,
+        None if rest.is_empty() => run_onto(pos, rules, from, to),
+        None => return None,
+    };
+    Some(FamilyMove { from, to, count })
+}
+
+/// Cards a plain cascade-to-cascade move carries: the run at the foot of `from` whose head
+/// builds on the top card of `to` (ranks fall by one down a run, so at most one does); one
+/// card when `to` is empty, the move is not between cascades, or no run fits (the validator
+/// then says what is wrong).
+fn run_onto(pos: &Layout, rules: &Rules, from: Place, to: Place) -> u8 {
+    let (Place::Cascade(i), Place::Cascade(j)) = (from, to) else {
+        return 1;
+    };
+    let (Some(col), Some(dest)) = (pos.cascades.get(i as usize), pos.cascades.get(j as usize))
+    else {
+        return 1;
+    };
+    let Some(&top) = dest.last() else {
+        return 1;
+    };
+    let mut k = 1;
+    while k <= col.len() {
+        let head = col[col.len() - k];
+        if rules.builds_on(top, head) {
+            return k as u8;
+        }
+        let parent = col.len().checked_sub(k + 1).map(|p| col[p]);
+        match parent {
+            Some(p) if rules.builds_on(p, head) => k += 1,
+            _ => break,
+        }
+    }
+    1
 }
 
 /// A stored count, or `none`.

@@ -1,10 +1,14 @@
-//! The bench harness: solve a range of Microsoft deals in parallel, each solution validated
-//! ([`fcauto_solver::solve_checked`]), tally the per-deal records into distributions, and
-//! optionally measure Freecell Solver on the same deals ([`fcsolve`]). `fcauto bench` is
+//! The bench harness: solve a range of deals in parallel, each solution validated
+//! ([`fcauto_solver::solve_checked`] for standard FreeCell, the family search and its
+//! validator for the other games of the FreeCell family, [`variant`]), tally the per-deal
+//! records into distributions, and optionally measure Freecell Solver on the same deals
+//! ([`fcsolve`], standard FreeCell). `fcauto bench` is
 //! its command line (progress bar, output files, exit code); `batch run` shares its
 //! measurements ([`rusage`]) and distributions.
 //!
 //! - [`solve`]: the parallel solve of a range ([`solve::solve_range`]) and its [`Tally`].
+//! - [`variant`]: which game, rules and numbering a run plays ([`Variant`]), shared with
+//!   `batch`.
 //! - [`summary`]: the run's [`Summary`], the `--repeat` rounds and the fc-solve ratios.
 //! - [`text`]: the text summary, as printed.
 //! - [`output`]: the `--json` file's pieces and the `--plot-data` CSV ([`output::Curve`]).
@@ -26,13 +30,15 @@ pub mod solve;
 pub mod summary;
 pub mod text;
 pub mod tidy;
+pub mod variant;
 
 pub use distribution::{Counted, Distribution, Spread};
 pub use fcsolve::FcSolveSummary;
 pub use output::{Curve, CurvePoint, Metric};
 pub use solve::{solve_range, Job, Progress, Row, Tally};
-pub use summary::{Summary, TimingRun};
+pub use summary::{Summary, TimingRun, Verdicts};
 pub use text::{seconds_text, summary_text};
+pub use variant::{GameJson, RulesJson, Variant};
 
 /// The deals of `unsolvable` known to be solvable ([`fcauto_deals::known_solvable`]: up to
 /// 1,000,000 and not in [`fcauto_deals::IMPOSSIBLE_DEALS`]): a solver bug.

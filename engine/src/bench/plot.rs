@@ -61,8 +61,12 @@ pub fn chart(file: &Path, metric: Metric, s: &Summary, curves: &[Curve]) -> Resu
         .fc_solve
         .as_ref()
         .map_or(String::new(), |f| format!(" vs fc-solve -l {}", f.preset));
+    let game = match s.variant.is_standard() {
+        true => String::new(),
+        false => format!("{} ", s.variant.title()),
+    };
     let title = format!(
-        "{what}: deals {}..{}, fcauto {}{vs}, {}",
+        "{what}: {game}deals {}..{}, fcauto {}{vs}, {}",
         s.from,
         s.to,
         s.mode,

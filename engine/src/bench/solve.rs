@@ -1,12 +1,16 @@
 //! The parallel solve of a range of deals: every deal solved and validated on worker
 //! threads, its row ([`Row`]) handed on in deal order, and the rows tallied ([`Tally`]).
 //! Memory does not grow with the range: a row lives until it is handed on, and the tally
-//! keeps counts per distinct value ([`Counted`]).
+//! keeps counts per distinct value ([`Counted`]). Standard FreeCell is solved by the fast
+//! solver; the other games of the family ([`Variant`]) by the family search, each solution
+//! validated by the family's validator and each "unsolvable" a complete search's proof.
 
 use super::distribution::{ms_key, Counted};
 use super::rusage;
+use super::variant::Variant;
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
+use fcauto_solver::family::{solve_family, FamilyOutcome};
 use fcauto_solver::{solve_checked, Mode, Outcome};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -23,7 +27,8 @@ pub struct Row {
     pub verdict: &'static str,
     /// Moves (supermove = 1); null unless solved.
     pub moves_total: Option<usize>,
-    /// Single-card moves; null unless solved.
+    /// Single-card moves; null unless solved, and for the games of the family other than
+    /// standard FreeCell (whose solutions count only their moves).
     pub single_card_moves: Option<usize>,
     /// For `unknown`: the limit that stopped the search (as `solve` words it); null otherwise.
     pub limit: Option<String>,
@@ -33,15 +38,24 @@ pub struct Row {
     #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub ms: f64,
     /// CPU time (user + system) of the worker thread on this deal, milliseconds: the CPU
-    /// time of the block of 32 deals it was solved in, shared out in proportion to wall
+    /// time of the block of deals (32 of standard FreeCell) it was solved in, shared out in proportion to wall
     /// time (the thread's CPU clock is read once per block).
     #[serde(serialize_with = "crate::bench::tidy::f64")]
     pub cpu_ms: f64,
 }
 
-/// Solve and validate one deal on the calling thread; its row, timed by the wall clock
-/// (`cpu_ms` is left 0: [`solve_block`] shares its block's CPU time out).
-fn solve_one(n: u64, mode: Mode, max_states: Option<usize>) -> Result<Row> {
+/// Solve and validate one deal of `job` on the calling thread; its row, timed by the wall
+/// clock (`cpu_ms` is left 0: [`solve_block`] shares its block's CPU time out).
+fn solve_one(n: u64, job: &Job) -> Result<Row> {
+    if job.variant.is_standard() {
+        solve_standard(n, job.mode, job.max_states)
+    } else {
+        solve_in_family(n, job)
+    }
+}
+
+/// [`solve_one`] for standard FreeCell: the fast solver, [`solve_checked`].
+fn solve_standard(n: u64, mode: Mode, max_states: Option<usize>) -> Result<Row> {
     let t = Instant::now();
     let board = ms_deal(n)?;
     let (out, stats) =
@@ -65,18 +79,50 @@ fn solve_one(n: u64, mode: Mode, max_states: Option<usize>) -> Result<Row> {
     })
 }
 
+/// [`solve_one`] for the other games of the family: [`solve_family`] (its solutions
+/// validated by the family's validator; "unsolvable" only after a complete search).
+fn solve_in_family(n: u64, job: &Job) -> Result<Row> {
+    let t = Instant::now();
+    let v = &job.variant;
+    let mode = Variant::family_mode(job.mode).with_context(|| {
+        format!(
+            "{}: the optimal modes are for standard FreeCell only",
+            v.title()
+        )
+    })?;
+    let layout = v.layout(n).with_context(|| format!("deal {n}"))?;
+    let (out, stats) = solve_family(&layout, &v.rules, mode, job.max_states)
+        .with_context(|| format!("deal {n}"))?;
+    let mut row = Row {
+        deal: n,
+        verdict: "unknown",
+        moves_total: None,
+        single_card_moves: None,
+        limit: None,
+        expanded: (stats.best_first + stats.complete) as u64,
+        ms: 0.0,
+        cpu_ms: 0.0,
+    };
+    match out {
+        FamilyOutcome::Solved(s) => {
+            row.verdict = "solved";
+            row.moves_total = Some(s.moves.len());
+        }
+        FamilyOutcome::Unsolvable => row.verdict = "unsolvable",
+        FamilyOutcome::Unknown(why) => row.limit = Some(why.to_string()),
+    }
+    row.ms = t.elapsed().as_secs_f64() * 1000.0;
+    Ok(row)
+}
+
 /// Solve and validate the deals `deals` on the calling thread ([`solve_one`]), reading the
 /// thread's CPU clock only before and after the block: a reading is a system call (on this
 /// project's virtual machines about 2 us, 1.4% of `fast`'s time when read once per deal).
 /// Each row's `cpu_ms` is its share of the block's CPU time in proportion to its wall time.
-fn solve_block(
-    deals: std::ops::RangeInclusive<u64>,
-    mode: Mode,
-    max_states: Option<usize>,
-) -> Result<Vec<Row>> {
+fn solve_block(deals: std::ops::RangeInclusive<u64>, job: &Job) -> Result<Vec<Row>> {
     let cpu0 = rusage::thread_cpu_ms();
     let mut rows = deals
-        .map(|n| solve_one(n, mode, max_states))
+        .map(|n| solve_one(n, job))
         .collect::<Result<Vec<Row>>>()?;
     share_cpu(&mut rows, rusage::thread_cpu_ms() - cpu0);
     Ok(rows)
@@ -96,8 +142,16 @@ fn share_cpu(rows: &mut [Row], cpu_ms: f64) {
     }
 }
 
-/// Deals a worker takes from the counter at a time.
-const BLOCK: u64 = 32;
+/// Deals a worker takes from the counter at a time: 32 of standard FreeCell (a few
+/// milliseconds each), 2 of the family's (whose complete searches can take seconds, so that
+/// a short range still spreads over every thread).
+fn block(job: &Job) -> u64 {
+    if job.variant.is_standard() {
+        32
+    } else {
+        2
+    }
+}
 
 /// How long a worker keeps the rows of the blocks it solved before it sends them at once: one
 /// wake-up of the writing thread per batch rather than per block (a wake-up is a system call
@@ -111,8 +165,8 @@ const CHANNEL_BATCHES: usize = 64;
 /// The rows of one block of deals (from its first deal on), or the error that stopped it.
 type Block = (u64, Result<Vec<Row>>);
 
-/// What a range solve is: deals `from..=to`, on `threads` workers, each deal searched in
-/// `mode` within `max_states` positions (the mode's budget when `None`).
+/// What a range solve is: deals `from..=to` of `variant`, on `threads` workers, each deal
+/// searched in `mode` within `max_states` positions (the mode's budget when `None`).
 #[derive(Clone, Copy, Debug)]
 pub struct Job {
     /// First deal.
@@ -125,6 +179,8 @@ pub struct Job {
     pub mode: Mode,
     /// Most positions one search stores before "unknown".
     pub max_states: Option<usize>,
+    /// The game, its rules and numbering (standard FreeCell: [`Variant::standard`]).
+    pub variant: Variant,
 }
 
 /// Who is told how a range solve advances (a progress bar; nothing).
@@ -144,7 +200,7 @@ pub trait Progress {
 /// A [`Progress`] that tells no one.
 impl Progress for () {}
 
-/// Solve the deals of `job`. Each worker takes the next block of 32 deals from a shared
+/// Solve the deals of `job`. Each worker takes the next block of deals ([`block`]) from a shared
 /// counter (so deals finish nearly in order and a slow deal holds up no other worker) and
 /// sends their rows here every 50 ms; the calling thread tallies the rows and hands
 /// them to `sink` in deal order. Stops at the first error (a solution the validator
@@ -182,12 +238,12 @@ fn worker(job: &Job, next: &AtomicU64, stop: &AtomicBool, tx: mpsc::SyncSender<V
     let mut batch: Vec<Block> = Vec::new();
     let mut sent = Instant::now();
     while !stop.load(Ordering::Relaxed) {
-        let first = next.fetch_add(BLOCK, Ordering::Relaxed);
+        let first = next.fetch_add(block(job), Ordering::Relaxed);
         if first > job.to {
             break;
         }
-        let last = (first + BLOCK - 1).min(job.to);
-        let rows = solve_block(first..=last, job.mode, job.max_states);
+        let last = (first + block(job) - 1).min(job.to);
+        let rows = solve_block(first..=last, job);
         let failed = rows.is_err();
         batch.push((first, rows));
         if failed || sent.elapsed() >= SEND_EVERY {
@@ -348,7 +404,15 @@ mod tests {
     #[test]
     fn a_block_reads_the_cpu_clock_around_its_deals() {
         let before = rusage::thread_cpu_ms();
-        let rows = solve_block(1..=3, Mode::Fast, None).unwrap();
+        let job = Job {
+            from: 1,
+            to: 3,
+            threads: 1,
+            mode: Mode::Fast,
+            max_states: None,
+            variant: Variant::standard(),
+        };
+        let rows = solve_block(1..=3, &job).unwrap();
         let spent = rusage::thread_cpu_ms() - before;
         assert_eq!(rows.iter().map(|r| r.deal).collect::<Vec<_>>(), [1, 2, 3]);
         assert!(rows.iter().all(|r| r.cpu_ms >= 0.0));

@@ -5,6 +5,7 @@ use super::distribution::{Distribution, Spread};
 use super::fcsolve::{self, FcSolveSummary};
 use super::rusage::{self, Usage};
 use super::solve::{solve_range, Job, Outcomes, Progress, Row, Tally};
+use super::variant::{GameJson, Variant};
 use anyhow::Result;
 use serde::Serialize;
 use std::time::Instant;
@@ -20,6 +21,16 @@ pub struct Summary {
     pub mode: String,
     /// Worker threads.
     pub threads: usize,
+    /// The game (`game`: Freecell Solver's name, `pysol_id`, `numbering`: `microsoft` or
+    /// `pysolfc`) and its `rules` (cascades, freecells, build order, what fills an empty
+    /// cascade, the sequence move).
+    #[serde(flatten)]
+    pub game: GameJson,
+    /// The game as the run played it, for the text.
+    #[serde(skip)]
+    pub variant: Variant,
+    /// How many deals got each verdict.
+    pub verdicts: Verdicts,
     /// Deals solved (and validated).
     pub solved: usize,
     /// Deals proved unsolvable by an exhaustive search.
@@ -70,6 +81,17 @@ pub struct Summary {
     /// Our mean moves_total / fc-solve's.
     #[serde(serialize_with = "crate::bench::tidy::opt")]
     pub moves_ratio_vs_fc_solve: Option<f64>,
+}
+
+/// How many deals got each verdict.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdicts {
+    /// Solved, and the solution validated.
+    pub solved: usize,
+    /// Proved unsolvable by a complete search.
+    pub impossible: usize,
+    /// Stopped by a limit.
+    pub unknown: usize,
 }
 
 /// One timed run of both programs over the same deals (`bench --vs-fc-solve --repeat`).
@@ -128,6 +150,13 @@ impl Summary {
             to: b,
             mode: mode.to_string(),
             threads: job.threads,
+            game: job.variant.json(),
+            variant: job.variant,
+            verdicts: Verdicts {
+                solved: tally.solved,
+                impossible: tally.unsolvable.len(),
+                unknown: tally.unknown.len(),
+            },
             solved: tally.solved,
             unsolvable: tally.unsolvable.clone(),
             unknown: tally.unknown.clone(),

@@ -38,6 +38,15 @@ pub fn summary_text(s: &Summary) -> String {
     out
 }
 
+/// Deals as the summary lists them: all of them for standard FreeCell (`[11982]`); for the
+/// other games, where a fifth of the deals can be impossible, the first 20 and how many more.
+fn deals(s: &Summary, v: &[u64]) -> String {
+    if s.variant.is_standard() || v.len() <= 20 {
+        return format!("{v:?}");
+    }
+    format!("{:?} and {} more", &v[..20], v.len() - 20)
+}
+
 /// A spread of solution lengths, or why there is none.
 fn spread(x: &Option<Spread>) -> String {
     match x {
@@ -52,9 +61,13 @@ fn spread(x: &Option<Spread>) -> String {
 /// Our lines: the run, verdicts, lengths, work, times and memory.
 fn ours(out: &mut String, s: &Summary) {
     let total = s.to - s.from + 1;
+    let game = match s.variant.is_standard() {
+        true => String::new(),
+        false => format!("{}, ", s.variant.title()),
+    };
     say!(
         out,
-        "fcauto bench, deals {}..{} ({}), mode {}, {}",
+        "fcauto bench, {game}deals {}..{} ({}), mode {}, {}",
         s.from,
         s.to,
         plural(total, "deal"),
@@ -64,22 +77,24 @@ fn ours(out: &mut String, s: &Summary) {
     say!(out, "  solved and validated: {}", s.solved);
     say!(
         out,
-        "  proven unsolvable:    {} {:?}",
+        "  proven unsolvable:    {} {}",
         s.unsolvable.len(),
-        s.unsolvable
+        deals(s, &s.unsolvable)
     );
     say!(
         out,
-        "  unknown (limit):      {} {:?}",
+        "  unknown (limit):      {} {}",
         s.unknown.len(),
-        s.unknown
+        deals(s, &s.unknown)
     );
     say!(out, "  moves_total:          {}", spread(&s.moves_total));
-    say!(
-        out,
-        "  single_card_moves:    {}",
-        spread(&s.single_card_moves)
-    );
+    if s.variant.is_standard() {
+        say!(
+            out,
+            "  single_card_moves:    {}",
+            spread(&s.single_card_moves)
+        );
+    }
     say!(out, "  positions expanded:   {}", s.expanded);
     say!(out, "  positions per deal:   {}", dist(&s.positions, 0, ""));
     say!(

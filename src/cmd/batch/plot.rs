@@ -134,7 +134,8 @@ fn draw_lengths(r: &Report, rgb: &mut [u8]) -> Result<()> {
         .y_desc("deals")
         .label_style(("sans-serif", 16))
         .draw()?;
-    for (name, h, color) in series {
+    // A game of the family has no single-card counts: no empty series in the legend.
+    for (name, h, color) in series.into_iter().filter(|s| !s.1.is_empty()) {
         // A dot on each length some deal has: a line needs two points, and one deal (or all
         // of one length) drew nothing.
         chart.draw_series(

@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<i32> {
     let store = Store::open_read(&args.db)?;
     let mut report = gather(&store)?;
     if args.verify {
-        report.verification = Some(verify(store.conn())?);
+        report.verification = Some(verify(store.conn(), &store.settings().variant)?);
     }
     // The report first: a picture that cannot be drawn does not take it away.
     if args.json {

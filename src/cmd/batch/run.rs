@@ -3,7 +3,7 @@
 //!
 //! Stages: [`open`] the database (checks), count what the shard already holds,
 //! then a pipeline: the main thread hands the next blocks' unstored deals to the worker
-//! threads ([`solve_one`]: solve, validate, format), collects their rows and commits them in
+//! threads ([`solve_row`]: solve, validate, format), collects their rows and commits them in
 //! batches ([`Committer`]); at most [`IN_FLIGHT`] deals are under way at once, so memory does
 //! not grow with the range. Rows not yet committed when the process is killed are solved
 //! again by the next run; committed rows are never solved twice. Ctrl-C, SIGTERM or SIGHUP
@@ -14,13 +14,11 @@
 use crate::cmd::plural;
 use crate::mode::ModeArg;
 use anyhow::{Context, Result};
-use fcauto_deals::ms_deal;
-use fcauto_engine::batch::schema::{ResultRow, Settings, RULES};
+use fcauto_engine::batch::schema::{ResultRow, Settings};
 use fcauto_engine::batch::shard::{self, Shard};
+use fcauto_engine::batch::solve::solve_row;
 use fcauto_engine::batch::store::{self, Replayed, Store};
-use fcauto_engine::bench::false_unsolvable;
-use fcauto_engine::bench::rusage::thread_cpu_ms;
-use fcauto_solver::{solve_checked, Outcome};
+use fcauto_engine::bench::{false_unsolvable, Variant};
 use indicatif::ProgressBar;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -63,6 +61,11 @@ pub struct Args {
     /// Check the arguments and exit (scripts/slurm/submit.sh, before it queues anything).
     #[arg(long, hide = true)]
     pub check_args: bool,
+    /// The game (--game) and its freecells (--freecells), kept in the database: a new one
+    /// takes them (default: standard FreeCell), an existing one is resumed with its own when
+    /// neither is given, and refused when they differ.
+    #[command(flatten)]
+    pub game: crate::game::GameArgs,
 }
 
 /// Deals under way at once (handed to workers, not yet committed).
@@ -88,16 +91,29 @@ pub fn run(args: Args) -> Result<i32> {
         crate::note!("fcauto: error: {why}");
         return Ok(2);
     }
+    let variant = variant(&args);
+    if let Some(why) = family_usage_problem(&args, &variant) {
+        return Ok(crate::cmd::usage_exit(&why));
+    }
+    if variant.is_standard() && args.game.game.is_some() && b >= 32000 {
+        // Standard rules named with --game: PySolFC's numbers, which agree with
+        // Microsoft's below 32000 only.
+        anyhow::bail!(
+            "--game freecell numbers deals as PySolFC does, and from 32000 on those are Mersenne \
+             Twister deals, which a standard FreeCell database (Microsoft's deals) cannot hold: \
+             leave out --game for Microsoft's deal numbers, or end the range below 32000"
+        );
+    }
     if args.check_args {
         return Ok(0);
     }
     // Caught from here on, so that one while the file is opened or made stops the run
     // cleanly once it is (not leaving an empty file and its journal behind).
     let stop = StopSignal::install()?;
-    let settings = settings(&args);
+    let settings = settings(&args, variant);
     let total = shard::deals_in(a, b, block, args.shard);
     if complete_read_only(&args, &settings, block, total)? {
-        return report(&Tally::default(), total, total);
+        return report(&Tally::default(), total, total, &settings.variant);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(args.threads, total))
@@ -106,8 +122,12 @@ pub fn run(args: Args) -> Result<i32> {
     // threads, not on every core.
     let mut store = pool.install(|| open(&args, &settings))?;
     let already = store.count_in_shard(a, b, block, args.shard.index - 1, args.shard.count)?;
+    let game = match settings.variant.is_standard() {
+        true => String::new(),
+        false => format!("{}, ", store::game_words(&settings.variant)),
+    };
     crate::note!(
-        "fcauto batch: deals {a}..{b}, shard {} ({}), {} already in {}",
+        "fcauto batch: {game}deals {a}..{b}, shard {} ({}), {} already in {}",
         args.shard,
         plural(total, "deal"),
         already,
@@ -119,7 +139,7 @@ pub fn run(args: Args) -> Result<i32> {
     store.finish()?;
     match stop.got() {
         Some(sig) => Ok(interrupted(&tally, total, already, sig)),
-        None => report(&tally, total, already),
+        None => report(&tally, total, already, &settings.variant),
     }
 }
 
@@ -196,16 +216,37 @@ fn block(args: &Args) -> u64 {
         .unwrap_or_else(|| shard::default_block(a, b, args.shard.count))
 }
 
-/// The settings this run stores its rows under.
-fn settings(args: &Args) -> Settings {
-    let mode: fcauto_solver::Mode = args.mode.into();
-    Settings {
-        mode: clap::ValueEnum::to_possible_value(&args.mode)
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default(),
-        rules: RULES.to_string(),
-        max_states: args.max_states.unwrap_or(mode.default_max_states()) as u64,
+/// The game this run plays: `--game` and `--freecells` when either is given; else the
+/// database's when it has one (a resumed run keeps its game), else standard FreeCell.
+fn variant(args: &Args) -> Variant {
+    if args.game.game.is_some() || args.game.freecells.is_some() {
+        return crate::cmd::bench::variant(&args.game);
     }
+    store::stored_variant(&args.db).unwrap_or_default()
+}
+
+/// What the family search does not offer (exit 2): the optimal modes.
+fn family_usage_problem(args: &Args, variant: &Variant) -> Option<String> {
+    let mode: fcauto_solver::Mode = args.mode.into();
+    (!variant.is_standard() && Variant::family_mode(mode).is_none()).then(|| {
+        format!(
+            "{}: the optimal modes are for standard FreeCell only; use --mode fast or short",
+            variant.title()
+        )
+    })
+}
+
+/// The settings this run stores its rows under.
+fn settings(args: &Args, variant: Variant) -> Settings {
+    let mode: fcauto_solver::Mode = args.mode.into();
+    let budget = match variant.is_standard() {
+        true => mode.default_max_states(),
+        false => fcauto_solver::family::DEFAULT_MAX_STATES,
+    };
+    let name = clap::ValueEnum::to_possible_value(&args.mode)
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default();
+    Settings::new(&name, args.max_states.unwrap_or(budget) as u64, variant)
 }
 
 /// Open (or create) the database, checked against this run's settings. A new one's folder
@@ -307,13 +348,15 @@ fn spawn_job(
     pool: &rayon::ThreadPool,
     tx: mpsc::Sender<Result<ResultRow>>,
     deals: Vec<u64>,
-    mode: fcauto_solver::Mode,
+    settings: &Settings,
     args: &Args,
 ) {
     let (max_states, pause) = (args.max_states, args.pause_ms);
+    let mode: fcauto_solver::Mode = args.mode.into();
+    let settings = settings.clone();
     pool.spawn(move || {
         for deal in deals {
-            let row = solve_one(deal, mode, max_states);
+            let row = solve_row(deal, &settings, mode, max_states);
             if pause > 0 {
                 std::thread::sleep(Duration::from_millis(pause));
             }
@@ -333,7 +376,7 @@ fn pipeline(
     stop: &StopSignal,
 ) -> Result<Tally> {
     let (a, b) = args.range;
-    let mode: fcauto_solver::Mode = args.mode.into();
+    let settings = store.settings().clone();
     let (tx, rx) = mpsc::channel::<Result<ResultRow>>();
     // The shard's deals in chunks small enough that a lookup and its list stay small.
     let mut chunks = shard::blocks(a, b, block(args), args.shard).flat_map(|(lo, hi)| {
@@ -361,7 +404,7 @@ fn pipeline(
             let todo = unstored(store, lo, hi)?;
             in_flight += todo.len();
             for job in todo.chunks(JOB) {
-                spawn_job(pool, tx.clone(), job.to_vec(), mode, args);
+                spawn_job(pool, tx.clone(), job.to_vec(), &settings, args);
             }
         }
         if in_flight == 0 {
@@ -453,42 +496,6 @@ impl Tally {
     }
 }
 
-/// Solve and validate one deal (a worker's job); the row to store, timed by this thread's CPU
-/// clock.
-pub fn solve_one(
-    deal: u64,
-    mode: fcauto_solver::Mode,
-    max_states: Option<usize>,
-) -> Result<ResultRow> {
-    let cpu0 = thread_cpu_ms();
-    let board = ms_deal(deal)?;
-    let (out, stats) = solve_checked(Some(deal), &board, mode, max_states)
-        .with_context(|| format!("deal {deal}"))?;
-    let mut row = ResultRow {
-        deal,
-        verdict: "unknown",
-        moves_total: None,
-        single_card_moves: None,
-        solution: None,
-        stopped_by: None,
-        positions: stats.expanded,
-        cpu_ms: 0.0,
-    };
-    match out {
-        Outcome::Solved(c) => {
-            row.verdict = "solved";
-            row.moves_total = Some(c.moves_total as u32);
-            row.single_card_moves = Some(c.single_card_moves as u32);
-            // One line: to_standard's line breaks (ten moves a line) become spaces.
-            row.solution = Some(c.solution.to_standard().trim_end().replace('\n', " "));
-        }
-        Outcome::Unsolvable => row.verdict = "unsolvable",
-        Outcome::Unknown(why) => row.stopped_by = Some(why.to_string()),
-    }
-    row.cpu_ms = thread_cpu_ms() - cpu0;
-    Ok(row)
-}
-
 /// `v` ascending (the workers finish deals out of order).
 fn sorted(v: &[u64]) -> Vec<u64> {
     let mut v = v.to_vec();
@@ -497,7 +504,8 @@ fn sorted(v: &[u64]) -> Vec<u64> {
 }
 
 /// Print what the run added; exit 1 on a false "unsolvable".
-fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
+/// Only standard FreeCell has a list of known verdicts (`variant`).
+fn report(t: &Tally, total: u64, already: u64, variant: &Variant) -> Result<i32> {
     crate::note!(
         "fcauto batch: stored {} ({} solved and validated, unsolvable {}, unknown {}); shard complete: {}/{} deals",
         plural(t.stored, "new row"),
@@ -507,7 +515,10 @@ fn report(t: &Tally, total: u64, already: u64) -> Result<i32> {
         already + t.stored,
         total
     );
-    let false_unsolvable = false_unsolvable(&t.unsolvable);
+    let false_unsolvable = match variant.is_standard() {
+        true => false_unsolvable(&t.unsolvable),
+        false => Vec::new(),
+    };
     if !false_unsolvable.is_empty() {
         crate::note!(
             "fcauto batch: deals reported unsolvable but known solvable: {false_unsolvable:?}"

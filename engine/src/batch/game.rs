@@ -1,0 +1,83 @@
+//! The game a batch database keeps: read from its `meta` ([`read_variant`]; a database made
+//! before the FreeCell family has none and reads as standard FreeCell), and said in words
+//! for the messages that refuse a run of another game ([`game_words`], [`game_options`]).
+
+use super::check;
+use super::schema::{META_FREECELLS, META_GAME, META_NUMBERING};
+use crate::bench::variant::Variant;
+use anyhow::Result;
+use rusqlite::Connection;
+use std::path::Path;
+
+/// The game a database's `meta` names: `game`, `freecells` and `numbering`, each absent in
+/// a database made before the FreeCell family (standard FreeCell, Microsoft's deals).
+pub fn read_variant(conn: &Connection, path: &Path) -> Result<Variant> {
+    let name = path.display();
+    let damaged =
+        |why: String| anyhow::anyhow!("{name}: {why}: the database was edited or damaged");
+    let get = |k: &str| check::meta_text(conn, k).map_err(damaged);
+    let game = match get(META_GAME)? {
+        None => fcauto_deals::Game::freecell(),
+        Some(g) => fcauto_deals::Game::find(&g).map_err(|_| {
+            anyhow::anyhow!(
+                "{name} holds results of the game `{}`, which this fcauto does not know",
+                fcauto_deals::text::short_echoes(&g)
+            )
+        })?,
+    };
+    let freecells = match get(META_FREECELLS)? {
+        None => None,
+        Some(n) => Some(
+            n.parse::<u8>()
+                .ok()
+                .filter(|&n| n as usize <= fcauto_deals::game::MAX_FREECELLS)
+                .ok_or_else(|| {
+                    damaged(fcauto_deals::text::short_echoes(&format!(
+                        "its meta `{META_FREECELLS}` is `{n}`, not 0..=8"
+                    )))
+                })?,
+        ),
+    };
+    let pysol = match get(META_NUMBERING)?.as_deref() {
+        None | Some("microsoft") => false,
+        Some("pysolfc") => true,
+        Some(other) => {
+            return Err(damaged(fcauto_deals::text::short_echoes(&format!(
+                "its meta `{META_NUMBERING}` is `{other}`, not microsoft or pysolfc"
+            ))))
+        }
+    };
+    Ok(Variant::new(game, freecells, pysol))
+}
+
+/// The game of a database in words: `standard FreeCell (Microsoft's deals)`,
+/// `seahaven_towers (PySolFC's deals)`, `freecell with 2 freecells (Microsoft's deals)`.
+pub fn game_words(v: &Variant) -> String {
+    let deals = match v.pysol_numbers {
+        true => "PySolFC's deals",
+        false => "Microsoft's deals",
+    };
+    match v.is_standard() {
+        true => format!("standard FreeCell ({deals})"),
+        false => format!("{} ({deals})", v.title()),
+    }
+}
+
+/// The options of `batch run` that play `v`: `--game G [--freecells N]`, `--freecells N`, or
+/// `no --game and no --freecells` for standard FreeCell.
+pub fn game_options(v: &Variant) -> String {
+    if v.is_standard() {
+        return "no --game and no --freecells".to_string();
+    }
+    let mut s = String::new();
+    if v.pysol_numbers {
+        s.push_str(&format!("--game {}", v.game.name));
+    }
+    if v.rules.freecells != v.game.rules.freecells || !v.pysol_numbers {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push_str(&format!("--freecells {}", v.rules.freecells));
+    }
+    s
+}

@@ -1,0 +1,209 @@
+//! Which game of the FreeCell family a bench or a batch run deals and solves ([`Variant`]):
+//! the game, its rules (its freecells changed by `--freecells`), and whose numbers the deal
+//! numbers are. Standard FreeCell with Microsoft's numbers goes to the fast solver
+//! ([`fcauto_solver::solve_checked`]); every other variant to the family search
+//! ([`fcauto_solver::family::solve_family`]), whose verdicts are exact and whose solutions
+//! pass [`fcauto_solver::family::validate_family`].
+
+use anyhow::Result;
+use fcauto_deals::game::{BuildOrder, EmptyFill, SequenceMove};
+use fcauto_deals::{deal_with_rules, ms_deal, plural, Game, Layout, PysolNumber, Rules};
+use fcauto_solver::family::FamilyMode;
+use fcauto_solver::Mode;
+use serde::Serialize;
+
+/// A game of the family with its rules and numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// The game (standard FreeCell when none was named).
+    pub game: &'static Game,
+    /// The rules played: the game's, with `--freecells` applied.
+    pub rules: Rules,
+    /// True when the deal numbers are PySolFC's for the game (`--game` given: the Microsoft
+    /// shuffle below 32000, the Mersenne Twister from 32000 on, the game's own layout);
+    /// false for Microsoft's deals, dealt to the rules' freecells.
+    pub pysol_numbers: bool,
+}
+
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::standard()
+    }
+}
+
+impl Variant {
+    /// Standard FreeCell, Microsoft's deals: what `bench` and `batch` play without `--game`
+    /// or `--freecells`.
+    pub fn standard() -> Variant {
+        Variant {
+            game: Game::freecell(),
+            rules: Rules::FREECELL,
+            pysol_numbers: false,
+        }
+    }
+
+    /// `game` (named with `--game` when `named`) with `freecells` freecells when given.
+    /// Standard FreeCell's rules are played by the fast solver on Microsoft's deals, named or
+    /// not (the two numberings agree below 32000; callers refuse a named deal from 32000 on).
+    pub fn new(game: &'static Game, freecells: Option<u8>, named: bool) -> Variant {
+        let rules = match freecells {
+            Some(n) => game.rules.with_freecells(n),
+            None => game.rules,
+        };
+        if rules.is_standard() {
+            return Variant::standard();
+        }
+        Variant {
+            game,
+            rules,
+            pysol_numbers: named,
+        }
+    }
+
+    /// True for standard FreeCell, which the fast solver plays.
+    pub fn is_standard(&self) -> bool {
+        self.rules.is_standard()
+    }
+
+    /// The layout of deal `n`: PySolFC's deal of the game ([`Variant::pysol_numbers`]), or
+    /// Microsoft's deal with the rules' freecells.
+    ///
+    /// # Errors
+    /// A number out of range, or a game that deals more cards to freecells than the rules
+    /// have.
+    pub fn layout(&self, n: u64) -> Result<Layout> {
+        if self.pysol_numbers {
+            let number = PysolNumber::plain(u128::from(n))?;
+            return Ok(deal_with_rules(self.game, &self.rules, number)?);
+        }
+        Ok(Layout::from_board(
+            &ms_deal(n)?,
+            self.rules.freecells as usize,
+        ))
+    }
+
+    /// The game's name (Freecell Solver's), with the freecells when `--freecells` changed
+    /// them: `seahaven_towers`, `freecell with 2 freecells`.
+    pub fn title(&self) -> String {
+        if self.rules.freecells == self.game.rules.freecells {
+            self.game.name.to_string()
+        } else {
+            format!(
+                "{} with {}",
+                self.game.name,
+                plural(self.rules.freecells, "freecell")
+            )
+        }
+    }
+
+    /// `microsoft` or `pysolfc`: whose deal numbers these are.
+    pub fn numbering(&self) -> &'static str {
+        if self.pysol_numbers {
+            "pysolfc"
+        } else {
+            "microsoft"
+        }
+    }
+
+    /// The rules as one line of text, as a batch database's rows name them: `freecell` for
+    /// standard FreeCell (as every database made before the family held), else the game,
+    /// its freecells and its numbering (`seahaven_towers, 4 freecells, pysolfc numbers`).
+    pub fn label(&self) -> String {
+        if self.is_standard() {
+            return "freecell".to_string();
+        }
+        format!(
+            "{}, {}, {} numbers",
+            self.game.name,
+            plural(self.rules.freecells, "freecell"),
+            self.numbering()
+        )
+    }
+
+    /// The family search's mode for `mode`: `fast` and `short` (the optimal modes are for
+    /// standard FreeCell only).
+    pub fn family_mode(mode: Mode) -> Option<FamilyMode> {
+        match mode {
+            Mode::Fast => Some(FamilyMode::Fast),
+            Mode::Short => Some(FamilyMode::Short),
+            _ => None,
+        }
+    }
+
+    /// The game and its rules as the JSON of a bench summary or a batch report gives them.
+    pub fn json(&self) -> GameJson {
+        let r = &self.rules;
+        GameJson {
+            game: self.game.name,
+            pysol_id: self.game.pysol_id,
+            numbering: self.numbering(),
+            rules: RulesJson {
+                cascades: r.cascades,
+                freecells: r.freecells,
+                build: match r.build {
+                    BuildOrder::AlternateColour => "alternate_colour",
+                    BuildOrder::Suit => "suit",
+                    BuildOrder::Rank => "rank",
+                },
+                empty_cascade: match r.empty {
+                    EmptyFill::Any => "any",
+                    EmptyFill::Kings => "kings",
+                    EmptyFill::None => "none",
+                },
+                sequence_move: match r.sequence {
+                    SequenceMove::Limited => "limited",
+                    SequenceMove::Unlimited => "unlimited",
+                },
+            },
+        }
+    }
+}
+
+/// The game of a bench or batch run, in JSON.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct GameJson {
+    /// Freecell Solver's name of the game (`freecell`, `seahaven_towers`).
+    pub game: &'static str,
+    /// PySolFC's game id.
+    pub pysol_id: u32,
+    /// `microsoft` (Microsoft's deals) or `pysolfc` (PySolFC's numbers for the game).
+    pub numbering: &'static str,
+    /// The rules played.
+    pub rules: RulesJson,
+}
+
+/// A game's rules in JSON.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct RulesJson {
+    /// Cascades.
+    pub cascades: u8,
+    /// Freecells (the game's, or `--freecells`).
+    pub freecells: u8,
+    /// `alternate_colour`, `suit` or `rank`.
+    pub build: &'static str,
+    /// What fills an empty cascade: `any`, `kings` or `none`.
+    pub empty_cascade: &'static str,
+    /// `limited` (supermoves) or `unlimited` (a run moves as a unit).
+    pub sequence_move: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Standard rules are the standard variant however they were named; other rules keep
+    /// their numbering, and the label of standard FreeCell is what old databases hold.
+    #[test]
+    fn variants_and_their_labels() {
+        let freecell = Game::find("freecell").unwrap();
+        assert_eq!(Variant::new(freecell, Some(4), true), Variant::standard());
+        assert_eq!(Variant::standard().label(), "freecell");
+        let two = Variant::new(freecell, Some(2), false);
+        assert!(!two.is_standard());
+        assert_eq!(two.label(), "freecell, 2 freecells, microsoft numbers");
+        assert_eq!(two.title(), "freecell with 2 freecells");
+        let sea = Variant::new(Game::find("seahaven_towers").unwrap(), None, true);
+        assert_eq!(sea.title(), "seahaven_towers");
+        assert_eq!(sea.layout(1).unwrap().cascades.len(), 10);
+    }
+}

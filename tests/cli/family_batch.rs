@@ -1,0 +1,408 @@
+//! `fcauto bench` and `fcauto batch` with `--game G` / `--freecells N`: the family search over
+//! a range on several threads with the same verdicts as on one, the JSON naming the game, its
+//! rules and the verdict counts, databases that keep their game (run, resume, merge, report,
+//! `--verify` with the family's validator), the refusal of a run with other rules, and a
+//! database made before the family still read as standard FreeCell. Needs `--features batch`.
+
+use crate::common::fcauto;
+use rusqlite::Connection;
+use serde_json::Value;
+use std::path::Path;
+
+/// Run fcauto with `args`: (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = fcauto().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Run fcauto with `args`, which must succeed; its standard output.
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "fcauto {args:?}: {err}");
+    out
+}
+
+/// `bench ... --json -`'s document.
+fn bench_json(args: &[&str]) -> Value {
+    let mut all = vec!["bench", "--json", "-"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&ok(&all)).unwrap()
+}
+
+/// `batch report DB --json [--verify]`'s document.
+fn report(db: &Path, verify: bool) -> Value {
+    let mut args = vec!["batch", "report", s(db), "--json"];
+    if verify {
+        args.push("--verify");
+    }
+    serde_json::from_str(&ok(&args)).unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Each row's deal, verdict, length and positions: what another run must give again.
+fn outcomes(v: &Value) -> Vec<(u64, String, Option<u64>, u64)> {
+    v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["deal"].as_u64().unwrap(),
+                r["verdict"].as_str().unwrap().to_string(),
+                r["moves_total"].as_u64(),
+                r["expanded"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn bench_on_two_threads_gives_the_counts_of_one() {
+    let range = ["--game", "seahaven_towers", "--range", "1..20"];
+    let one = bench_json(&[&range[..], &["--threads", "1"]].concat());
+    let two = bench_json(&[&range[..], &["--threads", "2"]].concat());
+    assert_eq!(two["summary"]["threads"], 2);
+    for key in ["verdicts", "solved", "unsolvable", "unknown", "expanded"] {
+        assert_eq!(one["summary"][key], two["summary"][key], "{key}");
+    }
+    assert_eq!(outcomes(&one), outcomes(&two));
+    let total: u64 = ["solved", "impossible", "unknown"]
+        .iter()
+        .map(|k| one["summary"]["verdicts"][k].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 20);
+}
+
+#[test]
+fn bench_json_names_the_game_its_rules_and_the_verdicts() {
+    let v = bench_json(&["--game", "seahaven_towers", "--range", "1..4"]);
+    let s = &v["summary"];
+    assert_eq!(s["game"], "seahaven_towers");
+    assert_eq!(s["pysol_id"], 9);
+    assert_eq!(s["numbering"], "pysolfc");
+    let rules = &s["rules"];
+    assert_eq!(rules["cascades"], 10);
+    assert_eq!(rules["freecells"], 4);
+    assert_eq!(rules["build"], "suit");
+    assert_eq!(rules["empty_cascade"], "kings");
+    assert_eq!(rules["sequence_move"], "limited");
+    assert_eq!(s["verdicts"]["solved"], 4, "{s}");
+    // The family's solutions count moves only.
+    assert!(v["rows"][0]["single_card_moves"].is_null(), "{v}");
+    assert!(v["rows"][0]["moves_total"].as_u64().unwrap() > 0, "{v}");
+
+    // FreeCell with two freecells on Microsoft's deals: deal 1 is impossible.
+    let v = bench_json(&["--freecells", "2", "--range", "1..3", "--threads", "2"]);
+    let s = &v["summary"];
+    assert_eq!(s["game"], "freecell");
+    assert_eq!(s["numbering"], "microsoft");
+    assert_eq!(s["rules"]["freecells"], 2);
+    assert_eq!(s["verdicts"]["impossible"], 1, "{s}");
+    assert_eq!(s["unsolvable"], serde_json::json!([1]));
+
+    // Standard FreeCell's summary names its game too.
+    let v = bench_json(&["--range", "1..2"]);
+    assert_eq!(v["summary"]["game"], "freecell");
+    assert_eq!(v["summary"]["rules"]["freecells"], 4);
+    assert_eq!(v["summary"]["verdicts"]["solved"], 2);
+}
+
+#[test]
+fn bench_refuses_what_the_family_search_does_not_offer() {
+    for (args, says) in [
+        (
+            &["--game", "bakers_game", "--mode", "optimal"][..],
+            "the optimal modes are for standard FreeCell only",
+        ),
+        (
+            &["--freecells", "2", "--vs-fc-solve"],
+            "--vs-fc-solve is for standard FreeCell only",
+        ),
+    ] {
+        let mut all = vec!["bench", "--range", "1..3"];
+        all.extend_from_slice(args);
+        let (code, _, err) = run(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn batch_stores_reports_and_verifies_family_games() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, range) in [
+        (&["--game", "seahaven_towers"][..], "1..12"),
+        (&["--freecells", "2"], "1..8"),
+    ] {
+        let db = dir.path().join(format!("{}.sqlite", game[1]));
+        let mut args = vec!["batch", "run", "--range", range, "--threads", "2"];
+        args.extend_from_slice(game);
+        args.extend_from_slice(&["--db", s(&db)]);
+        ok(&args);
+        let r = report(&db, true);
+        let b = bench_json(&[game, &["--range", range]].concat());
+        let bs = &b["summary"];
+        assert_eq!(r["game"], bs["game"], "{r}");
+        assert_eq!(r["numbering"], bs["numbering"]);
+        assert_eq!(r["game_rules"], bs["rules"]);
+        assert_eq!(r["verdicts"], bs["verdicts"], "{game:?}");
+        assert_eq!(r["unsolvable"], bs["unsolvable"]);
+        assert_eq!(r["verification"]["invalid"], 0, "{r}");
+        assert_eq!(
+            r["verification"]["checked"], bs["verdicts"]["solved"],
+            "{r}"
+        );
+        let text = ok(&["batch", "report", s(&db)]);
+        assert!(
+            text.contains(&format!("game {}", game_name(game))),
+            "{text}"
+        );
+    }
+}
+
+/// The game's name as the report writes it.
+fn game_name(args: &[&str]) -> &'static str {
+    match args[0] {
+        "--game" => "seahaven_towers",
+        _ => "freecell",
+    }
+}
+
+#[test]
+fn a_family_database_resumes_and_merges_with_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("b.sqlite");
+    ok(&[
+        "batch",
+        "run",
+        "--game",
+        "bakers_game",
+        "--range",
+        "1..5",
+        "--db",
+        s(&db),
+    ]);
+    // No --game: the database's own game is resumed.
+    ok(&["batch", "run", "--range", "1..8", "--db", s(&db)]);
+    let r = report(&db, false);
+    assert_eq!(r["game"], "bakers_game");
+    assert_eq!(r["rows"], 8);
+    // Two shards of one range merge into the database of one run.
+    let parts: Vec<_> = (1..=2)
+        .map(|i| {
+            let p = dir.path().join(format!("s{i}.sqlite"));
+            let shard = format!("{i}/2");
+            ok(&[
+                "batch",
+                "run",
+                "--game",
+                "bakers_game",
+                "--range",
+                "1..8",
+                "--shard",
+                &shard,
+                "--block",
+                "2",
+                "--db",
+                s(&p),
+            ]);
+            p
+        })
+        .collect();
+    let merged = dir.path().join("m.sqlite");
+    ok(&[
+        "batch",
+        "merge",
+        s(&merged),
+        s(&parts[0]),
+        s(&parts[1]),
+        "--expect-range",
+        "1..8",
+    ]);
+    let m = report(&merged, true);
+    assert_eq!(m["game"], "bakers_game");
+    assert_eq!(m["verdicts"], r["verdicts"]);
+    assert_eq!(m["verification"]["invalid"], 0);
+}
+
+#[test]
+fn a_run_with_other_rules_is_refused_and_the_file_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s.sqlite");
+    ok(&[
+        "batch",
+        "run",
+        "--game",
+        "seahaven_towers",
+        "--range",
+        "1..3",
+        "--db",
+        s(&db),
+    ]);
+    let before = std::fs::read(&db).unwrap();
+    for other in [
+        &["--freecells", "2"][..],
+        &["--game", "freecell"],
+        &["--game", "seahaven_towers", "--freecells", "5"],
+    ] {
+        let mut args = vec!["batch", "run", "--range", "1..4", "--db", s(&db)];
+        args.extend_from_slice(other);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 1, "{other:?}: {err}");
+        assert!(
+            err.contains("holds results of seahaven_towers (PySolFC's deals)")
+                && err.contains("--game seahaven_towers"),
+            "{other:?}: {err}"
+        );
+        assert_eq!(std::fs::read(&db).unwrap(), before, "{other:?}");
+    }
+    // A standard database refuses a family run, naming its game.
+    let std_db = dir.path().join("f.sqlite");
+    ok(&["batch", "run", "--range", "1..2", "--db", s(&std_db)]);
+    let (code, _, err) = run(&[
+        "batch",
+        "run",
+        "--range",
+        "1..2",
+        "--game",
+        "eight_off",
+        "--db",
+        s(&std_db),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("holds results of standard FreeCell")
+            && err.contains("no --game and no --freecells"),
+        "{err}"
+    );
+    // The optimal modes are refused before any file is made.
+    let none = dir.path().join("none.sqlite");
+    let (code, _, err) = run(&[
+        "batch",
+        "run",
+        "--range",
+        "1..2",
+        "--game",
+        "eight_off",
+        "--mode",
+        "optimal",
+        "--db",
+        s(&none),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(!none.exists());
+    // Standard rules named with --game: PySolFC's numbers, Mersenne Twister from 32000 on.
+    let (code, _, err) = run(&[
+        "batch",
+        "run",
+        "--range",
+        "31999..32000",
+        "--game",
+        "freecell",
+        "--db",
+        s(&none),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("Mersenne Twister"), "{err}");
+    assert!(!none.exists());
+}
+
+#[test]
+fn a_stored_family_solution_that_does_not_win_fails_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("e.sqlite");
+    ok(&[
+        "batch",
+        "run",
+        "--game",
+        "eight_off",
+        "--range",
+        "1..3",
+        "--db",
+        s(&db),
+    ]);
+    {
+        let c = Connection::open(&db).unwrap();
+        let sol: String = c
+            .query_row("SELECT solution FROM results WHERE deal = 2", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        // As many moves, each the first one again: the second is illegal.
+        let tokens: Vec<&str> = sol.split(' ').collect();
+        let bad = vec![tokens[0]; tokens.len()].join(" ");
+        c.execute("UPDATE results SET solution = ?1 WHERE deal = 2", [bad])
+            .unwrap();
+    }
+    let (code, out, err) = run(&["batch", "report", s(&db), "--verify"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("1 INVALID") && out.contains("deal 2: move 2"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_database_made_before_the_family_reads_as_standard_freecell() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("old.sqlite");
+    ok(&["batch", "run", "--range", "1..4", "--db", s(&db)]);
+    // What a database of an fcauto before the family holds: no game in its meta.
+    Connection::open(&db)
+        .unwrap()
+        .execute(
+            "DELETE FROM meta WHERE key IN ('game', 'freecells', 'numbering')",
+            [],
+        )
+        .unwrap();
+    let r = report(&db, true);
+    assert_eq!(r["rules"], "freecell");
+    assert_eq!(r["game"], "freecell");
+    assert_eq!(r["numbering"], "microsoft");
+    assert_eq!(r["game_rules"]["freecells"], 4);
+    assert_eq!(r["verification"]["invalid"], 0);
+    // It resumes as standard FreeCell, and refuses another game.
+    ok(&["batch", "run", "--range", "1..6", "--db", s(&db)]);
+    assert_eq!(report(&db, false)["rows"], 6);
+    let (code, _, err) = run(&[
+        "batch",
+        "run",
+        "--range",
+        "1..6",
+        "--freecells",
+        "3",
+        "--db",
+        s(&db),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("holds results of standard FreeCell"), "{err}");
+}
+
+#[test]
+fn bench_plots_a_family_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("b.png");
+    let csv = ok(&[
+        "bench",
+        "--game",
+        "bakers_game",
+        "--range",
+        "1..10",
+        "--plot-data",
+        "-",
+        "--plot",
+        s(&png),
+    ]);
+    assert!(
+        csv.starts_with("series,metric,value,deals,share_above\nfcauto,positions,"),
+        "{csv}"
+    );
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+}
