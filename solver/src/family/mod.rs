@@ -26,8 +26,8 @@ pub mod validator;
 mod tests;
 
 pub use notation::{
-    read_standard, standard_tokens, FamilyJsonMove, FamilyMove, FamilyReadError,
-    FamilySolutionJson, Place,
+    read_fcs_moves, read_fcs_output, read_standard, standard_tokens, FamilyJsonMove, FamilyMove,
+    FamilyReadError, FamilySolutionJson, Place,
 };
 pub use state::LayoutError;
 pub use validator::{validate_family, FamilyValidationError};

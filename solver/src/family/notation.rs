@@ -391,6 +391,80 @@ fn resolve_count(pos: &Layout, rules: &Rules, m: &FamilyMove) -> u8 {
     }
 }
 
+/// Freecell Solver's verdict on a family game and its moves ([`read_fcs_moves`]).
+///
+/// # Errors
+/// Those of [`read_fcs_moves`].
+pub fn read_fcs_output(
+    text: &str,
+) -> Result<(crate::FcsVerdict, Vec<FamilyMove>), FamilyReadError> {
+    let verdict = text
+        .lines()
+        .rev()
+        .find_map(|l| match l.trim() {
+            "This game is solveable." => Some(crate::FcsVerdict::Solved),
+            "I could not solve this game." => Some(crate::FcsVerdict::NotSolved),
+            "Iterations count exceeded." => Some(crate::FcsVerdict::LimitExceeded),
+            _ => None,
+        })
+        .unwrap_or(crate::FcsVerdict::Unknown);
+    Ok((verdict, read_fcs_moves(text)?))
+}
+
+/// The moves of Freecell Solver's output (`-sam` move lines, `Move a card from stack 3 to
+/// freecell 7`, `Move 3 cards from stack 0 to stack 9`, `... to the foundations`; stacks and
+/// freecells numbered from 0); every other line is passed over.
+///
+/// # Errors
+/// [`FamilyReadError`] for a move line whose places do not read.
+pub fn read_fcs_moves(text: &str) -> Result<Vec<FamilyMove>, FamilyReadError> {
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let Some(rest) = line.strip_prefix("Move ") else {
+            continue;
+        };
+        let bad = |reason: &str| FamilyReadError {
+            step: out.len() + 1,
+            token: line.chars().take(60).collect(),
+            reason: reason.into(),
+        };
+        let (count, rest) = match rest.strip_prefix("a card from ") {
+            Some(r) => (1, r),
+            None => {
+                let (n, r) = rest
+                    .split_once(" cards from ")
+                    .ok_or_else(|| bad("not a move line"))?;
+                (n.parse::<u8>().map_err(|_| bad("no count of cards"))?, r)
+            }
+        };
+        let (from, to) = rest
+            .split_once(" to ")
+            .ok_or_else(|| bad("no destination"))?;
+        let place = |s: &str| -> Option<Place> {
+            if s.starts_with("the foundation") {
+                return Some(Place::Foundation);
+            }
+            let (kind, n) = s.split_once(' ')?;
+            let n: u8 = n.parse().ok()?;
+            match kind {
+                "stack" if (n as usize) < fcauto_deals::game::MAX_CASCADES => {
+                    Some(Place::Cascade(n))
+                }
+                "freecell" if (n as usize) < fcauto_deals::game::MAX_FREECELLS => {
+                    Some(Place::Freecell(n))
+                }
+                _ => None,
+            }
+        };
+        out.push(FamilyMove {
+            from: place(from).ok_or_else(|| bad("its source is no place"))?,
+            to: place(to).ok_or_else(|| bad("its destination is no place"))?,
+            count,
+        });
+    }
+    Ok(out)
+}
+
 /// The lowest card `m` moves from `pos`.
 fn moved_card(pos: &Layout, m: &FamilyMove) -> Option<Card> {
     match m.from {
