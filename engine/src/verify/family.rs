@@ -203,9 +203,9 @@ pub fn verify_family(text: &str, given: Option<FamilyStart>, name: &str) -> Resu
             same_game(&g, &o, name)?;
             if g.layout != o.layout {
                 return Err(StartConflict(format!(
-                    "{name} starts from {}, not from the {} given",
-                    start_words(&o),
-                    start_words(&g)
+                    "{name} starts from {}, not from {}",
+                    start_words(&o, "its own position"),
+                    start_words(&g, "the board given")
                 ))
                 .into());
             }
@@ -274,10 +274,9 @@ fn same_game(given: &FamilyStart, own: &FamilyStart, name: &str) -> Result<()> {
     Ok(())
 }
 
-/// `deal 617` or `board`.
-fn start_words(s: &FamilyStart) -> String {
-    s.deal
-        .map_or_else(|| "board".into(), |n| format!("deal {n}"))
+/// `deal 617`, or `board` when the start was dealt from no number.
+fn start_words(s: &FamilyStart, board: &str) -> String {
+    s.deal.map_or_else(|| board.into(), |n| format!("deal {n}"))
 }
 
 /// Replay `moves` from `start` with the family's validator.
