@@ -183,6 +183,11 @@ fn own_start(json: &FamilySolutionJson, name: &str) -> Result<Option<FamilyStart
 pub fn verify_family(text: &str, given: Option<FamilyStart>, name: &str) -> Result<FamilyReport> {
     let text = text.trim_start_matches('\u{feff}');
     if !is_family_json(text) {
+        anyhow::ensure!(
+            !text.trim_start().starts_with('{'),
+            "{name} is JSON but no family solution (it names no `game` and `freecells`): \
+             give the JSON `solve --game G --format json` writes, or standard notation"
+        );
         let Some(start) = given else {
             return Err(NoStart(format!(
                 "{name} is standard notation, which names no start: give --game G with \

@@ -476,3 +476,64 @@ fn moved_card(pos: &Layout, m: &FamilyMove) -> Option<Card> {
         Place::Foundation => None,
     }
 }
+
+#[cfg(test)]
+mod reading_tests {
+    use super::*;
+
+    #[test]
+    fn tokens_read_with_and_without_counts() {
+        let (m, given) = read_token("09vA").unwrap();
+        assert_eq!(
+            (m.from, m.to, m.count, given),
+            (Place::Cascade(9), Place::Cascade(8), 10, true)
+        );
+        let (m, given) = read_token("ia").unwrap();
+        assert_eq!(
+            (m.from, m.to, m.count, given),
+            (Place::Freecell(7), Place::Freecell(0), 1, false)
+        );
+        for bad in ["3", "38v0", "3x", "38vz", "385"] {
+            assert!(read_token(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_deal_is_a_number_or_a_string() {
+        let big = PysolNumber::parse("100000000000000000000").unwrap();
+        let cases = [
+            (Some(PysolNumber::plain(617).unwrap()), "617"),
+            (Some(PysolNumber::ms(40000).unwrap()), "\"ms40000\""),
+            (Some(big), "\"100000000000000000000\""),
+            (None, "null"),
+        ];
+        for (deal, text) in cases {
+            let json = FamilySolutionJson {
+                game: "bakers_game".into(),
+                freecells: 4,
+                deal,
+                position: None,
+                solvable: None,
+                moves_total: 0,
+                moves: vec![],
+            };
+            let written = serde_json::to_string(&json).unwrap();
+            assert!(written.contains(&format!("\"deal\":{text}")), "{written}");
+            let read: FamilySolutionJson = serde_json::from_str(&written).unwrap();
+            assert_eq!(read, json);
+        }
+        let e = serde_json::from_str::<FamilySolutionJson>(
+            r#"{"game":"x","freecells":4,"deal":1e25,"solvable":null,"moves_total":0,"moves":[]}"#,
+        );
+        assert!(e.is_err());
+    }
+
+    #[test]
+    fn fc_solve_move_lines_read() {
+        let text = "Move a card from stack 9 to the foundations\n\nMove 3 cards from stack 0 to stack 9\nMove a card from freecell 7 to stack 2\nThis game is solveable.\n";
+        let (v, moves) = read_fcs_output(text).unwrap();
+        assert_eq!(v, crate::FcsVerdict::Solved);
+        let names: Vec<String> = moves.iter().map(FamilyMove::notation).collect();
+        assert_eq!(names, ["0h", "10v3", "i3"]);
+    }
+}
