@@ -202,29 +202,7 @@ pub fn verify_family(text: &str, given: Option<FamilyStart>, name: &str) -> Resu
     let json: FamilySolutionJson = serde_json::from_str(text).with_context(|| {
         format!("{name}: not a family solution (`solve --game G --format json`)")
     })?;
-    let own = own_start(&json, name)?;
-    let start = match (given, own) {
-        (Some(g), Some(o)) => {
-            same_game(&g, &o, name)?;
-            if g.layout != o.layout {
-                return Err(StartConflict(format!(
-                    "{name} starts from {}, not from {}",
-                    start_words(&o, "its own position"),
-                    start_words(&g, "the board given")
-                ))
-                .into());
-            }
-            o
-        }
-        (Some(g), None) => g,
-        (None, Some(o)) => o,
-        (None, None) => {
-            return Err(NoStart(format!(
-                "{name} names no start (no `deal`, no `position`): give --deal N or --board FILE"
-            ))
-            .into())
-        }
-    };
+    let start = json_start(given, own_start(&json, name)?, name)?;
     anyhow::ensure!(
         json.moves_total == json.moves.len(),
         "{name}: `moves_total` says {} but it lists {}",
@@ -264,6 +242,35 @@ pub fn verify_family(text: &str, given: Option<FamilyStart>, name: &str) -> Resu
         );
     }
     Ok(report)
+}
+
+/// The start of a family JSON: the caller's `given`, which must be the game and position
+/// the JSON names (`own`) if it names one, or else its own; neither is a [`NoStart`].
+fn json_start(
+    given: Option<FamilyStart>,
+    own: Option<FamilyStart>,
+    name: &str,
+) -> Result<FamilyStart> {
+    match (given, own) {
+        (Some(g), Some(o)) => {
+            same_game(&g, &o, name)?;
+            if g.layout != o.layout {
+                return Err(StartConflict(format!(
+                    "{name} starts from {}, not from {}",
+                    start_words(&o, "its own position"),
+                    start_words(&g, "the board given")
+                ))
+                .into());
+            }
+            Ok(o)
+        }
+        (Some(g), None) => Ok(g),
+        (None, Some(o)) => Ok(o),
+        (None, None) => Err(NoStart(format!(
+            "{name} names no start (no `deal`, no `position`): give --deal N or --board FILE"
+        ))
+        .into()),
+    }
 }
 
 /// A start given whose game or freecells are not those the JSON names: a usage problem.
