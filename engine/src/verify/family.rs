@@ -99,6 +99,9 @@ pub fn read_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) -
         let layout = own_start(&json, name)?.map(|s| s.layout);
         return layout.with_context(|| format!("{name} names no start (no deal, no position)"));
     }
+    if text.trim_start().starts_with('{') {
+        return deal_json_layout(text, game, rules, name);
+    }
     if looks_like_position(text) {
         let line = text
             .lines()
@@ -126,6 +129,45 @@ pub fn read_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) -
             fcauto_deals::plural(rules.freecells, "freecell")
         )
     })
+}
+
+/// The JSON `fcauto deal --game G N --format json` writes, read as a position of `game`.
+#[derive(serde::Deserialize)]
+struct DealJson {
+    game: Option<String>,
+    cascades: Vec<Vec<fcauto_deals::Card>>,
+    freecells: Vec<Option<fcauto_deals::Card>>,
+    #[serde(default)]
+    foundations: [u8; 4],
+}
+
+/// A deal's JSON (`deal --game G N --format json`) as a position of `game` under `rules`.
+fn deal_json_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) -> Result<Layout> {
+    let json: DealJson = serde_json::from_str(text).with_context(|| {
+        format!(
+            "{name}: not a board (a deal's JSON with `cascades`, `freecells`, `foundations`, or \
+             a family solution's)"
+        )
+    })?;
+    if let Some(named) = json.game.as_deref() {
+        let named = Game::find(named).with_context(|| format!("{name}: its `game`"))?;
+        anyhow::ensure!(
+            named.name == game.name,
+            "{name} is a deal of {}, not of {}: give --game {}",
+            named.name,
+            game.name,
+            named.name
+        );
+    }
+    let layout = Layout {
+        cascades: json.cascades,
+        freecells: json.freecells,
+        foundations: json.foundations,
+    };
+    layout
+        .check(rules)
+        .map_err(|e| anyhow::anyhow!("{name} does not fit {}: {e}", title(game, rules)))?;
+    Ok(layout)
 }
 
 /// The start a family solution JSON names: its `position`, or the deal of its `deal`;
