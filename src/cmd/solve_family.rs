@@ -8,6 +8,7 @@ use crate::cmd::plural;
 use crate::cmd::solve::{Args, SolutionFormat};
 use crate::mode::ModeArg;
 use anyhow::{bail, Context, Result};
+use fcauto_deals::pysol_deal::CellsTooFew;
 use fcauto_deals::{
     deal_with_rules, ms_deal, DealError, Game, Layout, PysolNumber, Rules, Shuffle, MAX_DEAL,
 };
@@ -19,14 +20,18 @@ use std::time::Instant;
 
 /// Solve a family game's deal or board and print the solution; exit 0 when solved, 1 when
 /// not (or when `--cross-check` finds a disagreement), 2 on a usage problem (a mode, format or
-/// option the family search does not offer).
+/// option the family search does not offer, a deal that puts cards in more freecells than
+/// `--freecells` gives).
 pub fn run(args: &Args) -> Result<i32> {
     if let Some(msg) = usage_problem(args) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     let game = args.game.game();
     let rules = args.game.rules();
-    let (deal, layout) = start(args, game, &rules)?;
+    let (deal, layout) = match start(args, game, &rules) {
+        Err(e) if e.is::<CellsTooFew>() => return Ok(crate::cmd::usage_exit(&e.to_string())),
+        r => r?,
+    };
     let mode = match args.mode {
         ModeArg::Fast => FamilyMode::Fast,
         _ => FamilyMode::Short,

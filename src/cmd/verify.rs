@@ -3,6 +3,7 @@
 use crate::cmd::input::{self, load_board, read_board_text, read_text_capped};
 use crate::cmd::plural;
 use anyhow::Result;
+use fcauto_deals::pysol_deal::CellsTooFew;
 use fcauto_deals::{DealError, Game, PysolNumber, Shuffle, MAX_DEAL};
 use fcauto_engine::input::StartGiven;
 use fcauto_engine::verify::family::{self, deal_start, read_layout, verify_family};
@@ -164,7 +165,12 @@ fn check_family(args: &Args, text: &str, name: &str) -> Result<i32> {
                 }
                 _ => n,
             };
-            Some(deal_start(game, rules, n)?)
+            match deal_start(game, rules, n) {
+                Err(e) if e.is::<CellsTooFew>() => {
+                    return Ok(crate::cmd::usage_exit(&e.to_string()))
+                }
+                r => Some(r?),
+            }
         }
         (None, Some(path)) => {
             let board_name = input::name(path, "board file");

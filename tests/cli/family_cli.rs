@@ -276,6 +276,33 @@ fn a_board_with_more_cards_in_cells_than_cells_is_refused() {
     assert!(err.contains("3 freecell entries, at most 2"), "{err}");
 }
 
+/// A deal that breaks the rules asked for (cards dealt to more freecells than --freecells
+/// gives) is a usage problem, in one line.
+#[test]
+fn a_deal_that_needs_more_freecells_is_refused() {
+    for args in [
+        &["solve", "--game", "eight_off", "--freecells", "4", "5"][..],
+        &[
+            "verify",
+            "--game",
+            "eight_off",
+            "--freecells",
+            "4",
+            "--deal",
+            "5",
+            "-",
+        ],
+    ] {
+        let (code, out, err) = run_in(args, "1h");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert_eq!(
+            err,
+            "fcauto: error: Eight Off deals a card to freecell 7: it needs at least 7 freecells, not 4\n"
+        );
+    }
+}
+
 #[test]
 fn a_board_with_cards_missing_is_refused() {
     let text: String = deal_text("bakers_game", "5")
