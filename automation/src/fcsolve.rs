@@ -381,3 +381,40 @@ pub fn preset_names() -> Option<Vec<String>> {
         .collect();
     (!names.is_empty()).then_some(names)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_its_fc_solve_flags() {
+        let flags = |name: &str, cells: Option<u8>| {
+            let g = Game::find(name).unwrap();
+            game_flags(g, &cells.map_or(g.rules, |n| g.rules.with_freecells(n))).join(" ")
+        };
+        assert_eq!(
+            flags("seahaven_towers", None),
+            "-g seahaven_towers --freecells-num 4"
+        );
+        assert_eq!(flags("eight_off", None), "-g eight_off --freecells-num 8");
+        assert_eq!(
+            flags("freecell_2_freecells", None),
+            "-g freecell --freecells-num 2"
+        );
+        assert_eq!(
+            flags("freecell_0_freecells", None),
+            "-g freecell --freecells-num 0"
+        );
+        assert_eq!(
+            flags("bakers_game", Some(3)),
+            "-g bakers_game --freecells-num 3"
+        );
+        for g in fcauto_deals::GAMES {
+            assert!(
+                !game_flags(g, &g.rules)[1].contains("_freecells"),
+                "{}",
+                g.name
+            );
+        }
+    }
+}

@@ -369,6 +369,27 @@ fn cross_check_agrees_on_a_solvable_and_an_impossible_deal() {
     let (code, _, err) = run(&["solve", "--game", "seahaven_towers", "1", "--cross-check"]);
     assert_eq!(code, 0, "{err}");
     assert!(err.trim_end().ends_with("cross-check: AGREE"), "{err}");
+    // fc-solve's own output of a family game verifies from the board.
+    let dir = tempfile::tempdir().unwrap();
+    let board = file(dir.path(), "st1.board", &deal_text("seahaven_towers", "1"));
+    let out = std::process::Command::new("fc-solve")
+        .args(["-g", "seahaven_towers", "-sam", "-sel", &board])
+        .output()
+        .unwrap();
+    let fcs = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (code, out, err) = run_in(
+        &[
+            "verify",
+            "--game",
+            "seahaven_towers",
+            "--board",
+            &board,
+            "-",
+        ],
+        &fcs,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("valid: seahaven_towers, "), "{out}");
 }
 
 /// Without fc-solve on PATH, the cross-check fails in one line saying how to install it,

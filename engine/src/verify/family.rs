@@ -5,7 +5,8 @@
 //! The start is the one the caller gives (a deal of the game, or a board read for it by
 //! [`read_layout`]), which must agree with the one a JSON names, or else the one the JSON
 //! names (its `position`, or its `deal` dealt as PySolFC deals the game). Standard notation
-//! names no start: it needs the caller's. Errors are those of the standard verify: a
+//! and Freecell Solver's `-sam` output (stacks and freecells numbered from 0) name no start:
+//! they need the caller's. Errors are those of the standard verify: a
 //! [`StartConflict`] or [`NoStart`] is a usage problem, a move that does not win is
 //! [`super::is_not_a_win`].
 
@@ -15,8 +16,10 @@ use anyhow::{Context, Result};
 use fcauto_deals::position::{looks_like_position, parse_layout};
 use fcauto_deals::{deal_with_rules, Game, Layout, PysolNumber, Rules};
 use fcauto_solver::family::{
-    read_standard, validate_family, FamilyMove, FamilySolutionJson, FamilyValidationError,
+    read_fcs_output, read_standard, validate_family, FamilyMove, FamilySolutionJson,
+    FamilyValidationError,
 };
+use fcauto_solver::FcsVerdict;
 
 /// A start of a family game: the game, the rules played (its freecells changed by
 /// `--freecells`), the position, and the deal it was dealt from (if any).
@@ -237,6 +240,17 @@ pub fn verify_family(text: &str, given: Option<FamilyStart>, name: &str) -> Resu
             ))
             .into());
         };
+        if is_fcs_output(text) {
+            let (verdict, moves) = read_fcs_output(text).with_context(|| name.to_string())?;
+            if moves.is_empty() && verdict != FcsVerdict::Solved {
+                return Err(NotAWin(format!(
+                    "{name} is fc-solve's output of a game it did not solve ({verdict}): it has \
+                     no moves to verify"
+                ))
+                .into());
+            }
+            return replay(&start, &moves, name);
+        }
         let moves =
             read_standard(text, &start.layout, &start.rules).with_context(|| name.to_string())?;
         return replay(&start, &moves, name);
@@ -315,6 +329,17 @@ fn json_start(
     }
 }
 
+/// True when `text` is Freecell Solver's output (`-sam` move lines, `Move a card from stack
+/// 3 to freecell 7`, or its verdict) rather than standard notation.
+fn is_fcs_output(text: &str) -> bool {
+    text.lines().map(str::trim).any(|l| {
+        l.starts_with("Move a card from")
+            || (l.starts_with("Move ") && l.contains(" cards from "))
+            || l == "This game is solveable."
+            || l == "I could not solve this game."
+    })
+}
+
 /// A start given whose game or freecells are not those the JSON names: a usage problem.
 fn same_game(given: &FamilyStart, own: &FamilyStart, name: &str) -> Result<()> {
     if given.game.name != own.game.name || given.rules != own.rules {
@@ -350,7 +375,7 @@ fn replay(start: &FamilyStart, moves: &[FamilyMove], name: &str) -> Result<Famil
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fcauto_solver::family::{solve_family, FamilyMode, FamilyOutcome};
+    use fcauto_solver::family::{solve_family, FamilyMode, FamilyOutcome, Place};
 
     fn solved(game: &str, n: u128) -> (FamilyStart, Vec<FamilyMove>, Vec<String>) {
         let game = Game::find(game).unwrap();
@@ -391,6 +416,30 @@ mod tests {
             let r = verify_family(&bare.join(" "), Some(start), "s");
             assert!(r.is_ok(), "{game}: {r:?}");
         }
+    }
+
+    #[test]
+    fn fc_solve_output_verifies() {
+        let (start, moves, _) = solved("eight_off", 5);
+        let lines: Vec<String> = moves
+            .iter()
+            .map(|m| {
+                let at = |p: Place| match p {
+                    Place::Cascade(i) => format!("stack {i}"),
+                    Place::Freecell(j) => format!("freecell {j}"),
+                    Place::Foundation => "the foundations".into(),
+                };
+                match m.count {
+                    1 => format!("Move a card from {} to {}", at(m.from), at(m.to)),
+                    n => format!("Move {n} cards from {} to {}", at(m.from), at(m.to)),
+                }
+            })
+            .collect();
+        let text = lines.join("\n\n") + "\nThis game is solveable.\n";
+        let r = verify_family(&text, Some(start.clone()), "s").unwrap();
+        assert_eq!(r.moves_total, moves.len());
+        let e = verify_family("I could not solve this game.\n", Some(start), "s").unwrap_err();
+        assert!(super::super::is_not_a_win(&e), "{e:#}");
     }
 
     #[test]
