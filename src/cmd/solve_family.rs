@@ -1,7 +1,10 @@
 //! `fcauto solve --game G` and `--freecells N` when the rules are not standard FreeCell's:
 //! the family search (`fcauto_solver::family`), with its own validator, its standard notation
 //! (cascades `1`..`9` and `0` for the tenth, freecells `a`..`g` and `i` for the eighth, `h`
-//! the foundation) and its own minimal JSON.
+//! the foundation) and its own minimal JSON. The start is a deal (PySolFC's numbers of the
+//! game with --game, up to 10^20) or a board read for the game (`--board`,
+//! [`read_layout`]); `--cross-check` runs fc-solve with the game's flags
+//! ([`crate::cmd::crosscheck::cross_check_family`]).
 
 use crate::cmd::input::{is_stdio, read_board_text, read_deal_file};
 use crate::cmd::plural;
