@@ -3,8 +3,10 @@
 //! a range of Microsoft deals ([`run_range_with`]), whether they are installed
 //! ([`check_installed_in`]) and the names of its presets ([`preset_names`]).
 //!
-//! The one place fcauto starts fc-solve: `solve --cross-check`, `bench --vs-fc-solve` and the
-//! GUI replay's reference solution all come here, each with its own flags. Every run has
+//! The one place fcauto starts fc-solve: `solve --cross-check` (standard FreeCell, and the
+//! family's games with [`game_flags`] on their board text, [`run_text_ok`]), `bench
+//! --vs-fc-solve` and the GUI replay's reference solution all come here, each with its own
+//! flags. Every run has
 //! `FREECELL_SOLVER_QUIET=1` (fc-solve's hint about that variable stays out of the output)
 //! and no standard input.
 
@@ -12,7 +14,29 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 
-use fcauto_deals::Board;
+use fcauto_deals::{Board, Game, Rules};
+
+/// fc-solve's complete scan over atomic moves (`--method soft-dfs -to 01ABCDE`), with `-sel`
+/// so that an exhausted scan ("I could not solve this game.") is told from a hit iteration
+/// cap ("Iterations count exceeded."): without `-sel`, fc-solve 5.0 prints the first for both.
+pub const ATOMIC_SCAN: [&str; 5] = ["--method", "soft-dfs", "-to", "01ABCDE", "-sel"];
+
+/// The flags that make fc-solve play `game` under `rules`: `-g NAME` (the game's Freecell
+/// Solver name; a PySolFC variant such as `freecell_2_freecells` is its base game) and
+/// `--freecells-num N`. Every game of [`fcauto_deals::GAMES`] is one of fc-solve's `-g`
+/// games, and `--freecells-num` takes 0 to 8: fc-solve plays each rule set fcauto plays.
+pub fn game_flags(game: &Game, rules: &Rules) -> Vec<String> {
+    let base = match game.name.split_once("_freecells") {
+        Some((head, _)) => head.rsplit_once('_').map_or(head, |(name, _)| name),
+        None => game.name,
+    };
+    vec![
+        "-g".into(),
+        base.into(),
+        "--freecells-num".into(),
+        rules.freecells.to_string(),
+    ]
+}
 
 /// The range solver's program name.
 pub const RANGE_SOLVER: &str = "freecell-solver-range-parallel-solve";
@@ -180,11 +204,24 @@ pub fn run_with(
     board: &Board,
     flags: &[&str],
 ) -> Result<FcSolveOutput, FcSolveError> {
+    run_text_with(programs, &board.fcs_input_text(), flags)
+}
+
+/// [`run_with`] on a board given as its text (a family game's `Layout::board_text`, with
+/// up to 10 cascades and a `Freecells:` line).
+///
+/// # Errors
+/// Those of [`run`].
+pub fn run_text_with(
+    programs: &Programs,
+    text: &str,
+    flags: &[&str],
+) -> Result<FcSolveOutput, FcSolveError> {
     let write = || -> std::io::Result<tempfile::NamedTempFile> {
         let mut f = tempfile::Builder::new()
             .prefix("fcauto-board-")
             .tempfile()?;
-        f.write_all(board.fcs_input_text().as_bytes())?;
+        f.write_all(text.as_bytes())?;
         f.flush()?;
         Ok(f)
     };
@@ -212,6 +249,22 @@ pub fn run_with(
 /// Those of [`run`], and [`FcSolveError::Failed`] for a failure exit.
 pub fn run_ok(board: &Board, flags: &[&str]) -> Result<String, FcSolveError> {
     run_ok_with(&Programs::on_path(), board, flags)
+}
+
+/// [`run_ok`] on a board given as its text ([`run_text_with`]), with the `fc-solve` on
+/// `PATH`.
+///
+/// # Errors
+/// Those of [`run_ok`].
+pub fn run_text_ok(text: &str, flags: &[&str]) -> Result<String, FcSolveError> {
+    let out = run_text_with(&Programs::on_path(), text, flags)?;
+    if !out.status.success() {
+        return Err(FcSolveError::Failed {
+            status: out.status,
+            stderr: out.stderr.trim().to_string(),
+        });
+    }
+    Ok(out.stdout)
 }
 
 /// [`run_ok`] with the `fc-solve` of `programs`.
@@ -327,4 +380,41 @@ pub fn preset_names() -> Option<Vec<String>> {
         .map(|n| n.trim().to_string())
         .collect();
     (!names.is_empty()).then_some(names)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_its_fc_solve_flags() {
+        let flags = |name: &str, cells: Option<u8>| {
+            let g = Game::find(name).unwrap();
+            game_flags(g, &cells.map_or(g.rules, |n| g.rules.with_freecells(n))).join(" ")
+        };
+        assert_eq!(
+            flags("seahaven_towers", None),
+            "-g seahaven_towers --freecells-num 4"
+        );
+        assert_eq!(flags("eight_off", None), "-g eight_off --freecells-num 8");
+        assert_eq!(
+            flags("freecell_2_freecells", None),
+            "-g freecell --freecells-num 2"
+        );
+        assert_eq!(
+            flags("freecell_0_freecells", None),
+            "-g freecell --freecells-num 0"
+        );
+        assert_eq!(
+            flags("bakers_game", Some(3)),
+            "-g bakers_game --freecells-num 3"
+        );
+        for g in fcauto_deals::GAMES {
+            assert!(
+                !game_flags(g, &g.rules)[1].contains("_freecells"),
+                "{}",
+                g.name
+            );
+        }
+    }
 }

@@ -4,7 +4,8 @@
 //! or the service's position), which must agree with any the document names
 //! ([`StartConflict`] when not), or else the one the document names. Every claim the
 //! document makes beside its moves is checked too: a JSON's deal, cascades, verdict and
-//! counts, fc-solve's verdict, total and printed positions.
+//! counts, fc-solve's verdict, total and printed positions. The other games of the FreeCell
+//! family are verified by [`family`], with their own validator.
 
 use crate::input::{check_fcs_states, Start, StartConflict, StartGiven};
 use anyhow::{Context, Result};
@@ -13,6 +14,7 @@ use fcauto_solver::document::{DocKind, SolutionDoc, TextMoves};
 use fcauto_solver::{parse_standard, resolve_counts, validate, FcsVerdict, Loc, StepMove};
 
 mod claims;
+pub mod family;
 
 /// A solution that was verified: every move legal, all 52 cards on the foundations.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,13 +46,14 @@ pub fn is_usage_problem(e: &anyhow::Error) -> bool {
         .any(|c| c.is::<StartConflict>() || c.is::<NoStart>())
 }
 
-/// True when `e` says the moves read but do not win: an illegal move, a run no count makes
-/// legal, a game not won, or [`NotAWin`].
+/// True when `e` says the moves read but do not win: an illegal move (of standard FreeCell
+/// or of a family game), a run no count makes legal, a game not won, or [`NotAWin`].
 pub fn is_not_a_win(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.is::<NotAWin>()
             || c.is::<fcauto_solver::ValidationError>()
             || c.is::<fcauto_solver::ResolveError>()
+            || c.is::<fcauto_solver::family::FamilyValidationError>()
     })
 }
 

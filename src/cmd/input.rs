@@ -108,7 +108,7 @@ pub const MAX_BOARD_FILE: usize = 16 << 20;
 /// The text of a board file (`-`: standard input), read no further than one byte past
 /// [`MAX_BOARD_FILE`] (so `/dev/zero` or a huge file is refused, not read into memory).
 /// Errors: unreadable, too large, or not UTF-8.
-fn read_board_text(path: &Path) -> Result<String> {
+pub fn read_board_text(path: &Path) -> Result<String> {
     read_text_capped(
         path,
         "board file",

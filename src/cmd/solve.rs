@@ -63,9 +63,11 @@ impl From<output::SolutionFormat> for SolutionFormat {
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("input").required(true).args(["deal", "deal_file", "board"])))]
 pub struct Args {
-    /// MS deal number, 1..=8589934591 (or `msN`, as PySolFC writes it).
-    #[arg(allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
-    pub deal: Option<u64>,
+    /// MS deal number, 1..=8589934591 (or `msN`, as PySolFC writes it); with --game,
+    /// PySolFC's game number (the Microsoft shuffle below 32000 and for `msN`, the Mersenne
+    /// Twister from 32000 on, up to 10^20).
+    #[arg(allow_hyphen_values = true, value_parser = crate::game::parse_game_number)]
+    pub deal: Option<fcauto_deals::PysolNumber>,
     /// A deal file holding `MS_DEAL_NUMBER=N` (the workflow's deal_seed.txt) instead of a
     /// deal number (`-`: standard input).
     #[arg(long, value_name = "FILE")]
@@ -128,7 +130,9 @@ pub fn run(mut args: Args) -> Result<i32> {
         |ext| output::SolutionFormat::by_extension(ext).map(SolutionFormat::from),
         SolutionFormat::Standard,
     ));
-    if let Some(msg) = picture_usage_problem(&args) {
+    if let Some(msg) =
+        picture_usage_problem(&args).or_else(|| crate::cmd::solve_family::deal_too_large(&args))
+    {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_output(&args)?;
@@ -136,10 +140,6 @@ pub fn run(mut args: Args) -> Result<i32> {
         return crate::cmd::solve_family::run(&args);
     }
     let (deal, board) = resolve_input(&args)?;
-    if !args.game.is_standard() {
-        // Standard rules named with --game: PySolFC's numbering.
-        crate::cmd::solve_family::check_ms_numbering(deal)?;
-    }
     let solved = solve(&args, deal, &board)?;
     write_output(&args, &board, &solved)?;
     if args.cross_check && !cross_check(&board, &solved.outcome)? {
@@ -180,7 +180,7 @@ fn check_output(args: &Args) -> Result<()> {
 fn resolve_input(args: &Args) -> Result<(Option<u64>, Board)> {
     let deal = match &args.deal_file {
         Some(f) => Some(read_deal_file(f)?.deal),
-        None => args.deal,
+        None => crate::cmd::solve_family::ms_number(args)?,
     };
     load_board(deal, args.board.as_deref())
 }

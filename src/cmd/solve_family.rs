@@ -1,32 +1,40 @@
 //! `fcauto solve --game G` and `--freecells N` when the rules are not standard FreeCell's:
 //! the family search (`fcauto_solver::family`), with its own validator, its standard notation
 //! (cascades `1`..`9` and `0` for the tenth, freecells `a`..`g` and `i` for the eighth, `h`
-//! the foundation) and its own minimal JSON.
+//! the foundation) and its own minimal JSON. The start is a deal (PySolFC's numbers of the
+//! game with --game, up to 10^20) or a board read for the game (`--board`,
+//! [`read_layout`]); `--cross-check` runs fc-solve with the game's flags
+//! ([`crate::cmd::crosscheck::cross_check_family`]).
 
-use crate::cmd::input::{is_stdio, read_deal_file};
+use crate::cmd::input::{is_stdio, read_board_text, read_deal_file};
 use crate::cmd::plural;
 use crate::cmd::solve::{Args, SolutionFormat};
 use crate::mode::ModeArg;
 use anyhow::{bail, Context, Result};
-use fcauto_deals::{deal_with_rules, ms_deal, Game, Layout, PysolNumber, Rules};
+use fcauto_deals::pysol_deal::CellsTooFew;
+use fcauto_deals::{
+    deal_with_rules, ms_deal, DealError, Game, Layout, PysolNumber, Rules, Shuffle, MAX_DEAL,
+};
+use fcauto_engine::verify::family::read_layout;
 use fcauto_solver::family::{
     solve_family, FamilyMode, FamilyOutcome, FamilySolutionJson, FamilyStats,
 };
 use std::time::Instant;
 
-/// Solve a family game's deal and print the solution; exit 0 when solved, 1 when not, 2 on
-/// a usage problem (a mode, format or option the family search does not offer).
+/// Solve a family game's deal or board and print the solution; exit 0 when solved, 1 when
+/// not (or when `--cross-check` finds a disagreement), 2 on a usage problem (a mode, format or
+/// option the family search does not offer, a deal that puts cards in more freecells than
+/// `--freecells` gives).
 pub fn run(args: &Args) -> Result<i32> {
     if let Some(msg) = usage_problem(args) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     let game = args.game.game();
     let rules = args.game.rules();
-    let deal = match &args.deal_file {
-        Some(f) => read_deal_file(f)?.deal,
-        None => args.deal.context("no deal number given")?,
+    let (deal, layout) = match start(args, game, &rules) {
+        Err(e) if e.is::<CellsTooFew>() => return Ok(crate::cmd::usage_exit(&e.to_string())),
+        r => r?,
     };
-    let layout = deal_layout(game, &rules, deal, args.game.game.is_some())?;
     let mode = match args.mode {
         ModeArg::Fast => FamilyMode::Fast,
         _ => FamilyMode::Short,
@@ -34,7 +42,10 @@ pub fn run(args: &Args) -> Result<i32> {
     let t0 = Instant::now();
     let (outcome, stats) = solve_family(&layout, &rules, mode, args.max_states)?;
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let name = format!("{} deal {deal}", title(game, &rules));
+    let name = match deal {
+        Some(n) => format!("{} deal {n}", title(game, &rules)),
+        None => format!("{} board", title(game, &rules)),
+    };
     let code = report(&name, &outcome, &stats, ms);
     let text = match args.format {
         Some(SolutionFormat::Json) => json_text(game, deal, &layout, &rules, &outcome)?,
@@ -46,11 +57,71 @@ pub fn run(args: &Args) -> Result<i32> {
         }
         None => out!("{text}"),
     }
+    if args.cross_check {
+        let agreed = crate::cmd::crosscheck::cross_check_family(game, &rules, &layout, &outcome)?;
+        if !agreed {
+            return Ok(1);
+        }
+    }
     Ok(code)
 }
 
+/// The deal number (as PySolFC numbers the game's deals; `None` for a board) and the start:
+/// `--board`'s position read for the game, the deal file's Microsoft deal, or the deal
+/// number's (with --game PySolFC's numbering, without it a Microsoft deal).
+fn start(args: &Args, game: &'static Game, rules: &Rules) -> Result<(Option<PysolNumber>, Layout)> {
+    if let Some(path) = &args.board {
+        let name = crate::cmd::input::name(path, "board file");
+        let text = read_board_text(path)?;
+        return Ok((None, read_layout(&text, game, rules, &name)?));
+    }
+    let number = match (&args.deal_file, args.deal) {
+        (Some(f), _) => PysolNumber::ms(read_deal_file(f)?.deal)?,
+        (None, Some(n)) if args.game.game.is_some() => n,
+        (None, Some(n)) => PysolNumber::ms(u64::try_from(n.value())?)?,
+        (None, None) => bail!("no deal number given"),
+    };
+    // A Microsoft deal below 32000 is written as the plain number (both name it).
+    let number = match number.shuffle() {
+        Shuffle::Microsoft(n) if n < 32000 => PysolNumber::plain(n as u128)?,
+        _ => number,
+    };
+    Ok((Some(number), deal_with_rules(game, rules, number)?))
+}
+
+/// The deal number without --game above the Microsoft deals' 2^33-1: the usage error (as
+/// clap words a value its parser refuses; only --game deals PySolFC's larger numbers).
+pub fn deal_too_large(args: &Args) -> Option<String> {
+    let given = args.deal.filter(|_| args.game.game.is_none())?;
+    let fits = u64::try_from(given.value()).is_ok_and(|n| n <= MAX_DEAL);
+    (!fits).then(|| {
+        let e = DealError::TooLarge(given.to_string());
+        format!(
+            "invalid value '{given}' for '[DEAL]': {e}; PySolFC's larger game numbers need --game"
+        )
+    })
+}
+
+/// The standard solver's deal number: a Microsoft deal. With `--game freecell`, a PySolFC
+/// number from 32000 on is its Mersenne Twister deal, which a Microsoft deal number cannot
+/// name: such a deal is solved from its board.
+pub fn ms_number(args: &Args) -> Result<Option<u64>> {
+    let Some(given) = args.deal else {
+        return Ok(None);
+    };
+    if args.game.game.is_none() {
+        return Ok(Some(u64::try_from(given.value())?));
+    }
+    match given.shuffle() {
+        Shuffle::Microsoft(n) => Ok(Some(n)),
+        Shuffle::MersenneTwister(_) => bail!(
+            "deal {given} with --game freecell is PySolFC's Mersenne Twister deal: solve it from its board (`fcauto deal --game freecell {given} > {given}.board` then `--board {given}.board`); without --game, a number is the Microsoft deal"
+        ),
+    }
+}
+
 /// What the family search does not offer (exit 2): the optimal modes, the drawn and
-/// fc-solve formats, `--board`, `--cross-check`.
+/// fc-solve formats.
 fn usage_problem(args: &Args) -> Option<String> {
     let what = title(args.game.game(), &args.game.rules());
     if !matches!(args.mode, ModeArg::Fast | ModeArg::Short) {
@@ -64,26 +135,12 @@ fn usage_problem(args: &Args) -> Option<String> {
     ) {
         return Some(format!("{what}: --format must be standard or json"));
     }
-    if args.board.is_some() {
-        return Some(format!(
-            "{what}: --board is for standard FreeCell only in this build; give a deal number"
-        ));
-    }
-    if args.cross_check {
-        return Some(format!(
-            "{what}: --cross-check is for standard FreeCell only in this build"
-        ));
-    }
     None
 }
 
 /// The game's name, with the freecells when `--freecells` changed them.
 pub fn title(game: &Game, rules: &Rules) -> String {
-    if rules.freecells == game.rules.freecells {
-        game.name.to_string()
-    } else {
-        format!("{} with {}", game.name, plural(rules.freecells, "freecell"))
-    }
+    fcauto_engine::verify::family::title(game, rules)
 }
 
 /// The layout of deal `n` under `rules`: with --game (`named`), PySolFC's deal of `game`
@@ -150,7 +207,7 @@ fn standard_text(outcome: &FamilyOutcome) -> String {
 
 fn json_text(
     game: &Game,
-    deal: u64,
+    deal: Option<PysolNumber>,
     layout: &Layout,
     rules: &Rules,
     outcome: &FamilyOutcome,
@@ -160,6 +217,7 @@ fn json_text(
         FamilyOutcome::Unsolvable => (Some(false), &[][..]),
         FamilyOutcome::Unknown(_) => (None, &[][..]),
     };
-    let json = FamilySolutionJson::new(game.name, Some(deal), layout, rules, solvable, moves);
+    let json =
+        FamilySolutionJson::new(game.name, None, layout, rules, solvable, moves).with_deal(deal);
     Ok(serde_json::to_string_pretty(&json)? + "\n")
 }

@@ -1,9 +1,12 @@
 //! `fcauto verify`: check a solution with the independent validator.
 
-use crate::cmd::input::{self, load_board, read_text_capped};
+use crate::cmd::input::{self, load_board, read_board_text, read_text_capped};
 use crate::cmd::plural;
 use anyhow::Result;
+use fcauto_deals::pysol_deal::CellsTooFew;
+use fcauto_deals::{DealError, Game, PysolNumber, Shuffle, MAX_DEAL};
 use fcauto_engine::input::StartGiven;
+use fcauto_engine::verify::family::{self, deal_start, read_layout, verify_family};
 use fcauto_engine::verify::{is_usage_problem, verify, Options};
 use fcauto_solver::document::{DocError, DocKind, SolutionDoc};
 use std::path::PathBuf;
@@ -12,11 +15,13 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("input").args(["deal", "board"])))]
 pub struct Args {
-    /// MS deal number the solution starts from. Neither this nor `--board` is needed when the
-    /// solution names its start: a solution JSON's `deal` or `cascades`, fc-solve's `-p -t`
-    /// output (its first position), a `# start:` line (`analyze --report`'s `game.txt`).
-    #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number)]
-    pub deal: Option<u64>,
+    /// MS deal number the solution starts from (with --game, PySolFC's game number, up to
+    /// 10^20). Neither this nor `--board` is needed when the solution names its start: a
+    /// solution JSON's `deal` or `cascades` (a family game's JSON: its `deal` or
+    /// `position`), fc-solve's `-p -t` output (its first position), a `# start:` line
+    /// (`analyze --report`'s `game.txt`).
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::game::parse_game_number)]
+    pub deal: Option<PysolNumber>,
     /// Board file the solution starts from: Freecell Solver's board text, a position string,
     /// `fcauto deal N --format json`'s output, or `fcauto solve --format json`'s or another solution that
     /// names its start (fc-solve's `-p -t` output: its first position; `game.txt`'s `# start:`)
@@ -29,6 +34,11 @@ pub struct Args {
     /// marks, as in `analyze --report`'s `game.txt`, are read past), or fc-solve's
     /// `-m`/`-sam` output. `-`: standard input.
     pub solution: PathBuf,
+    /// The game (--game) and its freecells (--freecells) the solution plays: rules other
+    /// than standard FreeCell's are replayed by the family's validator. A family solution
+    /// JSON names its game itself.
+    #[command(flatten)]
+    pub game: crate::game::GameArgs,
 }
 
 /// Largest solution text `verify` reads, bytes (fc-solve's `-p -t -sam` output of a long
@@ -59,6 +69,13 @@ fn check(args: Args) -> Result<i32> {
         "a solution is a few kilobytes",
     )?;
     let name = input::name(&args.solution, "solution");
+    if !args.game.rules().is_standard() || family::is_family_json(&text) {
+        return check_family(&args, &text, &name);
+    }
+    let deal = match ms_number(&args) {
+        Ok(deal) => deal,
+        Err(msg) => return Ok(crate::cmd::usage_exit(&msg)),
+    };
     let doc = match SolutionDoc::read(&text) {
         Ok(doc) => doc,
         Err(DocError::NotObject(kind)) => anyhow::bail!(
@@ -75,7 +92,7 @@ fn check(args: Args) -> Result<i32> {
         )));
     }
     // No --deal/--board: the start the solution names itself.
-    let given = match (args.deal, args.board.as_deref()) {
+    let given = match (deal, args.board.as_deref()) {
         (None, None) => None,
         (deal, board) => {
             let from = if deal.is_some() {
@@ -93,4 +110,94 @@ fn check(args: Args) -> Result<i32> {
         plural(v.single_card_moves, "single-card move")
     );
     Ok(0)
+}
+
+/// `--deal` as the standard verify reads it: a Microsoft deal number. Without --game a
+/// number above 2^33-1 is refused as clap refuses a bad value (exit 2); with `--game
+/// freecell`, a PySolFC number from 32000 on is its Mersenne Twister deal, which the
+/// standard verify cannot name (give its board).
+fn ms_number(args: &Args) -> Result<Option<u64>, String> {
+    let Some(given) = args.deal else {
+        return Ok(None);
+    };
+    match given.shuffle() {
+        Shuffle::Microsoft(n) if n <= MAX_DEAL => Ok(Some(n)),
+        _ if args.game.game.is_some() => Err(format!(
+            "deal {given} with --game freecell is PySolFC's Mersenne Twister deal: verify it \
+             from its board (`fcauto deal --game freecell {given} > {given}.board`, then \
+             --board {given}.board)"
+        )),
+        _ => Err(format!(
+            "invalid value '{given}' for '--deal <DEAL>': {}; PySolFC's larger game numbers \
+             need --game",
+            DealError::TooLarge(given.to_string())
+        )),
+    }
+}
+
+/// Verify a solution of another game of the family ([`verify_family`]): the game is
+/// --game's (with --freecells), else the one the solution's JSON names; `--deal` is
+/// PySolFC's number of the game (without --game, with --freecells only, a Microsoft deal).
+fn check_family(args: &Args, text: &str, name: &str) -> Result<i32> {
+    let (game, rules) = match args.game.game {
+        None if args.game.freecells.is_none() => json_game(text).unwrap_or_else(|| {
+            let g = Game::freecell();
+            (g, g.rules)
+        }),
+        _ => (args.game.game(), args.game.rules()),
+    };
+    if let Some((g, r)) =
+        json_game(text).filter(|_| args.game.game.is_some() || args.game.freecells.is_some())
+    {
+        if g.name != game.name || r != rules {
+            return Ok(crate::cmd::usage_exit(&format!(
+                "{name} is a solution of {}, not of {} (--game, --freecells)",
+                family::title(g, &r),
+                family::title(game, &rules)
+            )));
+        }
+    }
+    let given = match (args.deal, args.board.as_deref()) {
+        (Some(n), _) => {
+            let n = match (args.game.game, n.shuffle()) {
+                (None, Shuffle::Microsoft(m)) if args.game.freecells.is_some() => {
+                    PysolNumber::ms(m)?
+                }
+                _ => n,
+            };
+            match deal_start(game, rules, n) {
+                Err(e) if e.is::<CellsTooFew>() => {
+                    return Ok(crate::cmd::usage_exit(&e.to_string()))
+                }
+                r => Some(r?),
+            }
+        }
+        (None, Some(path)) => {
+            let board_name = input::name(path, "board file");
+            let layout = read_layout(&read_board_text(path)?, game, &rules, &board_name)?;
+            Some(family::FamilyStart {
+                game,
+                rules,
+                layout,
+                deal: None,
+            })
+        }
+        (None, None) => None,
+    };
+    let v = verify_family(text, given, name)?;
+    outln!(
+        "valid: {}, {}; all 52 cards on the foundations",
+        family::title(v.game, &v.rules),
+        plural(v.moves_total, "move")
+    );
+    Ok(0)
+}
+
+/// The game and freecells a family solution JSON names, if it names a game fcauto plays.
+fn json_game(text: &str) -> Option<(&'static Game, fcauto_deals::Rules)> {
+    let v: serde_json::Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).ok()?;
+    let game = Game::find(v.get("game")?.as_str()?).ok()?;
+    let cells = u8::try_from(v.get("freecells")?.as_u64()?).ok()?;
+    (cells as usize <= fcauto_deals::game::MAX_FREECELLS)
+        .then(|| (game, game.rules.with_freecells(cells)))
 }

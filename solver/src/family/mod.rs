@@ -25,7 +25,10 @@ pub mod validator;
 #[cfg(test)]
 mod tests;
 
-pub use notation::{standard_tokens, FamilyJsonMove, FamilyMove, FamilySolutionJson, Place};
+pub use notation::{
+    read_fcs_moves, read_fcs_output, read_standard, standard_tokens, FamilyJsonMove, FamilyMove,
+    FamilyReadError, FamilySolutionJson, Place,
+};
 pub use state::LayoutError;
 pub use validator::{validate_family, FamilyValidationError};
 

@@ -7,7 +7,7 @@
 //! every game; `h` the foundation. fc-solve numbers freecells 0..7 and cascades 0..9 instead.
 
 use super::validator::play_checked;
-use fcauto_deals::{Card, Layout, Rules};
+use fcauto_deals::{Card, Game, Layout, PysolNumber, Rules};
 use std::fmt;
 
 /// A location of a family game.
@@ -127,15 +127,24 @@ pub struct FamilyJsonMove {
 }
 
 /// The JSON of a family game's solve: the game, the freecells played, the deal (if any),
-/// the verdict and the moves.
+/// the start position, the verdict and the moves.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FamilySolutionJson {
     /// The game's name (`bakers_game`).
     pub game: String,
     /// Freecells played (the game's, or `--freecells`).
     pub freecells: u8,
-    /// The deal number, when solved from one.
-    pub deal: Option<u64>,
+    /// The deal, when solved from one, as PySolFC numbers the game's deals: a number (the
+    /// Microsoft shuffle below 32000, the Mersenne Twister from 32000 on), or the string
+    /// `"msN"` for Microsoft deal N from 32000 on; a number above 2^64-1 is a string too
+    /// (most JSON readers would lose its digits).
+    #[serde(default, with = "deal_json")]
+    pub deal: Option<PysolNumber>,
+    /// The start's position string (`seahaven_towers: ... -KCAS- 0000`,
+    /// [`fcauto_deals::position::write_layout`]): the start of a board solved, and of a deal
+    /// (which must then deal it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     /// true: solved; false: proved unsolvable; null: unknown.
     pub solvable: Option<bool>,
     /// Number of moves.
@@ -145,7 +154,8 @@ pub struct FamilySolutionJson {
 }
 
 impl FamilySolutionJson {
-    /// The JSON of `moves` (a validated solution, or empty) played from `start`.
+    /// The JSON of `moves` (a validated solution, or empty) played from `start`; `deal` is
+    /// PySolFC's plain game number (see [`FamilySolutionJson::with_deal`] for `msN`).
     pub fn new(
         game: &str,
         deal: Option<u64>,
@@ -174,12 +184,285 @@ impl FamilySolutionJson {
         FamilySolutionJson {
             game: game.to_string(),
             freecells: rules.freecells,
-            deal,
+            deal: deal.and_then(|n| PysolNumber::plain(n as u128).ok()),
+            position: Game::find(game)
+                .ok()
+                .map(|g| fcauto_deals::position::write_layout(g, start)),
             solvable,
             moves_total: moves.len(),
             moves: out,
         }
     }
+}
+
+impl FamilySolutionJson {
+    /// The same with `deal` as the deal number (`msN` for a Microsoft deal from 32000 on).
+    pub fn with_deal(mut self, deal: Option<PysolNumber>) -> FamilySolutionJson {
+        self.deal = deal;
+        self
+    }
+}
+
+/// [`FamilySolutionJson::deal`] in JSON: a number, or a string for `msN` and for numbers
+/// beyond 2^64-1; read from either.
+mod deal_json {
+    use fcauto_deals::PysolNumber;
+    use serde::{de, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(deal: &Option<PysolNumber>, s: S) -> Result<S::Ok, S::Error> {
+        match deal {
+            None => s.serialize_none(),
+            Some(n) => match u64::try_from(n.value()) {
+                Ok(v) if !n.is_ms() => s.serialize_u64(v),
+                _ => s.serialize_str(&n.to_string()),
+            },
+        }
+    }
+
+    struct Visit;
+
+    impl<'de> de::Visitor<'de> for Visit {
+        type Value = Option<PysolNumber>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a deal number (`617`, `\"ms40000\"`) or null")
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_any(self)
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+            PysolNumber::plain(v as u128).map(Some).map_err(E::custom)
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+            self.visit_str(&v.to_string())
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+            Err(E::custom(
+                "a deal number is a whole number (write one above 2^64-1 as a string)",
+            ))
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            PysolNumber::parse(v).map(Some).map_err(E::custom)
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PysolNumber>, D::Error> {
+        d.deserialize_option(Visit)
+    }
+}
+
+/// A move of a family solution read from text that does not read as one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {step} `{token}` is no move: {reason}")]
+pub struct FamilyReadError {
+    /// 1-based index of the move.
+    pub step: usize,
+    /// The token as written.
+    pub token: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl FamilyMove {
+    /// The move a [`FamilyJsonMove`] names (its `from`, `to` and `count`; the other fields
+    /// are claims the caller may check against the replay).
+    pub fn from_json(m: &FamilyJsonMove) -> Result<FamilyMove, FamilyReadError> {
+        let bad = |reason: String| FamilyReadError {
+            step: m.step,
+            token: format!("{}{}", m.from, m.to),
+            reason,
+        };
+        let place = |s: &str| -> Result<Place, FamilyReadError> {
+            match s.parse::<u8>() {
+                Ok(n @ 1..=10) => Ok(Place::Cascade(n - 1)),
+                Ok(_) => Err(bad(format!("cascade `{s}`: cascades are numbered 1 to 10"))),
+                Err(_) if s.chars().count() == 1 && s != "0" => {
+                    Place::from_char(s.chars().next().unwrap_or('?'))
+                        .ok_or_else(|| bad(format!("`{s}` names no place")))
+                }
+                Err(_) => Err(bad(format!("`{s}` names no place"))),
+            }
+        };
+        Ok(FamilyMove {
+            from: place(&m.from)?,
+            to: place(&m.to)?,
+            count: m.count,
+        })
+    }
+}
+
+/// The moves of a family solution in standard notation (`38`, `3a`, `a3`, `3h`, `38v3`; the
+/// count in hexadecimal, as written), played from `start` under `rules` to find the counts
+/// left out: onto a card, the run whose head builds on it; onto an empty cascade, the
+/// longest run the sequence limit lets move. `#` starts a comment to the end of the line.
+/// A move that cannot be played keeps a count of 1 and the moves after it are read
+/// unresolved: [`super::validate_family`] then names the first illegal one.
+///
+/// # Errors
+/// [`FamilyReadError`] for a token that names no move.
+pub fn read_standard(
+    text: &str,
+    start: &Layout,
+    rules: &Rules,
+) -> Result<Vec<FamilyMove>, FamilyReadError> {
+    let tokens = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .flat_map(str::split_whitespace);
+    let mut pos = Some(start.clone());
+    let mut out = Vec::new();
+    for (i, t) in tokens.enumerate() {
+        let (mut m, given) = read_token(t).map_err(|reason| FamilyReadError {
+            step: i + 1,
+            token: t.chars().take(20).collect(),
+            reason,
+        })?;
+        if let Some(p) = pos.as_mut() {
+            if !given {
+                m.count = resolve_count(p, rules, &m);
+            }
+            if play_checked(p, rules, &m).is_err() {
+                pos = None;
+            }
+        }
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// One token: the move, and whether it wrote its count.
+fn read_token(t: &str) -> Result<(FamilyMove, bool), String> {
+    let (places, count) = match t.split_once(['v', 'V']) {
+        Some((p, c)) => {
+            let n = u8::from_str_radix(c, 16)
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("`v{c}` is no count of cards (hexadecimal, 1 or more)"))?;
+            (p, Some(n))
+        }
+        None => (t, None),
+    };
+    let cs: Vec<char> = places.chars().collect();
+    let [a, b] = cs[..] else {
+        return Err("a move is two places (`38`, `3a`, `a3`, `3h`)".into());
+    };
+    let place = |c: char| Place::from_char(c).ok_or_else(|| format!("`{c}` names no place"));
+    let m = FamilyMove {
+        from: place(a)?,
+        to: place(b)?,
+        count: count.unwrap_or(1),
+    };
+    Ok((m, count.is_some()))
+}
+
+/// The count a move between cascades written without one carries from `pos`.
+fn resolve_count(pos: &Layout, rules: &Rules, m: &FamilyMove) -> u8 {
+    let (Place::Cascade(i), Place::Cascade(j)) = (m.from, m.to) else {
+        return 1;
+    };
+    let (Some(col), Some(dest)) = (pos.cascades.get(i as usize), pos.cascades.get(j as usize))
+    else {
+        return 1;
+    };
+    // The run on top of the source, longest first.
+    let mut run = usize::from(!col.is_empty());
+    while run < col.len() && rules.builds_on(col[col.len() - run - 1], col[col.len() - run]) {
+        run += 1;
+    }
+    match dest.last() {
+        Some(&top) => (1..=run)
+            .find(|&k| rules.builds_on(top, col[col.len() - k]))
+            .unwrap_or(1) as u8,
+        None => {
+            let free = pos.freecells.iter().filter(|c| c.is_none()).count();
+            let empty = pos.cascades.iter().filter(|c| c.is_empty()).count();
+            let most = rules.sequence_limit(free, empty, true).unwrap_or(run);
+            let mut k = run.min(most).max(1);
+            while k > 1 && !rules.fills_empty(col[col.len() - k]) {
+                k -= 1;
+            }
+            k.min(u8::MAX as usize) as u8
+        }
+    }
+}
+
+/// Freecell Solver's verdict on a family game and its moves ([`read_fcs_moves`]).
+///
+/// # Errors
+/// Those of [`read_fcs_moves`].
+pub fn read_fcs_output(
+    text: &str,
+) -> Result<(crate::FcsVerdict, Vec<FamilyMove>), FamilyReadError> {
+    let verdict = text
+        .lines()
+        .rev()
+        .find_map(|l| match l.trim() {
+            "This game is solveable." => Some(crate::FcsVerdict::Solved),
+            "I could not solve this game." => Some(crate::FcsVerdict::NotSolved),
+            "Iterations count exceeded." => Some(crate::FcsVerdict::LimitExceeded),
+            _ => None,
+        })
+        .unwrap_or(crate::FcsVerdict::Unknown);
+    Ok((verdict, read_fcs_moves(text)?))
+}
+
+/// The moves of Freecell Solver's output (`-sam` move lines, `Move a card from stack 3 to
+/// freecell 7`, `Move 3 cards from stack 0 to stack 9`, `... to the foundations`; stacks and
+/// freecells numbered from 0); every other line is passed over.
+///
+/// # Errors
+/// [`FamilyReadError`] for a move line whose places do not read.
+pub fn read_fcs_moves(text: &str) -> Result<Vec<FamilyMove>, FamilyReadError> {
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let Some(rest) = line.strip_prefix("Move ") else {
+            continue;
+        };
+        let bad = |reason: &str| FamilyReadError {
+            step: out.len() + 1,
+            token: line.chars().take(60).collect(),
+            reason: reason.into(),
+        };
+        let (count, rest) = match rest.strip_prefix("a card from ") {
+            Some(r) => (1, r),
+            None => {
+                let (n, r) = rest
+                    .split_once(" cards from ")
+                    .ok_or_else(|| bad("not a move line"))?;
+                (n.parse::<u8>().map_err(|_| bad("no count of cards"))?, r)
+            }
+        };
+        let (from, to) = rest
+            .split_once(" to ")
+            .ok_or_else(|| bad("no destination"))?;
+        let place = |s: &str| -> Option<Place> {
+            if s.starts_with("the foundation") {
+                return Some(Place::Foundation);
+            }
+            let (kind, n) = s.split_once(' ')?;
+            let n: u8 = n.parse().ok()?;
+            match kind {
+                "stack" if (n as usize) < fcauto_deals::game::MAX_CASCADES => {
+                    Some(Place::Cascade(n))
+                }
+                "freecell" if (n as usize) < fcauto_deals::game::MAX_FREECELLS => {
+                    Some(Place::Freecell(n))
+                }
+                _ => None,
+            }
+        };
+        out.push(FamilyMove {
+            from: place(from).ok_or_else(|| bad("its source is no place"))?,
+            to: place(to).ok_or_else(|| bad("its destination is no place"))?,
+            count,
+        });
+    }
+    Ok(out)
 }
 
 /// The lowest card `m` moves from `pos`.
@@ -191,5 +474,66 @@ fn moved_card(pos: &Layout, m: &FamilyMove) -> Option<Card> {
         }
         Place::Freecell(j) => *pos.freecells.get(j as usize)?,
         Place::Foundation => None,
+    }
+}
+
+#[cfg(test)]
+mod reading_tests {
+    use super::*;
+
+    #[test]
+    fn tokens_read_with_and_without_counts() {
+        let (m, given) = read_token("09vA").unwrap();
+        assert_eq!(
+            (m.from, m.to, m.count, given),
+            (Place::Cascade(9), Place::Cascade(8), 10, true)
+        );
+        let (m, given) = read_token("ia").unwrap();
+        assert_eq!(
+            (m.from, m.to, m.count, given),
+            (Place::Freecell(7), Place::Freecell(0), 1, false)
+        );
+        for bad in ["3", "38v0", "3x", "38vz", "385"] {
+            assert!(read_token(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_deal_is_a_number_or_a_string() {
+        let big = PysolNumber::parse("100000000000000000000").unwrap();
+        let cases = [
+            (Some(PysolNumber::plain(617).unwrap()), "617"),
+            (Some(PysolNumber::ms(40000).unwrap()), "\"ms40000\""),
+            (Some(big), "\"100000000000000000000\""),
+            (None, "null"),
+        ];
+        for (deal, text) in cases {
+            let json = FamilySolutionJson {
+                game: "bakers_game".into(),
+                freecells: 4,
+                deal,
+                position: None,
+                solvable: None,
+                moves_total: 0,
+                moves: vec![],
+            };
+            let written = serde_json::to_string(&json).unwrap();
+            assert!(written.contains(&format!("\"deal\":{text}")), "{written}");
+            let read: FamilySolutionJson = serde_json::from_str(&written).unwrap();
+            assert_eq!(read, json);
+        }
+        let e = serde_json::from_str::<FamilySolutionJson>(
+            r#"{"game":"x","freecells":4,"deal":1e25,"solvable":null,"moves_total":0,"moves":[]}"#,
+        );
+        assert!(e.is_err());
+    }
+
+    #[test]
+    fn fc_solve_move_lines_read() {
+        let text = "Move a card from stack 9 to the foundations\n\nMove 3 cards from stack 0 to stack 9\nMove a card from freecell 7 to stack 2\nThis game is solveable.\n";
+        let (v, moves) = read_fcs_output(text).unwrap();
+        assert_eq!(v, crate::FcsVerdict::Solved);
+        let names: Vec<String> = moves.iter().map(FamilyMove::notation).collect();
+        assert_eq!(names, ["0h", "10v3", "i3"]);
     }
 }
