@@ -13,9 +13,8 @@
 
 use crate::bench::variant::Variant;
 use anyhow::Result;
-use fcauto_deals::{ms_deal, Layout, Rules};
-use fcauto_solver::family::validator::play_checked;
-use fcauto_solver::family::{validate_family, FamilyMove, Place};
+use fcauto_deals::ms_deal;
+use fcauto_solver::family::{read_standard, validate_family};
 use fcauto_solver::{parse_standard, resolve_counts, validate};
 use rayon::prelude::*;
 use rusqlite::Connection;
@@ -112,7 +111,8 @@ fn check_row(
 }
 
 /// [`check_row`] for a game of the family other than standard FreeCell: the solution read
-/// move by move from the deal's layout, then replayed by [`validate_family`]; its length
+/// by the family's reader of standard notation ([`read_standard`]: counts left out found on
+/// the replay) from the deal's layout, then replayed by [`validate_family`]; its length
 /// must be the stored `moves_total`, and no single-card count is stored.
 fn check_family_row(
     variant: &Variant,
@@ -124,7 +124,7 @@ fn check_family_row(
     let start = variant
         .layout(deal)
         .map_err(|e| format!("not a deal: {e}"))?;
-    let moves = family_moves(&start, &variant.rules, text)?;
+    let moves = read_standard(text, &start, &variant.rules).map_err(|e| e.to_string())?;
     validate_family(&start, &variant.rules, &moves).map_err(|e| e.to_string())?;
     let stored = (moves_total, single_card_moves);
     if stored != (Some(moves.len() as i64), None) {
@@ -137,72 +137,6 @@ fn check_family_row(
         ));
     }
     Ok(())
-}
-
-/// A family game's solution in standard notation (moves one space apart, as `solve --game`
-/// writes them) read from `start`: each token's places, and its count of cards (`38v3`, or
-/// for a plain `38` between cascades, the run whose head builds on the destination's top;
-/// one card otherwise). Each move is played by the family's validator as it is read.
-fn family_moves(start: &Layout, rules: &Rules, text: &str) -> Result<Vec<FamilyMove>, String> {
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for (i, token) in text.split(' ').enumerate() {
-        let m = family_move(&pos, rules, token).ok_or_else(|| {
-            format!(
-                "move {} (`{}`) is not a move in standard notation",
-                i + 1,
-                fcauto_deals::text::short_echoes(token)
-            )
-        })?;
-        play_checked(&mut pos, rules, &m)
-            .map_err(|why| format!("move {} ({token}): {why}", i + 1))?;
-        moves.push(m);
-    }
-    Ok(moves)
-}
-
-/// One token of [`family_moves`] at `pos`; `None` when it names no places.
-fn family_move(pos: &Layout, rules: &Rules, token: &str) -> Option<FamilyMove> {
-    let mut chars = token.chars();
-    let from = Place::from_char(chars.next()?)?;
-    let to = Place::from_char(chars.next()?)?;
-    let rest = chars.as_str();
-    let count = match rest.strip_prefix('v') {
-        Some(hex) => u8::from_str_radix(hex, 16).ok()?,
-        None if rest.is_empty() => run_onto(pos, rules, from, to),
-        None => return None,
-    };
-    Some(FamilyMove { from, to, count })
-}
-
-/// Cards a plain cascade-to-cascade move carries: the run at the foot of `from` whose head
-/// builds on the top card of `to` (ranks fall by one down a run, so at most one does); one
-/// card when `to` is empty, the move is not between cascades, or no run fits (the validator
-/// then says what is wrong).
-fn run_onto(pos: &Layout, rules: &Rules, from: Place, to: Place) -> u8 {
-    let (Place::Cascade(i), Place::Cascade(j)) = (from, to) else {
-        return 1;
-    };
-    let (Some(col), Some(dest)) = (pos.cascades.get(i as usize), pos.cascades.get(j as usize))
-    else {
-        return 1;
-    };
-    let Some(&top) = dest.last() else {
-        return 1;
-    };
-    let mut k = 1;
-    while k <= col.len() {
-        let head = col[col.len() - k];
-        if rules.builds_on(top, head) {
-            return k as u8;
-        }
-        let parent = col.len().checked_sub(k + 1).map(|p| col[p]);
-        match parent {
-            Some(p) if rules.builds_on(p, head) => k += 1,
-            _ => break,
-        }
-    }
-    1
 }
 
 /// A stored count, or `none`.
