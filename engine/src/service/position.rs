@@ -2,18 +2,22 @@
 //! [`PositionOut`], and [`new_game`]. The JSON shape is the solver's [`PositionJson`], the one
 //! shape of a position (a solution document's start is one too).
 
-use super::{ServiceError, MAX_BOARD_BYTES};
+use super::family::{parse_family_text, FamilyPosition, FamilyPositionJson};
+use super::{Position, ServiceError, MAX_BOARD_BYTES};
 use fcauto_deals::{position, Board};
 pub use fcauto_solver::PositionJson;
 use serde::{Deserialize, Serialize};
 
 /// A position given either way: the JSON shape, or text (a position string or fc-solve's
 /// board text). Read by its JSON type, so that an object's own problem (an unknown field, a
-/// list of the wrong length, a bad card) is what the error names.
+/// list of the wrong length, a bad card) is what the error names. An object with a `game`
+/// is a family position ([`FamilyPositionJson`]); a position string may name its game.
 #[derive(Debug, Clone)]
 pub enum PositionIn {
     /// [`PositionJson`].
     Json(PositionJson),
+    /// [`FamilyPositionJson`]: a position of any game of the family.
+    Family(FamilyPositionJson),
     /// A position string or a board file's text.
     Text(String),
 }
@@ -27,6 +31,11 @@ impl<'de> Deserialize<'de> for PositionIn {
         use serde::de::Error;
         match serde_json::Value::deserialize(d)? {
             serde_json::Value::String(s) => Ok(PositionIn::Text(s)),
+            v @ serde_json::Value::Object(_) if v.get("game").is_some() => {
+                FamilyPositionJson::deserialize(v)
+                    .map(PositionIn::Family)
+                    .map_err(|e| D::Error::custom(format!("position object: {e}")))
+            }
             v @ serde_json::Value::Object(_) => PositionJson::deserialize(v)
                 .map(PositionIn::Json)
                 .map_err(|e| D::Error::custom(format!("position object: {e}"))),
@@ -62,12 +71,47 @@ fn checked(b: Board) -> Result<Board, ServiceError> {
 }
 
 impl PositionIn {
-    /// The board, checked.
+    /// The board, checked: a standard FreeCell position (a family position is refused,
+    /// named: the operation that asked plays standard FreeCell only).
     pub fn to_board(&self) -> Result<Board, ServiceError> {
-        match self {
-            PositionIn::Json(j) => json_board(j),
-            PositionIn::Text(t) => parse_text(t),
+        match self.to_position()? {
+            Position::Standard(b) => Ok(b),
+            Position::Family(p) => Err(ServiceError::impossible(format!(
+                "a {} position: this operation plays standard FreeCell (8 cascades, 4 freecells) only",
+                super::game::title(&p)
+            ))),
         }
+    }
+
+    /// The position, checked, of any game: standard FreeCell (four freecells) as a
+    /// [`Board`], any other as a [`FamilyPosition`].
+    pub fn to_position(&self) -> Result<Position, ServiceError> {
+        match self {
+            PositionIn::Json(j) => json_board(j).map(Position::Standard),
+            PositionIn::Family(j) => FamilyPosition::from_json(j).and_then(Position::of),
+            PositionIn::Text(t) => parse_position(t),
+        }
+    }
+}
+
+/// A position string or board text of any game: a string that names its game (`name: ...`)
+/// or has another number of freecell slots than four is the family's; any other is read as
+/// standard FreeCell's, in its words.
+pub fn parse_position(t: &str) -> Result<Position, ServiceError> {
+    let named = t
+        .split_whitespace()
+        .next()
+        .is_some_and(|f| f.ends_with(':'));
+    if !named {
+        if let Ok(b) = parse_text(t) {
+            return Ok(Position::Standard(b));
+        }
+    }
+    match parse_family_text(t) {
+        Some(r) => r
+            .and_then(|(g, l)| FamilyPosition::new(g, l))
+            .and_then(Position::of),
+        None => parse_text(t).map(Position::Standard),
     }
 }
 
@@ -91,7 +135,8 @@ pub fn position_out(b: &Board) -> PositionOut {
     }
 }
 
-/// `new_game`: MS deal `n`'s start position.
+/// `new_game`: MS deal `n`'s start position (standard FreeCell; [`super::new_game_of`] deals
+/// any game).
 pub fn new_game(n: u64) -> Result<PositionOut, ServiceError> {
     let b = fcauto_deals::ms_deal(n).map_err(|e| ServiceError::bad_input(e.to_string()))?;
     Ok(position_out(&b))
