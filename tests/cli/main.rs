@@ -15,6 +15,8 @@ mod bench_cli;
 mod deals_cli;
 mod docs_examples;
 mod family_cli;
+#[cfg(feature = "serve")]
+mod family_serve;
 #[cfg(feature = "gui")]
 mod gui_e2e;
 #[cfg(feature = "gui")]
