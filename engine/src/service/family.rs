@@ -190,16 +190,29 @@ pub fn parse_family_text(text: &str) -> Option<Result<(&'static Game, Layout), S
     if text.len() > MAX_BOARD_BYTES {
         return None;
     }
-    let line = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))?;
-    let named = line.split_whitespace().next()?.ends_with(':');
+    let line = position_line(text)?;
+    let named = names_a_game(text);
     match position::parse_layout(line) {
         Ok(x) => Some(Ok(x)),
         Err(e) if named => Some(Err(ServiceError::impossible(e.to_string()))),
         Err(_) => None,
     }
+}
+
+/// The first line of `text` that is neither blank nor a `#` comment, if it has a `/` (a
+/// position string; board text has none).
+fn position_line(text: &str) -> Option<&str> {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter(|l| l.contains('/'))
+}
+
+/// True when `text` is a position string that names its game (`seahaven_towers: ...`).
+pub(super) fn names_a_game(text: &str) -> bool {
+    position_line(text)
+        .and_then(|l| l.split_whitespace().next())
+        .is_some_and(|f| f.ends_with(':'))
 }
 
 /// The number of freecells a request asks for: 0..=8, or the game's when left out.

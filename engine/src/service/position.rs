@@ -98,10 +98,7 @@ impl PositionIn {
 /// or has another number of freecell slots than four is the family's; any other is read as
 /// standard FreeCell's, in its words.
 pub fn parse_position(t: &str) -> Result<Position, ServiceError> {
-    let named = t
-        .split_whitespace()
-        .next()
-        .is_some_and(|f| f.ends_with(':'));
+    let named = super::family::names_a_game(t);
     if !named {
         if let Ok(b) = parse_text(t) {
             return Ok(Position::Standard(b));
