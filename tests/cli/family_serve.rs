@@ -486,3 +486,67 @@ fn the_page_draws_and_plays_another_game_in_chromium() {
     assert_eq!(count(&mut b, ".freecell.fcard"), json!(4));
     let _ = b.call("Browser.close", json!({}));
 }
+
+/// MCP's board view in chromium (inside `mcp_app_browser`'s host page): the model's
+/// `new_game` of Seahaven Towers shows 10 cascades (the tenth labelled `0`) and 4
+/// freecells, a typed `0a` is played through `apply_move`, and Eight Off started from the
+/// view's list shows 8 freecells.
+#[cfg(feature = "mcp")]
+#[test]
+fn the_mcp_view_draws_and_plays_another_game_in_chromium() {
+    use crate::mcp_app_browser::{host_page, pump_until, rpc, start_http, VIEW_URI};
+    if !common::require("chromium") {
+        return;
+    }
+    let s = start_http();
+    let read = rpc(&s.url, "resources/read", json!({"uri": VIEW_URI}));
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("host.html");
+    let view = read["contents"][0]["text"].as_str().unwrap();
+    std::fs::write(&page, host_page(view)).unwrap();
+    let mut b = Browser::launch(
+        &format!("file://{}", page.display()),
+        &dir.path().join("profile"),
+    );
+    b.attach_page();
+    wait_for(
+        &mut b,
+        "window.seen.includes('ui/notifications/initialized')",
+        &json!(true),
+    );
+    let args = json!({"deal": 1, "game": "seahaven_towers"});
+    let start = rpc(
+        &s.url,
+        "tools/call",
+        json!({"name": "new_game", "arguments": args}),
+    );
+    b.eval(&format!("toolResult({start})"));
+    pump_until(&mut b, &s.url, "legal_moves");
+    let labels = "Array.from(doc().querySelectorAll('#board .col .label')).map(l => l.textContent).join(' ')";
+    wait_for(&mut b, labels, &json!("1 2 3 4 5 6 7 8 9 0"));
+    // The top row: 4 freecells (2 dealt), then the 4 foundations.
+    let top = "doc().querySelectorAll('#board .top .slot, #board .top .card').length";
+    assert_eq!(b.eval(top), json!(8));
+    assert_eq!(
+        b.eval("doc().getElementById('game').value"),
+        json!("seahaven_towers")
+    );
+    b.eval("doc().getElementById('movetext').value = '0a'; doc().getElementById('play').click()");
+    let played = pump_until(&mut b, &s.url, "apply_move");
+    assert_eq!(played["structuredContent"]["legal"], true, "{played}");
+    wait_for(
+        &mut b,
+        "doc().getElementById('status').textContent.startsWith('played 0a')",
+        &json!(true),
+    );
+    // Eight Off from the view's own list: 8 freecells and 4 foundations on the top row.
+    b.eval(
+        "doc().getElementById('game').value = 'eight_off'; doc().getElementById('load').click()",
+    );
+    let dealt = pump_until(&mut b, &s.url, "new_game");
+    assert!(dealt["structuredContent"]["position"]
+        .as_str()
+        .unwrap()
+        .starts_with("eight_off: "));
+    wait_for(&mut b, top, &json!(12));
+}
