@@ -1,17 +1,17 @@
 //! The other games of the FreeCell family in the service: a position of any game
 //! ([`FamilyPosition`]: the game, its rules and a [`Layout`]), its JSON shape
-//! ([`FamilyPositionJson`]: the standard shape with the game and its rules), a new game
+//! ([`FamilyPositionJson`], in `position.rs`: the standard shape with the game and its rules), a new game
 //! dealt as PySolFC deals it, the legal moves, a move read in the family's standard notation
 //! (`0` the tenth cascade, `e`..`g` and `i` the fifth to eighth freecells) and applied by the
 //! family's validator ([`fcauto_solver::family::play`]).
 
+use super::position::{FamilyPositionJson, FamilyPositionOut, RulesJson};
 use super::{ApplyOut, ServiceError, MAX_BOARD_BYTES};
-use fcauto_deals::game::{BuildOrder, EmptyFill, SequenceMove, MAX_FREECELLS};
-use fcauto_deals::{position, Card, Game, Layout, PysolNumber, Rules};
+use fcauto_deals::game::MAX_FREECELLS;
+use fcauto_deals::{position, Game, Layout, PysolNumber, Rules};
 use fcauto_solver::family::play;
 use fcauto_solver::family::{FamilyMove, Place};
 use fcauto_solver::{JsonMove, MoveKind};
-use serde::{Deserialize, Serialize};
 
 /// A position of a game of the family other than standard FreeCell with four freecells
 /// (which the service keeps as a [`fcauto_deals::Board`]).
@@ -23,85 +23,6 @@ pub struct FamilyPosition {
     pub rules: Rules,
     /// The cards.
     pub layout: Layout,
-}
-
-/// A game's rules as JSON: `{"cascades": 10, "freecells": 4, "build": "suit", "empty":
-/// "kings", "sequence": "limited"}`.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct RulesJson {
-    /// Cascades, 1..=10.
-    pub cascades: u8,
-    /// Freecells, 0..=8.
-    pub freecells: u8,
-    /// `alternate_colour`, `suit` or `rank`.
-    pub build: String,
-    /// What fills an empty cascade: `any`, `kings` or `none`.
-    pub empty: String,
-    /// `limited` (by the empty freecells and cascades) or `unlimited`.
-    pub sequence: String,
-}
-
-impl RulesJson {
-    /// The JSON of `r`.
-    pub fn of(r: &Rules) -> RulesJson {
-        RulesJson {
-            cascades: r.cascades,
-            freecells: r.freecells,
-            build: match r.build {
-                BuildOrder::AlternateColour => "alternate_colour",
-                BuildOrder::Suit => "suit",
-                BuildOrder::Rank => "rank",
-            }
-            .into(),
-            empty: match r.empty {
-                EmptyFill::Any => "any",
-                EmptyFill::Kings => "kings",
-                EmptyFill::None => "none",
-            }
-            .into(),
-            sequence: match r.sequence {
-                SequenceMove::Limited => "limited",
-                SequenceMove::Unlimited => "unlimited",
-            }
-            .into(),
-        }
-    }
-}
-
-/// A family position as JSON: `{"game": "seahaven_towers", "rules": {...}, "cascades":
-/// [[10 lists of cards]], "freecells": [one slot per freecell, a card or null],
-/// "foundations": [C, D, H, S]}`. Read: `game` (a name, PySolFC's title or id) and
-/// `cascades` are needed; `freecells` left out is the game's number of empty freecells;
-/// `rules`, when given (as written), must be the game's with that many freecells.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct FamilyPositionJson {
-    /// The game's name (`bakers_game`).
-    pub game: String,
-    /// The rules played (written always; read only as a check).
-    #[serde(default)]
-    pub rules: Option<RulesJson>,
-    /// The cascades, each deepest card first.
-    pub cascades: Vec<Vec<Card>>,
-    /// The freecell slots: a card or null.
-    #[serde(default)]
-    pub freecells: Option<Vec<Option<Card>>>,
-    /// Top rank per suit C, D, H, S, 0..=13.
-    #[serde(default)]
-    pub foundations: [u8; 4],
-}
-
-/// A family position as returned: both forms, and whether it is won (the fields of
-/// [`super::PositionOut`]).
-#[derive(Serialize, Debug, Clone, PartialEq)]
-pub struct FamilyPositionOut {
-    /// The JSON form.
-    pub position: FamilyPositionJson,
-    /// The one-line position string, naming the game (`bakers_game: ...`).
-    pub position_string: String,
-    /// All 52 cards are on the foundations.
-    pub won: bool,
 }
 
 impl FamilyPosition {

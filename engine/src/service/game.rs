@@ -1,14 +1,17 @@
 //! A position of any game of the family ([`Position`]) and the service's operations on it:
 //! standard FreeCell (8 cascades, 4 freecells) through the standard functions, whose
-//! answers are unchanged, and every other game through [`super::family`].
+//! answers are unchanged, and every other game through [`super::family`]; and the readers
+//! of a [`PositionIn`] (`to_position`, `to_board`).
 
 use super::family::{
-    deal_family, family_apply, family_legal_moves, FamilyPosition, FamilyPositionOut,
+    deal_family, family_apply, family_legal_moves, names_a_game, parse_family_text, FamilyPosition,
 };
 use super::family_solve::{family_solve_in, family_verify};
+use super::position::FamilyPositionOut;
 use super::{
-    apply_move, hint_in, legal_moves, parse_move, position_out, solve_in, verify, ApplyOut,
-    HintOut, JsonMove, PositionOut, ServiceError, SolveOut, VerifyOut,
+    apply_move, hint_in, json_board, legal_moves, parse_move, parse_text, position_out, solve_in,
+    verify, ApplyOut, HintOut, JsonMove, PositionIn, PositionOut, ServiceError, SolveOut,
+    VerifyOut,
 };
 use fcauto_deals::{Board, Game, Layout, PysolNumber};
 use fcauto_solver::Mode;
@@ -56,7 +59,7 @@ impl Position {
         if p.rules.is_standard() {
             if let Some(b) = p.layout.to_board() {
                 let text = fcauto_deals::position::write(&b);
-                return super::parse_text(&text).map(Position::Standard);
+                return parse_text(&text).map(Position::Standard);
             }
         }
         Ok(Position::Family(p))
@@ -189,5 +192,47 @@ impl<P> ApplyOut<P> {
             autoplayed: self.autoplayed,
             position: f(self.position),
         }
+    }
+}
+
+impl PositionIn {
+    /// The board, checked: a standard FreeCell position (a family position is refused,
+    /// named: the operation that asked plays standard FreeCell only).
+    pub fn to_board(&self) -> Result<Board, ServiceError> {
+        match self.to_position()? {
+            Position::Standard(b) => Ok(b),
+            Position::Family(p) => Err(ServiceError::impossible(format!(
+                "a {} position: this operation plays standard FreeCell (8 cascades, 4 freecells) only",
+                title(&p)
+            ))),
+        }
+    }
+
+    /// The position, checked, of any game: standard FreeCell (four freecells) as a
+    /// [`Board`], any other as a [`FamilyPosition`].
+    pub fn to_position(&self) -> Result<Position, ServiceError> {
+        match self {
+            PositionIn::Json(j) => json_board(j).map(Position::Standard),
+            PositionIn::Family(j) => FamilyPosition::from_json(j).and_then(Position::of),
+            PositionIn::Text(t) => parse_position(t),
+        }
+    }
+}
+
+/// A position string or board text of any game: a string that names its game (`name: ...`)
+/// or has another number of freecell slots than four is the family's; any other is read as
+/// standard FreeCell's, in its words.
+pub fn parse_position(t: &str) -> Result<Position, ServiceError> {
+    let named = names_a_game(t);
+    if !named {
+        if let Ok(b) = parse_text(t) {
+            return Ok(Position::Standard(b));
+        }
+    }
+    match parse_family_text(t) {
+        Some(r) => r
+            .and_then(|(g, l)| FamilyPosition::new(g, l))
+            .and_then(Position::of),
+        None => parse_text(t).map(Position::Standard),
     }
 }

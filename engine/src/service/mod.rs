@@ -47,15 +47,14 @@ pub use analyze::{
 };
 pub use family::{
     family_apply, family_legal_moves, family_move_out, parse_family_move, FamilyPosition,
-    FamilyPositionJson, FamilyPositionOut, RulesJson,
 };
 pub use family_solve::{family_solve_in, family_verify};
 pub use fcauto_solver::JsonMove;
-pub use game::{new_game_of, AnyOut, AnyPositionOut, Position};
+pub use game::{new_game_of, parse_position, AnyOut, AnyPositionOut, Position};
 pub use moves::{apply_move, legal_moves, move_out, parse_move, ApplyOut};
 pub use position::{
-    json_board, new_game, parse_position, parse_text, position_out, PositionIn, PositionJson,
-    PositionOut, POSITION_FORMS,
+    json_board, new_game, parse_text, position_out, FamilyPositionJson, FamilyPositionOut,
+    PositionIn, PositionJson, PositionOut, RulesJson, POSITION_FORMS,
 };
 pub use request::{
     mode_named, parse_mode, picture_width, whole_costly, whole_count, whole_max_states,

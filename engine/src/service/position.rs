@@ -1,10 +1,12 @@
 //! Positions in and out: [`PositionIn`] (JSON, position string or fc-solve board text),
-//! [`PositionOut`], and [`new_game`]. The JSON shape is the solver's [`PositionJson`], the one
+//! [`PositionOut`], and [`new_game`]; a family position's JSON ([`FamilyPositionJson`],
+//! [`RulesJson`], [`FamilyPositionOut`]). `PositionIn`'s readers are in `game.rs`. The JSON shape is the solver's [`PositionJson`], the one
 //! shape of a position (a solution document's start is one too).
 
-use super::family::{parse_family_text, FamilyPosition, FamilyPositionJson};
-use super::{Position, ServiceError, MAX_BOARD_BYTES};
-use fcauto_deals::{position, Board};
+use super::{ServiceError, MAX_BOARD_BYTES};
+use fcauto_deals::game::{BuildOrder, EmptyFill, SequenceMove};
+use fcauto_deals::Rules;
+use fcauto_deals::{position, Board, Card};
 pub use fcauto_solver::PositionJson;
 use serde::{Deserialize, Serialize};
 
@@ -70,48 +72,6 @@ fn checked(b: Board) -> Result<Board, ServiceError> {
     Ok(b)
 }
 
-impl PositionIn {
-    /// The board, checked: a standard FreeCell position (a family position is refused,
-    /// named: the operation that asked plays standard FreeCell only).
-    pub fn to_board(&self) -> Result<Board, ServiceError> {
-        match self.to_position()? {
-            Position::Standard(b) => Ok(b),
-            Position::Family(p) => Err(ServiceError::impossible(format!(
-                "a {} position: this operation plays standard FreeCell (8 cascades, 4 freecells) only",
-                super::game::title(&p)
-            ))),
-        }
-    }
-
-    /// The position, checked, of any game: standard FreeCell (four freecells) as a
-    /// [`Board`], any other as a [`FamilyPosition`].
-    pub fn to_position(&self) -> Result<Position, ServiceError> {
-        match self {
-            PositionIn::Json(j) => json_board(j).map(Position::Standard),
-            PositionIn::Family(j) => FamilyPosition::from_json(j).and_then(Position::of),
-            PositionIn::Text(t) => parse_position(t),
-        }
-    }
-}
-
-/// A position string or board text of any game: a string that names its game (`name: ...`)
-/// or has another number of freecell slots than four is the family's; any other is read as
-/// standard FreeCell's, in its words.
-pub fn parse_position(t: &str) -> Result<Position, ServiceError> {
-    let named = super::family::names_a_game(t);
-    if !named {
-        if let Ok(b) = parse_text(t) {
-            return Ok(Position::Standard(b));
-        }
-    }
-    match parse_family_text(t) {
-        Some(r) => r
-            .and_then(|(g, l)| FamilyPosition::new(g, l))
-            .and_then(Position::of),
-        None => parse_text(t).map(Position::Standard),
-    }
-}
-
 /// A position string or fc-solve board text.
 pub fn parse_text(t: &str) -> Result<Board, ServiceError> {
     if t.len() > MAX_BOARD_BYTES {
@@ -137,4 +97,83 @@ pub fn position_out(b: &Board) -> PositionOut {
 pub fn new_game(n: u64) -> Result<PositionOut, ServiceError> {
     let b = fcauto_deals::ms_deal(n).map_err(|e| ServiceError::bad_input(e.to_string()))?;
     Ok(position_out(&b))
+}
+
+/// A game's rules as JSON: `{"cascades": 10, "freecells": 4, "build": "suit", "empty":
+/// "kings", "sequence": "limited"}`.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RulesJson {
+    /// Cascades, 1..=10.
+    pub cascades: u8,
+    /// Freecells, 0..=8.
+    pub freecells: u8,
+    /// `alternate_colour`, `suit` or `rank`.
+    pub build: String,
+    /// What fills an empty cascade: `any`, `kings` or `none`.
+    pub empty: String,
+    /// `limited` (by the empty freecells and cascades) or `unlimited`.
+    pub sequence: String,
+}
+
+impl RulesJson {
+    /// The JSON of `r`.
+    pub fn of(r: &Rules) -> RulesJson {
+        RulesJson {
+            cascades: r.cascades,
+            freecells: r.freecells,
+            build: match r.build {
+                BuildOrder::AlternateColour => "alternate_colour",
+                BuildOrder::Suit => "suit",
+                BuildOrder::Rank => "rank",
+            }
+            .into(),
+            empty: match r.empty {
+                EmptyFill::Any => "any",
+                EmptyFill::Kings => "kings",
+                EmptyFill::None => "none",
+            }
+            .into(),
+            sequence: match r.sequence {
+                SequenceMove::Limited => "limited",
+                SequenceMove::Unlimited => "unlimited",
+            }
+            .into(),
+        }
+    }
+}
+
+/// A family position as JSON: `{"game": "seahaven_towers", "rules": {...}, "cascades":
+/// [[10 lists of cards]], "freecells": [one slot per freecell, a card or null],
+/// "foundations": [C, D, H, S]}`. Read: `game` (a name, PySolFC's title or id) and
+/// `cascades` are needed; `freecells` left out is the game's number of empty freecells;
+/// `rules`, when given (as written), must be the game's with that many freecells.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct FamilyPositionJson {
+    /// The game's name (`bakers_game`).
+    pub game: String,
+    /// The rules played (written always; read only as a check).
+    #[serde(default)]
+    pub rules: Option<RulesJson>,
+    /// The cascades, each deepest card first.
+    pub cascades: Vec<Vec<Card>>,
+    /// The freecell slots: a card or null.
+    #[serde(default)]
+    pub freecells: Option<Vec<Option<Card>>>,
+    /// Top rank per suit C, D, H, S, 0..=13.
+    #[serde(default)]
+    pub foundations: [u8; 4],
+}
+
+/// A family position as returned: both forms, and whether it is won (the fields of
+/// [`super::PositionOut`]).
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct FamilyPositionOut {
+    /// The JSON form.
+    pub position: FamilyPositionJson,
+    /// The one-line position string, naming the game (`bakers_game: ...`).
+    pub position_string: String,
+    /// All 52 cards are on the foundations.
+    pub won: bool,
 }
