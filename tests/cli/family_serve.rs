@@ -46,6 +46,12 @@ fn dealt(game: &str, n: u128) -> String {
     position::write_layout(g, &deal_game(g, PysolNumber::plain(n).unwrap()))
 }
 
+/// PySolFC's deal `msN` of `game` (the Microsoft shuffle at any number).
+fn ms_dealt(game: &str, n: u64) -> String {
+    let g = Game::find(game).unwrap();
+    position::write_layout(g, &deal_game(g, PysolNumber::ms(n).unwrap()))
+}
+
 /// A new game of each game is PySolFC's deal with the game's cascades and freecells, by
 /// name or PySolFC's id, with `freecells` changed when asked; bad games and freecells are
 /// refused, named; standard FreeCell's deal is today's answer.
@@ -99,6 +105,31 @@ fn new_games_of_the_family_are_pysolfcs_deals() {
     );
     assert_eq!(st, 200);
     assert_eq!(mt["position_string"], dealt("seahaven_towers", 40000));
+    // `ms40000` is the Microsoft shuffle's deal 40000, in the path and in a body alike.
+    let (_, ms) = call(
+        &a,
+        "GET",
+        &format!("{}/api/deal/ms40000?game=9", s.base),
+        None,
+    );
+    assert_eq!(ms["position_string"], ms_dealt("seahaven_towers", 40000));
+    assert_ne!(ms["position_string"], mt["position_string"]);
+    let (st, sol) = call(
+        &a,
+        "POST",
+        &format!("{}/api/solve", s.base),
+        Some(json!({"position": ms["position_string"]})),
+    );
+    assert_eq!(st, 200, "{sol}");
+    if sol["verdict"] == "solved" {
+        let (_, v) = call(
+            &a,
+            "POST",
+            &format!("{}/api/verify", s.base),
+            Some(json!({"deal": "ms40000", "game": "9", "solution": sol["standard"]})),
+        );
+        assert_eq!(v["valid"], true, "{v}");
+    }
     for (query, words) in [
         ("game=klondike", "unknown game `klondike`"),
         ("game=eight_off&freecells=3", "needs at least 7 freecells"),
@@ -297,6 +328,14 @@ fn mcp_new_game_with_a_game_and_apply_move() {
     assert_eq!(
         refused["structuredContent"]["broken_rule"],
         "KS does not build on 4S"
+    );
+    let ms = s.tool(
+        "new_game",
+        json!({"deal": "ms40000", "game": "bakers_game"}),
+    );
+    assert_eq!(
+        ms["structuredContent"]["position"],
+        ms_dealt("bakers_game", 40000)
     );
     let eight = s.tool(
         "new_game",

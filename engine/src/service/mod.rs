@@ -57,8 +57,8 @@ pub use position::{
     PositionIn, PositionJson, PositionOut, RulesJson, POSITION_FORMS,
 };
 pub use request::{
-    mode_named, parse_mode, picture_width, whole_costly, whole_count, whole_max_states,
-    whole_width, MODES,
+    deal_in, deal_in_opt, mode_named, parse_mode, picture_width, whole_costly, whole_count,
+    whole_max_states, whole_width, DealIn, MODES,
 };
 pub use solve::{hint, hint_in, solve, solve_in, HintOut, SolveOut};
 pub use verify::{verify, VerifyOut};

@@ -171,8 +171,8 @@ async fn apply(b: Body<ApplyBody>) -> Response {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SolveBody {
-    #[serde(default, deserialize_with = "service::deal_number_opt")]
-    deal: Option<u64>,
+    #[serde(default, deserialize_with = "service::deal_in_opt")]
+    deal: Option<service::DealIn>,
     #[serde(default)]
     game: Option<String>,
     #[serde(default)]
@@ -197,20 +197,20 @@ fn start_and_mode(
 /// The position of a request that names a deal (of `game`, with `freecells`) or gives a
 /// position, in any game.
 fn position_of(
-    deal: Option<u64>,
+    deal: Option<&service::DealIn>,
     game: Option<&str>,
     freecells: Option<i64>,
     position: Option<&PositionIn>,
 ) -> Result<Position, ServiceError> {
     match (deal, position) {
         (Some(n), None) if game.is_some() || freecells.is_some() => {
-            service::new_game_of(&n.to_string(), game, freecells)
+            service::new_game_of(&n.text, game, freecells)
         }
         (None, Some(_)) if game.is_some() || freecells.is_some() => Err(ServiceError::bad_input(
             "`game` and `freecells` go with a `deal`: a position names its own game",
         )),
         (None, Some(p)) => p.to_position(),
-        _ => board_of(deal, position).map(Position::Standard),
+        _ => board_of(deal.map(|d| d.number), position).map(Position::Standard),
     }
 }
 
@@ -269,7 +269,12 @@ async fn solving<T: serde::Serialize + Send + 'static>(
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    let start = position_of(b.deal, b.game.as_deref(), b.freecells, b.position.as_ref());
+    let start = position_of(
+        b.deal.as_ref(),
+        b.game.as_deref(),
+        b.freecells,
+        b.position.as_ref(),
+    );
     let (p, mode) = match start.and_then(|p| Ok((p, service::parse_mode(b.mode.as_deref())?))) {
         Ok(x) => x,
         Err(e) => return err(e),
@@ -289,8 +294,8 @@ async fn solving<T: serde::Serialize + Send + 'static>(
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct VerifyBody {
-    #[serde(default, deserialize_with = "service::deal_number_opt")]
-    deal: Option<u64>,
+    #[serde(default, deserialize_with = "service::deal_in_opt")]
+    deal: Option<service::DealIn>,
     #[serde(default)]
     game: Option<String>,
     #[serde(default)]
@@ -305,7 +310,12 @@ async fn verify(b: Body<VerifyBody>) -> Response {
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    let start = position_of(b.deal, b.game.as_deref(), b.freecells, b.position.as_ref());
+    let start = position_of(
+        b.deal.as_ref(),
+        b.game.as_deref(),
+        b.freecells,
+        b.position.as_ref(),
+    );
     reply(start.and_then(|p| p.verify(&b.solution)))
 }
 

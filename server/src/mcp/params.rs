@@ -79,9 +79,9 @@ fn deal_schema(_: &mut SchemaGenerator) -> Schema {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct NewGame {
-    #[serde(deserialize_with = "service::deal_number")]
+    #[serde(deserialize_with = "service::deal_in")]
     #[schemars(schema_with = "deal_schema")]
-    pub(super) deal: u64,
+    pub(super) deal: service::DealIn,
     /// The game of the FreeCell family, by Freecell Solver's name (`freecell`,
     /// `bakers_game`, `ko_bakers_game`, `eight_off`, `forecell`, `relaxed_freecell`,
     /// `seahaven_towers`, `relaxed_seahaven_towers`, `streets_and_alleys`,

@@ -209,9 +209,9 @@ impl FreeCell {
     )]
     fn new_game(&self, Parameters(a): Parameters<NewGame>) -> CallToolResult {
         if a.game.is_none() && a.freecells.is_none() {
-            return answer(shaped(service::new_game(a.deal), answers::position));
+            return answer(shaped(service::new_game(a.deal.number), answers::position));
         }
-        let p = service::new_game_of(&a.deal.to_string(), a.game.as_deref(), a.freecells);
+        let p = service::new_game_of(&a.deal.text, a.game.as_deref(), a.freecells);
         answer(shaped(p.map(|p| p.out()), answers::position))
     }
 
