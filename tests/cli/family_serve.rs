@@ -7,7 +7,7 @@
 //! serve` (and `mcp` for the MCP cases).
 
 use crate::common;
-use crate::support::browser::{wait_for, Browser};
+use crate::support::browser::{screenshot, wait_for, Browser};
 use crate::support::server;
 
 use fcauto_deals::{deal_game, position, Game, PysolNumber};
@@ -436,7 +436,8 @@ mod mcp {
 
 /// The page in chromium: `/?game=seahaven_towers&deal=1` draws 10 cascades and 4
 /// freecells, a solve steps to the win; a card clicked and then an empty freecell clicked
-/// plays the move; Eight Off, chosen in the list, draws 8 freecells.
+/// plays the move; Eight Off, chosen in the list, draws 8 freecells. The screenshot of the
+/// dealt board is kept as `target/tmp/serve-seahaven-1.png`.
 #[test]
 fn the_page_draws_and_plays_another_game_in_chromium() {
     if !common::require("chromium") {
@@ -484,6 +485,13 @@ fn the_page_draws_and_plays_another_game_in_chromium() {
         "JSON.stringify(Array.from(document.querySelectorAll('#table .foundation')).map(f => f.dataset.top))",
         &json!(r#"["K","K","K","K"]"#),
     );
+    b.key("Home", 36);
+    wait_for(
+        &mut b,
+        "document.getElementById('counter').textContent.startsWith('move 0 / ')",
+        &json!(true),
+    );
+    screenshot(&mut b, "serve-seahaven-1.png");
     // A new game; the top card of the tenth cascade clicked, then the empty freecell a.
     b.eval("document.getElementById('load').click(); 1");
     wait_for(
