@@ -17,6 +17,8 @@ mod docs_examples;
 #[cfg(feature = "batch")]
 mod family_batch;
 mod family_cli;
+#[cfg(feature = "serve")]
+mod family_serve;
 #[cfg(feature = "gui")]
 mod gui_e2e;
 #[cfg(feature = "gui")]

@@ -86,7 +86,7 @@ pub fn rpc(url: &str, method: &str, mut params: Value) -> Value {
 /// The host page: the view in an iframe (same origin, so that the test can type into it),
 /// `ui/initialize` answered, the view's `tools/call` requests queued in `outbox` for the
 /// test, `reply(id, result)` and `toolResult(result)` to answer and notify the view.
-fn host_page(view: &str) -> String {
+pub fn host_page(view: &str) -> String {
     // The page as a JS string; `</` escaped so that it cannot end the host's script.
     let view = serde_json::to_string(view).unwrap().replace("</", "<\\/");
     format!(
@@ -136,7 +136,7 @@ fn pump(b: &mut Browser, url: &str) -> Vec<(String, Value)> {
 }
 
 /// Pump until the view has called `tool`; its answer.
-fn pump_until(b: &mut Browser, url: &str, tool: &str) -> Value {
+pub fn pump_until(b: &mut Browser, url: &str, tool: &str) -> Value {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         if let Some((_, r)) = pump(b, url).into_iter().find(|(n, _)| n == tool) {

@@ -17,6 +17,10 @@
 //! ([`fcauto_deals::position`]); [`PositionIn`] takes either, or fc-solve's board text.
 //!
 //! - positions: [`PositionIn`], [`PositionOut`], [`parse_text`], [`new_game`];
+//! - any game of the family: [`Position`] (standard FreeCell's [`fcauto_deals::Board`] or a
+//!   [`FamilyPosition`]) with the operations below as its methods, [`new_game_of`] (PySolFC's
+//!   deal of a game, any number of freecells); a family position's JSON is
+//!   [`FamilyPositionJson`] (the game and its rules added) and its string names the game;
 //! - moves: [`legal_moves`], [`parse_move`], [`apply_move`];
 //! - searches: [`solve`], [`hint`] (and [`solve_in`], [`hint_in`] holding a solver permit);
 //! - [`verify`]: a solution's verdict;
@@ -26,6 +30,9 @@
 //!   [`picture_width`], [`parse_mode`].
 
 mod analyze;
+mod family;
+mod family_solve;
+mod game;
 mod moves;
 mod position;
 mod request;
@@ -38,15 +45,20 @@ mod tests;
 pub use analyze::{
     analyze, analyze_in, AnalyzeOptions, AnalyzeOut, ANALYZE_TIME_CAP, MAX_ANALYZE_MOVES,
 };
+pub use family::{
+    family_apply, family_legal_moves, family_move_out, parse_family_move, FamilyPosition,
+};
+pub use family_solve::{family_solve_in, family_verify};
 pub use fcauto_solver::JsonMove;
+pub use game::{new_game_of, parse_position, AnyOut, AnyPositionOut, Position};
 pub use moves::{apply_move, legal_moves, move_out, parse_move, ApplyOut};
 pub use position::{
-    json_board, new_game, parse_text, position_out, PositionIn, PositionJson, PositionOut,
-    POSITION_FORMS,
+    json_board, new_game, parse_text, position_out, FamilyPositionJson, FamilyPositionOut,
+    PositionIn, PositionJson, PositionOut, RulesJson, POSITION_FORMS,
 };
 pub use request::{
-    mode_named, parse_mode, picture_width, whole_costly, whole_count, whole_max_states,
-    whole_width, MODES,
+    deal_in, deal_in_opt, mode_named, parse_mode, picture_width, whole_costly, whole_count,
+    whole_max_states, whole_width, DealIn, MODES,
 };
 pub use solve::{hint, hint_in, solve, solve_in, HintOut, SolveOut};
 pub use verify::{verify, VerifyOut};

@@ -76,9 +76,10 @@ fn step(m: Move, card: Card) -> StepMove {
     }
 }
 
-/// What [`apply_move`] answers.
+/// What [`apply_move`] answers (`P`: the position's output form, [`PositionOut`] for
+/// standard FreeCell).
 #[derive(Serialize, Debug, Clone, PartialEq)]
-pub struct ApplyOut {
+pub struct ApplyOut<P = PositionOut> {
     /// Whether the move was legal (and so applied).
     pub legal: bool,
     /// The rule it breaks, when illegal.
@@ -90,7 +91,7 @@ pub struct ApplyOut {
     pub autoplayed: Vec<JsonMove>,
     /// The new position (the unchanged one when illegal).
     #[serde(flatten)]
-    pub position: PositionOut,
+    pub position: P,
 }
 
 /// A move as the client gives it: standard notation, with an optional count for a run

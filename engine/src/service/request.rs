@@ -132,3 +132,42 @@ pub fn parse_mode(name: Option<&str>) -> Result<Mode, ServiceError> {
         ))
     })
 }
+
+/// A deal number as a request gives it: the number as [`super::deal_number`] reads it (a bad
+/// one refused in its words), and the text written, which a game's deal reads as PySolFC's
+/// number ([`super::new_game_of`]: `"ms40000"` is the Microsoft deal 40000, `40000` the
+/// Mersenne Twister's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealIn {
+    /// The deal number (Microsoft numbering).
+    pub number: u64,
+    /// The deal as written (`"ms617"`, or the number).
+    pub text: String,
+}
+
+/// Serde's reader of a request's deal as a [`DealIn`].
+///
+/// # Errors
+/// What [`super::deal_number`] refuses, in its words.
+pub fn deal_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DealIn, D::Error> {
+    use serde::Deserialize;
+    let v = serde_json::Value::deserialize(d)?;
+    let number = fcauto_deals::msdeal::deserialize_deal(&v).map_err(serde::de::Error::custom)?;
+    let text = match v {
+        serde_json::Value::String(s) => s,
+        _ => number.to_string(),
+    };
+    Ok(DealIn { number, text })
+}
+
+/// [`deal_in`] for an optional field (with `#[serde(default)]`): absent or null is `None`.
+///
+/// # Errors
+/// What [`super::deal_number`] refuses, in its words.
+pub fn deal_in_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<DealIn>, D::Error> {
+    use serde::Deserialize;
+    match Option::<serde_json::Value>::deserialize(d)? {
+        None => Ok(None),
+        Some(v) => deal_in(v).map(Some).map_err(serde::de::Error::custom),
+    }
+}

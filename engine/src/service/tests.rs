@@ -470,3 +470,70 @@ fn verify_reads_what_the_command_line_reads() {
     let v = verify(&b, "# unsolvable\n").unwrap();
     assert!(!v.valid && v.error.is_some_and(|e| e.contains("not solved")));
 }
+
+/// A family game's positions: PySolFC's deal by name or id, read back from its string and
+/// its JSON (whose rules must be the game's), standard FreeCell by name kept as the standard
+/// board, and board text (whose first line ends its first word with `:`) still read as
+/// FreeCell's.
+#[test]
+fn family_positions_in_every_form() {
+    let p = new_game_of("617", Some("seahaven_towers"), None).unwrap();
+    let Position::Family(f) = &p else {
+        panic!("{p:?}")
+    };
+    assert_eq!(f.layout.cascades.len(), 10);
+    assert_eq!(new_game_of("617", Some("9"), None).unwrap(), p);
+    let out = f.out();
+    let text = PositionIn::Text(out.position_string.clone());
+    assert_eq!(text.to_position().unwrap(), p);
+    let json: PositionIn =
+        serde_json::from_value(serde_json::to_value(&out.position).unwrap()).unwrap();
+    assert_eq!(json.to_position().unwrap(), p);
+    let mut other = serde_json::to_value(&out.position).unwrap();
+    other["rules"]["build"] = "rank".into();
+    let other: PositionIn = serde_json::from_value(other).unwrap();
+    assert!(other.to_position().unwrap_err().message.contains("rules"));
+    assert!(text
+        .to_board()
+        .unwrap_err()
+        .message
+        .contains("seahaven_towers"));
+    let standard = new_game_of("617", Some("freecell"), None).unwrap();
+    assert_eq!(standard, Position::Standard(deal(617)));
+    let board = PositionIn::Text(deal(5).to_string());
+    assert_eq!(board.to_position().unwrap(), Position::Standard(deal(5)));
+    // FreeCell with 2 freecells is the family's, its string unnamed by game but by slots.
+    let two = new_game_of("617", None, Some(2)).unwrap();
+    let Position::Family(t) = &two else {
+        panic!("{two:?}")
+    };
+    assert_eq!(t.layout.freecells.len(), 2);
+}
+
+/// A family move without a count takes the longest run the position allows, is applied by
+/// the validator, and an illegal one keeps the position and names the rule.
+#[test]
+fn family_moves_are_refereed_by_the_validator() {
+    let p = new_game_of("617", Some("bakers_game"), None).unwrap();
+    let moves = p.legal_moves().unwrap();
+    assert!(!moves.is_empty());
+    for m in &moves {
+        let out = p
+            .apply(m.notation.as_deref().unwrap(), None, false)
+            .unwrap();
+        assert!(out.legal, "{m:?}");
+        assert_eq!(out.mv.as_ref(), Some(m), "read back as listed");
+    }
+    let bad = p.apply("1h", None, false).unwrap();
+    assert!(!bad.legal);
+    assert!(bad.broken_rule.unwrap().contains("foundation"));
+    assert_eq!(bad.position, p.out());
+    assert_eq!(
+        p.apply("1x", None, false).unwrap_err().kind,
+        ErrorKind::BadInput
+    );
+    assert_eq!(
+        p.apply("12", Some(14), false).unwrap_err().kind,
+        ErrorKind::BadInput
+    );
+}

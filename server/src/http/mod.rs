@@ -5,16 +5,24 @@
 //!
 //! Routes (documented for clients in `/api/openapi.json`, [`OPENAPI`]):
 //! - `GET /`: the page; `GET /api/openapi.json`;
-//! - `GET /api/deal/{n}`: MS deal n's start position;
+//! - `GET /api/deal/{n}`: MS deal n's start position; `?game=G&freecells=N`: PySolFC's deal
+//!   n of another game of the family;
+//! - `GET /api/games`: the games dealt and played;
 //! - `POST /api/position` `{position}`: the position checked, in both forms;
 //! - `POST /api/moves` `{position}`: the legal moves;
 //! - `POST /api/apply` `{position, move, count?, autoplay?}`: the new position, or 422 naming
 //!   the broken rule (the body still carries the unchanged position and `legal: false`);
-//! - `POST /api/solve` `{deal | position, mode?, max_states?}`; `POST /api/hint` (same);
-//! - `POST /api/verify` `{deal | position, solution}`: the validator's verdict;
+//! - `POST /api/solve` `{deal | position, game?, freecells?, mode?, max_states?}`; `POST
+//!   /api/hint` (same);
+//! - `POST /api/verify` `{deal | position, game?, freecells?, solution}`: the validator's
+//!   verdict;
 //! - `POST /api/render` `{position, width?}`: the board as SVG;
 //! - `POST /api/analyze` `{deal | position, moves, mode?, max_states?, costly?}`: where the
 //!   game was lost, with the review (moves to win per step, classes, accuracy).
+//!
+//! A position may be of any game of the family ([`fcauto_engine::service::Position`]): the
+//! position string names its game, the JSON carries `game` and `rules`; render and analyze
+//! take standard FreeCell's only.
 //!
 //! Errors are `{"error": "..."}` with 400 (malformed JSON, a body not an object, unknown
 //! fields, bad deal number), 405 (wrong method), 413 (over a cap), 422 (impossible position,

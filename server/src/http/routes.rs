@@ -2,14 +2,14 @@
 
 use super::body::{body, false_if_null, Body};
 use super::{err, reply, App, HttpError, QUEUE_WAIT};
-use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use fcauto_deals::Board;
-use fcauto_engine::service::{self, PositionIn, ServiceError};
+use fcauto_engine::service::{self, Position, PositionIn, ServiceError};
 use fcauto_solver::Mode;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -19,6 +19,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 pub(super) fn routes() -> Router<App> {
     Router::new()
         .route("/api/deal/{n}", get(deal))
+        .route("/api/games", get(games))
         .route("/api/position", post(position))
         .route("/api/moves", post(moves))
         .route("/api/apply", post(apply))
@@ -29,8 +30,23 @@ pub(super) fn routes() -> Router<App> {
         .route("/api/render", post(render))
 }
 
-/// `GET /api/deal/{n}`; a path that does not decode (`%ff`) is a JSON error as any other.
-async fn deal(n: Result<Path<String>, PathRejection>) -> Response {
+/// `GET /api/deal/{n}`'s query: `?game=G&freecells=N` (both may be left out).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DealQuery {
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    freecells: Option<String>,
+}
+
+/// `GET /api/deal/{n}`: MS deal n's start position; with `?game=G`, PySolFC's deal n of game
+/// G (`?freecells=N` for another number of freecells). A path or query that does not decode
+/// (`%ff`) is a JSON error as any other.
+async fn deal(
+    n: Result<Path<String>, PathRejection>,
+    q: Result<Query<DealQuery>, QueryRejection>,
+) -> Response {
     let n = match n {
         Ok(Path(n)) => n,
         Err(r) => {
@@ -38,11 +54,52 @@ async fn deal(n: Result<Path<String>, PathRejection>) -> Response {
             return err(ServiceError::bad_input(why));
         }
     };
+    let q = match q {
+        Ok(Query(q)) => q,
+        Err(r) => {
+            let why = format!("bad query (`?game=G&freecells=N`): {}", r.body_text());
+            return err(ServiceError::bad_input(why));
+        }
+    };
+    if q.game.is_none() && q.freecells.is_none() {
+        return reply(
+            fcauto_deals::parse_deal_number(&n)
+                .map_err(|e| ServiceError::bad_input(e.to_string()))
+                .and_then(service::new_game),
+        );
+    }
     reply(
-        fcauto_deals::parse_deal_number(&n)
-            .map_err(|e| ServiceError::bad_input(e.to_string()))
-            .and_then(service::new_game),
+        freecells_of(q.freecells.as_deref())
+            .and_then(|f| service::new_game_of(&n, q.game.as_deref(), f).map(|p| p.out())),
     )
+}
+
+/// A query's `freecells`: a whole number (its range is the service's to check).
+fn freecells_of(text: Option<&str>) -> Result<Option<i64>, ServiceError> {
+    text.map(|t| {
+        t.trim().parse::<i64>().map_err(|_| {
+            ServiceError::bad_input(format!(
+                "freecells `{t}`: give a number of freecells, 0..=8"
+            ))
+        })
+    })
+    .transpose()
+}
+
+/// `GET /api/games`: the games the service deals and plays, for the page's chooser.
+async fn games() -> Response {
+    let list: Vec<_> = fcauto_deals::GAMES
+        .iter()
+        .map(|g| {
+            serde_json::json!({
+                "name": g.name,
+                "pysol_id": g.pysol_id,
+                "title": g.pysol_name,
+                "rules": service::RulesJson::of(&g.rules),
+            })
+        })
+        .collect();
+    Json(serde_json::json!({ "games": list })).into_response()
 }
 
 /// `{position}`.
@@ -57,7 +114,7 @@ async fn position(b: Body<PositionBody>) -> Response {
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    reply(b.position.to_board().map(|p| service::position_out(&p)))
+    reply(b.position.to_position().map(|p| p.out()))
 }
 
 async fn moves(b: Body<PositionBody>) -> Response {
@@ -67,8 +124,9 @@ async fn moves(b: Body<PositionBody>) -> Response {
     };
     reply(
         b.position
-            .to_board()
-            .map(|p| serde_json::json!({ "moves": service::legal_moves(&p) })),
+            .to_position()
+            .and_then(|p| p.legal_moves())
+            .map(|moves| serde_json::json!({ "moves": moves })),
     )
 }
 
@@ -91,10 +149,10 @@ async fn apply(b: Body<ApplyBody>) -> Response {
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    let r = b.position.to_board().and_then(|p| {
-        let m = service::parse_move(&b.mv, b.count)?;
-        Ok(service::apply_move(&p, m, b.autoplay))
-    });
+    let r = b
+        .position
+        .to_position()
+        .and_then(|p| p.apply(&b.mv, b.count, b.autoplay));
     match r {
         Ok(out) if !out.legal => {
             let rule = out.broken_rule.clone().unwrap_or_default();
@@ -108,12 +166,17 @@ async fn apply(b: Body<ApplyBody>) -> Response {
     }
 }
 
-/// `{deal | position, mode?, max_states?}` (exactly one of deal and position).
+/// `{deal | position, game?, freecells?, mode?, max_states?}` (exactly one of deal and
+/// position; `game` and `freecells` go with a deal).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SolveBody {
-    #[serde(default, deserialize_with = "service::deal_number_opt")]
-    deal: Option<u64>,
+    #[serde(default, deserialize_with = "service::deal_in_opt")]
+    deal: Option<service::DealIn>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    freecells: Option<i64>,
     #[serde(default)]
     position: Option<PositionIn>,
     #[serde(default)]
@@ -131,7 +194,27 @@ fn start_and_mode(
     Ok((board_of(deal, position)?, service::parse_mode(mode)?))
 }
 
-/// The board of a request that names a deal or gives a position.
+/// The position of a request that names a deal (of `game`, with `freecells`) or gives a
+/// position, in any game.
+fn position_of(
+    deal: Option<&service::DealIn>,
+    game: Option<&str>,
+    freecells: Option<i64>,
+    position: Option<&PositionIn>,
+) -> Result<Position, ServiceError> {
+    match (deal, position) {
+        (Some(n), None) if game.is_some() || freecells.is_some() => {
+            service::new_game_of(&n.text, game, freecells)
+        }
+        (None, Some(_)) if game.is_some() || freecells.is_some() => Err(ServiceError::bad_input(
+            "`game` and `freecells` go with a `deal`: a position names its own game",
+        )),
+        (None, Some(p)) => p.to_position(),
+        _ => board_of(deal.map(|d| d.number), position).map(Position::Standard),
+    }
+}
+
+/// The standard FreeCell board of a request that names a deal or gives a position.
 fn board_of(deal: Option<u64>, position: Option<&PositionIn>) -> Result<Board, ServiceError> {
     match (deal, position) {
         (Some(n), None) => service::new_game(n).and_then(|p| service::json_board(&p.position)),
@@ -159,15 +242,22 @@ async fn with_solver<T: Send + 'static>(
 }
 
 async fn solve(State(app): State<App>, b: Body<SolveBody>) -> Response {
-    solving(&app, b, service::solve_in).await
+    solving(&app, b, |p, mode, states, slot| {
+        p.solve_in(mode, states, slot)
+    })
+    .await
 }
 
 async fn hint(State(app): State<App>, b: Body<SolveBody>) -> Response {
-    solving(&app, b, service::hint_in).await
+    solving(&app, b, |p, mode, states, slot| {
+        p.hint_in(mode, states, slot)
+    })
+    .await
 }
 
-/// A solve-like operation ([`service::solve_in`], [`service::hint_in`]).
-type Solver<T> = fn(&Board, Mode, Option<usize>, OwnedSemaphorePermit) -> Result<T, ServiceError>;
+/// A solve-like operation ([`Position::solve_in`], [`Position::hint_in`]).
+type Solver<T> =
+    fn(&Position, Mode, Option<usize>, OwnedSemaphorePermit) -> Result<T, ServiceError>;
 
 /// A solve-like request (`solve`, `hint`): read the body, then run `op` on a solver permit.
 async fn solving<T: serde::Serialize + Send + 'static>(
@@ -179,7 +269,13 @@ async fn solving<T: serde::Serialize + Send + 'static>(
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    let (p, mode) = match start_and_mode(b.deal, b.position.as_ref(), b.mode.as_deref()) {
+    let start = position_of(
+        b.deal.as_ref(),
+        b.game.as_deref(),
+        b.freecells,
+        b.position.as_ref(),
+    );
+    let (p, mode) = match start.and_then(|p| Ok((p, service::parse_mode(b.mode.as_deref())?))) {
         Ok(x) => x,
         Err(e) => return err(e),
     };
@@ -194,12 +290,16 @@ async fn solving<T: serde::Serialize + Send + 'static>(
     reply(with_solver(app, move |slot| op(&p, mode, b.max_states, slot)).await)
 }
 
-/// `{deal | position, solution}`.
+/// `{deal | position, game?, freecells?, solution}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct VerifyBody {
-    #[serde(default, deserialize_with = "service::deal_number_opt")]
-    deal: Option<u64>,
+    #[serde(default, deserialize_with = "service::deal_in_opt")]
+    deal: Option<service::DealIn>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    freecells: Option<i64>,
     #[serde(default)]
     position: Option<PositionIn>,
     solution: String,
@@ -210,7 +310,13 @@ async fn verify(b: Body<VerifyBody>) -> Response {
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    reply(board_of(b.deal, b.position.as_ref()).and_then(|p| service::verify(&p, &b.solution)))
+    let start = position_of(
+        b.deal.as_ref(),
+        b.game.as_deref(),
+        b.freecells,
+        b.position.as_ref(),
+    );
+    reply(start.and_then(|p| p.verify(&b.solution)))
 }
 
 /// `{position, width?}`.

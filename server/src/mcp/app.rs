@@ -125,4 +125,14 @@ mod tests {
         );
         assert!(read("ui://fcauto/other").is_err());
     }
+
+    /// The view's game list (it cannot ask the server for one) holds every game the service
+    /// deals.
+    #[test]
+    fn the_page_lists_every_game() {
+        for g in fcauto_deals::GAMES {
+            let option = format!("<option value=\"{}\">", g.name);
+            assert!(PAGE.contains(&option), "{option}");
+        }
+    }
 }

@@ -17,21 +17,35 @@ fn position_schema(_: &mut SchemaGenerator) -> Schema {
         "description": "The whole position. Either a one-line position string \
             `<cascade 1>/.../<cascade 8> <freecells> <foundations>` (cards deepest first \
             without spaces, `-` for an empty cascade or freecell, foundations as the top rank \
-            per suit C D H S, 0 for none), e.g. the `position_string` another tool returned; \
-            or fc-solve's board text; or the JSON object another tool returned as `position`.",
+            per suit C D H S, 0 for none), e.g. the `position_string` another tool returned \
+            (another game's starts with its name and a colon, `seahaven_towers: ...`, and has \
+            its own cascades and freecells); or fc-solve's board text; or the JSON object \
+            another tool returned as `position`.",
         "oneOf": [
             { "type": "string" },
             {
                 "type": "object",
                 "properties": {
+                    "game": {
+                        "type": "string",
+                        "description": "another game of the family than standard FreeCell \
+                            (`seahaven_towers`): then the cascades and freecells are the game's"
+                    },
+                    "rules": {
+                        "type": "object",
+                        "description": "a family position's rules, as returned (checked \
+                            against the game's)"
+                    },
                     "cascades": {
-                        "type": "array", "minItems": 8, "maxItems": 8,
-                        "description": "8 cascades, each a list of cards, deepest first",
+                        "type": "array", "minItems": 1, "maxItems": 10,
+                        "description": "8 cascades (another game's own number, up to 10), \
+                            each a list of cards, deepest first",
                         "items": { "type": "array", "items": card }
                     },
                     "freecells": {
-                        "type": "array", "minItems": 4, "maxItems": 4,
-                        "description": "freecells a-d: a card or null (default: all empty)",
+                        "type": "array", "minItems": 0, "maxItems": 8,
+                        "description": "freecells a-d (another game's own, up to 8): a card \
+                            or null (default: all empty)",
                         "items": { "anyOf": [card, { "type": "null" }] }
                     },
                     "foundations": {
@@ -65,9 +79,21 @@ fn deal_schema(_: &mut SchemaGenerator) -> Schema {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct NewGame {
-    #[serde(deserialize_with = "service::deal_number")]
+    #[serde(deserialize_with = "service::deal_in")]
     #[schemars(schema_with = "deal_schema")]
-    pub(super) deal: u64,
+    pub(super) deal: service::DealIn,
+    /// The game of the FreeCell family, by Freecell Solver's name (`freecell`,
+    /// `bakers_game`, `ko_bakers_game`, `eight_off`, `forecell`, `relaxed_freecell`,
+    /// `seahaven_towers`, `relaxed_seahaven_towers`, `streets_and_alleys`,
+    /// `beleaguered_castle`, `citadel`), PySolFC's title or PySolFC's id (`"45"`); with it the
+    /// deal is PySolFC's (the Microsoft shuffle below 32000, the Mersenne Twister from 32000
+    /// on). Default: Microsoft FreeCell.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// Number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
 }
 
 /// Arguments that are just a position.

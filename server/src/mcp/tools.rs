@@ -8,7 +8,7 @@ use super::app;
 use super::params::{Analyze, ApplyMove, NewGame, Position, Render, Solve, Verify};
 use super::schema;
 use fcauto_deals::Board;
-use fcauto_engine::service::{self, PositionIn, ServiceError};
+use fcauto_engine::service::{self, Position as GamePosition, PositionIn, ServiceError};
 use rmcp::handler::server::tool::schema_for_output as output;
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
 use rmcp::model::{
@@ -22,11 +22,20 @@ use serde_json::Value;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 
-/// The board of a position argument, or the tool error that says why not.
+/// A position argument, read.
+fn position_in(position: Value) -> Result<PositionIn, ServiceError> {
+    serde_json::from_value(position).map_err(|e| ServiceError::bad_input(format!("position: {e}")))
+}
+
+/// The standard FreeCell board of a position argument, or the tool error that says why not
+/// (a family position among them).
 fn board(position: Value) -> Result<Board, ServiceError> {
-    let p: PositionIn = serde_json::from_value(position)
-        .map_err(|e| ServiceError::bad_input(format!("position: {e}")))?;
-    p.to_board()
+    position_in(position)?.to_board()
+}
+
+/// The position of any game a position argument gives, or the tool error that says why not.
+fn game_position(position: Value) -> Result<GamePosition, ServiceError> {
+    position_in(position)?.to_position()
 }
 
 /// A service answer as JSON, split by `shape` into what the model and a view read.
@@ -59,8 +68,8 @@ fn answer(r: Result<Split, ServiceError>) -> CallToolResult {
 }
 /// A position that is unreadable or won needs no search: answered at once, not queued
 /// behind searches.
-fn nothing_to_search(b: &Result<Board, ServiceError>) -> bool {
-    b.as_ref().map_or(true, Board::is_won)
+fn nothing_to_search(b: &Result<GamePosition, ServiceError>) -> bool {
+    b.as_ref().map_or(true, GamePosition::is_won)
 }
 
 /// Run a blocking operation (a search, a picture) off the runtime's thread, once one of
@@ -88,8 +97,11 @@ async fn blocking<T: Send + 'static>(
 /// with `picture`, also the PNG picture, base64-encoded, as MCP image content.
 fn render(a: Render) -> Result<CallToolResult, ServiceError> {
     use base64::Engine;
-    let b = board(a.position)?;
     let width = service::picture_width(a.width)?;
+    let b = match game_position(a.position)? {
+        GamePosition::Standard(b) => b,
+        GamePosition::Family(p) => return render_family(&p, a.picture),
+    };
     let mut result = answer(shaped(Ok(service::position_out(&b)), answers::position));
     result.content.push(ContentBlock::text(b.to_string()));
     if a.picture {
@@ -102,6 +114,26 @@ fn render(a: Render) -> Result<CallToolResult, ServiceError> {
         let data = base64::engine::general_purpose::STANDARD.encode(png);
         result.content.push(ContentBlock::image(data, "image/png"));
     }
+    Ok(result)
+}
+
+/// `render_game` of a family position: the position and its board text (fc-solve's layout,
+/// with every cascade and freecell of the game); the PNG picture is standard FreeCell's.
+fn render_family(
+    p: &service::FamilyPosition,
+    picture: bool,
+) -> Result<CallToolResult, ServiceError> {
+    if picture {
+        return Err(ServiceError::impossible(format!(
+            "a {} position: the picture is drawn for standard FreeCell only; the board view \
+             and the board text show this game",
+            p.game.name
+        )));
+    }
+    let mut result = answer(shaped(Ok(p.out()), answers::position));
+    result
+        .content
+        .push(ContentBlock::text(p.layout.board_text()));
     Ok(result)
 }
 
@@ -150,12 +182,12 @@ impl FreeCell {
         a: Solve,
         shape: fn(Value) -> Split,
     ) -> Result<CallToolResult, ErrorData> {
-        let b = board(a.position);
+        let b = game_position(a.position);
         let idle = nothing_to_search(&b);
         let (mode, max_states) = (a.mode.solver(), a.max_states);
         let run = move || {
             answer(shaped(
-                b.and_then(|b| service::solve(&b, mode, max_states)),
+                b.and_then(|b| b.solve_in(mode, max_states, ())),
                 shape,
             ))
         };
@@ -168,13 +200,19 @@ impl FreeCell {
     #[tool(
         title = "New game",
         meta = app::tool_meta(),
-        description = "Start a game: the start position of a Microsoft FreeCell deal. \
+        description = "Start a game: the start position of a Microsoft FreeCell deal, or \
+        with `game` (bakers_game, eight_off, seahaven_towers, forecell, ... or PySolFC's id) \
+        PySolFC's deal of that game, with `freecells` for another number of freecells. \
         Returns {position, won}: position is the one-line position string to pass as \
-        `position` to the other tools.",
+        `position` to the other tools (another game's string starts with its name).",
         output_schema = output::<schema::PositionOut>()
     )]
     fn new_game(&self, Parameters(a): Parameters<NewGame>) -> CallToolResult {
-        answer(shaped(service::new_game(a.deal), answers::position))
+        if a.game.is_none() && a.freecells.is_none() {
+            return answer(shaped(service::new_game(a.deal.number), answers::position));
+        }
+        let p = service::new_game_of(&a.deal.text, a.game.as_deref(), a.freecells);
+        answer(shaped(p.map(|p| p.out()), answers::position))
     }
 
     #[tool(
@@ -187,7 +225,7 @@ impl FreeCell {
     )]
     fn legal_moves(&self, Parameters(a): Parameters<Position>) -> CallToolResult {
         answer(shaped(
-            board(a.position).map(|b| service::legal_moves(&b)),
+            game_position(a.position).and_then(|p| p.legal_moves()),
             answers::legal,
         ))
     }
@@ -201,10 +239,7 @@ impl FreeCell {
         output_schema = output::<schema::ApplyOut>()
     )]
     fn apply_move(&self, Parameters(a): Parameters<ApplyMove>) -> CallToolResult {
-        let applied = board(a.position).and_then(|b| {
-            let m = service::parse_move(&a.mv, a.count)?;
-            Ok(service::apply_move(&b, m, a.autoplay))
-        });
+        let applied = game_position(a.position).and_then(|p| p.apply(&a.mv, a.count, a.autoplay));
         answer(shaped(applied, answers::applied))
     }
 
@@ -239,7 +274,7 @@ impl FreeCell {
     )]
     fn verify(&self, Parameters(a): Parameters<Verify>) -> CallToolResult {
         answer(shaped(
-            board(a.position).and_then(|b| service::verify(&b, &a.solution)),
+            game_position(a.position).and_then(|p| p.verify(&a.solution)),
             answers::whole,
         ))
     }
@@ -329,7 +364,10 @@ impl ServerHandler for FreeCell {
                  as the referee. Start with new_game, look at legal_moves, play with apply_move \
                  (pass back the position it returns each time; nothing is kept on the server), \
                  ask hint or solve when stuck, check a whole line with verify, look with render_game. Moves are in \
-                 standard notation: 1-8 cascades, a-d freecells, h foundations, e.g. 3a, a3, 3h, 38.",
+                 standard notation: 1-8 cascades, a-d freecells, h foundations, e.g. 3a, a3, 3h, 38. \
+                 new_game also deals the FreeCell family as PySolFC does (game: bakers_game, \
+                 eight_off, seahaven_towers, forecell, ...; freecells: 0-8): there `0` is the \
+                 tenth cascade, e-g and i the fifth to eighth freecells.",
             )
     }
 

@@ -12,11 +12,14 @@
 //! - `shortcut`: a found solution cut short where a move reaches a later position of it.
 //! - [`validator`]: the independent validator every solution passes before it is returned.
 //! - [`notation`]: places, moves, standard notation with 10 cascades and 8 freecells, JSON.
+//! - [`play`]: one move at a time for a referee: legal moves, a move applied by the
+//!   validator, the safe auto-moves.
 
 mod best_first;
 mod complete;
 mod moves;
 pub mod notation;
+pub mod play;
 mod shortcut;
 mod state;
 mod table;

@@ -1,0 +1,161 @@
+//! Searches and verify for a family position: [`family_solve_in`] through the family search
+//! ([`solve_family`]: exact verdicts, every solution validated), capped in positions and time
+//! as standard FreeCell's solves are, and [`family_verify`] by the family's validator
+//! ([`validate_family`]).
+
+use super::family::{family_move_out, longest_run, parse_family_move, FamilyPosition};
+use super::solve::search_budget;
+use super::{ServiceError, SolveOut, VerifyOut, MAX_SOLUTION_BYTES};
+use fcauto_solver::family::play;
+use fcauto_solver::family::{
+    solve_family, validate_family, FamilyMode, FamilyMove, FamilyOutcome, FamilySolution,
+    FamilyStats,
+};
+use fcauto_solver::Mode;
+use std::time::Duration;
+
+/// `solve` of a family position in `mode` (`fast` or `short`: the family search's modes of
+/// those names) with at most `max_states` positions and the time cap `cap`, holding `slot`
+/// until the search ends (as [`super::solve_in`]). "unsolvable" only when a search over every
+/// legal move has visited every reachable position.
+pub fn family_solve_capped<S: Send + 'static>(
+    p: &FamilyPosition,
+    mode: Mode,
+    max_states: Option<usize>,
+    cap: Duration,
+    slot: S,
+) -> Result<SolveOut, ServiceError> {
+    let states = search_budget(mode, max_states)?;
+    let mode = match mode {
+        Mode::Short => FamilyMode::Short,
+        _ => FamilyMode::Fast,
+    };
+    let start = p.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let r = solve_family(&start.layout, &start.rules, mode, Some(states));
+        let _ = tx.send(r);
+        drop(slot); // only now: the search is over
+    });
+    match rx.recv_timeout(cap) {
+        Ok(Ok((out, stats))) => Ok(solve_out(p, out, stats)),
+        Ok(Err(e)) => Err(ServiceError::impossible(e.to_string())),
+        Err(_) => Ok(unknown(
+            format!("unknown: time cap of {} s reached", cap.as_secs_f64()),
+            0,
+        )),
+    }
+}
+
+/// [`family_solve_capped`] with the service's time cap.
+pub fn family_solve_in<S: Send + 'static>(
+    p: &FamilyPosition,
+    mode: Mode,
+    max_states: Option<usize>,
+    slot: S,
+) -> Result<SolveOut, ServiceError> {
+    family_solve_capped(p, mode, max_states, super::TIME_CAP, slot)
+}
+
+fn unknown(verdict: String, positions: u64) -> SolveOut {
+    SolveOut {
+        verdict,
+        solvable: None,
+        moves: vec![],
+        moves_total: None,
+        single_card_moves: None,
+        standard: None,
+        positions,
+    }
+}
+
+/// The answer of a finished family search.
+fn solve_out(p: &FamilyPosition, out: FamilyOutcome, stats: FamilyStats) -> SolveOut {
+    let positions = (stats.best_first + stats.complete) as u64;
+    match out {
+        FamilyOutcome::Solved(s) => solved(p, &s, positions),
+        FamilyOutcome::Unsolvable => SolveOut {
+            verdict: "unsolvable".into(),
+            solvable: Some(false),
+            ..unknown(String::new(), positions.max(stats.reachable as u64))
+        },
+        FamilyOutcome::Unknown(why) => unknown(format!("unknown: {why}"), positions),
+    }
+}
+
+/// A validated solution's answer: each move in the service's form, played along.
+fn solved(p: &FamilyPosition, s: &FamilySolution, positions: u64) -> SolveOut {
+    let mut now = p.clone();
+    let mut moves = Vec::with_capacity(s.moves.len());
+    for m in &s.moves {
+        moves.push(family_move_out(&now, m));
+        if let Ok(next) = play::apply(&now.layout, &now.rules, m) {
+            now.layout = next;
+        }
+    }
+    SolveOut {
+        verdict: "solved".into(),
+        solvable: Some(true),
+        moves_total: Some(s.moves.len()),
+        single_card_moves: Some(s.moves.iter().map(|m| m.count as usize).sum()),
+        standard: Some(s.tokens.join(" ")),
+        moves,
+        positions,
+    }
+}
+
+/// `verify` of a solution in the family's standard notation from `p`: moves separated by
+/// spaces or lines, `#` a comment to the end of the line, a run's count written (`38v3`) or
+/// left out (the longest run the position allows); replayed by the family's validator.
+/// Moves that read but do not win are an answer with `valid: false` and the reason.
+///
+/// # Errors
+/// A solution over [`MAX_SOLUTION_BYTES`] (too large), a token that is no move, or no moves.
+pub fn family_verify(p: &FamilyPosition, solution: &str) -> Result<VerifyOut, ServiceError> {
+    if solution.len() > MAX_SOLUTION_BYTES {
+        return Err(ServiceError::too_large(format!(
+            "a solution is at most {MAX_SOLUTION_BYTES} bytes"
+        )));
+    }
+    let tokens: Vec<&str> = solution
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .flat_map(str::split_whitespace)
+        .collect();
+    if tokens.is_empty() && !p.layout.is_won() {
+        return Err(ServiceError::impossible(
+            "the solution has no moves in standard notation",
+        ));
+    }
+    // Counts left out are read against the position each move is played from.
+    let mut now = p.layout.clone();
+    let mut moves: Vec<FamilyMove> = Vec::with_capacity(tokens.len());
+    for (i, t) in tokens.iter().enumerate() {
+        let (from, to, count) = parse_family_move(t, None)
+            .map_err(|e| ServiceError::impossible(format!("move {}: {}", i + 1, e.message)))?;
+        let count = count.unwrap_or_else(|| longest_run(&now, &p.rules, from, to));
+        let m = FamilyMove { from, to, count };
+        match play::apply(&now, &p.rules, &m) {
+            Ok(next) => now = next,
+            Err(_) => {
+                moves.push(m);
+                break; // the validator below names the rule
+            }
+        }
+        moves.push(m);
+    }
+    Ok(match validate_family(&p.layout, &p.rules, &moves) {
+        Ok(_) => VerifyOut {
+            valid: true,
+            moves_total: Some(moves.len()),
+            single_card_moves: Some(moves.iter().map(|m| m.count as usize).sum()),
+            error: None,
+        },
+        Err(e) => VerifyOut {
+            valid: false,
+            moves_total: None,
+            single_card_moves: None,
+            error: Some(e.to_string()),
+        },
+    })
+}

@@ -1,0 +1,238 @@
+//! A position of any game of the family ([`Position`]) and the service's operations on it:
+//! standard FreeCell (8 cascades, 4 freecells) through the standard functions, whose
+//! answers are unchanged, and every other game through [`super::family`]; and the readers
+//! of a [`PositionIn`] (`to_position`, `to_board`).
+
+use super::family::{
+    deal_family, family_apply, family_legal_moves, names_a_game, parse_family_text, FamilyPosition,
+};
+use super::family_solve::{family_solve_in, family_verify};
+use super::position::FamilyPositionOut;
+use super::{
+    apply_move, hint_in, json_board, legal_moves, parse_move, parse_text, position_out, solve_in,
+    verify, ApplyOut, HintOut, JsonMove, PositionIn, PositionOut, ServiceError, SolveOut,
+    VerifyOut,
+};
+use fcauto_deals::{Board, Game, Layout, PysolNumber};
+use fcauto_solver::Mode;
+use serde::Serialize;
+
+/// A position of any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// Standard FreeCell: the standard solver, validator and answers.
+    Standard(Board),
+    /// Any other game, or FreeCell with another number of freecells.
+    Family(FamilyPosition),
+}
+
+/// An answer of either kind, written as the one it is (no tag: a standard position's answer
+/// is exactly what it was before the family).
+#[derive(Serialize, Debug, Clone, PartialEq)]
+#[serde(untagged)]
+pub enum AnyOut<S, F> {
+    /// Standard FreeCell's answer.
+    Standard(S),
+    /// A family game's answer.
+    Family(F),
+}
+
+/// A position's output form, of either kind.
+pub type AnyPositionOut = AnyOut<PositionOut, FamilyPositionOut>;
+
+/// The game's name, with its freecells when they are not the game's own.
+pub fn title(p: &FamilyPosition) -> String {
+    if p.rules.freecells == p.game.rules.freecells {
+        p.game.name.to_string()
+    } else {
+        format!(
+            "{} with {}",
+            p.game.name,
+            fcauto_deals::plural(p.rules.freecells, "freecell")
+        )
+    }
+}
+
+impl Position {
+    /// A family position, as a standard [`Board`] when its rules are standard FreeCell's.
+    pub fn of(p: FamilyPosition) -> Result<Position, ServiceError> {
+        if p.rules.is_standard() {
+            if let Some(b) = p.layout.to_board() {
+                let text = fcauto_deals::position::write(&b);
+                return parse_text(&text).map(Position::Standard);
+            }
+        }
+        Ok(Position::Family(p))
+    }
+
+    /// True when every card is home.
+    pub fn is_won(&self) -> bool {
+        match self {
+            Position::Standard(b) => b.is_won(),
+            Position::Family(p) => p.layout.is_won(),
+        }
+    }
+
+    /// The output form: JSON, position string, won.
+    pub fn out(&self) -> AnyPositionOut {
+        match self {
+            Position::Standard(b) => AnyOut::Standard(position_out(b)),
+            Position::Family(p) => AnyOut::Family(p.out()),
+        }
+    }
+
+    /// Every legal move (see [`legal_moves`] and [`family_legal_moves`]).
+    pub fn legal_moves(&self) -> Result<Vec<JsonMove>, ServiceError> {
+        match self {
+            Position::Standard(b) => Ok(legal_moves(b)),
+            Position::Family(p) => family_legal_moves(p),
+        }
+    }
+
+    /// A move in standard notation (with an optional count) applied if legal, then (with
+    /// `autoplay`) the safe auto-moves.
+    pub fn apply(
+        &self,
+        text: &str,
+        count: Option<i64>,
+        autoplay: bool,
+    ) -> Result<ApplyOut<AnyPositionOut>, ServiceError> {
+        match self {
+            Position::Standard(b) => {
+                let out = apply_move(b, parse_move(text, count)?, autoplay);
+                Ok(out.map(AnyOut::Standard))
+            }
+            Position::Family(p) => Ok(family_apply(p, text, count, autoplay)?.map(AnyOut::Family)),
+        }
+    }
+
+    /// `solve` holding `slot` until the search ends ([`solve_in`]; a family position by the
+    /// family search, with exact verdicts).
+    pub fn solve_in<S: Send + 'static>(
+        &self,
+        mode: Mode,
+        max_states: Option<usize>,
+        slot: S,
+    ) -> Result<SolveOut, ServiceError> {
+        match self {
+            Position::Standard(b) => solve_in(b, mode, max_states, slot),
+            Position::Family(p) => family_solve_in(p, mode, max_states, slot),
+        }
+    }
+
+    /// `hint` holding `slot` until the search ends.
+    pub fn hint_in<S: Send + 'static>(
+        &self,
+        mode: Mode,
+        max_states: Option<usize>,
+        slot: S,
+    ) -> Result<HintOut, ServiceError> {
+        match self {
+            Position::Standard(b) => hint_in(b, mode, max_states, slot),
+            Position::Family(_) => {
+                let s = self.solve_in(mode, max_states, slot)?;
+                Ok(HintOut {
+                    verdict: s.verdict,
+                    next: s.moves.first().cloned(),
+                    line: s.moves,
+                })
+            }
+        }
+    }
+
+    /// `verify` of a solution from here ([`verify`]; a family position by the family's
+    /// validator).
+    pub fn verify(&self, solution: &str) -> Result<VerifyOut, ServiceError> {
+        match self {
+            Position::Standard(b) => verify(b, solution),
+            Position::Family(p) => family_verify(p, solution),
+        }
+    }
+}
+
+/// `new_game` of any game: with `game` (a name, PySolFC's title or id), PySolFC's deal
+/// `deal` of it as `fcauto deal --game` deals it (the Microsoft shuffle below 32000 and for
+/// `msN`, the Mersenne Twister from 32000 on), with `freecells` freecells (the game's when
+/// left out); without, the Microsoft deal `deal` (as [`super::new_game`]), with `freecells`
+/// freecells when given. Standard FreeCell's positions are standard [`Board`]s.
+pub fn new_game_of(
+    deal: &str,
+    game: Option<&str>,
+    freecells: Option<i64>,
+) -> Result<Position, ServiceError> {
+    let bad = |e: String| ServiceError::bad_input(e);
+    let Some(name) = game else {
+        let n = fcauto_deals::parse_deal_number(deal).map_err(|e| bad(e.to_string()))?;
+        let b = fcauto_deals::ms_deal(n).map_err(|e| bad(e.to_string()))?;
+        let Some(f) = freecells else {
+            return Ok(Position::Standard(b));
+        };
+        let cells = super::family::freecells_asked(Game::freecell(), Some(f))?;
+        let layout = Layout::from_board(&b, cells as usize);
+        return FamilyPosition::new(Game::freecell(), layout).and_then(Position::of);
+    };
+    let g = Game::find(name).map_err(|e| bad(e.to_string()))?;
+    let number = match fcauto_deals::parse_deal_number(deal) {
+        Ok(_) | Err(fcauto_deals::DealError::TooLarge(_)) => {
+            PysolNumber::parse(deal).map_err(|e| bad(e.to_string()))?
+        }
+        Err(e) => return Err(bad(e.to_string())),
+    };
+    let (g, layout) = deal_family(g, number, freecells)?;
+    FamilyPosition::new(g, layout).and_then(Position::of)
+}
+
+impl<P> ApplyOut<P> {
+    /// The same answer with its position's form changed by `f`.
+    pub fn map<Q>(self, f: impl FnOnce(P) -> Q) -> ApplyOut<Q> {
+        ApplyOut {
+            legal: self.legal,
+            broken_rule: self.broken_rule,
+            mv: self.mv,
+            autoplayed: self.autoplayed,
+            position: f(self.position),
+        }
+    }
+}
+
+impl PositionIn {
+    /// The board, checked: a standard FreeCell position (a family position is refused,
+    /// named: the operation that asked plays standard FreeCell only).
+    pub fn to_board(&self) -> Result<Board, ServiceError> {
+        match self.to_position()? {
+            Position::Standard(b) => Ok(b),
+            Position::Family(p) => Err(ServiceError::impossible(format!(
+                "a {} position: this operation plays standard FreeCell (8 cascades, 4 freecells) only",
+                title(&p)
+            ))),
+        }
+    }
+
+    /// The position, checked, of any game: standard FreeCell (four freecells) as a
+    /// [`Board`], any other as a [`FamilyPosition`].
+    pub fn to_position(&self) -> Result<Position, ServiceError> {
+        match self {
+            PositionIn::Json(j) => json_board(j).map(Position::Standard),
+            PositionIn::Family(j) => FamilyPosition::from_json(j).and_then(Position::of),
+            PositionIn::Text(t) => parse_position(t),
+        }
+    }
+}
+
+/// A position string or board text of any game: a string that names its game (`name: ...`)
+/// or has another number of freecell slots than four is the family's; any other is read as
+/// standard FreeCell's, in its words.
+pub fn parse_position(t: &str) -> Result<Position, ServiceError> {
+    let named = names_a_game(t);
+    if !named {
+        if let Ok(b) = parse_text(t) {
+            return Ok(Position::Standard(b));
+        }
+    }
+    match parse_family_text(t) {
+        Some(r) => r
+            .and_then(|(g, l)| FamilyPosition::new(g, l))
+            .and_then(Position::of),
+        None => parse_text(t).map(Position::Standard),
+    }
+}
