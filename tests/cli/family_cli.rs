@@ -87,9 +87,9 @@ fn refusals_are_one_clear_line() {
             "optimal modes",
         ),
         (
-            &["--game", "bakers_game", "--format", "svg", "1"],
+            &["--game", "bakers_game", "--format", "fcs", "1"],
             2,
-            "standard or json",
+            "standard, json, svg, png or html",
         ),
         (
             &["--freecells", "3", "--cross-check", "1"],

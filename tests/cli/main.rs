@@ -15,6 +15,7 @@ mod bench_cli;
 mod deals_cli;
 mod docs_examples;
 mod family_cli;
+mod family_draw;
 #[cfg(feature = "gui")]
 mod gui_e2e;
 #[cfg(feature = "gui")]
