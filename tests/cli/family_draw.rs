@@ -115,9 +115,10 @@ fn the_family_replay_page_holds_every_step() {
     assert_eq!(count_class(&svg_of(&page), "freecell"), 8);
 }
 
-/// The inline SVG of a page.
+/// The inline SVG of a page's board (`<div id="board">`).
 fn svg_of(page: &str) -> String {
-    let a = page.find("<svg").unwrap();
+    let board = page.find(r#"<div id="board""#).unwrap();
+    let a = board + page[board..].find("<svg").unwrap();
     let b = page[a..].find("</svg>").unwrap();
     page[a..a + b + 6].to_string()
 }
@@ -139,4 +140,120 @@ fn an_unsolved_family_deal_draws_only_its_start() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no solution to replay"));
+}
+
+/// `analyze --game G --deal N --json` of a move list: the JSON document.
+fn analyze_json(game: &str, deal: &str, moves: &str, extra: &[&str]) -> serde_json::Value {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("moves.txt");
+    std::fs::write(&file, moves).unwrap();
+    let out = succeed(
+        fcauto()
+            .args(["analyze", "--game", game, "--deal", deal, "--json"])
+            .args(extra)
+            .arg(&file),
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// A won Seahaven Towers game (the solver's own solution) is winnable at every step and
+/// won at its end, with no losing move.
+#[test]
+fn analyze_of_a_won_family_game_finds_no_losing_move() {
+    let moves = run_ok(&["solve", "--game", "seahaven_towers", "5"]);
+    let v = analyze_json("seahaven_towers", "5", &moves, &[]);
+    assert_eq!(v["start_verdict"], "winnable");
+    assert!(v["first_losing_step"].is_null(), "{v}");
+    assert_eq!(v["final"]["won"], true);
+    let rows = v["moves"].as_array().unwrap();
+    assert_eq!(rows.len(), moves.split_whitespace().count());
+    assert!(rows.iter().all(|r| r["verdict"] == "winnable"));
+}
+
+/// Seahaven Towers deal 5: 7a then 8d fills the freecells and leaves no win (proved by the
+/// complete search); the losing step is 2, and a move that keeps it winnable is named. The
+/// report holds the pictures of the game's 10 cascades and the review page.
+#[test]
+fn analyze_of_a_losing_family_line_finds_the_losing_step() {
+    let v = analyze_json("seahaven_towers", "5", "7a 8d\n", &[]);
+    assert_eq!(v["first_losing_step"], 2, "{v}");
+    assert_eq!(v["moves"][1]["mark"], "losing");
+    assert_eq!(v["moves"][1]["verdict"], "lost");
+    let alt = &v["alternative"];
+    assert_eq!(alt["step"], 2);
+    assert_eq!(alt["line"][0], alt["move"]);
+    assert_eq!(v["final"]["verdict"], "lost");
+
+    let dir = tempfile::tempdir().unwrap();
+    let (file, report) = (dir.path().join("l.txt"), dir.path().join("report"));
+    std::fs::write(&file, "7a 8d\n").unwrap();
+    let out = succeed(
+        fcauto()
+            .args(["analyze", "--game", "9", "--deal", "5", "--report"])
+            .arg(&report)
+            .arg(&file),
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.contains("The game was lost at step 2, 8d"), "{table}");
+    let read = |name: &str| std::fs::read_to_string(report.join(name)).unwrap();
+    let losing = read("step-002-losing.svg");
+    assert_eq!(count_class(&losing, "cascade-base"), 10);
+    assert!(losing.contains("<title>Seahaven Towers position,"));
+    assert!(read("game.txt").contains("2. 8d?? {lost;"));
+    assert!(read("report.md").starts_with("# Seahaven Towers deal 5: analysis"));
+    let index = read("index.html");
+    assert_eq!(index.matches(r#""o":["#).count(), 3);
+    assert_eq!(count_class(&svg_of(&index), "cascade-base"), 10);
+    let better = read("step-002-better.html");
+    assert!(better.contains("<h1>Seahaven Towers board: a solution in"));
+}
+
+/// Eight Off deal 617: filling the four empty freecells, the eighth (`i`) last, loses the
+/// game at that move; a move to `i` keeps it winnable.
+#[test]
+fn analyze_reads_the_eighth_freecell() {
+    let v = analyze_json("eight_off", "617", "1b 2d 3f 4i\n", &[]);
+    let rows = v["moves"].as_array().unwrap();
+    assert_eq!(rows[3]["move"], "4i");
+    assert_eq!(v["first_losing_step"], 4, "{v}");
+    assert_eq!(v["alternative"]["move"], "2i");
+}
+
+#[test]
+fn analyze_refusals_of_a_family_game_are_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("m.txt");
+    std::fs::write(&file, "7a\n").unwrap();
+    let f = file.to_str().unwrap();
+    for (args, code, text) in [
+        (
+            &["analyze", "--game", "seahaven_towers", f][..],
+            2,
+            "give the deal the moves start from with --deal N",
+        ),
+        (
+            &[
+                "analyze", "--game", "9", "--deal", "5", "--mode", "optimal", f,
+            ],
+            2,
+            "optimal modes",
+        ),
+        (
+            &["analyze", "--game", "9", "--deal", "5", "--board", f, f],
+            2,
+            "--board",
+        ),
+    ] {
+        let out = fcauto().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(text), "{args:?}: {err}");
+    }
+    std::fs::write(&file, "7a 7z\n").unwrap();
+    let out = fcauto()
+        .args(["analyze", "--game", "9", "--deal", "5", f])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("move 2 (`7z`) is not standard notation"));
 }

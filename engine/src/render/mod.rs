@@ -196,6 +196,26 @@ impl<'a> View<'a> {
     }
 }
 
+/// A position to draw, owned: standard FreeCell's board, or a layout of another game with
+/// its title (what the analysis's pictures keep until they are drawn).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Position {
+    /// Standard FreeCell ([`View::board`]).
+    Board(Board),
+    /// A game of the family titled as given ([`View::layout`]).
+    Layout(Layout, String),
+}
+
+impl Position {
+    /// The view to draw.
+    pub fn view(&self) -> View<'_> {
+        match self {
+            Position::Board(b) => View::board(b),
+            Position::Layout(l, title) => View::layout(l, title),
+        }
+    }
+}
+
 /// Width of standard FreeCell's picture in layout units (8 columns of `PITCH` plus a
 /// margin).
 pub const LAYOUT_WIDTH: i32 = 8 * PITCH + GAP;
