@@ -208,6 +208,35 @@ fn analyze_of_a_losing_family_line_finds_the_losing_step() {
     assert!(better.contains("<h1>Seahaven Towers board: a solution in"));
 }
 
+/// `--board` gives the start as board text of the game (as `deal --game` prints it) or as
+/// a position string naming the game.
+#[test]
+fn analyze_of_a_family_board_is_that_of_its_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (board, moves) = (dir.path().join("b.txt"), dir.path().join("m.txt"));
+    std::fs::write(&board, run_ok(&["deal", "--game", "9", "5"])).unwrap();
+    std::fs::write(&moves, "7a 8d\n").unwrap();
+    let out = succeed(
+        fcauto()
+            .args(["analyze", "--game", "seahaven_towers", "--json", "--board"])
+            .arg(&board)
+            .arg(&moves),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["first_losing_step"], 2, "{v}");
+    assert!(v["deal"].is_null());
+    assert_eq!(v["game"], "seahaven_towers");
+    std::fs::write(&board, v["start"].as_str().unwrap()).unwrap();
+    let out = succeed(
+        fcauto()
+            .args(["analyze", "--game", "9", "--json", "--board"])
+            .arg(&board)
+            .arg(&moves),
+    );
+    let w: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(w["moves"], v["moves"]);
+}
+
 /// Eight Off deal 617: filling the four empty freecells, the eighth (`i`) last, loses the
 /// game at that move; a move to `i` keeps it winnable.
 #[test]
@@ -229,7 +258,7 @@ fn analyze_refusals_of_a_family_game_are_one_clear_line() {
         (
             &["analyze", "--game", "seahaven_towers", f][..],
             2,
-            "give the deal the moves start from with --deal N",
+            "give the start of the moves: --deal N (or --board FILE)",
         ),
         (
             &[
@@ -239,9 +268,9 @@ fn analyze_refusals_of_a_family_game_are_one_clear_line() {
             "optimal modes",
         ),
         (
-            &["analyze", "--game", "9", "--deal", "5", "--board", f, f],
-            2,
-            "--board",
+            &["analyze", "--game", "8", "--board", f, f],
+            1,
+            "board file",
         ),
     ] {
         let out = fcauto().args(args).output().unwrap();

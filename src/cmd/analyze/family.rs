@@ -1,6 +1,6 @@
 //! `fcauto analyze --game G --deal N MOVES` (and `--freecells N`): a game of the FreeCell
 //! family analysed on the command line. The move list is read in the family's standard
-//! notation from the deal (`0` the tenth cascade, `i` the eighth freecell); the analysis is
+//! notation from the deal or a board (`0` the tenth cascade, `i` the eighth freecell); the analysis is
 //! [`fcauto_engine::analysis::family`] (every position evaluated by the family search), and
 //! the answer, the pictures and the report are written as for standard FreeCell.
 
@@ -8,7 +8,7 @@ use super::{output, write_files, Args, Summary};
 use crate::mode::ModeArg;
 use anyhow::Result;
 use fcauto_engine::analysis::family::{
-    evaluate_family, parse_moves, replay_family, FamilyReplay, FamilySettings,
+    evaluate_family, parse_moves, replay_family, FamilySettings, TextMove,
 };
 use fcauto_engine::analysis::record::Record;
 use fcauto_engine::analysis::summary::Document;
@@ -21,48 +21,92 @@ use std::time::Instant;
 const MAX_INPUT: usize = 1 << 20;
 
 /// Analyse the family game; exit 0 when analysed, 1 on bad input, 2 on a usage problem (an
-/// optimal mode, `--board`, no `--deal`).
+/// optimal mode, neither `--deal` nor `--board`).
 pub fn run(args: &Args) -> Result<i32> {
     let (game, rules) = (args.game.game(), args.game.rules());
     let what = crate::cmd::solve_family::title(game, &rules);
-    let (mode, solver_mode) = match args.mode {
-        ModeArg::Fast => (FamilyMode::Fast, Mode::Fast),
-        ModeArg::Short => (FamilyMode::Short, Mode::Short),
-        _ => {
+    if !matches!(args.mode, ModeArg::Fast | ModeArg::Short) {
+        return Ok(crate::cmd::usage_exit(&format!(
+            "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
+        )));
+    }
+    let (deal, start) = match (args.deal, &args.board) {
+        (Some(n), _) => (
+            Some(n),
+            crate::cmd::solve_family::deal_layout(game, &rules, n, args.game.game.is_some())?,
+        ),
+        (None, Some(board)) => (None, read_board(board, game, &rules)?),
+        (None, None) => {
             return Ok(crate::cmd::usage_exit(&format!(
-                "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
+                "{what}: give the start of the moves: --deal N (or --board FILE)"
             )))
         }
     };
-    if args.board.is_some() {
-        return Ok(crate::cmd::usage_exit(&format!(
-            "{what}: --board is for standard FreeCell only in this build; give the deal with --deal N"
-        )));
-    }
-    let Some(deal) = args.deal else {
-        return Ok(crate::cmd::usage_exit(&format!(
-            "{what}: give the deal the moves start from with --deal N"
-        )));
-    };
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
-    let start =
-        crate::cmd::solve_family::deal_layout(game, &rules, deal, args.game.game.is_some())?;
-    let played = read_and_replay(args, game, &rules, &start)?;
+    let moves = read_moves(args)?;
+    analyze(
+        args,
+        Start {
+            game,
+            rules,
+            deal,
+            layout: start,
+        },
+        &moves,
+        (t0, cpu0),
+    )?;
+    Ok(0)
+}
+
+/// Where a family game starts: the game, the rules played, the deal (if the start is one)
+/// and the position.
+pub struct Start {
+    /// The game.
+    pub game: &'static fcauto_deals::Game,
+    /// Its rules (with `--freecells` applied).
+    pub rules: fcauto_deals::Rules,
+    /// The deal number, when the start is a deal.
+    pub deal: Option<u64>,
+    /// The start position.
+    pub layout: fcauto_deals::Layout,
+}
+
+/// Analyse `moves` played from `start` (`clock`: when the run began, wall and CPU seconds)
+/// and write the answer, the pictures and the report as `args` asks: the entry for any
+/// reader of a family game (a move list, a PySolFC saved game of a family game).
+///
+/// # Errors
+/// More than [`MAX_MOVES`] moves, an illegal move (its step named), an output that cannot
+/// be written, a search that fails.
+pub fn analyze(args: &Args, start: Start, moves: &[TextMove], clock: (Instant, f64)) -> Result<()> {
+    let name = crate::cmd::input::name(&args.file, "game file");
+    anyhow::ensure!(
+        moves.len() <= MAX_MOVES,
+        "{name}: {} moves: analyze takes games of at most {MAX_MOVES} moves",
+        moves.len()
+    );
+    let played = replay_family(start.game, &start.rules, &start.layout, moves)?;
+    for dir in [&args.pictures, &args.report].into_iter().flatten() {
+        crate::cmd::input::create_output_folder(dir)?;
+    }
     let settings = FamilySettings {
-        mode,
+        mode: match args.mode {
+            ModeArg::Short => FamilyMode::Short,
+            _ => FamilyMode::Fast,
+        },
         max_states: args.max_states,
     };
     let bar = super::progress(played.positions.len() as u64);
     let (evals, work) = evaluate_family(&played, settings, || bar.inc(1))?;
     bar.finish_and_clear();
     let found = findings::find(&played, &evals, args.costly);
-    let summary = Summary::new(&work, cpu0, t0);
+    let summary = Summary::new(&work, clock.1, clock.0);
     let doc = Document {
-        game: Some(what),
-        deal: Some(deal),
+        game: Some(crate::cmd::solve_family::title(start.game, &start.rules)),
+        deal: start.deal,
         input: "a move list",
         start: played.position_text(0),
-        mode: solver_mode,
+        mode: Mode::from(args.mode),
         guessed_counts: &played.guessed_counts,
         findings: &found,
     };
@@ -73,18 +117,48 @@ pub fn run(args: &Args) -> Result<i32> {
         played.guessed_counts_note(),
         &summary,
     );
-    Ok(0)
+    Ok(())
 }
 
-/// The move list of `args.file` read and replayed from `start` (at most [`MAX_MOVES`]
-/// moves); then the output folders are made, so that one that cannot be made stops the run
-/// before the analysis.
-fn read_and_replay(
-    args: &Args,
+/// `--board FILE` of a family game: a position string naming the game (`seahaven_towers:
+/// ...`; it must be `game`'s) or Freecell Solver's board text with `rules`' cascades and
+/// freecells.
+fn read_board(
+    path: &std::path::Path,
     game: &'static fcauto_deals::Game,
     rules: &fcauto_deals::Rules,
-    start: &fcauto_deals::Layout,
-) -> Result<FamilyReplay> {
+) -> Result<fcauto_deals::Layout> {
+    let name = crate::cmd::input::name(path, "board file");
+    let text = crate::cmd::input::read_text_capped(
+        path,
+        "board file",
+        MAX_INPUT,
+        "a board is a few hundred bytes",
+    )?;
+    // A position string opens with its game's name and a colon (board text may open with
+    // `Freecells:` or `Foundations:`).
+    let named = text
+        .split_whitespace()
+        .next()
+        .and_then(|w| w.strip_suffix(':'))
+        .is_some_and(|w| fcauto_deals::Game::find(w).is_ok());
+    if named {
+        let (g, layout) = fcauto_deals::position::parse_layout(text.trim())
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        anyhow::ensure!(
+            g.name == game.name && layout.freecells.len() == rules.freecells as usize,
+            "{name}: a position of {} with {} freecells, not of {}",
+            g.name,
+            layout.freecells.len(),
+            crate::cmd::solve_family::title(game, rules)
+        );
+        return Ok(layout);
+    }
+    fcauto_deals::Layout::parse(&text, rules).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+}
+
+/// The move list of `args.file`, in the family's standard notation.
+fn read_moves(args: &Args) -> Result<Vec<TextMove>> {
     let name = crate::cmd::input::name(&args.file, "game file");
     let text = crate::cmd::input::read_text_capped(
         &args.file,
@@ -92,15 +166,5 @@ fn read_and_replay(
         MAX_INPUT,
         "a game is a few kilobytes",
     )?;
-    let moves = parse_moves(&text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))?;
-    anyhow::ensure!(
-        moves.len() <= MAX_MOVES,
-        "{name}: {} moves: analyze takes games of at most {MAX_MOVES} moves",
-        moves.len()
-    );
-    let played = replay_family(game, rules, start, &moves)?;
-    for dir in [&args.pictures, &args.report].into_iter().flatten() {
-        crate::cmd::input::create_output_folder(dir)?;
-    }
-    Ok(played)
+    parse_moves(&text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))
 }
