@@ -1,6 +1,7 @@
 //! `fcauto show --board FILE` and `fcauto show [--game G] N`: draw a board file, or a deal of
 //! any game of the family, as a picture.
 
+use crate::cmd::analyze::family::{names_a_game, read_family_board};
 use crate::cmd::input::{check_not_input, check_output_path, load_board};
 use crate::cmd::picture::{self, PictureFormat};
 use crate::game::GameArgs;
@@ -16,7 +17,8 @@ pub struct Args {
     /// A board file: Freecell Solver's board text, a position string, `fcauto deal N
     /// --format json`'s output, or `fcauto solve --format json`'s or another solution that
     /// names its start (fc-solve's `-p -t` output: its first position; `game.txt`'s `# start:`)
-    /// (`-`: standard input).
+    /// (`-`: standard input). Another game's: a position string naming it (`seahaven_towers:
+    /// ...`), or its board text with --game (and --freecells).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// A deal number instead of a board file: the Microsoft deal (`617`, `ms617`), or with
@@ -43,8 +45,9 @@ pub struct Args {
 }
 
 /// Draw the board or the deal; exit 0, 1 on a bad board file or an unwritable output, 2 for
-/// PNG to a terminal or in a build without the `png` feature, --game with a board file, or
-/// a deal number out of range.
+/// PNG to a terminal or in a build without the `png` feature, or a deal number out of range.
+/// A board file of another game is a position string naming it, or its board text with
+/// `--game`/`--freecells`.
 pub fn run(args: Args) -> Result<i32> {
     let format = crate::cmd::input::output_format(
         args.format,
@@ -54,11 +57,6 @@ pub fn run(args: Args) -> Result<i32> {
     );
     if let Some(msg) = picture::usage_problem(format, args.output.as_deref()) {
         return Ok(crate::cmd::usage_exit(&msg));
-    }
-    if args.board.is_some() && (args.game.game.is_some() || args.game.freecells.is_some()) {
-        return Ok(crate::cmd::usage_exit(
-            "--game and --freecells go with a deal number (a board file is standard FreeCell's)",
-        ));
     }
     if let Some(p) = &args.output {
         check_output_path(p)?;
@@ -72,6 +70,11 @@ pub fn run(args: Args) -> Result<i32> {
             Ok(bytes) => bytes,
             Err(msg) => return Ok(crate::cmd::usage_exit(&msg)),
         },
+        (Some(path), None) if is_family_board(&args, path) => {
+            let given = (args.game.game(), &args.game.rules());
+            let (game, rules, layout) = read_family_board(path, Some(given))?;
+            picture::draw_layout(game, &rules, &layout, format, args.width, None, None)?
+        }
         (board, None) => {
             let (deal, board) = load_board(None, board.as_deref())?;
             let caption = deal.map(|n| format!("deal {n}"));
@@ -86,6 +89,15 @@ pub fn run(args: Args) -> Result<i32> {
     };
     picture::write_output(&bytes, args.output.as_deref())?;
     Ok(0)
+}
+
+/// True when the board file `path` is to be read as a family game's: `--game` or
+/// `--freecells` name rules other than standard FreeCell's, or the file (not standard input,
+/// which is read once) opens with a position string naming a game.
+fn is_family_board(args: &Args, path: &std::path::Path) -> bool {
+    !args.game.is_standard()
+        || (!crate::cmd::input::is_stdio(path)
+            && names_a_game(&crate::cmd::input::file_opening(path, 64)))
 }
 
 /// The picture of deal `number`: without --game and --freecells the Microsoft deal, as

@@ -286,3 +286,22 @@ fn analyze_refusals_of_a_family_game_are_one_clear_line() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("move 2 (`7z`) is not standard notation"));
 }
+
+/// `show --board` draws another game's position: a position string naming the game, or its
+/// board text with `--game`.
+#[test]
+fn show_draws_a_family_board_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, position) = (dir.path().join("b.txt"), dir.path().join("p.txt"));
+    std::fs::write(&text, run_ok(&["deal", "--game", "9", "5"])).unwrap();
+    std::fs::write(
+        &position,
+        "seahaven_towers: AH9CKDJC2H/8SKH5H7DTC/2D4D6S5STH/QS2C8DQH6D/4C3CTD8C6H/9H4S7S9D6C/2S3SJDKSQC/3D5D7HQDJS/5CKC8H4H9S/AS3HJHACAD -7CTS- 0000\n",
+    )
+    .unwrap();
+    let a = run_ok(&["show", "--game", "9", "--board", text.to_str().unwrap()]);
+    let b = run_ok(&["show", "--board", position.to_str().unwrap()]);
+    assert_eq!(a, b);
+    assert_eq!(count_class(&a, "cascade-base"), 10);
+    assert!(!a.contains(r#"id="caption""#));
+}

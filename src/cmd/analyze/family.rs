@@ -128,6 +128,31 @@ fn read_board(
     game: &'static fcauto_deals::Game,
     rules: &fcauto_deals::Rules,
 ) -> Result<fcauto_deals::Layout> {
+    let (g, r, layout) = read_family_board(path, Some((game, rules)))?;
+    let name = crate::cmd::input::name(path, "board file");
+    anyhow::ensure!(
+        g.name == game.name && r == *rules,
+        "{name}: a position of {}, not of {}",
+        crate::cmd::solve_family::title(g, &r),
+        crate::cmd::solve_family::title(game, rules)
+    );
+    Ok(layout)
+}
+
+/// A board file of a family game: a position string naming its game (`seahaven_towers:
+/// ...`, with as many freecells as it has slots), or Freecell Solver's board text of the
+/// game and rules `given` (`None`: FreeCell's). The game, the rules and the position.
+///
+/// # Errors
+/// The file cannot be read, or does not hold a position of the game (every problem named).
+pub(crate) fn read_family_board(
+    path: &std::path::Path,
+    given: Option<(&'static fcauto_deals::Game, &fcauto_deals::Rules)>,
+) -> Result<(
+    &'static fcauto_deals::Game,
+    fcauto_deals::Rules,
+    fcauto_deals::Layout,
+)> {
     let name = crate::cmd::input::name(path, "board file");
     let text = crate::cmd::input::read_text_capped(
         path,
@@ -135,26 +160,28 @@ fn read_board(
         MAX_INPUT,
         "a board is a few hundred bytes",
     )?;
-    // A position string opens with its game's name and a colon (board text may open with
-    // `Freecells:` or `Foundations:`).
-    let named = text
-        .split_whitespace()
-        .next()
-        .and_then(|w| w.strip_suffix(':'))
-        .is_some_and(|w| fcauto_deals::Game::find(w).is_ok());
-    if named {
+    if names_a_game(&text) {
         let (g, layout) = fcauto_deals::position::parse_layout(text.trim())
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        anyhow::ensure!(
-            g.name == game.name && layout.freecells.len() == rules.freecells as usize,
-            "{name}: a position of {} with {} freecells, not of {}",
-            g.name,
-            layout.freecells.len(),
-            crate::cmd::solve_family::title(game, rules)
-        );
-        return Ok(layout);
+        let rules = g.rules.with_freecells(layout.freecells.len() as u8);
+        return Ok((g, rules, layout));
     }
-    fcauto_deals::Layout::parse(&text, rules).map_err(|e| anyhow::anyhow!("{name}: {e}"))
+    let (game, rules) = given.unwrap_or((
+        fcauto_deals::Game::freecell(),
+        &fcauto_deals::Rules::FREECELL,
+    ));
+    let layout =
+        fcauto_deals::Layout::parse(&text, rules).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    Ok((game, *rules, layout))
+}
+
+/// True when `text` opens as a position string of a named game: the game's name and a
+/// colon (board text may open with `Freecells:` or `Foundations:`, which name no game).
+pub(crate) fn names_a_game(text: &str) -> bool {
+    text.split_whitespace()
+        .next()
+        .and_then(|w| w.strip_suffix(':'))
+        .is_some_and(|w| fcauto_deals::Game::find(w).is_ok())
 }
 
 /// The move list of `args.file`, in the family's standard notation.

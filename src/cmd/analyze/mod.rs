@@ -26,7 +26,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-mod family;
+pub(crate) mod family;
 mod folders;
 pub mod input;
 mod output;
