@@ -305,3 +305,54 @@ fn show_draws_a_family_board_file() {
     assert_eq!(count_class(&a, "cascade-base"), 10);
     assert!(!a.contains(r#"id="caption""#));
 }
+
+/// The replay page of a Seahaven Towers solution in a real browser (Debian's chromium,
+/// headless, as `replay_browser` drives it): a step moves the card of the tenth cascade to
+/// where the move names, and the last step shows the four kings home. Skipped with a note
+/// when chromium is absent (a failure in CI).
+#[test]
+fn the_family_replay_page_steps_in_chromium() {
+    use crate::support::browser::Browser;
+    use serde_json::json;
+    if !crate::common::require("chromium") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("sea5.html");
+    let args = [
+        "solve",
+        "--game",
+        "seahaven_towers",
+        "5",
+        "--format",
+        "html",
+        "-o",
+    ];
+    succeed(fcauto().args(args).arg(&page));
+    let mut b = Browser::launch(
+        &format!("file://{}", page.display()),
+        &dir.path().join("profile"),
+    );
+    b.attach_page();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while b.eval("document.body && document.body.dataset.ready") != json!("true") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the page's script did not run"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let step = |b: &mut Browser| b.eval("Number(document.getElementById('counter').dataset.step)");
+    let total = b.eval("Number(document.getElementById('counter').dataset.total)");
+    b.key("End", 35);
+    assert_eq!(step(&mut b), total);
+    let tops = "JSON.stringify(Array.from(document.querySelectorAll('.foundation')).map(f => f.dataset.top))";
+    assert_eq!(b.eval(tops), json!(r#"["K","K","K","K"]"#));
+    b.key("Home", 36);
+    assert_eq!(step(&mut b), json!(0));
+    assert_eq!(
+        b.eval("document.querySelectorAll('.cascade-base').length"),
+        json!(10)
+    );
+    let _ = b.call("Browser.close", json!({}));
+}
