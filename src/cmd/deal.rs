@@ -159,8 +159,8 @@ pub fn run(args: Args) -> Result<i32> {
 }
 
 /// `deal --game G N` (and `deal --freecells N` without --game, `number` then `msN`): the
-/// layout PySolFC deals, as board text or JSON; a picture when the game has FreeCell's 8
-/// cascades and 4 freecells (the pictures draw no other shape yet).
+/// layout PySolFC deals, as board text, JSON or a picture of the game's own cascades and
+/// freecells.
 fn run_game(
     args: &Args,
     number: PysolNumber,
@@ -174,23 +174,15 @@ fn run_game(
         Err(e) => return Ok(crate::cmd::usage_exit(&e.to_string())),
     };
     let bytes = match (format, picture) {
-        (_, Some(f)) => {
-            let board = layout.to_board().filter(|_| rules.freecells == 4);
-            let Some(board) = board else {
-                return Ok(crate::cmd::usage_exit(&format!(
-                    "pictures of {} with {} cascades and {} freecells are not drawn yet \
-                     (fcauto draws 8 cascades and 4 freecells): use --format fcs or json",
-                    game.pysol_name, rules.cascades, rules.freecells
-                )));
-            };
-            fcauto_engine::output::draw(
-                &board,
-                f.into(),
-                args.width.unwrap_or(fcauto_engine::render::DEFAULT_WIDTH),
-                None,
-                Some(&format!("{} {number}", game.pysol_name)),
-            )?
-        }
+        (_, Some(f)) => picture::draw_layout(
+            game,
+            &rules,
+            &layout,
+            f,
+            args.width.unwrap_or(fcauto_engine::render::DEFAULT_WIDTH),
+            None,
+            Some(&format!("{} {number}", game.pysol_name)),
+        )?,
         (DealFormat::Json, _) => {
             let n = number;
             let json = GameDealJson {

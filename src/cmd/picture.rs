@@ -72,7 +72,7 @@ pub fn usage_problem(format: PictureFormat, output: Option<&Path>) -> Option<Str
 
 /// True when the file `path` is a picture fcauto drew (so a new run may replace it), judged
 /// by its own content: an SVG that begins as fcauto's pictures do (`<svg xmlns=...` with the
-/// title `FreeCell position`), a PNG with fcauto's `Software` mark
+/// title `FreeCell position, N of 52 cards home`, or another game's title), a PNG with fcauto's `Software` mark
 /// ([`fcauto_engine::render::png::is_marked`]), whatever the file's name (`-o d.svg` with `--format
 /// png` writes a PNG there). A file that cannot be read is not.
 pub fn drawn_by_fcauto(path: &Path) -> bool {
@@ -82,7 +82,9 @@ pub fn drawn_by_fcauto(path: &Path) -> bool {
     let head = crate::cmd::input::file_opening(path, 512);
     path.is_file()
         && head.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")
-        && head.contains("<title>FreeCell position")
+        && head.contains("<title>")
+        && head.contains(" position, ")
+        && head.contains(" of 52 cards home</title>")
 }
 
 /// True when the file `path` begins with PNG's 8-byte signature.
@@ -138,4 +140,89 @@ pub fn write_output(bytes: &[u8], output: Option<&Path>) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!("cannot write to standard output: {e}"))
         }
     }
+}
+
+/// `layout`, a position of `game` played under `rules`, drawn in `format`, `width` pixels
+/// wide, with `highlight` outlined and `caption` under it; titled with the game's title
+/// ([`render::family::game_title`]).
+///
+/// # Errors
+/// PNG only: see [`render::png()`] (no `png` feature, the font missing).
+pub fn draw_layout(
+    game: &fcauto_deals::Game,
+    rules: &fcauto_deals::Rules,
+    layout: &fcauto_deals::Layout,
+    format: PictureFormat,
+    width: u32,
+    highlight: Option<fcauto_solver::PlayedMove>,
+    caption: Option<&str>,
+) -> Result<Vec<u8>> {
+    let title = render::family::game_title(game, rules);
+    let view = render::View::layout(layout, &title);
+    let opts = render::Options {
+        width,
+        highlight,
+        caption,
+    };
+    match format {
+        PictureFormat::Svg => Ok(render::svg_view(&view, &opts).into_bytes()),
+        PictureFormat::Png => render::png_view(&view, &opts),
+    }
+}
+
+/// `solve --game G --format svg|png|html` (rules other than standard FreeCell's): the
+/// position after `--step K` (the start by default) with that move drawn, or the replay
+/// page of the solution, written to `--output` or standard output. `moves` is the
+/// validated solution (`None`: not solved, when only the start can be drawn).
+///
+/// # Errors
+/// `--step` past the end or without a solution, html without a solution, PNG errors, or
+/// the output cannot be written.
+pub fn write_family_solution(
+    args: &crate::cmd::solve::Args,
+    deal: Option<fcauto_deals::PysolNumber>,
+    layout: &fcauto_deals::Layout,
+    moves: Option<&[fcauto_solver::family::FamilyMove]>,
+) -> Result<()> {
+    use crate::cmd::solve::SolutionFormat as F;
+    let (game, rules) = (args.game.game(), args.game.rules());
+    let title = render::family::game_title(game, &rules);
+    let width = args.width.unwrap_or(render::DEFAULT_WIDTH);
+    let family = render::family::FamilyGame {
+        title: &title,
+        deal,
+        start: layout,
+        rules: &rules,
+        moves: moves.unwrap_or_default(),
+    };
+    let step = args.step.unwrap_or(0);
+    let format = match args.format {
+        Some(F::Html) => {
+            anyhow::ensure!(moves.is_some(), "no solution to replay");
+            let opts = render::Options {
+                width,
+                ..Default::default()
+            };
+            let page = family.replay_html(&opts)?;
+            return write_output(page.as_bytes(), args.output.as_deref());
+        }
+        Some(F::Png) => PictureFormat::Png,
+        _ => PictureFormat::Svg,
+    };
+    anyhow::ensure!(
+        moves.is_some() || step == 0,
+        "--step {step}: there is no solution (only --step 0, the start, can be drawn)"
+    );
+    let (position, played, caption) = family.step(step)?;
+    let caption = moves.map(|_| caption);
+    let bytes = draw_layout(
+        game,
+        &rules,
+        &position,
+        format,
+        width,
+        played,
+        caption.as_deref(),
+    )?;
+    write_output(&bytes, args.output.as_deref())
 }

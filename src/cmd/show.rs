@@ -1,19 +1,33 @@
-//! `fcauto show --board FILE`: draw a board file as a picture.
+//! `fcauto show --board FILE` and `fcauto show [--game G] N`: draw a board file, or a deal of
+//! any game of the family, as a picture.
 
+use crate::cmd::analyze::family::{names_a_game, read_family_board};
 use crate::cmd::input::{check_not_input, check_output_path, load_board};
 use crate::cmd::picture::{self, PictureFormat};
+use crate::game::GameArgs;
 use anyhow::Result;
+use fcauto_deals::pysol_deal::deal_with_rules;
+use fcauto_deals::{DealError, PysolNumber, MAX_DEAL};
 use std::path::PathBuf;
 
 /// Arguments of `fcauto show`.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("input").required(true).args(["board", "number"])))]
 pub struct Args {
     /// A board file: Freecell Solver's board text, a position string, `fcauto deal N
     /// --format json`'s output, or `fcauto solve --format json`'s or another solution that
     /// names its start (fc-solve's `-p -t` output: its first position; `game.txt`'s `# start:`)
-    /// (`-`: standard input).
+    /// (`-`: standard input). Another game's: a position string naming it (`seahaven_towers:
+    /// ...`), or its board text with --game (and --freecells).
     #[arg(long, value_name = "FILE")]
-    pub board: PathBuf,
+    pub board: Option<PathBuf>,
+    /// A deal number instead of a board file: the Microsoft deal (`617`, `ms617`), or with
+    /// --game PySolFC's deal of that game (as `fcauto deal --game G N` prints it).
+    #[arg(allow_hyphen_values = true, value_parser = crate::game::parse_game_number, conflicts_with = "board")]
+    pub number: Option<PysolNumber>,
+    /// The game and its freecells, for a deal number.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Picture format [default: the one the --output name's extension names (`.png`,
     /// `.svg`), else svg].
     #[arg(long, value_enum)]
@@ -30,8 +44,10 @@ pub struct Args {
     pub force: bool,
 }
 
-/// Draw the board; exit 0, 1 on a bad board file or an unwritable output, 2 for PNG to a
-/// terminal or in a build without the `png` feature.
+/// Draw the board or the deal; exit 0, 1 on a bad board file or an unwritable output, 2 for
+/// PNG to a terminal or in a build without the `png` feature, or a deal number out of range.
+/// A board file of another game is a position string naming it, or its board text with
+/// `--game`/`--freecells`.
 pub fn run(args: Args) -> Result<i32> {
     let format = crate::cmd::input::output_format(
         args.format,
@@ -44,13 +60,92 @@ pub fn run(args: Args) -> Result<i32> {
     }
     if let Some(p) = &args.output {
         check_output_path(p)?;
-        check_not_input(p, &args.board, "board file being drawn")?;
+        if let Some(b) = &args.board {
+            check_not_input(p, b, "board file being drawn")?;
+        }
         crate::cmd::picture::check_replace(p, args.force)?;
     }
-    let (deal, board) = load_board(None, Some(&args.board))?;
-    let caption = deal.map(|n| format!("deal {n}"));
-    let bytes =
-        fcauto_engine::output::draw(&board, format.into(), args.width, None, caption.as_deref())?;
+    let bytes = match (&args.board, args.number) {
+        (_, Some(n)) => match draw_deal(&args, n, format)? {
+            Ok(bytes) => bytes,
+            Err(msg) => return Ok(crate::cmd::usage_exit(&msg)),
+        },
+        (Some(path), None) if is_family_board(&args, path) => {
+            let given = (args.game.game(), &args.game.rules());
+            let (game, rules, layout) = read_family_board(path, Some(given))?;
+            picture::draw_layout(game, &rules, &layout, format, args.width, None, None)?
+        }
+        (board, None) => {
+            let (deal, board) = load_board(None, board.as_deref())?;
+            let caption = deal.map(|n| format!("deal {n}"));
+            fcauto_engine::output::draw(
+                &board,
+                format.into(),
+                args.width,
+                None,
+                caption.as_deref(),
+            )?
+        }
+    };
     picture::write_output(&bytes, args.output.as_deref())?;
     Ok(0)
+}
+
+/// True when the board file `path` is to be read as a family game's: `--game` or
+/// `--freecells` name rules other than standard FreeCell's, or the file (not standard input,
+/// which is read once) opens with a position string naming a game.
+fn is_family_board(args: &Args, path: &std::path::Path) -> bool {
+    !args.game.is_standard()
+        || (!crate::cmd::input::is_stdio(path)
+            && names_a_game(&crate::cmd::input::file_opening(path, 64)))
+}
+
+/// The picture of deal `number`: without --game and --freecells the Microsoft deal, as
+/// `deal N --format svg` draws it; otherwise the layout PySolFC deals for the game with its
+/// own cascades and freecells. `Err(message)`: a usage problem (the number out of range).
+fn draw_deal(
+    args: &Args,
+    number: PysolNumber,
+    format: PictureFormat,
+) -> Result<std::result::Result<Vec<u8>, String>> {
+    let game = args.game.game();
+    let rules = args.game.rules();
+    let number = if args.game.game.is_some() {
+        number
+    } else {
+        // Without --game a number is the Microsoft deal, whatever its size.
+        let n = u64::try_from(number.value()).unwrap_or(u64::MAX);
+        if n > MAX_DEAL {
+            let e = DealError::TooLarge(number.to_string());
+            return Ok(Err(format!(
+                "{e}; PySolFC's larger game numbers need --game"
+            )));
+        }
+        if args.game.is_standard() {
+            let board = fcauto_deals::ms_deal(n)?;
+            let caption = format!("deal {n}");
+            return Ok(Ok(fcauto_engine::output::draw(
+                &board,
+                format.into(),
+                args.width,
+                None,
+                Some(&caption),
+            )?));
+        }
+        PysolNumber::ms(n)?
+    };
+    let layout = match deal_with_rules(game, &rules, number) {
+        Ok(l) => l,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let caption = format!("{} {number}", game.pysol_name);
+    Ok(Ok(picture::draw_layout(
+        game,
+        &rules,
+        &layout,
+        format,
+        args.width,
+        None,
+        Some(&caption),
+    )?))
 }

@@ -47,6 +47,14 @@ pub fn run(args: &Args) -> Result<i32> {
         None => format!("{} board", title(game, &rules)),
     };
     let code = report(&name, &outcome, &stats, ms);
+    if args.format.is_some_and(is_drawn) {
+        let moves = match &outcome {
+            FamilyOutcome::Solved(s) => Some(s.moves.as_slice()),
+            _ => None,
+        };
+        crate::cmd::picture::write_family_solution(args, deal, &layout, moves)?;
+        return Ok(code);
+    }
     let text = match args.format {
         Some(SolutionFormat::Json) => json_text(game, deal, &layout, &rules, &outcome)?,
         _ => standard_text(&outcome),
@@ -120,8 +128,15 @@ pub fn ms_number(args: &Args) -> Result<Option<u64>> {
     }
 }
 
-/// What the family search does not offer (exit 2): the optimal modes, the drawn and
-/// fc-solve formats.
+/// True for the formats drawn by the renderer (svg, png, html).
+fn is_drawn(f: SolutionFormat) -> bool {
+    matches!(
+        f,
+        SolutionFormat::Svg | SolutionFormat::Png | SolutionFormat::Html
+    )
+}
+
+/// What the family search does not offer (exit 2): the optimal modes, fc-solve's format.
 fn usage_problem(args: &Args) -> Option<String> {
     let what = title(args.game.game(), &args.game.rules());
     if !matches!(args.mode, ModeArg::Fast | ModeArg::Short) {
@@ -129,11 +144,10 @@ fn usage_problem(args: &Args) -> Option<String> {
             "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
         ));
     }
-    if !matches!(
-        args.format,
-        None | Some(SolutionFormat::Standard) | Some(SolutionFormat::Json)
-    ) {
-        return Some(format!("{what}: --format must be standard or json"));
+    if args.format == Some(SolutionFormat::Fcs) {
+        return Some(format!(
+            "{what}: --format must be standard, json, svg, png or html"
+        ));
     }
     None
 }

@@ -90,9 +90,9 @@ fn refusals_are_one_clear_line() {
             "optimal modes",
         ),
         (
-            &["--game", "bakers_game", "--format", "svg", "1"],
+            &["--game", "bakers_game", "--format", "fcs", "1"],
             2,
-            "standard or json",
+            "standard, json, svg, png or html",
         ),
         (&["--game", "freecell", "40000"], 1, "Mersenne Twister"),
     ];

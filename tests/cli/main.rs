@@ -17,6 +17,7 @@ mod docs_examples;
 #[cfg(feature = "batch")]
 mod family_batch;
 mod family_cli;
+mod family_draw;
 #[cfg(feature = "serve")]
 mod family_serve;
 #[cfg(feature = "gui")]

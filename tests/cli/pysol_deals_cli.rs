@@ -218,10 +218,6 @@ fn what_does_not_fit_the_game_is_one_clear_line() {
             "Eight Off deals a card to freecell 7: it needs at least 7 freecells, not 4",
         ),
         (
-            &["deal", "--game", "seahaven_towers", "5", "--format", "svg"],
-            "pictures of Seahaven Towers with 10 cascades and 4 freecells are not drawn yet",
-        ),
-        (
             &["deal", "99999999999"],
             "PySolFC's larger game numbers need --game",
         ),

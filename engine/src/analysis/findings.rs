@@ -3,8 +3,7 @@
 //! Plain data (serde), shared by the table, the JSON and the report.
 
 use super::evaluate::{Eval, Status};
-use super::replay::{standard_tokens, Replay};
-use fcauto_deals::Board;
+use super::record::Record;
 use serde::Serialize;
 
 /// One move of the game analysed.
@@ -108,9 +107,9 @@ pub struct Findings {
     pub final_position: Final,
 }
 
-/// Read `evals` (one per position of `game`) with a costly-move threshold of `threshold`
-/// moves.
-pub fn find(game: &Replay, evals: &[Eval], threshold: usize) -> Findings {
+/// Read `evals` (one per position of `game`, any game of the family) with a costly-move
+/// threshold of `threshold` moves.
+pub fn find(game: &dyn Record, evals: &[Eval], threshold: usize) -> Findings {
     let first_lost = evals.iter().position(|e| e.status == Status::Lost);
     let last_won = evals
         .iter()
@@ -141,7 +140,7 @@ pub fn find(game: &Replay, evals: &[Eval], threshold: usize) -> Findings {
         .collect();
     let alternative = first_losing_step.and_then(|s| {
         let line = evals[s - 1].status.line()?;
-        let tokens = standard_tokens(&game.positions[s - 1], line);
+        let tokens = game.tokens(s - 1, line);
         Some(Alternative {
             step: s,
             mv: tokens.first()?.clone(),
@@ -159,15 +158,12 @@ pub fn find(game: &Replay, evals: &[Eval], threshold: usize) -> Findings {
         alternative,
         costly,
         costly_threshold: threshold,
-        final_position: final_position(
-            game.positions.last().expect("a start"),
-            evals.last().expect("a start"),
-        ),
+        final_position: final_position(game, evals.len() - 1, evals.last().expect("a start")),
     }
 }
 
 /// The row of move `step` (1-based).
-fn row(game: &Replay, evals: &[Eval], step: usize, threshold: usize) -> MoveRow {
+fn row(game: &dyn Record, evals: &[Eval], step: usize, threshold: usize) -> MoveRow {
     let (before, after) = (&evals[step - 1].status, &evals[step].status);
     let cost = match (before.moves_to_win(), after.moves_to_win()) {
         (Some(b), Some(a)) => Some((a + 1).saturating_sub(b)),
@@ -176,10 +172,10 @@ fn row(game: &Replay, evals: &[Eval], step: usize, threshold: usize) -> MoveRow 
     let best_move = before
         .line()
         .and_then(|l| l.first())
-        .and_then(|p| standard_tokens(&game.positions[step - 1], &[*p]).pop());
+        .and_then(|p| game.tokens(step - 1, &[*p]).pop());
     MoveRow {
         step,
-        mv: game.notation[step - 1].clone(),
+        mv: game.notation()[step - 1].clone(),
         verdict: after.word(),
         moves_to_win: after.moves_to_win(),
         moves_to_win_before: before.moves_to_win(),
@@ -198,19 +194,19 @@ fn row(game: &Replay, evals: &[Eval], step: usize, threshold: usize) -> MoveRow 
     }
 }
 
-/// The final position's verdict and hint.
-fn final_position(pos: &Board, eval: &Eval) -> Final {
+/// The final position's verdict and hint (the position after `k` moves).
+fn final_position(game: &dyn Record, k: usize, eval: &Eval) -> Final {
     let line = eval
         .status
         .line()
-        .map(|l| standard_tokens(pos, l))
+        .map(|l| game.tokens(k, l))
         .unwrap_or_default();
     Final {
         verdict: eval.status.word(),
-        won: pos.is_won(),
+        won: game.is_won(k),
         moves_to_win: eval.status.moves_to_win(),
         hint: line.first().cloned(),
         line,
-        position: fcauto_deals::position::write(pos),
+        position: game.position_text(k),
     }
 }

@@ -4,6 +4,11 @@
 //! kept it winnable, the costly moves and a hint for the final position are found, and told
 //! as a table, a JSON document, pictures and a report bundle.
 //!
+//! Every game of the FreeCell family is analysed: standard FreeCell through
+//! [`replay`] and [`evaluate`] (the standard solver), the other games through [`family`]
+//! (the family search, [`fcauto_solver::family::solve_family`]); the outputs read either
+//! game as a [`record::Record`].
+//!
 //! Stages, each a function with its inputs and outputs (reading the game is the command's):
 //! 1. [`replay::replay`]: the moves checked by the validator's rules → [`replay::Replay`];
 //! 2. [`evaluate::evaluate`] and [`evaluate::confirm_costly`]: every position searched
@@ -24,8 +29,10 @@ use fcauto_solver::PlayedMove;
 
 pub mod chart;
 pub mod evaluate;
+pub mod family;
 pub mod findings;
 pub mod pictures;
+pub mod record;
 pub mod replay;
 pub mod report;
 pub mod review;

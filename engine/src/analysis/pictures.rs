@@ -3,10 +3,9 @@
 //! renderer ([`crate::render`]) as SVG, and as PNG too in builds with the `png` feature.
 
 use super::findings::Findings;
-use super::replay::Replay;
+use super::record::Record;
 use crate::render;
 use anyhow::Result;
-use fcauto_deals::Board;
 use fcauto_solver::PlayedMove;
 
 /// A picture format of the analysis's pictures.
@@ -37,14 +36,14 @@ pub fn formats() -> &'static [Format] {
     }
 }
 
-/// One picture to draw: `board`, with `highlight` outlined and an arrow, if any, and
+/// One picture to draw: `position`, with `highlight` outlined and an arrow, if any, and
 /// `caption` under it, named `stem` (the file is `stem.svg`, `stem.png`).
 #[derive(Clone, Debug)]
 pub struct Picture {
     /// The file name without its extension.
     pub stem: String,
-    /// The position drawn.
-    pub board: Board,
+    /// The position drawn (of any game of the family).
+    pub position: render::Position,
     /// The move drawn on it.
     pub highlight: Option<PlayedMove>,
     /// The line under the picture.
@@ -62,9 +61,10 @@ impl Picture {
             highlight: self.highlight,
             caption: Some(&self.caption),
         };
+        let view = self.position.view();
         match format {
-            Format::Svg => Ok(render::svg(&self.board, &opts).into_bytes()),
-            Format::Png => render::png(&self.board, &opts),
+            Format::Svg => Ok(render::svg_view(&view, &opts).into_bytes()),
+            Format::Png => render::png_view(&view, &opts),
         }
     }
 
@@ -85,34 +85,34 @@ pub const LOSING_PICTURES: [&str; 4] = ["losing-before", "losing-after", "losing
 /// move of the final position's winning line.
 pub fn losing_pictures(
     deal: Option<u64>,
-    game: &Replay,
+    game: &dyn Record,
     f: &Findings,
     instead: Option<PlayedMove>,
     hint: Option<PlayedMove>,
 ) -> Vec<Picture> {
-    let name = game_name(deal);
-    let pic = |stem: &str, board: &Board, highlight, caption| Picture {
+    let name = game.name(deal);
+    let pic = |stem: &str, k: usize, highlight, caption| Picture {
         stem: stem.to_string(),
-        board: board.clone(),
+        position: game.position(k),
         highlight,
         caption,
     };
     let Some(s) = f.first_losing_step else {
-        let last = game.positions.last().expect("a start");
+        let last = game.played().len();
         return vec![pic("final", last, hint, final_caption(&name, f))];
     };
-    let played = game.played[s - 1];
-    let mv = &game.notation[s - 1];
+    let played = game.played()[s - 1];
+    let mv = &game.notation()[s - 1];
     let mut out = vec![
         pic(
             "losing-before",
-            &game.positions[s - 1],
+            s - 1,
             Some(played),
             format!("{name}, step {s}: {mv}, the losing move (before it)"),
         ),
         pic(
             "losing-after",
-            &game.positions[s],
+            s,
             Some(played),
             format!("{name}, step {s}: {mv}, the losing move (after it: lost)"),
         ),
@@ -120,17 +120,12 @@ pub fn losing_pictures(
     if let (Some(instead), Some(alt)) = (instead, &f.alternative) {
         out.push(pic(
             "losing-instead",
-            &game.positions[s - 1],
+            s - 1,
             Some(instead),
             format!("{name}, step {s}: {} instead keeps it winnable", alt.mv),
         ));
     }
     out
-}
-
-/// How a picture's caption names the game: `deal 617`, or `the game` from a board.
-pub fn game_name(deal: Option<u64>) -> String {
-    deal.map_or("the game".to_string(), |n| format!("deal {n}"))
 }
 
 /// The final position's caption: its move count, and its hint when one is drawn.

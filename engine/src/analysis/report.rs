@@ -15,8 +15,8 @@
 //! ([`REPORT_MARK`]) tell an earlier report's files from others.
 
 use super::findings::Findings;
-use super::pictures::{final_caption, game_name, Picture};
-use super::replay::Replay;
+use super::pictures::{final_caption, Picture};
+use super::record::Record;
 use super::review_page::{better_line_page, review_html};
 use super::summary::{conclusions, verdict_words, Document};
 use anyhow::Result;
@@ -81,11 +81,14 @@ pub struct Report {
 ///
 /// # Errors
 /// The CSV or JSON writer's (not expected: everything written is plain data).
-pub fn contents(doc: &Document, game: &Replay, best: &[Option<PlayedMove>]) -> Result<Report> {
+pub fn contents(doc: &Document, game: &dyn Record, best: &[Option<PlayedMove>]) -> Result<Report> {
     let f = doc.findings;
     let losing = serde_json::to_string_pretty(&losing_json(doc, game))? + "\n";
     let texts = vec![
-        ("moves.txt", (game.notation.join("\n") + "\n").into_bytes()),
+        (
+            "moves.txt",
+            (game.notation().join("\n") + "\n").into_bytes(),
+        ),
         ("moves.csv", csv_bytes(f)?),
         ("losing.json", losing.into_bytes()),
         ("game.txt", annotated(doc, game).into_bytes()),
@@ -101,12 +104,12 @@ pub fn contents(doc: &Document, game: &Replay, best: &[Option<PlayedMove>]) -> R
 
 /// The bundle's pictures: `start`, `step-NNN-losing`/`step-NNN-costly` (before the move,
 /// the move drawn), `final` (its hint drawn).
-fn pictures(doc: &Document, game: &Replay, best: &[Option<PlayedMove>]) -> Vec<Picture> {
+fn pictures(doc: &Document, game: &dyn Record, best: &[Option<PlayedMove>]) -> Vec<Picture> {
     let f = doc.findings;
-    let name = game_name(doc.deal);
+    let name = game.name(doc.deal);
     let mut out = vec![Picture {
         stem: "start".to_string(),
-        board: game.positions[0].clone(),
+        position: game.position(0),
         highlight: None,
         caption: format!("{name}, the start"),
     }];
@@ -114,15 +117,15 @@ fn pictures(doc: &Document, game: &Replay, best: &[Option<PlayedMove>]) -> Vec<P
         let mark = r.mark.unwrap_or_default();
         out.push(Picture {
             stem: format!("step-{:03}-{mark}", r.step),
-            board: game.positions[r.step - 1].clone(),
-            highlight: Some(game.played[r.step - 1]),
+            position: game.position(r.step - 1),
+            highlight: Some(game.played()[r.step - 1]),
             caption: format!("{name}, step {}: {}, {mark} (before it)", r.step, r.mv),
         });
     }
-    let last = game.positions.len() - 1;
+    let last = game.played().len();
     out.push(Picture {
         stem: "final".to_string(),
-        board: game.positions[last].clone(),
+        position: game.position(last),
         highlight: best[last],
         caption: final_caption(&name, f),
     });
@@ -173,7 +176,7 @@ fn csv_bytes(f: &Findings) -> Result<Vec<u8>> {
 
 /// losing.json: `deal`, `first_losing_step`, and `moves`: the losing move and the costly
 /// ones in game order.
-fn losing_json(doc: &Document, game: &Replay) -> serde_json::Value {
+fn losing_json(doc: &Document, game: &dyn Record) -> serde_json::Value {
     let f = doc.findings;
     let moves: Vec<serde_json::Value> = f
         .moves
@@ -193,7 +196,7 @@ fn losing_json(doc: &Document, game: &Replay) -> serde_json::Value {
                 "move": r.mv,
                 "best_move": best,
                 "cost": cost,
-                "position": fcauto_deals::position::write(&game.positions[r.step - 1]),
+                "position": game.position_text(r.step - 1),
             })
         })
         .collect();
@@ -207,11 +210,11 @@ fn losing_json(doc: &Document, game: &Replay) -> serde_json::Value {
 
 /// game.txt: the moves in standard notation, numbered, `??`/`?` and a `{comment}` after the
 /// marked ones.
-fn annotated(doc: &Document, game: &Replay) -> String {
+fn annotated(doc: &Document, game: &dyn Record) -> String {
     let f = doc.findings;
     let mut s = format!(
         "# {}, analysed by fcauto ({} mode); ?? lost the game, ? made the shortest known win {} or more moves longer\n",
-        doc.deal.map_or("a board".to_string(), |n| format!("deal {n}")),
+        game.heading(doc.deal, false),
         mode_name(doc),
         f.costly_threshold
     );
@@ -236,7 +239,7 @@ fn annotated(doc: &Document, game: &Replay) -> String {
         s.push_str(&format!(
             "{}. {}{note}\n",
             r.step,
-            game.notation[r.step - 1]
+            game.notation()[r.step - 1]
         ));
     }
     s
@@ -250,11 +253,9 @@ fn mode_name(doc: &Document) -> String {
 }
 
 /// report.md: the course of the game in words, the conclusions, the pictures.
-fn markdown(doc: &Document, game: &Replay) -> String {
+fn markdown(doc: &Document, game: &dyn Record) -> String {
     let f = doc.findings;
-    let name = doc
-        .deal
-        .map_or("A board".to_string(), |n| format!("Deal {n}"));
+    let name = game.heading(doc.deal, true);
     let mut s = format!(
         "# {name}: analysis of a game of {}\n\n",
         plural(f.moves.len(), "move")
@@ -276,7 +277,7 @@ fn markdown(doc: &Document, game: &Replay) -> String {
         s.push_str(&format!(
             "- ![{stem}]({stem}.svg) before step {}, {} drawn\n",
             r.step,
-            game.notation[r.step - 1]
+            game.notation()[r.step - 1]
         ));
     }
     s.push_str("- ![final](final.svg) the final position\n");
@@ -364,6 +365,7 @@ mod tests {
         }];
         let found = findings::find(&game, &evals, 10);
         let doc = Document {
+            game: None,
             deal: Some(617),
             input: "a move list",
             start: fcauto_deals::position::write(&start),

@@ -11,13 +11,13 @@
 
 use super::chart::chart_svg;
 use super::findings::Findings;
-use super::replay::Replay;
+use super::record::Record;
 use super::review::{review, Class, Review};
 use super::summary::{conclusions, Document};
 use crate::render;
 use anyhow::Result;
 use fcauto_deals::plural;
-use fcauto_solver::{PlayedMove, Solution};
+use fcauto_solver::PlayedMove;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -63,7 +63,7 @@ struct StepFacts {
 }
 
 /// The data of the page's script, from the analysis.
-fn page_data<'a>(f: &Findings, game: &Replay, rv: &'a Review) -> PageData<'a> {
+fn page_data<'a>(f: &Findings, game: &dyn Record, rv: &'a Review) -> PageData<'a> {
     let moves = f
         .moves
         .iter()
@@ -80,10 +80,8 @@ fn page_data<'a>(f: &Findings, game: &Replay, rv: &'a Review) -> PageData<'a> {
         .collect();
     PageData {
         review: rv,
-        positions: game
-            .positions
-            .iter()
-            .map(fcauto_deals::position::write)
+        positions: (0..=game.played().len())
+            .map(|k| game.position_text(k))
             .collect(),
         moves,
         alternative: f.alternative.as_ref().map(|a| a.line.clone()),
@@ -97,19 +95,16 @@ fn page_data<'a>(f: &Findings, game: &Replay, rv: &'a Review) -> PageData<'a> {
 /// # Errors
 /// A move of the game illegal where it is played (not expected: the game was replayed by
 /// the validator) or the JSON writer's.
-pub fn review_html(doc: &Document, game: &Replay, best: &[Option<PlayedMove>]) -> Result<String> {
+pub fn review_html(
+    doc: &Document,
+    game: &dyn Record,
+    best: &[Option<PlayedMove>],
+) -> Result<String> {
     let f = doc.findings;
     let rv = review(f);
-    let solution = Solution {
-        deal: doc.deal,
-        board: game.positions[0].clone(),
-        moves: game.played.clone(),
-    };
-    let parts = render::replay_parts(&solution, &render::Options::default())?;
+    let parts = game.replay_parts(doc.deal)?;
     let data = serde_json::to_string(&page_data(f, game, &rv))?.replace("</", "<\\/");
-    let name = doc
-        .deal
-        .map_or("A board".to_string(), |n| format!("Deal {n}"));
+    let name = escape(&game.heading(doc.deal, true));
     let head = format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">{meta}<meta name="viewport" content="width=device-width, initial-scale=1">
@@ -158,19 +153,11 @@ pub fn better_line_name(step: usize) -> String {
 ///
 /// # Errors
 /// The line does not replay (not expected: it was checked by the validator).
-pub fn better_line_page(doc: &Document, game: &Replay) -> Result<Option<(String, Vec<u8>)>> {
+pub fn better_line_page(doc: &Document, game: &dyn Record) -> Result<Option<(String, Vec<u8>)>> {
     let Some(a) = &doc.findings.alternative else {
         return Ok(None);
     };
-    let start = &game.positions[a.step - 1];
-    let moves = fcauto_solver::parse_standard(&a.line.join(" "))?;
-    let line = super::replay::replay(start, &moves)?;
-    let solution = Solution {
-        deal: None,
-        board: start.clone(),
-        moves: line.played,
-    };
-    let html = render::replay_html(&solution, &render::Options::default())?;
+    let html = game.line_html(a.step - 1, &a.line)?;
     Ok(Some((better_line_name(a.step), html.into_bytes())))
 }
 
@@ -201,7 +188,7 @@ fn summary(f: &Findings, rv: &Review) -> String {
 /// drawn; with links to the step and to `serve`'s page.
 fn marked(
     doc: &Document,
-    game: &Replay,
+    game: &dyn Record,
     best: &[Option<PlayedMove>],
     rv: &Review,
 ) -> Result<String> {
@@ -233,7 +220,7 @@ fn marked(
 /// The figure of the move at index `i` (step `i + 1`).
 fn marked_figure(
     doc: &Document,
-    game: &Replay,
+    game: &dyn Record,
     best: &[Option<PlayedMove>],
     rv: &Review,
     i: usize,
@@ -241,7 +228,7 @@ fn marked_figure(
     let f = doc.findings;
     let (r, step) = (&f.moves[i], i + 1);
     let class = rv.classes[i].map_or("", Class::word);
-    let before = &game.positions[i];
+    let before = game.position(i);
     let what = match rv.classes[i] {
         Some(Class::Losing) => "after it no win exists".to_string(),
         _ => format!(
@@ -254,12 +241,12 @@ fn marked_figure(
         _ => "no better move known".to_string(),
     };
     let played = picture(
-        before,
-        Some(game.played[i]),
+        &before,
+        Some(game.played()[i]),
         &format!("step {step}: {} played", r.mv),
     );
     let instead = match (best[i], &r.best_move) {
-        (Some(m), Some(b)) => picture(before, Some(m), &format!("step {step}: {b} instead")),
+        (Some(m), Some(b)) => picture(&before, Some(m), &format!("step {step}: {b} instead")),
         _ => String::new(),
     };
     let replay = match (rv.classes[i], &f.alternative) {
@@ -273,16 +260,16 @@ fn marked_figure(
         r#"<figure class="mark {class}" id="mark-{step}" data-step="{step}"><figcaption>Step {step}: <b>{mv}</b>, <span class="c {class}">{class}</span>: {what}; {better}. <button class="goto" data-step="{step}">show in the game</button> &middot; <a class="try" data-position="{k}" href="http://127.0.0.1:{SERVE_PORT}/?position={pos}">try from here in fcauto serve</a>{replay}</figcaption><div class="pair"><div><p>played</p>{played}</div><div><p>better</p>{instead}</div></div></figure>"#,
         mv = escape(&r.mv),
         k = i,
-        pos = url_encode(&fcauto_deals::position::write(before)),
+        pos = url_encode(&game.position_text(i)),
     ))
 }
 
 /// A position drawn by the one renderer, `highlight` drawn on it, as an `<img>` whose source
 /// is the SVG itself (a `data:` URL: the page stays one file, and the picture's element ids
 /// do not clash with the board's).
-fn picture(board: &fcauto_deals::Board, highlight: Option<PlayedMove>, caption: &str) -> String {
-    let svg = render::svg(
-        board,
+fn picture(position: &render::Position, highlight: Option<PlayedMove>, caption: &str) -> String {
+    let svg = render::svg_view(
+        &position.view(),
         &render::Options {
             width: PICTURE_WIDTH,
             highlight,

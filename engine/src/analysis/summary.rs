@@ -13,7 +13,12 @@ use serde::Serialize;
 /// `final`, ...); the command adds the work done (`work`) after them.
 #[derive(Serialize)]
 pub struct Document<'a> {
-    /// The MS deal number, null for a board.
+    /// The game of the family when it is not standard FreeCell: Freecell Solver's name, with
+    /// the freecells when `--freecells` changed them (`seahaven_towers`, `freecell with 2
+    /// freecells`); absent for standard FreeCell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// The deal number (MS, or with `game` PySolFC's of that game), null for a board.
     pub deal: Option<u64>,
     /// What the input was: `move list`, `position` or `pysolfc saved game`.
     pub input: &'static str,
@@ -35,6 +40,10 @@ pub fn table(doc: &Document) -> Vec<String> {
     let name = doc
         .deal
         .map_or("the board".to_string(), |n| format!("deal {n}"));
+    let name = match &doc.game {
+        Some(g) => format!("{g} {name}"),
+        None => name,
+    };
     let mut out = vec![format!(
         "{name}: {} analysed; the start is {}",
         plural(f.moves.len(), "move"),

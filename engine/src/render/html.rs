@@ -2,7 +2,7 @@
 //! no external fonts) that steps through a solution.
 
 use super::svg::svg_with_rows;
-use super::{card_label, highlight_rects, longest_cascade, place_cards, Options};
+use super::{card_label, cell_name, highlight_rects, place_cards, Options, View};
 use anyhow::{Context, Result};
 use fcauto_deals::Board;
 use fcauto_solver::state::State;
@@ -37,13 +37,41 @@ pub const GENERATOR_META: &str = r#"<meta name="generator" content="fcauto">"#;
 /// # Errors
 /// A move of `solution` is illegal where it is played (the message names the step).
 pub fn replay_html(solution: &Solution, opts: &Options) -> Result<String> {
-    let parts = replay_parts(solution, opts)?;
+    let positions = positions(solution)?;
+    let line = standard_line(solution, &positions);
     let title = match solution.deal {
         Some(n) => format!("FreeCell deal {n}"),
         None => "FreeCell board".to_string(),
     };
-    let total = solution.moves.len();
-    Ok(format!(
+    Ok(line_html(&line, &title, opts))
+}
+
+/// A game to step through, of any game of the family: its positions and the moves between
+/// them, each move in standard notation and marked when it is a safe foundation move (the
+/// solver's auto-play).
+#[derive(Clone, Debug)]
+pub struct Line<'a> {
+    /// The positions, start first: one more than there are moves.
+    pub positions: Vec<View<'a>>,
+    /// `moves[k]` leads from `positions[k]` to `positions[k + 1]`; its places are the
+    /// views' (`Loc::Cascade(9)` the tenth cascade, `Loc::Freecell(7)` the eighth freecell).
+    pub moves: Vec<PlayedMove>,
+    /// Each move in standard notation.
+    pub tokens: Vec<String>,
+    /// Each move: true for a safe foundation move, which the solver plays by itself.
+    pub auto: Vec<bool>,
+}
+
+/// The replay page of `line` (as [`replay_html`] describes it), headed `title` (`FreeCell
+/// deal 617`, `Seahaven Towers deal 5`).
+pub fn line_html(line: &Line, title: &str, opts: &Options) -> String {
+    let parts = line_parts(line, opts);
+    let total = line.moves.len();
+    let title = title
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!(
         r#"<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">{GENERATOR_META}<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}: solution replay</title><style>{STYLE}</style></head>
@@ -62,7 +90,7 @@ Made by fcauto; every move checked by its validator.</p>
         svg = parts.svg,
         controls = replay_controls(total),
         data = parts.data,
-    ))
+    )
 }
 
 /// The parts of a page that steps through a game with the replay script
@@ -86,28 +114,56 @@ pub struct ReplayParts {
 /// A move of `solution` is illegal where it is played (the message names the step).
 pub fn replay_parts(solution: &Solution, opts: &Options) -> Result<ReplayParts> {
     let positions = positions(solution)?;
-    let rows = positions.iter().map(longest_cascade).max().unwrap_or(0);
-    let svg = svg_with_rows(
-        &solution.board,
-        &Options {
-            highlight: None,
-            ..*opts
-        },
-        rows,
-    );
-    let won = positions.last().is_some_and(Board::is_won);
+    Ok(line_parts(&standard_line(solution, &positions), opts))
+}
+
+/// The [`ReplayParts`] of `line` (a won game says "Won!" at its end).
+pub fn line_parts(line: &Line, opts: &Options) -> ReplayParts {
+    let rows = line
+        .positions
+        .iter()
+        .map(View::longest_cascade)
+        .max()
+        .unwrap_or(0);
+    let start = line.positions.first().copied();
+    let svg = start.map_or_else(String::new, |v| {
+        svg_with_rows(
+            &v,
+            &Options {
+                highlight: None,
+                ..*opts
+            },
+            rows,
+        )
+    });
+    let won = line.positions.last().is_some_and(|v| v.home() == 52);
     let data = json!({
-        "steps": steps(solution, &positions),
-        "moves": moves(solution, &positions),
+        "steps": steps(line),
+        "moves": moves(line),
         "won": won,
     });
     // `</` inside a script element would end it early.
     let data = data.to_string().replace("</", "<\\/");
-    Ok(ReplayParts {
+    ReplayParts {
         svg,
         data,
         width: opts.width.clamp(super::MIN_WIDTH, super::MAX_WIDTH),
-    })
+    }
+}
+
+/// The [`Line`] of a standard FreeCell `solution` through its `positions`.
+fn standard_line<'a>(solution: &Solution, positions: &'a [Board]) -> Line<'a> {
+    Line {
+        positions: positions.iter().map(View::board).collect(),
+        moves: solution.moves.clone(),
+        tokens: solution.tokens(),
+        auto: solution
+            .moves
+            .iter()
+            .zip(positions)
+            .map(|(p, before)| is_auto(before, p))
+            .collect(),
+    }
 }
 
 /// The replay controls the script wires ([`REPLAY_SCRIPT`]): first/previous/next/last
@@ -155,35 +211,33 @@ pub fn positions(solution: &Solution) -> Result<Vec<Board>> {
 /// Per position: `o`, the cards in drawing order as flat `[card id, x, y, ...]`; `f`, the
 /// foundations' top ranks (C D H S); `h`, the move just played as two rectangles
 /// `[x, y, w, h, x, y, w, h]` (null at the start).
-fn steps(solution: &Solution, positions: &[Board]) -> Vec<serde_json::Value> {
-    positions
+fn steps(line: &Line) -> Vec<serde_json::Value> {
+    line.positions
         .iter()
         .enumerate()
-        .map(|(k, b)| {
-            let o: Vec<i32> = place_cards(b)
+        .map(|(k, v)| {
+            let o: Vec<i32> = place_cards(v)
                 .iter()
                 .flat_map(|p| [p.card.id() as i32, p.x, p.y])
                 .collect();
-            let h = k.checked_sub(1).map(|i| {
-                let [a, c] = highlight_rects(b, &solution.moves[i]);
+            let h = k.checked_sub(1).and_then(|i| line.moves.get(i)).map(|m| {
+                let [a, c] = highlight_rects(v, m);
                 [a.x, a.y, a.w, a.h, c.x, c.y, c.w, c.h]
             });
-            json!({"o": o, "f": b.foundations, "h": h})
+            json!({"o": o, "f": v.foundations(), "h": h})
         })
         .collect()
 }
 
-/// Per move: `n`, standard notation ([`Solution::tokens`]: read back as the same move);
-/// `t`, what it does in words; `a`, true for a safe
-/// foundation move (the solver's auto-play).
-fn moves(solution: &Solution, positions: &[Board]) -> Vec<serde_json::Value> {
-    solution
-        .moves
+/// Per move: `n`, standard notation (read back as the same move); `t`, what it does in
+/// words; `a`, true for a safe foundation move (the solver's auto-play).
+fn moves(line: &Line) -> Vec<serde_json::Value> {
+    line.moves
         .iter()
-        .zip(positions)
-        .zip(solution.tokens())
-        .map(|((p, before), n)| {
-            let auto = is_auto(before, p);
+        .enumerate()
+        .map(|(i, p)| {
+            let auto = line.auto.get(i).copied().unwrap_or(false);
+            let n = line.tokens.get(i).cloned().unwrap_or_default();
             let mut t = describe(p);
             if auto {
                 t.push_str(" (auto: a safe foundation move)");
@@ -205,7 +259,7 @@ fn is_auto(before: &Board, p: &PlayedMove) -> bool {
 fn describe(p: &PlayedMove) -> String {
     let place = |l: Loc| match l {
         Loc::Cascade(i) => format!("cascade {}", i + 1),
-        Loc::Freecell(j) => format!("freecell {}", (b'a' + j) as char),
+        Loc::Freecell(j) => format!("freecell {}", cell_name(j as usize)),
         Loc::Foundation => "the foundation".to_string(),
     };
     let what = if p.mv.count > 1 && p.mv.kind() == Some(MoveKind::StackToStack) {

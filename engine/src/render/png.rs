@@ -2,7 +2,7 @@
 //! the DejaVu Sans font from Debian's `fonts-dejavu-core` (installed by
 //! `scripts/setup-deps.sh`).
 
-use super::Options;
+use super::{Options, View};
 use anyhow::Result;
 use fcauto_deals::Board;
 
@@ -20,6 +20,14 @@ const FONT_BOLD: &str = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 /// encoded (internal errors).
 pub fn png(board: &Board, opts: &Options) -> Result<Vec<u8>> {
     rasterise(&super::svg(board, opts))
+}
+
+/// [`png()`] of a position of any game of the family ([`super::svg_view`]).
+///
+/// # Errors
+/// As [`png()`].
+pub fn png_view(view: &View, opts: &Options) -> Result<Vec<u8>> {
+    rasterise(&super::svg_view(view, opts))
 }
 
 /// Rasterise an SVG document at its own `width` x `height`.

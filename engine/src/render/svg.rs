@@ -1,9 +1,8 @@
 //! The SVG writer: a position as an SVG 1.1 document, written directly.
 
 use super::{
-    card_label, cascade_rect, foundation_slot, freecell_slot, highlight_rects, layout_height,
-    longest_cascade, place_cards, rank_label, suit_symbol, Options, Rect, CAPTION_H, CARD_H,
-    CARD_W, GAP, LAYOUT_WIDTH, MAX_WIDTH, MIN_WIDTH,
+    card_label, cascade_name, cell_name, highlight_rects, layout_height, place_cards, rank_label,
+    suit_symbol, Options, Rect, View, CAPTION_H, CARD_H, CARD_W, GAP, MAX_WIDTH, MIN_WIDTH,
 };
 use fcauto_deals::{Board, Card, Suit};
 use std::fmt::Write;
@@ -23,40 +22,45 @@ const MARK: &str = "#ffb000";
 /// Any [`Board`] can be drawn (cards missing or doubled are drawn as they are; cascades past
 /// the eighth are left out). The element structure is described in [`crate::render`].
 pub fn svg(board: &Board, opts: &Options) -> String {
-    svg_with_rows(board, opts, longest_cascade(board))
+    svg_view(&View::board(board), opts)
 }
 
-/// [`svg`] with room for `rows` cards in a cascade (at least the longest one), so that the
-/// positions of one solution share one size.
-pub(crate) fn svg_with_rows(board: &Board, opts: &Options, rows: usize) -> String {
-    let rects = opts.highlight.map(|m| highlight_rects(board, &m));
+/// [`svg`] of a position of any game of the family: its own cascades and freecells, and
+/// its title in the picture's `<title>` (`Seahaven Towers position, 4 of 52 cards home`).
+pub fn svg_view(view: &View, opts: &Options) -> String {
+    svg_with_rows(view, opts, view.longest_cascade())
+}
+
+/// [`svg_view`] with room for `rows` cards in a cascade (at least the longest one), so that
+/// the positions of one solution share one size.
+pub(crate) fn svg_with_rows(view: &View, opts: &Options, rows: usize) -> String {
+    let rects = opts.highlight.map(|m| highlight_rects(view, &m));
     // Room for the highlight too: cards that left the longest cascade are outlined below it.
     let marked_bottom = rects.map_or(0, |r| r[0].bottom().max(r[1].bottom()) + GAP);
-    let drawn = layout_height(rows.max(longest_cascade(board))).max(marked_bottom);
+    let drawn = layout_height(rows.max(view.longest_cascade())).max(marked_bottom);
     let h = drawn + if opts.caption.is_some() { CAPTION_H } else { 0 };
     let width = opts.width.clamp(MIN_WIDTH, MAX_WIDTH);
-    let height = (width as i64 * h as i64 + LAYOUT_WIDTH as i64 / 2) / LAYOUT_WIDTH as i64;
+    let lw = view.layout_width();
+    let height = (width as i64 * h as i64 + lw as i64 / 2) / lw as i64;
     let mut s = String::with_capacity(24 * 1024);
     let _ = write!(
         s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {LAYOUT_WIDTH} {h}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {lw} {h}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">"##
     );
-    let home: u32 = board.foundations.iter().map(|&f| f.min(13) as u32).sum();
     let _ = write!(
         s,
-        "<title>FreeCell position, {home} of 52 cards home</title>"
+        "<title>{} position, {} of 52 cards home</title>",
+        escape(view.title()),
+        view.home()
     );
     let _ = write!(
         s,
         r##"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{MARK}"/></marker></defs>"##
     );
-    let _ = write!(
-        s,
-        r##"<rect width="{LAYOUT_WIDTH}" height="{h}" fill="{TABLE}"/>"##
-    );
-    write_slots(&mut s, board);
+    let _ = write!(s, r##"<rect width="{lw}" height="{h}" fill="{TABLE}"/>"##);
+    write_slots(&mut s, view);
     s.push_str(r#"<g id="cards">"#);
-    for p in place_cards(board) {
+    for p in place_cards(view) {
         write_card(&mut s, p.card, p.x, p.y);
     }
     s.push_str("</g>");
@@ -80,10 +84,10 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-/// The empty places: freecell slots (labelled a-d inside and above), foundation slots (with
-/// their suit, `h` above, and `data-top`, the rank of their top card) and the cascade bases
-/// (labelled 1-8 above).
-fn write_slots(s: &mut String, board: &Board) {
+/// The empty places: freecell slots (labelled a-g, i inside and above), foundation slots
+/// (with their suit, `h` above, and `data-top`, the rank of their top card) and the cascade
+/// bases (labelled 1-9, 0 above; `data-cascade` counts from 1 to 10).
+fn write_slots(s: &mut String, view: &View) {
     let outline = |s: &mut String, r: Rect| {
         let _ = write!(
             s,
@@ -105,22 +109,18 @@ fn write_slots(s: &mut String, board: &Board) {
             cy + size / 3
         );
     };
-    for j in 0..4 {
-        let r = freecell_slot(j);
-        let _ = write!(
-            s,
-            r#"<g class="freecell" data-slot="{}">"#,
-            (b'a' + j as u8) as char
-        );
+    for j in 0..view.freecell_count() {
+        let r = view.freecell_slot(j);
+        let _ = write!(s, r#"<g class="freecell" data-slot="{}">"#, cell_name(j));
         outline(s, r);
-        let letter = ((b'a' + j as u8) as char).to_string();
+        let letter = cell_name(j).to_string();
         label(s, r, &letter, 18);
         label(s, above(r), &letter, 13);
         s.push_str("</g>");
     }
     for suit in Suit::ALL {
-        let r = foundation_slot(suit);
-        let top = board.foundations[suit.index()].min(13);
+        let r = view.foundation_slot(suit);
+        let top = view.foundations()[suit.index()].min(13);
         let top = fcauto_deals::Rank::new(top)
             .map(|rk| rank_label(Card::new(rk, suit)))
             .unwrap_or_default();
@@ -134,11 +134,11 @@ fn write_slots(s: &mut String, board: &Board) {
         label(s, above(r), "h", 13);
         s.push_str("</g>");
     }
-    for i in 0..8 {
-        let r = cascade_rect(i, 0, 1);
+    for i in 0..view.cascade_count() {
+        let r = view.cascade_rect(i, 0, 1);
         let _ = write!(s, r#"<g class="cascade-base" data-cascade="{}">"#, i + 1);
         outline(s, r);
-        label(s, above(r), &(i + 1).to_string(), 13);
+        label(s, above(r), &cascade_name(i).to_string(), 13);
         s.push_str("</g>");
     }
 }
@@ -227,17 +227,19 @@ mod tests {
     /// row above (they were halfway, and read as the freecells' labels).
     #[test]
     fn labels_sit_above_their_row_nearer_it_than_the_row_above() {
-        let s = svg(&ms_deal(617).unwrap(), &Options::default());
-        let top_bottom = freecell_slot(0).bottom();
+        let b = ms_deal(617).unwrap();
+        let v = View::board(&b);
+        let s = svg(&b, &Options::default());
+        let top_bottom = v.freecell_slot(0).bottom();
         for i in 1..=8 {
             let y = label_y(&s, &format!(r#"data-cascade="{i}">"#));
-            let cascade_top = cascade_rect(i - 1, 0, 1).y;
+            let cascade_top = v.cascade_rect(i - 1, 0, 1).y;
             assert!(y < cascade_top && y > top_bottom, "cascade {i}: {y}");
             assert!(cascade_top - y < (y - top_bottom) / 2, "cascade {i}: {y}");
         }
         for (open, text) in [(r#"data-slot="c">"#, "c"), (r#"data-suit="H""#, "h")] {
             let y = label_y(&s, open);
-            assert!(y < freecell_slot(0).y && y > 0, "{open}: {y}");
+            assert!(y < v.freecell_slot(0).y && y > 0, "{open}: {y}");
             let g = &s[s.find(open).unwrap()..];
             assert!(g[..g.find("</g>").unwrap()].ends_with(&format!(">{text}</text>")));
         }
@@ -287,9 +289,31 @@ mod tests {
             },
         );
         assert!(s.contains(r#"<g id="hl" visibility="visible""#));
-        let [from, to] = highlight_rects(&b, &m);
-        assert_eq!(to, freecell_slot(0));
-        assert_eq!(from, cascade_rect(2, b.cascades[2].len() - 1, 1));
+        let v = View::board(&b);
+        let [from, to] = highlight_rects(&v, &m);
+        assert_eq!(to, v.freecell_slot(0));
+        assert_eq!(from, v.cascade_rect(2, b.cascades[2].len() - 1, 1));
         assert!(!svg(&b, &Options::default()).contains(r#"visibility="visible""#));
+    }
+
+    /// A family game's picture has its cascades, its freecells (named as standard notation
+    /// names them) and its title.
+    #[test]
+    fn a_family_picture_has_its_games_cascades_freecells_and_title() {
+        let draw = |name: &str| {
+            let g = fcauto_deals::Game::find(name).unwrap();
+            let l = fcauto_deals::deal_game(g, fcauto_deals::PysolNumber::plain(5).unwrap());
+            svg_view(&View::layout(&l, g.pysol_name), &Options::default())
+        };
+        let s = draw("seahaven_towers");
+        assert_eq!(s.matches(r#"class="cascade-base""#).count(), 10);
+        assert_eq!(s.matches(r#"class="freecell""#).count(), 4);
+        assert_eq!(s.matches(r#"class="card""#).count(), 52);
+        assert!(s.contains("<title>Seahaven Towers position, 0 of 52 cards home</title>"));
+        assert!(s.contains(r#"viewBox="0 0 710 "#), "{}", &s[..200]);
+        let s = draw("eight_off");
+        assert_eq!(s.matches(r#"class="freecell""#).count(), 8);
+        assert!(s.contains(r#"data-slot="i""#) && !s.contains(r#"data-slot="h""#));
+        assert!(s.contains("<title>Eight Off position,"));
     }
 }

@@ -185,3 +185,10 @@ fn public(m: M) -> FamilyMove {
         count: m.count,
     }
 }
+
+/// True when `card`, playable onto its foundation in a position whose foundations hold
+/// `foundations`, is one the family search's auto-play sends home by itself (no card still
+/// off the foundations could need it under `rules`' build order).
+pub fn is_safe_home(rules: &Rules, foundations: &[u8; 4], card: fcauto_deals::Card) -> bool {
+    moves::safe_home(rules, foundations, card.id())
+}

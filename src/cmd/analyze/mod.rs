@@ -10,10 +10,14 @@
 //!    [`evaluate::Eval`]s and the work done;
 //! 5. [`fcauto_engine::analysis::findings::find`], then [`output::print`] (table or JSON)
 //!    and [`write_files`] (`--pictures`, `--report`).
+//!
+//! `--game G` or `--freecells N` (rules other than standard FreeCell's) analyse a game of
+//! the FreeCell family instead: [`family::run`], the same stages through the family search.
 
 use crate::mode::ModeArg;
 use anyhow::Result;
 use fcauto_engine::analysis::evaluate::{self, Eval, Settings, Work};
+use fcauto_engine::analysis::record::Record;
 use fcauto_engine::analysis::summary::Document;
 use fcauto_engine::analysis::{best_moves, findings, MAX_MOVES};
 use fcauto_solver::Mode;
@@ -22,6 +26,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+pub(crate) mod family;
 mod folders;
 pub mod input;
 mod output;
@@ -57,7 +62,8 @@ pub struct Args {
     /// position alone (fc-solve's board text, PySolFC's *Export current layout*, a position
     /// string); or a PySolFC saved or held game (`holdgame.dat`). `-`: standard input.
     pub file: PathBuf,
-    /// The MS deal the move list starts from (`617` or `ms617`).
+    /// The MS deal the move list starts from (`617` or `ms617`); with --game, PySolFC's deal
+    /// of that game (as `fcauto deal --game G N` prints it).
     #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number, conflicts_with = "board")]
     pub deal: Option<u64>,
     /// The position the move list starts from: a file holding Freecell Solver's board text,
@@ -88,6 +94,11 @@ pub struct Args {
     /// mode's, as for `solve`).
     #[arg(long, value_name = "N", value_parser = crate::cmd::input::parse_max_states)]
     pub max_states: Option<usize>,
+    /// The game (--game) and its freecells (--freecells): rules other than standard
+    /// FreeCell's are analysed by the family search (a move list with --deal; modes fast and
+    /// short).
+    #[command(flatten)]
+    pub game: crate::game::GameArgs,
 }
 
 /// The work an analysis did, in the JSON (`work`) and on standard error.
@@ -119,6 +130,9 @@ pub fn run(args: Args) -> Result<i32> {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_folders(&args)?;
+    if !args.game.is_standard() {
+        return family::run(&args);
+    }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
     let game = match input::read_game(&args.file, args.deal, args.board.as_deref()) {
         Err(e) if e.is::<input::UsageProblem>() => {
@@ -135,6 +149,7 @@ pub fn run(args: Args) -> Result<i32> {
     let found = findings::find(&played, &evals, args.costly);
     let summary = Summary::new(&work, cpu0, t0);
     let doc = Document {
+        game: None,
         deal: game.deal,
         input: game.kind.describe(),
         start: fcauto_deals::position::write(&game.start),
@@ -144,14 +159,18 @@ pub fn run(args: Args) -> Result<i32> {
     };
     output::print(&doc, &summary, args.json)?;
     write_files(&args, &doc, &played, &evals)?;
-    output::notes(&played, &summary);
+    output::notes(
+        played.positions.len(),
+        fcauto_engine::analysis::summary::guessed_counts_note(&played),
+        &summary,
+    );
     Ok(0)
 }
 
 impl Summary {
     /// The work `work` counts, with the CPU time since `cpu0` (seconds, this process's) and
     /// the wall time since `t0`.
-    fn new(work: &Work, cpu0: f64, t0: Instant) -> Summary {
+    pub(crate) fn new(work: &Work, cpu0: f64, t0: Instant) -> Summary {
         Summary {
             searches: work.searches,
             on_known_lines: work.on_known_lines,
@@ -240,7 +259,7 @@ fn evaluate_game(
 
 /// `--pictures DIR` and `--report DIR`: the files written, each folder's count noted on
 /// standard error.
-fn write_files(args: &Args, doc: &Document, played: &replay::Replay, evals: &[Eval]) -> Result<()> {
+fn write_files(args: &Args, doc: &Document, played: &dyn Record, evals: &[Eval]) -> Result<()> {
     let best = best_moves(evals);
     if let Some(dir) = &args.pictures {
         crate::cmd::input::create_output_folder(dir)?;
@@ -270,7 +289,7 @@ fn write_files(args: &Args, doc: &Document, played: &replay::Replay, evals: &[Ev
 
 /// A progress bar on standard error, one tick per position; hidden when standard error is
 /// not a terminal.
-fn progress(len: u64) -> indicatif::ProgressBar {
+pub(crate) fn progress(len: u64) -> indicatif::ProgressBar {
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }

@@ -3,9 +3,8 @@
 
 use super::Summary;
 use anyhow::Result;
-use fcauto_engine::analysis::replay::Replay;
 use fcauto_engine::analysis::review::{review, Review};
-use fcauto_engine::analysis::summary::{guessed_counts_note, table, Document};
+use fcauto_engine::analysis::summary::{table, Document};
 use serde::Serialize;
 
 /// The JSON document `analyze --json` prints: the [`Document`], the review (`review`: the
@@ -34,9 +33,10 @@ pub fn print(doc: &Document, work: &Summary, json: bool) -> Result<()> {
     Ok(())
 }
 
-/// The work done and any count read as a guess, on standard error.
-pub fn notes(played: &Replay, s: &Summary) {
-    if let Some(note) = guessed_counts_note(played) {
+/// The work done over `positions` positions, and `guessed` (the note of any count read as
+/// a guess), on standard error.
+pub fn notes(positions: usize, guessed: Option<String>, s: &Summary) {
+    if let Some(note) = guessed {
         crate::note!("fcauto: note: {note}");
     }
     let after_lost = match s.after_lost {
@@ -50,7 +50,7 @@ pub fn notes(played: &Replay, s: &Summary) {
     };
     crate::note!(
         "fcauto: {} evaluated: {} searched, {} on known winning lines{after_lost}{again}; {} expanded; {:.2} s CPU, {:.2} s wall",
-        crate::cmd::plural(played.positions.len(), "position"),
+        crate::cmd::plural(positions, "position"),
         s.searches,
         s.on_known_lines,
         crate::cmd::plural(s.expanded as usize, "position"),

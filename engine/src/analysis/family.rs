@@ -1,0 +1,446 @@
+//! The analysis of a game of the FreeCell family other than standard FreeCell: the move list
+//! read in the family's standard notation ([`parse_moves`]: `0` the tenth cascade, `i` the
+//! eighth freecell), replayed by the family validator's rules ([`replay_family`]), and every
+//! position evaluated by the family search ([`evaluate_family`], through
+//! [`solve_family`], whose every solution is validated and whose "unsolvable" comes only
+//! from a search over every legal move that visited every reachable position). The result
+//! is a [`Record`] and [`Eval`]s, which the findings, the pictures, the report and the review
+//! page read as they read standard FreeCell's.
+//!
+//! Work is reused as for standard FreeCell, each a proof: a position reached by the first
+//! move of the line found from the one before it takes the rest of that line; a position
+//! after one proved lost is lost; the move played followed by the next position's line wins
+//! from the position before it (lines are shortened backwards through the game).
+
+use super::evaluate::{Eval, Source, Status, Work};
+use super::record::Record;
+use crate::render;
+use crate::render::family::{family_move, played, FamilyGame};
+use anyhow::{Context, Result};
+use fcauto_deals::{Game, Layout, Rules};
+use fcauto_solver::family::validator::play_checked;
+use fcauto_solver::family::{
+    solve_family, standard_tokens, validate_family, FamilyMode, FamilyMove, FamilyOutcome, Place,
+};
+use fcauto_solver::PlayedMove;
+
+/// A move as a move list writes it: its places, and its count when written (`38v3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextMove {
+    /// Where the cards come from.
+    pub from: Place,
+    /// Where they go.
+    pub to: Place,
+    /// The count written after `v` (hexadecimal), if any.
+    pub count: Option<u8>,
+}
+
+/// The moves of a move list in the family's standard notation: `#` and `{...}` comments,
+/// move numbers and `?`/`!` marks are read past, as in an annotated game
+/// ([`fcauto_solver::annotated::strip_annotations`]); each move is two places (`1`..`9`,
+/// `0` the tenth cascade, `a`..`g`, `i` the freecells, `h` the foundation) and an optional
+/// count (`v3`, hexadecimal).
+///
+/// # Errors
+/// A word that is not such a move, named with its number in the list.
+pub fn parse_moves(text: &str) -> Result<Vec<TextMove>> {
+    let plain = fcauto_solver::annotated::strip_annotations(text).moves;
+    plain
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, w)| {
+            parse_move(w).with_context(|| {
+                format!(
+                    "move {} (`{}`) is not standard notation",
+                    i + 1,
+                    w.chars().take(20).collect::<String>()
+                )
+            })
+        })
+        .collect()
+}
+
+/// One move word: `38`, `0h`, `5iv1`, `12v3`.
+fn parse_move(w: &str) -> Result<TextMove> {
+    let mut chars = w.chars();
+    let mut place = |what: &str| {
+        let c = chars.next().with_context(|| format!("no {what}"))?;
+        Place::from_char(c).with_context(|| format!("`{c}` names no place"))
+    };
+    let (from, to) = (place("source")?, place("destination")?);
+    let rest: String = chars.collect();
+    let count = match rest.strip_prefix(['v', 'V']) {
+        None if rest.is_empty() => None,
+        None => anyhow::bail!("`{rest}` after the places"),
+        Some(n) => Some(
+            u8::from_str_radix(n, 16)
+                .ok()
+                .filter(|&n| n > 0)
+                .with_context(|| format!("`{n}` is no count of cards"))?,
+        ),
+    };
+    Ok(TextMove { from, to, count })
+}
+
+/// A family game replayed: the game, its rules, the positions and the moves.
+#[derive(Clone, Debug)]
+pub struct FamilyReplay {
+    /// The game.
+    pub game: &'static Game,
+    /// The rules played (the game's, or with `--freecells`).
+    pub rules: Rules,
+    /// The title pictures and pages carry ([`render::family::game_title`]).
+    pub title: String,
+    /// `positions[k]`: the position after `k` moves, the start first.
+    pub positions: Vec<Layout>,
+    /// The moves, each with its count.
+    pub moves: Vec<FamilyMove>,
+    /// The moves as the renderer draws them (with the lowest card moved).
+    pub played: Vec<PlayedMove>,
+    /// Each move in standard notation.
+    pub notation: Vec<String>,
+    /// Steps (1-based) whose count was not written and had more than one legal reading: the
+    /// longest run was taken (as PySolFC moves it).
+    pub guessed_counts: Vec<usize>,
+}
+
+/// Replay `moves` from `start` under `rules` (`game`'s, or with another number of
+/// freecells). A move without a count between cascades takes the longest run that may
+/// legally move; any other move without one moves one card.
+///
+/// # Errors
+/// An illegal move: `the game's move at step K (38) is illegal: <the rule broken>`.
+pub fn replay_family(
+    game: &'static Game,
+    rules: &Rules,
+    start: &Layout,
+    moves: &[TextMove],
+) -> Result<FamilyReplay> {
+    let mut pos = start.clone();
+    let mut out = FamilyReplay {
+        game,
+        rules: *rules,
+        title: render::family::game_title(game, rules),
+        positions: vec![pos.clone()],
+        moves: Vec::with_capacity(moves.len()),
+        played: Vec::with_capacity(moves.len()),
+        notation: Vec::new(),
+        guessed_counts: Vec::new(),
+    };
+    for (i, t) in moves.iter().enumerate() {
+        let legal = legal_counts(&pos, rules, t);
+        if t.count.is_none() && legal.len() > 1 {
+            out.guessed_counts.push(i + 1);
+        }
+        let m = FamilyMove {
+            from: t.from,
+            to: t.to,
+            count: legal.first().copied().unwrap_or(t.count.unwrap_or(1)),
+        };
+        let before = pos.clone();
+        play_checked(&mut pos, rules, &m).map_err(|reason| {
+            let reason = if before.is_won() {
+                format!("the game was already won after move {i}")
+            } else {
+                reason
+            };
+            anyhow::anyhow!(
+                "the game's move at step {} ({}) is illegal: {reason}",
+                i + 1,
+                written(t)
+            )
+        })?;
+        out.played
+            .push(played(&before, &m).context("a legal move moves a card")?);
+        out.moves.push(m);
+        out.positions.push(pos.clone());
+    }
+    out.notation = standard_tokens(start, rules, &out.moves).context("the moves replay")?;
+    Ok(out)
+}
+
+/// A move as it was written.
+fn written(t: &TextMove) -> String {
+    let mut s = format!("{}{}", t.from, t.to);
+    if let Some(n) = t.count {
+        s.push_str(&format!("v{n:x}"));
+    }
+    s
+}
+
+/// The counts `t` may have on `pos`, longest first: its own when written; between cascades
+/// every legal one; otherwise one card.
+fn legal_counts(pos: &Layout, rules: &Rules, t: &TextMove) -> Vec<u8> {
+    if let Some(n) = t.count {
+        return vec![n];
+    }
+    let (Place::Cascade(i), Place::Cascade(_)) = (t.from, t.to) else {
+        return vec![1];
+    };
+    let height = pos.cascades.get(i as usize).map_or(0, Vec::len);
+    (1..=height.min(u8::MAX as usize) as u8)
+        .rev()
+        .filter(|&count| {
+            let m = FamilyMove {
+                from: t.from,
+                to: t.to,
+                count,
+            };
+            play_checked(&mut pos.clone(), rules, &m).is_ok()
+        })
+        .collect()
+}
+
+/// How the family search evaluates each position.
+#[derive(Clone, Copy, Debug)]
+pub struct FamilySettings {
+    /// The search's mode (fast or short; both end in the complete search).
+    pub mode: FamilyMode,
+    /// Most positions the complete search visits (`None`: its default).
+    pub max_states: Option<usize>,
+}
+
+/// Evaluate every position of `game`; `tick` is called once per position evaluated (for a
+/// progress bar).
+///
+/// # Errors
+/// A position the family search refuses, or an internal error: a line the validator
+/// rejects, a position proved lost from which the game's next move leads to a win.
+pub fn evaluate_family(
+    game: &FamilyReplay,
+    settings: FamilySettings,
+    mut tick: impl FnMut(),
+) -> Result<(Vec<Eval>, Work)> {
+    let mut work = Work::default();
+    let mut evals: Vec<Eval> = Vec::with_capacity(game.positions.len());
+    let mut lost_at = None;
+    for (k, pos) in game.positions.iter().enumerate() {
+        let eval = if let Some(j) = lost_at {
+            work.after_lost += 1;
+            Eval {
+                status: Status::Lost,
+                source: Source::AfterLost(j),
+            }
+        } else if let Some(e) = k.checked_sub(1).and_then(|j| on_line(&evals[j], game, j)) {
+            work.on_known_lines += 1;
+            e
+        } else {
+            search(game, pos, settings, &mut work)?
+        };
+        if eval.status == Status::Lost {
+            lost_at = lost_at.or(Some(k));
+        }
+        evals.push(eval);
+        tick();
+    }
+    shorten_backwards(&mut evals, game)?;
+    Ok((evals, work))
+}
+
+/// The position after move `j` when move `j` is the first move of the line known before it
+/// (`before`, the evaluation of position `j`): the rest of that line.
+fn on_line(before: &Eval, game: &FamilyReplay, j: usize) -> Option<Eval> {
+    let line = before.status.line()?;
+    (line.first() == Some(&game.played[j])).then(|| Eval {
+        status: Status::Winnable(line[1..].to_vec()),
+        source: Source::KnownLine(match before.source {
+            Source::KnownLine(s) => s,
+            _ => j,
+        }),
+    })
+}
+
+/// One search from `pos` by the family search (its solution validated there).
+fn search(
+    game: &FamilyReplay,
+    pos: &Layout,
+    settings: FamilySettings,
+    work: &mut Work,
+) -> Result<Eval> {
+    let (outcome, stats) = solve_family(pos, &game.rules, settings.mode, settings.max_states)?;
+    work.searches += 1;
+    work.expanded += (stats.best_first + stats.complete) as u64;
+    let status = match outcome {
+        FamilyOutcome::Solved(s) => Status::Winnable(drawn(pos, &game.rules, &s.moves)?),
+        FamilyOutcome::Unsolvable => Status::Lost,
+        FamilyOutcome::Unknown(why) => Status::Unknown(why.to_string()),
+    };
+    Ok(Eval {
+        status,
+        source: Source::Search,
+    })
+}
+
+/// `moves`, played from `start`, as the renderer draws them.
+fn drawn(start: &Layout, rules: &Rules, moves: &[FamilyMove]) -> Result<Vec<PlayedMove>> {
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for m in moves {
+        out.push(played(&pos, m).context("internal error: a line moves no card")?);
+        play_checked(&mut pos, rules, m)
+            .map_err(|e| anyhow::anyhow!("internal error: a winning line is illegal: {e}"))?;
+    }
+    Ok(out)
+}
+
+/// Backwards through the game: where the move played plus the next position's line is no
+/// longer than the line known (or none is), take it, validated (on a tie the move played is
+/// a best move).
+fn shorten_backwards(evals: &mut [Eval], game: &FamilyReplay) -> Result<()> {
+    for k in (0..game.moves.len()).rev() {
+        let Status::Winnable(next) = &evals[k + 1].status else {
+            continue;
+        };
+        let through = next.len() + 1;
+        match &evals[k].status {
+            Status::Winnable(line) if line.len() < through => continue,
+            Status::Lost => anyhow::bail!(
+                "internal error: the position after step {k} was proved lost, but its next move leads to a win"
+            ),
+            _ => {}
+        }
+        let mut line = Vec::with_capacity(through);
+        line.push(game.played[k]);
+        line.extend_from_slice(next);
+        let moves: Vec<FamilyMove> = line.iter().map(family_move).collect();
+        validate_family(&game.positions[k], &game.rules, &moves)
+            .context("internal error: the validator rejected a winning line")?;
+        evals[k] = Eval {
+            status: Status::Winnable(line),
+            source: Source::NextMove,
+        };
+    }
+    Ok(())
+}
+
+impl FamilyReplay {
+    /// The steps whose count was read as a guess, as [`super::summary::guessed_counts_note`]
+    /// says it for standard FreeCell: `None` when no count was guessed.
+    pub fn guessed_counts_note(&self) -> Option<String> {
+        let &first = self.guessed_counts.first()?;
+        let read = |k: usize| self.notation.get(k - 1).map_or("?", String::as_str);
+        let steps: Vec<String> = self
+            .guessed_counts
+            .iter()
+            .map(|&k| format!("{k} ({})", read(k)))
+            .collect();
+        let one = format!("{}v1", read(first).get(..2).unwrap_or("38"));
+        Some(format!(
+            "at step(s) {} a run onto an empty cascade without a count was read as the longest legal run (write the count for fewer cards: {one} for one)",
+            steps.join(", ")
+        ))
+    }
+
+    /// The game to draw from position `k` with `moves`.
+    fn drawing<'a>(
+        &'a self,
+        k: usize,
+        deal: Option<u64>,
+        moves: &'a [FamilyMove],
+    ) -> FamilyGame<'a> {
+        FamilyGame {
+            title: &self.title,
+            deal: deal.and_then(|n| fcauto_deals::PysolNumber::plain(n.into()).ok()),
+            start: &self.positions[k],
+            rules: &self.rules,
+            moves,
+        }
+    }
+}
+
+impl Record for FamilyReplay {
+    fn notation(&self) -> &[String] {
+        &self.notation
+    }
+
+    fn played(&self) -> &[PlayedMove] {
+        &self.played
+    }
+
+    fn tokens(&self, k: usize, line: &[PlayedMove]) -> Vec<String> {
+        let moves: Vec<FamilyMove> = line.iter().map(family_move).collect();
+        standard_tokens(&self.positions[k], &self.rules, &moves)
+            .unwrap_or_else(|| moves.iter().map(FamilyMove::notation).collect())
+    }
+
+    fn position_text(&self, k: usize) -> String {
+        fcauto_deals::position::write_layout(self.game, &self.positions[k])
+    }
+
+    fn is_won(&self, k: usize) -> bool {
+        self.positions[k].is_won()
+    }
+
+    fn position(&self, k: usize) -> render::Position {
+        render::Position::Layout(self.positions[k].clone(), self.title.clone())
+    }
+
+    fn name(&self, deal: Option<u64>) -> String {
+        deal.map_or("the game".to_string(), |n| {
+            format!("{} deal {n}", self.title)
+        })
+    }
+
+    fn heading(&self, deal: Option<u64>, capital: bool) -> String {
+        match (deal, capital) {
+            (Some(n), _) => format!("{} deal {n}", self.title),
+            (None, true) => format!("A {} board", self.title),
+            (None, false) => format!("a {} board", self.title),
+        }
+    }
+
+    fn replay_parts(&self, deal: Option<u64>) -> Result<render::ReplayParts> {
+        let line = self.drawing(0, deal, &self.moves).line(&self.positions);
+        Ok(render::line_parts(&line, &render::Options::default()))
+    }
+
+    fn line_html(&self, k: usize, line: &[String]) -> Result<String> {
+        let moves = parse_moves(&line.join(" "))?;
+        let replayed = replay_family(self.game, &self.rules, &self.positions[k], &moves)?;
+        self.drawing(k, None, &replayed.moves)
+            .replay_html(&render::Options::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fcauto_deals::{deal_game, PysolNumber};
+
+    #[test]
+    fn moves_are_read_in_the_familys_notation() {
+        let m = parse_moves("1. 0h {a comment} 5i?? # more\n12v3 ai").unwrap();
+        assert_eq!(m.len(), 4);
+        assert_eq!((m[0].from, m[0].to), (Place::Cascade(9), Place::Foundation));
+        assert_eq!(m[1].to, Place::Freecell(7));
+        assert_eq!(m[2].count, Some(3));
+        let e = parse_moves("38 3x").unwrap_err();
+        assert!(format!("{e:#}").contains("move 2 (`3x`)"), "{e:#}");
+    }
+
+    /// A won Seahaven Towers game (the solver's own line) needs one search: every later
+    /// position lies on the line found from the start.
+    #[test]
+    fn a_won_game_is_winnable_all_along_from_one_search() {
+        let g = Game::find("seahaven_towers").unwrap();
+        let start = deal_game(g, PysolNumber::plain(5).unwrap());
+        let (out, _) = solve_family(&start, &g.rules, FamilyMode::Fast, None).unwrap();
+        let FamilyOutcome::Solved(s) = out else {
+            panic!("solvable")
+        };
+        let moves = parse_moves(&s.tokens.join(" ")).unwrap();
+        let game = replay_family(g, &g.rules, &start, &moves).unwrap();
+        assert_eq!(game.moves, s.moves);
+        let settings = FamilySettings {
+            mode: FamilyMode::Fast,
+            max_states: None,
+        };
+        let (evals, work) = evaluate_family(&game, settings, || {}).unwrap();
+        assert_eq!(work.searches, 1);
+        assert!(evals
+            .iter()
+            .all(|e| matches!(e.status, Status::Winnable(_))));
+        let f = super::super::findings::find(&game, &evals, 10);
+        assert!(f.final_position.won && f.first_losing_step.is_none());
+    }
+}
