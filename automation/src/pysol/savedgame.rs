@@ -33,6 +33,10 @@
 //! reserves (freecells a-d). Card ids are `suit * 13 + rank` in PySolFC's suit order
 //! (0 clubs, 1 spades, 2 hearts, 3 diamonds; rank 0 the ace), as `Game.createCards`
 //! numbers them.
+//!
+//! The other games of the family (Baker's Game, Seahaven Towers, Eight Off, FreeCell with 2
+//! reserves, ...) are read by [`SavedGame::game_history`] (the game from the file's id, its
+//! stacks in that game's order: [`StackMap`]).
 
 use std::path::{Path, PathBuf};
 
@@ -40,6 +44,9 @@ use fcauto_deals::{Board, Card, Rank, Suit};
 use serde::Serialize;
 
 use super::pickle_guard::{self, Limits, PickleError, Value};
+
+mod family;
+pub use family::{FamilyHistory, GameHistory, StackMap, StackPlace};
 
 /// PySolFC's game id for FreeCell ([`super::FREECELL_GAME_ID`] as the `u32` of
 /// [`SavedGame::game_id`]).
@@ -157,6 +164,18 @@ pub enum SavedGameError {
         path: PathBuf,
         /// PySolFC's game id.
         game_id: u32,
+    },
+    /// A game id that is not FreeCell nor another game of the family fcauto plays.
+    #[error(
+        "{path}: PySolFC game id {game_id} is not FreeCell or another game of its family that fcauto plays ({known})"
+    )]
+    UnknownGame {
+        /// The file.
+        path: PathBuf,
+        /// PySolFC's game id.
+        game_id: u32,
+        /// The ids and names of the games fcauto plays.
+        known: String,
     },
     /// A FreeCell game whose deal is not a Microsoft-numbered one.
     #[error(
