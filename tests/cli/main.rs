@@ -28,6 +28,8 @@ mod gui_recognize;
 #[cfg(feature = "gui")]
 mod gui_resume;
 #[cfg(feature = "gui")]
+mod gui_resume_family;
+#[cfg(feature = "gui")]
 mod gui_solution;
 #[cfg(feature = "mcp")]
 mod mcp_app;

@@ -46,7 +46,7 @@ use serde::Serialize;
 use super::pickle_guard::{self, Limits, PickleError, Value};
 
 mod family;
-pub use family::{FamilyHistory, GameHistory, StackMap, StackPlace};
+pub use family::{known_games, FamilyHistory, GameHistory, StackMap, StackPlace};
 
 /// PySolFC's game id for FreeCell ([`super::FREECELL_GAME_ID`] as the `u32` of
 /// [`SavedGame::game_id`]).

@@ -201,8 +201,9 @@ impl GameHistory {
     }
 }
 
-/// The ids and names of the games fcauto plays, for the unknown-game error.
-pub(super) fn known_games() -> String {
+/// The ids and names of the games fcauto plays (`8 FreeCell, 1900 FreeCell (2 Reserves),
+/// ...`), for errors naming a game it does not play.
+pub fn known_games() -> String {
     fcauto_deals::GAMES
         .iter()
         .map(|g| format!("{} {}", g.pysol_id, g.pysol_name))
