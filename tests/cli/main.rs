@@ -9,6 +9,8 @@ mod support;
 
 mod analyze_cli;
 mod analyze_review;
+#[cfg(feature = "serve")]
+mod analyze_saved_game;
 #[cfg(feature = "batch")]
 mod batch_cli;
 mod bench_cli;

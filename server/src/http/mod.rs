@@ -13,8 +13,9 @@
 //! - `POST /api/solve` `{deal | position, mode?, max_states?}`; `POST /api/hint` (same);
 //! - `POST /api/verify` `{deal | position, solution}`: the validator's verdict;
 //! - `POST /api/render` `{position, width?}`: the board as SVG;
-//! - `POST /api/analyze` `{deal | position, moves, mode?, max_states?, costly?}`: where the
-//!   game was lost, with the review (moves to win per step, classes, accuracy).
+//! - `POST /api/analyze` `{deal | position, moves, mode?, max_states?, costly?}` or
+//!   `{saved_game, mode?, max_states?, costly?}` (a PySolFC saved or held game, base64): where
+//!   the game was lost, with the review (moves to win per step, classes, accuracy).
 //!
 //! Errors are `{"error": "..."}` with 400 (malformed JSON, a body not an object, unknown
 //! fields, bad deal number), 405 (wrong method), 413 (over a cap), 422 (impossible position,
