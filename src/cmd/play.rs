@@ -210,6 +210,47 @@ mod imp {
         Ok(())
     }
 
+    /// The run's result: report.json on stdout with `--json`, else one line naming what was
+    /// won (a deal, a game of the family, a held game) and where the evidence is.
+    fn print_result(
+        args: &super::Args,
+        cfg: &PlayConfig,
+        report: &serde_json::Value,
+    ) -> anyhow::Result<()> {
+        if args.json {
+            outln!("{}", serde_json::to_string_pretty(&report)?);
+        } else {
+            let what = if cfg.resume.is_some() {
+                "held game"
+            } else if cfg.is_family() {
+                "game"
+            } else {
+                "deal"
+            };
+            let family = report["game"]["pysol_id"]
+                .as_u64()
+                .is_some_and(|id| id != 8);
+            let name = if cfg.is_family() {
+                cfg.title()
+            } else if family {
+                // a resumed game of the family: its game and number come from the held file
+                format!(
+                    "{} #{} (game id {})",
+                    report["game"]["pysol_name"].as_str().unwrap_or("?"),
+                    report["pysolfc_game_number"].as_str().unwrap_or("?"),
+                    report["game"]["pysol_id"]
+                )
+            } else {
+                report["ms_deal_number"].to_string()
+            };
+            crate::note!(
+                "fcauto play: {what} {name} won; evidence in {}",
+                args.results.display()
+            );
+        }
+        Ok(())
+    }
+
     pub fn run(args: super::Args, deal: super::Deal) -> anyhow::Result<i32> {
         if args.results.as_os_str() == "-" {
             return Ok(crate::cmd::usage_exit(
@@ -266,37 +307,7 @@ mod imp {
         };
         let report = session::run(&cfg)
             .map_err(|e| anyhow::anyhow!("{e} (evidence so far in {})", args.results.display()))?;
-        if args.json {
-            outln!("{}", serde_json::to_string_pretty(&report)?);
-        } else {
-            let what = if cfg.resume.is_some() {
-                "held game"
-            } else if cfg.is_family() {
-                "game"
-            } else {
-                "deal"
-            };
-            let family = report["game"]["pysol_id"]
-                .as_u64()
-                .is_some_and(|id| id != 8);
-            let name = if cfg.is_family() {
-                cfg.title()
-            } else if family {
-                // a resumed game of the family: its game and number come from the held file
-                format!(
-                    "{} #{} (game id {})",
-                    report["game"]["pysol_name"].as_str().unwrap_or("?"),
-                    report["pysolfc_game_number"].as_str().unwrap_or("?"),
-                    report["game"]["pysol_id"]
-                )
-            } else {
-                report["ms_deal_number"].to_string()
-            };
-            crate::note!(
-                "fcauto play: {what} {name} won; evidence in {}",
-                args.results.display()
-            );
-        }
+        print_result(&args, &cfg, &report)?;
         Ok(0)
     }
 }

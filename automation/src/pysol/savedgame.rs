@@ -40,12 +40,14 @@
 
 use std::path::{Path, PathBuf};
 
-use fcauto_deals::{Board, Card, Rank, Suit};
+use fcauto_deals::{Board, Card, Suit};
 use serde::Serialize;
 
 use super::pickle_guard::{self, Limits, PickleError, Value};
 
+mod cards;
 mod family;
+use cards::{card_of, pysol_id};
 pub use family::{known_games, FamilyHistory, GameHistory, StackMap, StackPlace};
 
 /// PySolFC's game id for FreeCell ([`super::FREECELL_GAME_ID`] as the `u32` of
@@ -714,26 +716,6 @@ fn history_of(moves: &Value) -> Result<(Vec<Vec<AtomicMove>>, usize), String> {
         out.push(list);
     }
     Ok((out, index as usize))
-}
-
-/// PySolFC's card id (one deck, suits C S H D) as a card.
-fn card_of(id: u32) -> Option<Card> {
-    if id >= 52 {
-        return None;
-    }
-    let suit = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds][(id / 13) as usize];
-    Some(Card::new(Rank::new((id % 13 + 1) as u8)?, suit))
-}
-
-/// The card's PySolFC id.
-fn pysol_id(c: Card) -> u32 {
-    let s = match c.suit() {
-        Suit::Clubs => 0,
-        Suit::Spades => 1,
-        Suit::Hearts => 2,
-        Suit::Diamonds => 3,
-    };
-    s * 13 + u32::from(c.rank().value()) - 1
 }
 
 /// The standard-notation character of a FreeCell stack id.

@@ -16,7 +16,8 @@ use std::path::Path;
 
 use fcauto_deals::{Card, Game, Layout, PysolNumber, Suit};
 
-use super::{card_of, pysol_id, AtomicMove, FreecellHistory, SavedGame, SavedGameError, Seed};
+use super::cards::{card_of, pysol_id};
+use super::{AtomicMove, FreecellHistory, SavedGame, SavedGameError, Seed};
 
 /// The standard-notation names of freecells: `a`..`g`, then `i` for the eighth (`h` is
 /// the foundation in every game).
