@@ -1,7 +1,8 @@
 //! End to end: `fcauto play --gui --resume` finishes a held game of the FreeCell family
 //! other than standard FreeCell in real PySolFC under the binary's own Xvfb: Baker's Game
-//! #ms617 held after 20 moves, and Seahaven Towers #40000 (a Mersenne Twister deal, 10
-//! cascades) held after 15 (`tests/fixtures/savedgame-family/`, written by PySolFC 3.2's own
+//! #ms617 held after 20 moves, Seahaven Towers #40000 (a Mersenne Twister deal, 10
+//! cascades) held after 15, Eight Off #ms617 (8 free cells) held after 12 and FreeCell with
+//! 2 reserves #ms5 held after 10 (`tests/fixtures/savedgame-family/`, written by PySolFC 3.2's own
 //! classes and `pysolDumpGame`, `make.py` there). The game is read from the file's id:
 //! PySolFC resumes it on that game's table, the screen must show the held position card for
 //! card, the family solver plans from it, and the win is proved by one more win of that
@@ -116,6 +117,30 @@ fn resumes_a_held_seahaven_towers_game_and_wins_it() {
         9,
         "40000",
         15,
+    );
+}
+
+#[test]
+#[ignore = "starts PySolFC on a private Xvfb; scripts/gui-e2e.sh runs it"]
+fn resumes_a_held_eight_off_game_and_wins_it() {
+    resumes(
+        "resume-eightoff-ms617",
+        "holdgame-eightoff-617-12.dat",
+        258,
+        "ms617",
+        12,
+    );
+}
+
+#[test]
+#[ignore = "starts PySolFC on a private Xvfb; scripts/gui-e2e.sh runs it"]
+fn resumes_a_held_freecell_with_2_reserves_and_wins_it() {
+    resumes(
+        "resume-freecell2-ms5",
+        "holdgame-fc2-ms5-10.dat",
+        1900,
+        "ms5",
+        10,
     );
 }
 
