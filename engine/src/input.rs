@@ -1,8 +1,12 @@
 //! The start a game is checked from: a board file's text read into a position (Freecell
 //! Solver's board text, a position string, `fcauto deal N --format json`'s output, or a
 //! solution that names its start), a deal file's text read into its deal number, and the
-//! printed positions of fc-solve's output checked against that start. Text in, positions
-//! out: reading files is the caller's.
+//! printed positions of fc-solve's output checked against that start; and PySolFC's saved
+//! and held games read from their bytes ([`pysol_game`]). Text or bytes in, positions out:
+//! reading files is the caller's.
+
+pub mod pysol_game;
+pub use pysol_game::{read_pysol_game, FreecellGame, PysolGame, PysolGameError};
 
 use anyhow::{Context, Result};
 use fcauto_deals::{ms_deal, parse_deal_number, Board};

@@ -47,10 +47,11 @@ pub struct Args {
     /// How to move cards: `drag` (drag-n-drop, as a person plays) or `click` (point-n-click).
     #[arg(long, default_value = "drag", value_parser = ["drag", "click"])]
     pub mouse: String,
-    /// Finish the held FreeCell game (PySolFC's Hold and quit, Ctrl+X) instead of dealing:
-    /// the held game of ~/.pysolfc (or of the --profile) is resumed in a private copy of the
-    /// profile, confirmed on screen, solved from there, replayed and proven won.
-    #[arg(long, conflicts_with_all = ["deal", "deal_file", "attach", "game"])]
+    /// Finish the held game (PySolFC's Hold and quit, Ctrl+X) instead of dealing: FreeCell
+    /// or another game of its family, the game read from the file (with --game, it must be
+    /// that game); the held game of ~/.pysolfc (or of the --profile) is resumed in a private
+    /// copy of the profile, confirmed on screen, solved from there, replayed and proven won.
+    #[arg(long, conflicts_with_all = ["deal", "deal_file", "attach"])]
     pub resume: bool,
     /// With --resume: the held game to finish (a holdgame.dat), instead of the profile's.
     #[arg(long, value_name = "FILE", requires = "resume")]
@@ -191,6 +192,65 @@ mod imp {
         Ok(resume::held_in_home(&home)?)
     }
 
+    /// With `--resume --game G`: the held game must be G (its id read from the file).
+    fn same_game(args: &super::Args, held: &Held) -> anyhow::Result<()> {
+        let Some(want) = args.game.game else {
+            return Ok(());
+        };
+        let read = resume::read_held(&held.file)?;
+        anyhow::ensure!(
+            read.game.pysol_id == want.pysol_id,
+            "--game {} (PySolFC id {}), but the held game ({}) is {} (PySolFC id {}): leave out --game to resume it",
+            want.name,
+            want.pysol_id,
+            held.origin,
+            read.game.name,
+            read.game.pysol_id
+        );
+        Ok(())
+    }
+
+    /// The run's result: report.json on stdout with `--json`, else one line naming what was
+    /// won (a deal, a game of the family, a held game) and where the evidence is.
+    fn print_result(
+        args: &super::Args,
+        cfg: &PlayConfig,
+        report: &serde_json::Value,
+    ) -> anyhow::Result<()> {
+        if args.json {
+            outln!("{}", serde_json::to_string_pretty(&report)?);
+        } else {
+            let what = if cfg.resume.is_some() {
+                "held game"
+            } else if cfg.is_family() {
+                "game"
+            } else {
+                "deal"
+            };
+            let family = report["game"]["pysol_id"]
+                .as_u64()
+                .is_some_and(|id| id != 8);
+            let name = if cfg.is_family() {
+                cfg.title()
+            } else if family {
+                // a resumed game of the family: its game and number come from the held file
+                format!(
+                    "{} #{} (game id {})",
+                    report["game"]["pysol_name"].as_str().unwrap_or("?"),
+                    report["pysolfc_game_number"].as_str().unwrap_or("?"),
+                    report["game"]["pysol_id"]
+                )
+            } else {
+                report["ms_deal_number"].to_string()
+            };
+            crate::note!(
+                "fcauto play: {what} {name} won; evidence in {}",
+                args.results.display()
+            );
+        }
+        Ok(())
+    }
+
     pub fn run(args: super::Args, deal: super::Deal) -> anyhow::Result<i32> {
         if args.results.as_os_str() == "-" {
             return Ok(crate::cmd::usage_exit(
@@ -208,11 +268,15 @@ mod imp {
             );
         }
         let resume = if args.resume {
-            Some(held_game(&args)?)
+            let held = held_game(&args)?;
+            same_game(&args, &held)?;
+            Some(held)
         } else {
             None
         };
         let number = match (args.game.game, args.deal) {
+            // a held game's number is read from its file
+            _ if args.resume => None,
             (Some(_), Some(n)) => Some(n),
             (Some(_), None) => {
                 Some(fcauto_deals::PysolNumber::ms(deal.number).expect("a deal file's number"))
@@ -243,26 +307,7 @@ mod imp {
         };
         let report = session::run(&cfg)
             .map_err(|e| anyhow::anyhow!("{e} (evidence so far in {})", args.results.display()))?;
-        if args.json {
-            outln!("{}", serde_json::to_string_pretty(&report)?);
-        } else {
-            let what = if cfg.resume.is_some() {
-                "held game"
-            } else if cfg.is_family() {
-                "game"
-            } else {
-                "deal"
-            };
-            let name = if cfg.is_family() {
-                cfg.title()
-            } else {
-                report["ms_deal_number"].to_string()
-            };
-            crate::note!(
-                "fcauto play: {what} {name} won; evidence in {}",
-                args.results.display()
-            );
-        }
+        print_result(&args, &cfg, &report)?;
         Ok(0)
     }
 }

@@ -9,6 +9,8 @@ mod support;
 
 mod analyze_cli;
 mod analyze_review;
+#[cfg(feature = "serve")]
+mod analyze_saved_game;
 #[cfg(feature = "batch")]
 mod batch_cli;
 mod bench_cli;
@@ -32,6 +34,8 @@ mod gui_ocr;
 mod gui_recognize;
 #[cfg(feature = "gui")]
 mod gui_resume;
+#[cfg(feature = "gui")]
+mod gui_resume_family;
 #[cfg(feature = "gui")]
 mod gui_solution;
 #[cfg(feature = "mcp")]

@@ -1,25 +1,25 @@
-//! `fcauto play --gui --resume`: finishing a held FreeCell game (PySolFC's *Hold and quit*,
-//! Ctrl+X, writes `holdgame.dat` and sets `[general] game_holded` to the game's id in
-//! options.cfg; the next start resumes that game and ignores `--game`/`--deal`,
-//! `Application._load_held_or_saved_game` in `pysollib/app.py`).
+//! `fcauto play --gui --resume`: finishing a held game of FreeCell or of another game of its
+//! family fcauto plays (PySolFC's *Hold and quit*, Ctrl+X, writes `holdgame.dat` and sets
+//! `[general] game_holded` to the game's id in options.cfg; the next start resumes that game
+//! and ignores `--game`/`--deal`, `Application._load_held_or_saved_game` in `pysollib/app.py`).
 //!
-//! The held game is read first ([`read_held`]: deal, moves, position; a damaged file or
-//! another game is refused before anything starts), copied into the run's private profile
-//! (the user's own files are only read) whose options say `game_holded = 8`, and the
-//! session's stages confirm on screen that PySolFC shows that position card for card, solve
-//! from it, replay and prove the win as `play` does.
+//! The held game is read first ([`read_held`]: the game from the file's id, deal, moves,
+//! position; a damaged file or a game fcauto does not play is refused before anything
+//! starts), copied into the run's private profile (the user's own files are only read) whose
+//! options say `game_holded = ID`, and the session's stages confirm on screen that PySolFC
+//! shows that position card for card, solve from it, replay and prove the win as `play`
+//! does.
 
 use std::path::{Path, PathBuf};
 
-use fcauto_deals::Board;
+use fcauto_deals::{Board, Game, Layout, PysolNumber};
 use serde::Serialize;
 
 use super::recognize::{card_of, SeenBoard};
 use super::GuiError;
 use crate::pysol::options::OptionsFile;
 use crate::pysol::profile::find_profile_dir;
-use crate::pysol::savedgame::{self, SavedGameError};
-use crate::pysol::FREECELL_GAME_ID;
+use crate::pysol::savedgame::{self, GameHistory, SavedGameError};
 
 /// PySolFC's held-game file name in its profile folder (`app.fn.holdgame`).
 pub const HOLDGAME: &str = "holdgame.dat";
@@ -33,9 +33,10 @@ pub struct Held {
     pub origin: String,
 }
 
-/// The held FreeCell game of the PySolFC profile under `home` (`.pysolfc`, or PySolFC 2's
+/// The held game of the PySolFC profile under `home` (`.pysolfc`, or PySolFC 2's
 /// `.PySolFC`): its holdgame.dat, when options.cfg says a game is held and that game is
-/// FreeCell. Errors name what is missing or which game is held instead.
+/// one fcauto plays (FreeCell or another game of its family). Errors name what is missing
+/// or which game is held instead.
 pub fn held_in_home(home: &Path) -> Result<Held, GuiError> {
     let dir = find_profile_dir(home).ok_or_else(|| {
         GuiError::Launch(format!(
@@ -46,7 +47,7 @@ pub fn held_in_home(home: &Path) -> Result<Held, GuiError> {
     held_in_dir(&dir)
 }
 
-/// The held FreeCell game of the profile folder `dir` (see [`held_in_home`]).
+/// The held game of the profile folder `dir` (see [`held_in_home`]).
 pub fn held_in_dir(dir: &Path) -> Result<Held, GuiError> {
     let file = dir.join(HOLDGAME);
     let options = dir.join("options.cfg");
@@ -65,10 +66,15 @@ pub fn held_in_dir(dir: &Path) -> Result<Held, GuiError> {
             }
         )));
     }
-    if held_id != FREECELL_GAME_ID {
+    if u32::try_from(held_id)
+        .ok()
+        .and_then(Game::by_pysol_id)
+        .is_none()
+    {
         return Err(GuiError::Launch(format!(
-            "the game held in {} is PySolFC game id {held_id}, not FreeCell ({FREECELL_GAME_ID})",
-            dir.display()
+            "the game held in {} is PySolFC game id {held_id}, not FreeCell (8) or another game of its family that fcauto plays ({})",
+            dir.display(),
+            savedgame::known_games()
         )));
     }
     Ok(Held {
@@ -95,9 +101,13 @@ pub fn held_file(path: &Path) -> Result<Held, GuiError> {
 }
 
 /// Put `held` into the PySolFC profile folder `dir` (a copy, unless it already is that
-/// folder's holdgame.dat) and set `[general] game_holded` and `last_gameid` to FreeCell, so
-/// the next start resumes it. The source file is only read.
+/// folder's holdgame.dat) and set `[general] game_holded` and `last_gameid` to its game's id
+/// (read from the file; FreeCell's when it cannot be read), so the next start resumes it.
+/// The source file is only read.
 pub fn install(dir: &Path, held: &Held) -> Result<(), GuiError> {
+    let game_id = savedgame::read_any(&held.file)
+        .map(|s| s.game_id)
+        .unwrap_or(savedgame::FREECELL_ID);
     let target = dir.join(HOLDGAME);
     let same = match (
         std::fs::canonicalize(&target),
@@ -118,7 +128,7 @@ pub fn install(dir: &Path, held: &Held) -> Result<(), GuiError> {
     let path = dir.join("options.cfg");
     let mut opts =
         OptionsFile::load(&path).map_err(|e| GuiError::Launch(format!("options: {e}")))?;
-    let id = FREECELL_GAME_ID.to_string();
+    let id = game_id.to_string();
     opts.set("general", "game_holded", &id);
     opts.set("general", "last_gameid", &id);
     std::fs::write(&path, opts.to_text())
@@ -126,47 +136,112 @@ pub fn install(dir: &Path, held: &Held) -> Result<(), GuiError> {
 }
 
 /// What the held game's file says, read with fcauto's saved-game reader
-/// ([`savedgame::read`]: the guarded pickle decoder, no PySolFC code runs).
+/// ([`savedgame::read_any`] and [`savedgame::SavedGame::game_history`]: the guarded pickle
+/// decoder, no PySolFC code runs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeldRead {
-    /// The Microsoft deal (`None` for PySolFC's own random deals, which have no MS number).
+    /// The game (from the file's id).
+    pub game: &'static Game,
+    /// FreeCell's Microsoft deal (`None` for PySolFC's own random deals and other games).
     pub deal: Option<u64>,
-    /// The moves played before it was held, in standard notation (`None` with `deal`).
+    /// Another game's number as PySolFC numbers it (`msN` or a plain number).
+    pub number: Option<PysolNumber>,
+    /// The moves played before it was held, in standard notation (`None` for a FreeCell deal
+    /// without a Microsoft number, whose start is not checked).
     pub moves: Option<Vec<String>>,
-    /// The held position.
-    pub position: Board,
+    /// The held position (FreeCell's with its four freecells).
+    pub position: Layout,
     /// Bytes after the file's pickle, ignored as PySolFC ignores them
     /// ([`savedgame::SavedGame::trailing_bytes`]); the run says so.
     pub trailing_bytes: usize,
 }
 
-/// Read the held game `file`: a FreeCell game held with Ctrl+X (PySolFC resumes only those),
-/// its deal, moves and position. Errors (one line, naming the file): unreadable, damaged,
-/// another PySolFC version, another game than FreeCell, a saved game rather than a held one,
-/// a history that does not lead to the stored position, or a game already won.
+impl HeldRead {
+    /// The held position as FreeCell's board (standard FreeCell only).
+    pub fn board(&self) -> Option<Board> {
+        self.game
+            .rules
+            .is_standard()
+            .then(|| self.position.to_board())
+            .flatten()
+    }
+
+    /// True for a game other than standard FreeCell (played with the family's table,
+    /// solver and rules).
+    pub fn is_family(&self) -> bool {
+        !self.game.rules.is_standard()
+    }
+}
+
+/// Read the held game `file`: a game of the FreeCell family held with Ctrl+X (PySolFC
+/// resumes only those), its game, deal, moves and position. Errors (one line, naming the
+/// file): unreadable, damaged, another PySolFC version, a game fcauto does not play, a saved
+/// game rather than a held one, a history that does not lead to the stored position, a
+/// game of the family with PySolFC's `Custom` deal, or a game already won.
 pub fn read_held(file: &Path) -> Result<HeldRead, GuiError> {
     let err = |e: SavedGameError| GuiError::Launch(format!("held game {e}"));
-    let saved = savedgame::read(file).map_err(err)?;
+    let saved = savedgame::read_any(file).map_err(err)?;
+    if saved.game().is_none() {
+        return Err(err(SavedGameError::UnknownGame {
+            path: file.to_path_buf(),
+            game_id: saved.game_id,
+            known: savedgame::known_games(),
+        }));
+    }
     if saved.held == Some(false) {
         return Err(GuiError::Launch(format!(
             "held game {}: a saved game (File > Save), not a held one: PySolFC resumes only games held with Ctrl+X (Hold and quit)",
             file.display()
         )));
     }
-    let read = match saved.freecell_moves_of(file) {
-        Ok(h) => HeldRead {
-            deal: h.deal,
+    let trailing_bytes = saved.trailing_bytes;
+    let read = if saved.game_id == savedgame::FREECELL_ID {
+        let position = |h: Option<Board>| -> Result<Layout, GuiError> {
+            let b = match h {
+                Some(b) => b,
+                None => saved.board(file).map_err(err)?,
+            };
+            Ok(Layout::from_board(&b, 4))
+        };
+        match saved.freecell_moves_of(file) {
+            Ok(h) => HeldRead {
+                game: Game::freecell(),
+                deal: h.deal,
+                number: None,
+                moves: Some(h.moves),
+                position: position(Some(h.position))?,
+                trailing_bytes,
+            },
+            // A FreeCell deal without a Microsoft number: its position alone.
+            Err(SavedGameError::NotMsDeal { .. }) => HeldRead {
+                game: Game::freecell(),
+                deal: None,
+                number: None,
+                moves: None,
+                position: position(None)?,
+                trailing_bytes,
+            },
+            Err(e) => return Err(err(e)),
+        }
+    } else {
+        let GameHistory::Family(h) = saved.game_history(file).map_err(err)? else {
+            unreachable!("game id 8 is read above");
+        };
+        let number = h.number.ok_or_else(|| {
+            GuiError::Launch(format!(
+                "held game {}: {} of PySolFC's Custom deal has no game number to start it with",
+                file.display(),
+                h.game.pysol_name
+            ))
+        })?;
+        HeldRead {
+            game: h.game,
+            deal: None,
+            number: Some(number),
             moves: Some(h.moves),
             position: h.position,
-            trailing_bytes: saved.trailing_bytes,
-        },
-        Err(SavedGameError::NotMsDeal { .. }) => HeldRead {
-            deal: None,
-            moves: None,
-            position: saved.board(file).map_err(err)?,
-            trailing_bytes: saved.trailing_bytes,
-        },
-        Err(e) => return Err(err(e)),
+            trailing_bytes,
+        }
     };
     if read.position.is_won() {
         return Err(GuiError::Launch(format!(
@@ -200,10 +275,15 @@ pub struct PositionMatch {
     pub mismatched: Vec<PlaceMismatch>,
 }
 
-/// Compare the held position with the screen, card by card: cascades position by position,
-/// the free cells slot by slot, the foundations by their top card (a foundation of rank r
-/// counts r cards).
+/// Compare FreeCell's held board with the screen ([`layout_position_match`]).
 pub fn position_match(held: &Board, seen: &SeenBoard) -> PositionMatch {
+    layout_position_match(&Layout::from_board(held, 4), seen)
+}
+
+/// Compare the held position of any game with the screen, card by card: cascades position
+/// by position (up to 10), the free cells slot by slot (up to 8), the foundations by their
+/// top card (a foundation of rank r counts r cards).
+pub fn layout_position_match(held: &Layout, seen: &SeenBoard) -> PositionMatch {
     let show = |c: Option<String>| c.unwrap_or_else(|| "-".into());
     let mut matched = 0;
     let mut mismatched = Vec::new();
@@ -232,7 +312,8 @@ pub fn position_match(held: &Board, seen: &SeenBoard) -> PositionMatch {
     }
     for (j, cell) in held.freecells.iter().enumerate() {
         check(
-            format!("freecell {}", (b'a' + j as u8) as char),
+            // `h` is the foundation: the eighth freecell is `i`.
+            format!("freecell {}", b"abcdefgi"[j.min(7)] as char),
             cell.map(|c| c.to_string()),
             seen.freecells
                 .get(j)
@@ -333,7 +414,8 @@ mod tests {
         assert_eq!(r.deal, Some(617));
         assert_eq!(r.moves.as_ref().map(Vec::len), Some(10));
         let want = std::fs::read_to_string(fixture("holdgame-617-winnable.position.txt")).unwrap();
-        assert_eq!(r.position, Board::parse(&want).unwrap());
+        assert_eq!(r.board(), Some(Board::parse(&want).unwrap()));
+        assert_eq!(r.game.pysol_id, 8);
         assert_eq!(r.trailing_bytes, 0);
         // Bytes after the pickle are counted (the run warns of them), the game read alike.
         let t = tempfile::tempdir().unwrap();
@@ -358,6 +440,28 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("seed-options.cfg"), "{e}");
+    }
+
+    #[test]
+    fn held_games_of_the_family_are_read_with_their_game() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/savedgame-family/holdgame-bakers-617-20.dat");
+        let r = read_held(&file).unwrap();
+        assert_eq!((r.game.pysol_id, r.is_family()), (45, true));
+        assert_eq!(r.number.map(|n| n.to_string()), Some("ms617".into()));
+        assert_eq!(r.moves.as_ref().map(Vec::len), Some(20));
+        assert!(r.board().is_none());
+        // installing it sets the options to Baker's Game's id
+        let t = tempfile::tempdir().unwrap();
+        std::fs::write(t.path().join("options.cfg"), "[general]\ngame_holded = 0\n").unwrap();
+        install(t.path(), &held_file(&file).unwrap()).unwrap();
+        let o = OptionsFile::load(&t.path().join("options.cfg")).unwrap();
+        assert_eq!(o.get_i64("general", "game_holded"), Some(45));
+        assert_eq!(o.get_i64("general", "last_gameid"), Some(45));
+        let e = read_held(&file.with_file_name("saved-seahaven-40000-15.pso"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not a held one"), "{e}");
     }
 
     #[test]

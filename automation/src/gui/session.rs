@@ -28,7 +28,7 @@ use deal::{deal, deal_family};
 use end::{prove, quit, report, win, Stages};
 use fcauto_deals::Layout;
 use game::{launch, Game};
-use held::{confirm_held, held_game};
+use held::{confirm_held, confirm_held_layout, held_game};
 use moves::{replay, Played};
 use solve::{solve, solve_family_game, Plan};
 
@@ -131,13 +131,19 @@ fn run_resume(
             ),
         );
     }
+    if read.is_family() {
+        return run_resume_family(cfg, ev, held, &read);
+    }
+    let board = read
+        .board()
+        .ok_or_else(|| GuiError::Launch("the held game is not standard FreeCell".into()))?;
     // from here on the run is about the held game's deal (when it has an MS number)
     let mut cfg = PlayConfig {
         deal: read.deal.unwrap_or(cfg.deal),
         ..cfg.clone()
     };
     // solved before PySolFC starts: a held game that cannot be won is refused at once
-    let plan = solve(&cfg, &mut ev, &read.position, None).map_err(|e| {
+    let plan = solve(&cfg, &mut ev, &board, None).map_err(|e| {
         GuiError::Solver(format!(
             "no way found to win the held game from its position: {e}"
         ))
@@ -162,6 +168,59 @@ fn run_resume(
         "moves_before_resume": read.moves,
         "cards_home_at_start": position.foundations.iter().map(|&r| r as usize).sum::<usize>(),
         "position_at_start": position.fcs_input_text(),
+    });
+    finish(
+        cfg,
+        ev,
+        display,
+        game,
+        (&plan, &shown, &played),
+        Some(resumed),
+    )
+}
+
+/// `play --resume` of a game of the family other than standard FreeCell: the run is about
+/// the held game's game and number (PySolFC's title, table layout and statistics of that
+/// id), the family solver plans from the held position, the screen must show it card for
+/// card, then replay, win, quit and prove as for a new game.
+fn run_resume_family(
+    cfg: &PlayConfig,
+    mut ev: Bundle,
+    held: &Held,
+    read: &resume::HeldRead,
+) -> Result<serde_json::Value, GuiError> {
+    let cfg = &PlayConfig {
+        deal: 0,
+        game: read.game,
+        number: read.number,
+        ..cfg.clone()
+    };
+    // solved before PySolFC starts: a held game that cannot be won is refused at once
+    let plan = solve::solve_family_from(cfg, &mut ev, &read.position, false).map_err(|e| {
+        GuiError::Solver(format!(
+            "no way found to win the held game from its position: {e}"
+        ))
+    })?;
+    let display = start_display(cfg)?;
+    let mut game = launch(cfg, &mut ev, &display.name, Some(held))?;
+    let (shown, position) = confirm_held_layout(cfg, &mut ev, &mut game, held, read)?;
+    let played = replay(
+        cfg,
+        &mut ev,
+        &mut game,
+        &position,
+        plan.moves.clone(),
+        &shown,
+    )?;
+    let resumed = json!({
+        "held_game": held.origin,
+        "held_copy": format!("held_game/{}", resume::HOLDGAME),
+        "game": {"name": read.game.name, "pysol_name": read.game.pysol_name, "pysol_id": read.game.pysol_id},
+        "deal_from": "holdgame.dat",
+        "pysolfc_game_number": cfg.game_number(),
+        "moves_before_resume": read.moves,
+        "cards_home_at_start": position.foundations.iter().map(|&r| r as usize).sum::<usize>(),
+        "position_at_start": position.board_text(),
     });
     finish(
         cfg,

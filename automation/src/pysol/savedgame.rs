@@ -33,13 +33,22 @@
 //! reserves (freecells a-d). Card ids are `suit * 13 + rank` in PySolFC's suit order
 //! (0 clubs, 1 spades, 2 hearts, 3 diamonds; rank 0 the ace), as `Game.createCards`
 //! numbers them.
+//!
+//! The other games of the family (Baker's Game, Seahaven Towers, Eight Off, FreeCell with 2
+//! reserves, ...) are read by [`SavedGame::game_history`] (the game from the file's id, its
+//! stacks in that game's order: [`StackMap`]).
 
 use std::path::{Path, PathBuf};
 
-use fcauto_deals::{Board, Card, Rank, Suit};
+use fcauto_deals::{Board, Card, Suit};
 use serde::Serialize;
 
 use super::pickle_guard::{self, Limits, PickleError, Value};
+
+mod cards;
+mod family;
+use cards::{card_of, pysol_id};
+pub use family::{known_games, FamilyHistory, GameHistory, StackMap, StackPlace};
 
 /// PySolFC's game id for FreeCell ([`super::FREECELL_GAME_ID`] as the `u32` of
 /// [`SavedGame::game_id`]).
@@ -157,6 +166,18 @@ pub enum SavedGameError {
         path: PathBuf,
         /// PySolFC's game id.
         game_id: u32,
+    },
+    /// A game id that is not FreeCell nor another game of the family fcauto plays.
+    #[error(
+        "{path}: PySolFC game id {game_id} is not FreeCell or another game of its family that fcauto plays ({known})"
+    )]
+    UnknownGame {
+        /// The file.
+        path: PathBuf,
+        /// PySolFC's game id.
+        game_id: u32,
+        /// The ids and names of the games fcauto plays.
+        known: String,
     },
     /// A FreeCell game whose deal is not a Microsoft-numbered one.
     #[error(
@@ -695,26 +716,6 @@ fn history_of(moves: &Value) -> Result<(Vec<Vec<AtomicMove>>, usize), String> {
         out.push(list);
     }
     Ok((out, index as usize))
-}
-
-/// PySolFC's card id (one deck, suits C S H D) as a card.
-fn card_of(id: u32) -> Option<Card> {
-    if id >= 52 {
-        return None;
-    }
-    let suit = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds][(id / 13) as usize];
-    Some(Card::new(Rank::new((id % 13 + 1) as u8)?, suit))
-}
-
-/// The card's PySolFC id.
-fn pysol_id(c: Card) -> u32 {
-    let s = match c.suit() {
-        Suit::Clubs => 0,
-        Suit::Spades => 1,
-        Suit::Hearts => 2,
-        Suit::Diamonds => 3,
-    };
-    s * 13 + u32::from(c.rank().value()) - 1
 }
 
 /// The standard-notation character of a FreeCell stack id.

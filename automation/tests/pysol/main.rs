@@ -4,5 +4,6 @@
 
 mod pickle_values;
 mod pysol_savedgame;
+mod pysol_savedgame_family;
 mod pysol_savedgame_real;
 mod pysol_stats;

@@ -1,7 +1,9 @@
 //! [`analyze`]: where a game was lost, for a page or an agent: a start and the moves played
 //! in standard notation, analysed as `fcauto analyze` does ([`crate::analysis`]: every
 //! position evaluated, the losing and costly moves found) and answered with the review
-//! ([`crate::analysis::review`]: moves to win per step, classes, accuracy).
+//! ([`crate::analysis::review`]: moves to win per step, classes, accuracy). The game may
+//! also be a PySolFC saved or held game, sent as base64 text ([`analyze_saved_in`], read by
+//! [`crate::input::pysol_game`]).
 
 use super::solve::search_budget;
 use super::{ServiceError, MAX_SOLUTION_BYTES};
@@ -22,6 +24,9 @@ use std::time::Duration;
 pub const MAX_ANALYZE_MOVES: usize = 500;
 /// Longest an analysis may run: then it is stopped (within one search) and refused.
 pub const ANALYZE_TIME_CAP: Duration = Duration::from_secs(60);
+/// Largest PySolFC saved or held game the service reads, bytes (before base64; a saved game
+/// of a long game is some tens of kilobytes).
+pub const MAX_SAVED_GAME_BYTES: usize = 256 * 1024;
 
 /// What [`analyze`] answers: the start, the mode, the [`Findings`] (`moves`,
 /// `first_losing_step`, `losing_between`, `alternative`, `costly`, `costly_threshold`,
@@ -42,6 +47,76 @@ pub struct AnalyzeOut {
     pub review: Review,
     /// Positions expanded by all searches.
     pub positions: u64,
+    /// What the PySolFC saved or held game held, when one was analysed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saved_game: Option<SavedGameInfo>,
+}
+
+/// A PySolFC saved or held game as the service read it ([`analyze_saved_in`]).
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+pub struct SavedGameInfo {
+    /// PySolFC's game id (8, FreeCell).
+    pub pysol_id: u32,
+    /// The Microsoft deal, when the seed is one (`null` for PySolFC's own deals, whose start
+    /// is the stored stacks with the moves taken back).
+    pub deal: Option<u64>,
+    /// Written by *Hold and quit* (a held game) rather than *Save*.
+    pub held: bool,
+    /// The moves PySolFC recorded (its auto-drops included), in standard notation.
+    pub moves: Vec<String>,
+}
+
+/// The start and moves of a PySolFC saved or held game sent as base64 text (`saved_game`),
+/// with what it held.
+///
+/// # Errors
+/// Over [`MAX_SAVED_GAME_BYTES`] (too large); text that is no base64 (bad input); bytes that
+/// are no saved or held game (PySolFC's statistics named), a damaged one, another PySolFC
+/// version, a game other than FreeCell (impossible).
+pub fn saved_game(text: &str) -> Result<(Board, SavedGameInfo), ServiceError> {
+    use base64::Engine as _;
+    let text: String = text.split_ascii_whitespace().collect();
+    if text.len() > MAX_SAVED_GAME_BYTES.div_ceil(3) * 4 {
+        return Err(ServiceError::too_large(format!(
+            "saved_game: a saved game is at most {MAX_SAVED_GAME_BYTES} bytes ({} of base64)",
+            MAX_SAVED_GAME_BYTES.div_ceil(3) * 4
+        )));
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(text.as_bytes())
+        .map_err(|e| {
+            ServiceError::bad_input(format!(
+                "saved_game: not base64 ({e}): send the file's bytes base64-encoded"
+            ))
+        })?;
+    let name = "saved_game";
+    let read = |e: crate::input::PysolGameError| ServiceError::impossible(e.to_string());
+    let saved =
+        crate::input::read_pysol_game(&bytes, std::path::Path::new(name), name).map_err(read)?;
+    let game = saved.freecell(name).map_err(read)?;
+    let info = SavedGameInfo {
+        pysol_id: saved.game().pysol_id,
+        deal: game.deal,
+        held: saved.held,
+        moves: saved.history.moves().to_vec(),
+    };
+    Ok((game.start, info))
+}
+
+/// [`analyze_in`] of a PySolFC saved or held game sent as base64 text ([`saved_game`]): its
+/// start and the moves it recorded; the answer says what it held (`saved_game`).
+///
+/// # Errors
+/// As [`saved_game`], then as [`analyze_in`].
+pub fn analyze_saved_in<S: Send + 'static>(
+    text: &str,
+    opts: AnalyzeOptions,
+    slot: S,
+) -> Result<AnalyzeOut, ServiceError> {
+    let (start, info) = saved_game(text)?;
+    let mut out = analyze_in(&start, &info.moves.join(" "), opts, slot)?;
+    out.saved_game = Some(info);
+    Ok(out)
 }
 
 /// How to analyse: the search mode (`fast` or `short`), the position budget of each search
@@ -128,6 +203,7 @@ pub(super) fn analyze_capped<S: Send + 'static>(
         review: review(&findings),
         findings,
         positions,
+        saved_game: None,
     })
 }
 
@@ -211,6 +287,42 @@ mod tests {
         assert!(e.message.contains("did not finish within 0 s"), "{e}");
         rx.recv_timeout(Duration::from_secs(60))
             .expect("the slot is dropped once the searches stop");
+    }
+
+    #[test]
+    fn a_saved_game_is_analysed_from_its_bytes() {
+        use base64::Engine as _;
+        let fixture = |p: &str| {
+            std::fs::read(
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../tests/fixtures")
+                    .join(p),
+            )
+            .unwrap()
+        };
+        let b64 = |b: &[u8]| base64::engine::general_purpose::STANDARD.encode(b);
+        let held = b64(&fixture("pysolfc/holdgame-617-winnable.dat"));
+        let (start, info) = saved_game(&held).unwrap();
+        assert_eq!(start, fcauto_deals::ms_deal(617).unwrap());
+        assert_eq!(
+            (info.deal, info.held, info.moves.len()),
+            (Some(617), true, 10)
+        );
+        let e = saved_game("not base64!").unwrap_err();
+        assert_eq!(e.kind, super::super::ErrorKind::BadInput, "{e}");
+        let e = saved_game(&b64(b"3a 38 a3")).unwrap_err();
+        assert!(
+            e.message.contains("not a PySolFC saved or held game"),
+            "{e}"
+        );
+        let big = "A".repeat(MAX_SAVED_GAME_BYTES / 3 * 4 + 8);
+        assert_eq!(
+            saved_game(&big).unwrap_err().kind,
+            super::super::ErrorKind::TooLarge
+        );
+        let bakers = b64(&fixture("savedgame-family/holdgame-bakers-617-20.dat"));
+        let e = saved_game(&bakers).unwrap_err();
+        assert!(e.message.contains("Baker's Game (PySolFC id 45)"), "{e}");
     }
 
     #[test]

@@ -43,7 +43,8 @@ mod verify;
 mod tests;
 
 pub use analyze::{
-    analyze, analyze_in, AnalyzeOptions, AnalyzeOut, ANALYZE_TIME_CAP, MAX_ANALYZE_MOVES,
+    analyze, analyze_in, analyze_saved_in, saved_game, AnalyzeOptions, AnalyzeOut, SavedGameInfo,
+    ANALYZE_TIME_CAP, MAX_ANALYZE_MOVES, MAX_SAVED_GAME_BYTES,
 };
 pub use family::{
     family_apply, family_legal_moves, family_move_out, parse_family_move, FamilyPosition,

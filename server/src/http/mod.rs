@@ -17,8 +17,9 @@
 //! - `POST /api/verify` `{deal | position, game?, freecells?, solution}`: the validator's
 //!   verdict;
 //! - `POST /api/render` `{position, width?}`: the board as SVG;
-//! - `POST /api/analyze` `{deal | position, moves, mode?, max_states?, costly?}`: where the
-//!   game was lost, with the review (moves to win per step, classes, accuracy).
+//! - `POST /api/analyze` `{deal | position, moves, mode?, max_states?, costly?}` or
+//!   `{saved_game, mode?, max_states?, costly?}` (a PySolFC saved or held game, base64): where
+//!   the game was lost, with the review (moves to win per step, classes, accuracy).
 //!
 //! A position may be of any game of the family ([`fcauto_engine::service::Position`]): the
 //! position string names its game, the JSON carries `game` and `rules`; render and analyze

@@ -352,7 +352,8 @@ fn svg_of(p: &Board, width: Option<i64>) -> Result<String, ServiceError> {
 }
 
 /// `{deal | position, moves, mode?, max_states?, costly?}` (exactly one of deal and
-/// position).
+/// position), or `{saved_game, mode?, max_states?, costly?}` (a PySolFC saved or held
+/// game's bytes, base64).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AnalyzeBody {
@@ -360,7 +361,11 @@ struct AnalyzeBody {
     deal: Option<u64>,
     #[serde(default)]
     position: Option<PositionIn>,
-    moves: String,
+    #[serde(default)]
+    moves: Option<String>,
+    /// A PySolFC saved or held game's bytes, base64: its own start and moves.
+    #[serde(default)]
+    saved_game: Option<String>,
     #[serde(default)]
     mode: Option<String>,
     #[serde(default, deserialize_with = "service::whole_max_states")]
@@ -369,13 +374,46 @@ struct AnalyzeBody {
     costly: Option<usize>,
 }
 
+/// The game of an analysis request: a start (`deal` or `position`) and `moves`, or a
+/// PySolFC `saved_game` alone.
+enum AnalyzeGame {
+    Moves(Board, String),
+    Saved(String),
+}
+
+impl AnalyzeBody {
+    fn game(&mut self) -> Result<AnalyzeGame, ServiceError> {
+        match (self.saved_game.take(), self.moves.take()) {
+            (Some(_), _) if self.deal.is_some() || self.position.is_some() => {
+                Err(ServiceError::bad_input(
+                    "`saved_game` holds its own start: leave out `deal` and `position`",
+                ))
+            }
+            (Some(_), Some(_)) => Err(ServiceError::bad_input(
+                "`saved_game` holds its own moves: leave out `moves`",
+            )),
+            (Some(saved), None) => Ok(AnalyzeGame::Saved(saved)),
+            (None, Some(moves)) => Ok(AnalyzeGame::Moves(
+                board_of(self.deal, self.position.as_ref())?,
+                moves,
+            )),
+            (None, None) => Err(ServiceError::bad_input(
+                "give `moves` (with `deal` or `position`), or a PySolFC `saved_game`",
+            )),
+        }
+    }
+}
+
 /// `POST /api/analyze`: the game analysed on a solver permit (its searches are a solve's).
 async fn analyze(State(app): State<App>, b: Body<AnalyzeBody>) -> Response {
-    let b = match body(b) {
+    let mut b = match body(b) {
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    let (p, mode) = match start_and_mode(b.deal, b.position.as_ref(), b.mode.as_deref()) {
+    let (game, mode) = match b
+        .game()
+        .and_then(|g| Ok((g, service::parse_mode(b.mode.as_deref())?)))
+    {
         Ok(x) => x,
         Err(e) => return err(e),
     };
@@ -384,10 +422,10 @@ async fn analyze(State(app): State<App>, b: Body<AnalyzeBody>) -> Response {
         max_states: b.max_states,
         costly: b.costly,
     };
-    let moves = b.moves;
     reply(
-        with_solver(&app, move |slot| {
-            service::analyze_in(&p, &moves, opts, slot)
+        with_solver(&app, move |slot| match game {
+            AnalyzeGame::Moves(p, moves) => service::analyze_in(&p, &moves, opts, slot),
+            AnalyzeGame::Saved(saved) => service::analyze_saved_in(&saved, opts, slot),
         })
         .await,
     )

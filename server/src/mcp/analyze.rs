@@ -43,6 +43,22 @@ pub(super) fn analyze<S: Send + 'static>(
     Ok(split(&out))
 }
 
+/// Analyse a PySolFC saved or held game sent as base64 text ([`service::analyze_saved_in`]:
+/// its own start and the moves it recorded) holding `slot` until the searches end.
+pub(super) fn analyze_saved<S: Send + 'static>(
+    saved_game: &str,
+    mode: Mode,
+    max_states: Option<usize>,
+    slot: S,
+) -> Result<Split, ServiceError> {
+    let opts = AnalyzeOptions {
+        mode,
+        max_states,
+        costly: None,
+    };
+    Ok(split(&service::analyze_saved_in(saved_game, opts, slot)?))
+}
+
 /// The answer split: for the model the verdicts, the losing move and what to play
 /// instead, the costly moves and the final hint, and the conclusions in sentences; for a
 /// view the whole answer (`analysis`: the findings with the table of moves, the review).
@@ -58,6 +74,10 @@ fn split(out: &AnalyzeOut) -> Split {
         .map(|c| json!({"step": c.step, "move": c.mv, "cost": c.cost, "best": c.best_move}))
         .collect();
     let fin = &f.final_position;
+    let saved_game = out
+        .saved_game
+        .as_ref()
+        .map(|s| json!({"deal": s.deal, "held": s.held, "moves": s.moves.len()}));
     let model = json!({
         "moves": f.moves.len(),
         "start": f.start_verdict,
@@ -67,6 +87,7 @@ fn split(out: &AnalyzeOut) -> Split {
         "final": {"verdict": fin.verdict, "won": fin.won,
                   "moves_to_win": fin.moves_to_win, "hint": fin.hint},
         "summary": summary::conclusions(f).iter().map(|c| short_line(c)).collect::<Vec<_>>().join(" "),
+        "saved_game": saved_game,
     });
     let mut view = Map::new();
     view.insert(

@@ -172,17 +172,25 @@ pub(super) struct Solve {
     pub(super) max_states: Option<usize>,
 }
 
-/// `analyze_game`'s arguments.
+/// `analyze_game`'s arguments: `position` and `moves`, or `saved_game` alone.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Analyze {
-    /// The game's start position (e.g. `new_game`'s `position`).
+    /// The game's start position (e.g. `new_game`'s `position`); with `moves`.
     #[schemars(schema_with = "position_schema")]
-    pub(super) position: Value,
+    #[serde(default)]
+    pub(super) position: Option<Value>,
     /// The game's moves in standard notation, separated by spaces or lines (`3a 38 ...`);
     /// an annotated game (move numbers, `?`/`!` marks, `{...}` comments) reads as its
-    /// plain moves; at most 500 moves (an analysis runs at most 60 s).
-    pub(super) moves: String,
+    /// plain moves; at most 500 moves (an analysis runs at most 60 s). With `position`.
+    #[serde(default)]
+    pub(super) moves: Option<String>,
+    /// Instead of `position` and `moves`: a PySolFC 3.2 saved game (`.pso`) or held game
+    /// (`holdgame.dat`) of FreeCell, its bytes base64-encoded (at most 262144 bytes); its
+    /// own start and the moves PySolFC recorded are analysed.
+    #[schemars(length(max = 349528))]
+    #[serde(default)]
+    pub(super) saved_game: Option<String>,
     /// `fast` (default) or `short`: how each position is searched.
     #[serde(default, deserialize_with = "mode_or_null")]
     pub(super) mode: Mode,

@@ -155,6 +155,20 @@ pub(super) struct AnalyzeOut {
     fin: FinalOut,
     /// The findings in sentences.
     summary: String,
+    /// With `saved_game`: what the PySolFC game held (null for a start and moves).
+    saved_game: Option<SavedGameOut>,
+}
+
+/// What a PySolFC saved or held game held (`analyze_game` with `saved_game`).
+#[derive(JsonSchema)]
+pub(super) struct SavedGameOut {
+    /// The Microsoft deal; null for PySolFC's own deals (the start is then the stored
+    /// cards with the moves taken back).
+    deal: Option<u64>,
+    /// A held game (Hold and quit) rather than a saved one.
+    held: bool,
+    /// Moves PySolFC recorded (its auto-drops included).
+    moves: u32,
 }
 
 /// The formats JSON Schema (2020-12) defines; schemars adds others (`uint8`, `int64`,

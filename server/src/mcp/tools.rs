@@ -281,10 +281,12 @@ impl FreeCell {
 
     #[tool(
         title = "Analyze a game",
-        description = "Where a game was lost: every position of the game (a start and its \
-        moves in standard notation) searched; answers {moves, start, start_moves_to_win, \
+        description = "Where a game was lost: every position of the game (a start `position` \
+        and its `moves` in standard notation, or a PySolFC saved or held game of FreeCell as \
+        base64 `saved_game`) searched; answers {moves, start, start_moves_to_win, \
         lost_at: {step, move, instead}, costly: [{step, move, cost, best}], final: {verdict, \
-        won, moves_to_win, hint}, summary}. lost_at is null when no move was proved to lose \
+        won, moves_to_win, hint}, summary}, and with a saved game what it held \
+        (saved_game: {deal, held, moves}). lost_at is null when no move was proved to lose \
         the game; a costly move made the shortest known win 10 or more moves longer.",
         output_schema = output::<schema::AnalyzeOut>()
     )]
@@ -299,10 +301,20 @@ impl FreeCell {
             })?;
         // The permit goes with the analysis: held until its searches end, past its time cap.
         let run = move || {
-            answer(
-                board(a.position)
-                    .and_then(|b| analyze::analyze(&b, &a.moves, mode, max_states, permit)),
-            )
+            answer(match (a.saved_game, a.position, a.moves) {
+                (Some(saved), None, None) => {
+                    analyze::analyze_saved(&saved, mode, max_states, permit)
+                }
+                (Some(_), _, _) => Err(ServiceError::bad_input(
+                    "`saved_game` holds its own start and moves: leave out `position` and `moves`",
+                )),
+                (None, Some(p), Some(moves)) => {
+                    board(p).and_then(|b| analyze::analyze(&b, &moves, mode, max_states, permit))
+                }
+                (None, _, _) => Err(ServiceError::bad_input(
+                    "give `position` and `moves`, or a PySolFC `saved_game`",
+                )),
+            })
         };
         tokio::task::spawn_blocking(run)
             .await

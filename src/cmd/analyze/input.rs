@@ -344,21 +344,19 @@ fn read_json(
     })
 }
 
-/// A PySolFC saved or held game, through the guarded pickle decoder (no code runs);
-/// `bytes`, the file's, tell a statistics file given by mistake.
+/// A PySolFC saved or held game, through the guarded pickle decoder (no code runs), read by
+/// [`fcauto_engine::input::read_pysol_game`]; a game of FreeCell is analysed.
 fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
+    use fcauto_engine::input::PysolGameError;
     if is_stdio(file) {
         usage_problem!("{name}: a PySolFC saved game is read from a file, not standard input");
     }
     // The reader's errors start with the path: "game file" is added, not the path again.
-    let named = |e| anyhow::anyhow!("game file {e}");
-    let saved = match fcauto_automation::pysol::savedgame::read(file) {
-        Ok(saved) => saved,
-        Err(_) if fcauto_automation::pysol::stats::parse(bytes).is_ok() => anyhow::bail!(
-            "{name} holds PySolFC's statistics, not a game: read it with `fcauto stats`"
-        ),
-        Err(e) => return Err(named(e)),
+    let named = |e: PysolGameError| match e {
+        PysolGameError::Saved(e) => anyhow::anyhow!("game file {e}"),
+        e => anyhow::Error::new(e),
     };
+    let saved = fcauto_engine::input::read_pysol_game(bytes, file, name).map_err(named)?;
     if saved.trailing_bytes > 0 {
         crate::note!(
             "fcauto analyze: warning: {name}: {} after the pickle's end ignored (PySolFC ignores them too)",
@@ -367,26 +365,11 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
     }
     // A Microsoft deal's start is the deal; another's (PySolFC's own deals) is rebuilt
     // from the stored stacks by taking the moves back.
-    let history = saved.freecell_game_of(file).map_err(named)?;
-    let moves = history
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            standard::parse_token(t).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "{name}: move {} of the saved history, `{t}`, is not a standard-notation move",
-                    i + 1
-                )
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
+    let game = saved.freecell(name).map_err(named)?;
     Ok(Game {
-        deal: history.deal,
-        start: history.start,
-        moves,
-        kind: Kind::PysolGame {
-            held: saved.held == Some(true),
-        },
+        deal: game.deal,
+        start: game.start,
+        moves: game.moves,
+        kind: Kind::PysolGame { held: saved.held },
     })
 }

@@ -113,8 +113,8 @@ pub(super) fn launch(
         match held {
             // PySolFC opens whatever game is held: another game has another window title
             Some(h) => GuiError::Launch(format!(
-                "{e}; is the held game ({}) a FreeCell game?",
-                h.origin
+                "{e}; PySolFC resumes the game options.cfg names as held: is the held game ({}) {}?",
+                h.origin, cfg.game.pysol_name
             )),
             None => e,
         }

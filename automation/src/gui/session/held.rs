@@ -1,7 +1,7 @@
 //! The held game of `play --resume`: stage 1, the held game read and copied into the bundle;
 //! stage 4, confirm: the screen must show its position card for card.
 
-use fcauto_deals::Board;
+use fcauto_deals::{Board, Layout};
 use serde_json::json;
 
 use super::confirm::{board_seen_json, capture, Shown};
@@ -27,9 +27,14 @@ pub(super) fn held_game(ev: &mut Bundle, held: &Held) -> Result<HeldRead, GuiErr
             "file": held.file.display().to_string(),
             "origin": held.origin,
             "reader": "fcauto_automation::pysol::savedgame",
+            "game": {"name": read.game.name, "pysol_name": read.game.pysol_name, "pysol_id": read.game.pysol_id},
             "ms_deal_number": read.deal,
+            "pysolfc_game_number": read.number.map(|n| n.to_string()),
             "moves": read.moves,
-            "position": read.position.fcs_input_text(),
+            "position": match read.board() {
+                Some(b) => b.fcs_input_text(),
+                None => read.position.board_text(),
+            },
             "trailing_bytes": read.trailing_bytes,
         }),
     )?;
@@ -59,9 +64,19 @@ pub(super) fn confirm_held(
     let ocr_deal = resume::deal_in_status(&shown.status_ocr.text);
     let deal = read.deal.or(ocr_deal);
     let position = seen.to_board();
-    let bm = resume::position_match(&read.position, seen);
-    write_held_seen(ev, &shown, &game.win, (&position, ocr_deal), &bm)?;
-    refuse_unless_held(&position, &bm)?;
+    let held_board = read
+        .board()
+        .ok_or_else(|| GuiError::Launch("the held game is not standard FreeCell".into()))?;
+    let bm = resume::position_match(&held_board, seen);
+    write_held_seen(
+        ev,
+        &shown,
+        &game.win,
+        (&position.fcs_input_text(), ocr_deal),
+        &bm,
+    )?;
+    let layout = Layout::from_board(&position, 4);
+    refuse_unless_held(&layout, &fcauto_deals::Rules::FREECELL, &bm)?;
     if let (Some(file), Some(screen)) = (read.deal, ocr_deal) {
         if file != screen {
             log(
@@ -97,7 +112,7 @@ fn write_held_seen(
     ev: &mut Bundle,
     shown: &Shown,
     win: &WinInfo,
-    (position, ocr_deal): (&Board, Option<u64>),
+    (position, ocr_deal): (&str, Option<u64>),
     bm: &PositionMatch,
 ) -> Result<(), GuiError> {
     let seen = &shown.seen;
@@ -108,7 +123,7 @@ fn write_held_seen(
         json!({
             "freecells": seen.freecells.iter().map(|f| f.as_ref().map(card)).collect::<Vec<_>>(),
             "foundations": {"C": seen.foundations[0], "D": seen.foundations[1], "H": seen.foundations[2], "S": seen.foundations[3]},
-            "position": position.fcs_input_text(),
+            "position": position,
             "deal_from_status_ocr": ocr_deal,
         }),
     );
@@ -129,8 +144,12 @@ fn write_held_seen(
 /// The refusal to play a resumed position: one that is not a whole deck, one already won,
 /// or one not on screen card for card as in the held game (the count and the first
 /// differences).
-fn refuse_unless_held(position: &Board, bm: &PositionMatch) -> Result<(), GuiError> {
-    position.check().map_err(|e| {
+fn refuse_unless_held(
+    position: &Layout,
+    rules: &fcauto_deals::Rules,
+    bm: &PositionMatch,
+) -> Result<(), GuiError> {
+    position.check(rules).map_err(|e| {
         GuiError::Recognize(format!(
             "the resumed position read from the screen is not a whole deck: {e}"
         ))
@@ -185,4 +204,66 @@ fn write_held_position(
             "row_tokens": row_tokens,
         }),
     )
+}
+
+/// Stage 4 of `play --resume` for a game of the family: as [`confirm_held`], the screen
+/// compared with the held position's cascades (up to 10), freecells (up to 8) and
+/// foundations; the evidence names the game and its number. Returns what was shown and the
+/// position read.
+pub(super) fn confirm_held_layout(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    game: &mut Game,
+    held: &Held,
+    read: &HeldRead,
+) -> Result<(Shown, Layout), GuiError> {
+    let title = format!("{} (held game)", cfg.title());
+    let shown = capture(ev, game, &title)?;
+    let seen = &shown.seen;
+    let position = seen.to_layout();
+    let bm = resume::layout_position_match(&read.position, seen);
+    let status = shown.status_ocr.text.clone();
+    write_held_seen(ev, &shown, &game.win, (&position.board_text(), None), &bm)?;
+    refuse_unless_held(&position, &cfg.game.rules, &bm)?;
+    ev.json(
+        "deal_seed.json",
+        &json!({
+            "game": cfg.game.name,
+            "pysol_name": cfg.game.pysol_name,
+            "pysol_id": cfg.game.pysol_id,
+            "pysolfc_game_number": cfg.game_number(),
+            "source": held.origin,
+            "resumed": true,
+            "deal_read_from": "holdgame.dat",
+            "status_ocr_has_number": status.contains(&cfg.game_number()),
+        }),
+    )?;
+    ev.text("board.txt", &position.board_text())?;
+    ev.json(
+        "board_verify.json",
+        &json!({
+            "rows": position.cascades.len(),
+            "freecells": position.freecells.len(),
+            "cards_in_freecells": position.freecells.iter().flatten().count(),
+            "cards_home": position.foundations.iter().map(|&r| r as usize).sum::<usize>(),
+            "is_full_deck": position.check(&cfg.game.rules).is_ok(),
+            "row_tokens": position.cascades.iter().map(Vec::len).collect::<Vec<_>>(),
+        }),
+    )?;
+    log(
+        cfg,
+        &format!(
+            "resumed board after {:.1} s: {} home, {} in free cells; {} (status bar OCR {:?}); 52/52 cards as in the held game",
+            shown.launch_to_board.as_secs_f64(),
+            crate::plural(position.foundations.iter().map(|&r| r as usize).sum::<usize>(), "card"),
+            position.freecells.iter().flatten().count(),
+            cfg.title(),
+            status
+        ),
+    );
+    let shown = Shown {
+        match_ratio: bm.matched as f64 / bm.total as f64,
+        ..shown
+    };
+    Ok((shown, position))
 }

@@ -113,11 +113,25 @@ pub(super) fn solve_family_game(
     ev: &mut Bundle,
     pos: &fcauto_deals::Layout,
 ) -> Result<Plan, GuiError> {
+    solve_family_from(cfg, ev, pos, true)
+}
+
+/// [`solve_family_game`] from `pos`; solution.json names the game's number as its deal only
+/// when `pos` is that deal's start (`dealt`), not for a resumed game's position.
+pub(super) fn solve_family_from(
+    cfg: &PlayConfig,
+    ev: &mut Bundle,
+    pos: &fcauto_deals::Layout,
+    dealt: bool,
+) -> Result<Plan, GuiError> {
     let rules = &cfg.game.rules;
     let moves = family_plan(pos, rules)?;
     ev.channel(0, "solver", FAMILY_TOOL);
     let family: Vec<_> = moves.iter().map(plan::family_move).collect();
-    let deal = cfg.number.and_then(|n| u64::try_from(n.value()).ok());
+    let deal = cfg
+        .number
+        .filter(|_| dealt)
+        .and_then(|n| u64::try_from(n.value()).ok());
     let json = fcauto_solver::family::FamilySolutionJson::new(
         cfg.game.name,
         deal,
