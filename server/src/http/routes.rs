@@ -185,15 +185,6 @@ struct SolveBody {
     max_states: Option<usize>,
 }
 
-/// A searching request's start ([`board_of`]) and search mode (`fast` when not named).
-fn start_and_mode(
-    deal: Option<u64>,
-    position: Option<&PositionIn>,
-    mode: Option<&str>,
-) -> Result<(Board, Mode), ServiceError> {
-    Ok((board_of(deal, position)?, service::parse_mode(mode)?))
-}
-
 /// The position of a request that names a deal (of `game`, with `freecells`) or gives a
 /// position, in any game.
 fn position_of(
