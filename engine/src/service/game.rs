@@ -140,6 +140,45 @@ impl Position {
         }
     }
 
+    /// The picture's title: `FreeCell` for standard FreeCell, else the game's PySolFC title
+    /// with its freecells when they are not the game's own (`Baker's Game with 2 freecells`).
+    pub fn picture_title(&self) -> String {
+        match self {
+            Position::Standard(_) => crate::render::FREECELL_TITLE.to_string(),
+            Position::Family(p) => crate::render::family::game_title(p.game, &p.rules),
+        }
+    }
+
+    /// The position drawn as SVG by the one renderer, `width` pixels wide (checked by
+    /// [`super::picture_width`]): standard FreeCell as today, another game with its own
+    /// cascades and freecells and its title.
+    pub fn svg(&self, width: Option<i64>) -> Result<String, ServiceError> {
+        let opts = picture_options(width)?;
+        Ok(match self {
+            Position::Standard(b) => crate::render::svg(b, &opts),
+            Position::Family(p) => {
+                let title = self.picture_title();
+                crate::render::svg_view(&crate::render::View::layout(&p.layout, &title), &opts)
+            }
+        })
+    }
+
+    /// [`Position::svg`] rasterised as PNG (the engine's `png` feature).
+    ///
+    /// # Errors
+    /// A width out of range (bad input); a build without PNG, or a font that cannot be read.
+    pub fn png(&self, width: Option<i64>) -> Result<Vec<u8>, ServiceError> {
+        let opts = picture_options(width)?;
+        let png = match self {
+            Position::Standard(b) => crate::render::png(b, &opts),
+            Position::Family(p) => {
+                let title = self.picture_title();
+                crate::render::png_view(&crate::render::View::layout(&p.layout, &title), &opts)
+            }
+        };
+        png.map_err(|e| ServiceError::impossible(format!("{e:#}")))
+    }
+
     /// `verify` of a solution from here ([`verify`]; a family position by the family's
     /// validator).
     pub fn verify(&self, solution: &str) -> Result<VerifyOut, ServiceError> {
@@ -148,6 +187,14 @@ impl Position {
             Position::Family(p) => family_verify(p, solution),
         }
     }
+}
+
+/// The renderer's options for a picture `width` pixels wide (checked).
+fn picture_options(width: Option<i64>) -> Result<crate::render::Options<'static>, ServiceError> {
+    Ok(crate::render::Options {
+        width: super::picture_width(width)?,
+        ..Default::default()
+    })
 }
 
 /// `new_game` of any game: with `game` (a name, PySolFC's title or id), PySolFC's deal

@@ -324,22 +324,10 @@ async fn render(b: Body<RenderBody>) -> Response {
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    match b.position.to_board().and_then(|p| svg_of(&p, b.width)) {
+    match b.position.to_position().and_then(|p| p.svg(b.width)) {
         Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
         Err(e) => err(e),
     }
-}
-
-/// The board as SVG, through the one renderer.
-fn svg_of(p: &Board, width: Option<i64>) -> Result<String, ServiceError> {
-    let width = service::picture_width(width)?;
-    Ok(fcauto_engine::render::svg(
-        p,
-        &fcauto_engine::render::Options {
-            width,
-            ..Default::default()
-        },
-    ))
 }
 
 /// `{deal | position, moves, mode?, max_states?, costly?}` (exactly one of deal and

@@ -93,47 +93,30 @@ async fn blocking<T: Send + 'static>(
     .map_err(|e| ErrorData::internal_error(format!("the operation failed: {e}"), None))
 }
 
-/// `render_game`'s answer: the position (as [`answers::position`]) and the board as text;
-/// with `picture`, also the PNG picture, base64-encoded, as MCP image content.
+/// `render_game`'s answer: the position (as [`answers::position`]) and the board as text
+/// (fc-solve's layout, with every cascade and freecell of the game); with `picture`, also
+/// the PNG picture of the position (any game of the family, titled with its game),
+/// base64-encoded, as MCP image content.
 fn render(a: Render) -> Result<CallToolResult, ServiceError> {
     use base64::Engine;
-    let width = service::picture_width(a.width)?;
-    let b = match game_position(a.position)? {
-        GamePosition::Standard(b) => b,
-        GamePosition::Family(p) => return render_family(&p, a.picture),
+    service::picture_width(a.width)?;
+    let p = game_position(a.position)?;
+    let (out, text) = match &p {
+        GamePosition::Standard(b) => (
+            shaped(Ok(service::position_out(b)), answers::position),
+            b.to_string(),
+        ),
+        GamePosition::Family(f) => (
+            shaped(Ok(f.out()), answers::position),
+            f.layout.board_text(),
+        ),
     };
-    let mut result = answer(shaped(Ok(service::position_out(&b)), answers::position));
-    result.content.push(ContentBlock::text(b.to_string()));
+    let mut result = answer(out);
+    result.content.push(ContentBlock::text(text));
     if a.picture {
-        let opts = fcauto_engine::render::Options {
-            width,
-            ..Default::default()
-        };
-        let png = fcauto_engine::render::png(&b, &opts)
-            .map_err(|e| ServiceError::impossible(format!("{e:#}")))?;
-        let data = base64::engine::general_purpose::STANDARD.encode(png);
+        let data = base64::engine::general_purpose::STANDARD.encode(p.png(a.width)?);
         result.content.push(ContentBlock::image(data, "image/png"));
     }
-    Ok(result)
-}
-
-/// `render_game` of a family position: the position and its board text (fc-solve's layout,
-/// with every cascade and freecell of the game); the PNG picture is standard FreeCell's.
-fn render_family(
-    p: &service::FamilyPosition,
-    picture: bool,
-) -> Result<CallToolResult, ServiceError> {
-    if picture {
-        return Err(ServiceError::impossible(format!(
-            "a {} position: the picture is drawn for standard FreeCell only; the board view \
-             and the board text show this game",
-            p.game.name
-        )));
-    }
-    let mut result = answer(shaped(Ok(p.out()), answers::position));
-    result
-        .content
-        .push(ContentBlock::text(p.layout.board_text()));
     Ok(result)
 }
 
@@ -326,8 +309,9 @@ impl FreeCell {
         meta = app::tool_meta(),
         description = "The board of a position: {position, won}, and the board as text \
         (fc-solve's layout: foundations, freecells, then each cascade deepest card first); \
-        with `picture: true`, also a PNG picture (freecells a-d and foundations on the top \
-        row, cascades 1-8 below).",
+        with `picture: true`, also a PNG picture of it in any game of the family (freecells \
+        a-d, e-g, i and foundations on the top row, cascades 1-9, 0 below, titled with the \
+        game).",
         output_schema = output::<schema::PositionOut>()
     )]
     async fn render_game(
