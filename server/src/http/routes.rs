@@ -195,13 +195,13 @@ fn position_of(
 ) -> Result<Position, ServiceError> {
     match (deal, position) {
         (Some(n), None) if game.is_some() || freecells.is_some() => {
-            service::new_game_of(&n.text, game, freecells)
+            service::new_game_of(n.game_text()?, game, freecells)
         }
         (None, Some(_)) if game.is_some() || freecells.is_some() => Err(ServiceError::bad_input(
             "`game` and `freecells` go with a `deal`: a position names its own game",
         )),
         (None, Some(p)) => p.to_position(),
-        _ => board_of(deal.map(|d| d.number), position).map(Position::Standard),
+        _ => board_of(deal.map(|d| d.microsoft()).transpose()?, position).map(Position::Standard),
     }
 }
 

@@ -62,15 +62,19 @@ fn position_schema(_: &mut SchemaGenerator) -> Schema {
 }
 
 /// The JSON schema of a deal argument: a number, or a string `msN` (PySolFC's form) or
-/// `N`, as [`service::deal_number`] reads it.
+/// `N`, as [`service::deal_in`] reads it (no `maximum`: with a game, PySolFC's numbers go
+/// to 10^20, past what a JSON number holds exactly).
 fn deal_schema(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
-        "description": "Microsoft FreeCell deal number, 1..=8589934591 (Freecell Pro's range; \
-            1..=32000 are the original Windows deals): a number (617), or a string \
-            \"ms617\" as PySolFC writes it",
+        "description": "The deal number. Without `game`: Microsoft FreeCell deal \
+            1..=8589934591 (Freecell Pro's range; 1..=32000 are the original Windows deals), \
+            a number (617) or a string \"ms617\" as PySolFC writes it. With `game`: \
+            PySolFC's game number, 1..=100000000000000000000 (10^20: the Microsoft shuffle \
+            below 32000 and for \"msN\", the Mersenne Twister from 32000 on); give one past \
+            2^53 as a string of digits (\"12345678901234567890\"), as JSON numbers that large \
+            are not exact",
         "type": ["integer", "string"],
         "minimum": 1,
-        "maximum": 8_589_934_591u64,
         "pattern": "^\\s*([mM][sS]|\\+)?[0-9]+\\s*$"
     })
 }

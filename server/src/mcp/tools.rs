@@ -192,9 +192,13 @@ impl FreeCell {
     )]
     fn new_game(&self, Parameters(a): Parameters<NewGame>) -> CallToolResult {
         if a.game.is_none() && a.freecells.is_none() {
-            return answer(shaped(service::new_game(a.deal.number), answers::position));
+            let p = a.deal.microsoft().and_then(service::new_game);
+            return answer(shaped(p, answers::position));
         }
-        let p = service::new_game_of(&a.deal.text, a.game.as_deref(), a.freecells);
+        let p = a
+            .deal
+            .game_text()
+            .and_then(|t| service::new_game_of(t, a.game.as_deref(), a.freecells));
         answer(shaped(p.map(|p| p.out()), answers::position))
     }
 
