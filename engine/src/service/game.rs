@@ -11,9 +11,9 @@ use super::position::FamilyPositionOut;
 use super::{
     apply_move, hint_in, json_board, legal_moves, parse_move, parse_text, position_out, solve_in,
     verify, ApplyOut, HintOut, JsonMove, PositionIn, PositionOut, ServiceError, SolveOut,
-    VerifyOut,
+    VerifyOut, MAX_BOARD_BYTES,
 };
-use fcauto_deals::{Board, Game, Layout, PysolNumber};
+use fcauto_deals::{Board, Game, Layout, PysolNumber, Rules};
 use fcauto_solver::Mode;
 use serde::Serialize;
 
@@ -264,6 +264,69 @@ impl PositionIn {
             PositionIn::Text(t) => parse_position(t),
         }
     }
+}
+
+impl PositionIn {
+    /// The position, checked, read for the request's `game` and `freecells` when either is
+    /// given: board text carries no game, so text is read as a position of `game` (standard
+    /// FreeCell when only `freecells` is given) with `freecells` freecells (the game's when
+    /// left out), by the one reader of a family position's text
+    /// ([`crate::verify::family::read_layout`]: a position string, of that game or of no
+    /// named game, or Freecell Solver's board text with the game's cascades and up to its
+    /// freecells); a position object names its own game, which must be the one given.
+    /// Without either, [`PositionIn::to_position`].
+    ///
+    /// # Errors
+    /// An unknown game or a number of freecells out of 0..=8 (bad input); text that does not
+    /// fit the game, named (impossible); text over [`MAX_BOARD_BYTES`] (too large).
+    pub fn to_position_of(
+        &self,
+        game: Option<&str>,
+        freecells: Option<i64>,
+    ) -> Result<Position, ServiceError> {
+        if game.is_none() && freecells.is_none() {
+            return self.to_position();
+        }
+        let g = match game {
+            Some(name) => Game::find(name).map_err(|e| ServiceError::bad_input(e.to_string()))?,
+            None => Game::freecell(),
+        };
+        let rules = g
+            .rules
+            .with_freecells(super::family::freecells_asked(g, freecells)?);
+        let PositionIn::Text(t) = self else {
+            return self.to_position().and_then(|p| agrees(p, g, &rules));
+        };
+        if t.len() > MAX_BOARD_BYTES {
+            return Err(ServiceError::too_large(format!(
+                "a board is at most {MAX_BOARD_BYTES} bytes"
+            )));
+        }
+        let layout = crate::verify::family::read_layout(t, g, &rules, "the position")
+            .map_err(|e| ServiceError::impossible(format!("{e:#}")))?;
+        FamilyPosition::new(g, layout).and_then(Position::of)
+    }
+}
+
+/// `p`, a position object's, when it is one of `game` under `rules` (the request's `game`
+/// and `freecells`); else the error that says they differ.
+fn agrees(p: Position, game: &'static Game, rules: &Rules) -> Result<Position, ServiceError> {
+    let (named, slots) = match &p {
+        Position::Standard(_) => (Game::freecell(), 4),
+        Position::Family(f) => (f.game, f.rules.freecells),
+    };
+    if std::ptr::eq(named, game) && slots == rules.freecells {
+        return Ok(p);
+    }
+    let said = crate::render::family::game_title(game, rules);
+    let is = match &p {
+        Position::Standard(_) => "FreeCell".to_string(),
+        Position::Family(f) => crate::render::family::game_title(f.game, &f.rules),
+    };
+    Err(ServiceError::impossible(format!(
+        "the position object is a {is} position, and `game`/`freecells` say {said}: a \
+         position object names its own game (its `game` field, one slot per freecell)"
+    )))
 }
 
 /// A position string or board text of any game: a string that names its game (`name: ...`)

@@ -19,8 +19,9 @@ fn position_schema(_: &mut SchemaGenerator) -> Schema {
             without spaces, `-` for an empty cascade or freecell, foundations as the top rank \
             per suit C D H S, 0 for none), e.g. the `position_string` another tool returned \
             (another game's starts with its name and a colon, `seahaven_towers: ...`, and has \
-            its own cascades and freecells); or fc-solve's board text; or the JSON object \
-            another tool returned as `position`.",
+            its own cascades and freecells); or fc-solve's board text (standard FreeCell's, or \
+            with `game` that game's); or the JSON object another tool returned as \
+            `position`.",
         "oneOf": [
             { "type": "string" },
             {
@@ -106,6 +107,16 @@ pub(super) struct NewGame {
 pub(super) struct Position {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
 }
 
 /// `apply_move`'s arguments.
@@ -114,6 +125,16 @@ pub(super) struct Position {
 pub(super) struct ApplyMove {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
     /// The move in standard notation: source then destination, `1`-`8` cascades, `a`-`d`
     /// freecells, `h` the foundations: `3a`, `a3`, `3h`, `38`.
     #[serde(rename = "move")]
@@ -165,6 +186,16 @@ fn mode_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Mode, D::Error
 pub(super) struct Solve {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
     /// `fast` (default) or `short`.
     #[serde(default, deserialize_with = "mode_or_null")]
     pub(super) mode: Mode,
@@ -210,6 +241,16 @@ pub(super) struct Analyze {
 pub(super) struct Verify {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
     /// The solution in standard notation, moves separated by spaces or lines
     /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out;
     /// `#` starts a comment to the end of the line; an annotated game (move numbers, `?`/`!`
@@ -224,6 +265,16 @@ pub(super) struct Verify {
 pub(super) struct Render {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
     /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
     /// by `fcauto serve`'s `/api/render`.
     #[schemars(range(min = fcauto_engine::render::MIN_WIDTH, max = fcauto_engine::render::MAX_WIDTH))]

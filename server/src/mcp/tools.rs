@@ -33,9 +33,14 @@ fn board(position: Value) -> Result<Board, ServiceError> {
     position_in(position)?.to_board()
 }
 
-/// The position of any game a position argument gives, or the tool error that says why not.
-fn game_position(position: Value) -> Result<GamePosition, ServiceError> {
-    position_in(position)?.to_position()
+/// The position of any game a position argument gives (its board text read for `game`
+/// with `freecells` when given), or the tool error that says why not.
+fn game_position(
+    position: Value,
+    game: Option<&str>,
+    freecells: Option<i64>,
+) -> Result<GamePosition, ServiceError> {
+    position_in(position)?.to_position_of(game, freecells)
 }
 
 /// A service answer as JSON, split by `shape` into what the model and a view read.
@@ -100,7 +105,7 @@ async fn blocking<T: Send + 'static>(
 fn render(a: Render) -> Result<CallToolResult, ServiceError> {
     use base64::Engine;
     service::picture_width(a.width)?;
-    let p = game_position(a.position)?;
+    let p = game_position(a.position, a.game.as_deref(), a.freecells)?;
     let (out, text) = match &p {
         GamePosition::Standard(b) => (
             shaped(Ok(service::position_out(b)), answers::position),
@@ -165,7 +170,7 @@ impl FreeCell {
         a: Solve,
         shape: fn(Value) -> Split,
     ) -> Result<CallToolResult, ErrorData> {
-        let b = game_position(a.position);
+        let b = game_position(a.position, a.game.as_deref(), a.freecells);
         let idle = nothing_to_search(&b);
         let (mode, max_states) = (a.mode.solver(), a.max_states);
         let run = move || {
@@ -212,7 +217,7 @@ impl FreeCell {
     )]
     fn legal_moves(&self, Parameters(a): Parameters<Position>) -> CallToolResult {
         answer(shaped(
-            game_position(a.position).and_then(|p| p.legal_moves()),
+            game_position(a.position, a.game.as_deref(), a.freecells).and_then(|p| p.legal_moves()),
             answers::legal,
         ))
     }
@@ -226,7 +231,8 @@ impl FreeCell {
         output_schema = output::<schema::ApplyOut>()
     )]
     fn apply_move(&self, Parameters(a): Parameters<ApplyMove>) -> CallToolResult {
-        let applied = game_position(a.position).and_then(|p| p.apply(&a.mv, a.count, a.autoplay));
+        let applied = game_position(a.position, a.game.as_deref(), a.freecells)
+            .and_then(|p| p.apply(&a.mv, a.count, a.autoplay));
         answer(shaped(applied, answers::applied))
     }
 
@@ -261,7 +267,8 @@ impl FreeCell {
     )]
     fn verify(&self, Parameters(a): Parameters<Verify>) -> CallToolResult {
         answer(shaped(
-            game_position(a.position).and_then(|p| p.verify(&a.solution)),
+            game_position(a.position, a.game.as_deref(), a.freecells)
+                .and_then(|p| p.verify(&a.solution)),
             answers::whole,
         ))
     }
