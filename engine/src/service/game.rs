@@ -4,7 +4,8 @@
 //! of a [`PositionIn`] (`to_position`, `to_board`).
 
 use super::family::{
-    deal_family, family_apply, family_legal_moves, names_a_game, parse_family_text, FamilyPosition,
+    deal_family, family_apply, family_legal_moves, named_game, names_a_game, parse_family_text,
+    FamilyPosition,
 };
 use super::family_solve::{family_solve_in, family_verify};
 use super::position::FamilyPositionOut;
@@ -300,6 +301,13 @@ impl PositionIn {
         if t.len() > MAX_BOARD_BYTES {
             return Err(ServiceError::too_large(format!(
                 "a board is at most {MAX_BOARD_BYTES} bytes"
+            )));
+        }
+        if let Some(named) = named_game(t).filter(|n| !std::ptr::eq(*n, g)) {
+            return Err(ServiceError::impossible(format!(
+                "the position names {}, and `game` says {}: leave `game` out, or give the \
+                 position's own",
+                named.name, g.name
             )));
         }
         let layout = crate::verify::family::read_layout(t, g, &rules, "the position")

@@ -232,3 +232,49 @@ pub fn deal_in_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Deal
         Some(v) => deal_in(v).map(Some).map_err(serde::de::Error::custom),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(json: &str) -> Result<DealIn, String> {
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        deal_in(v).map_err(|e| e.to_string())
+    }
+
+    /// A Microsoft deal reads as before; a number past 2^33-1 is kept for a game's deal and
+    /// refused without one in today's words; a JSON number past 2^64 asks for a string.
+    #[test]
+    fn deals_past_2_33_are_kept_for_a_game() {
+        let d = read("617").unwrap();
+        assert_eq!(
+            (d.microsoft().unwrap(), d.game_text().unwrap()),
+            (617, "617")
+        );
+        let d = read("617.0").unwrap();
+        assert_eq!(
+            (d.microsoft().unwrap(), d.game_text().unwrap()),
+            (617, "617")
+        );
+        assert_eq!(read("\"ms40000\"").unwrap().game_text().unwrap(), "ms40000");
+        for big in [
+            "\"12345678901234567890\"",
+            "12345678901234567890",
+            "8589934592",
+        ] {
+            let d = read(big).unwrap();
+            assert_eq!(d.game_text().unwrap(), big.trim_matches('"'));
+            let e = d.microsoft().unwrap_err().message;
+            assert!(
+                e.contains("the largest is 8589934591 (2^33-1)"),
+                "{big}: {e}"
+            );
+        }
+        let d = read("99999999999999999999").unwrap();
+        assert!(d.game_text().unwrap_err().message.contains("as a string"));
+        // 0 as a JSON number is read, and refused where it is dealt (as before).
+        for bad in ["-3", "6.5", "\"ms61x\"", "\"ms0\"", "true"] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -190,7 +190,8 @@ impl FreeCell {
         meta = app::tool_meta(),
         description = "Start a game: the start position of a Microsoft FreeCell deal, or \
         with `game` (bakers_game, eight_off, seahaven_towers, forecell, ... or PySolFC's id) \
-        PySolFC's deal of that game, with `freecells` for another number of freecells. \
+        PySolFC's deal of that game (PySolFC's numbers, up to 10^20: give one past 2^53 as a \
+        string), with `freecells` for another number of freecells. \
         Returns {position, won}: position is the one-line position string to pass as \
         `position` to the other tools (another game's string starts with its name).",
         output_schema = output::<schema::PositionOut>()
