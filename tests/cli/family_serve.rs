@@ -448,7 +448,7 @@ fn family_pictures_board_text_and_big_numbers_in_bodies() {
         (
             json!({"position": dealt("eight_off", 5), "game": "seahaven_towers"}),
             422,
-            "eight_off",
+            "the position names eight_off, and `game` says seahaven_towers",
         ),
         (
             json!({"position": text, "game": "klondike"}),
