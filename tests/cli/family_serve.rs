@@ -3,8 +3,10 @@
 //! moves, an illegal move refused with the broken rule, a hint, a solve played move by move
 //! to a win the validator accepts, an exact "unsolvable"; MCP's `new_game` with a game and
 //! `apply_move`; the page drawing Seahaven Towers' 10 cascades and Eight Off's 8 freecells
-//! in chromium and playing a card by clicking it and its destination. Needs `--features
-//! serve` (and `mcp` for the MCP cases).
+//! in chromium and playing a card by clicking it and its destination; `/api/render`'s SVG and
+//! `render_game`'s PNG of a family position, board text read for a request's `game`, and
+//! PySolFC's numbers past 2^33 in a body and in `new_game` (the command line's deal). Needs
+//! `--features serve` (and `mcp` for the MCP cases).
 
 use crate::common;
 use crate::support::browser::{screenshot, wait_for, Browser};
@@ -352,6 +354,247 @@ fn mcp_new_game_with_a_game_and_apply_move() {
     assert_eq!(hint["structuredContent"]["verdict"], "solved", "{hint}");
 }
 
+/// PySolFC's number past 2^33 that `--game` takes (the Mersenne Twister's).
+const BIG: &str = "12345678901234567890";
+
+/// `fcauto deal --game G N --format json`: the layout the command line deals.
+fn cli_deal(game: &str, n: &str) -> Value {
+    let out =
+        common::succeed(common::fcauto().args(["deal", "--game", game, n, "--format", "json"]));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `fcauto deal --game G N`: the deal's board text (fc-solve's layout, the game's cascades).
+fn cli_board(game: &str, n: &str) -> String {
+    let out = common::succeed(common::fcauto().args(["deal", "--game", game, n]));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The SVG `/api/render` answers for `body` (status 200 and the SVG type asserted).
+fn render_svg(a: &ureq::Agent, base: &str, body: Value) -> String {
+    let r = a
+        .post(&format!("{base}/api/render"))
+        .send_json(body)
+        .unwrap_or_else(|e| panic!("render: {e}"));
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.header("content-type"), Some("image/svg+xml"));
+    r.into_string().unwrap()
+}
+
+/// `/api/render` draws a family position with its own cascades and freecells, titled with
+/// the game; board text is read for the request's `game` (and `freecells`), and refused,
+/// named, when it does not fit; a deal in a body takes PySolFC's numbers past 2^33 with a
+/// game (a string, or an exact JSON number), and stays Microsoft's without one.
+#[test]
+fn family_pictures_board_text_and_big_numbers_in_bodies() {
+    let s = server::start();
+    let a = agent();
+    let svg = render_svg(
+        &a,
+        &s.base,
+        json!({"position": dealt("seahaven_towers", 1)}),
+    );
+    assert_eq!(svg.matches(r#"class="cascade-base""#).count(), 10);
+    assert_eq!(svg.matches(r#"class="freecell""#).count(), 4);
+    assert_eq!(svg.matches(r#"class="card""#).count(), 52);
+    assert!(svg.contains("<title>Seahaven Towers position, 0 of 52 cards home</title>"));
+    let eight = render_svg(
+        &a,
+        &s.base,
+        json!({"position": dealt("eight_off", 5), "width": 400}),
+    );
+    assert_eq!(eight.matches(r#"class="freecell""#).count(), 8);
+    // Board text with a game: read as that game's, drawn and played as its position.
+    let text = cli_board("seahaven_towers", "617");
+    let (st, p) = call(
+        &a,
+        "POST",
+        &format!("{}/api/position", s.base),
+        Some(json!({"position": text, "game": "seahaven_towers"})),
+    );
+    assert_eq!(st, 200, "{p}");
+    assert_eq!(p["position_string"], dealt("seahaven_towers", 617));
+    let drawn = render_svg(&a, &s.base, json!({"position": text, "game": "9"}));
+    assert_eq!(drawn.matches(r#"class="cascade-base""#).count(), 10);
+    let (st, moved) = call(
+        &a,
+        "POST",
+        &format!("{}/api/apply", s.base),
+        Some(json!({"position": text, "game": "seahaven_towers", "move": "0a"})),
+    );
+    assert_eq!(st, 200, "{moved}");
+    let (st, v) = call(
+        &a,
+        "POST",
+        &format!("{}/api/verify", s.base),
+        Some(json!({"position": text, "game": "seahaven_towers", "solution": "0a"})),
+    );
+    assert_eq!((st, &v["valid"]), (200, &json!(false)), "{v}");
+    let bakers = cli_board("bakers_game", "617");
+    let (st, two) = call(
+        &a,
+        "POST",
+        &format!("{}/api/moves", s.base),
+        Some(json!({"position": bakers, "game": "bakers_game", "freecells": 2})),
+    );
+    assert_eq!(st, 200, "{two}");
+    for (body, status, words) in [
+        (json!({"position": text}), 422, "8"),
+        (
+            json!({"position": text, "game": "bakers_game"}),
+            422,
+            "does not fit bakers_game (8 cascades",
+        ),
+        (
+            json!({"position": dealt("eight_off", 5), "game": "seahaven_towers"}),
+            422,
+            "the position names eight_off, and `game` says seahaven_towers",
+        ),
+        (
+            json!({"position": text, "game": "klondike"}),
+            400,
+            "unknown game `klondike`",
+        ),
+        (
+            json!({"position": text, "game": "9", "freecells": 9}),
+            400,
+            "freecells 9",
+        ),
+    ] {
+        let (st, e) = call(
+            &a,
+            "POST",
+            &format!("{}/api/position", s.base),
+            Some(body.clone()),
+        );
+        assert_eq!(st, status, "{body}: {e}");
+        assert!(e["error"].as_str().unwrap().contains(words), "{body}: {e}");
+    }
+    // A deal past 2^33 with a game: the command line's deal, as a string and as a JSON
+    // number alike; standard FreeCell's is solved and verified from it.
+    let cli = cli_deal("freecell", BIG);
+    let start = position::write_layout(
+        Game::freecell(),
+        &fcauto_deals::Layout {
+            cascades: serde_json::from_value(cli["cascades"].clone()).unwrap(),
+            freecells: serde_json::from_value(cli["freecells"].clone()).unwrap(),
+            foundations: [0; 4],
+        },
+    );
+    let (st, by_position) = call(
+        &a,
+        "POST",
+        &format!("{}/api/solve", s.base),
+        Some(json!({"position": start})),
+    );
+    assert_eq!(st, 200, "{by_position}");
+    for deal in [json!(BIG), json!(12345678901234567890u64)] {
+        let (st, by_deal) = call(
+            &a,
+            "POST",
+            &format!("{}/api/solve", s.base),
+            Some(json!({"deal": deal, "game": "freecell"})),
+        );
+        assert_eq!(st, 200, "{by_deal}");
+        assert_eq!(by_deal, by_position, "{deal}");
+    }
+    if by_position["verdict"] == "solved" {
+        let (_, v) = call(
+            &a,
+            "POST",
+            &format!("{}/api/verify", s.base),
+            Some(json!({"deal": BIG, "game": "8", "solution": by_position["standard"]})),
+        );
+        assert_eq!(v["valid"], true, "{v}");
+    }
+    let too_big: Value =
+        serde_json::from_str(r#"{"deal": 99999999999999999999, "game": "9"}"#).unwrap();
+    for (body, words) in [
+        (json!({"deal": BIG}), "the largest is 8589934591 (2^33-1)"),
+        (
+            json!({"deal": 8_589_934_592u64}),
+            "the largest is 8589934591 (2^33-1)",
+        ),
+        (
+            json!({"deal": "100000000000000000001", "game": "9"}),
+            "10^20",
+        ),
+        (too_big, "as a string"),
+    ] {
+        let (st, e) = call(
+            &a,
+            "POST",
+            &format!("{}/api/hint", s.base),
+            Some(body.clone()),
+        );
+        assert_eq!(st, 400, "{body}: {e}");
+        assert!(e["error"].as_str().unwrap().contains(words), "{body}: {e}");
+    }
+}
+
+/// MCP: `render_game`'s picture of a family position is a PNG; `new_game` deals PySolFC's
+/// numbers past 2^33 with a game as the command line does; board text is read for `game`.
+#[cfg(feature = "mcp")]
+#[test]
+fn mcp_family_picture_big_number_and_board_text() {
+    use base64::Engine;
+    let mut s = mcp::Session::start();
+    let start = dealt("seahaven_towers", 1);
+    let r = s.tool(
+        "render_game",
+        json!({"position": start, "picture": true, "width": 400}),
+    );
+    let content = r["content"].as_array().unwrap();
+    assert!(
+        content
+            .iter()
+            .any(|c| c["type"] == "text" && c["text"].as_str().unwrap().contains("Freecells:")),
+        "{r}"
+    );
+    let image = content
+        .iter()
+        .find(|c| c["type"] == "image")
+        .unwrap_or_else(|| panic!("an image: {r}"));
+    assert_eq!(image["mimeType"], "image/png");
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(image["data"].as_str().unwrap())
+        .unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let info = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .unwrap();
+    assert_eq!(info.info().width, 400);
+    for deal in [json!(BIG), json!(12345678901234567890u64)] {
+        let big = s.tool("new_game", json!({"deal": deal, "game": "seahaven_towers"}));
+        let cli = cli_deal("seahaven_towers", BIG);
+        let board = &big["_meta"]["fcauto/view"]["board"];
+        assert_eq!(board["cascades"], cli["cascades"], "{big}");
+        assert_eq!(board["freecells"], cli["freecells"], "{big}");
+    }
+    let refused = s.call("new_game", json!({"deal": BIG}));
+    assert_eq!(refused["isError"], true, "{refused}");
+    assert!(
+        refused.to_string().contains("the largest is 8589934591"),
+        "{refused}"
+    );
+    let text = cli_board("seahaven_towers", "617");
+    let read = s.tool(
+        "render_game",
+        json!({"position": text, "game": "seahaven_towers"}),
+    );
+    assert_eq!(
+        read["structuredContent"]["position"],
+        dealt("seahaven_towers", 617)
+    );
+    let moves = s.tool("legal_moves", json!({"position": text, "game": "9"}));
+    assert!(moves["structuredContent"]["moves"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("0a")));
+    let misread = s.call("legal_moves", json!({"position": text}));
+    assert_eq!(misread["isError"], true, "{misread}");
+}
+
 #[cfg(feature = "mcp")]
 mod mcp {
     use serde_json::{json, Value};
@@ -420,9 +663,14 @@ mod mcp {
 
         /// A tool that must succeed: its whole result.
         pub fn tool(&mut self, tool: &str, arguments: Value) -> Value {
-            let r = self.request("tools/call", json!({"name": tool, "arguments": arguments}));
+            let r = self.call(tool, arguments);
             assert_ne!(r["isError"], json!(true), "{tool} failed: {r}");
             r
+        }
+
+        /// A tool's whole result, a tool error included.
+        pub fn call(&mut self, tool: &str, arguments: Value) -> Value {
+            self.request("tools/call", json!({"name": tool, "arguments": arguments}))
         }
     }
 

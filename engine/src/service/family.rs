@@ -136,6 +136,15 @@ pub(super) fn names_a_game(text: &str) -> bool {
         .is_some_and(|f| f.ends_with(':'))
 }
 
+/// The game a position string names (`seahaven_towers: ...`), if it names one fcauto knows.
+pub(super) fn named_game(text: &str) -> Option<&'static Game> {
+    let name = position_line(text)?
+        .split_whitespace()
+        .next()?
+        .strip_suffix(':')?;
+    Game::find(name).ok()
+}
+
 /// The number of freecells a request asks for: 0..=8, or the game's when left out.
 pub fn freecells_asked(game: &Game, freecells: Option<i64>) -> Result<u8, ServiceError> {
     match freecells {

@@ -4,16 +4,17 @@
 //! of a [`PositionIn`] (`to_position`, `to_board`).
 
 use super::family::{
-    deal_family, family_apply, family_legal_moves, names_a_game, parse_family_text, FamilyPosition,
+    deal_family, family_apply, family_legal_moves, named_game, names_a_game, parse_family_text,
+    FamilyPosition,
 };
 use super::family_solve::{family_solve_in, family_verify};
 use super::position::FamilyPositionOut;
 use super::{
     apply_move, hint_in, json_board, legal_moves, parse_move, parse_text, position_out, solve_in,
     verify, ApplyOut, HintOut, JsonMove, PositionIn, PositionOut, ServiceError, SolveOut,
-    VerifyOut,
+    VerifyOut, MAX_BOARD_BYTES,
 };
-use fcauto_deals::{Board, Game, Layout, PysolNumber};
+use fcauto_deals::{Board, Game, Layout, PysolNumber, Rules};
 use fcauto_solver::Mode;
 use serde::Serialize;
 
@@ -140,6 +141,45 @@ impl Position {
         }
     }
 
+    /// The picture's title: `FreeCell` for standard FreeCell, else the game's PySolFC title
+    /// with its freecells when they are not the game's own (`Baker's Game with 2 freecells`).
+    pub fn picture_title(&self) -> String {
+        match self {
+            Position::Standard(_) => crate::render::FREECELL_TITLE.to_string(),
+            Position::Family(p) => crate::render::family::game_title(p.game, &p.rules),
+        }
+    }
+
+    /// The position drawn as SVG by the one renderer, `width` pixels wide (checked by
+    /// [`super::picture_width`]): standard FreeCell as today, another game with its own
+    /// cascades and freecells and its title.
+    pub fn svg(&self, width: Option<i64>) -> Result<String, ServiceError> {
+        let opts = picture_options(width)?;
+        Ok(match self {
+            Position::Standard(b) => crate::render::svg(b, &opts),
+            Position::Family(p) => {
+                let title = self.picture_title();
+                crate::render::svg_view(&crate::render::View::layout(&p.layout, &title), &opts)
+            }
+        })
+    }
+
+    /// [`Position::svg`] rasterised as PNG (the engine's `png` feature).
+    ///
+    /// # Errors
+    /// A width out of range (bad input); a build without PNG, or a font that cannot be read.
+    pub fn png(&self, width: Option<i64>) -> Result<Vec<u8>, ServiceError> {
+        let opts = picture_options(width)?;
+        let png = match self {
+            Position::Standard(b) => crate::render::png(b, &opts),
+            Position::Family(p) => {
+                let title = self.picture_title();
+                crate::render::png_view(&crate::render::View::layout(&p.layout, &title), &opts)
+            }
+        };
+        png.map_err(|e| ServiceError::impossible(format!("{e:#}")))
+    }
+
     /// `verify` of a solution from here ([`verify`]; a family position by the family's
     /// validator).
     pub fn verify(&self, solution: &str) -> Result<VerifyOut, ServiceError> {
@@ -148,6 +188,14 @@ impl Position {
             Position::Family(p) => family_verify(p, solution),
         }
     }
+}
+
+/// The renderer's options for a picture `width` pixels wide (checked).
+fn picture_options(width: Option<i64>) -> Result<crate::render::Options<'static>, ServiceError> {
+    Ok(crate::render::Options {
+        width: super::picture_width(width)?,
+        ..Default::default()
+    })
 }
 
 /// `new_game` of any game: with `game` (a name, PySolFC's title or id), PySolFC's deal
@@ -217,6 +265,76 @@ impl PositionIn {
             PositionIn::Text(t) => parse_position(t),
         }
     }
+}
+
+impl PositionIn {
+    /// The position, checked, read for the request's `game` and `freecells` when either is
+    /// given: board text carries no game, so text is read as a position of `game` (standard
+    /// FreeCell when only `freecells` is given) with `freecells` freecells (the game's when
+    /// left out), by the one reader of a family position's text
+    /// ([`crate::verify::family::read_layout`]: a position string, of that game or of no
+    /// named game, or Freecell Solver's board text with the game's cascades and up to its
+    /// freecells); a position object names its own game, which must be the one given.
+    /// Without either, [`PositionIn::to_position`].
+    ///
+    /// # Errors
+    /// An unknown game or a number of freecells out of 0..=8 (bad input); text that does not
+    /// fit the game, named (impossible); text over [`MAX_BOARD_BYTES`] (too large).
+    pub fn to_position_of(
+        &self,
+        game: Option<&str>,
+        freecells: Option<i64>,
+    ) -> Result<Position, ServiceError> {
+        if game.is_none() && freecells.is_none() {
+            return self.to_position();
+        }
+        let g = match game {
+            Some(name) => Game::find(name).map_err(|e| ServiceError::bad_input(e.to_string()))?,
+            None => Game::freecell(),
+        };
+        let rules = g
+            .rules
+            .with_freecells(super::family::freecells_asked(g, freecells)?);
+        let PositionIn::Text(t) = self else {
+            return self.to_position().and_then(|p| agrees(p, g, &rules));
+        };
+        if t.len() > MAX_BOARD_BYTES {
+            return Err(ServiceError::too_large(format!(
+                "a board is at most {MAX_BOARD_BYTES} bytes"
+            )));
+        }
+        if let Some(named) = named_game(t).filter(|n| !std::ptr::eq(*n, g)) {
+            return Err(ServiceError::impossible(format!(
+                "the position names {}, and `game` says {}: leave `game` out, or give the \
+                 position's own",
+                named.name, g.name
+            )));
+        }
+        let layout = crate::verify::family::read_layout(t, g, &rules, "the position")
+            .map_err(|e| ServiceError::impossible(format!("{e:#}")))?;
+        FamilyPosition::new(g, layout).and_then(Position::of)
+    }
+}
+
+/// `p`, a position object's, when it is one of `game` under `rules` (the request's `game`
+/// and `freecells`); else the error that says they differ.
+fn agrees(p: Position, game: &'static Game, rules: &Rules) -> Result<Position, ServiceError> {
+    let (named, slots) = match &p {
+        Position::Standard(_) => (Game::freecell(), 4),
+        Position::Family(f) => (f.game, f.rules.freecells),
+    };
+    if std::ptr::eq(named, game) && slots == rules.freecells {
+        return Ok(p);
+    }
+    let said = crate::render::family::game_title(game, rules);
+    let is = match &p {
+        Position::Standard(_) => "FreeCell".to_string(),
+        Position::Family(f) => crate::render::family::game_title(f.game, &f.rules),
+    };
+    Err(ServiceError::impossible(format!(
+        "the position object is a {is} position, and `game`/`freecells` say {said}: a \
+         position object names its own game (its `game` field, one slot per freecell)"
+    )))
 }
 
 /// A position string or board text of any game: a string that names its game (`name: ...`)

@@ -21,6 +21,8 @@
 //!   [`FamilyPosition`]) with the operations below as its methods, [`new_game_of`] (PySolFC's
 //!   deal of a game, any number of freecells); a family position's JSON is
 //!   [`FamilyPositionJson`] (the game and its rules added) and its string names the game;
+//!   board text, which names no game, is read for a request's game by
+//!   [`PositionIn::to_position_of`]; pictures of any game: [`Position::svg`], [`Position::png`];
 //! - moves: [`legal_moves`], [`parse_move`], [`apply_move`];
 //! - searches: [`solve`], [`hint`] (and [`solve_in`], [`hint_in`] holding a solver permit);
 //! - [`verify`]: a solution's verdict;

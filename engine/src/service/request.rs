@@ -133,33 +133,94 @@ pub fn parse_mode(name: Option<&str>) -> Result<Mode, ServiceError> {
     })
 }
 
-/// A deal number as a request gives it: the number as [`super::deal_number`] reads it (a bad
-/// one refused in its words), and the text written, which a game's deal reads as PySolFC's
-/// number ([`super::new_game_of`]: `"ms40000"` is the Microsoft deal 40000, `40000` the
-/// Mersenne Twister's).
+/// A deal number as a request gives it: the text written, which a game's deal reads as
+/// PySolFC's number ([`super::new_game_of`]: `"ms40000"` is the Microsoft deal 40000,
+/// `40000` the Mersenne Twister's, up to 10^20), and the Microsoft deal number a deal
+/// without a game is (1..=2^33-1: a larger number is refused there, in today's words).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealIn {
-    /// The deal number (Microsoft numbering).
-    pub number: u64,
-    /// The deal as written (`"ms617"`, or the number).
+    /// The deal as written (`"ms617"`, or the number's digits).
     pub text: String,
+    /// The Microsoft deal number, or the words a deal without a game is refused in.
+    microsoft: Result<u64, String>,
+    /// False for a JSON number past 2^64 (JSON reads it as a float, whose digits are not
+    /// exact: PySolFC's numbers that large are given as strings).
+    exact: bool,
 }
 
-/// Serde's reader of a request's deal as a [`DealIn`].
+impl DealIn {
+    /// The Microsoft FreeCell deal number (a deal without a game).
+    ///
+    /// # Errors
+    /// A number past 2^33-1, in the words [`super::deal_number`] refuses it in (bad input).
+    pub fn microsoft(&self) -> Result<u64, ServiceError> {
+        self.microsoft.clone().map_err(ServiceError::bad_input)
+    }
+
+    /// The deal as a game's deal reads it ([`super::new_game_of`]'s `deal`).
+    ///
+    /// # Errors
+    /// A JSON number past 2^64, which JSON cannot give exactly (bad input, asking for a
+    /// string).
+    pub fn game_text(&self) -> Result<&str, ServiceError> {
+        if self.exact {
+            return Ok(&self.text);
+        }
+        Err(ServiceError::bad_input(format!(
+            "deal {}: a JSON number this large is not exact; give PySolFC's game number as a \
+             string (\"{}\")",
+            self.text, self.text
+        )))
+    }
+}
+
+/// Serde's reader of a request's deal as a [`DealIn`]: what [`super::deal_number`] reads,
+/// and a number past 2^33-1 (a string of digits, or a JSON number), which only a game's deal
+/// takes (PySolFC's numbers go to 10^20); the game's deal judges it.
 ///
 /// # Errors
-/// What [`super::deal_number`] refuses, in its words.
+/// What [`super::deal_number`] refuses, in its words, except a number too large.
 pub fn deal_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DealIn, D::Error> {
+    use fcauto_deals::{DealError, MAX_DEAL};
     use serde::Deserialize;
     let v = serde_json::Value::deserialize(d)?;
-    let number = fcauto_deals::msdeal::deserialize_deal(&v).map_err(serde::de::Error::custom)?;
-    let text = match v {
-        serde_json::Value::String(s) => s,
-        _ => number.to_string(),
+    let read = fcauto_deals::msdeal::deserialize_deal(&v);
+    let (text, exact) = match &v {
+        serde_json::Value::String(s) => (s.clone(), true),
+        serde_json::Value::Number(n) if n.is_u64() || n.is_i64() => (n.to_string(), true),
+        // A whole number written `617.0` or `1e3` is read as a float: exact up to 2^53.
+        serde_json::Value::Number(n) => {
+            let f = n.as_f64().unwrap_or(f64::NAN);
+            (format!("{f:.0}"), f.abs() <= (1u64 << 53) as f64)
+        }
+        _ => (String::new(), true),
     };
-    Ok(DealIn { number, text })
+    let microsoft = match read {
+        Ok(n) if n <= MAX_DEAL => Ok(n),
+        Ok(n) => Err(DealError::TooLarge(n.to_string()).to_string()),
+        Err(e) => {
+            let e = e.to_string();
+            let too_large = match &v {
+                serde_json::Value::String(s) => matches!(
+                    fcauto_deals::parse_deal_number(s),
+                    Err(DealError::TooLarge(_))
+                ),
+                v => v
+                    .as_f64()
+                    .is_some_and(|f| f.is_finite() && f.fract() == 0.0 && f > MAX_DEAL as f64),
+            };
+            if !too_large {
+                return Err(serde::de::Error::custom(e));
+            }
+            Err(e)
+        }
+    };
+    Ok(DealIn {
+        text,
+        microsoft,
+        exact,
+    })
 }
-
 /// [`deal_in`] for an optional field (with `#[serde(default)]`): absent or null is `None`.
 ///
 /// # Errors
@@ -169,5 +230,51 @@ pub fn deal_in_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Deal
     match Option::<serde_json::Value>::deserialize(d)? {
         None => Ok(None),
         Some(v) => deal_in(v).map(Some).map_err(serde::de::Error::custom),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(json: &str) -> Result<DealIn, String> {
+        let v: serde_json::Value = serde_json::from_str(json).unwrap();
+        deal_in(v).map_err(|e| e.to_string())
+    }
+
+    /// A Microsoft deal reads as before; a number past 2^33-1 is kept for a game's deal and
+    /// refused without one in today's words; a JSON number past 2^64 asks for a string.
+    #[test]
+    fn deals_past_2_33_are_kept_for_a_game() {
+        let d = read("617").unwrap();
+        assert_eq!(
+            (d.microsoft().unwrap(), d.game_text().unwrap()),
+            (617, "617")
+        );
+        let d = read("617.0").unwrap();
+        assert_eq!(
+            (d.microsoft().unwrap(), d.game_text().unwrap()),
+            (617, "617")
+        );
+        assert_eq!(read("\"ms40000\"").unwrap().game_text().unwrap(), "ms40000");
+        for big in [
+            "\"12345678901234567890\"",
+            "12345678901234567890",
+            "8589934592",
+        ] {
+            let d = read(big).unwrap();
+            assert_eq!(d.game_text().unwrap(), big.trim_matches('"'));
+            let e = d.microsoft().unwrap_err().message;
+            assert!(
+                e.contains("the largest is 8589934591 (2^33-1)"),
+                "{big}: {e}"
+            );
+        }
+        let d = read("99999999999999999999").unwrap();
+        assert!(d.game_text().unwrap_err().message.contains("as a string"));
+        // 0 as a JSON number is read, and refused where it is dealt (as before).
+        for bad in ["-3", "6.5", "\"ms61x\"", "\"ms0\"", "true"] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
     }
 }

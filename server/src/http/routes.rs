@@ -102,11 +102,23 @@ async fn games() -> Response {
     Json(serde_json::json!({ "games": list })).into_response()
 }
 
-/// `{position}`.
+/// `{position, game?, freecells?}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PositionBody {
     position: PositionIn,
+    /// The game board text is read for (board text names none).
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    freecells: Option<i64>,
+}
+
+impl PositionBody {
+    fn to_position(&self) -> Result<Position, ServiceError> {
+        self.position
+            .to_position_of(self.game.as_deref(), self.freecells)
+    }
 }
 
 async fn position(b: Body<PositionBody>) -> Response {
@@ -114,7 +126,7 @@ async fn position(b: Body<PositionBody>) -> Response {
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    reply(b.position.to_position().map(|p| p.out()))
+    reply(b.to_position().map(|p| p.out()))
 }
 
 async fn moves(b: Body<PositionBody>) -> Response {
@@ -123,18 +135,21 @@ async fn moves(b: Body<PositionBody>) -> Response {
         Err(e) => return err(e),
     };
     reply(
-        b.position
-            .to_position()
+        b.to_position()
             .and_then(|p| p.legal_moves())
             .map(|moves| serde_json::json!({ "moves": moves })),
     )
 }
 
-/// `{position, move, count?, autoplay?}`.
+/// `{position, game?, freecells?, move, count?, autoplay?}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ApplyBody {
     position: PositionIn,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    freecells: Option<i64>,
     #[serde(rename = "move")]
     mv: String,
     #[serde(default, deserialize_with = "service::whole_count")]
@@ -151,7 +166,7 @@ async fn apply(b: Body<ApplyBody>) -> Response {
     };
     let r = b
         .position
-        .to_position()
+        .to_position_of(b.game.as_deref(), b.freecells)
         .and_then(|p| p.apply(&b.mv, b.count, b.autoplay));
     match r {
         Ok(out) if !out.legal => {
@@ -167,7 +182,7 @@ async fn apply(b: Body<ApplyBody>) -> Response {
 }
 
 /// `{deal | position, game?, freecells?, mode?, max_states?}` (exactly one of deal and
-/// position; `game` and `freecells` go with a deal).
+/// position; `game` and `freecells` say the game of a deal, or of a position's board text).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SolveBody {
@@ -186,7 +201,7 @@ struct SolveBody {
 }
 
 /// The position of a request that names a deal (of `game`, with `freecells`) or gives a
-/// position, in any game.
+/// position (its text read for `game` with `freecells` when given), in any game.
 fn position_of(
     deal: Option<&service::DealIn>,
     game: Option<&str>,
@@ -195,13 +210,10 @@ fn position_of(
 ) -> Result<Position, ServiceError> {
     match (deal, position) {
         (Some(n), None) if game.is_some() || freecells.is_some() => {
-            service::new_game_of(&n.text, game, freecells)
+            service::new_game_of(n.game_text()?, game, freecells)
         }
-        (None, Some(_)) if game.is_some() || freecells.is_some() => Err(ServiceError::bad_input(
-            "`game` and `freecells` go with a `deal`: a position names its own game",
-        )),
-        (None, Some(p)) => p.to_position(),
-        _ => board_of(deal.map(|d| d.number), position).map(Position::Standard),
+        (None, Some(p)) => p.to_position_of(game, freecells),
+        _ => board_of(deal.map(|d| d.microsoft()).transpose()?, position).map(Position::Standard),
     }
 }
 
@@ -310,11 +322,15 @@ async fn verify(b: Body<VerifyBody>) -> Response {
     reply(start.and_then(|p| p.verify(&b.solution)))
 }
 
-/// `{position, width?}`.
+/// `{position, game?, freecells?, width?}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RenderBody {
     position: PositionIn,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    freecells: Option<i64>,
     #[serde(default, deserialize_with = "service::whole_width")]
     width: Option<i64>,
 }
@@ -324,22 +340,11 @@ async fn render(b: Body<RenderBody>) -> Response {
         Ok(b) => b,
         Err(e) => return err(e),
     };
-    match b.position.to_board().and_then(|p| svg_of(&p, b.width)) {
+    let p = b.position.to_position_of(b.game.as_deref(), b.freecells);
+    match p.and_then(|p| p.svg(b.width)) {
         Ok(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
         Err(e) => err(e),
     }
-}
-
-/// The board as SVG, through the one renderer.
-fn svg_of(p: &Board, width: Option<i64>) -> Result<String, ServiceError> {
-    let width = service::picture_width(width)?;
-    Ok(fcauto_engine::render::svg(
-        p,
-        &fcauto_engine::render::Options {
-            width,
-            ..Default::default()
-        },
-    ))
 }
 
 /// `{deal | position, moves, mode?, max_states?, costly?}` (exactly one of deal and

@@ -19,8 +19,9 @@ fn position_schema(_: &mut SchemaGenerator) -> Schema {
             without spaces, `-` for an empty cascade or freecell, foundations as the top rank \
             per suit C D H S, 0 for none), e.g. the `position_string` another tool returned \
             (another game's starts with its name and a colon, `seahaven_towers: ...`, and has \
-            its own cascades and freecells); or fc-solve's board text; or the JSON object \
-            another tool returned as `position`.",
+            its own cascades and freecells); or fc-solve's board text (standard FreeCell's, or \
+            with `game` that game's); or the JSON object another tool returned as \
+            `position`.",
         "oneOf": [
             { "type": "string" },
             {
@@ -62,15 +63,19 @@ fn position_schema(_: &mut SchemaGenerator) -> Schema {
 }
 
 /// The JSON schema of a deal argument: a number, or a string `msN` (PySolFC's form) or
-/// `N`, as [`service::deal_number`] reads it.
+/// `N`, as [`service::deal_in`] reads it (no `maximum`: with a game, PySolFC's numbers go
+/// to 10^20, past what a JSON number holds exactly).
 fn deal_schema(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
-        "description": "Microsoft FreeCell deal number, 1..=8589934591 (Freecell Pro's range; \
-            1..=32000 are the original Windows deals): a number (617), or a string \
-            \"ms617\" as PySolFC writes it",
+        "description": "The deal number. Without `game`: Microsoft FreeCell deal \
+            1..=8589934591 (Freecell Pro's range; 1..=32000 are the original Windows deals), \
+            a number (617) or a string \"ms617\" as PySolFC writes it. With `game`: \
+            PySolFC's game number, 1..=100000000000000000000 (10^20: the Microsoft shuffle \
+            below 32000 and for \"msN\", the Mersenne Twister from 32000 on); give one past \
+            2^53 as a string of digits (\"12345678901234567890\"), as JSON numbers that large \
+            are not exact",
         "type": ["integer", "string"],
         "minimum": 1,
-        "maximum": 8_589_934_591u64,
         "pattern": "^\\s*([mM][sS]|\\+)?[0-9]+\\s*$"
     })
 }
@@ -102,6 +107,16 @@ pub(super) struct NewGame {
 pub(super) struct Position {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
 }
 
 /// `apply_move`'s arguments.
@@ -110,6 +125,16 @@ pub(super) struct Position {
 pub(super) struct ApplyMove {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
     /// The move in standard notation: source then destination, `1`-`8` cascades, `a`-`d`
     /// freecells, `h` the foundations: `3a`, `a3`, `3h`, `38`.
     #[serde(rename = "move")]
@@ -161,6 +186,16 @@ fn mode_or_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Mode, D::Error
 pub(super) struct Solve {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
     /// `fast` (default) or `short`.
     #[serde(default, deserialize_with = "mode_or_null")]
     pub(super) mode: Mode,
@@ -206,6 +241,16 @@ pub(super) struct Analyze {
 pub(super) struct Verify {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
     /// The solution in standard notation, moves separated by spaces or lines
     /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out;
     /// `#` starts a comment to the end of the line; an annotated game (move numbers, `?`/`!`
@@ -220,6 +265,16 @@ pub(super) struct Verify {
 pub(super) struct Render {
     #[schemars(schema_with = "position_schema")]
     pub(super) position: Value,
+    /// The game of the family the position's board text is read for (board text names
+    /// no game; a position string or object names its own, which must agree): a name such
+    /// as `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell
+    /// for board text.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
     /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
     /// by `fcauto serve`'s `/api/render`.
     #[schemars(range(min = fcauto_engine::render::MIN_WIDTH, max = fcauto_engine::render::MAX_WIDTH))]

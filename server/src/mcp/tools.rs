@@ -33,9 +33,14 @@ fn board(position: Value) -> Result<Board, ServiceError> {
     position_in(position)?.to_board()
 }
 
-/// The position of any game a position argument gives, or the tool error that says why not.
-fn game_position(position: Value) -> Result<GamePosition, ServiceError> {
-    position_in(position)?.to_position()
+/// The position of any game a position argument gives (its board text read for `game`
+/// with `freecells` when given), or the tool error that says why not.
+fn game_position(
+    position: Value,
+    game: Option<&str>,
+    freecells: Option<i64>,
+) -> Result<GamePosition, ServiceError> {
+    position_in(position)?.to_position_of(game, freecells)
 }
 
 /// A service answer as JSON, split by `shape` into what the model and a view read.
@@ -93,47 +98,30 @@ async fn blocking<T: Send + 'static>(
     .map_err(|e| ErrorData::internal_error(format!("the operation failed: {e}"), None))
 }
 
-/// `render_game`'s answer: the position (as [`answers::position`]) and the board as text;
-/// with `picture`, also the PNG picture, base64-encoded, as MCP image content.
+/// `render_game`'s answer: the position (as [`answers::position`]) and the board as text
+/// (fc-solve's layout, with every cascade and freecell of the game); with `picture`, also
+/// the PNG picture of the position (any game of the family, titled with its game),
+/// base64-encoded, as MCP image content.
 fn render(a: Render) -> Result<CallToolResult, ServiceError> {
     use base64::Engine;
-    let width = service::picture_width(a.width)?;
-    let b = match game_position(a.position)? {
-        GamePosition::Standard(b) => b,
-        GamePosition::Family(p) => return render_family(&p, a.picture),
+    service::picture_width(a.width)?;
+    let p = game_position(a.position, a.game.as_deref(), a.freecells)?;
+    let (out, text) = match &p {
+        GamePosition::Standard(b) => (
+            shaped(Ok(service::position_out(b)), answers::position),
+            b.to_string(),
+        ),
+        GamePosition::Family(f) => (
+            shaped(Ok(f.out()), answers::position),
+            f.layout.board_text(),
+        ),
     };
-    let mut result = answer(shaped(Ok(service::position_out(&b)), answers::position));
-    result.content.push(ContentBlock::text(b.to_string()));
+    let mut result = answer(out);
+    result.content.push(ContentBlock::text(text));
     if a.picture {
-        let opts = fcauto_engine::render::Options {
-            width,
-            ..Default::default()
-        };
-        let png = fcauto_engine::render::png(&b, &opts)
-            .map_err(|e| ServiceError::impossible(format!("{e:#}")))?;
-        let data = base64::engine::general_purpose::STANDARD.encode(png);
+        let data = base64::engine::general_purpose::STANDARD.encode(p.png(a.width)?);
         result.content.push(ContentBlock::image(data, "image/png"));
     }
-    Ok(result)
-}
-
-/// `render_game` of a family position: the position and its board text (fc-solve's layout,
-/// with every cascade and freecell of the game); the PNG picture is standard FreeCell's.
-fn render_family(
-    p: &service::FamilyPosition,
-    picture: bool,
-) -> Result<CallToolResult, ServiceError> {
-    if picture {
-        return Err(ServiceError::impossible(format!(
-            "a {} position: the picture is drawn for standard FreeCell only; the board view \
-             and the board text show this game",
-            p.game.name
-        )));
-    }
-    let mut result = answer(shaped(Ok(p.out()), answers::position));
-    result
-        .content
-        .push(ContentBlock::text(p.layout.board_text()));
     Ok(result)
 }
 
@@ -182,7 +170,7 @@ impl FreeCell {
         a: Solve,
         shape: fn(Value) -> Split,
     ) -> Result<CallToolResult, ErrorData> {
-        let b = game_position(a.position);
+        let b = game_position(a.position, a.game.as_deref(), a.freecells);
         let idle = nothing_to_search(&b);
         let (mode, max_states) = (a.mode.solver(), a.max_states);
         let run = move || {
@@ -202,16 +190,21 @@ impl FreeCell {
         meta = app::tool_meta(),
         description = "Start a game: the start position of a Microsoft FreeCell deal, or \
         with `game` (bakers_game, eight_off, seahaven_towers, forecell, ... or PySolFC's id) \
-        PySolFC's deal of that game, with `freecells` for another number of freecells. \
+        PySolFC's deal of that game (PySolFC's numbers, up to 10^20: give one past 2^53 as a \
+        string), with `freecells` for another number of freecells. \
         Returns {position, won}: position is the one-line position string to pass as \
         `position` to the other tools (another game's string starts with its name).",
         output_schema = output::<schema::PositionOut>()
     )]
     fn new_game(&self, Parameters(a): Parameters<NewGame>) -> CallToolResult {
         if a.game.is_none() && a.freecells.is_none() {
-            return answer(shaped(service::new_game(a.deal.number), answers::position));
+            let p = a.deal.microsoft().and_then(service::new_game);
+            return answer(shaped(p, answers::position));
         }
-        let p = service::new_game_of(&a.deal.text, a.game.as_deref(), a.freecells);
+        let p = a
+            .deal
+            .game_text()
+            .and_then(|t| service::new_game_of(t, a.game.as_deref(), a.freecells));
         answer(shaped(p.map(|p| p.out()), answers::position))
     }
 
@@ -225,7 +218,7 @@ impl FreeCell {
     )]
     fn legal_moves(&self, Parameters(a): Parameters<Position>) -> CallToolResult {
         answer(shaped(
-            game_position(a.position).and_then(|p| p.legal_moves()),
+            game_position(a.position, a.game.as_deref(), a.freecells).and_then(|p| p.legal_moves()),
             answers::legal,
         ))
     }
@@ -239,7 +232,8 @@ impl FreeCell {
         output_schema = output::<schema::ApplyOut>()
     )]
     fn apply_move(&self, Parameters(a): Parameters<ApplyMove>) -> CallToolResult {
-        let applied = game_position(a.position).and_then(|p| p.apply(&a.mv, a.count, a.autoplay));
+        let applied = game_position(a.position, a.game.as_deref(), a.freecells)
+            .and_then(|p| p.apply(&a.mv, a.count, a.autoplay));
         answer(shaped(applied, answers::applied))
     }
 
@@ -274,7 +268,8 @@ impl FreeCell {
     )]
     fn verify(&self, Parameters(a): Parameters<Verify>) -> CallToolResult {
         answer(shaped(
-            game_position(a.position).and_then(|p| p.verify(&a.solution)),
+            game_position(a.position, a.game.as_deref(), a.freecells)
+                .and_then(|p| p.verify(&a.solution)),
             answers::whole,
         ))
     }
@@ -326,8 +321,9 @@ impl FreeCell {
         meta = app::tool_meta(),
         description = "The board of a position: {position, won}, and the board as text \
         (fc-solve's layout: foundations, freecells, then each cascade deepest card first); \
-        with `picture: true`, also a PNG picture (freecells a-d and foundations on the top \
-        row, cascades 1-8 below).",
+        with `picture: true`, also a PNG picture of it in any game of the family (freecells \
+        a-d, e-g, i and foundations on the top row, cascades 1-9, 0 below, titled with the \
+        game).",
         output_schema = output::<schema::PositionOut>()
     )]
     async fn render_game(
