@@ -130,7 +130,8 @@ pub fn run(args: Args) -> Result<i32> {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_folders(&args)?;
-    if !args.game.is_standard() {
+    // A PySolFC game names its own game: `--game` may only repeat it.
+    if !args.game.is_standard() && !input::is_pysol_file(&args.file) {
         return family::run(&args);
     }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
@@ -140,6 +141,13 @@ pub fn run(args: Args) -> Result<i32> {
         }
         read => read?,
     };
+    let game = match game {
+        input::Read::Family(saved) => return family::run_saved(&args, saved, (t0, cpu0)),
+        input::Read::Freecell(game) => game,
+    };
+    if let Some(msg) = family::game_disagrees(&args, fcauto_deals::Game::freecell()) {
+        return Ok(crate::cmd::usage_exit(&msg));
+    }
     let played = replay_game(&args, &game)?;
     let settings = Settings {
         mode: Mode::from(args.mode),
