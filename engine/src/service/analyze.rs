@@ -465,7 +465,7 @@ mod tests {
         let g = fcauto_deals::Game::find("seahaven_towers").unwrap();
         let n = fcauto_deals::PysolNumber::plain(5).unwrap();
         let p = FamilyPosition::new(g, fcauto_deals::deal_game(g, n)).unwrap();
-        let e = family_capped(&p, "1a 1b", opts(), Duration::ZERO, ()).unwrap_err();
+        let e = family_capped(&p, "", opts(), Duration::ZERO, ()).unwrap_err();
         assert!(e.message.contains("did not finish within 0 s"), "{e}");
         let e = analyze_in(&Position::Family(p.clone()), "1x", opts(), ()).unwrap_err();
         assert!(e.message.starts_with("not standard notation"), "{e}");
