@@ -198,6 +198,24 @@ mod service {
         assert_eq!(saved["saved_game"]["deal"], 40000);
         assert_eq!(saved["saved_game"]["held"], false);
         assert_eq!(strip(saved), strip(by_deal));
+        // The page's *Analyze*: the position JSON its new game came with, and the moves played.
+        let dealt: Value = ureq::get(&format!("{}/api/deal/617?game=bakers_game", s.base))
+            .call()
+            .unwrap()
+            .into_json()
+            .unwrap();
+        let body = json!({"position": dealt["position"], "moves": "2a 2b 2c 2d", "mode": "fast"});
+        let (st, page) = analyze(&s.base, &body);
+        assert_eq!(st, 200, "{page}");
+        assert_eq!(
+            (&page["game"], &page["start_verdict"]),
+            (&json!("bakers_game"), &json!("winnable"))
+        );
+        assert_eq!(
+            page["review"]["classes"].as_array().unwrap().len(),
+            4,
+            "{page}"
+        );
         let cases = [
             (
                 json!({"saved_game": b64("holdgame-bakers-617-20.dat"), "game": "bakers_game"}),
