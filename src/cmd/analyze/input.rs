@@ -144,7 +144,7 @@ fn read_text_game(
         "{name}: the file is empty; {EXPECTED}"
     );
     match (doc.kind(), doc.board()) {
-        (DocKind::Json, _) => return read_json(&doc, &name, deal, board),
+        (DocKind::Json, _) => return read_json(&doc, name, deal, board),
         (DocKind::Board, Some(position)) => {
             let game = Game {
                 deal: None,
@@ -152,7 +152,7 @@ fn read_text_game(
                 moves: Vec::new(),
                 kind: Kind::Position,
             };
-            agree_start(deal, board, &name, &game)?;
+            agree_start(deal, board, name, &game)?;
             return Ok(game);
         }
         _ => {}
@@ -168,7 +168,7 @@ fn read_text_game(
             anyhow::bail!("{name}: read as a board: {board_error}");
         }
     }
-    read_move_list(&doc, &name, deal, board)
+    read_move_list(&doc, name, deal, board)
 }
 
 /// True for a text of card tokens, not moves (one that did not read as a board: a card
