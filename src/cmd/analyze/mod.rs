@@ -13,6 +13,9 @@
 //!
 //! `--game G` or `--freecells N` (rules other than standard FreeCell's) analyse a game of
 //! the FreeCell family instead: [`family::run`], the same stages through the family search.
+//! A PySolFC saved or held game of a family game is analysed as its game, named by the
+//! file's id ([`input::Read::Family`], [`family::run_saved`]); `--game`/`--freecells` may
+//! only repeat it.
 
 use crate::mode::ModeArg;
 use anyhow::Result;
