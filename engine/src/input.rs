@@ -6,7 +6,9 @@
 //! reading files is the caller's.
 
 pub mod pysol_game;
-pub use pysol_game::{read_pysol_game, FreecellGame, PysolGame, PysolGameError};
+pub use pysol_game::{
+    read_pysol_game, AnyGame, FamilyGame, FreecellGame, PysolGame, PysolGameError,
+};
 
 use anyhow::{Context, Result};
 use fcauto_deals::{ms_deal, parse_deal_number, Board};

@@ -3,9 +3,9 @@
 //! MCP's `analyze_game` with `saved_game`; all three read them with
 //! `fcauto_engine::input::read_pysol_game`. The fixtures are PySolFC's own files
 //! (`tests/fixtures/pysolfc/`: deal 617 held after 10 moves, saved after 23 with the losing
-//! move at step 21) and a held Baker's Game (`tests/fixtures/savedgame-family/`), which the
-//! analysis refuses naming the game; so are statistics.dat, bytes that are no base64, text
-//! that is no saved game, a game over the size cap and a start given twice.
+//! move at step 21); statistics.dat, bytes that are no base64, text that is no saved game,
+//! a game over the size cap and a start given twice are refused. Saved games of the other
+//! games of the family are analysed as their game: `family_analyze.rs`.
 
 use base64::Engine as _;
 use serde_json::{json, Value};
@@ -66,7 +66,7 @@ fn serve_analyzes_a_saved_and_a_held_game() {
 }
 
 #[test]
-fn serve_refuses_what_is_not_a_freecell_saved_game() {
+fn serve_refuses_what_is_not_a_saved_game() {
     let s = server::start();
     let held = b64("pysolfc/holdgame-617-winnable.dat");
     let cases = [
@@ -82,11 +82,6 @@ fn serve_refuses_what_is_not_a_freecell_saved_game() {
             "PySolFC's statistics",
         ),
         (
-            json!({"saved_game": b64("savedgame-family/holdgame-bakers-617-20.dat")}),
-            422,
-            "Baker's Game (PySolFC id 45)",
-        ),
-        (
             json!({"saved_game": "A".repeat(400_000)}),
             413,
             "at most 262144 bytes",
@@ -99,7 +94,7 @@ fn serve_refuses_what_is_not_a_freecell_saved_game() {
         (
             json!({"saved_game": held, "deal": 617}),
             400,
-            "leave out `deal` and `position`",
+            "leave out `deal`, `position`",
         ),
         (json!({"deal": 617}), 400, "give `moves`"),
     ];
@@ -109,20 +104,6 @@ fn serve_refuses_what_is_not_a_freecell_saved_game() {
         let e = a["error"].as_str().unwrap();
         assert!(e.contains(needle), "{needle:?} not in {e}");
     }
-}
-
-#[test]
-fn analyze_names_a_family_game_it_does_not_analyse() {
-    let file = fixture("savedgame-family/holdgame-bakers-617-20.dat");
-    let out = Command::new(env!("CARGO_BIN_EXE_fcauto"))
-        .arg("analyze")
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let e = String::from_utf8_lossy(&out.stderr);
-    assert!(e.contains("Baker's Game (PySolFC id 45)"), "{e}");
-    assert_eq!(e.matches(file.to_str().unwrap()).count(), 1, "{e}");
 }
 
 /// One JSON-RPC request to a running `fcauto mcp`, its `result`.
@@ -196,25 +177,10 @@ fn mcp_analyze_game_takes_a_saved_game() {
     let sc = &r["structuredContent"];
     assert_eq!(
         sc["saved_game"],
-        json!({"deal": 617, "held": false, "moves": 23}),
+        json!({"pysol_id": 8, "deal": 617, "held": false, "moves": 23}),
         "{sc}"
     );
     assert_eq!(sc["lost_at"]["step"], 21, "{sc}");
-    let r = request(
-        &mut stdin,
-        &mut lines,
-        4,
-        "tools/call",
-        call(
-            "analyze_game",
-            json!({"saved_game": b64("savedgame-family/holdgame-bakers-617-20.dat")}),
-        ),
-    );
-    assert_eq!(r["isError"], json!(true), "{r}");
-    assert!(
-        r.to_string().contains("Baker's Game (PySolFC id 45)"),
-        "{r}"
-    );
     let r = request(
         &mut stdin,
         &mut lines,

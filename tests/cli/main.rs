@@ -16,6 +16,7 @@ mod batch_cli;
 mod bench_cli;
 mod deals_cli;
 mod docs_examples;
+mod family_analyze;
 #[cfg(feature = "batch")]
 mod family_batch;
 mod family_cli;

@@ -12,7 +12,7 @@
 //! after one proved lost is lost; the move played followed by the next position's line wins
 //! from the position before it (lines are shortened backwards through the game).
 
-use super::evaluate::{Eval, Source, Status, Work};
+use super::evaluate::{Eval, Source, Status, Stopped, Work};
 use super::record::Record;
 use crate::render;
 use crate::render::family::{family_move, played, FamilyGame};
@@ -211,6 +211,22 @@ pub fn evaluate_family(
     settings: FamilySettings,
     mut tick: impl FnMut(),
 ) -> Result<(Vec<Eval>, Work)> {
+    evaluate_family_until(game, settings, &mut || {
+        tick();
+        true
+    })
+}
+
+/// [`evaluate_family`], with `go_on` called once per position evaluated: false stops it
+/// with [`Stopped`] (so it ends within one search of being told to).
+///
+/// # Errors
+/// As [`evaluate_family`], and [`Stopped`].
+pub fn evaluate_family_until(
+    game: &FamilyReplay,
+    settings: FamilySettings,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<(Vec<Eval>, Work)> {
     let mut work = Work::default();
     let mut evals: Vec<Eval> = Vec::with_capacity(game.positions.len());
     let mut lost_at = None;
@@ -231,7 +247,9 @@ pub fn evaluate_family(
             lost_at = lost_at.or(Some(k));
         }
         evals.push(eval);
-        tick();
+        if !go_on() {
+            return Err(Stopped.into());
+        }
     }
     shorten_backwards(&mut evals, game)?;
     Ok((evals, work))

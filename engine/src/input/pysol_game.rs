@@ -1,5 +1,6 @@
 //! PySolFC's saved and held games (`.pso`, `holdgame.dat`) read from their bytes into the
-//! game they hold, and a FreeCell game into a start and moves for the analysis: what
+//! game they hold, and that game (FreeCell, or another game of its family) into a start and
+//! moves for the analysis: what
 //! `fcauto analyze`, `serve`'s `POST /api/analyze` and MCP's `analyze_game` share.
 //!
 //! The bytes go through automation's guarded pickle decoder (no code runs:
@@ -9,8 +10,11 @@
 
 use std::path::Path;
 
-use fcauto_automation::pysol::savedgame::{self, FreecellHistory, GameHistory, SavedGameError};
-use fcauto_deals::{Board, Game};
+use crate::analysis::family::{parse_moves, TextMove};
+use fcauto_automation::pysol::savedgame::{
+    self, FamilyHistory, FreecellHistory, GameHistory, SavedGameError,
+};
+use fcauto_deals::{Board, Game, Layout, PysolNumber};
 use fcauto_solver::{standard, StepMove};
 
 /// Why bytes are no game to analyse. Each displays as one line; `name` is how the caller
@@ -79,6 +83,42 @@ pub struct FreecellGame {
     pub moves: Vec<StepMove>,
 }
 
+/// A game of the family other than standard FreeCell, of a saved or held game, ready for
+/// the family analysis.
+#[derive(Clone, Debug)]
+pub struct FamilyGame {
+    /// The game (from the file's PySolFC id).
+    pub game: &'static Game,
+    /// PySolFC's number of the deal (`ms617`, `40000`), when the seed is one.
+    pub number: Option<PysolNumber>,
+    /// The start: the stored stacks with the moves taken back (PySolFC's deal `number`).
+    pub start: Layout,
+    /// The moves as PySolFC recorded them (its auto-drops included), in the family's
+    /// standard notation, counts written.
+    pub moves: Vec<TextMove>,
+}
+
+impl FamilyGame {
+    /// The deal number as `fcauto deal --game G N` takes it (PySolFC's numbering: the
+    /// Microsoft shuffle below 32000, the Mersenne Twister from 32000 on): `None` for a
+    /// `Custom` deal and for a Microsoft number from 32000 on, which that numbering would
+    /// read as another deal.
+    pub fn deal(&self) -> Option<u64> {
+        let n = self.number?;
+        let v = u64::try_from(n.value()).ok()?;
+        (!n.is_ms() || v < 32000).then_some(v)
+    }
+}
+
+/// The game a saved or held game holds, read for the analysis.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Standard FreeCell (PySolFC id 8).
+    Freecell(FreecellGame),
+    /// Another game of the family.
+    Family(FamilyGame),
+}
+
 /// Read the bytes of a saved or held game; `origin` names it in the reader's errors and
 /// `name` in this module's (`game file x.pso`, `saved_game`).
 ///
@@ -137,6 +177,41 @@ impl PysolGame {
         };
         freecell_game(h, name)
     }
+}
+
+impl PysolGame {
+    /// The game read for the analysis, of whichever game of the family it is.
+    ///
+    /// # Errors
+    /// [`PysolGameError::BadMove`]: a recorded move standard notation does not read.
+    pub fn any_game(&self, name: &str) -> Result<AnyGame, PysolGameError> {
+        match &self.history {
+            GameHistory::Freecell(h) => freecell_game(h, name).map(AnyGame::Freecell),
+            GameHistory::Family(h) => family_game(h, name).map(AnyGame::Family),
+        }
+    }
+}
+
+fn family_game(h: &FamilyHistory, name: &str) -> Result<FamilyGame, PysolGameError> {
+    let moves = h
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match parse_moves(t).ok().as_deref() {
+            Some([m]) => Ok(*m),
+            _ => Err(PysolGameError::BadMove {
+                name: name.to_string(),
+                step: i + 1,
+                token: t.clone(),
+            }),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(FamilyGame {
+        game: h.game,
+        number: h.number,
+        start: h.start.clone(),
+        moves,
+    })
 }
 
 fn freecell_game(h: &FreecellHistory, name: &str) -> Result<FreecellGame, PysolGameError> {
@@ -199,5 +274,29 @@ mod tests {
         let g = read_pysol_game(&bakers, Path::new("s"), "saved_game").unwrap();
         let e = g.freecell("saved_game").unwrap_err().to_string();
         assert!(e.contains("Baker's Game (PySolFC id 45)"), "{e}");
+    }
+
+    #[test]
+    fn a_family_game_reads_into_its_game_start_and_moves() {
+        let bytes = fixture("savedgame-family/saved-seahaven-40000-15.pso");
+        let g = read_pysol_game(&bytes, Path::new("x"), "x").unwrap();
+        let AnyGame::Family(f) = g.any_game("x").unwrap() else {
+            panic!("a Seahaven Towers game")
+        };
+        assert_eq!(
+            (f.game.pysol_id, f.deal(), f.moves.len()),
+            (9, Some(40000), 15)
+        );
+        let n = PysolNumber::plain(40000).unwrap();
+        assert_eq!(f.start, fcauto_deals::deal_game(f.game, n));
+        let bytes = fixture("savedgame-family/holdgame-fc2-ms5-10.dat");
+        let g = read_pysol_game(&bytes, Path::new("x"), "x").unwrap();
+        let AnyGame::Family(f) = g.any_game("x").unwrap() else {
+            panic!("a FreeCell (2 reserves) game")
+        };
+        assert_eq!(
+            (f.game.pysol_id, f.deal(), f.moves.len()),
+            (1900, Some(5), 10)
+        );
     }
 }

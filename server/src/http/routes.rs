@@ -347,14 +347,19 @@ async fn render(b: Body<RenderBody>) -> Response {
     }
 }
 
-/// `{deal | position, moves, mode?, max_states?, costly?}` (exactly one of deal and
-/// position), or `{saved_game, mode?, max_states?, costly?}` (a PySolFC saved or held
-/// game's bytes, base64).
+/// `{deal | position, game?, freecells?, moves, mode?, max_states?, costly?}` (exactly one
+/// of deal and position, in any game; `game` and `freecells` go with a deal), or
+/// `{saved_game, mode?, max_states?, costly?}` (a PySolFC saved or held game's bytes,
+/// base64, of any game: its game from the file's id).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct AnalyzeBody {
-    #[serde(default, deserialize_with = "service::deal_number_opt")]
-    deal: Option<u64>,
+    #[serde(default, deserialize_with = "service::deal_in_opt")]
+    deal: Option<service::DealIn>,
+    #[serde(default)]
+    game: Option<String>,
+    #[serde(default)]
+    freecells: Option<i64>,
     #[serde(default)]
     position: Option<PositionIn>,
     #[serde(default)]
@@ -373,16 +378,21 @@ struct AnalyzeBody {
 /// The game of an analysis request: a start (`deal` or `position`) and `moves`, or a
 /// PySolFC `saved_game` alone.
 enum AnalyzeGame {
-    Moves(Board, String),
+    Moves(Position, String),
     Saved(String),
 }
 
 impl AnalyzeBody {
     fn game(&mut self) -> Result<AnalyzeGame, ServiceError> {
         match (self.saved_game.take(), self.moves.take()) {
-            (Some(_), _) if self.deal.is_some() || self.position.is_some() => {
+            (Some(_), _)
+                if self.deal.is_some()
+                    || self.position.is_some()
+                    || self.game.is_some()
+                    || self.freecells.is_some() =>
+            {
                 Err(ServiceError::bad_input(
-                    "`saved_game` holds its own start: leave out `deal` and `position`",
+                    "`saved_game` holds its own game and start (its game from the file's id): leave out `deal`, `position`, `game` and `freecells`",
                 ))
             }
             (Some(_), Some(_)) => Err(ServiceError::bad_input(
@@ -390,7 +400,12 @@ impl AnalyzeBody {
             )),
             (Some(saved), None) => Ok(AnalyzeGame::Saved(saved)),
             (None, Some(moves)) => Ok(AnalyzeGame::Moves(
-                board_of(self.deal, self.position.as_ref())?,
+                position_of(
+                    self.deal.as_ref(),
+                    self.game.as_deref(),
+                    self.freecells,
+                    self.position.as_ref(),
+                )?,
                 moves,
             )),
             (None, None) => Err(ServiceError::bad_input(

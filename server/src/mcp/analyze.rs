@@ -9,21 +9,36 @@
 use super::answers::Split;
 use fcauto_deals::Board;
 use fcauto_engine::analysis::summary;
-use fcauto_engine::service::{self, AnalyzeOptions, AnalyzeOut, ServiceError};
+use fcauto_engine::service::{self, AnalyzeOptions, AnalyzeOut, Position, ServiceError};
 use fcauto_solver::document::SolutionDoc;
 use fcauto_solver::Mode;
 use serde_json::{json, Map, Value};
 
-/// Analyse the game of `text`'s moves from `start` holding `slot` (a solver permit) until
-/// the searches end: the summary for the model, the whole answer for a view. An annotated
-/// game's `# start:` must be `start`.
+/// Analyse the game of `text`'s moves from `start` (of any game: a family game by the
+/// family analysis) holding `slot` (a solver permit) until the searches end: the summary for
+/// the model, the whole answer for a view. A standard game's annotated `# start:` must be
+/// `start`.
 pub(super) fn analyze<S: Send + 'static>(
-    start: &Board,
+    start: &Position,
     text: &str,
     mode: Mode,
     max_states: Option<usize>,
     slot: S,
 ) -> Result<Split, ServiceError> {
+    if let Position::Standard(start) = start {
+        check_start(start, text)?;
+    }
+    let opts = AnalyzeOptions {
+        mode,
+        max_states,
+        costly: None,
+    };
+    let out = service::analyze_in(start, text, opts, slot)?;
+    Ok(split(&out))
+}
+
+/// An annotated game's `# start:`, when it has one, is `start`.
+fn check_start(start: &Board, text: &str) -> Result<(), ServiceError> {
     if text.len() <= service::MAX_SOLUTION_BYTES
         && SolutionDoc::new(text)
             .annotations()
@@ -34,13 +49,7 @@ pub(super) fn analyze<S: Send + 'static>(
             "moves: the game's `# start:` is not the position given",
         ));
     }
-    let opts = AnalyzeOptions {
-        mode,
-        max_states,
-        costly: None,
-    };
-    let out = service::analyze_in(start, text, opts, slot)?;
-    Ok(split(&out))
+    Ok(())
 }
 
 /// Analyse a PySolFC saved or held game sent as base64 text ([`service::analyze_saved_in`]:
@@ -74,11 +83,11 @@ fn split(out: &AnalyzeOut) -> Split {
         .map(|c| json!({"step": c.step, "move": c.mv, "cost": c.cost, "best": c.best_move}))
         .collect();
     let fin = &f.final_position;
-    let saved_game = out
-        .saved_game
-        .as_ref()
-        .map(|s| json!({"deal": s.deal, "held": s.held, "moves": s.moves.len()}));
+    let saved_game = out.saved_game.as_ref().map(
+        |s| json!({"pysol_id": s.pysol_id, "deal": s.deal, "held": s.held, "moves": s.moves.len()}),
+    );
     let model = json!({
+        "game": out.game,
         "moves": f.moves.len(),
         "start": f.start_verdict,
         "start_moves_to_win": f.start_moves_to_win,
@@ -122,7 +131,7 @@ mod tests {
     use super::*;
 
     fn analyze(b: &Board, text: &str, max: Option<usize>) -> Result<Split, ServiceError> {
-        super::analyze(b, text, Mode::Fast, max, ())
+        super::analyze(&Position::Standard(b.clone()), text, Mode::Fast, max, ())
     }
 
     /// Deal 617 played by its solution is never lost and ends won; a game that puts a

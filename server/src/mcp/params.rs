@@ -211,7 +211,8 @@ pub(super) struct Solve {
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Analyze {
-    /// The game's start position (e.g. `new_game`'s `position`); with `moves`.
+    /// The game's start position (e.g. `new_game`'s `position`), of any game (a position
+    /// string names its game); with `moves`.
     #[schemars(schema_with = "position_schema")]
     #[serde(default)]
     pub(super) position: Option<Value>,
@@ -221,8 +222,9 @@ pub(super) struct Analyze {
     #[serde(default)]
     pub(super) moves: Option<String>,
     /// Instead of `position` and `moves`: a PySolFC 3.2 saved game (`.pso`) or held game
-    /// (`holdgame.dat`) of FreeCell, its bytes base64-encoded (at most 262144 bytes); its
-    /// own start and the moves PySolFC recorded are analysed.
+    /// (`holdgame.dat`) of any game fcauto plays (FreeCell, Baker's Game, Seahaven Towers,
+    /// Eight Off, ...: the game from the file's id), its bytes base64-encoded (at most
+    /// 262144 bytes); its own start and the moves PySolFC recorded are analysed.
     #[schemars(length(max = 349528))]
     #[serde(default)]
     pub(super) saved_game: Option<String>,

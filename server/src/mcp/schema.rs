@@ -140,6 +140,9 @@ pub(super) struct FinalOut {
 /// What `analyze_game` answers.
 #[derive(JsonSchema)]
 pub(super) struct AnalyzeOut {
+    /// The game, for a game of the family other than standard FreeCell (`bakers_game`,
+    /// `freecell with 2 freecells`); null for standard FreeCell.
+    game: Option<String>,
     /// Moves in the game.
     moves: u32,
     /// The start position: `winnable`, `lost` or `unknown`.
@@ -162,7 +165,9 @@ pub(super) struct AnalyzeOut {
 /// What a PySolFC saved or held game held (`analyze_game` with `saved_game`).
 #[derive(JsonSchema)]
 pub(super) struct SavedGameOut {
-    /// The Microsoft deal; null for PySolFC's own deals (the start is then the stored
+    /// PySolFC's game id (8 FreeCell, 45 Baker's Game, 9 Seahaven Towers, ...).
+    pysol_id: u32,
+    /// The deal (for another game than FreeCell PySolFC's number of it); null for PySolFC's own deals (the start is then the stored
     /// cards with the moves taken back).
     deal: Option<u64>,
     /// A held game (Hold and quit) rather than a saved one.
@@ -265,8 +270,9 @@ mod tests {
         assert_eq!(fields::<HintOut>(), keys(answers::hint(json(&solved))));
         let verdict = service::verify(&b, &standard).unwrap();
         assert_eq!(fields::<VerifyOut>(), keys(answers::whole(json(verdict))));
+        let start = service::Position::Standard(b.clone());
         let analysed =
-            super::super::analyze::analyze(&b, &standard, fcauto_solver::Mode::Fast, None, ());
+            super::super::analyze::analyze(&start, &standard, fcauto_solver::Mode::Fast, None, ());
         assert_eq!(fields::<AnalyzeOut>(), keys(analysed.unwrap()));
     }
 

@@ -7,7 +7,6 @@ use super::answers::{self, Split};
 use super::app;
 use super::params::{Analyze, ApplyMove, NewGame, Position, Render, Solve, Verify};
 use super::schema;
-use fcauto_deals::Board;
 use fcauto_engine::service::{self, Position as GamePosition, PositionIn, ServiceError};
 use rmcp::handler::server::tool::schema_for_output as output;
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
@@ -25,12 +24,6 @@ use tokio::sync::Semaphore;
 /// A position argument, read.
 fn position_in(position: Value) -> Result<PositionIn, ServiceError> {
     serde_json::from_value(position).map_err(|e| ServiceError::bad_input(format!("position: {e}")))
-}
-
-/// The standard FreeCell board of a position argument, or the tool error that says why not
-/// (a family position among them).
-fn board(position: Value) -> Result<Board, ServiceError> {
-    position_in(position)?.to_board()
 }
 
 /// The position of any game a position argument gives (its board text read for `game`
@@ -277,11 +270,11 @@ impl FreeCell {
     #[tool(
         title = "Analyze a game",
         description = "Where a game was lost: every position of the game (a start `position` \
-        and its `moves` in standard notation, or a PySolFC saved or held game of FreeCell as \
-        base64 `saved_game`) searched; answers {moves, start, start_moves_to_win, \
+        of any game and its `moves` in standard notation, or a PySolFC saved or held game of \
+        any game as base64 `saved_game`) searched; answers {game, moves, start, start_moves_to_win, \
         lost_at: {step, move, instead}, costly: [{step, move, cost, best}], final: {verdict, \
         won, moves_to_win, hint}, summary}, and with a saved game what it held \
-        (saved_game: {deal, held, moves}). lost_at is null when no move was proved to lose \
+        (saved_game: {pysol_id, deal, held, moves}). game is null for standard FreeCell. lost_at is null when no move was proved to lose \
         the game; a costly move made the shortest known win 10 or more moves longer.",
         output_schema = output::<schema::AnalyzeOut>()
     )]
@@ -303,9 +296,8 @@ impl FreeCell {
                 (Some(_), _, _) => Err(ServiceError::bad_input(
                     "`saved_game` holds its own start and moves: leave out `position` and `moves`",
                 )),
-                (None, Some(p), Some(moves)) => {
-                    board(p).and_then(|b| analyze::analyze(&b, &moves, mode, max_states, permit))
-                }
+                (None, Some(p), Some(moves)) => game_position(p, None, None)
+                    .and_then(|p| analyze::analyze(&p, &moves, mode, max_states, permit)),
                 (None, _, _) => Err(ServiceError::bad_input(
                     "give `position` and `moves`, or a PySolFC `saved_game`",
                 )),

@@ -4,7 +4,9 @@
 //! [`fcauto_engine::analysis::family`] (every position evaluated by the family search), and
 //! the answer, the pictures and the report are written as for standard FreeCell.
 
+use super::input::SavedFamily;
 use super::{output, write_files, Args, Summary};
+use crate::cmd::solve_family::deal_layout;
 use crate::mode::ModeArg;
 use anyhow::Result;
 use fcauto_engine::analysis::family::{
@@ -34,7 +36,7 @@ pub fn run(args: &Args) -> Result<i32> {
     let (deal, start) = match (args.deal, &args.board) {
         (Some(n), _) => (
             Some(n),
-            crate::cmd::solve_family::deal_layout(game, &rules, n, args.game.game.is_some())?,
+            deal_layout(game, &rules, n, args.game.game.is_some())?,
         ),
         (None, Some(board)) => (None, read_board(board, game, &rules)?),
         (None, None) => {
@@ -52,6 +54,7 @@ pub fn run(args: &Args) -> Result<i32> {
             rules,
             deal,
             layout: start,
+            input: "a move list",
         },
         &moves,
         (t0, cpu0),
@@ -70,6 +73,70 @@ pub struct Start {
     pub deal: Option<u64>,
     /// The start position.
     pub layout: fcauto_deals::Layout,
+    /// What the game was read from, as the answer names it (`a move list`).
+    pub input: &'static str,
+}
+
+/// Analyse a PySolFC saved or held game of a family game (`saved`: its game from the file's
+/// id, its start and the moves PySolFC recorded); exit 2 when `--game`/`--freecells` name
+/// another game, or `--deal`/`--board` another start.
+///
+/// # Errors
+/// As [`analyze`]; a `--deal` or `--board` that cannot be read.
+pub fn run_saved(args: &Args, saved: SavedFamily, clock: (Instant, f64)) -> Result<i32> {
+    let SavedFamily { game: g, held } = saved;
+    let name = crate::cmd::input::name(&args.file, "game file");
+    if let Some(msg) = game_disagrees(args, g.game) {
+        return Ok(crate::cmd::usage_exit(&msg));
+    }
+    let kind = if held {
+        "a PySolFC held game"
+    } else {
+        "a PySolFC saved game"
+    };
+    let given = match (args.deal, &args.board) {
+        (Some(n), _) => Some(("--deal", deal_layout(g.game, &g.game.rules, n, true)?)),
+        (None, Some(b)) => Some(("--board", read_board(b, g.game, &g.game.rules)?)),
+        (None, None) => None,
+    };
+    if let Some((flag, _)) = given.filter(|(_, l)| *l != g.start) {
+        return Ok(crate::cmd::usage_exit(&format!(
+            "{name} is {kind} and holds its own start position, and {flag} gives another: leave out {flag}"
+        )));
+    }
+    let start = Start {
+        game: g.game,
+        rules: g.game.rules,
+        deal: g.deal(),
+        layout: g.start.clone(),
+        input: kind,
+    };
+    analyze(args, start, &g.moves, clock)?;
+    Ok(0)
+}
+
+/// The usage problem of `--game`/`--freecells` naming another game than `file_game`, the
+/// game a PySolFC saved or held game holds (by its id): `--game` may repeat the file's game,
+/// `--freecells` its number of freecells.
+pub fn game_disagrees(args: &Args, file_game: &'static fcauto_deals::Game) -> Option<String> {
+    let name = crate::cmd::input::name(&args.file, "game file");
+    let holds = format!(
+        "{name} is a PySolFC game of {} (PySolFC id {})",
+        file_game.pysol_name, file_game.pysol_id
+    );
+    if let Some(g) = args.game.game.filter(|g| g.pysol_id != file_game.pysol_id) {
+        return Some(format!(
+            "{holds}, and --game names {} (PySolFC id {}): the file's id says the game; leave out --game",
+            g.pysol_name, g.pysol_id
+        ));
+    }
+    let cells = file_game.rules.freecells;
+    args.game.freecells.filter(|&n| n != cells).map(|n| {
+        format!(
+            "{holds}, played with {}, and --freecells asks for {n}: leave out --freecells",
+            fcauto_deals::plural(cells, "freecell")
+        )
+    })
 }
 
 /// Analyse `moves` played from `start` (`clock`: when the run began, wall and CPU seconds)
@@ -105,7 +172,7 @@ pub fn analyze(args: &Args, start: Start, moves: &[TextMove], clock: (Instant, f
     let doc = Document {
         game: Some(crate::cmd::solve_family::title(start.game, &start.rules)),
         deal: start.deal,
-        input: "a move list",
+        input: start.input,
         start: played.position_text(0),
         mode: Mode::from(args.mode),
         guessed_counts: &played.guessed_counts,

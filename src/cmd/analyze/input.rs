@@ -1,6 +1,7 @@
 //! Stage 1 of `analyze`, read the input: a move list (with `--deal`/`--board`), a position
 //! (a board file, PySolFC's *Export current layout*, a position string), or a PySolFC
-//! saved or held game, into a [`Game`]: the start position and the moves as written.
+//! saved or held game, into a [`Game`]: the start position and the moves as written; a
+//! saved or held game of another game of the family into a [`SavedFamily`] ([`Read`]).
 
 use crate::cmd::input::{self, is_stdio, load_board, Start};
 use anyhow::{Context, Result};
@@ -69,22 +70,68 @@ pub struct Game {
     pub kind: Kind,
 }
 
+/// What [`read_game`] read: a game of standard FreeCell, or a PySolFC saved or held game
+/// of another game of the family (analysed by [`super::family`]).
+#[derive(Clone, Debug)]
+pub enum Read {
+    /// Standard FreeCell.
+    Freecell(Game),
+    /// A saved or held game of another game of the family.
+    Family(SavedFamily),
+}
+
+/// A PySolFC saved or held game of a game of the family other than FreeCell.
+#[derive(Clone, Debug)]
+pub struct SavedFamily {
+    /// Its game, number, start and moves.
+    pub game: fcauto_engine::input::FamilyGame,
+    /// Written by *Hold and quit*.
+    pub held: bool,
+}
+
+/// True when `file` (not standard input) opens as a PySolFC saved or held game (a pickle):
+/// its game, not `--game`, says which game it is.
+pub fn is_pysol_file(file: &Path) -> bool {
+    use std::io::Read as _;
+    if is_stdio(file) {
+        return false;
+    }
+    let mut head = [0u8; 16];
+    let n = std::fs::File::open(file)
+        .and_then(|f| f.take(16).read(&mut head))
+        .unwrap_or(0);
+    input::looks_like_pickle(&head[..n])
+}
+
 /// Read `file` (`-`: standard input) as a game. `deal` and `board` give the start of a
 /// move list and are refused with the other kinds, which carry their own.
 ///
 /// # Errors
 /// Unreadable or too large; a move list without `--deal`/`--board` or with a bad token (line
 /// and token named); a board with a problem (line and token); a saved game that is damaged
-/// or not FreeCell; a file that is none of these ("unknown file format").
-pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result<Game> {
+/// or of a game fcauto does not play; a file that is none of these ("unknown file format").
+pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result<Read> {
     let name = input::name(file, "game file");
     let bytes =
         input::read_bytes_capped(file, "game file", MAX_INPUT, "a game is a few kilobytes")?;
     if input::looks_like_pickle(&bytes) {
-        let game = read_pysol_game(file, &name, &bytes)?;
+        let game = match read_pysol_game(file, &name, &bytes)? {
+            Read::Freecell(game) => game,
+            family => return Ok(family),
+        };
         agree_start(deal, board, &name, &game)?;
-        return Ok(game);
+        return Ok(Read::Freecell(game));
     }
+    read_text_game(&name, bytes, deal, board).map(Read::Freecell)
+}
+
+/// A game file that is text (not a PySolFC pickle): a move list, a position or our JSON.
+fn read_text_game(
+    name: &str,
+    bytes: Vec<u8>,
+    deal: Option<u64>,
+    board: Option<&Path>,
+) -> Result<Game> {
     let text = input::text_of(bytes).map_err(|at| {
         anyhow::anyhow!(
             "{name}: not UTF-8 text ({at}), and not a PySolFC saved game (a pickle); {EXPECTED}"
@@ -97,7 +144,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
         "{name}: the file is empty; {EXPECTED}"
     );
     match (doc.kind(), doc.board()) {
-        (DocKind::Json, _) => return read_json(&doc, &name, deal, board),
+        (DocKind::Json, _) => return read_json(&doc, name, deal, board),
         (DocKind::Board, Some(position)) => {
             let game = Game {
                 deal: None,
@@ -105,7 +152,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
                 moves: Vec::new(),
                 kind: Kind::Position,
             };
-            agree_start(deal, board, &name, &game)?;
+            agree_start(deal, board, name, &game)?;
             return Ok(game);
         }
         _ => {}
@@ -121,7 +168,7 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
             anyhow::bail!("{name}: read as a board: {board_error}");
         }
     }
-    read_move_list(&doc, &name, deal, board)
+    read_move_list(&doc, name, deal, board)
 }
 
 /// True for a text of card tokens, not moves (one that did not read as a board: a card
@@ -345,8 +392,10 @@ fn read_json(
 }
 
 /// A PySolFC saved or held game, through the guarded pickle decoder (no code runs), read by
-/// [`fcauto_engine::input::read_pysol_game`]; a game of FreeCell is analysed.
-fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
+/// [`fcauto_engine::input::read_pysol_game`]: a game of FreeCell, or of another game of the
+/// family (its game from the file's id).
+fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Read> {
+    use fcauto_engine::input::AnyGame;
     use fcauto_engine::input::PysolGameError;
     if is_stdio(file) {
         usage_problem!("{name}: a PySolFC saved game is read from a file, not standard input");
@@ -365,11 +414,16 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Game> {
     }
     // A Microsoft deal's start is the deal; another's (PySolFC's own deals) is rebuilt
     // from the stored stacks by taking the moves back.
-    let game = saved.freecell(name).map_err(named)?;
-    Ok(Game {
-        deal: game.deal,
-        start: game.start,
-        moves: game.moves,
-        kind: Kind::PysolGame { held: saved.held },
+    Ok(match saved.any_game(name).map_err(named)? {
+        AnyGame::Freecell(game) => Read::Freecell(Game {
+            deal: game.deal,
+            start: game.start,
+            moves: game.moves,
+            kind: Kind::PysolGame { held: saved.held },
+        }),
+        AnyGame::Family(game) => Read::Family(SavedFamily {
+            game,
+            held: saved.held,
+        }),
     })
 }

@@ -13,6 +13,9 @@
 //!
 //! `--game G` or `--freecells N` (rules other than standard FreeCell's) analyse a game of
 //! the FreeCell family instead: [`family::run`], the same stages through the family search.
+//! A PySolFC saved or held game of a family game is analysed as its game, named by the
+//! file's id ([`input::Read::Family`], [`family::run_saved`]); `--game`/`--freecells` may
+//! only repeat it.
 
 use crate::mode::ModeArg;
 use anyhow::Result;
@@ -130,7 +133,8 @@ pub fn run(args: Args) -> Result<i32> {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_folders(&args)?;
-    if !args.game.is_standard() {
+    // A PySolFC game names its own game: `--game` may only repeat it.
+    if !args.game.is_standard() && !input::is_pysol_file(&args.file) {
         return family::run(&args);
     }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
@@ -140,6 +144,13 @@ pub fn run(args: Args) -> Result<i32> {
         }
         read => read?,
     };
+    let game = match game {
+        input::Read::Family(saved) => return family::run_saved(&args, saved, (t0, cpu0)),
+        input::Read::Freecell(game) => game,
+    };
+    if let Some(msg) = family::game_disagrees(&args, fcauto_deals::Game::freecell()) {
+        return Ok(crate::cmd::usage_exit(&msg));
+    }
     let played = replay_game(&args, &game)?;
     let settings = Settings {
         mode: Mode::from(args.mode),
