@@ -14,7 +14,7 @@ use std::process::Output;
 use std::sync::Mutex;
 
 use assert_cmd::Command;
-use fcauto_automation::gui::{csv, image};
+use fcauto_automation::gui::{caption, csv, image};
 use serde_json::Value;
 
 /// One PySolFC at a time, across the GUI test modules (gui_family too).
@@ -278,7 +278,7 @@ fn check_plain_ocr(dir: &Path, deal: u64) {
     let board = fcauto_deals::ms_deal(deal).unwrap();
     for (i, col) in board.cascades.iter().enumerate() {
         let cards: Vec<String> = col.iter().map(|c| c.to_string()).collect();
-        let line = format!("cascade {}: {}", i + 1, cards.join(" "));
+        let line = format!("{}: {}", caption::cascade_label(i), cards.join(" "));
         assert!(initial.contains(&line), "{line:?} not read in: {initial}");
     }
     let won = ocr("view_pysol_won.png");

@@ -36,20 +36,38 @@ const EMPTY: &str = "empty";
 /// The first line of every caption: says whose reading the strip is.
 pub const CAPTION_HEAD: &str = "fcauto's reading of the screenshot above";
 
+/// The cascades' numbers as words, the 1st to the 10th (Seahaven Towers has 10 cascades).
+const NUMBER_WORDS: [&str; 10] = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+];
+
+/// The label of cascade `i` (counted from 0) in a caption line: `cascade one`, `cascade
+/// two`, ... The number is a word, not a digit: labels of one width (`cascade 1:` to
+/// `cascade 8:`) put the first card of every line at the same place, and tesseract's page
+/// layout analysis took that straight gap down the strip for a gutter between two columns
+/// (it read the labels, then the cards, each cascade's line torn apart). Words of 3 to 5
+/// letters leave no such gap, whatever the picture's width.
+pub fn cascade_label(i: usize) -> String {
+    match NUMBER_WORDS.get(i) {
+        Some(w) => format!("cascade {w}"),
+        None => format!("cascade {}", i + 1),
+    }
+}
+
 /// The lines of a caption for a board read from the screen: `title` (the game and its
-/// number, as `FreeCell game ms617`), then one line per cascade (`cascade 1: 7D AD 5C ...`,
-/// deepest card first), the freecells and the foundations' top cards (`-` for an empty
-/// slot or foundation).
+/// number, as `FreeCell game ms617`), then one line per cascade (`cascade one:  7D  AD  5C
+/// ...`, deepest card first, see [`cascade_label`]), the freecells and the foundations' top
+/// cards (`empty` for an empty slot or foundation).
 pub fn board_lines(title: &str, seen: &SeenBoard) -> Vec<String> {
     let mut lines = vec![CAPTION_HEAD.to_string(), title.to_string()];
     for (i, col) in seen.cascades.iter().enumerate() {
         let cards: Vec<String> = col.iter().map(|(c, _)| c.to_string()).collect();
         let cards = if cards.is_empty() {
-            "empty".to_string()
+            EMPTY.to_string()
         } else {
             cards.join(SEP)
         };
-        lines.push(format!("cascade {}:{SEP}{cards}", i + 1));
+        lines.push(format!("{}:{SEP}{cards}", cascade_label(i)));
     }
     let cells: Vec<String> = seen
         .freecells
@@ -74,7 +92,7 @@ pub fn won_lines(title: &str, seen: &SeenBoard) -> Vec<String> {
     ]
 }
 
-/// `foundations: KC 5D - AS`: each suit's top card in the order C, D, H, S.
+/// `foundations:  KC  5D  empty  AS`: each suit's top card in the order C, D, H, S.
 fn foundations_line(foundations: &[u8; 4]) -> String {
     let tops: Vec<String> = Suit::ALL
         .iter()
@@ -159,21 +177,25 @@ fn draw_line(out: &mut RgbaImage, font: &PxScaleFont<&FontVec>, x: f32, baseline
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fcauto_deals::ms_deal;
+    use fcauto_deals::{deal_game, ms_deal, Game, Layout, PysolNumber};
 
     fn seen_of(board: &fcauto_deals::Board) -> SeenBoard {
+        seen_of_layout(&Layout::from_board(board, 4))
+    }
+
+    fn seen_of_layout(layout: &Layout) -> SeenBoard {
         SeenBoard {
-            cascades: board
+            cascades: layout
                 .cascades
                 .iter()
                 .map(|c| c.iter().map(|&c| (c, 1.0)).collect())
                 .collect(),
-            freecells: board
+            freecells: layout
                 .freecells
                 .iter()
                 .map(|c| c.map(|c| (c, 1.0)))
                 .collect(),
-            foundations: board.foundations,
+            foundations: layout.foundations,
             unreadable: Vec::new(),
         }
     }
@@ -183,7 +205,8 @@ mod tests {
         let b = ms_deal(617).unwrap();
         let lines = board_lines("FreeCell game ms617", &seen_of(&b));
         assert_eq!(lines[0], CAPTION_HEAD);
-        assert_eq!(lines[2], "cascade 1:  7D  TD  TH  KD  4C  4S  JD");
+        assert_eq!(lines[2], "cascade one:  7D  TD  TH  KD  4C  4S  JD");
+        assert_eq!(lines[9], "cascade eight:  AH  KH  TC  JS  2S  QH");
         assert_eq!(lines[10], "freecells:  empty  empty  empty  empty");
         assert_eq!(lines[11], "foundations:  empty  empty  empty  empty");
         let mut won = seen_of(&b);
@@ -227,6 +250,54 @@ mod tests {
         Some(String::from_utf8_lossy(&out.stdout).into_owned())
     }
 
+    /// PySolFC's window showing FreeCell #ms617 (a committed screenshot, 733 by 589
+    /// pixels), cut or widened with table green to `width` pixels, as the screenshot above
+    /// the strip of a game whose window is that wide.
+    fn window(width: u32) -> RgbaImage {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/fixtures/gui/openbox-ms617-start.png"
+        );
+        let shot = image::open(path)
+            .unwrap_or_else(|e| panic!("{path}: {e}"))
+            .to_rgba8();
+        let mut out = RgbaImage::from_pixel(width, shot.height(), Rgba([0, 128, 0, 255]));
+        image::imageops::replace(&mut out, &shot, 0, 0);
+        out
+    }
+
+    /// Whitespace collapsed to single spaces.
+    fn words(t: &str) -> String {
+        t.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// Plain OCR of the caption of `seen` under PySolFC's window `width` pixels wide reads the head,
+    /// the title and every line after it whole (each cascade's label with its cards).
+    /// `false` when tesseract is not installed.
+    fn reads_every_line(font: &FontVec, title: &str, seen: &SeenBoard, width: u32) -> bool {
+        let lines = board_lines(title, seen);
+        let Some(text) = plain_ocr(&with_caption(&window(width), &lines, font)) else {
+            eprintln!("skipped: no tesseract program");
+            return false;
+        };
+        assert!(text.contains(title), "{text}");
+        assert!(text.contains("fcauto's reading"), "{text}");
+        let read = words(&text);
+        for line in &lines[2..] {
+            let want = words(line);
+            assert!(
+                read.contains(&want),
+                "{want:?} not read at width {width} in:\n{text}"
+            );
+        }
+        true
+    }
+
+    /// Every caption line read whole by plain OCR, under PySolFC's window as narrow as
+    /// FreeCell (2 Reserves)' (725 pixels) and as wide as Seahaven Towers' (811): FreeCell,
+    /// FreeCell (2 Reserves) #40000 and Seahaven Towers' 10 cascades. With the cascades
+    /// numbered by digits (`cascade 1:`), tesseract read #ms3000000000's 8 labels and cards
+    /// under the 811-pixel window as two columns. At the win, the four kings.
     #[test]
     fn plain_ocr_reads_the_game_and_every_card_of_the_caption() {
         let Ok(font) = caption_font() else {
@@ -234,28 +305,37 @@ mod tests {
             return;
         };
         let b = ms_deal(617).unwrap();
-        let lines = board_lines("FreeCell game ms617", &seen_of(&b));
-        // A table-green screenshot with noise, as PySolFC's window is behind the strip.
-        let shot = RgbaImage::from_fn(820, 600, |x, y| {
-            Rgba([0, 100 + ((x * 7 + y * 13) % 40) as u8, 0, 255])
-        });
-        let Some(text) = plain_ocr(&with_caption(&shot, &lines, &font)) else {
-            eprintln!("skipped: no tesseract program");
+        if !reads_every_line(&font, "FreeCell game ms617", &seen_of(&b), 725) {
             return;
-        };
-        assert!(text.contains("FreeCell game ms617"), "{text}");
-        assert!(text.contains("fcauto's reading"), "{text}");
-        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
-        let read = words(&text);
-        for line in &lines[2..] {
-            let want = words(line);
-            assert!(read.contains(&want), "{want:?} not read in:\n{text}");
         }
+        let big = ms_deal(3_000_000_000).unwrap();
+        assert!(reads_every_line(
+            &font,
+            "FreeCell game ms3000000000",
+            &seen_of(&big),
+            811
+        ));
+        let game =
+            |id: &str, n: &str| deal_game(Game::find(id).unwrap(), PysolNumber::parse(n).unwrap());
+        let title = "FreeCell (2 Reserves) #40000 (game id 1900)";
+        assert!(reads_every_line(
+            &font,
+            title,
+            &seen_of_layout(&game("1900", "40000")),
+            725
+        ));
+        let title = "Seahaven Towers #ms1 (game id 9)";
+        assert!(reads_every_line(
+            &font,
+            title,
+            &seen_of_layout(&game("9", "1")),
+            811
+        ));
         let mut won = seen_of(&b);
         won.cascades.iter_mut().for_each(Vec::clear);
         won.foundations = [13; 4];
         let lines = won_lines("FreeCell game ms617: won", &won);
-        let text = plain_ocr(&with_caption(&shot, &lines, &font)).unwrap();
+        let text = plain_ocr(&with_caption(&window(725), &lines, &font)).unwrap();
         assert!(words(&text).contains("foundations: KC KD KH KS"), "{text}");
     }
 }
