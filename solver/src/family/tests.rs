@@ -455,3 +455,18 @@ fn family_range_figures() {
         most.1
     );
 }
+
+/// Alternate colours: a card goes home at once when the other colour holds one rank lower,
+/// or two ranks lower with its colour's other suit three lower; never with less.
+#[test]
+fn safe_auto_moves_look_two_ranks_down_under_alternate_colours() {
+    use super::moves::safe_home;
+    let rules = Rules::FREECELL.with_freecells(2);
+    let five_of_hearts = 4 * 4 + 2;
+    // Foundations C, D, H, S.
+    assert!(safe_home(&rules, &[4, 1, 4, 4], five_of_hearts));
+    assert!(safe_home(&rules, &[3, 2, 4, 3], five_of_hearts));
+    assert!(!safe_home(&rules, &[3, 1, 4, 3], five_of_hearts));
+    assert!(!safe_home(&rules, &[2, 4, 4, 3], five_of_hearts));
+    assert!(!safe_home(&rules, &[3, 2, 3, 3], five_of_hearts));
+}
