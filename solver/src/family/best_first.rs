@@ -27,10 +27,26 @@ struct Node {
     depth: u32,
 }
 
-/// How far `p` looks from a win (lower is nearer): cards not home, cards lying on a lower
-/// card (each must move before the lower one goes home), how deep the next card of each suit
-/// lies, filled freecells, and empty cascades (worth more when any card may fill them).
+/// The weights of [`estimate`]'s terms: cards not home, cards lying on a lower card, how deep
+/// the next cards lie, filled freecells, empty cascades.
+pub(crate) type Weights = [u32; 5];
+
+/// The weights the tries before the complete search use (and the complete search's order):
+/// chosen on FreeCell with 2 freecells, deals 1..160 (fewest positions searched).
+pub(crate) const WEIGHTS: Weights = [3, 4, 4, 4, 4];
+
+/// How far `p` looks from a win (lower is nearer), with [`WEIGHTS`].
+#[inline]
 pub(crate) fn estimate(p: &Pos, rules: &Rules) -> u32 {
+    estimate_with(p, rules, &WEIGHTS)
+}
+
+/// How far `p` looks from a win (lower is nearer) by the weights `w` of: cards not home,
+/// cards lying on a lower card (each must move before the lower one goes home), how deep the
+/// next card of each suit lies, filled freecells, and empty cascades (worth four times more
+/// when any card may fill them).
+#[inline]
+pub(crate) fn estimate_with(p: &Pos, rules: &Rules, w: &Weights) -> u32 {
     let mut blocked = 0u32;
     let mut depth = 0u32;
     for i in 0..p.ncasc {
@@ -51,14 +67,21 @@ pub(crate) fn estimate(p: &Pos, rules: &Rules) -> u32 {
     let empty_worth = if rules.empty == EmptyFill::Any { 4 } else { 1 };
     let empty = p.empty_cascades() as u32 * empty_worth;
     let home = p.home() as u32;
-    // Weights chosen on FreeCell with 2 freecells, deals 1..160 (fewest positions searched).
-    (3 * (52 - home) + 4 * blocked + 4 * depth + 4 * cells + 40).saturating_sub(4 * empty)
+    (w[0] * (52 - home) + w[1] * blocked + w[2] * depth + w[3] * cells + 40)
+        .saturating_sub(w[4] * empty)
 }
 
 /// Search from `start` until a win, a dry open list, or `budget` positions stored;
 /// `g_weight` is how much each move made counts against a position (0: the first solution
-/// found; more: shorter solutions). Returns the end and the positions stored.
-pub(crate) fn search(start: &Pos, rules: &Rules, budget: usize, g_weight: u32) -> (End, usize) {
+/// found; more: shorter solutions), `w` the estimate's weights. Returns the end and the
+/// positions stored.
+pub(crate) fn search(
+    start: &Pos,
+    rules: &Rules,
+    budget: usize,
+    g_weight: u32,
+    w: &Weights,
+) -> (End, usize) {
     let (ncasc, ncells) = (start.ncasc, start.ncells);
     let mut p = start.clone();
     let mut steps: Vec<M> = Vec::new();
@@ -76,7 +99,7 @@ pub(crate) fn search(start: &Pos, rules: &Rules, budget: usize, g_weight: u32) -
     }];
     p.pack(&mut packed);
     let mut open = BinaryHeap::new();
-    open.push(Reverse((estimate(&p, rules), u32::MAX)));
+    open.push(Reverse((estimate_with(&p, rules, w), u32::MAX)));
     let mut moves: Vec<M> = Vec::with_capacity(256);
     while let Some(Reverse((_, key))) = open.pop() {
         let idx = (u32::MAX - key) as usize;
@@ -99,7 +122,7 @@ pub(crate) fn search(start: &Pos, rules: &Rules, budget: usize, g_weight: u32) -
                     return (End::Solved(path(&nodes, &steps)), seen.len());
                 }
                 p.pack(&mut packed);
-                let f = estimate(&p, rules) + g_weight * depth;
+                let f = estimate_with(&p, rules, w) + g_weight * depth;
                 open.push(Reverse((f, u32::MAX - (nodes.len() - 1) as u32)));
                 for &s in steps[from..].iter().rev() {
                     p.undo(s);

@@ -8,7 +8,8 @@
 //! - `moves`: every atomic move under a [`Rules`], and the safe auto-moves to the foundations.
 //! - `complete`: the complete search (depth first over canonical positions): the only one
 //!   whose exhaustion is reported as "unsolvable" without a best-first try first.
-//! - `best_first`: the heuristic search the `fast` and `short` modes try first.
+//! - `best_first`: the heuristic search the `fast` and `short` modes try first, and again
+//!   with other weights when the complete search reaches its limit.
 //! - `shortcut`: a found solution cut short where a move reaches a later position of it.
 //! - [`validator`]: the independent validator every solution passes before it is returned.
 //! - [`notation`]: places, moves, standard notation with 10 cascades and 8 freecells, JSON.
@@ -36,27 +37,41 @@ pub use state::LayoutError;
 pub use validator::{validate_family, FamilyValidationError};
 
 use crate::StopReason;
+use best_first::{Weights, WEIGHTS};
 use fcauto_deals::{Layout, Rules};
 use state::{Pos, CELL0, HOME, M};
 
 /// Positions the complete search may visit unless told otherwise (its visited set takes 16
 /// bytes a slot, so at most about 540 MB).
 pub const DEFAULT_MAX_STATES: usize = 20_000_000;
-/// `fast`'s best-first tries before the complete search: (how much each move made counts
-/// against a position, positions stored). The first finds most solutions; the second, which
-/// prefers shorter paths, finds some the first wanders past (2-freecell deals 267 and 394).
-const BEST_FIRST_TRIES: [(u32, usize); 2] = [(0, 300_000), (3, 1_000_000)];
+/// One best-first try: how much each move made counts against a position, the estimate's
+/// weights, positions stored.
+type Try = (u32, Weights, usize);
+/// `fast`'s best-first tries before the complete search. The first finds most solutions;
+/// the second, which prefers shorter paths, finds some the first wanders past (2-freecell
+/// deals 267 and 394).
+const BEST_FIRST_TRIES: [Try; 2] = [(0, WEIGHTS, 300_000), (3, WEIGHTS, 1_000_000)];
 /// `short`'s tries: shorter paths preferred from the start.
-const SHORT_TRIES: [(u32, usize); 2] = [(2, 300_000), (3, 1_000_000)];
+const SHORT_TRIES: [Try; 2] = [(2, WEIGHTS, 300_000), (3, WEIGHTS, 1_000_000)];
+/// The tries `fast` and `short` make when the complete search reaches its limit, with other
+/// weights (filled freecells and empty cascades count twice as much, buried next cards half
+/// as much): each finds solutions of 2-freecell deals whose search space the others wander
+/// in (3311 and 31551; 6407; 27738). Only deals that would be "unknown" pay for them.
+const LAST_TRIES: [Try; 3] = [
+    (8, [3, 6, 2, 6, 6], 1_000_000),
+    (0, [3, 4, 2, 8, 8], 1_000_000),
+    (0, [3, 6, 2, 6, 6], 1_000_000),
+];
 
 /// How the family solver searches. Every mode's verdict is exact: "unsolvable" only after a
 /// search over every legal move has visited every reachable position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FamilyMode {
-    /// Best-first for the first solution found, then the complete search.
+    /// Best-first for the first solution found, then the complete search, then (when it
+    /// reaches its limit) best-first tries with other weights.
     Fast,
     /// Best-first with each move made counting against a position (shorter solutions), then
-    /// the complete search.
+    /// the complete search, then the same last tries as `Fast`.
     Short,
     /// The complete search alone (depth first).
     Complete,
@@ -119,25 +134,13 @@ pub fn solve_family(
     let start = Pos::from_layout(layout, rules)?;
     let max = max_states.unwrap_or(DEFAULT_MAX_STATES).max(1);
     let mut stats = FamilyStats::default();
-    let tries: &[(u32, usize)] = match mode {
+    let tries: &[Try] = match mode {
         FamilyMode::Fast => &BEST_FIRST_TRIES,
         FamilyMode::Short => &SHORT_TRIES,
         FamilyMode::Complete => &[],
     };
-    for &(g_weight, budget) in tries {
-        let (end, stored) = best_first::search(&start, rules, budget.min(max), g_weight);
-        stats.best_first += stored;
-        match end {
-            best_first::End::Solved(ms) => {
-                let ms = shortcut::shortcut(&start, rules, &ms);
-                return checked(layout, rules, &ms, stats);
-            }
-            best_first::End::Exhausted => {
-                stats.reachable = stored;
-                return Ok((FamilyOutcome::Unsolvable, stats));
-            }
-            best_first::End::Budget => {}
-        }
+    if let Some(found) = best_first_tries(layout, rules, &start, tries, max, &mut stats)? {
+        return Ok((found, stats));
     }
     let (end, visited) = complete::dfs(&start, rules, max);
     stats.complete = visited;
@@ -150,8 +153,48 @@ pub fn solve_family(
             stats.reachable = visited;
             Ok((FamilyOutcome::Unsolvable, stats))
         }
-        complete::End::Limit => Ok((FamilyOutcome::Unknown(StopReason::StateLimit(max)), stats)),
+        complete::End::Limit => {
+            let last: &[Try] = if mode == FamilyMode::Complete {
+                &[]
+            } else {
+                &LAST_TRIES
+            };
+            match best_first_tries(layout, rules, &start, last, max, &mut stats)? {
+                Some(found) => Ok((found, stats)),
+                None => Ok((FamilyOutcome::Unknown(StopReason::StateLimit(max)), stats)),
+            }
+        }
     }
+}
+
+/// Run `tries` in turn (each stores at most `max` positions); the first that ends decides:
+/// a solution (validated) or an open list run dry (every reachable position stored). `None`
+/// when every try ran out of budget.
+fn best_first_tries(
+    layout: &Layout,
+    rules: &Rules,
+    start: &Pos,
+    tries: &[Try],
+    max: usize,
+    stats: &mut FamilyStats,
+) -> Result<Option<FamilyOutcome>, FamilyError> {
+    for (g_weight, weights, budget) in tries {
+        let (end, stored) =
+            best_first::search(start, rules, (*budget).min(max), *g_weight, weights);
+        stats.best_first += stored;
+        match end {
+            best_first::End::Solved(ms) => {
+                let ms = shortcut::shortcut(start, rules, &ms);
+                return checked(layout, rules, &ms, *stats).map(|(found, _)| Some(found));
+            }
+            best_first::End::Exhausted => {
+                stats.reachable = stored;
+                return Ok(Some(FamilyOutcome::Unsolvable));
+            }
+            best_first::End::Budget => {}
+        }
+    }
+    Ok(None)
 }
 
 /// The search's moves as [`FamilyMove`]s, validated.

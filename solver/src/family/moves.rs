@@ -30,8 +30,14 @@ pub(crate) fn fills(rules: &Rules, card: u8) -> bool {
 /// cascades never forbid a move (the sequence limit only grows).
 /// - Suit building: only the next lower card of `c`'s own suit builds on it, and that card is
 ///   home since `c` is playable: always safe.
-/// - Alternate colours (the standard rule): the two lower cards of the other colour must be
-///   home; aces and twos always go.
+/// - Alternate colours: the two lower cards of the other colour must be home; aces and twos
+///   always go. Or, one rank further: both other-colour suits hold `rank - 2` and the other
+///   suit of `c`'s colour holds `rank - 3`. Then each other-colour card `d` of `rank - 1`
+///   still out can go home itself whenever a solution would put it on `c` (its suit holds
+///   `rank - 2`), and so can the one same-colour card `e` of `rank - 2` that could go on
+///   `d` (the other is home below `c`); nothing can go on `e` (the other colour holds
+///   `rank - 2`). A solution that builds on `c` stays one with `c`, those `d` and that `e`
+///   home instead, as above.
 /// - Rank alone: the four lower cards must be home; aces and twos always go.
 #[inline(always)]
 pub(crate) fn safe_home(rules: &Rules, found: &[u8; 4], c: u8) -> bool {
@@ -45,8 +51,15 @@ pub(crate) fn safe_home(rules: &Rules, found: &[u8; 4], c: u8) -> bool {
     match rules.build {
         BuildOrder::Suit => true,
         BuildOrder::AlternateColour => {
-            let (o1, o2) = if super::state::red(c) { (0, 3) } else { (1, 2) };
-            found[o1] + 1 >= r && found[o2] + 1 >= r
+            // Suits C, D, H, S: the other colour's two suits, and `c`'s colour's other suit.
+            let (o1, o2, mate) = match suit(c) {
+                0 => (1, 2, 3),
+                1 => (0, 3, 2),
+                2 => (0, 3, 1),
+                _ => (1, 2, 0),
+            };
+            let other = found[o1].min(found[o2]);
+            other + 1 >= r || (other + 2 >= r && found[mate] + 3 >= r)
         }
         BuildOrder::Rank => found.iter().all(|&f| f + 1 >= r),
     }

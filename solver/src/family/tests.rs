@@ -381,8 +381,9 @@ fn a_state_limit_gives_unknown_never_unsolvable() {
 }
 
 /// Verdict counts over a range of MS deals (`FAMILY_GAME`, `FAMILY_FREECELLS`, `FAMILY_RANGE`
-/// `A..B`, `FAMILY_MODE` fast|short|complete; `FAMILY_LIST` lists the impossible deals): the
-/// figures in docs/benchmarks.md.
+/// `A..B` or `FAMILY_DEALS` `n,m,...`, `FAMILY_MODE` fast|short|complete, `FAMILY_MAX` the
+/// complete search's limit; `FAMILY_LIST` lists the impossible deals, `FAMILY_EACH` prints
+/// each deal's verdict, positions and time): the figures in docs/benchmarks.md.
 #[test]
 #[ignore]
 fn family_range_figures() {
@@ -400,13 +401,32 @@ fn family_range_figures() {
         "complete" => FamilyMode::Complete,
         _ => FamilyMode::Fast,
     };
+    let deals: Vec<u64> = match std::env::var("FAMILY_DEALS") {
+        Ok(list) => list.split(',').map(|d| d.trim().parse().unwrap()).collect(),
+        Err(_) => (a..=b).collect(),
+    };
+    let max: Option<usize> = std::env::var("FAMILY_MAX").ok().map(|m| m.parse().unwrap());
     let (mut solved, mut unsolvable, mut unknown) = (0, 0, Vec::new());
     let (mut total, mut most, mut length) = (0, (0, 0), 0);
     let t0 = std::time::Instant::now();
-    for n in a..=b {
+    for n in deals {
         let layout = Layout::from_board(&ms_deal(n).unwrap(), cells as usize);
-        let (out, st) = solve_family(&layout, &rules, mode, None).unwrap();
+        let t = std::time::Instant::now();
+        let (out, st) = solve_family(&layout, &rules, mode, max).unwrap();
         let work = st.best_first + st.complete;
+        if std::env::var("FAMILY_EACH").is_ok() {
+            let verdict = match &out {
+                FamilyOutcome::Solved(s) => format!("solved in {} moves", s.moves.len()),
+                FamilyOutcome::Unsolvable => "impossible".to_string(),
+                FamilyOutcome::Unknown(_) => "unknown".to_string(),
+            };
+            println!(
+                "deal {n}: {verdict}; best-first {}, complete {}; {:.1} s",
+                st.best_first,
+                st.complete,
+                t.elapsed().as_secs_f64()
+            );
+        }
         total += work;
         if work > most.1 {
             most = (n, work);
@@ -434,4 +454,19 @@ fn family_range_figures() {
         most.0,
         most.1
     );
+}
+
+/// Alternate colours: a card goes home at once when the other colour holds one rank lower,
+/// or two ranks lower with its colour's other suit three lower; never with less.
+#[test]
+fn safe_auto_moves_look_two_ranks_down_under_alternate_colours() {
+    use super::moves::safe_home;
+    let rules = Rules::FREECELL.with_freecells(2);
+    let five_of_hearts = 4 * 4 + 2;
+    // Foundations C, D, H, S.
+    assert!(safe_home(&rules, &[4, 1, 4, 4], five_of_hearts));
+    assert!(safe_home(&rules, &[3, 2, 4, 3], five_of_hearts));
+    assert!(!safe_home(&rules, &[3, 1, 4, 3], five_of_hearts));
+    assert!(!safe_home(&rules, &[2, 4, 4, 3], five_of_hearts));
+    assert!(!safe_home(&rules, &[3, 2, 3, 3], five_of_hearts));
 }
