@@ -200,7 +200,7 @@ pub trait Progress {
 /// A [`Progress`] that tells no one.
 impl Progress for () {}
 
-/// Solve the deals of `job`. Each worker takes the next block of deals ([`block`]) from a shared
+/// Solve the deals of `job`. Each worker takes the next block of deals (`block`) from a shared
 /// counter (so deals finish nearly in order and a slow deal holds up no other worker) and
 /// sends their rows here every 50 ms; the calling thread tallies the rows and hands
 /// them to `sink` in deal order. Stops at the first error (a solution the validator

@@ -4,7 +4,7 @@
 //! `fcauto analyze`, `serve`'s `POST /api/analyze` and MCP's `analyze_game` share.
 //!
 //! The bytes go through automation's guarded pickle decoder (no code runs:
-//! [`savedgame::parse`]); the game comes from the file's id ([`SavedGame::game_history`]:
+//! [`savedgame::parse`]); the game comes from the file's id ([`savedgame::SavedGame::game_history`]:
 //! FreeCell, or another game of its family with its own stacks). Bytes only: reading the
 //! file and its size cap are the caller's.
 

@@ -5,7 +5,7 @@
 //! - [`svg()`], [`svg_view`]: a position as an SVG document, written directly (no library);
 //! - [`png()`], [`png_view`]: the same SVG rasterised with resvg (cargo feature `png`; the
 //!   font is Debian's DejaVu Sans, [`png::FONT`]);
-//! - [`replay_html()`], [`line_html`], [`family::family_replay_html`]: one self-contained
+//! - [`replay_html()`], [`line_html`], [`family::FamilyGame::replay_html`]: one self-contained
 //!   HTML page that replays a game.
 //!
 //! Every picture is drawn from a [`View`]: a position of any game of the family (up to 10

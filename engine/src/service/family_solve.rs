@@ -47,7 +47,7 @@ pub fn family_solve_capped<S: Send + 'static>(
     }
 }
 
-/// [`family_solve_capped`] with the service's time cap.
+/// `family_solve_capped` with the service's time cap.
 pub fn family_solve_in<S: Send + 'static>(
     p: &FamilyPosition,
     mode: Mode,

@@ -3,7 +3,7 @@
 //! applied by the independent validator, the safe auto-moves to the foundations, and each
 //! move's card and standard-notation token.
 //!
-//! The legal moves are the family search's own ([`super::moves`]), with the moves it names
+//! The legal moves are the family search's own (`moves`), with the moves it names
 //! once for a set of interchangeable places (a card to the first empty freecell, a run to
 //! the first empty cascade) listed for each of them; moves that change nothing (a freecell's
 //! card to another freecell, a whole cascade onto an empty one) are not listed, though
