@@ -235,26 +235,23 @@ pub fn deal_list(v: &[u64]) -> String {
     }
 }
 
-/// The text report.
-pub fn text(r: &Report) -> String {
-    let mut out = String::new();
-    let mut say = |s: String| {
-        out.push_str(&s);
-        out.push('\n');
-    };
-    say(format!("fcauto batch report: {}", r.db));
+/// The report's first lines: the database, its mode and rules, its game when not standard
+/// FreeCell, its rows.
+fn header_lines(r: &Report) -> Vec<String> {
+    let mut lines = Vec::new();
+    lines.push(format!("fcauto batch report: {}", r.db));
     let standard = r.rules == super::schema::RULES;
     let rules = match standard {
         true => r.rules.clone(),
         false => format!("`{}`", r.rules),
     };
-    say(format!(
+    lines.push(format!(
         "  mode {}, rules {rules}, max_states {}",
         r.mode, r.max_states
     ));
     if !standard {
         let g = &r.game_rules;
-        say(format!(
+        lines.push(format!(
             "  game {} (PySolFC id {}, {} numbers): {} cascades, {}, build by {}, empty cascades take {}, {} sequence moves",
             r.game,
             r.pysol_id,
@@ -267,13 +264,27 @@ pub fn text(r: &Report) -> String {
         ));
     }
     match r.deals {
-        Some((l, h)) => say(format!(
+        Some((l, h)) => lines.push(format!(
             "  rows: {} (deals {l}..{h}, {} missing in between)",
             r.rows,
             plural(r.gaps, "deal")
         )),
-        None => say("  rows: 0".into()),
+        None => lines.push("  rows: 0".into()),
     }
+    lines
+}
+
+/// The text report.
+pub fn text(r: &Report) -> String {
+    let mut out = String::new();
+    let mut say = |s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    for line in header_lines(r) {
+        say(line);
+    }
+    let standard = r.rules == super::schema::RULES;
     // Validated when stored; with --verify's replay finding some invalid now, said so here.
     say(match &r.verification {
         Some(v) if v.invalid > 0 => format!(
