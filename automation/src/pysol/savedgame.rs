@@ -987,12 +987,27 @@ impl SavedGame {
 /// returns its standard notation token (`ab`, or `abvN` for N cards), or why it cannot be
 /// a FreeCell move in standard notation (a reason for [`SavedGameError::Inconsistent`]).
 fn play_atom(st: &mut [Vec<u32>], step: usize, atom: &AtomicMove) -> Result<String, String> {
+    play_named_atom(st, step, atom, loc_char, || {
+        "FreeCell's stacks are 1-16".into()
+    })
+}
+
+/// [`play_atom`] for any game: `name` gives a stack's standard-notation letter (`None`: no
+/// place in the notation), `stacks` says in words which stacks the game has.
+fn play_named_atom(
+    st: &mut [Vec<u32>],
+    step: usize,
+    atom: &AtomicMove,
+    name: impl Fn(u32) -> Option<char>,
+    stacks: impl FnOnce() -> String,
+) -> Result<String, String> {
     let AtomicMove::Move { ncards, from, to } = *atom else {
         return Err(format!("move {step} is {atom}, not a card move"));
     };
-    let (Some(f), Some(t)) = (loc_char(from), loc_char(to)) else {
+    let (Some(f), Some(t)) = (name(from), name(to)) else {
         return Err(format!(
-            "move {step} goes from stack {from} to stack {to}; FreeCell's stacks are 1-16"
+            "move {step} goes from stack {from} to stack {to}; {}",
+            stacks()
         ));
     };
     if f == 'h' {
@@ -1008,9 +1023,8 @@ fn play_atom(st: &mut [Vec<u32>], step: usize, atom: &AtomicMove) -> Result<Stri
             src.len()
         ));
     }
-    let moved: Vec<u32> = src[src.len() - n..].to_vec();
     let keep = src.len() - n;
-    st[from as usize].truncate(keep);
+    let moved = st[from as usize].split_off(keep);
     st[to as usize].extend(moved);
     let mut tok = format!("{f}{t}");
     if n > 1 {

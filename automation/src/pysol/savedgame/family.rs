@@ -452,38 +452,15 @@ fn play_family_atom(
     step: usize,
     atom: &AtomicMove,
 ) -> Result<String, String> {
-    let AtomicMove::Move { ncards, from, to } = *atom else {
-        return Err(format!("move {step} is {atom}, not a card move"));
-    };
     let name = |id: u32| map.place(id).and_then(StackPlace::notation_char);
-    let (Some(f), Some(t)) = (name(from), name(to)) else {
-        return Err(format!(
-            "move {step} goes from stack {from} to stack {to}; the game's stacks are 0-{}, its talon {}",
+    let stacks = || {
+        format!(
+            "the game's stacks are 0-{}, its talon {}",
             map.len() - 1,
             map.talon
-        ));
+        )
     };
-    if f == 'h' {
-        return Err(format!(
-            "move {step} takes a card back from a foundation, which standard notation cannot write"
-        ));
-    }
-    let n = ncards as usize;
-    let src = &st[from as usize];
-    if n > src.len() {
-        return Err(format!(
-            "move {step} moves {n} cards from a stack of {}",
-            src.len()
-        ));
-    }
-    let keep = src.len() - n;
-    let moved = st[from as usize].split_off(keep);
-    st[to as usize].extend(moved);
-    let mut tok = format!("{f}{t}");
-    if n > 1 {
-        tok.push_str(&format!("v{n:x}"));
-    }
-    Ok(tok)
+    super::play_named_atom(st, step, atom, name, stacks)
 }
 
 /// Which stack the replay leaves other than the file stores it, in words.
