@@ -73,6 +73,23 @@ impl Rules {
         sequence: SequenceMove::Limited,
     };
 
+    /// Rules from their parts, in the order the fields are declared.
+    pub const fn new(
+        cascades: u8,
+        freecells: u8,
+        build: BuildOrder,
+        empty: EmptyFill,
+        sequence: SequenceMove,
+    ) -> Rules {
+        Rules {
+            cascades,
+            freecells,
+            build,
+            empty,
+            sequence,
+        }
+    }
+
     /// True for standard FreeCell, which the fast solver plays.
     pub fn is_standard(&self) -> bool {
         *self == Rules::FREECELL
@@ -165,22 +182,6 @@ pub struct Game {
     pub foundation_deal: FoundationDeal,
 }
 
-const fn rules(
-    cascades: u8,
-    freecells: u8,
-    build: BuildOrder,
-    empty: EmptyFill,
-    sequence: SequenceMove,
-) -> Rules {
-    Rules {
-        cascades,
-        freecells,
-        build,
-        empty,
-        sequence,
-    }
-}
-
 use BuildOrder::{AlternateColour as Alt, Suit as SameSuit};
 use EmptyFill::{Any, Kings};
 use SequenceMove::{Limited, Unlimited};
@@ -201,7 +202,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 1900,
         pysol_name: "FreeCell (2 Reserves)",
         aliases: &[],
-        rules: rules(8, 2, Alt, Any, Limited),
+        rules: Rules::new(8, 2, Alt, Any, Limited),
         dealt_to_cells: &[],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -210,7 +211,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 1901,
         pysol_name: "FreeCell (No Reserve)",
         aliases: &[],
-        rules: rules(8, 0, Alt, Any, Limited),
+        rules: Rules::new(8, 0, Alt, Any, Limited),
         dealt_to_cells: &[],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -219,7 +220,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 45,
         pysol_name: "Baker's Game",
         aliases: &[],
-        rules: rules(8, 4, SameSuit, Any, Limited),
+        rules: Rules::new(8, 4, SameSuit, Any, Limited),
         dealt_to_cells: &[],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -228,7 +229,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 26,
         pysol_name: "King Only Baker's Game",
         aliases: &["kings_only_bakers_game"],
-        rules: rules(8, 4, SameSuit, Kings, Limited),
+        rules: Rules::new(8, 4, SameSuit, Kings, Limited),
         dealt_to_cells: &[],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -237,7 +238,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 258,
         pysol_name: "Eight Off",
         aliases: &[],
-        rules: rules(8, 8, SameSuit, Kings, Limited),
+        rules: Rules::new(8, 8, SameSuit, Kings, Limited),
         dealt_to_cells: &[0, 2, 4, 6],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -246,7 +247,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 46,
         pysol_name: "ForeCell",
         aliases: &[],
-        rules: rules(8, 4, Alt, Kings, Limited),
+        rules: Rules::new(8, 4, Alt, Kings, Limited),
         dealt_to_cells: &[0, 1, 2, 3],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -255,7 +256,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 5,
         pysol_name: "Relaxed FreeCell",
         aliases: &[],
-        rules: rules(8, 4, Alt, Any, Unlimited),
+        rules: Rules::new(8, 4, Alt, Any, Unlimited),
         dealt_to_cells: &[],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -264,7 +265,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 9,
         pysol_name: "Seahaven Towers",
         aliases: &["seahaven"],
-        rules: rules(10, 4, SameSuit, Kings, Limited),
+        rules: Rules::new(10, 4, SameSuit, Kings, Limited),
         dealt_to_cells: &[1, 2],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -273,7 +274,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 6,
         pysol_name: "Relaxed Seahaven Towers",
         aliases: &["relaxed_seahaven"],
-        rules: rules(10, 4, SameSuit, Kings, Unlimited),
+        rules: Rules::new(10, 4, SameSuit, Kings, Unlimited),
         dealt_to_cells: &[1, 2],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -285,7 +286,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 146,
         pysol_name: "Streets and Alleys",
         aliases: &[],
-        rules: rules(8, 0, BuildOrder::Rank, Any, Limited),
+        rules: Rules::new(8, 0, BuildOrder::Rank, Any, Limited),
         dealt_to_cells: &[],
         foundation_deal: FoundationDeal::Nothing,
     },
@@ -294,7 +295,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 34,
         pysol_name: "Beleaguered Castle",
         aliases: &[],
-        rules: rules(8, 0, BuildOrder::Rank, Any, Limited),
+        rules: Rules::new(8, 0, BuildOrder::Rank, Any, Limited),
         dealt_to_cells: &[],
         foundation_deal: FoundationDeal::Aces,
     },
@@ -303,7 +304,7 @@ pub const GAMES: &[Game] = &[
         pysol_id: 145,
         pysol_name: "Citadel",
         aliases: &[],
-        rules: rules(8, 0, BuildOrder::Rank, Any, Limited),
+        rules: Rules::new(8, 0, BuildOrder::Rank, Any, Limited),
         dealt_to_cells: &[],
         foundation_deal: FoundationDeal::WhileDealing,
     },

@@ -24,22 +24,6 @@ fn lay(cascades: &[&str], cells: &str, found: [u8; 4]) -> Layout {
     }
 }
 
-fn rules(
-    cascades: u8,
-    freecells: u8,
-    build: BuildOrder,
-    empty: EmptyFill,
-    sequence: SequenceMove,
-) -> Rules {
-    Rules {
-        cascades,
-        freecells,
-        build,
-        empty,
-        sequence,
-    }
-}
-
 /// The moves the search generates in `l`, as standard-notation texts with counts.
 fn moves_of(l: &Layout, r: &Rules) -> Vec<String> {
     let p = Pos::from_cards(l).unwrap();
@@ -73,12 +57,12 @@ fn empty_cascades_take_what_the_fill_rule_allows() {
     use SequenceMove::Limited;
     // Cascade 2 is empty; QH and KS tops; no freecell.
     let l = lay(&["2C QH", "", "3C KS"], "", [0; 4]);
-    let any = moves_of(&l, &rules(3, 0, Suit, EmptyFill::Any, Limited));
+    let any = moves_of(&l, &Rules::new(3, 0, Suit, EmptyFill::Any, Limited));
     assert!(any.contains(&"12".to_string()) && any.contains(&"32".to_string()));
-    let kings = moves_of(&l, &rules(3, 0, Suit, EmptyFill::Kings, Limited));
+    let kings = moves_of(&l, &Rules::new(3, 0, Suit, EmptyFill::Kings, Limited));
     assert!(!kings.contains(&"12".to_string()), "{kings:?}");
     assert!(kings.contains(&"32".to_string()), "{kings:?}");
-    let none = moves_of(&l, &rules(3, 0, Suit, EmptyFill::None, Limited));
+    let none = moves_of(&l, &Rules::new(3, 0, Suit, EmptyFill::None, Limited));
     assert!(!none
         .iter()
         .any(|m| m.starts_with("12") || m.starts_with("32")));
@@ -89,13 +73,13 @@ fn runs_move_within_the_sequence_limit() {
     use BuildOrder::Suit;
     // A three-card run 8H 7H 6H onto 9H; one empty freecell.
     let mut l = lay(&["2C 8H 7H 6H", "3C 9H", "4C"], "-", [0; 4]);
-    let kings = rules(3, 1, Suit, EmptyFill::Kings, SequenceMove::Limited);
+    let kings = Rules::new(3, 1, Suit, EmptyFill::Kings, SequenceMove::Limited);
     assert!(!moves_of(&l, &kings).contains(&"12v3".to_string()));
-    let unlimited = rules(3, 1, Suit, EmptyFill::Kings, SequenceMove::Unlimited);
+    let unlimited = Rules::new(3, 1, Suit, EmptyFill::Kings, SequenceMove::Unlimited);
     assert!(moves_of(&l, &unlimited).contains(&"12v3".to_string()));
     // With any card filling empty cascades, an empty cascade doubles the limit to 4.
     l.cascades[2].clear();
-    let any = rules(3, 1, Suit, EmptyFill::Any, SequenceMove::Limited);
+    let any = Rules::new(3, 1, Suit, EmptyFill::Any, SequenceMove::Limited);
     assert!(moves_of(&l, &any).contains(&"12v3".to_string()));
     assert!(!moves_of(&l, &kings).contains(&"12v3".to_string()));
 }
@@ -104,12 +88,18 @@ fn runs_move_within_the_sequence_limit() {
 fn suit_and_colour_building_differ() {
     let l = lay(&["5C 8S", "4D 9H", "3C 8H", "2C"], "", [0; 4]);
     let limited = SequenceMove::Limited;
-    let suit = moves_of(&l, &rules(4, 0, BuildOrder::Suit, EmptyFill::Any, limited));
+    let suit = moves_of(
+        &l,
+        &Rules::new(4, 0, BuildOrder::Suit, EmptyFill::Any, limited),
+    );
     assert!(suit.contains(&"32".to_string()) && !suit.contains(&"12".to_string()));
-    let alt = rules(4, 0, BuildOrder::AlternateColour, EmptyFill::Any, limited);
+    let alt = Rules::new(4, 0, BuildOrder::AlternateColour, EmptyFill::Any, limited);
     let colour = moves_of(&l, &alt);
     assert!(colour.contains(&"12".to_string()) && !colour.contains(&"32".to_string()));
-    let rank = moves_of(&l, &rules(4, 0, BuildOrder::Rank, EmptyFill::Any, limited));
+    let rank = moves_of(
+        &l,
+        &Rules::new(4, 0, BuildOrder::Rank, EmptyFill::Any, limited),
+    );
     assert!(rank.contains(&"12".to_string()) && rank.contains(&"32".to_string()));
 }
 
@@ -121,7 +111,7 @@ fn the_validator_refuses_each_kind_of_illegal_move() {
         "- TS",
         [1, 0, 0, 0],
     );
-    let kings = rules(4, 2, Suit, EmptyFill::Kings, SequenceMove::Limited);
+    let kings = Rules::new(4, 2, Suit, EmptyFill::Kings, SequenceMove::Limited);
     let refused = |m: FamilyMove, r: &Rules, why: &str| {
         let e = validate_family(&l, r, &[m]).unwrap_err();
         assert!(e.to_string().contains(why), "{m:?}: {e}");
@@ -142,16 +132,16 @@ fn the_validator_refuses_each_kind_of_illegal_move() {
     emptied.cascades[3].clear();
     let e = validate_family(&emptied, &kings, &[mv(C(2), C(3), 1)]).unwrap_err();
     assert!(e.to_string().contains("may not fill"), "{e}");
-    let any = rules(4, 2, Suit, EmptyFill::Any, SequenceMove::Limited);
+    let any = Rules::new(4, 2, Suit, EmptyFill::Any, SequenceMove::Limited);
     let e = validate_family(&emptied, &any, &[mv(C(2), C(3), 1)]).unwrap_err();
     assert!(matches!(e, FamilyValidationError::NotWon { .. }), "{e}");
     // Suit building refuses 8S on 9H; alternate colours too (both black on red? no: 8S is
     // black on a red 9H, which alternate colours accept).
     let l2 = lay(&["9H", "8S"], "", [0; 4]);
-    let suit = rules(2, 0, Suit, EmptyFill::Any, SequenceMove::Limited);
+    let suit = Rules::new(2, 0, Suit, EmptyFill::Any, SequenceMove::Limited);
     let e = validate_family(&l2, &suit, &[mv(C(1), C(0), 1)]).unwrap_err();
     assert!(e.to_string().contains("8S does not build on 9H"), "{e}");
-    let alt = rules(
+    let alt = Rules::new(
         2,
         0,
         BuildOrder::AlternateColour,
@@ -167,7 +157,7 @@ fn the_validator_refuses_each_kind_of_illegal_move() {
 fn crossed(freecells: u8) -> (Layout, Rules) {
     let cells = "- ".repeat(freecells as usize);
     let l = lay(&["QC KD", "QD KC"], &cells, [11, 11, 13, 13]);
-    let r = rules(
+    let r = Rules::new(
         2,
         freecells,
         BuildOrder::Suit,
