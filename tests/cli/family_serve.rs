@@ -10,37 +10,10 @@
 
 use crate::common;
 use crate::support::browser::{screenshot, wait_for, Browser};
-use crate::support::server;
+use crate::support::server::{self, agent, call};
 
 use fcauto_deals::{deal_game, position, Game, PysolNumber};
 use serde_json::{json, Value};
-use std::time::Duration;
-
-fn agent() -> ureq::Agent {
-    ureq::AgentBuilder::new()
-        .timeout(Duration::from_secs(60))
-        .build()
-}
-
-/// Status and JSON body of a request (any status).
-fn call(a: &ureq::Agent, method: &str, url: &str, body: Option<Value>) -> (u16, Value) {
-    let req = a.request(method, url);
-    let r = match body {
-        Some(b) => req.send_json(b),
-        None => req.call(),
-    };
-    let resp = match r {
-        Ok(r) => r,
-        Err(ureq::Error::Status(_, r)) => r,
-        Err(e) => panic!("{method} {url}: {e}"),
-    };
-    let status = resp.status();
-    let text = resp.into_string().unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
 
 /// PySolFC's deal `n` of `game`, as a position string.
 fn dealt(game: &str, n: u128) -> String {

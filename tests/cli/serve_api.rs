@@ -4,34 +4,8 @@
 use crate::support::server;
 
 use serde_json::{json, Value};
-use server::{start, start_on};
+use server::{agent, call, start, start_on};
 use std::time::{Duration, Instant};
-
-fn agent() -> ureq::Agent {
-    ureq::AgentBuilder::new()
-        .timeout(Duration::from_secs(60))
-        .build()
-}
-
-/// Status and JSON body of a request (any status).
-fn call(a: &ureq::Agent, method: &str, url: &str, body: Option<Value>) -> (u16, Value) {
-    let req = a.request(method, url);
-    let r = match body {
-        Some(b) => req.send_json(b),
-        None => req.call(),
-    };
-    let resp = match r {
-        Ok(r) => r,
-        Err(ureq::Error::Status(_, r)) => r,
-        Err(e) => panic!("{method} {url}: {e}"),
-    };
-    let status = resp.status();
-    let text = resp.into_string().unwrap();
-    (
-        status,
-        serde_json::from_str(&text).unwrap_or(Value::String(text)),
-    )
-}
 
 #[test]
 fn a_whole_game_through_the_api() {

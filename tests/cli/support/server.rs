@@ -2,8 +2,10 @@
 //! its page.
 #![allow(dead_code)]
 
+use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 /// A server on an ephemeral loopback port, stopped when dropped.
 pub struct Server {
@@ -45,4 +47,31 @@ pub fn start_on(bind: &str) -> Server {
         child,
         base: url.trim_end_matches('/').to_string(),
     }
+}
+
+/// An HTTP client with a minute's timeout.
+pub fn agent() -> ureq::Agent {
+    ureq::AgentBuilder::new()
+        .timeout(Duration::from_secs(60))
+        .build()
+}
+
+/// Status and JSON body of a request (any status).
+pub fn call(a: &ureq::Agent, method: &str, url: &str, body: Option<Value>) -> (u16, Value) {
+    let req = a.request(method, url);
+    let r = match body {
+        Some(b) => req.send_json(b),
+        None => req.call(),
+    };
+    let resp = match r {
+        Ok(r) => r,
+        Err(ureq::Error::Status(_, r)) => r,
+        Err(e) => panic!("{method} {url}: {e}"),
+    };
+    let status = resp.status();
+    let text = resp.into_string().unwrap();
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or(Value::String(text)),
+    )
 }
