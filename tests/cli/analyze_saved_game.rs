@@ -12,9 +12,8 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
-use crate::support::server;
+use crate::support::server::{self, analyze};
 
 fn fixture(path: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -24,19 +23,6 @@ fn fixture(path: &str) -> std::path::PathBuf {
 
 fn b64(path: &str) -> String {
     base64::engine::general_purpose::STANDARD.encode(std::fs::read(fixture(path)).unwrap())
-}
-
-/// `POST /api/analyze` with `body`: the status and the JSON answer.
-fn analyze(base: &str, body: &Value) -> (u16, Value) {
-    let a = ureq::AgentBuilder::new()
-        .timeout(Duration::from_secs(120))
-        .build();
-    let r = match a.post(&format!("{base}/api/analyze")).send_json(body) {
-        Ok(r) => r,
-        Err(ureq::Error::Status(_, r)) => r,
-        Err(e) => panic!("{e}"),
-    };
-    (r.status(), r.into_json().unwrap())
 }
 
 #[test]

@@ -130,27 +130,13 @@ fn a_game_other_than_the_files_is_refused() {
 #[cfg(feature = "serve")]
 mod service {
     use super::fixture;
-    use crate::support::server;
+    use crate::support::server::{self, analyze};
     use base64::Engine as _;
     use fcauto_deals::{deal_game, position, Game, PysolNumber};
     use serde_json::{json, Value};
-    use std::time::Duration;
 
     fn b64(name: &str) -> String {
         base64::engine::general_purpose::STANDARD.encode(std::fs::read(fixture(name)).unwrap())
-    }
-
-    /// `POST /api/analyze` with `body`: the status and the JSON answer.
-    fn analyze(base: &str, body: &Value) -> (u16, Value) {
-        let a = ureq::AgentBuilder::new()
-            .timeout(Duration::from_secs(120))
-            .build();
-        let r = match a.post(&format!("{base}/api/analyze")).send_json(body) {
-            Ok(r) => r,
-            Err(ureq::Error::Status(_, r)) => r,
-            Err(e) => panic!("{e}"),
-        };
-        (r.status(), r.into_json().unwrap())
     }
 
     /// Seahaven Towers' deal 40000 as a position string.

@@ -51,9 +51,21 @@ pub fn start_on(bind: &str) -> Server {
 
 /// An HTTP client with a minute's timeout.
 pub fn agent() -> ureq::Agent {
+    agent_for(60)
+}
+
+/// An HTTP client with a timeout of `secs` seconds.
+pub fn agent_for(secs: u64) -> ureq::Agent {
     ureq::AgentBuilder::new()
-        .timeout(Duration::from_secs(60))
+        .timeout(Duration::from_secs(secs))
         .build()
+}
+
+/// `POST /api/analyze` with `body` to the server at `base` (an analysis may take its full
+/// minute, so the client waits two): the status and the JSON answer.
+pub fn analyze(base: &str, body: &Value) -> (u16, Value) {
+    let url = format!("{base}/api/analyze");
+    call(&agent_for(120), "POST", &url, Some(body.clone()))
 }
 
 /// Status and JSON body of a request (any status).
