@@ -1,13 +1,14 @@
 //! `fcauto show --board FILE` and `fcauto show [--game G] N`: draw a board file, or a deal of
 //! any game of the family, as a picture.
 
-use crate::cmd::analyze::family::{names_a_game, read_family_board};
+use crate::cmd::analyze::family::read_family_board;
 use crate::cmd::input::{check_not_input, check_output_path, load_board};
 use crate::cmd::picture::{self, PictureFormat};
 use crate::game::GameArgs;
 use anyhow::Result;
 use fcauto_deals::pysol_deal::deal_with_rules;
 use fcauto_deals::{DealError, PysolNumber, MAX_DEAL};
+use fcauto_engine::analysis::family_flow::names_a_game;
 use std::path::PathBuf;
 
 /// Arguments of `fcauto show`.

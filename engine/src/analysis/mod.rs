@@ -6,8 +6,8 @@
 //!
 //! Every game of the FreeCell family is analysed: standard FreeCell through
 //! [`replay`] and [`evaluate`] (the standard solver), the other games through [`family`]
-//! (the family search, [`fcauto_solver::family::solve_family`]); the outputs read either
-//! game as a [`record::Record`].
+//! (the family search, [`fcauto_solver::family::solve_family`]) staged by [`family_flow`];
+//! the outputs read either game as a [`record::Record`].
 //!
 //! Stages, each a function with its inputs and outputs (reading the game is the command's):
 //! 1. [`replay::replay`]: the moves checked by the validator's rules → [`replay::Replay`];
@@ -30,6 +30,7 @@ use fcauto_solver::PlayedMove;
 pub mod chart;
 pub mod evaluate;
 pub mod family;
+pub mod family_flow;
 pub mod findings;
 pub mod pictures;
 pub mod record;
