@@ -5,6 +5,8 @@
 //! - [`analysis`]: where a game was lost (`fcauto analyze`): the game replayed, every
 //!   position evaluated, the losing and costly moves found, told as a table, JSON, pictures
 //!   and a report bundle;
+//! - [`crosscheck`]: `solve --cross-check`: fc-solve on the same board, its solution
+//!   replayed by our validator, the two verdicts compared.
 //! - [`output`]: what a solve writes: the solution (or the verdict of none) as JSON,
 //!   standard notation, fc-solve's text, a picture or the replay page;
 //! - `batch` (cargo feature `batch`): the batch results store's layout, checks, shards and
@@ -26,6 +28,7 @@ pub mod analysis;
 #[cfg(feature = "batch")]
 pub mod batch;
 pub mod bench;
+pub mod crosscheck;
 pub mod input;
 pub mod output;
 pub mod render;
