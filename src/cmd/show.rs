@@ -6,7 +6,6 @@ use crate::cmd::input::{check_not_input, check_output_path, load_board};
 use crate::cmd::picture::{self, PictureFormat};
 use crate::game::GameArgs;
 use anyhow::Result;
-use fcauto_deals::pysol_deal::deal_with_rules;
 use fcauto_deals::{DealError, PysolNumber, MAX_DEAL};
 use fcauto_engine::analysis::family_flow::names_a_game;
 use std::path::PathBuf;
@@ -74,7 +73,10 @@ pub fn run(args: Args) -> Result<i32> {
         (Some(path), None) if is_family_board(&args, path) => {
             let given = (args.game.game(), &args.game.rules());
             let (game, rules, layout) = read_family_board(path, Some(given))?;
-            picture::draw_layout(game, &rules, &layout, format, args.width, None, None)?
+            let f = format.into();
+            fcauto_engine::render::family::draw_layout(
+                game, &rules, &layout, f, args.width, None, None,
+            )?
         }
         (board, None) => {
             let (deal, board) = load_board(None, board.as_deref())?;
@@ -135,18 +137,6 @@ fn draw_deal(
         }
         PysolNumber::ms(n)?
     };
-    let layout = match deal_with_rules(game, &rules, number) {
-        Ok(l) => l,
-        Err(e) => return Ok(Err(e.to_string())),
-    };
-    let caption = format!("{} {number}", game.pysol_name);
-    Ok(Ok(picture::draw_layout(
-        game,
-        &rules,
-        &layout,
-        format,
-        args.width,
-        None,
-        Some(&caption),
-    )?))
+    let format = format.into();
+    fcauto_engine::render::family::draw_deal(game, &rules, number, format, args.width)
 }

@@ -263,6 +263,35 @@ fn write_output(args: &Args, board: &Board, solved: &Solved) -> Result<()> {
     Ok(())
 }
 
+/// `solve --game G --format svg|png|html` (rules other than standard FreeCell's): the
+/// position after `--step K` (the start by default) with that move drawn, or the replay
+/// page of the solution ([`output::family_solution_picture`]), written to `--output` or
+/// standard output. `moves` is the validated solution (`None`: not solved, when only the
+/// start can be drawn).
+///
+/// # Errors
+/// `--step` past the end or without a solution, html without a solution, PNG errors, or
+/// the output cannot be written.
+pub fn write_family_solution(
+    args: &Args,
+    deal: Option<fcauto_deals::PysolNumber>,
+    layout: &fcauto_deals::Layout,
+    moves: Option<&[fcauto_solver::family::FamilyMove]>,
+) -> Result<()> {
+    let rules = args.game.rules();
+    let title = fcauto_engine::render::family::game_title(args.game.game(), &rules);
+    let family = fcauto_engine::render::family::FamilyGame {
+        title: &title,
+        deal,
+        start: layout,
+        rules: &rules,
+        moves: moves.unwrap_or_default(),
+    };
+    let (solved, format) = (moves.is_some(), args.format());
+    let bytes = output::family_solution_picture(format, &family, solved, args.step, args.width)?;
+    crate::cmd::picture::write_output(&bytes, args.output.as_deref())
+}
+
 /// A usage problem (exit 2) with the picture options, found before solving: `--step` or
 /// `--width` with a text format, `--step` with html, PNG to a terminal or not built.
 fn picture_usage_problem(args: &Args) -> Option<String> {

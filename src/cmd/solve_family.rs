@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> Result<i32> {
             FamilyOutcome::Solved(s) => Some(s.moves.as_slice()),
             _ => None,
         };
-        crate::cmd::picture::write_family_solution(args, deal, &layout, moves)?;
+        crate::cmd::solve::write_family_solution(args, deal, &layout, moves)?;
         return Ok(code);
     }
     let text = match args.format {

@@ -2,7 +2,7 @@
 //! validator into positions ([`Layout`]s), each drawn as a [`View`] of its game's shape, and
 //! stepped through by the replay page ([`super::line_html`]).
 
-use super::{Line, Options, View};
+use super::{Line, Options, PictureFormat, View};
 use anyhow::{Context, Result};
 use fcauto_deals::{plural, Card, Game, Layout, Rules};
 use fcauto_solver::family::validator::play_checked;
@@ -21,6 +21,54 @@ pub fn game_title(game: &Game, rules: &Rules) -> String {
             plural(rules.freecells, "freecell")
         )
     }
+}
+
+/// `layout`, a position of `game` played under `rules`, drawn in `format`, `width` pixels
+/// wide, with `highlight` outlined and `caption` under it; titled with the game's title
+/// ([`game_title`]). (`deal`, `solve` and `show` draw a family game's position with it.)
+///
+/// # Errors
+/// PNG only: see [`super::png()`] (no `png` feature, the font missing).
+pub fn draw_layout(
+    game: &Game,
+    rules: &Rules,
+    layout: &Layout,
+    format: PictureFormat,
+    width: u32,
+    highlight: Option<PlayedMove>,
+    caption: Option<&str>,
+) -> Result<Vec<u8>> {
+    let title = game_title(game, rules);
+    let view = View::layout(layout, &title);
+    let opts = Options {
+        width,
+        highlight,
+        caption,
+    };
+    super::draw_view(&view, format, &opts)
+}
+
+/// PySolFC's deal `number` of `game` under `rules` (its own cascades and freecells), drawn
+/// in `format`, `width` pixels wide, captioned with the game's PySolFC name and the number
+/// (`Seahaven Towers 5`): `show --game G N`'s picture. `Ok(Err(message))`: the deal cannot
+/// be dealt under these rules (a usage problem: more cards in freecells than it has).
+///
+/// # Errors
+/// PNG only: as [`draw_layout`].
+pub fn draw_deal(
+    game: &'static Game,
+    rules: &Rules,
+    number: fcauto_deals::PysolNumber,
+    format: PictureFormat,
+    width: u32,
+) -> Result<std::result::Result<Vec<u8>, String>> {
+    let layout = match fcauto_deals::pysol_deal::deal_with_rules(game, rules, number) {
+        Ok(l) => l,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let caption = format!("{} {number}", game.pysol_name);
+    let bytes = draw_layout(game, rules, &layout, format, width, None, Some(&caption))?;
+    Ok(Ok(bytes))
 }
 
 /// The drawing's place of a family place (`Place::Cascade(9)` is `Loc::Cascade(9)`).
