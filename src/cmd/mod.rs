@@ -41,6 +41,7 @@ pub mod play;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod solve_args;
 pub mod solve_family;
 pub mod stats;
 pub mod unbuilt;
