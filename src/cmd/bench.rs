@@ -8,13 +8,11 @@
 //! picture and the exit code.
 
 use crate::cmd::input::is_stdio;
-use crate::cmd::plural;
 use crate::mode::ModeArg;
 use anyhow::{Context, Result};
-use fcauto_engine::bench::summary::{earlier_rounds, timed, Rounds};
+use fcauto_engine::bench::summary::{self, timed, Rounds};
 use fcauto_engine::bench::{
-    false_unsolvable, fcsolve, output, summary_text, Curve, FcSolveSummary, Job, Metric, Progress,
-    Row, Summary, Variant,
+    output, summary_text, Curve, FcSolveSummary, Job, Metric, Progress, Row, Summary, Variant,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::{IsTerminal, Write};
@@ -324,20 +322,14 @@ pub fn variant(game: &crate::game::GameArgs) -> Variant {
     Variant::new(game.game(), game.freecells, game.game.is_some())
 }
 
-/// What the family search does not offer (exit 2): the optimal modes, and fc-solve's
-/// figures beside ours.
+/// What the family search does not offer (exit 2): the optimal modes
+/// ([`Variant::mode_problem`]), and fc-solve's figures beside ours.
 fn family_usage_problem(args: &Args) -> Option<String> {
     let v = variant(&args.game);
-    if v.is_standard() {
-        return None;
+    if let Some(msg) = v.mode_problem(args.mode.into()) {
+        return Some(msg);
     }
-    if Variant::family_mode(args.mode.into()).is_none() {
-        return Some(format!(
-            "{}: the optimal modes are for standard FreeCell only; use --mode fast or short",
-            v.title()
-        ));
-    }
-    args.vs_fc_solve.then(|| {
+    (!v.is_standard() && args.vs_fc_solve).then(|| {
         format!(
             "{}: --vs-fc-solve is for standard FreeCell only in this build",
             v.title()
@@ -345,57 +337,28 @@ fn family_usage_problem(args: &Args) -> Option<String> {
     })
 }
 
-/// With `--vs-fc-solve`: fc-solve's figures, and with `--repeat`, the timed rounds before
-/// the one whose rows are kept, every fc-solve run among them (a failure in any leaves no
-/// rows behind).
+/// With `--vs-fc-solve`: fc-solve's figures and the earlier `--repeat` rounds
+/// ([`measure_fc_solve`](fcauto_engine::bench::summary::measure_fc_solve)).
 fn measure_fc_solve(args: &Args, job: &Job) -> Result<Option<(FcSolveSummary, Rounds)>> {
     if !args.vs_fc_solve {
         return Ok(None);
     }
-    use fcauto_automation::fcsolve::{check_installed_in, native_build, Programs};
-    let programs = match &args.fc_solve_bin {
-        Some(dir) => Programs::in_dir(dir),
-        None => native_build().unwrap_or_default(),
-    };
-    check_installed_in(&programs, args.fc_solve_range_only)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(job.threads)
-        .build()?;
-    let lengths = (!args.fc_solve_range_only).then_some(&pool);
-    let preset = &args.fc_solve_preset;
-    let fc = fcsolve::measure(&programs, job.from, job.to, preset, lengths)?;
-    let repeat = args.repeat.unwrap_or(1);
-    let rounds = earlier_rounds(job, repeat, preset, &fc, &mut Bar::default())?;
-    Ok(Some((fc, rounds)))
+    let (dir, range_only) = (args.fc_solve_bin.as_deref(), args.fc_solve_range_only);
+    let (preset, repeat) = (&args.fc_solve_preset, args.repeat.unwrap_or(1));
+    let bar = &mut Bar::default();
+    let measured = summary::measure_fc_solve(job, dir, range_only, preset, repeat, bar)?;
+    Ok(Some(measured))
 }
 
-/// Say what went wrong, and the exit code: 1 for a deal unknown or a known-solvable deal
-/// reported unsolvable, else 0. The other games of the family have no list of known
-/// verdicts, and a deal left unknown there is a figure of the run (the family search's
-/// complete search can outgrow any budget), not a failure: their runs exit 0.
+/// Say what went wrong ([`Summary::problems`]), and the exit code: 1 for a deal unknown or
+/// a known-solvable deal reported unsolvable, else 0 (always 0 for the other games of the
+/// family, which have no list of known verdicts).
 fn exit_code(summary: &Summary) -> Result<i32> {
-    if !summary.variant.is_standard() {
-        return Ok(0);
+    let problems = summary.problems();
+    for p in &problems {
+        crate::note!("fcauto bench: {p}");
     }
-    let false_unsolvable = false_unsolvable(&summary.unsolvable);
-    if !false_unsolvable.is_empty() {
-        crate::note!(
-            "fcauto bench: deals reported unsolvable but known solvable: {false_unsolvable:?}"
-        );
-    }
-    if !summary.unknown.is_empty() {
-        crate::note!(
-            "fcauto bench: {} unknown (a limit was reached)",
-            plural(summary.unknown.len(), "deal")
-        );
-    }
-    Ok(
-        if summary.unknown.is_empty() && false_unsolvable.is_empty() {
-            0
-        } else {
-            1
-        },
-    )
+    Ok(i32::from(!problems.is_empty()))
 }
 
 /// True when paths `a` and `b` name one file, however spelt (`x.out`, `./x.out`, an
