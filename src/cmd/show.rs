@@ -6,7 +6,7 @@ use crate::cmd::input::{check_not_input, check_output_path, load_board};
 use crate::cmd::picture::{self, PictureFormat};
 use crate::game::GameArgs;
 use anyhow::Result;
-use fcauto_deals::{DealError, PysolNumber, MAX_DEAL};
+use fcauto_deals::PysolNumber;
 use fcauto_engine::analysis::family_flow::names_a_game;
 use std::path::PathBuf;
 
@@ -103,40 +103,20 @@ fn is_family_board(args: &Args, path: &std::path::Path) -> bool {
             && names_a_game(&crate::cmd::input::file_opening(path, 64)))
 }
 
-/// The picture of deal `number`: without --game and --freecells the Microsoft deal, as
-/// `deal N --format svg` draws it; otherwise the layout PySolFC deals for the game with its
-/// own cascades and freecells. `Err(message)`: a usage problem (the number out of range).
+/// The picture of deal `number` ([`fcauto_engine::render::family::draw_number`]): without
+/// --game and --freecells the Microsoft deal, as `deal N --format svg` draws it; otherwise
+/// the layout PySolFC deals for the game with its own cascades and freecells.
+/// `Err(message)`: a usage problem (the number out of range).
 fn draw_deal(
     args: &Args,
     number: PysolNumber,
     format: PictureFormat,
 ) -> Result<std::result::Result<Vec<u8>, String>> {
-    let game = args.game.game();
-    let rules = args.game.rules();
-    let number = if args.game.game.is_some() {
-        number
-    } else {
-        // Without --game a number is the Microsoft deal, whatever its size.
-        let n = u64::try_from(number.value()).unwrap_or(u64::MAX);
-        if n > MAX_DEAL {
-            let e = DealError::TooLarge(number.to_string());
-            return Ok(Err(format!(
-                "{e}; PySolFC's larger game numbers need --game"
-            )));
-        }
-        if args.game.is_standard() {
-            let board = fcauto_deals::ms_deal(n)?;
-            let caption = format!("deal {n}");
-            return Ok(Ok(fcauto_engine::output::draw(
-                &board,
-                format.into(),
-                args.width,
-                None,
-                Some(&caption),
-            )?));
-        }
-        PysolNumber::ms(n)?
-    };
+    let (game, rules, named) = (
+        args.game.game(),
+        args.game.rules(),
+        args.game.game.is_some(),
+    );
     let format = format.into();
-    fcauto_engine::render::family::draw_deal(game, &rules, number, format, args.width)
+    fcauto_engine::render::family::draw_number(game, &rules, named, number, format, args.width)
 }

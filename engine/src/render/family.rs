@@ -71,6 +71,46 @@ pub fn draw_deal(
     Ok(Ok(bytes))
 }
 
+/// The picture of deal `number` as `show [--game G] N` draws it: with a game named
+/// (`named`), PySolFC's deal of `game` ([`draw_deal`]); without, the Microsoft deal,
+/// whatever its size, drawn as standard FreeCell's (`deal N`) under standard rules, else
+/// with the rules' freecells. `Ok(Err(message))`: a usage problem (a Microsoft number out of
+/// range, a deal that puts cards in more freecells than the rules give).
+///
+/// # Errors
+/// PNG only: as [`draw_layout`].
+pub fn draw_number(
+    game: &'static Game,
+    rules: &Rules,
+    named: bool,
+    number: fcauto_deals::PysolNumber,
+    format: PictureFormat,
+    width: u32,
+) -> Result<std::result::Result<Vec<u8>, String>> {
+    use fcauto_deals::{DealError, PysolNumber, MAX_DEAL};
+    if named {
+        return draw_deal(game, rules, number, format, width);
+    }
+    let n = u64::try_from(number.value()).unwrap_or(u64::MAX);
+    if n > MAX_DEAL {
+        let e = DealError::TooLarge(number.to_string());
+        return Ok(Err(format!(
+            "{e}; PySolFC's larger game numbers need --game"
+        )));
+    }
+    if rules.is_standard() {
+        let board = fcauto_deals::ms_deal(n)?;
+        let caption = format!("deal {n}");
+        let opts = Options {
+            width,
+            highlight: None,
+            caption: Some(&caption),
+        };
+        return Ok(Ok(super::draw_view(&View::board(&board), format, &opts)?));
+    }
+    draw_deal(game, rules, PysolNumber::ms(n)?, format, width)
+}
+
 /// The drawing's place of a family place (`Place::Cascade(9)` is `Loc::Cascade(9)`).
 pub fn loc(p: Place) -> Loc {
     match p {
