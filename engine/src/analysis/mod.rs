@@ -17,6 +17,7 @@
 //! 3. [`findings::find`]: the losing move, the costly ones, the hint →
 //!    [`findings::Findings`];
 //! 4. words and files: [`summary`] (the [`summary::Document`], the table, the conclusions),
+//!    [`work_done`] (the searches and the time they took),
 //!    [`pictures`] (which positions are drawn, drawn by [`crate::render`]), [`report`] (the
 //!    bundle's contents);
 //! 5. the review: [`review`] (the evaluation graph's points, each move's class, the
@@ -39,6 +40,7 @@ pub mod report;
 pub mod review;
 pub mod review_page;
 pub mod summary;
+pub mod work_done;
 
 /// Most moves a game analysed may have: every position after a move is searched or
 /// followed along a known line, at a cost that grows with the square of the game's length

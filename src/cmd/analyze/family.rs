@@ -6,7 +6,7 @@
 //! FreeCell.
 
 use super::input::SavedFamily;
-use super::{output, write_files, Args, Summary};
+use super::{output, write_files, Args, WorkDone};
 use crate::cmd::solve_family::deal_layout;
 use crate::mode::ModeArg;
 use anyhow::Result;
@@ -120,7 +120,7 @@ pub fn analyze(args: &Args, start: Start, moves: &[TextMove], clock: (Instant, f
     let bar = super::progress(played.positions.len() as u64);
     let analysis = family_flow::evaluate(played, settings, args.costly, || bar.inc(1))?;
     bar.finish_and_clear();
-    let summary = Summary::new(&analysis.work, clock.1, clock.0);
+    let summary = WorkDone::new(&analysis.work, clock.1, clock.0);
     let doc = analysis.document(&start, Mode::from(args.mode));
     output::print(&doc, &summary, args.json)?;
     let played = &analysis.played;
