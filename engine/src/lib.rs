@@ -14,6 +14,8 @@
 //! - [`mod@bench`]: the bench harness: a range of deals solved in parallel and validated, the
 //!   per-deal rows, distributions and summary, fc-solve on the same deals, the JSON and CSV
 //!   outputs and (cargo feature `plot`) the chart.
+//! - [`partial`]: outputs written under a temporary name and renamed over their file when
+//!   complete, and those that killed runs left behind.
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
 //!   self-contained replay page.
 //! - [`input`]: the start a game is checked from: a board file's text read into a position,
@@ -31,6 +33,7 @@ pub mod bench;
 pub mod crosscheck;
 pub mod input;
 pub mod output;
+pub mod partial;
 pub mod render;
 pub mod service;
 pub mod verify;

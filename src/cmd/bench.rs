@@ -10,12 +10,14 @@
 use crate::cmd::input::is_stdio;
 use crate::mode::ModeArg;
 use anyhow::{Context, Result};
+use fcauto_engine::bench::json_file::RowSink;
 use fcauto_engine::bench::summary::{self, timed, Rounds};
 use fcauto_engine::bench::{
-    output, summary_text, Curve, FcSolveSummary, Job, Metric, Progress, Row, Summary, Variant,
+    output, summary_text, Curve, FcSolveSummary, Job, Metric, Progress, Summary, Variant,
 };
+use fcauto_engine::partial::Cleanup;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `fcauto bench`.
@@ -273,7 +275,11 @@ pub fn run(args: Args) -> Result<i32> {
     // fc-solve first, while this process is still small: a child's peak RSS as the kernel
     // reports it includes what it inherited from us at fork time.
     let fc = measure_fc_solve(&args, &job)?;
-    let mut sink = RowSink::open(args.json.as_deref())?;
+    let cleanup = Cleanup {
+        register: crate::cmd::interrupt::remove_on_interrupt,
+        forget: crate::cmd::interrupt::forget,
+    };
+    let mut sink = RowSink::open(args.json.as_deref(), cleanup)?;
     let t = timed(&job, &mut Bar::default(), &mut |row| sink.write(row))?;
     let mut summary = Summary::new(&job, &mode_name(args.mode), &t);
     if let Some((fc, rounds)) = fc {
@@ -460,129 +466,6 @@ fn mode_name(m: ModeArg) -> String {
     clap::ValueEnum::to_possible_value(&m)
         .map(|v| v.get_name().to_string())
         .unwrap_or_default()
-}
-
-/// Where `--json` goes: `{"rows": [...], "summary": {...}}` written as the rows come, or
-/// nowhere. A regular file (or a new one) is written under a temporary name beside it and
-/// renamed when complete, so a failed or interrupted run leaves no half file; a symbolic
-/// link's target is the file replaced (the link stays), with the old file's permissions.
-/// Anything else that exists (`/dev/null`, a FIFO, `/dev/fd/N` of a process substitution)
-/// is written into, as any program writes to it.
-struct RowSink {
-    out: Option<Box<dyn Write>>,
-    /// The file as the user named it, for messages; none for standard output.
-    named: Option<PathBuf>,
-    /// (temporary file, the file it replaces when complete).
-    rename: Option<(PathBuf, PathBuf)>,
-    rows: u64,
-}
-
-impl RowSink {
-    fn open(json: Option<&Path>) -> Result<RowSink> {
-        let (out, named, rename): (Option<Box<dyn Write>>, _, _) = match json {
-            None => (None, None, None),
-            Some(p) if is_stdio(p) => (
-                Some(Box::new(std::io::BufWriter::new(std::io::stdout().lock()))),
-                None,
-                None,
-            ),
-            Some(p) => {
-                let cannot = || format!("cannot write {}", p.display());
-                // Through symbolic links: the file they lead to, if it exists.
-                let target = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-                // `/dev/stdout` may lead to the file standard output was sent to: written
-                // into, as the rest of standard output is, never replaced.
-                let device = p.starts_with("/dev") || p.starts_with("/proc");
-                match std::fs::metadata(&target) {
-                    Ok(m) if !m.is_file() || device => {
-                        let f = std::fs::OpenOptions::new()
-                            .write(true)
-                            .open(&target)
-                            .with_context(cannot)?;
-                        let f: Box<dyn Write> = Box::new(std::io::BufWriter::new(f));
-                        (Some(f), Some(p.to_path_buf()), None)
-                    }
-                    old => {
-                        crate::cmd::interrupt::remove_stale_temps(&target);
-                        let tmp = crate::cmd::interrupt::temp_beside(&target);
-                        crate::cmd::interrupt::remove_on_interrupt(&tmp);
-                        let f = std::fs::File::create(&tmp).with_context(cannot)?;
-                        if let Ok(m) = old {
-                            let _ = f.set_permissions(m.permissions());
-                        }
-                        let f: Box<dyn Write> = Box::new(std::io::BufWriter::new(f));
-                        (Some(f), Some(p.to_path_buf()), Some((tmp, target)))
-                    }
-                }
-            }
-        };
-        let mut sink = RowSink {
-            out,
-            named,
-            rename,
-            rows: 0,
-        };
-        sink.put(output::JSON_OPENING.as_bytes())?;
-        Ok(sink)
-    }
-
-    fn is_stdout(&self) -> bool {
-        self.out.is_some() && self.named.is_none()
-    }
-
-    fn put(&mut self, bytes: &[u8]) -> Result<()> {
-        let Some(out) = self.out.as_mut() else {
-            return Ok(());
-        };
-        out.write_all(bytes).map_err(|e| match &self.named {
-            Some(p) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
-            None => anyhow::anyhow!("cannot write to standard output: {e}"),
-        })
-    }
-
-    fn write(&mut self, row: &Row) -> Result<()> {
-        if self.out.is_none() {
-            return Ok(());
-        }
-        self.put(&output::json_row(row, self.rows == 0)?)?;
-        self.rows += 1;
-        Ok(())
-    }
-
-    /// Close the rows, add the summary, and put the file in place.
-    fn finish(mut self, summary: &Summary) -> Result<()> {
-        if self.out.is_none() {
-            return Ok(());
-        }
-        self.put(output::json_closing(summary)?.as_bytes())?;
-        if let Some(mut out) = self.out.take() {
-            out.flush().map_err(|e| match &self.named {
-                Some(p) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
-                None => anyhow::anyhow!("cannot write to standard output: {e}"),
-            })?;
-        }
-        if let Some((tmp, target)) = self.rename.take() {
-            let renamed = std::fs::rename(&tmp, &target);
-            if renamed.is_err() {
-                let _ = std::fs::remove_file(&tmp);
-            }
-            crate::cmd::interrupt::forget(&tmp);
-            let named = self.named.as_deref().unwrap_or(&target);
-            renamed.with_context(|| format!("cannot write {}", named.display()))?;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for RowSink {
-    /// A run that did not finish leaves no partial file.
-    fn drop(&mut self) {
-        if let Some((tmp, _)) = self.rename.take() {
-            self.out.take();
-            let _ = std::fs::remove_file(&tmp);
-            crate::cmd::interrupt::forget(&tmp);
-        }
-    }
 }
 
 /// `--plot-data`: the CSV ([`output::plot_data`]) to its file, or with `-` to standard
