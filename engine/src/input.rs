@@ -2,9 +2,10 @@
 //! Solver's board text, a position string, `fcauto deal N --format json`'s output, or a
 //! solution that names its start), a deal file's text read into its deal number, and the
 //! printed positions of fc-solve's output checked against that start; and PySolFC's saved
-//! and held games read from their bytes ([`pysol_game`]). Text or bytes in, positions out:
-//! reading files is the caller's.
+//! and held games read from their bytes ([`pysol_game`]); the game `analyze` reads from a
+//! file's text ([`game`]). Text or bytes in, positions out: reading files is the caller's.
 
+pub mod game;
 pub mod pysol_game;
 pub use pysol_game::{
     read_pysol_game, AnyGame, FamilyGame, FreecellGame, PysolGame, PysolGameError,

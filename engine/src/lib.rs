@@ -5,6 +5,8 @@
 //! - [`analysis`]: where a game was lost (`fcauto analyze`): the game replayed, every
 //!   position evaluated, the losing and costly moves found, told as a table, JSON, pictures
 //!   and a report bundle;
+//! - [`crosscheck`]: `solve --cross-check`: fc-solve on the same board, its solution
+//!   replayed by our validator, the two verdicts compared.
 //! - [`output`]: what a solve writes: the solution (or the verdict of none) as JSON,
 //!   standard notation, fc-solve's text, a picture or the replay page;
 //! - `batch` (cargo feature `batch`): the batch results store's layout, checks, shards and
@@ -12,6 +14,8 @@
 //! - [`mod@bench`]: the bench harness: a range of deals solved in parallel and validated, the
 //!   per-deal rows, distributions and summary, fc-solve on the same deals, the JSON and CSV
 //!   outputs and (cargo feature `plot`) the chart.
+//! - [`partial`]: outputs written under a temporary name and renamed over their file when
+//!   complete, and those that killed runs left behind.
 //! - [`render`]: the one renderer of positions: SVG, PNG (cargo feature `png`) and the
 //!   self-contained replay page.
 //! - [`input`]: the start a game is checked from: a board file's text read into a position,
@@ -26,8 +30,10 @@ pub mod analysis;
 #[cfg(feature = "batch")]
 pub mod batch;
 pub mod bench;
+pub mod crosscheck;
 pub mod input;
 pub mod output;
+pub mod partial;
 pub mod render;
 pub mod service;
 pub mod verify;

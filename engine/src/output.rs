@@ -53,14 +53,8 @@ impl SolutionFormat {
     }
 }
 
-/// The formats of a picture of one position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PictureFormat {
-    /// SVG (text).
-    Svg,
-    /// PNG (binary; cargo feature `png`).
-    Png,
-}
+/// The formats of a picture of one position (the renderer's).
+pub use crate::render::PictureFormat;
 
 /// `board` drawn in `format`, `width` pixels wide, optionally with a move highlighted and a
 /// caption under it ([`render::Options::caption`]).
@@ -224,6 +218,50 @@ pub fn solution_picture(
         ),
     };
     draw(&position, format, width, played, Some(&caption))
+}
+
+/// A drawn `format` of a family game's solve (`solve --game G --format svg|png|html`, rules
+/// other than standard FreeCell's): the position after move `step` (default 0, the start)
+/// with that move highlighted and captioned, or the replay page of the solution. `game`
+/// holds the start and the moves (`solved` false: not solved, when only the start can be
+/// drawn, uncaptioned). `width`: pixels (default [`render::DEFAULT_WIDTH`]).
+///
+/// # Errors
+/// `step` past the end or above 0 without a solution, html without a solution, a move
+/// illegal where it is played, PNG errors.
+pub fn family_solution_picture(
+    format: SolutionFormat,
+    game: &render::family::FamilyGame,
+    solved: bool,
+    step: Option<usize>,
+    width: Option<u32>,
+) -> Result<Vec<u8>> {
+    let width = width.unwrap_or(render::DEFAULT_WIDTH);
+    let step = step.unwrap_or(0);
+    let format = match format {
+        SolutionFormat::Html => {
+            anyhow::ensure!(solved, "no solution to replay");
+            let opts = render::Options {
+                width,
+                ..Default::default()
+            };
+            return Ok(game.replay_html(&opts)?.into_bytes());
+        }
+        SolutionFormat::Png => PictureFormat::Png,
+        _ => PictureFormat::Svg,
+    };
+    anyhow::ensure!(
+        solved || step == 0,
+        "--step {step}: there is no solution (only --step 0, the start, can be drawn)"
+    );
+    let (position, played, caption) = game.step(step)?;
+    let caption = solved.then_some(caption);
+    let opts = render::Options {
+        width,
+        highlight: played,
+        caption: caption.as_deref(),
+    };
+    render::draw_view(&render::View::layout(&position, game.title), format, &opts)
 }
 
 #[cfg(test)]

@@ -8,16 +8,16 @@
 //! picture and the exit code.
 
 use crate::cmd::input::is_stdio;
-use crate::cmd::plural;
 use crate::mode::ModeArg;
 use anyhow::{Context, Result};
-use fcauto_engine::bench::summary::{earlier_rounds, timed, Rounds};
+use fcauto_engine::bench::json_file::RowSink;
+use fcauto_engine::bench::summary::{self, timed, Rounds};
 use fcauto_engine::bench::{
-    false_unsolvable, fcsolve, output, summary_text, Curve, FcSolveSummary, Job, Metric, Progress,
-    Row, Summary, Variant,
+    output, summary_text, Curve, FcSolveSummary, Job, Metric, Progress, Summary, Variant,
 };
+use fcauto_engine::partial::Cleanup;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `fcauto bench`.
@@ -275,7 +275,11 @@ pub fn run(args: Args) -> Result<i32> {
     // fc-solve first, while this process is still small: a child's peak RSS as the kernel
     // reports it includes what it inherited from us at fork time.
     let fc = measure_fc_solve(&args, &job)?;
-    let mut sink = RowSink::open(args.json.as_deref())?;
+    let cleanup = Cleanup {
+        register: crate::cmd::interrupt::remove_on_interrupt,
+        forget: crate::cmd::interrupt::forget,
+    };
+    let mut sink = RowSink::open(args.json.as_deref(), cleanup)?;
     let t = timed(&job, &mut Bar::default(), &mut |row| sink.write(row))?;
     let mut summary = Summary::new(&job, &mode_name(args.mode), &t);
     if let Some((fc, rounds)) = fc {
@@ -324,20 +328,14 @@ pub fn variant(game: &crate::game::GameArgs) -> Variant {
     Variant::new(game.game(), game.freecells, game.game.is_some())
 }
 
-/// What the family search does not offer (exit 2): the optimal modes, and fc-solve's
-/// figures beside ours.
+/// What the family search does not offer (exit 2): the optimal modes
+/// ([`Variant::mode_problem`]), and fc-solve's figures beside ours.
 fn family_usage_problem(args: &Args) -> Option<String> {
     let v = variant(&args.game);
-    if v.is_standard() {
-        return None;
+    if let Some(msg) = v.mode_problem(args.mode.into()) {
+        return Some(msg);
     }
-    if Variant::family_mode(args.mode.into()).is_none() {
-        return Some(format!(
-            "{}: the optimal modes are for standard FreeCell only; use --mode fast or short",
-            v.title()
-        ));
-    }
-    args.vs_fc_solve.then(|| {
+    (!v.is_standard() && args.vs_fc_solve).then(|| {
         format!(
             "{}: --vs-fc-solve is for standard FreeCell only in this build",
             v.title()
@@ -345,57 +343,28 @@ fn family_usage_problem(args: &Args) -> Option<String> {
     })
 }
 
-/// With `--vs-fc-solve`: fc-solve's figures, and with `--repeat`, the timed rounds before
-/// the one whose rows are kept, every fc-solve run among them (a failure in any leaves no
-/// rows behind).
+/// With `--vs-fc-solve`: fc-solve's figures and the earlier `--repeat` rounds
+/// ([`measure_fc_solve`](fcauto_engine::bench::summary::measure_fc_solve)).
 fn measure_fc_solve(args: &Args, job: &Job) -> Result<Option<(FcSolveSummary, Rounds)>> {
     if !args.vs_fc_solve {
         return Ok(None);
     }
-    use fcauto_automation::fcsolve::{check_installed_in, native_build, Programs};
-    let programs = match &args.fc_solve_bin {
-        Some(dir) => Programs::in_dir(dir),
-        None => native_build().unwrap_or_default(),
-    };
-    check_installed_in(&programs, args.fc_solve_range_only)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(job.threads)
-        .build()?;
-    let lengths = (!args.fc_solve_range_only).then_some(&pool);
-    let preset = &args.fc_solve_preset;
-    let fc = fcsolve::measure(&programs, job.from, job.to, preset, lengths)?;
-    let repeat = args.repeat.unwrap_or(1);
-    let rounds = earlier_rounds(job, repeat, preset, &fc, &mut Bar::default())?;
-    Ok(Some((fc, rounds)))
+    let (dir, range_only) = (args.fc_solve_bin.as_deref(), args.fc_solve_range_only);
+    let (preset, repeat) = (&args.fc_solve_preset, args.repeat.unwrap_or(1));
+    let bar = &mut Bar::default();
+    let measured = summary::measure_fc_solve(job, dir, range_only, preset, repeat, bar)?;
+    Ok(Some(measured))
 }
 
-/// Say what went wrong, and the exit code: 1 for a deal unknown or a known-solvable deal
-/// reported unsolvable, else 0. The other games of the family have no list of known
-/// verdicts, and a deal left unknown there is a figure of the run (the family search's
-/// complete search can outgrow any budget), not a failure: their runs exit 0.
+/// Say what went wrong ([`Summary::problems`]), and the exit code: 1 for a deal unknown or
+/// a known-solvable deal reported unsolvable, else 0 (always 0 for the other games of the
+/// family, which have no list of known verdicts).
 fn exit_code(summary: &Summary) -> Result<i32> {
-    if !summary.variant.is_standard() {
-        return Ok(0);
+    let problems = summary.problems();
+    for p in &problems {
+        crate::note!("fcauto bench: {p}");
     }
-    let false_unsolvable = false_unsolvable(&summary.unsolvable);
-    if !false_unsolvable.is_empty() {
-        crate::note!(
-            "fcauto bench: deals reported unsolvable but known solvable: {false_unsolvable:?}"
-        );
-    }
-    if !summary.unknown.is_empty() {
-        crate::note!(
-            "fcauto bench: {} unknown (a limit was reached)",
-            plural(summary.unknown.len(), "deal")
-        );
-    }
-    Ok(
-        if summary.unknown.is_empty() && false_unsolvable.is_empty() {
-            0
-        } else {
-            1
-        },
-    )
+    Ok(i32::from(!problems.is_empty()))
 }
 
 /// True when paths `a` and `b` name one file, however spelt (`x.out`, `./x.out`, an
@@ -497,129 +466,6 @@ fn mode_name(m: ModeArg) -> String {
     clap::ValueEnum::to_possible_value(&m)
         .map(|v| v.get_name().to_string())
         .unwrap_or_default()
-}
-
-/// Where `--json` goes: `{"rows": [...], "summary": {...}}` written as the rows come, or
-/// nowhere. A regular file (or a new one) is written under a temporary name beside it and
-/// renamed when complete, so a failed or interrupted run leaves no half file; a symbolic
-/// link's target is the file replaced (the link stays), with the old file's permissions.
-/// Anything else that exists (`/dev/null`, a FIFO, `/dev/fd/N` of a process substitution)
-/// is written into, as any program writes to it.
-struct RowSink {
-    out: Option<Box<dyn Write>>,
-    /// The file as the user named it, for messages; none for standard output.
-    named: Option<PathBuf>,
-    /// (temporary file, the file it replaces when complete).
-    rename: Option<(PathBuf, PathBuf)>,
-    rows: u64,
-}
-
-impl RowSink {
-    fn open(json: Option<&Path>) -> Result<RowSink> {
-        let (out, named, rename): (Option<Box<dyn Write>>, _, _) = match json {
-            None => (None, None, None),
-            Some(p) if is_stdio(p) => (
-                Some(Box::new(std::io::BufWriter::new(std::io::stdout().lock()))),
-                None,
-                None,
-            ),
-            Some(p) => {
-                let cannot = || format!("cannot write {}", p.display());
-                // Through symbolic links: the file they lead to, if it exists.
-                let target = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-                // `/dev/stdout` may lead to the file standard output was sent to: written
-                // into, as the rest of standard output is, never replaced.
-                let device = p.starts_with("/dev") || p.starts_with("/proc");
-                match std::fs::metadata(&target) {
-                    Ok(m) if !m.is_file() || device => {
-                        let f = std::fs::OpenOptions::new()
-                            .write(true)
-                            .open(&target)
-                            .with_context(cannot)?;
-                        let f: Box<dyn Write> = Box::new(std::io::BufWriter::new(f));
-                        (Some(f), Some(p.to_path_buf()), None)
-                    }
-                    old => {
-                        crate::cmd::interrupt::remove_stale_temps(&target);
-                        let tmp = crate::cmd::interrupt::temp_beside(&target);
-                        crate::cmd::interrupt::remove_on_interrupt(&tmp);
-                        let f = std::fs::File::create(&tmp).with_context(cannot)?;
-                        if let Ok(m) = old {
-                            let _ = f.set_permissions(m.permissions());
-                        }
-                        let f: Box<dyn Write> = Box::new(std::io::BufWriter::new(f));
-                        (Some(f), Some(p.to_path_buf()), Some((tmp, target)))
-                    }
-                }
-            }
-        };
-        let mut sink = RowSink {
-            out,
-            named,
-            rename,
-            rows: 0,
-        };
-        sink.put(output::JSON_OPENING.as_bytes())?;
-        Ok(sink)
-    }
-
-    fn is_stdout(&self) -> bool {
-        self.out.is_some() && self.named.is_none()
-    }
-
-    fn put(&mut self, bytes: &[u8]) -> Result<()> {
-        let Some(out) = self.out.as_mut() else {
-            return Ok(());
-        };
-        out.write_all(bytes).map_err(|e| match &self.named {
-            Some(p) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
-            None => anyhow::anyhow!("cannot write to standard output: {e}"),
-        })
-    }
-
-    fn write(&mut self, row: &Row) -> Result<()> {
-        if self.out.is_none() {
-            return Ok(());
-        }
-        self.put(&output::json_row(row, self.rows == 0)?)?;
-        self.rows += 1;
-        Ok(())
-    }
-
-    /// Close the rows, add the summary, and put the file in place.
-    fn finish(mut self, summary: &Summary) -> Result<()> {
-        if self.out.is_none() {
-            return Ok(());
-        }
-        self.put(output::json_closing(summary)?.as_bytes())?;
-        if let Some(mut out) = self.out.take() {
-            out.flush().map_err(|e| match &self.named {
-                Some(p) => anyhow::anyhow!("cannot write {}: {e}", p.display()),
-                None => anyhow::anyhow!("cannot write to standard output: {e}"),
-            })?;
-        }
-        if let Some((tmp, target)) = self.rename.take() {
-            let renamed = std::fs::rename(&tmp, &target);
-            if renamed.is_err() {
-                let _ = std::fs::remove_file(&tmp);
-            }
-            crate::cmd::interrupt::forget(&tmp);
-            let named = self.named.as_deref().unwrap_or(&target);
-            renamed.with_context(|| format!("cannot write {}", named.display()))?;
-        }
-        Ok(())
-    }
-}
-
-impl Drop for RowSink {
-    /// A run that did not finish leaves no partial file.
-    fn drop(&mut self) {
-        if let Some((tmp, _)) = self.rename.take() {
-            self.out.take();
-            let _ = std::fs::remove_file(&tmp);
-            crate::cmd::interrupt::forget(&tmp);
-        }
-    }
 }
 
 /// `--plot-data`: the CSV ([`output::plot_data`]) to its file, or with `-` to standard

@@ -174,11 +174,11 @@ fn run_game(
         Err(e) => return Ok(crate::cmd::usage_exit(&e.to_string())),
     };
     let bytes = match (format, picture) {
-        (_, Some(f)) => picture::draw_layout(
+        (_, Some(f)) => fcauto_engine::render::family::draw_layout(
             game,
             &rules,
             &layout,
-            f,
+            f.into(),
             args.width.unwrap_or(fcauto_engine::render::DEFAULT_WIDTH),
             None,
             Some(&format!("{} {number}", game.pysol_name)),

@@ -1,8 +1,8 @@
 //! One module per subcommand, each with a clap `Args` and `run(Args) -> anyhow::Result<i32>`
 //! returning the process exit code (`unbuilt` stands in for a subcommand left out of the
 //! build), and the helpers they share: `input` (inputs and output paths), `picture`,
-//! `interrupt` (signals, temporary files), `crosscheck`; `rusage` (CPU clocks) and `tidy`
-//! (numbers in JSON and CSV) are the engine's ([`fcauto_engine::bench`]).
+//! `interrupt` (signals, temporary files), `crosscheck`; `rusage` (CPU clocks) is the
+//! engine's ([`fcauto_engine::bench`]).
 
 /// `println!` for the commands' output: an error (`?`) instead of a panic when standard
 /// output cannot be written; see [`stdout_write`].
@@ -41,6 +41,7 @@ pub mod play;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod solve_args;
 pub mod solve_family;
 pub mod stats;
 pub mod unbuilt;
@@ -48,7 +49,7 @@ pub mod verify;
 
 pub use fcauto_deals::plural;
 
-pub use fcauto_engine::bench::{rusage, tidy};
+pub use fcauto_engine::bench::rusage;
 
 /// `eprintln!` that never panics: a message to standard error, dropped if standard error
 /// cannot be written (`2>/dev/full`, a closed pipe), so that a diagnostic never costs the

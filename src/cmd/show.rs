@@ -1,13 +1,13 @@
 //! `fcauto show --board FILE` and `fcauto show [--game G] N`: draw a board file, or a deal of
 //! any game of the family, as a picture.
 
-use crate::cmd::analyze::family::{names_a_game, read_family_board};
+use crate::cmd::analyze::family::read_family_board;
 use crate::cmd::input::{check_not_input, check_output_path, load_board};
 use crate::cmd::picture::{self, PictureFormat};
 use crate::game::GameArgs;
 use anyhow::Result;
-use fcauto_deals::pysol_deal::deal_with_rules;
-use fcauto_deals::{DealError, PysolNumber, MAX_DEAL};
+use fcauto_deals::PysolNumber;
+use fcauto_engine::analysis::family_flow::names_a_game;
 use std::path::PathBuf;
 
 /// Arguments of `fcauto show`.
@@ -73,7 +73,10 @@ pub fn run(args: Args) -> Result<i32> {
         (Some(path), None) if is_family_board(&args, path) => {
             let given = (args.game.game(), &args.game.rules());
             let (game, rules, layout) = read_family_board(path, Some(given))?;
-            picture::draw_layout(game, &rules, &layout, format, args.width, None, None)?
+            let f = format.into();
+            fcauto_engine::render::family::draw_layout(
+                game, &rules, &layout, f, args.width, None, None,
+            )?
         }
         (board, None) => {
             let (deal, board) = load_board(None, board.as_deref())?;
@@ -100,52 +103,20 @@ fn is_family_board(args: &Args, path: &std::path::Path) -> bool {
             && names_a_game(&crate::cmd::input::file_opening(path, 64)))
 }
 
-/// The picture of deal `number`: without --game and --freecells the Microsoft deal, as
-/// `deal N --format svg` draws it; otherwise the layout PySolFC deals for the game with its
-/// own cascades and freecells. `Err(message)`: a usage problem (the number out of range).
+/// The picture of deal `number` ([`fcauto_engine::render::family::draw_number`]): without
+/// --game and --freecells the Microsoft deal, as `deal N --format svg` draws it; otherwise
+/// the layout PySolFC deals for the game with its own cascades and freecells.
+/// `Err(message)`: a usage problem (the number out of range).
 fn draw_deal(
     args: &Args,
     number: PysolNumber,
     format: PictureFormat,
 ) -> Result<std::result::Result<Vec<u8>, String>> {
-    let game = args.game.game();
-    let rules = args.game.rules();
-    let number = if args.game.game.is_some() {
-        number
-    } else {
-        // Without --game a number is the Microsoft deal, whatever its size.
-        let n = u64::try_from(number.value()).unwrap_or(u64::MAX);
-        if n > MAX_DEAL {
-            let e = DealError::TooLarge(number.to_string());
-            return Ok(Err(format!(
-                "{e}; PySolFC's larger game numbers need --game"
-            )));
-        }
-        if args.game.is_standard() {
-            let board = fcauto_deals::ms_deal(n)?;
-            let caption = format!("deal {n}");
-            return Ok(Ok(fcauto_engine::output::draw(
-                &board,
-                format.into(),
-                args.width,
-                None,
-                Some(&caption),
-            )?));
-        }
-        PysolNumber::ms(n)?
-    };
-    let layout = match deal_with_rules(game, &rules, number) {
-        Ok(l) => l,
-        Err(e) => return Ok(Err(e.to_string())),
-    };
-    let caption = format!("{} {number}", game.pysol_name);
-    Ok(Ok(picture::draw_layout(
-        game,
-        &rules,
-        &layout,
-        format,
-        args.width,
-        None,
-        Some(&caption),
-    )?))
+    let (game, rules, named) = (
+        args.game.game(),
+        args.game.rules(),
+        args.game.game.is_some(),
+    );
+    let format = format.into();
+    fcauto_engine::render::family::draw_number(game, &rules, named, number, format, args.width)
 }

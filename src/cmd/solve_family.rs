@@ -8,7 +8,7 @@
 
 use crate::cmd::input::{is_stdio, read_board_text, read_deal_file};
 use crate::cmd::plural;
-use crate::cmd::solve::{Args, SolutionFormat};
+use crate::cmd::solve_args::{Args, SolutionFormat};
 use crate::mode::ModeArg;
 use anyhow::{bail, Context, Result};
 use fcauto_deals::pysol_deal::CellsTooFew;
@@ -52,7 +52,7 @@ pub fn run(args: &Args) -> Result<i32> {
             FamilyOutcome::Solved(s) => Some(s.moves.as_slice()),
             _ => None,
         };
-        crate::cmd::picture::write_family_solution(args, deal, &layout, moves)?;
+        args.write_family_solution(deal, &layout, moves)?;
         return Ok(code);
     }
     let text = match args.format {

@@ -6,8 +6,8 @@
 //!
 //! Every game of the FreeCell family is analysed: standard FreeCell through
 //! [`replay`] and [`evaluate`] (the standard solver), the other games through [`family`]
-//! (the family search, [`fcauto_solver::family::solve_family`]); the outputs read either
-//! game as a [`record::Record`].
+//! (the family search, [`fcauto_solver::family::solve_family`]) staged by [`family_flow`];
+//! the outputs read either game as a [`record::Record`].
 //!
 //! Stages, each a function with its inputs and outputs (reading the game is the command's):
 //! 1. [`replay::replay`]: the moves checked by the validator's rules → [`replay::Replay`];
@@ -17,6 +17,7 @@
 //! 3. [`findings::find`]: the losing move, the costly ones, the hint →
 //!    [`findings::Findings`];
 //! 4. words and files: [`summary`] (the [`summary::Document`], the table, the conclusions),
+//!    [`work_done`] (the searches and the time they took),
 //!    [`pictures`] (which positions are drawn, drawn by [`crate::render`]), [`report`] (the
 //!    bundle's contents);
 //! 5. the review: [`review`] (the evaluation graph's points, each move's class, the
@@ -30,6 +31,7 @@ use fcauto_solver::PlayedMove;
 pub mod chart;
 pub mod evaluate;
 pub mod family;
+pub mod family_flow;
 pub mod findings;
 pub mod pictures;
 pub mod record;
@@ -38,6 +40,7 @@ pub mod report;
 pub mod review;
 pub mod review_page;
 pub mod summary;
+pub mod work_done;
 
 /// Most moves a game analysed may have: every position after a move is searched or
 /// followed along a known line, at a cost that grows with the square of the game's length

@@ -4,11 +4,14 @@
 //! shards ([`merge`]), which deals a shard owns ([`shard`]), the replay of every stored
 //! solution ([`verify`]), one deal solved into a row ([`solve`]: standard FreeCell or
 //! another game of the family, as the database's [`schema::Settings`] say), and what a
-//! database holds ([`report`]). `fcauto batch` is its command line.
+//! database holds ([`report`]) and its charts (`plot`, cargo feature `plot`). `fcauto batch`
+//! is its command line.
 
 pub mod check;
 pub mod game;
 pub mod merge;
+#[cfg(feature = "plot")]
+pub mod plot;
 pub mod report;
 pub mod schema;
 pub mod shard;

@@ -11,7 +11,8 @@
 //!   `batch`.
 //! - [`summary`]: the run's [`Summary`], the `--repeat` rounds and the fc-solve ratios.
 //! - [`text`]: the text summary, as printed.
-//! - [`output`]: the `--json` file's pieces and the `--plot-data` CSV ([`output::Curve`]).
+//! - [`output`]: the `--json` file's pieces and the `--plot-data` CSV ([`output::Curve`]);
+//!   [`json_file`]: the `--json` file written as the rows come.
 //! - [`fcsolve`]: fc-solve's figures on the same deals.
 //! - [`distribution`], [`tidy`], [`rusage`]: counts per value and their percentiles,
 //!   figures rounded for JSON and CSV, CPU clocks and peak memory.
@@ -20,6 +21,7 @@
 
 pub mod distribution;
 pub mod fcsolve;
+pub mod json_file;
 pub mod output;
 #[cfg(feature = "plot")]
 pub mod plot;

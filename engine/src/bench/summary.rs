@@ -7,6 +7,7 @@ use super::rusage::{self, Usage};
 use super::solve::{solve_range, Job, Outcomes, Progress, Row, Tally};
 use super::variant::{GameJson, Variant};
 use anyhow::Result;
+use fcauto_deals::plural;
 use serde::Serialize;
 use std::time::Instant;
 
@@ -141,6 +142,31 @@ pub fn timed(
 }
 
 impl Summary {
+    /// What fails a run of standard FreeCell, in words: deals reported unsolvable that are
+    /// known solvable (a solver bug), deals left unknown (a limit was reached). The other
+    /// games of the family have no list of known verdicts, and a deal left unknown there is
+    /// a figure of the run (the family search's complete search can outgrow any budget),
+    /// not a failure: none for them.
+    pub fn problems(&self) -> Vec<String> {
+        if !self.variant.is_standard() {
+            return Vec::new();
+        }
+        let mut problems = Vec::new();
+        let false_unsolvable = super::false_unsolvable(&self.unsolvable);
+        if !false_unsolvable.is_empty() {
+            problems.push(format!(
+                "deals reported unsolvable but known solvable: {false_unsolvable:?}"
+            ));
+        }
+        if !self.unknown.is_empty() {
+            problems.push(format!(
+                "{} unknown (a limit was reached)",
+                plural(self.unknown.len(), "deal")
+            ));
+        }
+        problems
+    }
+
     /// The summary of the run `t` of `job`, searched in the mode named `mode`; no fc-solve
     /// figures yet ([`Summary::compare`]).
     pub fn new(job: &Job, mode: &str, t: &Timed) -> Summary {
@@ -235,6 +261,38 @@ impl Rounds {
             .chain([last])
             .collect())
     }
+}
+
+/// With `--vs-fc-solve`: fc-solve's figures over `job`'s deals ([`fcsolve::measure`]) by
+/// the `programs` given, else the native build's when there is one, else those on PATH
+/// (`range_only`: the range solver alone, no solution lengths), and with `repeat` rounds
+/// (`--repeat`), the timed rounds before the one whose rows are kept
+/// ([`earlier_rounds`]), every fc-solve run among them (a failure in any leaves no rows
+/// behind).
+///
+/// # Errors
+/// fc-solve's programs are missing, a run fails, or a later round disagrees with the first.
+pub fn measure_fc_solve(
+    job: &Job,
+    programs: Option<&std::path::Path>,
+    range_only: bool,
+    preset: &str,
+    repeat: u32,
+    progress: &mut dyn Progress,
+) -> Result<(FcSolveSummary, Rounds)> {
+    use fcauto_automation::fcsolve::{check_installed_in, native_build, Programs};
+    let programs = match programs {
+        Some(dir) => Programs::in_dir(dir),
+        None => native_build().unwrap_or_default(),
+    };
+    check_installed_in(&programs, range_only)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(job.threads)
+        .build()?;
+    let lengths = (!range_only).then_some(&pool);
+    let fc = fcsolve::measure(&programs, job.from, job.to, preset, lengths)?;
+    let rounds = earlier_rounds(job, repeat, preset, &fc, progress)?;
+    Ok((fc, rounds))
 }
 
 /// Rounds 1..N-1 of `--repeat N` (`repeat`), each fc-solve's range solver with `preset`

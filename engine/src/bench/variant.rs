@@ -130,6 +130,17 @@ impl Variant {
         }
     }
 
+    /// The usage problem of `mode` for this game, if any: the family search offers fast and
+    /// short, the optimal modes are for standard FreeCell only.
+    pub fn mode_problem(&self, mode: Mode) -> Option<String> {
+        (!self.is_standard() && Self::family_mode(mode).is_none()).then(|| {
+            format!(
+                "{}: the optimal modes are for standard FreeCell only; use --mode fast or short",
+                self.title()
+            )
+        })
+    }
+
     /// The game and its rules as the JSON of a bench summary or a batch report gives them.
     pub fn json(&self) -> GameJson {
         let r = &self.rules;

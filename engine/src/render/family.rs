@@ -2,7 +2,7 @@
 //! validator into positions ([`Layout`]s), each drawn as a [`View`] of its game's shape, and
 //! stepped through by the replay page ([`super::line_html`]).
 
-use super::{Line, Options, View};
+use super::{Line, Options, PictureFormat, View};
 use anyhow::{Context, Result};
 use fcauto_deals::{plural, Card, Game, Layout, Rules};
 use fcauto_solver::family::validator::play_checked;
@@ -21,6 +21,94 @@ pub fn game_title(game: &Game, rules: &Rules) -> String {
             plural(rules.freecells, "freecell")
         )
     }
+}
+
+/// `layout`, a position of `game` played under `rules`, drawn in `format`, `width` pixels
+/// wide, with `highlight` outlined and `caption` under it; titled with the game's title
+/// ([`game_title`]). (`deal`, `solve` and `show` draw a family game's position with it.)
+///
+/// # Errors
+/// PNG only: see [`super::png()`] (no `png` feature, the font missing).
+pub fn draw_layout(
+    game: &Game,
+    rules: &Rules,
+    layout: &Layout,
+    format: PictureFormat,
+    width: u32,
+    highlight: Option<PlayedMove>,
+    caption: Option<&str>,
+) -> Result<Vec<u8>> {
+    let title = game_title(game, rules);
+    let view = View::layout(layout, &title);
+    let opts = Options {
+        width,
+        highlight,
+        caption,
+    };
+    super::draw_view(&view, format, &opts)
+}
+
+/// PySolFC's deal `number` of `game` under `rules` (its own cascades and freecells), drawn
+/// in `format`, `width` pixels wide, captioned with the game's PySolFC name and the number
+/// (`Seahaven Towers 5`): `show --game G N`'s picture. `Ok(Err(message))`: the deal cannot
+/// be dealt under these rules (a usage problem: more cards in freecells than it has).
+///
+/// # Errors
+/// PNG only: as [`draw_layout`].
+pub fn draw_deal(
+    game: &'static Game,
+    rules: &Rules,
+    number: fcauto_deals::PysolNumber,
+    format: PictureFormat,
+    width: u32,
+) -> Result<std::result::Result<Vec<u8>, String>> {
+    let layout = match fcauto_deals::pysol_deal::deal_with_rules(game, rules, number) {
+        Ok(l) => l,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let caption = format!("{} {number}", game.pysol_name);
+    let bytes = draw_layout(game, rules, &layout, format, width, None, Some(&caption))?;
+    Ok(Ok(bytes))
+}
+
+/// The picture of deal `number` as `show [--game G] N` draws it: with a game named
+/// (`named`), PySolFC's deal of `game` ([`draw_deal`]); without, the Microsoft deal,
+/// whatever its size, drawn as standard FreeCell's (`deal N`) under standard rules, else
+/// with the rules' freecells. `Ok(Err(message))`: a usage problem (a Microsoft number out of
+/// range, a deal that puts cards in more freecells than the rules give).
+///
+/// # Errors
+/// PNG only: as [`draw_layout`].
+pub fn draw_number(
+    game: &'static Game,
+    rules: &Rules,
+    named: bool,
+    number: fcauto_deals::PysolNumber,
+    format: PictureFormat,
+    width: u32,
+) -> Result<std::result::Result<Vec<u8>, String>> {
+    use fcauto_deals::{DealError, PysolNumber, MAX_DEAL};
+    if named {
+        return draw_deal(game, rules, number, format, width);
+    }
+    let n = u64::try_from(number.value()).unwrap_or(u64::MAX);
+    if n > MAX_DEAL {
+        let e = DealError::TooLarge(number.to_string());
+        return Ok(Err(format!(
+            "{e}; PySolFC's larger game numbers need --game"
+        )));
+    }
+    if rules.is_standard() {
+        let board = fcauto_deals::ms_deal(n)?;
+        let caption = format!("deal {n}");
+        let opts = Options {
+            width,
+            highlight: None,
+            caption: Some(&caption),
+        };
+        return Ok(Ok(super::draw_view(&View::board(&board), format, &opts)?));
+    }
+    draw_deal(game, rules, PysolNumber::ms(n)?, format, width)
 }
 
 /// The drawing's place of a family place (`Place::Cascade(9)` is `Loc::Cascade(9)`).

@@ -47,6 +47,27 @@ pub const MIN_WIDTH: u32 = 200;
 /// Largest `width` accepted, in pixels (a PNG of it is about 4096 x 4500 x 4 bytes in memory).
 pub const MAX_WIDTH: u32 = 4096;
 
+/// The formats of a picture of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PictureFormat {
+    /// SVG (text).
+    Svg,
+    /// PNG (binary; cargo feature `png`).
+    Png,
+}
+
+/// `view` drawn in `format` as `opts` say: the SVG's bytes ([`svg_view`]) or the PNG's
+/// ([`png_view`]).
+///
+/// # Errors
+/// PNG only: see [`png()`] (no `png` feature, the font missing).
+pub fn draw_view(view: &View, format: PictureFormat, opts: &Options) -> anyhow::Result<Vec<u8>> {
+    match format {
+        PictureFormat::Svg => Ok(svg_view(view, opts).into_bytes()),
+        PictureFormat::Png => png_view(view, opts),
+    }
+}
+
 /// How to draw a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options<'a> {

@@ -1,22 +1,18 @@
 //! `fcauto analyze --game G --deal N MOVES` (and `--freecells N`): a game of the FreeCell
 //! family analysed on the command line. The move list is read in the family's standard
-//! notation from the deal or a board (`0` the tenth cascade, `i` the eighth freecell); the analysis is
-//! [`fcauto_engine::analysis::family`] (every position evaluated by the family search), and
-//! the answer, the pictures and the report are written as for standard FreeCell.
+//! notation from the deal or a board (`0` the tenth cascade, `i` the eighth freecell); the
+//! analysis is [`fcauto_engine::analysis::family_flow`] (every position evaluated by the
+//! family search), and the answer, the pictures and the report are written as for standard
+//! FreeCell.
 
 use super::input::SavedFamily;
-use super::{output, write_files, Args, Summary};
+use super::{output, write_files, Args, WorkDone};
 use crate::cmd::solve_family::deal_layout;
 use crate::mode::ModeArg;
 use anyhow::Result;
-use fcauto_engine::analysis::family::{
-    evaluate_family, parse_moves, replay_family, FamilySettings, TextMove,
-};
-use fcauto_engine::analysis::record::Record;
-use fcauto_engine::analysis::summary::Document;
-use fcauto_engine::analysis::{findings, MAX_MOVES};
+use fcauto_engine::analysis::family::{parse_moves, TextMove};
+use fcauto_engine::analysis::family_flow::{self, Start};
 use fcauto_engine::verify::family::read_layout;
-use fcauto_solver::family::FamilyMode;
 use fcauto_solver::Mode;
 use std::time::Instant;
 
@@ -62,21 +58,6 @@ pub fn run(args: &Args) -> Result<i32> {
     Ok(0)
 }
 
-/// Where a family game starts: the game, the rules played, the deal (if the start is one)
-/// and the position.
-pub struct Start {
-    /// The game.
-    pub game: &'static fcauto_deals::Game,
-    /// Its rules (with `--freecells` applied).
-    pub rules: fcauto_deals::Rules,
-    /// The deal number, when the start is a deal.
-    pub deal: Option<u64>,
-    /// The start position.
-    pub layout: fcauto_deals::Layout,
-    /// What the game was read from, as the answer names it (`a move list`).
-    pub input: &'static str,
-}
-
 /// Analyse a PySolFC saved or held game of a family game (`saved`: its game from the file's
 /// id, its start and the moves PySolFC recorded); exit 2 when `--game`/`--freecells` name
 /// another game, or `--deal`/`--board` another start.
@@ -116,27 +97,10 @@ pub fn run_saved(args: &Args, saved: SavedFamily, clock: (Instant, f64)) -> Resu
 }
 
 /// The usage problem of `--game`/`--freecells` naming another game than `file_game`, the
-/// game a PySolFC saved or held game holds (by its id): `--game` may repeat the file's game,
-/// `--freecells` its number of freecells.
+/// game a PySolFC saved or held game holds ([`family_flow::game_disagrees`]).
 pub fn game_disagrees(args: &Args, file_game: &'static fcauto_deals::Game) -> Option<String> {
     let name = crate::cmd::input::name(&args.file, "game file");
-    let holds = format!(
-        "{name} is a PySolFC game of {} (PySolFC id {})",
-        file_game.pysol_name, file_game.pysol_id
-    );
-    if let Some(g) = args.game.game.filter(|g| g.pysol_id != file_game.pysol_id) {
-        return Some(format!(
-            "{holds}, and --game names {} (PySolFC id {}): the file's id says the game; leave out --game",
-            g.pysol_name, g.pysol_id
-        ));
-    }
-    let cells = file_game.rules.freecells;
-    args.game.freecells.filter(|&n| n != cells).map(|n| {
-        format!(
-            "{holds}, played with {}, and --freecells asks for {n}: leave out --freecells",
-            fcauto_deals::plural(cells, "freecell")
-        )
-    })
+    family_flow::game_disagrees(&name, file_game, args.game.game, args.game.freecells)
 }
 
 /// Analyse `moves` played from `start` (`clock`: when the run began, wall and CPU seconds)
@@ -144,42 +108,23 @@ pub fn game_disagrees(args: &Args, file_game: &'static fcauto_deals::Game) -> Op
 /// reader of a family game (a move list, a PySolFC saved game of a family game).
 ///
 /// # Errors
-/// More than [`MAX_MOVES`] moves, an illegal move (its step named), an output that cannot
+/// More than [`fcauto_engine::analysis::MAX_MOVES`] moves, an illegal move (its step named), an output that cannot
 /// be written, a search that fails.
 pub fn analyze(args: &Args, start: Start, moves: &[TextMove], clock: (Instant, f64)) -> Result<()> {
     let name = crate::cmd::input::name(&args.file, "game file");
-    anyhow::ensure!(
-        moves.len() <= MAX_MOVES,
-        "{name}: {} moves: analyze takes games of at most {MAX_MOVES} moves",
-        moves.len()
-    );
-    let played = replay_family(start.game, &start.rules, &start.layout, moves)?;
+    let played = family_flow::replay(&start, moves, &name)?;
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         crate::cmd::input::create_output_folder(dir)?;
     }
-    let settings = FamilySettings {
-        mode: match args.mode {
-            ModeArg::Short => FamilyMode::Short,
-            _ => FamilyMode::Fast,
-        },
-        max_states: args.max_states,
-    };
+    let settings = family_flow::settings(Mode::from(args.mode), args.max_states);
     let bar = super::progress(played.positions.len() as u64);
-    let (evals, work) = evaluate_family(&played, settings, || bar.inc(1))?;
+    let analysis = family_flow::evaluate(played, settings, args.costly, || bar.inc(1))?;
     bar.finish_and_clear();
-    let found = findings::find(&played, &evals, args.costly);
-    let summary = Summary::new(&work, clock.1, clock.0);
-    let doc = Document {
-        game: Some(crate::cmd::solve_family::title(start.game, &start.rules)),
-        deal: start.deal,
-        input: start.input,
-        start: played.position_text(0),
-        mode: Mode::from(args.mode),
-        guessed_counts: &played.guessed_counts,
-        findings: &found,
-    };
+    let summary = WorkDone::new(&analysis.work, clock.1, clock.0);
+    let doc = analysis.document(&start, Mode::from(args.mode));
     output::print(&doc, &summary, args.json)?;
-    write_files(args, &doc, &played, &evals)?;
+    let played = &analysis.played;
+    write_files(args, &doc, played, &analysis.evals)?;
     output::notes(
         played.positions.len(),
         played.guessed_counts_note(),
@@ -201,10 +146,9 @@ fn read_board(
     read_layout(&text, game, rules, &name)
 }
 
-/// A board file of a family game: a position string naming its game (`seahaven_towers:
-/// ...`, with as many freecells as it has slots), or else a board of the game and rules
-/// `given` (`None`: FreeCell's) as [`read_layout`] reads it. The game, the rules and the
-/// position.
+/// A board file of a family game: a position string naming its game, or else a board of
+/// the game and rules `given` (`None`: FreeCell's), as [`family_flow::family_board`] reads
+/// it. The game, the rules and the position.
 ///
 /// # Errors
 /// The file cannot be read, or does not hold a position of the game (every problem named).
@@ -218,26 +162,7 @@ pub(crate) fn read_family_board(
 )> {
     let name = crate::cmd::input::name(path, "board file");
     let text = crate::cmd::input::read_board_text(path)?;
-    if names_a_game(&text) {
-        let (g, layout) = fcauto_deals::position::parse_layout(text.trim())
-            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        let rules = g.rules.with_freecells(layout.freecells.len() as u8);
-        return Ok((g, rules, layout));
-    }
-    let (game, rules) = given.unwrap_or((
-        fcauto_deals::Game::freecell(),
-        &fcauto_deals::Rules::FREECELL,
-    ));
-    Ok((game, *rules, read_layout(&text, game, rules, &name)?))
-}
-
-/// True when `text` opens as a position string of a named game: the game's name and a
-/// colon (board text may open with `Freecells:` or `Foundations:`, which name no game).
-pub(crate) fn names_a_game(text: &str) -> bool {
-    text.split_whitespace()
-        .next()
-        .and_then(|w| w.strip_suffix(':'))
-        .is_some_and(|w| fcauto_deals::Game::find(w).is_ok())
+    family_flow::family_board(&text, given, &name)
 }
 
 /// The move list of `args.file`, in the family's standard notation.

@@ -2,73 +2,14 @@
 //! (a board file, PySolFC's *Export current layout*, a position string), or a PySolFC
 //! saved or held game, into a [`Game`]: the start position and the moves as written; a
 //! saved or held game of another game of the family into a [`SavedFamily`] ([`Read`]).
+//! The file is read here; its text is read into a game by
+//! [`fcauto_engine::input::game`], its pickles by [`fcauto_engine::input::read_pysol_game`].
 
-use crate::cmd::input::{self, is_stdio, load_board, Start};
-use anyhow::{Context, Result};
-use fcauto_deals::Board;
-use fcauto_engine::input::{check_fcs_states, StartGiven};
-use fcauto_solver::document::{self, DocError, DocKind, SolutionDoc, TextMoves};
-use fcauto_solver::{parse_fcs_states, parse_standard, standard, FcsVerdict, StepMove};
+use crate::cmd::input::{self, is_stdio, load_board};
+use anyhow::Result;
+use fcauto_engine::input::game::{agree_start, read_text_game, Given};
+pub use fcauto_engine::input::game::{Game, Kind, UsageProblem, MAX_INPUT};
 use std::path::Path;
-
-/// Largest input file read, bytes: a move list of a long game is a few kilobytes, a saved
-/// game some tens, fc-solve's `-p -t` output of a long solution about 150 KiB.
-pub const MAX_INPUT: usize = 16 << 20;
-
-/// A usage problem (exit 2), not a bad file: a move list without `--deal`/`--board`, a
-/// `--deal`/`--board` that contradicts the start the file holds, or a PySolFC game given on
-/// standard input.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageProblem(String);
-
-/// Fail with a [`UsageProblem`].
-macro_rules! usage_problem {
-    ($($t:tt)*) => {
-        return Err(UsageProblem(format!($($t)*)).into())
-    };
-}
-
-/// What kind of file the game came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// Moves in standard notation, fc-solve's move lines or our solution JSON.
-    MoveList,
-    /// A position only (board file, PySolFC's exported layout, position string): the
-    /// current position is analysed, there are no moves.
-    Position,
-    /// A PySolFC saved game (pickles), or a held one (`held`: written by *Hold and quit*).
-    PysolGame {
-        /// The file is a held game (`gstats.holded`).
-        held: bool,
-    },
-}
-
-impl Kind {
-    /// How messages and reports name the kind.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Kind::MoveList => "a move list",
-            Kind::Position => "a position",
-            Kind::PysolGame { held: false } => "a PySolFC saved game",
-            Kind::PysolGame { held: true } => "a PySolFC held game",
-        }
-    }
-}
-
-/// A game as read: where it starts and the moves as written (a cascade-to-cascade move may
-/// leave its card count open, `count: None`; the replay stage settles it).
-#[derive(Clone, Debug)]
-pub struct Game {
-    /// The MS deal number, when known (`--deal`, the saved game's seed, the JSON's `deal`).
-    pub deal: Option<u64>,
-    /// The position before the first move.
-    pub start: Board,
-    /// The moves in the order played.
-    pub moves: Vec<StepMove>,
-    /// What the file was.
-    pub kind: Kind,
-}
 
 /// What [`read_game`] read: a game of standard FreeCell, or a PySolFC saved or held game
 /// of another game of the family (analysed by [`super::family`]).
@@ -114,281 +55,21 @@ pub fn read_game(file: &Path, deal: Option<u64>, board: Option<&Path>) -> Result
     let name = input::name(file, "game file");
     let bytes =
         input::read_bytes_capped(file, "game file", MAX_INPUT, "a game is a few kilobytes")?;
+    let load = || load_board(deal, board);
+    let given = Given {
+        deal,
+        board: board.is_some(),
+        load: &load,
+    };
     if input::looks_like_pickle(&bytes) {
         let game = match read_pysol_game(file, &name, &bytes)? {
             Read::Freecell(game) => game,
             family => return Ok(family),
         };
-        agree_start(deal, board, &name, &game)?;
+        agree_start(given, &name, &game)?;
         return Ok(Read::Freecell(game));
     }
-    read_text_game(&name, bytes, deal, board).map(Read::Freecell)
-}
-
-/// A game file that is text (not a PySolFC pickle): a move list, a position or our JSON.
-fn read_text_game(
-    name: &str,
-    bytes: Vec<u8>,
-    deal: Option<u64>,
-    board: Option<&Path>,
-) -> Result<Game> {
-    let text = input::text_of(bytes).map_err(|at| {
-        anyhow::anyhow!(
-            "{name}: not UTF-8 text ({at}), and not a PySolFC saved game (a pickle); {EXPECTED}"
-        )
-    })?;
-    let doc = SolutionDoc::new(&text);
-    let text = doc.text();
-    anyhow::ensure!(
-        !text.trim().is_empty(),
-        "{name}: the file is empty; {EXPECTED}"
-    );
-    match (doc.kind(), doc.board()) {
-        (DocKind::Json, _) => return read_json(&doc, name, deal, board),
-        (DocKind::Board, Some(position)) => {
-            let game = Game {
-                deal: None,
-                start: position.clone(),
-                moves: Vec::new(),
-                kind: Kind::Position,
-            };
-            agree_start(deal, board, name, &game)?;
-            return Ok(game);
-        }
-        _ => {}
-    }
-    // PySolFC's options.cfg: its `[general]` is no standard-notation move.
-    if text.lines().any(|l| l.trim() == "[general]") {
-        anyhow::bail!(
-            "{name} is PySolFC's options file (options.cfg), not a game: read it with `fcauto stats --options`"
-        );
-    }
-    if cards_not_moves(&doc) {
-        if let Err(board_error) = fcauto_deals::position::parse_any(text) {
-            anyhow::bail!("{name}: read as a board: {board_error}");
-        }
-    }
-    read_move_list(&doc, name, deal, board)
-}
-
-/// True for a text of card tokens, not moves (one that did not read as a board: a card
-/// twice, one missing), whose problem is the board parser's, naming line and token, rather
-/// than the move reader's "`7S` is not a standard-notation move". Cards that could be moves
-/// (`3c`, `2h`) are not counted; eight that cannot are a board. fc-solve's output, whose
-/// positions hold cards between its moves, is left to the move reader.
-fn cards_not_moves(doc: &SolutionDoc) -> bool {
-    if doc.fcs_kind().is_some() {
-        return false;
-    }
-    // Outside comments (`#` lines, `{...}`): an annotated move list may name cards there.
-    let annotated = doc.annotations();
-    let moves = match annotated.problem {
-        None => annotated.moves,
-        Some(_) => doc.text().to_string(),
-    };
-    let cards = moves
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#'))
-        .flat_map(str::split_whitespace)
-        .filter(|t| {
-            let t = t.trim_start_matches(':');
-            t.parse::<fcauto_deals::Card>().is_ok() && standard::parse_token(t).is_none()
-        })
-        .count();
-    cards >= 8
-}
-
-/// What `analyze` reads, for "unknown file format" messages.
-const EXPECTED: &str = "expected a move list (standard notation: `3a 38 a3 1h`, or fc-solve's move lines) with --deal N or --board FILE, a board (fc-solve's board text, PySolFC's Export current layout, a position string), or a PySolFC saved/held game";
-
-/// `--deal`/`--board` with a file that holds its own start (a position, a PySolFC game):
-/// they may repeat it, not contradict it.
-fn agree_start(deal: Option<u64>, board: Option<&Path>, name: &str, game: &Game) -> Result<()> {
-    if deal.is_none() && board.is_none() {
-        return Ok(());
-    }
-    let given = if deal.is_some() { "--deal" } else { "--board" };
-    let (_, start) = load_board(deal, board)?;
-    if start != game.start {
-        usage_problem!(
-            "{name} is {} and holds its own start position, and {given} gives another: leave out {given}",
-            game.kind.describe()
-        );
-    }
-    Ok(())
-}
-
-/// The start of a move list: the start the file names (`own`: a report's `game.txt`,
-/// `solve --format fcs`'s text), which `--deal`/`--board` may repeat but not contradict;
-/// else `--deal` or `--board`; else an error asking for `--deal`.
-fn move_list_start(
-    deal: Option<u64>,
-    board: Option<&Path>,
-    name: &str,
-    own: Option<Start>,
-) -> Result<Start> {
-    let given = if deal.is_some() { "--deal" } else { "--board" };
-    match (deal.is_some() || board.is_some(), own) {
-        (false, Some(own)) => Ok(own),
-        (false, None) => usage_problem!(
-            "{name} is a move list: give the deal it starts from with --deal N (or the start position with --board FILE)"
-        ),
-        (true, None) => load_board(deal, board),
-        (true, Some((own_deal, own_start))) => {
-            let (deal, loaded) = load_board(deal, board)?;
-            // fc-solve prints a board whose `Freecells:` line has gaps with its freecells
-            // left-aligned: the same start, numbered as its moves number it.
-            let start = fcauto_solver::fc_solve_numberings(&loaded, &[(0, own_start.clone())]).remove(0);
-            if start != own_start {
-                usage_problem!(
-                    "{name} names its own start ({}), and {given} gives another: leave out {given}",
-                    own_deal.map_or("a position".to_string(), |n| format!("deal {n}"))
-                );
-            }
-            Ok((deal.or(own_deal), start))
-        }
-    }
-}
-
-/// Standard notation (fc-solve's `-sn` output and our annotated `game.txt` included), else
-/// fc-solve's move lines: read by the one reader `verify` uses too
-/// ([`SolutionDoc::text_moves`]), the counts left as written.
-fn read_move_list(
-    doc: &SolutionDoc,
-    name: &str,
-    deal: Option<u64>,
-    board: Option<&Path>,
-) -> Result<Game> {
-    let text = doc.text();
-    let fcs = doc.fcs_kind().is_some();
-    let (moves, own) = match doc.text_moves().map_err(named(name))? {
-        // No moves: `game.txt` of a game with none, `solve`'s `# unsolvable`.
-        TextMoves::Nothing { start } => (Vec::new(), start),
-        TextMoves::Standard { moves, start, .. } => {
-            let moves = parse_standard(&moves).with_context(|| name.to_string())?;
-            // fc-solve's `-p -t -sam -sn` output prints its start before its first move: no
-            // --deal is asked for, as `verify` asks none.
-            let own = match start {
-                None if fcs => doc.fcs_start().map_err(named(name))?,
-                own => own,
-            };
-            (moves, own)
-        }
-        TextMoves::Fcs { verdict, moves } => fcs_move_lines(doc, name, verdict, moves)?,
-        TextMoves::Unrecognised => fcs_move_lines(doc, name, FcsVerdict::Unknown, Vec::new())?,
-    };
-    let states = if fcs {
-        parse_fcs_states(text).with_context(|| name.to_string())?
-    } else {
-        Vec::new()
-    };
-    let numbered = own.is_some();
-    let given = match (deal, board) {
-        (Some(_), _) => StartGiven::Deal,
-        (None, Some(_)) => StartGiven::Board,
-        (None, None) => StartGiven::Own,
-    };
-    let (deal, start) = move_list_start(deal, board, name, own)?;
-    // A `--board` whose `Freecells:` line has gaps: fc-solve's moves number its freecells
-    // left-aligned, so that numbering is taken when the moves are legal only in it.
-    let start = if numbered {
-        start
-    } else {
-        let boards = fcauto_solver::fc_solve_numberings(&start, &states);
-        let legal = boards
-            .iter()
-            .position(|b| super::replay::replay(b, &moves).is_ok());
-        boards[legal.unwrap_or(0)].clone()
-    };
-    check_fcs_states(&start, &moves, &states, given).with_context(|| name.to_string())?;
-    Ok(Game {
-        deal,
-        start,
-        moves,
-        kind: Kind::MoveList,
-    })
-}
-
-/// fc-solve's move lines (`verdict` and `moves`, as [`SolutionDoc::text_moves`] read them:
-/// its total and printed positions checked) and the start it prints before them; its text
-/// of a deal it could not solve, or of a won board, has a start and no moves.
-fn fcs_move_lines(
-    doc: &SolutionDoc,
-    name: &str,
-    verdict: FcsVerdict,
-    moves: Vec<StepMove>,
-) -> Result<(Vec<StepMove>, Option<Start>)> {
-    let text = doc.text();
-    let unknown = || anyhow::anyhow!("{name}: unknown file format: {EXPECTED}");
-    let start = doc.fcs_start().map_err(named(name))?;
-    // fc-solve's text of a deal it could not solve, or of a won board, has a start and
-    // no moves.
-    if moves.is_empty()
-        && start.is_none()
-        && matches!(verdict, FcsVerdict::NotSolved | FcsVerdict::LimitExceeded)
-    {
-        anyhow::bail!(
-            "{name}: fc-solve's output says it did not solve the game ({verdict}), and prints no moves and no position: analyse the board itself (the board file fc-solve read)"
-        );
-    }
-    let no_moves = matches!(verdict, FcsVerdict::Solved | FcsVerdict::NotSolved);
-    if moves.is_empty() && !(no_moves && start.is_some()) {
-        return Err(board_problem(text, name).unwrap_or_else(unknown));
-    }
-    Ok((moves, start))
-}
-
-/// A reader's error named with the file (`game file x.txt: ...`).
-fn named(name: &str) -> impl Fn(DocError) -> anyhow::Error + '_ {
-    move |e| anyhow::Error::new(e).context(name.to_string())
-}
-
-/// A text that looks like a board (fc-solve's `Foundations:`/`Freecells:` lines, or mostly
-/// card tokens) but did not parse: the board parser's own message, naming line and token.
-fn board_problem(text: &str, name: &str) -> Option<anyhow::Error> {
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let cards = tokens
-        .iter()
-        .filter(|t| {
-            t.trim_end_matches(':')
-                .parse::<fcauto_deals::Card>()
-                .is_ok()
-        })
-        .count();
-    let board_like = text.contains("Freecells:")
-        || text.contains("Foundations:")
-        || fcauto_deals::position::looks_like_position(text)
-        || (tokens.len() >= 8 && cards * 2 > tokens.len());
-    if !board_like {
-        return None;
-    }
-    let e = fcauto_deals::position::parse_any(text).err()?;
-    Some(anyhow::anyhow!("{name}: read as a board: {e}"))
-}
-
-/// Our solution JSON (`fcauto solve --format json`): its moves, from its `deal`, its own
-/// `cascades` (with its `freecells` and `foundations`), or `--deal`/`--board`.
-fn read_json(
-    doc: &SolutionDoc,
-    name: &str,
-    deal: Option<u64>,
-    board: Option<&Path>,
-) -> Result<Game> {
-    let (sol, moves) = doc.json().map_err(named(name))?;
-    let own_start = document::solution_start(&sol).map_err(named(name))?;
-    let (deal, start) = match (sol.deal, deal, board) {
-        (Some(own), None, None) => (Some(own), document::json_deal(own).map_err(named(name))?),
-        (Some(own), Some(given), _) if own != given => {
-            usage_problem!("{name} is for deal {own}, not deal {given}")
-        }
-        _ => move_list_start(deal, board, name, own_start)?,
-    };
-    Ok(Game {
-        deal,
-        start,
-        moves,
-        kind: Kind::MoveList,
-    })
+    read_text_game(&name, bytes, given).map(Read::Freecell)
 }
 
 /// A PySolFC saved or held game, through the guarded pickle decoder (no code runs), read by
@@ -398,7 +79,8 @@ fn read_pysol_game(file: &Path, name: &str, bytes: &[u8]) -> Result<Read> {
     use fcauto_engine::input::AnyGame;
     use fcauto_engine::input::PysolGameError;
     if is_stdio(file) {
-        usage_problem!("{name}: a PySolFC saved game is read from a file, not standard input");
+        let msg = format!("{name}: a PySolFC saved game is read from a file, not standard input");
+        return Err(UsageProblem(msg).into());
     }
     // The reader's errors start with the path: "game file" is added, not the path again.
     let named = |e: PysolGameError| match e {

@@ -24,7 +24,6 @@ use fcauto_engine::analysis::record::Record;
 use fcauto_engine::analysis::summary::Document;
 use fcauto_engine::analysis::{best_moves, findings, MAX_MOVES};
 use fcauto_solver::Mode;
-use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -105,26 +104,7 @@ pub struct Args {
 }
 
 /// The work an analysis did, in the JSON (`work`) and on standard error.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Summary {
-    /// Positions searched (each counted once).
-    pub searches: usize,
-    /// Positions found on a winning line already known (no search).
-    pub on_known_lines: usize,
-    /// Positions after one proved lost, lost too (no search).
-    pub after_lost: usize,
-    /// Further searches of positions already searched (a retry at a larger budget, or a
-    /// `short` search confirming a costly move in `fast` mode).
-    pub searched_again: usize,
-    /// Positions expanded by all searches.
-    pub expanded: u64,
-    /// CPU time of the whole analysis (user + system, all threads), seconds.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
-    pub cpu_seconds: f64,
-    /// Wall time, seconds.
-    #[serde(serialize_with = "crate::cmd::tidy::f64")]
-    pub wall_seconds: f64,
-}
+pub use fcauto_engine::analysis::work_done::WorkDone;
 
 /// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input, 2 on a usage error
 /// (the game and the board both from standard input, or an [`input::UsageProblem`]).
@@ -158,7 +138,7 @@ pub fn run(args: Args) -> Result<i32> {
     };
     let (evals, work) = evaluate_game(&played, settings, args.costly)?;
     let found = findings::find(&played, &evals, args.costly);
-    let summary = Summary::new(&work, cpu0, t0);
+    let summary = WorkDone::new(&work, cpu0, t0);
     let doc = Document {
         game: None,
         deal: game.deal,
@@ -176,22 +156,6 @@ pub fn run(args: Args) -> Result<i32> {
         &summary,
     );
     Ok(0)
-}
-
-impl Summary {
-    /// The work `work` counts, with the CPU time since `cpu0` (seconds, this process's) and
-    /// the wall time since `t0`.
-    pub(crate) fn new(work: &Work, cpu0: f64, t0: Instant) -> Summary {
-        Summary {
-            searches: work.searches,
-            on_known_lines: work.on_known_lines,
-            after_lost: work.after_lost,
-            searched_again: work.searched_again,
-            expanded: work.expanded,
-            cpu_seconds: crate::cmd::rusage::this_process().cpu_s - cpu0,
-            wall_seconds: t0.elapsed().as_secs_f64(),
-        }
-    }
 }
 
 /// A usage problem (exit 2) found before any work: the game and the board both from

@@ -1,7 +1,7 @@
 //! The answer of `analyze`: on standard output a readable table, or JSON (`--json`) for
 //! scripts; on standard error the notes (the work done, any card count read as a guess).
 
-use super::Summary;
+use super::WorkDone;
 use anyhow::Result;
 use fcauto_engine::analysis::review::{review, Review};
 use fcauto_engine::analysis::summary::{table, Document};
@@ -16,11 +16,11 @@ struct Json<'a> {
     #[serde(flatten)]
     doc: &'a Document<'a>,
     review: Review,
-    work: &'a Summary,
+    work: &'a WorkDone,
 }
 
 /// Print `doc` as the table (`json` false) or the JSON document.
-pub fn print(doc: &Document, work: &Summary, json: bool) -> Result<()> {
+pub fn print(doc: &Document, work: &WorkDone, json: bool) -> Result<()> {
     if json {
         let review = review(doc.findings);
         let json = Json { doc, review, work };
@@ -35,7 +35,7 @@ pub fn print(doc: &Document, work: &Summary, json: bool) -> Result<()> {
 
 /// The work done over `positions` positions, and `guessed` (the note of any count read as
 /// a guess), on standard error.
-pub fn notes(positions: usize, guessed: Option<String>, s: &Summary) {
+pub fn notes(positions: usize, guessed: Option<String>, s: &WorkDone) {
     if let Some(note) = guessed {
         crate::note!("fcauto: note: {note}");
     }

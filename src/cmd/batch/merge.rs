@@ -39,8 +39,8 @@ pub fn run(args: Args) -> Result<i32> {
     }
     check_folder(&args.out)?;
     let settings = check_inputs(&args.inputs)?;
-    crate::cmd::interrupt::remove_stale_temps(&args.out);
-    let tmp = crate::cmd::interrupt::temp_beside(&args.out);
+    fcauto_engine::partial::remove_stale_temps(&args.out);
+    let tmp = fcauto_engine::partial::temp_beside(&args.out);
     let written = [
         tmp.clone(),
         sidecar(&tmp, "-journal"),

@@ -225,15 +225,10 @@ fn variant(args: &Args) -> Variant {
     store::stored_variant(&args.db).unwrap_or_default()
 }
 
-/// What the family search does not offer (exit 2): the optimal modes.
+/// What the family search does not offer (exit 2): the optimal modes
+/// ([`Variant::mode_problem`]).
 fn family_usage_problem(args: &Args, variant: &Variant) -> Option<String> {
-    let mode: fcauto_solver::Mode = args.mode.into();
-    (!variant.is_standard() && Variant::family_mode(mode).is_none()).then(|| {
-        format!(
-            "{}: the optimal modes are for standard FreeCell only; use --mode fast or short",
-            variant.title()
-        )
-    })
+    variant.mode_problem(args.mode.into())
 }
 
 /// The settings this run stores its rows under.

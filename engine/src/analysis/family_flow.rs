@@ -1,0 +1,175 @@
+//! The analysis of a game of the FreeCell family other than standard FreeCell, stage by
+//! stage (`fcauto analyze --game G`, and a PySolFC saved or held game of such a game): where
+//! the game starts ([`Start`]), its moves replayed by the family's validator ([`replay`]),
+//! every position evaluated by the family search and the losing and costly moves found
+//! ([`evaluate`] → [`Analysis`]), told as the same [`Document`] as standard FreeCell's.
+//!
+//! Also what tells a family game's inputs apart: a board file that opens with a position
+//! string naming its game ([`names_a_game`], [`family_board`]), and `--game`/`--freecells`
+//! naming another game than the one a PySolFC file holds ([`game_disagrees`]).
+//!
+//! Reading files, making folders, the progress bar and printing are the command's.
+
+use super::evaluate::{Eval, Work};
+use super::family::{evaluate_family, replay_family, FamilyReplay, FamilySettings, TextMove};
+use super::findings::{self, Findings};
+use super::record::Record;
+use super::summary::Document;
+use super::MAX_MOVES;
+use crate::verify::family::{read_layout, title};
+use anyhow::Result;
+use fcauto_deals::{Game, Layout, Rules};
+use fcauto_solver::family::FamilyMode;
+use fcauto_solver::Mode;
+
+/// Where a family game starts: the game, the rules played, the deal (if the start is one)
+/// and the position.
+pub struct Start {
+    /// The game.
+    pub game: &'static Game,
+    /// Its rules (with `--freecells` applied).
+    pub rules: Rules,
+    /// The deal number, when the start is a deal.
+    pub deal: Option<u64>,
+    /// The start position.
+    pub layout: Layout,
+    /// What the game was read from, as the answer names it (`a move list`).
+    pub input: &'static str,
+}
+
+/// A family game analysed: the moves replayed, each position's evaluation, the work done
+/// and what was found.
+pub struct Analysis {
+    /// The game replayed ([`replay`]).
+    pub played: FamilyReplay,
+    /// Each position's evaluation, the start first.
+    pub evals: Vec<Eval>,
+    /// The searches done.
+    pub work: Work,
+    /// The losing move, the costly ones, the hint ([`findings::find`]).
+    pub findings: Findings,
+}
+
+/// The usage problem of `--game` (`given_game`) or `--freecells` (`given_freecells`)
+/// naming another game than `file_game`, the game a PySolFC saved or held game holds (by its
+/// id; `file` names the file in the message): `--game` may repeat the file's game,
+/// `--freecells` its number of freecells.
+pub fn game_disagrees(
+    file: &str,
+    file_game: &'static Game,
+    given_game: Option<&Game>,
+    given_freecells: Option<u8>,
+) -> Option<String> {
+    let holds = format!(
+        "{file} is a PySolFC game of {} (PySolFC id {})",
+        file_game.pysol_name, file_game.pysol_id
+    );
+    if let Some(g) = given_game.filter(|g| g.pysol_id != file_game.pysol_id) {
+        return Some(format!(
+            "{holds}, and --game names {} (PySolFC id {}): the file's id says the game; leave out --game",
+            g.pysol_name, g.pysol_id
+        ));
+    }
+    let cells = file_game.rules.freecells;
+    given_freecells.filter(|&n| n != cells).map(|n| {
+        format!(
+            "{holds}, played with {}, and --freecells asks for {n}: leave out --freecells",
+            fcauto_deals::plural(cells, "freecell")
+        )
+    })
+}
+
+/// The position a board file's `text` holds (`name` names the file in errors): a position
+/// string naming its game (`seahaven_towers: ...`, with as many freecells as it has slots),
+/// or else a board of the game and rules `given` (`None`: FreeCell's) as [`read_layout`]
+/// reads it. The game, the rules and the position.
+///
+/// # Errors
+/// The text does not hold a position of the game (every problem named).
+pub fn family_board(
+    text: &str,
+    given: Option<(&'static Game, &Rules)>,
+    name: &str,
+) -> Result<(&'static Game, Rules, Layout)> {
+    if names_a_game(text) {
+        let (g, layout) = fcauto_deals::position::parse_layout(text.trim())
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let rules = g.rules.with_freecells(layout.freecells.len() as u8);
+        return Ok((g, rules, layout));
+    }
+    let (game, rules) = given.unwrap_or((Game::freecell(), &Rules::FREECELL));
+    Ok((game, *rules, read_layout(text, game, rules, name)?))
+}
+
+/// True when `text` opens as a position string of a named game: the game's name and a
+/// colon (board text may open with `Freecells:` or `Foundations:`, which name no game).
+pub fn names_a_game(text: &str) -> bool {
+    text.split_whitespace()
+        .next()
+        .and_then(|w| w.strip_suffix(':'))
+        .is_some_and(|w| Game::find(w).is_ok())
+}
+
+/// How the family search evaluates each position for a `mode` (short stays short, any
+/// other is fast) and `max_states`.
+pub fn settings(mode: Mode, max_states: Option<usize>) -> FamilySettings {
+    FamilySettings {
+        mode: match mode {
+            Mode::Short => FamilyMode::Short,
+            _ => FamilyMode::Fast,
+        },
+        max_states,
+    }
+}
+
+/// `moves` replayed from `start` by the family's validator ([`replay_family`]); `name`
+/// names the game file in errors.
+///
+/// # Errors
+/// More than [`MAX_MOVES`] moves, an illegal move (its step named).
+pub fn replay(start: &Start, moves: &[TextMove], name: &str) -> Result<FamilyReplay> {
+    anyhow::ensure!(
+        moves.len() <= MAX_MOVES,
+        "{name}: {} moves: analyze takes games of at most {MAX_MOVES} moves",
+        moves.len()
+    );
+    replay_family(start.game, &start.rules, &start.layout, moves)
+}
+
+/// Every position of `played` evaluated by the family search ([`evaluate_family`], `tick`
+/// called once a position), then the losing and costly moves found (`costly` moves the
+/// threshold).
+///
+/// # Errors
+/// A search that fails (as [`evaluate_family`]).
+pub fn evaluate(
+    played: FamilyReplay,
+    settings: FamilySettings,
+    costly: usize,
+    tick: impl FnMut(),
+) -> Result<Analysis> {
+    let (evals, work) = evaluate_family(&played, settings, tick)?;
+    let findings = findings::find(&played, &evals, costly);
+    Ok(Analysis {
+        played,
+        evals,
+        work,
+        findings,
+    })
+}
+
+impl Analysis {
+    /// The [`Document`] of the analysis of the game from `start`, searched in `mode`: the
+    /// game's title, the deal, the input, the start position and what was found.
+    pub fn document(&self, start: &Start, mode: Mode) -> Document<'_> {
+        Document {
+            game: Some(title(start.game, &start.rules)),
+            deal: start.deal,
+            input: start.input,
+            start: self.played.position_text(0),
+            mode,
+            guessed_counts: &self.played.guessed_counts,
+            findings: &self.findings,
+        }
+    }
+}
