@@ -460,3 +460,25 @@ fn safe_auto_moves_look_two_ranks_down_under_alternate_colours() {
     assert!(!safe_home(&rules, &[2, 4, 4, 3], five_of_hearts));
     assert!(!safe_home(&rules, &[3, 2, 3, 3], five_of_hearts));
 }
+
+/// 2-freecell deal 16322's complete search passes 20,000,000 positions; the last best-first
+/// tries (which only deals that would be "unknown" run) find its solution, which validates.
+#[test]
+fn the_last_tries_solve_two_freecell_deal_16322() {
+    let rules = Rules::FREECELL.with_freecells(2);
+    let l = Layout::from_board(&ms_deal(16322).unwrap(), 2);
+    let start = Pos::from_layout(&l, &rules).unwrap();
+    let mut stats = FamilyStats::default();
+    let found = best_first_tries(
+        &l,
+        &rules,
+        &start,
+        &LAST_TRIES,
+        DEFAULT_MAX_STATES,
+        &mut stats,
+    );
+    let Some(FamilyOutcome::Solved(s)) = found.unwrap() else {
+        panic!("16322 not solved by the last tries")
+    };
+    assert!(validate_family(&l, &rules, &s.moves).is_ok());
+}
