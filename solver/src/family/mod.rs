@@ -18,6 +18,7 @@
 
 mod best_first;
 mod complete;
+mod layered;
 mod moves;
 pub mod notation;
 pub mod play;
