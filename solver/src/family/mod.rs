@@ -18,6 +18,7 @@
 
 mod best_first;
 mod complete;
+#[cfg(test)]
 mod layered;
 mod moves;
 pub mod notation;

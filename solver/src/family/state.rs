@@ -318,6 +318,7 @@ impl Pos {
 
     /// Append this position packed as [`Pos::pack`] does but without the padding (the
     /// freecells, then each cascade's cards and a separator): [`Pos::trimmed_len`] bytes.
+    #[cfg(test)]
     pub fn pack_trimmed(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.cells);
         for i in 0..self.ncasc {
@@ -328,6 +329,7 @@ impl Pos {
 
     /// The length of the position [`Pos::pack_trimmed`] wrote at the start of `bytes`, with
     /// `ncasc` cascades.
+    #[cfg(test)]
     pub fn trimmed_len(bytes: &[u8], ncasc: usize) -> usize {
         let mut seps = 0;
         for (k, &b) in bytes[MAX_FREECELLS..].iter().enumerate() {

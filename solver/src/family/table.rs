@@ -20,6 +20,7 @@ impl Seen {
     }
 
     /// An empty set that starts small (for the many small sets of the layered search).
+    #[cfg(test)]
     pub fn small() -> Seen {
         let n = 1 << 8;
         Seen {
