@@ -18,6 +18,8 @@
 
 mod best_first;
 mod complete;
+#[cfg(test)]
+mod layered;
 mod moves;
 pub mod notation;
 pub mod play;

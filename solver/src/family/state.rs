@@ -316,6 +316,33 @@ impl Pos {
         out.resize(at + PACKED, 0);
     }
 
+    /// Append this position packed as [`Pos::pack`] does but without the padding (the
+    /// freecells, then each cascade's cards and a separator): [`Pos::trimmed_len`] bytes.
+    #[cfg(test)]
+    pub fn pack_trimmed(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.cells);
+        for i in 0..self.ncasc {
+            out.extend_from_slice(self.col(i));
+            out.push(SEP);
+        }
+    }
+
+    /// The length of the position [`Pos::pack_trimmed`] wrote at the start of `bytes`, with
+    /// `ncasc` cascades.
+    #[cfg(test)]
+    pub fn trimmed_len(bytes: &[u8], ncasc: usize) -> usize {
+        let mut seps = 0;
+        for (k, &b) in bytes[MAX_FREECELLS..].iter().enumerate() {
+            if b == SEP {
+                seps += 1;
+                if seps == ncasc {
+                    return MAX_FREECELLS + k + 1;
+                }
+            }
+        }
+        bytes.len()
+    }
+
     /// The position `bytes` ([`Pos::pack`]'s) holds, with `ncasc` cascades and `ncells`
     /// freecells.
     pub fn unpack(bytes: &[u8], ncasc: usize, ncells: usize) -> Pos {

@@ -19,6 +19,17 @@ impl Seen {
         }
     }
 
+    /// An empty set that starts small (for the many small sets of the layered search).
+    #[cfg(test)]
+    pub fn small() -> Seen {
+        let n = 1 << 8;
+        Seen {
+            slots: vec![0; n],
+            len: 0,
+            mask: n - 1,
+        }
+    }
+
     /// Positions stored.
     pub fn len(&self) -> usize {
         self.len

@@ -482,3 +482,101 @@ fn the_last_tries_solve_two_freecell_deal_16322() {
     };
     assert!(validate_family(&l, &rules, &s.moves).is_ok());
 }
+
+/// The layered complete search visits exactly the positions of the plain one: 11982's
+/// 61,643 under standard rules, and 2-freecell impossible deals'; never more at once than it
+/// visits in all.
+#[test]
+fn the_layered_search_visits_what_the_complete_search_visits() {
+    use super::layered::{search, End};
+    let std_rules = Rules::FREECELL;
+    let two = Rules::FREECELL.with_freecells(2);
+    for (n, rules, cells) in [(11982, &std_rules, 4), (1, &two, 2), (6, &two, 2)] {
+        let l = Layout::from_board(&ms_deal(n).unwrap(), cells);
+        let (_, stats) = solve_family(&l, rules, FamilyMode::Complete, None).unwrap();
+        let start = Pos::from_layout(&l, rules).unwrap();
+        let (end, work) = search(&start, rules, usize::MAX);
+        assert!(matches!(end, End::Exhausted), "deal {n}");
+        assert_eq!(work.visited, stats.reachable, "deal {n}");
+        assert!(work.peak < work.visited, "deal {n}: {work:?}");
+    }
+}
+
+/// A layered win comes with every move from the start, found back level by level: the
+/// validator accepts it, for a small position and for a whole deal.
+#[test]
+fn the_layered_search_wins_with_moves_the_validator_accepts() {
+    use super::layered::{search, End};
+    let check = |l: &Layout, r: &Rules| {
+        let start = Pos::from_layout(l, r).unwrap();
+        let (end, _) = search(&start, r, usize::MAX);
+        let End::Solved(ms) = end else {
+            panic!("not solved")
+        };
+        let moves: Vec<FamilyMove> = ms.iter().map(|&m| super::public(m)).collect();
+        validate_family(l, r, &moves).unwrap();
+    };
+    let (l, r) = crossed(1);
+    check(&l, &r);
+    let g = Game::find("seahaven_towers").unwrap();
+    check(&shaped(g, 1), &g.rules);
+}
+
+/// The layered search on chosen MS deals (`FAMILY_FREECELLS`, default 2; `FAMILY_DEALS`
+/// `n,m,...`; `FAMILY_HELD` the most positions held at once): verdict, positions visited,
+/// the widest level, the most held, CPU time.
+#[test]
+#[ignore]
+fn layered_figures() {
+    use super::layered::{search, End};
+    let var = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+    let cells: u8 = var("FAMILY_FREECELLS", "2").parse().unwrap();
+    let rules = Rules::FREECELL.with_freecells(cells);
+    let held: usize = var("FAMILY_HELD", "400000000").parse().unwrap();
+    for n in var("FAMILY_DEALS", "1").split(',') {
+        let n: u64 = n.trim().parse().unwrap();
+        let l = Layout::from_board(&ms_deal(n).unwrap(), cells as usize);
+        let t = std::time::Instant::now();
+        let (end, w) = search(&Pos::from_layout(&l, &rules).unwrap(), &rules, held);
+        let verdict = match end {
+            End::Solved(ms) => format!("solved in {} moves", ms.len()),
+            End::Exhausted => "impossible".into(),
+            End::Limit => "limit".into(),
+        };
+        println!(
+            "deal {n}: {verdict}; visited {}, widest level {}, held at most {}; {:.1} s",
+            w.visited,
+            w.widest,
+            w.peak,
+            t.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// Best-first tries with chosen weights on chosen 2-freecell MS deals (`FAMILY_DEALS`,
+/// `FAMILY_BUDGET`, `FAMILY_TRIES` as `g:w0/w1/w2/w3/w4;...`): which deals each solves.
+#[test]
+#[ignore]
+fn best_first_figures() {
+    let var = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+    let rules = Rules::FREECELL.with_freecells(2);
+    let budget: usize = var("FAMILY_BUDGET", "5000000").parse().unwrap();
+    let tries = var("FAMILY_TRIES", "0:3/4/4/4/4");
+    for n in var("FAMILY_DEALS", "1").split(',') {
+        let n: u64 = n.trim().parse().unwrap();
+        let l = Layout::from_board(&ms_deal(n).unwrap(), 2);
+        let start = Pos::from_layout(&l, &rules).unwrap();
+        for t in tries.split(';') {
+            let (g, w) = t.split_once(':').unwrap();
+            let w: Vec<u32> = w.split('/').map(|x| x.parse().unwrap()).collect();
+            let w: best_first::Weights = w.try_into().unwrap();
+            let (end, stored) = best_first::search(&start, &rules, budget, g.parse().unwrap(), &w);
+            let v = match end {
+                best_first::End::Solved(ms) => format!("SOLVED {} moves", ms.len()),
+                best_first::End::Exhausted => "impossible".into(),
+                best_first::End::Budget => "budget".into(),
+            };
+            println!("deal {n} try {t}: {v} ({stored})");
+        }
+    }
+}
