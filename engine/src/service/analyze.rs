@@ -14,7 +14,8 @@ use super::solve::search_budget;
 use super::{ServiceError, MAX_SOLUTION_BYTES};
 use crate::analysis::evaluate::{self, Game, Settings, Stopped};
 use crate::analysis::family::{
-    evaluate_family_until, parse_moves, replay_family, FamilyReplay, FamilySettings,
+    confirm_costly_family_until, evaluate_family_until, parse_moves, replay_family, FamilyReplay,
+    FamilySettings,
 };
 use crate::analysis::findings::{self, Findings};
 use crate::analysis::replay::{self, Replay};
@@ -275,15 +276,19 @@ fn too_many(n: usize) -> Result<(), ServiceError> {
     Ok(())
 }
 
-/// Every position of a family `game` evaluated, read into the [`Findings`]; with the
-/// positions expanded.
+/// Every position of a family `game` evaluated (the undecided ones where the game may have
+/// been lost searched again with a larger budget) and the costly moves confirmed, as for
+/// standard FreeCell ([`evaluated`]), read into the [`Findings`]; with the positions
+/// expanded.
 fn family_evaluated(
     game: &FamilyReplay,
     settings: FamilySettings,
     costly: usize,
     go_on: &mut dyn FnMut() -> bool,
 ) -> Result<(Findings, u64), ServiceError> {
-    let (evals, work) = evaluate_family_until(game, settings, go_on).map_err(failed)?;
+    let (mut evals, mut work) = evaluate_family_until(game, settings, go_on).map_err(failed)?;
+    confirm_costly_family_until(&mut evals, game, settings, costly, &mut work, go_on)
+        .map_err(failed)?;
     Ok((findings::find(game, &evals, costly), work.expanded))
 }
 
