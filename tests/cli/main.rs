@@ -61,5 +61,7 @@ mod serve_analyze;
 mod serve_api;
 #[cfg(feature = "serve")]
 mod serve_browser;
+#[cfg(feature = "serve")]
+mod serve_family_analyze;
 mod solve_cli;
 mod stats_cli;

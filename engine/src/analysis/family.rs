@@ -10,9 +10,18 @@
 //! Work is reused as for standard FreeCell, each a proof: a position reached by the first
 //! move of the line found from the one before it takes the rest of that line; a position
 //! after one proved lost is lost; the move played followed by the next position's line wins
-//! from the position before it (lines are shortened backwards through the game).
+//! from the position before it (lines are shortened backwards and forwards through the
+//! game).
+//!
+//! As standard FreeCell's analysis ([`super::evaluate`]) does, two checks follow the first
+//! evaluation, so that what is reported is settled as far as a bounded effort can: the
+//! undecided positions where the game may have been lost are searched again with a larger
+//! budget ([`settle_family_boundary`]), and in `fast` mode a move that looks costly is
+//! checked by a `short` search of the position after it ([`confirm_costly_family_until`]).
 
-use super::evaluate::{Eval, Source, Status, Stopped, Work};
+use super::evaluate::{
+    Eval, Source, Status, Stopped, Work, CONFIRM_POSITIONS, RETRY_FACTOR, RETRY_POSITIONS,
+};
 use super::record::Record;
 use crate::render;
 use crate::render::family::{family_move, played, FamilyGame};
@@ -21,6 +30,7 @@ use fcauto_deals::{Game, Layout, Rules};
 use fcauto_solver::family::validator::play_checked;
 use fcauto_solver::family::{
     solve_family, standard_tokens, validate_family, FamilyMode, FamilyMove, FamilyOutcome, Place,
+    DEFAULT_MAX_STATES,
 };
 use fcauto_solver::PlayedMove;
 
@@ -200,8 +210,11 @@ pub struct FamilySettings {
     pub max_states: Option<usize>,
 }
 
-/// Evaluate every position of `game`; `tick` is called once per position evaluated (for a
-/// progress bar).
+/// Evaluate every position of `game` ([`evaluate_family_until`]: undecided positions where
+/// the game may have been lost searched again with a larger budget), then confirm the moves
+/// that look costly at the default threshold, [`super::DEFAULT_COSTLY`]
+/// ([`confirm_costly_family_until`]; a caller with another threshold calls the two
+/// itself); `tick` is called once per position evaluated (for a progress bar).
 ///
 /// # Errors
 /// A position the family search refuses, or an internal error: a line the validator
@@ -211,14 +224,27 @@ pub fn evaluate_family(
     settings: FamilySettings,
     mut tick: impl FnMut(),
 ) -> Result<(Vec<Eval>, Work)> {
-    evaluate_family_until(game, settings, &mut || {
+    let (mut evals, mut work) = evaluate_family_until(game, settings, &mut || {
         tick();
         true
-    })
+    })?;
+    let threshold = super::DEFAULT_COSTLY;
+    confirm_costly_family_until(
+        &mut evals,
+        game,
+        settings,
+        threshold,
+        &mut work,
+        &mut || true,
+    )?;
+    Ok((evals, work))
 }
 
-/// [`evaluate_family`], with `go_on` called once per position evaluated: false stops it
-/// with [`Stopped`] (so it ends within one search of being told to).
+/// Every position of `game` evaluated, lines shortened through the game, and the undecided
+/// positions where the game may have been lost searched again with a larger budget
+/// ([`settle_family_boundary`]); `go_on` is called once per position evaluated and before
+/// each search of a position again: false stops it with [`Stopped`] (so it ends within one
+/// search of being told to).
 ///
 /// # Errors
 /// As [`evaluate_family`], and [`Stopped`].
@@ -241,7 +267,7 @@ pub fn evaluate_family_until(
             work.on_known_lines += 1;
             e
         } else {
-            search(game, pos, settings, &mut work)?
+            search(game, pos, settings, &mut work, false)?
         };
         if eval.status == Status::Lost {
             lost_at = lost_at.or(Some(k));
@@ -251,8 +277,128 @@ pub fn evaluate_family_until(
             return Err(Stopped.into());
         }
     }
-    shorten_backwards(&mut evals, game)?;
+    shorten_lines(&mut evals, game)?;
+    settle_family_boundary(&mut evals, game, settings, &mut work, go_on)?;
+    shorten_lines(&mut evals, game)?;
     Ok((evals, work))
+}
+
+/// The budget of a second search of an undecided position: [`RETRY_FACTOR`] times the first
+/// search's, at most the family search's default budget ([`DEFAULT_MAX_STATES`], some
+/// 20,000,000 positions: the complete search needs about 40 bytes a position, and what it
+/// leaves undecided there is not decided by several times more: FreeCell with 2 freecells,
+/// deal 11266, stays undecided at 150,000,000). `None` when that is no larger than the
+/// first (an analysis at the default budget).
+pub fn retry_budget(settings: FamilySettings) -> Option<usize> {
+    let first = settings.max_states.unwrap_or(DEFAULT_MAX_STATES).max(1);
+    let budget = first.saturating_mul(RETRY_FACTOR).min(DEFAULT_MAX_STATES);
+    (budget > first).then_some(budget)
+}
+
+/// The undecided positions after the last winnable one (before the first lost one, or up to
+/// the end) decide where the game was lost and whether it can still be won: search them
+/// again with [`retry_budget`], latest first, at most [`RETRY_POSITIONS`] of them, as
+/// standard FreeCell's analysis does. Stops at the first that is winnable (everything
+/// before it then is, through the moves played); one that stays undecided does not stop it
+/// (an earlier one may still be decided), and one proved lost makes the undecided ones
+/// after it lost (they were reached from it).
+///
+/// # Errors
+/// As [`evaluate_family`], and [`Stopped`].
+pub fn settle_family_boundary(
+    evals: &mut [Eval],
+    game: &FamilyReplay,
+    settings: FamilySettings,
+    work: &mut Work,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<()> {
+    let Some(budget) = retry_budget(settings) else {
+        return Ok(());
+    };
+    let retry = FamilySettings {
+        max_states: Some(budget),
+        ..settings
+    };
+    let first_lost = evals.iter().position(|e| e.status == Status::Lost);
+    let mut k = first_lost.unwrap_or(evals.len());
+    let stop = k.saturating_sub(RETRY_POSITIONS);
+    while k > stop && matches!(evals[k - 1].status, Status::Unknown(_)) {
+        if !go_on() {
+            return Err(Stopped.into());
+        }
+        let e = search(game, &game.positions[k - 1], retry, work, true)?;
+        let status = e.status.clone();
+        evals[k - 1] = e;
+        match status {
+            Status::Winnable(_) => break,
+            Status::Lost => {
+                for later in &mut evals[k..] {
+                    if matches!(later.status, Status::Unknown(_)) {
+                        *later = Eval {
+                            status: Status::Lost,
+                            source: Source::AfterLost(k - 1),
+                        };
+                    }
+                }
+            }
+            Status::Unknown(_) => {}
+        }
+        k -= 1;
+    }
+    Ok(())
+}
+
+/// `fast` mode's lines are longer than the shortest, so a move can look costly only because
+/// the line found after it is a long one. Before such a move is called costly (the line
+/// after it, plus the move, at least `threshold` moves longer than the line before it), the
+/// position after it is searched again in `short` mode (the family search's tries that
+/// prefer shorter lines), in game order, at most [`CONFIRM_POSITIONS`] of them, as standard
+/// FreeCell's analysis does: a shorter line found replaces the one known, and lines are
+/// shortened both ways through the game again. A `short` analysis's lines are left as they
+/// are. `go_on` is called before each search: false stops it with [`Stopped`].
+///
+/// # Errors
+/// As [`evaluate_family`], and [`Stopped`].
+pub fn confirm_costly_family_until(
+    evals: &mut [Eval],
+    game: &FamilyReplay,
+    settings: FamilySettings,
+    threshold: usize,
+    work: &mut Work,
+    go_on: &mut dyn FnMut() -> bool,
+) -> Result<()> {
+    if settings.mode != FamilyMode::Fast {
+        return Ok(());
+    }
+    let short = FamilySettings {
+        mode: FamilyMode::Short,
+        ..settings
+    };
+    let mut left = CONFIRM_POSITIONS;
+    for k in 0..game.moves.len() {
+        let (Some(before), Some(after)) = (
+            evals[k].status.moves_to_win(),
+            evals[k + 1].status.moves_to_win(),
+        ) else {
+            continue;
+        };
+        if (after + 1).saturating_sub(before) < threshold.max(1) {
+            continue;
+        }
+        if left == 0 {
+            break;
+        }
+        if !go_on() {
+            return Err(Stopped.into());
+        }
+        left -= 1;
+        let e = search(game, &game.positions[k + 1], short, work, true)?;
+        if e.status.moves_to_win().is_some_and(|m| m < after) {
+            evals[k + 1] = e;
+            shorten_lines(evals, game)?;
+        }
+    }
+    Ok(())
 }
 
 /// The position after move `j` when move `j` is the first move of the line known before it
@@ -268,15 +414,21 @@ fn on_line(before: &Eval, game: &FamilyReplay, j: usize) -> Option<Eval> {
     })
 }
 
-/// One search from `pos` by the family search (its solution validated there).
+/// One search from `pos` by the family search (its solution validated there); `again` when
+/// `pos` was searched before (counted apart in `work`).
 fn search(
     game: &FamilyReplay,
     pos: &Layout,
     settings: FamilySettings,
     work: &mut Work,
+    again: bool,
 ) -> Result<Eval> {
     let (outcome, stats) = solve_family(pos, &game.rules, settings.mode, settings.max_states)?;
-    work.searches += 1;
+    if again {
+        work.searched_again += 1;
+    } else {
+        work.searches += 1;
+    }
     work.expanded += (stats.best_first + stats.complete) as u64;
     let status = match outcome {
         FamilyOutcome::Solved(s) => Status::Winnable(drawn(pos, &game.rules, &s.moves)?),
@@ -299,6 +451,48 @@ fn drawn(start: &Layout, rules: &Rules, moves: &[FamilyMove]) -> Result<Vec<Play
             .map_err(|e| anyhow::anyhow!("internal error: a winning line is illegal: {e}"))?;
     }
     Ok(out)
+}
+
+/// Shorten the lines known both ways through the game until none changes: backwards (the
+/// move played plus the next position's line) and forwards (a position whose line begins
+/// with the move played gives the next position the rest of it). So the move that begins a
+/// position's line is never shown costly.
+fn shorten_lines(evals: &mut [Eval], game: &FamilyReplay) -> Result<()> {
+    loop {
+        shorten_backwards(evals, game)?;
+        if !shorten_forwards(evals, game)? {
+            return Ok(());
+        }
+    }
+}
+
+/// Forwards through the game: where position `k`'s line begins with the move played from
+/// it, the position after takes the rest of that line when it is shorter than its own line
+/// or it has none (the line was validated from position `k`, so its rest wins from the
+/// position after). True if any position's line changed.
+///
+/// # Errors
+/// An internal error: a position proved lost lies on a winning line.
+fn shorten_forwards(evals: &mut [Eval], game: &FamilyReplay) -> Result<bool> {
+    let mut changed = false;
+    for k in 0..game.moves.len() {
+        let Some(e) = on_line(&evals[k], game, k) else {
+            continue;
+        };
+        let shorter = match &evals[k + 1].status {
+            Status::Winnable(line) => e.status.moves_to_win() < Some(line.len()),
+            Status::Unknown(_) => true,
+            Status::Lost => anyhow::bail!(
+                "internal error: the position after step {} was proved lost, but it lies on a winning line",
+                k + 1
+            ),
+        };
+        if shorter {
+            evals[k + 1] = e;
+            changed = true;
+        }
+    }
+    Ok(changed)
 }
 
 /// Backwards through the game: where the move played plus the next position's line is no
@@ -460,5 +654,92 @@ mod tests {
             .all(|e| matches!(e.status, Status::Winnable(_))));
         let f = super::super::findings::find(&game, &evals, 10);
         assert!(f.final_position.won && f.first_losing_step.is_none());
+    }
+
+    /// `game` of deal `n` replayed from its start.
+    fn replayed(game: &str, n: u128, moves: &str) -> FamilyReplay {
+        let g = Game::find(game).unwrap();
+        let start = deal_game(g, PysolNumber::plain(n).unwrap());
+        replay_family(g, &g.rules, &start, &parse_moves(moves).unwrap()).unwrap()
+    }
+
+    fn fast(max_states: Option<usize>) -> FamilySettings {
+        FamilySettings {
+            mode: FamilyMode::Fast,
+            max_states,
+        }
+    }
+
+    /// Seahaven Towers 5, `7a 8d`: the position after `7a` is undecided at 3,000 positions
+    /// (every search there stops at its limit), so the losing move could only be told to be
+    /// one of steps 1 and 2; searched again with ten times the budget it is winnable, and
+    /// step 2 is the losing move. At 1,000 positions (10,000 the second time) it stays
+    /// undecided, and the analysis says so.
+    #[test]
+    fn an_undecided_position_is_searched_again_with_a_larger_budget() {
+        let game = replayed("seahaven_towers", 5, "7a 8d");
+        let (out, _) = solve_family(
+            &game.positions[1],
+            &game.rules,
+            FamilyMode::Fast,
+            Some(3000),
+        )
+        .unwrap();
+        assert!(matches!(out, FamilyOutcome::Unknown(_)), "{out:?}");
+        assert_eq!(retry_budget(fast(Some(3000))), Some(30_000));
+        assert_eq!(
+            retry_budget(fast(None)),
+            None,
+            "the default budget is the largest"
+        );
+        let (evals, work) = evaluate_family(&game, fast(Some(3000)), || {}).unwrap();
+        assert_eq!((work.searches, work.searched_again), (3, 1));
+        assert!(matches!(evals[1].status, Status::Winnable(_)), "{evals:?}");
+        assert_eq!(evals[2].status, Status::Lost);
+        let f = super::super::findings::find(&game, &evals, 10);
+        assert_eq!((f.first_losing_step, f.losing_between), (Some(2), None));
+        let (evals, work) = evaluate_family(&game, fast(Some(1000)), || {}).unwrap();
+        assert_eq!(work.searched_again, 1);
+        assert!(matches!(evals[1].status, Status::Unknown(_)), "{evals:?}");
+        let f = super::super::findings::find(&game, &evals, 10);
+        assert_eq!(
+            (f.first_losing_step, f.losing_between),
+            (None, Some((1, 2)))
+        );
+    }
+
+    /// Baker's Game 5, `1a 4d`: in `fast` mode the line found after `4d` is 27 moves longer
+    /// than the one before it, so the move looks costly; the `short` search of the position
+    /// after it finds a line of fewer than 10 more moves, and the move is not called costly.
+    #[test]
+    fn a_costly_looking_move_is_checked_in_short_mode() {
+        let game = replayed("bakers_game", 5, "1a 4d");
+        let (first, _) = evaluate_family_until(&game, fast(None), &mut || true).unwrap();
+        let looked = super::super::findings::find(&game, &first, 10);
+        let steps: Vec<usize> = looked.costly.iter().map(|c| c.step).collect();
+        assert_eq!(steps, [2], "{:?}", looked.costly);
+        let (evals, work) = evaluate_family(&game, fast(None), || {}).unwrap();
+        assert_eq!(work.searched_again, 1);
+        let after = evals[2].status.moves_to_win().unwrap();
+        assert!(after < first[2].status.moves_to_win().unwrap());
+        let f = super::super::findings::find(&game, &evals, 10);
+        assert!(f.costly.is_empty(), "{:?}", f.costly);
+        let moves: Vec<FamilyMove> = evals[2]
+            .status
+            .line()
+            .unwrap()
+            .iter()
+            .map(family_move)
+            .collect();
+        validate_family(&game.positions[2], &game.rules, &moves).unwrap();
+        let short = FamilySettings {
+            mode: FamilyMode::Short,
+            max_states: None,
+        };
+        let (_, work) = evaluate_family(&game, short, || {}).unwrap();
+        assert_eq!(
+            work.searched_again, 0,
+            "a short analysis's lines are left as they are"
+        );
     }
 }

@@ -16,14 +16,16 @@
 //!   /api/hint` (same);
 //! - `POST /api/verify` `{deal | position, game?, freecells?, solution}`: the validator's
 //!   verdict;
-//! - `POST /api/render` `{position, width?}`: the board as SVG;
-//! - `POST /api/analyze` `{deal | position, moves, mode?, max_states?, costly?}` or
-//!   `{saved_game, mode?, max_states?, costly?}` (a PySolFC saved or held game, base64): where
-//!   the game was lost, with the review (moves to win per step, classes, accuracy).
+//! - `POST /api/render` `{position, game?, freecells?, width?}`: the board as SVG;
+//! - `POST /api/analyze` `{deal | position, game?, freecells?, moves, mode?, max_states?,
+//!   costly?}` or `{saved_game, mode?, max_states?, costly?}` (a PySolFC saved or held game,
+//!   base64): where the game was lost, with the review (moves to win per step, classes,
+//!   accuracy).
 //!
 //! A position may be of any game of the family ([`fcauto_engine::service::Position`]): the
-//! position string names its game, the JSON carries `game` and `rules`; render and analyze
-//! take standard FreeCell's only.
+//! position string names its game, the JSON carries `game` and `rules`, and board text
+//! (which names none) is read for the body's `game` and `freecells`; a position naming
+//! another game than `game` is refused (422) naming both.
 //!
 //! Errors are `{"error": "..."}` with 400 (malformed JSON, a body not an object, unknown
 //! fields, bad deal number), 405 (wrong method), 413 (over a cap), 422 (impossible position,

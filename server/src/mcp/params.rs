@@ -207,7 +207,8 @@ pub(super) struct Solve {
     pub(super) max_states: Option<usize>,
 }
 
-/// `analyze_game`'s arguments: `position` and `moves`, or `saved_game` alone.
+/// `analyze_game`'s arguments: `position` and `moves` (with `game` and `freecells` for
+/// board text), or `saved_game` alone.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Analyze {
@@ -216,6 +217,16 @@ pub(super) struct Analyze {
     #[schemars(schema_with = "position_schema")]
     #[serde(default)]
     pub(super) position: Option<Value>,
+    /// The game of the family the start's board text is read for (board text names no
+    /// game; a position string or object names its own, which must agree): a name such as
+    /// `seahaven_towers`, PySolFC's title or id. Default: the position's own, FreeCell for
+    /// board text. With `position`.
+    #[serde(default)]
+    pub(super) game: Option<String>,
+    /// With board text: the number of freecells, 0..=8 (default: the game's).
+    #[schemars(range(min = 0, max = 8))]
+    #[serde(default)]
+    pub(super) freecells: Option<i64>,
     /// The game's moves in standard notation, separated by spaces or lines (`3a 38 ...`);
     /// an annotated game (move numbers, `?`/`!` marks, `{...}` comments) reads as its
     /// plain moves; at most 500 moves (an analysis runs at most 60 s). With `position`.

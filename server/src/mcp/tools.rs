@@ -271,7 +271,9 @@ impl FreeCell {
         title = "Analyze a game",
         description = "Where a game was lost: every position of the game (a start `position` \
         of any game and its `moves` in standard notation, or a PySolFC saved or held game of \
-        any game as base64 `saved_game`) searched; answers {game, moves, start, start_moves_to_win, \
+        any game as base64 `saved_game`) searched (board text as `position` is read for `game` with \
+        `freecells`: board text names no game; a position string names its own, which `game` \
+        must agree with); answers {game, moves, start, start_moves_to_win, \
         lost_at: {step, move, instead}, costly: [{step, move, cost, best}], final: {verdict, \
         won, moves_to_win, hint}, summary}, and with a saved game what it held \
         (saved_game: {pysol_id, deal, held, moves}). game is null for standard FreeCell. lost_at is null when no move was proved to lose \
@@ -290,13 +292,18 @@ impl FreeCell {
         // The permit goes with the analysis: held until its searches end, past its time cap.
         let run = move || {
             answer(match (a.saved_game, a.position, a.moves) {
+                (Some(_), None, None) if a.game.is_some() || a.freecells.is_some() => {
+                    Err(ServiceError::bad_input(
+                        "`saved_game` holds its own game (from the file's id): leave out `game` and `freecells`",
+                    ))
+                }
                 (Some(saved), None, None) => {
                     analyze::analyze_saved(&saved, mode, max_states, permit)
                 }
                 (Some(_), _, _) => Err(ServiceError::bad_input(
                     "`saved_game` holds its own start and moves: leave out `position` and `moves`",
                 )),
-                (None, Some(p), Some(moves)) => game_position(p, None, None)
+                (None, Some(p), Some(moves)) => game_position(p, a.game.as_deref(), a.freecells)
                     .and_then(|p| analyze::analyze(&p, &moves, mode, max_states, permit)),
                 (None, _, _) => Err(ServiceError::bad_input(
                     "give `position` and `moves`, or a PySolFC `saved_game`",
