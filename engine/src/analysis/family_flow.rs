@@ -11,7 +11,10 @@
 //! Reading files, making folders, the progress bar and printing are the command's.
 
 use super::evaluate::{Eval, Work};
-use super::family::{evaluate_family, replay_family, FamilyReplay, FamilySettings, TextMove};
+use super::family::{
+    confirm_costly_family_until, evaluate_family_until, replay_family, FamilyReplay,
+    FamilySettings, TextMove,
+};
 use super::findings::{self, Findings};
 use super::record::Record;
 use super::summary::Document;
@@ -136,19 +139,31 @@ pub fn replay(start: &Start, moves: &[TextMove], name: &str) -> Result<FamilyRep
     replay_family(start.game, &start.rules, &start.layout, moves)
 }
 
-/// Every position of `played` evaluated by the family search ([`evaluate_family`], `tick`
-/// called once a position), then the losing and costly moves found (`costly` moves the
-/// threshold).
+/// Every position of `played` evaluated by the family search ([`evaluate_family_until`],
+/// `tick` called once a position), the moves that look costly by at least `costly` moves
+/// confirmed ([`confirm_costly_family_until`]), then the losing and costly moves found.
 ///
 /// # Errors
-/// A search that fails (as [`evaluate_family`]).
+/// A search that fails (as [`super::family::evaluate_family`]).
 pub fn evaluate(
     played: FamilyReplay,
     settings: FamilySettings,
     costly: usize,
-    tick: impl FnMut(),
+    mut tick: impl FnMut(),
 ) -> Result<Analysis> {
-    let (evals, work) = evaluate_family(&played, settings, tick)?;
+    let mut go_on = || {
+        tick();
+        true
+    };
+    let (mut evals, mut work) = evaluate_family_until(&played, settings, &mut go_on)?;
+    confirm_costly_family_until(
+        &mut evals,
+        &played,
+        settings,
+        costly,
+        &mut work,
+        &mut || true,
+    )?;
     let findings = findings::find(&played, &evals, costly);
     Ok(Analysis {
         played,
