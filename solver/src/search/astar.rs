@@ -109,7 +109,7 @@ impl Packed {
         }
         // Card byte c is rank c / 4 of suit c % 4: a suit's lowest card present is its
         // lowest set bit among every fourth.
-        const SUIT: u64 = 0x1111_1111_1111_1;
+        const SUIT: u64 = 0x0001_1111_1111_1111;
         for (j, f) in s.found.iter_mut().enumerate() {
             *f = ((present & (SUIT << j)).trailing_zeros() / 4).min(13) as u8;
         }
