@@ -22,7 +22,7 @@ use crate::movegen::{autoplay, generate_with, play};
 use crate::moves::{Loc, Move, PlayedMove};
 use crate::search::{replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::shorten::move_cost;
-use crate::state::{rank, suit, FingerprintMap, State, EMPTY, MAX_HEIGHT};
+use crate::state::{FingerprintMap, State, EMPTY, MAX_HEIGHT};
 use fcauto_deals::{Board, CASCADES, FREECELLS};
 
 /// What optimal search minimises.
@@ -50,21 +50,29 @@ pub enum Metric {
 struct Packed([u8; 64]);
 
 impl Packed {
+    /// Each cascade's whole 20 bytes are copied at its place (a fixed-size copy), the next
+    /// cascade overwriting what lies above the top card: those bytes are zero in a
+    /// [`State`], so the bytes after the last card are zero as well.
+    #[inline]
     fn pack(s: &State) -> Packed {
-        let mut p = [0u8; 64];
+        let mut p = [0u8; 64 + MAX_HEIGHT];
         p[..CASCADES].copy_from_slice(&s.len);
         p[CASCADES..CASCADES + FREECELLS].copy_from_slice(&s.cells);
         let mut k = CASCADES + FREECELLS;
         for i in 0..CASCADES {
-            let col = s.col(i);
-            p[k..k + col.len()].copy_from_slice(col);
-            k += col.len();
+            debug_assert!(s.cols[i][s.len[i] as usize..].iter().all(|&c| c == 0));
+            p[k..k + MAX_HEIGHT].copy_from_slice(&s.cols[i]);
+            k += s.len[i] as usize;
         }
-        Packed(p)
+        Packed(p[..64].try_into().expect("64 bytes"))
     }
 
+    /// Each cascade is read as 20 bytes (a fixed-size copy) with those above its top card
+    /// cleared; the foundations are the lowest rank present of each suit.
+    #[inline]
     fn unpack(&self) -> State {
-        let p = &self.0;
+        let mut p = [0u8; 64 + MAX_HEIGHT];
+        p[..64].copy_from_slice(&self.0);
         let mut s = State {
             cols: [[0; MAX_HEIGHT]; CASCADES],
             len: [0; CASCADES],
@@ -73,19 +81,37 @@ impl Packed {
         };
         s.len.copy_from_slice(&p[..CASCADES]);
         s.cells.copy_from_slice(&p[CASCADES..CASCADES + FREECELLS]);
+        // Bit c: card byte c is on the table.
+        let mut present = 0u64;
+        for &c in &s.cells {
+            present |= u64::from(c != EMPTY) << (c & 63);
+        }
         let mut k = CASCADES + FREECELLS;
         for i in 0..CASCADES {
             let l = s.len[i] as usize;
-            s.cols[i][..l].copy_from_slice(&p[k..k + l]);
             for &c in &p[k..k + l] {
-                s.found[suit(c) as usize] = s.found[suit(c) as usize].min(rank(c));
+                present |= 1 << c;
             }
+            // The 20 bytes as 16 + 4, the bytes from `l` on cleared.
+            let lo = u128::from_le_bytes(p[k..k + 16].try_into().expect("16 bytes"));
+            let hi = u32::from_le_bytes(p[k + 16..k + 20].try_into().expect("4 bytes"));
+            let lo = lo
+                & u128::MAX
+                    .checked_shr(8 * 16u32.saturating_sub(l as u32))
+                    .unwrap_or(0);
+            let hi = hi
+                & u32::MAX
+                    .checked_shr(8 * 20u32.saturating_sub(l as u32))
+                    .unwrap_or(0);
+            s.cols[i][..16].copy_from_slice(&lo.to_le_bytes());
+            s.cols[i][16..].copy_from_slice(&hi.to_le_bytes());
             k += l;
         }
-        for &c in &s.cells {
-            if c != EMPTY {
-                s.found[suit(c) as usize] = s.found[suit(c) as usize].min(rank(c));
-            }
+        // Card byte c is rank c / 4 of suit c % 4: a suit's lowest card present is its
+        // lowest set bit among every fourth.
+        const SUIT: u64 = 0x0001_1111_1111_1111;
+        for (j, f) in s.found.iter_mut().enumerate() {
+            *f = ((present & (SUIT << j)).trailing_zeros() / 4).min(13) as u8;
         }
         s
     }
@@ -118,24 +144,25 @@ impl Node {
 }
 
 /// Open list: one stack per (f, g) bucket, f = g + bound; smallest f first, and among
-/// equal f the largest g (deepest) first; newest first within a bucket.
-struct Buckets {
+/// equal f the largest g (deepest) first (depths from `G - 1` on share the last slot);
+/// newest first within a bucket. `G` depth slots per f value.
+struct Buckets<const G: usize> {
     stacks: Vec<Vec<u32>>,
     cur: usize,
 }
 
-/// Depth slots per f value (deeper positions beyond the last share it).
+/// Depth slots per f value of the optimal search's open list.
 const G_SLOTS: usize = 512;
 
-impl Buckets {
-    fn new() -> Buckets {
+impl<const G: usize> Buckets<G> {
+    fn new() -> Self {
         Buckets {
             stacks: Vec::new(),
             cur: usize::MAX,
         }
     }
     fn slot(f: u32, g: u32) -> usize {
-        f as usize * G_SLOTS + (G_SLOTS - 1 - (g as usize).min(G_SLOTS - 1))
+        f as usize * G + (G - 1 - (g as usize).min(G - 1))
     }
     fn push(&mut self, f: u32, g: u32, idx: u32) {
         let k = Self::slot(f, g);
@@ -155,9 +182,13 @@ impl Buckets {
         }
     }
     fn pop(&mut self) -> Option<u32> {
+        self.pop_with_f().map(|(_, i)| i)
+    }
+    /// The next entry and the f of its bucket.
+    fn pop_with_f(&mut self) -> Option<(u32, u32)> {
         while self.cur < self.stacks.len() {
             if let Some(i) = self.stacks[self.cur].pop() {
-                return Some(i);
+                return Some(((self.cur / G) as u32, i));
             }
             self.cur += 1;
         }
@@ -226,7 +257,7 @@ fn search(
     }
     let mut nodes: Vec<Node> = Vec::new();
     let mut index: FingerprintMap<u32> = FingerprintMap::default();
-    let mut open = Buckets::new();
+    let mut open = Buckets::<G_SLOTS>::new();
     index.insert(root.fingerprint(), 0);
     open.push(root_g + bound(&root), root_g, 0);
     nodes.push(Node::new(Packed::pack(&root), u32::MAX, NO_MOVE, root_g));
@@ -326,7 +357,8 @@ pub fn anytime(board: &Board, below: u32, budget: usize, num: u32, den: u32) -> 
     let mut w = Weighted {
         nodes: Vec::new(),
         index: FingerprintMap::default(),
-        open: std::collections::BinaryHeap::new(),
+        open: Buckets::new(),
+        open_len: 0,
         limit: below,
         best: None,
         weights: (num, den),
@@ -351,16 +383,10 @@ const NO_MOVE: Move = Move {
     count: 0,
 };
 
-/// Largest weighted f an open-list key holds.
-const WF_MAX: u64 = (1 << 22) - 1;
-
-/// The open-list key of node `idx` with weighted f `wf` (below 2^22) and cost `g`: larger
-/// for smaller `wf`, then larger `g` (beyond 1023 alike), then larger (newer) `idx`.
-#[inline(always)]
-fn open_key(wf: u32, g: u32, idx: u32) -> u64 {
-    debug_assert!((wf as u64) <= WF_MAX);
-    (WF_MAX - wf as u64) << 42 | (g.min(1023) as u64) << 32 | idx as u64
-}
+/// Depth slots per weighted f value of [`anytime`]'s open list: positions deeper than 255
+/// single-card moves share the last slot (newest first), far beyond the length of any
+/// solution `short` improves.
+const WG_SLOTS: usize = 256;
 
 /// Room for one more position in `nodes` and `index` (each doubled when full), or false
 /// when the memory cannot be had.
@@ -375,8 +401,11 @@ struct Weighted {
     nodes: Vec<Node>,
     /// Each position's newest node and its g (kept here too: no node read for a repeat).
     index: FingerprintMap<(u32, u16)>,
-    /// Keys of [`open_key`]: largest first.
-    open: std::collections::BinaryHeap<u64>,
+    /// Node indices by weighted f `den * g + num * h` (smallest first), then g (deepest
+    /// first), then newest first.
+    open: Buckets<WG_SLOTS>,
+    /// Entries on `open`.
+    open_len: usize,
     limit: u32,
     best: Option<usize>,
     weights: (u32, u32),
@@ -395,7 +424,9 @@ impl Weighted {
         budget: usize,
         bound: impl FnOnce(&State) -> u32,
     ) -> bool {
-        if g >= self.limit {
+        // Every card not home takes a move at least (a bound below h): a position that
+        // cannot beat the limit by that is left before its table look-up.
+        if g + (52 - s.home() as u32) >= self.limit {
             return true;
         }
         let old = self.index.get(&fp).copied();
@@ -426,7 +457,8 @@ impl Weighted {
             (self.limit, self.best) = (g, Some(idx as usize));
         } else {
             let (num, den) = self.weights;
-            self.open.push(open_key(den * g + num * h, g, idx));
+            self.open.push(den * g + num * h, g, idx);
+            self.open_len += 1;
         }
         true
     }
@@ -443,11 +475,11 @@ impl Weighted {
         let mut moves = Vec::with_capacity(64);
         let mut graph = Graph::empty();
         let (num, den) = self.weights;
-        while let Some(key) = self.open.pop() {
-            let idx = key as u32;
+        while let Some((wf, idx)) = self.open.pop_with_f() {
+            self.open_len -= 1;
             let n = &self.nodes[idx as usize];
             let g0 = n.g as u32;
-            let f = g0 + ((WF_MAX - (key >> 42)) as u32 - den * g0) / num; // g + h
+            let f = g0 + (wf - den * g0) / num; // g + h
             if n.stale || f >= self.limit {
                 continue;
             }
@@ -472,7 +504,7 @@ impl Weighted {
 
     /// Positions expanded, approximately: those stored and no longer on the open list.
     fn expanded(&self) -> u64 {
-        (self.nodes.len() - self.open.len()) as u64
+        (self.nodes.len() - self.open_len) as u64
     }
 }
 

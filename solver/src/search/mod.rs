@@ -328,7 +328,8 @@ fn last_rounds(max_states: usize) -> impl Iterator<Item = usize> {
 /// ([`crate::astar::anytime_tail`]) for shorter solutions, from the deal and then from later
 /// points of the best so far (each looking only for something shorter than it), then
 /// shortcuts. When the search from the deal finds nothing shorter (its bound can stall far
-/// below the solution's length), best-first anytime phases ([`FALLBACK`]) try instead.
+/// below the solution's length), a more greedily weighted one ([`ANYTIME_RESCUE`]) and
+/// best-first anytime phases ([`FALLBACK`]) try instead.
 /// Adds the work done to `total`.
 fn shorter(
     board: &Board,
@@ -349,14 +350,18 @@ fn shorter(
     shorten_solution(board, &best, SHORTCUT_DEPTH, 50)
 }
 
-/// The best-first anytime phases of [`FALLBACK`], each pruning by an admissible bound below
-/// the best solution so far.
+/// The anytime search of [`ANYTIME_RESCUE`] from the deal, then the best-first anytime
+/// phases of [`FALLBACK`], each pruning by an admissible bound below the best solution so far.
 fn fallback(
     board: &Board,
-    mut best: Vec<PlayedMove>,
+    best: Vec<PlayedMove>,
     limits: Limits,
     total: &mut SearchStats,
 ) -> Vec<PlayedMove> {
+    let (budget, weight) = ANYTIME_RESCUE;
+    let budget = budget.min(limits.max_states);
+    let (mut best, r) = crate::astar::anytime_tail(board, &best, 0, budget, weight);
+    add(total, r.stats);
     for &(p, budget) in &FALLBACK {
         let bound = single_card_length(board, &best);
         let better = best_first(board, p, budget.min(limits.max_states), Some(bound), None);
