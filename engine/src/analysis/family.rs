@@ -673,7 +673,7 @@ mod tests {
     /// Seahaven Towers 5, `7a 8d`: the position after `7a` is undecided at 3,000 positions
     /// (every search there stops at its limit), so the losing move could only be told to be
     /// one of steps 1 and 2; searched again with ten times the budget it is winnable, and
-    /// step 2 is the losing move. At 1,000 positions (10,000 the second time) it stays
+    /// step 2 is the losing move. At 300 positions (3,000 the second time) it stays
     /// undecided, and the analysis says so.
     #[test]
     fn an_undecided_position_is_searched_again_with_a_larger_budget() {
@@ -698,7 +698,7 @@ mod tests {
         assert_eq!(evals[2].status, Status::Lost);
         let f = super::super::findings::find(&game, &evals, 10);
         assert_eq!((f.first_losing_step, f.losing_between), (Some(2), None));
-        let (evals, work) = evaluate_family(&game, fast(Some(1000)), || {}).unwrap();
+        let (evals, work) = evaluate_family(&game, fast(Some(300)), || {}).unwrap();
         assert_eq!(work.searched_again, 1);
         assert!(matches!(evals[1].status, Status::Unknown(_)), "{evals:?}");
         let f = super::super::findings::find(&game, &evals, 10);
