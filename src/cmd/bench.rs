@@ -111,8 +111,9 @@ pub struct Args {
     #[arg(long)]
     pub force: bool,
     /// The game (--game) and its freecells (--freecells): rules other than standard
-    /// FreeCell's are benched with the family search (modes fast and short; its verdicts
-    /// are exact: "unsolvable" only after a complete search).
+    /// FreeCell's are benched with the family search (every mode but optimal-ph, optimal
+    /// only for the limited-sequence games; its verdicts are exact: "unsolvable" only after
+    /// a complete search).
     #[command(flatten)]
     pub game: crate::game::GameArgs,
 }
@@ -324,18 +325,15 @@ pub fn variant(game: &crate::game::GameArgs) -> Variant {
     Variant::new(game.game(), game.freecells, game.game.is_some())
 }
 
-/// What the family search does not offer (exit 2): the optimal modes, and fc-solve's
-/// figures beside ours.
+/// What the family search does not offer (exit 2): `optimal-ph`, `optimal` for the
+/// unlimited-sequence games, and fc-solve's figures beside ours.
 fn family_usage_problem(args: &Args) -> Option<String> {
     let v = variant(&args.game);
     if v.is_standard() {
         return None;
     }
-    if Variant::family_mode(args.mode.into()).is_none() {
-        return Some(format!(
-            "{}: the optimal modes are for standard FreeCell only; use --mode fast or short",
-            v.title()
-        ));
+    if let Err(why) = v.bench_family_mode(args.mode.into()) {
+        return Some(why);
     }
     args.vs_fc_solve.then(|| {
         format!(

@@ -120,13 +120,38 @@ impl Variant {
         )
     }
 
-    /// The family search's mode for `mode`: `fast` and `short` (the optimal modes are for
-    /// standard FreeCell only).
+    /// The family search's mode for `mode` in a batch run: `fast` and `short` (a batch of
+    /// the family's optimal modes is not offered).
     pub fn family_mode(mode: Mode) -> Option<FamilyMode> {
         match mode {
             Mode::Fast => Some(FamilyMode::Fast),
             Mode::Short => Some(FamilyMode::Short),
             _ => None,
+        }
+    }
+
+    /// The family search's mode for `mode` in a bench of these rules: `fast`, `short`, and
+    /// the optimal modes `optimal` (the limited-sequence games only) and `optimal-moves`.
+    ///
+    /// # Errors
+    /// The one line saying why not: `optimal-ph` (Paul & Helmert's move model is standard
+    /// FreeCell's), or `optimal` for an unlimited-sequence game.
+    pub fn bench_family_mode(&self, mode: Mode) -> Result<FamilyMode, String> {
+        let m = match mode {
+            Mode::Fast => FamilyMode::Fast,
+            Mode::Short => FamilyMode::Short,
+            Mode::Optimal => FamilyMode::Optimal,
+            Mode::OptimalMoves => FamilyMode::OptimalMoves,
+            _ => {
+                return Err(format!(
+                    "{}: --mode optimal-ph (Paul & Helmert's move model) is for standard FreeCell only; use --mode optimal or optimal-moves",
+                    self.title()
+                ))
+            }
+        };
+        match m.refusal(&self.rules) {
+            Some(why) => Err(format!("{}: {why}", self.title())),
+            None => Ok(m),
         }
     }
 
