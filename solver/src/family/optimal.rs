@@ -36,18 +36,27 @@
 //!
 //! # The lower bound
 //! `h` = cards not home, plus in single-card moves each card lying above a lower card of its
-//! own suit in the same cascade, or in moves each cascade holding such a card. Admissible:
-//! each card not home needs its own foundation move; a card `x` above a lower card `y` of its
-//! suit cannot go home before `y`, nor can `y` leave before `x` has left, so `x` leaves its
-//! cascade by a move that is not a foundation move, one per such card in single cards (a
-//! move carries one card), one per such cascade in moves (a move has one source cascade).
-//! Consistent as well: a foundation move lowers `h` by exactly one (the card homed lay above
-//! no lower card of its suit, and taking a top card away changes no other card's count); any
-//! other move changes the count of the cards it carries only (what lies below a card is
-//! untouched by moves above it), so it lowers `h` by at most one in single cards (one card)
-//! and in moves (one cascade left, and cards put on a cascade never clear it). So `h(p) <=
-//! cost(p, q) + h(q)` for every move with its auto-moves. The search still opens a position
-//! again when a shorter path reaches it, which costs nothing when the bound is consistent.
+//! own suit in the same cascade (a blocked card), or in moves each natural run (cards each
+//! built on the one below, under the game's build order) holding a blocked card.
+//!
+//! Admissible: each card not home needs its own foundation move. A blocked card `x` above a
+//! lower card `y` of its suit cannot go home before `y`, nor can `y` leave before `x` has
+//! left, so `x` leaves its cascade by a move that is not a foundation move: one per blocked
+//! card in single cards (a move carries one card). In moves, one move cannot carry blocked
+//! cards of two natural runs out of their cascade: until the upper one leaves, every card
+//! between them is still in place (cards leave a cascade from the top), so the lowest card
+//! `a` of the upper run still lies on the card `b` it was dealt on, which it does not build
+//! on, and a move carries only cards in build order. Moves leaving different cascades are
+//! different moves.
+//!
+//! Consistent as well: a foundation move lowers `h` by exactly one (the card homed is on top
+//! and not blocked; taking a top card away changes nothing below it). Any other move changes
+//! only the cards it carries (what lies below a card is untouched by moves above it): in
+//! single cards one card, so `h` falls by at most one; in moves it carries part of one
+//! natural run (the top one: the cards carried are in build order), which clears at most that
+//! run, and cards put on a cascade never clear one there. So `h(p) <= cost(p, q) + h(q)` for
+//! every move with its auto-moves. The search still opens a position again when a shorter
+//! path reaches it, which costs nothing when the bound is consistent.
 //!
 //! # Memory
 //! Each stored position takes an 84-byte node (the [`PACKED`] position, parent, move, cost),
@@ -57,7 +66,7 @@
 //! most in use; memory refused stops the search with "out of memory", never an abort.
 
 use super::moves::{auto_play, generate};
-use super::state::{rank, suit, Pos, M, PACKED};
+use super::state::{builds, rank, suit, Pos, M, PACKED};
 use super::{FamilyError, FamilyMode, FamilyOutcome, FamilyStats};
 use crate::StopReason;
 use fcauto_deals::game::{EmptyFill, SequenceMove};
@@ -112,41 +121,47 @@ impl FamilyMode {
 /// The lower bound an A* uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
-    /// Cards not home plus the cards (cascades) that must leave before a lower card of
-    /// their suit goes home (see the module docs).
+    /// Cards not home plus the blocked cards (in moves: the natural runs holding one) that
+    /// must leave before a lower card of their suit goes home (see the module docs).
     Blocked,
     /// None: uniform-cost search (to check the bound against).
     #[cfg(test)]
     Zero,
 }
 
-/// `bound`'s lower bound of `p` in `metric`.
+/// `bound`'s lower bound of `p` in `metric` under `rules`' build order.
 #[inline]
-pub(crate) fn lower_bound(p: &Pos, metric: Metric, bound: Bound) -> u32 {
+pub(crate) fn lower_bound(p: &Pos, rules: &Rules, metric: Metric, bound: Bound) -> u32 {
     #[cfg(test)]
     if bound == Bound::Zero {
         return 0;
     }
     let _ = bound;
-    let (mut cards, mut cascades) = (0u32, 0u32);
+    // Blocked cards, and natural runs (cards each built on the one below) holding one.
+    let (mut cards, mut runs) = (0u32, 0u32);
     for i in 0..p.ncasc {
+        let col = p.col(i);
         let mut low = [14u8; 4];
-        let mut any = false;
-        for &c in p.col(i) {
+        let mut run_blocked = false;
+        for (k, &c) in col.iter().enumerate() {
+            if k > 0 && !builds(rules.build, col[k - 1], c) {
+                runs += u32::from(run_blocked);
+                run_blocked = false;
+            }
             let (r, s) = (rank(c), suit(c));
             if r > low[s] {
                 cards += 1;
-                any = true;
+                run_blocked = true;
             } else {
                 low[s] = r;
             }
         }
-        cascades += u32::from(any);
+        runs += u32::from(run_blocked);
     }
     let left = 52 - p.home() as u32;
     match metric {
         Metric::SingleCard => left + cards,
-        Metric::Moves => left + cascades,
+        Metric::Moves => left + runs,
     }
 }
 
@@ -227,7 +242,8 @@ pub(crate) fn astar(
     let mut buf = Vec::with_capacity(PACKED);
     let g = log.len() as u32;
     t.index.set(root.fingerprint(), 0);
-    t.open.push(g + lower_bound(&root, metric, bound), g, 0);
+    t.open
+        .push(g + lower_bound(&root, rules, metric, bound), g, 0);
     t.nodes.push(node(&root, &mut buf, u32::MAX, NO_MOVE, g));
     let mut moves: Vec<M> = Vec::with_capacity(128);
     while let Some(idx) = t.open.pop() {
@@ -252,7 +268,7 @@ pub(crate) fn astar(
             auto_play(&mut p, rules, &mut log);
             let g = g0 + log.len() as u32;
             let added = t.add(&p, &mut buf, (idx, m, g), max, |q| {
-                lower_bound(q, metric, bound)
+                lower_bound(q, rules, metric, bound)
             });
             for &s in log.iter().rev() {
                 p.undo(s);

@@ -170,7 +170,7 @@ fn the_bound_never_exceeds_what_is_left_along_an_optimal_path() {
             };
             let mut p = start.clone();
             for (k, &m) in ms.iter().enumerate() {
-                let h = lower_bound(&p, metric, Bound::Blocked) as usize;
+                let h = lower_bound(&p, &rules, metric, Bound::Blocked) as usize;
                 assert!(h <= ms.len() - k, "{metric:?} after {k} of {}", ms.len());
                 p.apply(m);
             }
