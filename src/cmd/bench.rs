@@ -111,8 +111,9 @@ pub struct Args {
     #[arg(long)]
     pub force: bool,
     /// The game (--game) and its freecells (--freecells): rules other than standard
-    /// FreeCell's are benched with the family search (modes fast and short; its verdicts
-    /// are exact: "unsolvable" only after a complete search).
+    /// FreeCell's are benched with the family search (every mode but optimal-ph, optimal
+    /// only for the limited-sequence games; its verdicts are exact: "unsolvable" only after
+    /// a complete search).
     #[command(flatten)]
     pub game: crate::game::GameArgs,
 }
@@ -328,14 +329,18 @@ pub fn variant(game: &crate::game::GameArgs) -> Variant {
     Variant::new(game.game(), game.freecells, game.game.is_some())
 }
 
-/// What the family search does not offer (exit 2): the optimal modes
-/// ([`Variant::mode_problem`]), and fc-solve's figures beside ours.
+/// What the family search does not offer (exit 2): `optimal-ph`, `optimal` for the
+/// unlimited-sequence games ([`Variant::bench_family_mode`]), and fc-solve's figures beside
+/// ours.
 fn family_usage_problem(args: &Args) -> Option<String> {
     let v = variant(&args.game);
-    if let Some(msg) = v.mode_problem(args.mode.into()) {
-        return Some(msg);
+    if v.is_standard() {
+        return None;
     }
-    (!v.is_standard() && args.vs_fc_solve).then(|| {
+    if let Err(why) = v.bench_family_mode(args.mode.into()) {
+        return Some(why);
+    }
+    args.vs_fc_solve.then(|| {
         format!(
             "{}: --vs-fc-solve is for standard FreeCell only in this build",
             v.title()

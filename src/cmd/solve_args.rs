@@ -105,7 +105,8 @@ pub struct Args {
     #[arg(long)]
     pub cross_check: bool,
     /// The game (--game) and its freecells (--freecells): rules other than standard
-    /// FreeCell's are solved by the family search (modes fast and short).
+    /// FreeCell's are solved by the family search (every mode but optimal-ph; optimal only
+    /// for the limited-sequence games).
     #[command(flatten)]
     pub game: crate::game::GameArgs,
 }

@@ -17,7 +17,7 @@ use fcauto_deals::{
 };
 use fcauto_engine::verify::family::read_layout;
 use fcauto_solver::family::{
-    solve_family, FamilyMode, FamilyOutcome, FamilySolutionJson, FamilyStats,
+    single_card_count, solve_family, FamilyMode, FamilyOutcome, FamilySolutionJson, FamilyStats,
 };
 use std::time::Instant;
 
@@ -35,10 +35,7 @@ pub fn run(args: &Args) -> Result<i32> {
         Err(e) if e.is::<CellsTooFew>() => return Ok(crate::cmd::usage_exit(&e.to_string())),
         r => r?,
     };
-    let mode = match args.mode {
-        ModeArg::Fast => FamilyMode::Fast,
-        _ => FamilyMode::Short,
-    };
+    let mode = family_mode(args.mode).expect("usage_problem refused the other modes");
     let t0 = Instant::now();
     let (outcome, stats) = solve_family(&layout, &rules, mode, args.max_states)?;
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
@@ -46,7 +43,8 @@ pub fn run(args: &Args) -> Result<i32> {
         Some(n) => format!("{} deal {n}", title(game, &rules)),
         None => format!("{} board", title(game, &rules)),
     };
-    let code = report(&name, &outcome, &stats, ms);
+    let proved = proved_minimum(mode, &layout, &rules, &outcome);
+    let code = report(&name, &outcome, &stats, ms, proved.as_deref());
     if args.format.is_some_and(is_drawn) {
         let moves = match &outcome {
             FamilyOutcome::Solved(s) => Some(s.moves.as_slice()),
@@ -136,13 +134,30 @@ fn is_drawn(f: SolutionFormat) -> bool {
     )
 }
 
-/// What the family search does not offer (exit 2): the optimal modes, fc-solve's format.
+/// The family search's mode for `mode`: `None` for `optimal-ph` (Paul & Helmert's move
+/// model is standard FreeCell's).
+fn family_mode(mode: ModeArg) -> Option<FamilyMode> {
+    match mode {
+        ModeArg::Fast => Some(FamilyMode::Fast),
+        ModeArg::Short => Some(FamilyMode::Short),
+        ModeArg::Optimal => Some(FamilyMode::Optimal),
+        ModeArg::OptimalMoves => Some(FamilyMode::OptimalMoves),
+        ModeArg::OptimalPh => None,
+    }
+}
+
+/// What the family search does not offer (exit 2): `optimal-ph`, `optimal` for the
+/// unlimited-sequence games, fc-solve's format.
 fn usage_problem(args: &Args) -> Option<String> {
-    let what = title(args.game.game(), &args.game.rules());
-    if !matches!(args.mode, ModeArg::Fast | ModeArg::Short) {
+    let rules = args.game.rules();
+    let what = title(args.game.game(), &rules);
+    let Some(mode) = family_mode(args.mode) else {
         return Some(format!(
-            "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
+            "{what}: --mode optimal-ph (Paul & Helmert's move model) is for standard FreeCell only; use --mode optimal or optimal-moves"
         ));
+    };
+    if let Some(why) = mode.refusal(&rules) {
+        return Some(format!("{what}: {why}"));
     }
     if args.format == Some(SolutionFormat::Fcs) {
         return Some(format!(
@@ -180,15 +195,49 @@ pub fn check_ms_numbering(deal: Option<u64>) -> Result<()> {
     }
 }
 
-/// Say on stderr how the solve went; the exit code.
-fn report(name: &str, outcome: &FamilyOutcome, stats: &FamilyStats, ms: f64) -> i32 {
+/// In the optimal modes, what a solution's length proves: its counts and which is minimal
+/// (`, 95 single-card moves; the single-card count is proved minimal`).
+fn proved_minimum(
+    mode: FamilyMode,
+    layout: &Layout,
+    rules: &Rules,
+    outcome: &FamilyOutcome,
+) -> Option<String> {
+    let FamilyOutcome::Solved(s) = outcome else {
+        return None;
+    };
+    let single = single_card_count(layout, rules, &s.moves);
+    let single = single.map_or(String::new(), |n| {
+        format!(", {}", plural(n, "single-card move"))
+    });
+    match mode {
+        FamilyMode::Optimal => Some(format!(
+            "{single}; validated; the single-card count is proved minimal"
+        )),
+        FamilyMode::OptimalMoves => Some(format!(
+            "{single}; validated; the move count is proved minimal"
+        )),
+        _ => None,
+    }
+}
+
+/// Say on stderr how the solve went (`proved`: what an optimal mode's solution proves); the
+/// exit code.
+fn report(
+    name: &str,
+    outcome: &FamilyOutcome,
+    stats: &FamilyStats,
+    ms: f64,
+    proved: Option<&str>,
+) -> i32 {
     let positions = stats.best_first + stats.complete;
     match outcome {
         FamilyOutcome::Solved(s) => {
             crate::note!(
-                "fcauto: {name} solved in {ms:.1} ms ({} searched): {}; validated",
+                "fcauto: {name} solved in {ms:.1} ms ({} searched): {}{}",
                 plural(positions, "position"),
                 plural(s.moves.len(), "move"),
+                proved.unwrap_or("; validated"),
             );
             0
         }

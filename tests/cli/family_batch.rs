@@ -94,9 +94,13 @@ fn bench_json_names_the_game_its_rules_and_the_verdicts() {
     assert_eq!(rules["empty_cascade"], "kings");
     assert_eq!(rules["sequence_move"], "limited");
     assert_eq!(s["verdicts"]["solved"], 4, "{s}");
-    // The family's solutions count moves only.
-    assert!(v["rows"][0]["single_card_moves"].is_null(), "{v}");
+    // A run counts as the single-card moves that realise it.
+    let single = v["rows"][0]["single_card_moves"].as_u64().unwrap();
     assert!(v["rows"][0]["moves_total"].as_u64().unwrap() > 0, "{v}");
+    assert!(
+        single >= v["rows"][0]["moves_total"].as_u64().unwrap(),
+        "{v}"
+    );
 
     // FreeCell with two freecells on Microsoft's deals: deal 1 is impossible.
     let v = bench_json(&["--freecells", "2", "--range", "1..3", "--threads", "2"]);
@@ -114,12 +118,42 @@ fn bench_json_names_the_game_its_rules_and_the_verdicts() {
     assert_eq!(v["summary"]["verdicts"]["solved"], 2);
 }
 
+/// The optimal modes bench too: every deal proved, a single-card optimum played in single
+/// cards, never longer than `short`'s.
+#[test]
+fn bench_proves_family_optima() {
+    let range = [
+        "--game",
+        "seahaven_towers",
+        "--range",
+        "1..3",
+        "--threads",
+        "1",
+    ];
+    let short = bench_json(&[&range[..], &["--mode", "short"]].concat());
+    let moves = bench_json(&[&range[..], &["--mode", "optimal-moves"]].concat());
+    let single = bench_json(&[&range[..], &["--mode", "optimal"]].concat());
+    assert_eq!(single["summary"]["verdicts"]["solved"], 3, "{single}");
+    for k in 0..3 {
+        let n = |v: &serde_json::Value, key: &str| v["rows"][k][key].as_u64().unwrap();
+        assert_eq!(n(&single, "moves_total"), n(&single, "single_card_moves"));
+        assert!(n(&single, "single_card_moves") <= n(&short, "single_card_moves"));
+        assert!(n(&single, "single_card_moves") <= n(&moves, "single_card_moves"));
+        assert!(n(&moves, "moves_total") <= n(&short, "moves_total"));
+        assert!(n(&moves, "moves_total") <= n(&single, "moves_total"));
+    }
+}
+
 #[test]
 fn bench_refuses_what_the_family_search_does_not_offer() {
     for (args, says) in [
         (
-            &["--game", "bakers_game", "--mode", "optimal"][..],
-            "the optimal modes are for standard FreeCell only",
+            &["--game", "relaxed_freecell", "--mode", "optimal"][..],
+            "optimal-moves only: relaxed_freecell, relaxed_seahaven_towers",
+        ),
+        (
+            &["--game", "bakers_game", "--mode", "optimal-ph"][..],
+            "optimal-ph (Paul & Helmert's move model) is for standard FreeCell only",
         ),
         (
             &["--freecells", "2", "--vs-fc-solve"],

@@ -1,6 +1,6 @@
 //! `fcauto solve --game G` / `--freecells N`: the FreeCell family's games solved by the
-//! family search, their exit codes, and the refusals (bad game, bad count, modes and formats
-//! the family search does not offer); their boards (`--board`, and each kind of board that
+//! family search, their exit codes, the optimal modes, and the refusals (bad game, bad count,
+//! modes and formats the family search does not offer); their boards (`--board`, and each kind of board that
 //! does not fit its game), `--cross-check` against fc-solve, `verify` of their solutions,
 //! and PySolFC's game numbers up to 10^20.
 
@@ -85,9 +85,14 @@ fn refusals_are_one_clear_line() {
         (&["--game", "klondike", "1"], 2, "unknown game `klondike`"),
         (&["--freecells", "9", "1"], 2, "--freecells"),
         (
-            &["--game", "bakers_game", "--mode", "optimal", "1"],
+            &["--game", "relaxed_freecell", "--mode", "optimal", "1"],
             2,
-            "optimal modes",
+            "use --mode optimal-moves (both optimal modes: freecell,",
+        ),
+        (
+            &["--game", "bakers_game", "--mode", "optimal-ph", "1"],
+            2,
+            "optimal-ph (Paul & Helmert's move model) is for standard FreeCell only",
         ),
         (
             &["--game", "bakers_game", "--format", "fcs", "1"],
@@ -105,6 +110,89 @@ fn refusals_are_one_clear_line() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}: {out}");
     }
+}
+
+/// The optimal modes of the family: the counts proved minimal, never beaten by `short`,
+/// the solution as long as the count; at the state limit "unknown", exit 1.
+#[test]
+fn optimal_modes_prove_the_minimum_for_the_family() {
+    let count = |err: &str, what: &str| -> usize {
+        let at = err.find(what).unwrap_or_else(|| panic!("{what}: {err}"));
+        let head = err[..at].trim_end();
+        head[head.rfind(' ').unwrap() + 1..].parse().unwrap()
+    };
+    for (game, deal) in [("bakers_game", "3"), ("seahaven_towers", "2")] {
+        let (code, short, err) = run(&["solve", "--game", game, "--mode", "short", deal]);
+        assert_eq!(code, 0, "{err}");
+        assert!(!err.contains("proved minimal"), "{err}");
+        let short_moves = short.split_whitespace().count();
+        let (code, out, err) = run(&["solve", "--game", game, "--mode", "optimal-moves", deal]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.contains("validated; the move count is proved minimal"),
+            "{err}"
+        );
+        let moves = out.split_whitespace().count();
+        assert_eq!(count(&err, " moves,"), moves, "{err}");
+        assert!(
+            moves <= short_moves,
+            "{game} {deal}: {moves} > {short_moves}"
+        );
+        let (code, out, err) = run(&["solve", "--game", game, "--mode", "optimal", deal]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.contains("the single-card count is proved minimal"),
+            "{err}"
+        );
+        let tokens: Vec<&str> = out.split_whitespace().collect();
+        assert!(
+            tokens.iter().all(|t| !t.contains('v')),
+            "single cards only: {out}"
+        );
+        assert_eq!(count(&err, " single-card moves;"), tokens.len(), "{err}");
+        assert!(tokens.len() >= moves, "{game} {deal}");
+    }
+    // FreeCell with 3 freecells, and a relaxed game in moves; JSON like the other modes.
+    let (code, out, err) = run(&[
+        "solve",
+        "--freecells",
+        "3",
+        "--mode",
+        "optimal",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["freecells"], 3);
+    assert_eq!(v["solvable"], true);
+    let (code, _, err) = run(&[
+        "solve",
+        "--game",
+        "relaxed_freecell",
+        "--mode",
+        "optimal-moves",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("; validated; the move count is proved minimal"),
+        "{err}"
+    );
+    assert!(!err.contains("single-card"), "no single-card count: {err}");
+    let (code, out, err) = run(&[
+        "solve",
+        "--game",
+        "bakers_game",
+        "--mode",
+        "optimal",
+        "4",
+        "--max-states",
+        "500",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.starts_with("# unknown: state limit of 500 "), "{out}");
 }
 
 /// Games that deal cards into freecells, and PySolFC's Mersenne Twister numbers, are dealt as

@@ -10,7 +10,7 @@ use super::rusage;
 use super::variant::Variant;
 use anyhow::{Context, Result};
 use fcauto_deals::ms_deal;
-use fcauto_solver::family::{solve_family, FamilyOutcome};
+use fcauto_solver::family::{single_card_count, solve_family, FamilyOutcome};
 use fcauto_solver::{solve_checked, Mode, Outcome};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -27,8 +27,9 @@ pub struct Row {
     pub verdict: &'static str,
     /// Moves (supermove = 1); null unless solved.
     pub moves_total: Option<usize>,
-    /// Single-card moves; null unless solved, and for the games of the family other than
-    /// standard FreeCell (whose solutions count only their moves).
+    /// Single-card moves (a run counted as the single-card moves that realise it); null
+    /// unless solved, and for the unlimited-sequence games (whose runs have no single-card
+    /// realisation).
     pub single_card_moves: Option<usize>,
     /// For `unknown`: the limit that stopped the search (as `solve` words it); null otherwise.
     pub limit: Option<String>,
@@ -84,12 +85,7 @@ fn solve_standard(n: u64, mode: Mode, max_states: Option<usize>) -> Result<Row> 
 fn solve_in_family(n: u64, job: &Job) -> Result<Row> {
     let t = Instant::now();
     let v = &job.variant;
-    let mode = Variant::family_mode(job.mode).with_context(|| {
-        format!(
-            "{}: the optimal modes are for standard FreeCell only",
-            v.title()
-        )
-    })?;
+    let mode = v.bench_family_mode(job.mode).map_err(anyhow::Error::msg)?;
     let layout = v.layout(n).with_context(|| format!("deal {n}"))?;
     let (out, stats) = solve_family(&layout, &v.rules, mode, job.max_states)
         .with_context(|| format!("deal {n}"))?;
@@ -107,6 +103,7 @@ fn solve_in_family(n: u64, job: &Job) -> Result<Row> {
         FamilyOutcome::Solved(s) => {
             row.verdict = "solved";
             row.moves_total = Some(s.moves.len());
+            row.single_card_moves = single_card_count(&layout, &v.rules, &s.moves);
         }
         FamilyOutcome::Unsolvable => row.verdict = "unsolvable",
         FamilyOutcome::Unknown(why) => row.limit = Some(why.to_string()),

@@ -120,8 +120,8 @@ impl Variant {
         )
     }
 
-    /// The family search's mode for `mode`: `fast` and `short` (the optimal modes are for
-    /// standard FreeCell only).
+    /// The family search's mode for `mode` in a batch run: `fast` and `short` (a batch of
+    /// the family's optimal modes is not offered).
     pub fn family_mode(mode: Mode) -> Option<FamilyMode> {
         match mode {
             Mode::Fast => Some(FamilyMode::Fast),
@@ -130,15 +130,40 @@ impl Variant {
         }
     }
 
-    /// The usage problem of `mode` for this game, if any: the family search offers fast and
-    /// short, the optimal modes are for standard FreeCell only.
+    /// The usage problem of `mode` in a batch run of this game, if any: a batch of a family
+    /// game runs `fast` or `short` (its optimal modes are the bench's and solve's).
     pub fn mode_problem(&self, mode: Mode) -> Option<String> {
         (!self.is_standard() && Self::family_mode(mode).is_none()).then(|| {
             format!(
-                "{}: the optimal modes are for standard FreeCell only; use --mode fast or short",
+                "{}: a batch runs the family's games in --mode fast or short only",
                 self.title()
             )
         })
+    }
+
+    /// The family search's mode for `mode` in a bench of these rules: `fast`, `short`, and
+    /// the optimal modes `optimal` (the limited-sequence games only) and `optimal-moves`.
+    ///
+    /// # Errors
+    /// The one line saying why not: `optimal-ph` (Paul & Helmert's move model is standard
+    /// FreeCell's), or `optimal` for an unlimited-sequence game.
+    pub fn bench_family_mode(&self, mode: Mode) -> Result<FamilyMode, String> {
+        let m = match mode {
+            Mode::Fast => FamilyMode::Fast,
+            Mode::Short => FamilyMode::Short,
+            Mode::Optimal => FamilyMode::Optimal,
+            Mode::OptimalMoves => FamilyMode::OptimalMoves,
+            _ => {
+                return Err(format!(
+                    "{}: --mode optimal-ph (Paul & Helmert's move model) is for standard FreeCell only; use --mode optimal or optimal-moves",
+                    self.title()
+                ))
+            }
+        };
+        match m.refusal(&self.rules) {
+            Some(why) => Err(format!("{}: {why}", self.title())),
+            None => Ok(m),
+        }
     }
 
     /// The game and its rules as the JSON of a bench summary or a batch report gives them.

@@ -14,10 +14,11 @@ use fcauto_solver::family::{
 use fcauto_solver::Mode;
 use std::time::Duration;
 
-/// `solve` of a family position in `mode` (`fast` or `short`: the family search's modes of
-/// those names) with at most `max_states` positions and the time cap `cap`, holding `slot`
-/// until the search ends (as [`super::solve_in`]). "unsolvable" only when a search over every
-/// legal move has visited every reachable position.
+/// `solve` of a family position in `mode` (the family search's mode of that name) with at
+/// most `max_states` positions and the time cap `cap`, holding `slot` until the search ends
+/// (as [`super::solve_in`]). The optimal modes are refused first, as for standard FreeCell
+/// (they need gigabytes and minutes: `fcauto solve --game G --mode optimal`). "unsolvable"
+/// only when a search over every legal move has visited every reachable position.
 pub fn family_solve_capped<S: Send + 'static>(
     p: &FamilyPosition,
     mode: Mode,
@@ -28,6 +29,8 @@ pub fn family_solve_capped<S: Send + 'static>(
     let states = search_budget(mode, max_states)?;
     let mode = match mode {
         Mode::Short => FamilyMode::Short,
+        Mode::Optimal => FamilyMode::Optimal,
+        Mode::OptimalMoves => FamilyMode::OptimalMoves,
         _ => FamilyMode::Fast,
     };
     let start = p.clone();

@@ -11,6 +11,9 @@
 //! - `best_first`: the heuristic search the `fast` and `short` modes try first, and again
 //!   with other weights when the complete search reaches its limit.
 //! - `shortcut`: a found solution cut short where a move reaches a later position of it.
+//! - `optimal`: the optimal modes' A* (fewest single-card moves, or fewest moves with a
+//!   sequence move counted as one), with its admissible bound and its proof that the safe
+//!   auto-moves keep the optimum.
 //! - [`validator`]: the independent validator every solution passes before it is returned.
 //! - [`notation`]: places, moves, standard notation with 10 cascades and 8 freecells, JSON.
 //! - [`play`]: one move at a time for a referee: legal moves, a move applied by the
@@ -22,6 +25,7 @@ mod complete;
 mod layered;
 mod moves;
 pub mod notation;
+mod optimal;
 pub mod play;
 mod shortcut;
 mod state;
@@ -35,6 +39,7 @@ pub use notation::{
     read_fcs_moves, read_fcs_output, read_standard, standard_tokens, FamilyJsonMove, FamilyMove,
     FamilyReadError, FamilySolutionJson, Place,
 };
+pub use optimal::{single_card_count, DEFAULT_OPTIMAL_STATES};
 pub use state::LayoutError;
 pub use validator::{validate_family, FamilyValidationError};
 
@@ -79,6 +84,13 @@ pub enum FamilyMode {
     Short,
     /// The complete search alone (depth first).
     Complete,
+    /// A* for the fewest single-card moves (only single cards are played; foundation moves,
+    /// auto-moves included, count one each): the limited-sequence games only
+    /// ([`FamilyMode::refusal`]).
+    Optimal,
+    /// A* for the fewest moves, a sequence move within the game's limit (any run, in the
+    /// unlimited-sequence games) counted as one: every game.
+    OptimalMoves,
 }
 
 /// A validated solution of a family game.
@@ -107,7 +119,8 @@ pub enum FamilyOutcome {
 pub struct FamilyStats {
     /// Positions the best-first tries stored, all tries together (0 when none ran).
     pub best_first: usize,
-    /// Distinct positions the complete search visited (0 when it did not run).
+    /// Distinct positions the complete search visited, or the optimal modes' A* stored (0
+    /// when neither ran).
     pub complete: usize,
     /// When unsolvable: the positions reachable from the start, all visited by the search
     /// that ran dry (0 otherwise).
@@ -124,10 +137,14 @@ pub enum FamilyError {
     /// solution.
     #[error("internal error: the validator rejected the family search's solution: {0}")]
     Rejected(#[from] FamilyValidationError),
+    /// The mode does not play these rules ([`FamilyMode::refusal`]'s line).
+    #[error("{0}")]
+    Mode(String),
 }
 
 /// Solve `layout` under `rules`; the complete search visits at most `max_states` positions
-/// ([`DEFAULT_MAX_STATES`] when `None`). Every solution returned has passed
+/// ([`DEFAULT_MAX_STATES`] when `None`; the optimal modes' A* stores at most that many,
+/// [`DEFAULT_OPTIMAL_STATES`] when `None`). Every solution returned has passed
 /// [`validate_family`].
 pub fn solve_family(
     layout: &Layout,
@@ -135,13 +152,19 @@ pub fn solve_family(
     mode: FamilyMode,
     max_states: Option<usize>,
 ) -> Result<(FamilyOutcome, FamilyStats), FamilyError> {
+    if let Some(why) = mode.refusal(rules) {
+        return Err(FamilyError::Mode(why));
+    }
+    if let Some(metric) = mode.metric() {
+        return optimal::solve(layout, rules, metric, max_states);
+    }
     let start = Pos::from_layout(layout, rules)?;
     let max = max_states.unwrap_or(DEFAULT_MAX_STATES).max(1);
     let mut stats = FamilyStats::default();
     let tries: &[Try] = match mode {
         FamilyMode::Fast => &BEST_FIRST_TRIES,
         FamilyMode::Short => &SHORT_TRIES,
-        FamilyMode::Complete => &[],
+        FamilyMode::Complete | FamilyMode::Optimal | FamilyMode::OptimalMoves => &[],
     };
     if let Some(found) = best_first_tries(layout, rules, &start, tries, max, &mut stats)? {
         return Ok((found, stats));
