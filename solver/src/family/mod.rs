@@ -13,6 +13,8 @@
 //! - `shortcut`: a found solution cut short where a move reaches a later position of it.
 //! - [`validator`]: the independent validator every solution passes before it is returned.
 //! - [`notation`]: places, moves, standard notation with 10 cascades and 8 freecells, JSON.
+//! - [`reading`]: the one reader of move texts (fcauto's and fc-solve's standard notation,
+//!   annotated games and their `# start:`), and the counts left out found by backtracking.
 //! - [`play`]: one move at a time for a referee: legal moves, a move applied by the
 //!   validator, the safe auto-moves.
 
@@ -21,6 +23,7 @@ mod complete;
 mod moves;
 pub mod notation;
 pub mod play;
+pub mod reading;
 mod shortcut;
 mod state;
 mod table;
@@ -32,6 +35,9 @@ mod tests;
 pub use notation::{
     read_fcs_moves, read_fcs_output, read_standard, standard_tokens, FamilyJsonMove, FamilyMove,
     FamilyReadError, FamilySolutionJson, Place,
+};
+pub use reading::{
+    read_family_text, resolve_family_counts, FamilyText, FamilyTextError, Resolved, WrittenMove,
 };
 pub use state::LayoutError;
 pub use validator::{validate_family, FamilyValidationError};
