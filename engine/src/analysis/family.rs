@@ -426,7 +426,7 @@ mod tests {
 
     #[test]
     fn moves_are_read_in_the_familys_notation() {
-        let m = parse_moves("1. 0h {a comment} 5i?? # more\n12v3 ai").unwrap();
+        let m = parse_moves("1. 0h {a comment} 2. 5i?? # more\n3. 12v3 4. ai").unwrap();
         assert_eq!(m.len(), 4);
         assert_eq!((m[0].from, m[0].to), (Place::Cascade(9), Place::Foundation));
         assert_eq!(m[1].to, Place::Freecell(7));
