@@ -379,3 +379,91 @@ impl Search<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::family::{solve_family, FamilyMode, FamilyOutcome};
+    use fcauto_deals::{deal_game, PysolNumber};
+
+    fn places(text: &str) -> Vec<String> {
+        read_family_text(text)
+            .unwrap()
+            .moves
+            .iter()
+            .map(WrittenMove::notation)
+            .collect()
+    }
+
+    /// fc-solve's `-m -sn` (header, verdict and trailer lines, `10` the tenth cascade) and
+    /// `-sam -sn` (only `Move:` lines; the columns' `10H` is a card), annotated games (move
+    /// numbers, `{...}` and `#` comments, marks) all read as the same moves.
+    #[test]
+    fn every_layout_of_the_notation_reads() {
+        let sn = "-=-=-=-=-=-=-=-=-=-=-=-\n\n10h 10h c8 a10 \n110 101\n\nThis game is solveable.\nTotal number of states checked is 1076.\nThis scan generated 1100 states.\n";
+        assert_eq!(places(sn), ["0h", "0h", "c8", "a0", "10", "01"]);
+        let sam = "-=-=-=-=-=-\n\n     7C 10S     H-0 C-0 D-0 S-0\n--- --- --- --- \n\n AH  8S\n 2H 10C\n\n====================\n\nMove: 10h \n\n AH 10H\n\n====================\n\nMove: c8\n";
+        assert_eq!(places(sam), ["0h", "c8"]);
+        assert_eq!(
+            places("1. 2h? {x} 2. 2a!! # 3a\n3. 38v3\n"),
+            ["2h", "2a", "38v3"]
+        );
+        assert_eq!(places("2h {x} 2a\n"), ["2h", "2a"]);
+        let e = read_family_text("1. 2h 2a\n").unwrap_err();
+        assert!(matches!(e, FamilyTextError::Annotation(_)), "{e}");
+        let e = read_family_text("2h 2x\n").unwrap_err().to_string();
+        assert!(e.contains("move 2 `2x`"), "{e}");
+    }
+
+    /// A `# start:` names its game (or none, FreeCell's shape); two different starts or one
+    /// that is no position are refused.
+    #[test]
+    fn a_start_line_names_its_game() {
+        let g = Game::find("seahaven_towers").unwrap();
+        let layout = deal_game(g, PysolNumber::plain(5).unwrap());
+        let pos = fcauto_deals::position::write_layout(g, &layout);
+        let read = read_family_text(&format!("# start: {pos}\n1. 0h\n")).unwrap();
+        assert_eq!(read.start, Some((Some(g), layout)));
+        let plain = fcauto_deals::position::write(&fcauto_deals::ms_deal(5).unwrap());
+        let read = read_family_text(&format!("# start: {plain}\n38\n")).unwrap();
+        assert!(matches!(read.start, Some((None, _))));
+        assert!(read_family_text("# start: 4\n38\n").is_err());
+        let other =
+            fcauto_deals::position::write_layout(g, &deal_game(g, PysolNumber::plain(6).unwrap()));
+        assert!(read_family_text(&format!("# start: {pos}\n# start: {other}\n")).is_err());
+    }
+
+    /// Counts taken out of fast solutions are found again (backtracking where the longest
+    /// run fails later); a reading that cannot win keeps the one that went furthest.
+    #[test]
+    fn counts_left_out_are_found_again() {
+        for (name, n) in [
+            ("bakers_game", 8),
+            ("seahaven_towers", 5),
+            ("eight_off", 617),
+        ] {
+            let g = Game::find(name).unwrap();
+            let start = deal_game(g, PysolNumber::plain(n).unwrap());
+            let (out, _) = solve_family(&start, &g.rules, FamilyMode::Fast, None).unwrap();
+            let FamilyOutcome::Solved(s) = out else {
+                panic!("{name} {n}")
+            };
+            let bare: Vec<WrittenMove> = s
+                .moves
+                .iter()
+                .map(|m| WrittenMove {
+                    from: m.from,
+                    to: m.to,
+                    count: None,
+                })
+                .collect();
+            let r = resolve_family_counts(&start, &g.rules, &bare, true);
+            assert!(r.ok, "{name} {n}");
+            crate::family::validate_family(&start, &g.rules, &r.moves).unwrap();
+            // One move fewer cannot win: the furthest reading is kept, every move in it.
+            let r = resolve_family_counts(&start, &g.rules, &bare[..bare.len() - 1], true);
+            assert!(!r.ok && r.moves.len() == bare.len() - 1, "{name} {n}");
+            assert!(resolve_family_counts(&start, &g.rules, &bare[..10], false).ok);
+        }
+    }
+}
