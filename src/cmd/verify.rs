@@ -6,7 +6,7 @@ use anyhow::Result;
 use fcauto_deals::pysol_deal::CellsTooFew;
 use fcauto_deals::{DealError, Game, PysolNumber, Shuffle, MAX_DEAL};
 use fcauto_engine::input::StartGiven;
-use fcauto_engine::verify::family::{self, deal_start, read_layout, verify_family};
+use fcauto_engine::verify::family::{self, deal_start, read_board_start, verify_family};
 use fcauto_engine::verify::{is_usage_problem, verify, Options};
 use fcauto_solver::document::{DocError, DocKind, SolutionDoc};
 use std::path::PathBuf;
@@ -69,11 +69,19 @@ fn check(args: Args) -> Result<i32> {
         "a solution is a few kilobytes",
     )?;
     let name = input::name(&args.solution, "solution");
+    // A board file naming a game of the family (not standard input, read once more here).
+    let board_game = args
+        .board
+        .as_deref()
+        .filter(|p| *p != std::path::Path::new("-"))
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .and_then(|t| family::board_game(&t));
     if !args.game.rules().is_standard()
         || family::is_family_json(&text)
         || family::named_game(&text).is_some()
+        || board_game.is_some()
     {
-        return check_family(&args, &text, &name);
+        return check_family(&args, &text, &name, board_game);
     }
     let deal = match ms_number(&args) {
         Ok(deal) => deal,
@@ -140,15 +148,22 @@ fn ms_number(args: &Args) -> Result<Option<u64>, String> {
 
 /// Verify a solution of another game of the family ([`verify_family`]): the game is
 /// --game's (with --freecells), else the one the solution names (a JSON's `game`, a
-/// `# start:` line's position); a start or solution of another game is refused (exit 2); `--deal` is
+/// `# start:` line's position), else the one the board file names (`board_game`); a start or solution of another game is refused (exit 2); `--deal` is
 /// PySolFC's number of the game (without --game, with --freecells only, a Microsoft deal).
-fn check_family(args: &Args, text: &str, name: &str) -> Result<i32> {
+fn check_family(
+    args: &Args,
+    text: &str,
+    name: &str,
+    board_game: Option<(&'static Game, fcauto_deals::Rules)>,
+) -> Result<i32> {
     // The game played: --game's (with --freecells), else the one the solution names.
     let (game, rules) = match args.game.game {
-        None if args.game.freecells.is_none() => family::named_game(text).unwrap_or_else(|| {
-            let g = Game::freecell();
-            (g, g.rules)
-        }),
+        None if args.game.freecells.is_none() => {
+            family::named_game(text).or(board_game).unwrap_or_else(|| {
+                let g = Game::freecell();
+                (g, g.rules)
+            })
+        }
         _ => (args.game.game(), args.game.rules()),
     };
     let given = match (args.deal, args.board.as_deref()) {
@@ -168,7 +183,7 @@ fn check_family(args: &Args, text: &str, name: &str) -> Result<i32> {
         }
         (None, Some(path)) => {
             let board_name = input::name(path, "board file");
-            let layout = read_layout(&read_board_text(path)?, game, &rules, &board_name)?;
+            let layout = read_board_start(&read_board_text(path)?, game, &rules, &board_name)?;
             Some(family::FamilyStart {
                 game,
                 rules,

@@ -217,6 +217,84 @@ fn newuser_1_a_start_of_another_game_is_refused() {
             &["valid"],
         ),
         (&["verify", "@sea5.json"], 0, &["valid: seahaven_towers"]),
+        // --game freecell (standard FreeCell's rules) with a board of another game.
+        (
+            &[
+                "verify",
+                "--game",
+                "freecell",
+                "--board",
+                "@sea5.json",
+                "@sea5.txt",
+            ],
+            2,
+            &["seahaven_towers", "freecell"],
+        ),
+        (
+            &[
+                "verify",
+                "--game",
+                "freecell",
+                "--board",
+                "@sea5.pos",
+                "@sea5.txt",
+            ],
+            2,
+            &["seahaven_towers", "freecell"],
+        ),
+        // Without --game, a board naming its game gives it.
+        (
+            &["verify", "--board", "@sea5.json", "@sea5.txt"],
+            0,
+            &["valid: seahaven_towers"],
+        ),
+        (
+            &["verify", "--board", "@sea5.pos", "@sea5.txt"],
+            0,
+            &["valid: seahaven_towers"],
+        ),
+        (
+            &["verify", "--board", "@sea5-deal.json", "@sea5.txt"],
+            0,
+            &["valid: seahaven_towers"],
+        ),
+        // A board file that is a solution naming its start: game.txt, fc-solve's -p -t.
+        (
+            &[
+                "verify",
+                "--game",
+                "seahaven_towers",
+                "--board",
+                "@sea5-fcs.txt",
+                "@sea5.txt",
+            ],
+            0,
+            &["valid"],
+        ),
+        (
+            &[
+                "verify",
+                "--game",
+                "bakers_game",
+                "--board",
+                "@sea5-fcs.txt",
+                "@sea5.txt",
+            ],
+            2,
+            both,
+        ),
+        (
+            &[
+                "verify",
+                "--game",
+                "bakers_game",
+                "--board",
+                "@seahaven-5-report.txt",
+                "@sea5.txt",
+            ],
+            2,
+            both,
+        ),
     ]);
     // Standard FreeCell's JSON under --game of another game (item 14): exit 2, as verify.md
     // says for a --game naming another game than the JSON's.

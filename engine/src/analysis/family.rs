@@ -44,7 +44,16 @@ pub struct TextMove {
 /// # Errors
 /// A word that is not such a move, named with its number in the list.
 pub fn parse_moves(text: &str) -> Result<Vec<TextMove>> {
-    let read = fcauto_solver::family::read_family_text(text)?;
+    use fcauto_solver::family::FamilyTextError;
+    let read = fcauto_solver::family::read_family_text(text).map_err(|e| match e {
+        FamilyTextError::Token(t) => anyhow::anyhow!(
+            "move {} (`{}`) is not standard notation: {}",
+            t.step,
+            t.token,
+            t.reason
+        ),
+        other => other.into(),
+    })?;
     Ok(read
         .moves
         .into_iter()
@@ -432,7 +441,7 @@ mod tests {
         assert_eq!(m[1].to, Place::Freecell(7));
         assert_eq!(m[2].count, Some(3));
         let e = parse_moves("38 3x").unwrap_err();
-        assert!(format!("{e:#}").contains("move 2 `3x`"), "{e:#}");
+        assert!(format!("{e:#}").contains("move 2 (`3x`)"), "{e:#}");
     }
 
     /// A won Seahaven Towers game (the solver's own line) needs one search: every later

@@ -18,7 +18,8 @@ use anyhow::{Context, Result};
 use fcauto_deals::position::{looks_like_position, parse_layout};
 use fcauto_deals::{deal_with_rules, Game, Layout, PysolNumber, Rules};
 use fcauto_solver::family::{
-    read_family_text, resolve_family_counts, validate_family, FamilyMove, FamilyValidationError,
+    read_family_text, resolve_family_counts, validate_family, FamilyMove, FamilyText,
+    FamilyValidationError,
 };
 
 /// A start of a family game: the game, the rules played (its freecells changed by
@@ -91,6 +92,34 @@ pub fn named_game(text: &str) -> Option<(&'static Game, Rules)> {
     (!rules.is_standard()).then_some((game, rules))
 }
 
+/// The game (with its rules as played) a board file names when it is not standard
+/// FreeCell's: a family solution JSON's, a deal's JSON's `game`, a position string's
+/// `name:` prefix, or a move list's `# start:` ([`named_game`]). `None` for any other text.
+pub fn board_game(text: &str) -> Option<(&'static Game, Rules)> {
+    let text = text.trim_start_matches('\u{feff}');
+    if let Some(named) = named_game(text) {
+        return Some(named);
+    }
+    let non_standard = |g: &'static Game, cells: usize| {
+        let rules = g.rules.with_freecells(cells as u8);
+        (!rules.is_standard()).then_some((g, rules))
+    };
+    if looks_like_json(text) {
+        let json: DealJson = serde_json::from_str(text).ok()?;
+        let g = Game::find(json.game.as_deref()?).ok()?;
+        return non_standard(g, json.freecells.len());
+    }
+    if looks_like_position(text) {
+        let line = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))?;
+        let (g, layout) = parse_layout(line).ok()?;
+        return non_standard(g, layout.freecells.len()).filter(|_| line.contains(':'));
+    }
+    None
+}
+
 /// The start of deal `number` of `game` under `rules`, as PySolFC deals it.
 ///
 /// # Errors
@@ -115,6 +144,32 @@ pub fn deal_start(game: &'static Game, rules: Rules, number: PysolNumber) -> Res
 /// cascades, more cards in freecells than the game has freecells, a card that is no card,
 /// a duplicated or missing card.
 pub fn read_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) -> Result<Layout> {
+    read_layout_as(text, game, rules, name, false)
+}
+
+/// [`read_layout`] for `verify`'s `--board`: board text that fits another game's cascades
+/// and freecells (and not `game`'s) is a start of that game, refused as a usage problem
+/// ([`StartConflict`], exit 2) naming both games, as a board naming its game is.
+///
+/// # Errors
+/// As [`read_layout`].
+pub fn read_board_start(
+    text: &str,
+    game: &'static Game,
+    rules: &Rules,
+    name: &str,
+) -> Result<Layout> {
+    read_layout_as(text, game, rules, name, true)
+}
+
+/// [`read_layout`]; `infer`: name the game board text fits ([`read_board_start`]).
+fn read_layout_as(
+    text: &str,
+    game: &'static Game,
+    rules: &Rules,
+    name: &str,
+    infer: bool,
+) -> Result<Layout> {
     let text = text.trim_start_matches('\u{feff}');
     let what = title(game, rules);
     if is_family_json(text) {
@@ -146,9 +201,27 @@ pub fn read_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) -
             .map_err(|e| anyhow::anyhow!("{name} does not fit {what}: {e}"))?;
         return Ok(layout);
     }
+    // A solution naming its start: a move list's `# start:` (game.txt), fc-solve's `-p -t`
+    // output's first position.
+    if let Ok(FamilyText {
+        start: Some((named, layout)),
+        ..
+    }) = read_family_text(text)
+    {
+        let start = text_start((game, *rules), None, Some((named, layout)), name)?;
+        return Ok(start.layout);
+    }
+    if family_fcs::has_move_lines(text) {
+        let states =
+            family_fcs::printed_positions(text, game, rules).with_context(|| name.to_string())?;
+        if let Some((0, layout)) = states.into_iter().next() {
+            return Ok(layout);
+        }
+    }
     Layout::parse(text, rules).map_err(|e| {
-        // Board text names no game: one whose shape it has is named, a usage problem.
-        if let Some(other) = fitting_game(text, game) {
+        // Board text names no game: for verify, one whose shape it has is named, a usage
+        // problem.
+        if let Some(other) = fitting_game(text, game).filter(|_| infer) {
             return conflict(name, "a board", other, &other.rules, game, rules);
         }
         anyhow::anyhow!(

@@ -53,6 +53,8 @@ pub fn run(args: &Args) -> Result<i32> {
             .deal
             .and_then(|n| fcauto_deals::PysolNumber::plain(n as u128).ok()),
     });
+    let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
+    let moves = parse_moves(&text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))?;
     // A `# start:` line (`analyze --report`'s game.txt) names the start, as in `verify`.
     let start = match move_text_start(&text, (game, rules), given, &name) {
         Err(e) if e.chain().any(|c| c.is::<NoStart>()) => {
@@ -63,8 +65,6 @@ pub fn run(args: &Args) -> Result<i32> {
         Err(e) if is_usage_problem(&e) => return Ok(crate::cmd::usage_exit(&format!("{e:#}"))),
         r => r?,
     };
-    let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
-    let moves = parse_moves(&text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))?;
     analyze(
         args,
         Start {
