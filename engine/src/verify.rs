@@ -15,6 +15,8 @@ use fcauto_solver::{parse_standard, resolve_counts, validate, FcsVerdict, Loc, S
 
 mod claims;
 pub mod family;
+mod family_fcs;
+mod family_json;
 
 /// A solution that was verified: every move legal, all 52 cards on the foundations.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use anyhow::Result;
 use fcauto_deals::pysol_deal::CellsTooFew;
 use fcauto_deals::{DealError, Game, PysolNumber, Shuffle, MAX_DEAL};
 use fcauto_engine::input::StartGiven;
-use fcauto_engine::verify::family::{self, deal_start, read_layout, verify_family};
+use fcauto_engine::verify::family::{self, deal_start, read_board_start, verify_family};
 use fcauto_engine::verify::{is_usage_problem, verify, Options};
 use fcauto_solver::document::{DocError, DocKind, SolutionDoc};
 use std::path::PathBuf;
@@ -69,8 +69,19 @@ fn check(args: Args) -> Result<i32> {
         "a solution is a few kilobytes",
     )?;
     let name = input::name(&args.solution, "solution");
-    if !args.game.rules().is_standard() || family::is_family_json(&text) {
-        return check_family(&args, &text, &name);
+    // A board file naming a game of the family (not standard input, read once more here).
+    let board_game = args
+        .board
+        .as_deref()
+        .filter(|p| *p != std::path::Path::new("-"))
+        .and_then(|p| std::fs::read_to_string(p).ok())
+        .and_then(|t| family::board_game(&t));
+    if !args.game.rules().is_standard()
+        || family::is_family_json(&text)
+        || family::named_game(&text).is_some()
+        || board_game.is_some()
+    {
+        return check_family(&args, &text, &name, board_game);
     }
     let deal = match ms_number(&args) {
         Ok(deal) => deal,
@@ -136,27 +147,25 @@ fn ms_number(args: &Args) -> Result<Option<u64>, String> {
 }
 
 /// Verify a solution of another game of the family ([`verify_family`]): the game is
-/// --game's (with --freecells), else the one the solution's JSON names; `--deal` is
+/// --game's (with --freecells), else the one the solution names (a JSON's `game`, a
+/// `# start:` line's position), else the one the board file names (`board_game`); a start or solution of another game is refused (exit 2); `--deal` is
 /// PySolFC's number of the game (without --game, with --freecells only, a Microsoft deal).
-fn check_family(args: &Args, text: &str, name: &str) -> Result<i32> {
+fn check_family(
+    args: &Args,
+    text: &str,
+    name: &str,
+    board_game: Option<(&'static Game, fcauto_deals::Rules)>,
+) -> Result<i32> {
+    // The game played: --game's (with --freecells), else the one the solution names.
     let (game, rules) = match args.game.game {
-        None if args.game.freecells.is_none() => json_game(text).unwrap_or_else(|| {
-            let g = Game::freecell();
-            (g, g.rules)
-        }),
+        None if args.game.freecells.is_none() => {
+            family::named_game(text).or(board_game).unwrap_or_else(|| {
+                let g = Game::freecell();
+                (g, g.rules)
+            })
+        }
         _ => (args.game.game(), args.game.rules()),
     };
-    if let Some((g, r)) =
-        json_game(text).filter(|_| args.game.game.is_some() || args.game.freecells.is_some())
-    {
-        if g.name != game.name || r != rules {
-            return Ok(crate::cmd::usage_exit(&format!(
-                "{name} is a solution of {}, not of {} (--game, --freecells)",
-                family::title(g, &r),
-                family::title(game, &rules)
-            )));
-        }
-    }
     let given = match (args.deal, args.board.as_deref()) {
         (Some(n), _) => {
             let n = match (args.game.game, n.shuffle()) {
@@ -174,7 +183,7 @@ fn check_family(args: &Args, text: &str, name: &str) -> Result<i32> {
         }
         (None, Some(path)) => {
             let board_name = input::name(path, "board file");
-            let layout = read_layout(&read_board_text(path)?, game, &rules, &board_name)?;
+            let layout = read_board_start(&read_board_text(path)?, game, &rules, &board_name)?;
             Some(family::FamilyStart {
                 game,
                 rules,
@@ -184,20 +193,11 @@ fn check_family(args: &Args, text: &str, name: &str) -> Result<i32> {
         }
         (None, None) => None,
     };
-    let v = verify_family(text, given, name)?;
+    let v = verify_family(text, Some((game, rules)), given, name)?;
     outln!(
         "valid: {}, {}; all 52 cards on the foundations",
         family::title(v.game, &v.rules),
         plural(v.moves_total, "move")
     );
     Ok(0)
-}
-
-/// The game and freecells a family solution JSON names, if it names a game fcauto plays.
-fn json_game(text: &str) -> Option<(&'static Game, fcauto_deals::Rules)> {
-    let v: serde_json::Value = serde_json::from_str(text.trim_start_matches('\u{feff}')).ok()?;
-    let game = Game::find(v.get("game")?.as_str()?).ok()?;
-    let cells = u8::try_from(v.get("freecells")?.as_u64()?).ok()?;
-    (cells as usize <= fcauto_deals::game::MAX_FREECELLS)
-        .then(|| (game, game.rules.with_freecells(cells)))
 }

@@ -596,6 +596,10 @@ fn a_tampered_solution_names_its_first_illegal_step() {
         .position(|m| m["to"] != "h")
         .unwrap();
     v["moves"][k]["to"] = "h".into();
+    // Its notation says the same move (a notation that does not is a claim refused first).
+    let from = v["moves"][k]["from"].as_str().unwrap().to_string();
+    let from = if from == "10" { "0".to_string() } else { from };
+    v["moves"][k]["notation"] = format!("{from}h").into();
     let bad = file(dir.path(), "bad.json", &v.to_string());
     let (code, _, err) = run(&["verify", &bad]);
     assert_eq!(code, 1, "{err}");

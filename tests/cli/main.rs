@@ -23,6 +23,7 @@ mod family_cli;
 mod family_draw;
 #[cfg(feature = "serve")]
 mod family_serve;
+mod family_verify;
 #[cfg(feature = "gui")]
 mod gui_e2e;
 #[cfg(feature = "gui")]

@@ -54,42 +54,25 @@ pub struct TextMove {
 /// # Errors
 /// A word that is not such a move, named with its number in the list.
 pub fn parse_moves(text: &str) -> Result<Vec<TextMove>> {
-    let plain = fcauto_solver::annotated::strip_annotations(text).moves;
-    plain
-        .split_whitespace()
-        .enumerate()
-        .map(|(i, w)| {
-            parse_move(w).with_context(|| {
-                format!(
-                    "move {} (`{}`) is not standard notation",
-                    i + 1,
-                    w.chars().take(20).collect::<String>()
-                )
-            })
-        })
-        .collect()
-}
-
-/// One move word: `38`, `0h`, `5iv1`, `12v3`.
-fn parse_move(w: &str) -> Result<TextMove> {
-    let mut chars = w.chars();
-    let mut place = |what: &str| {
-        let c = chars.next().with_context(|| format!("no {what}"))?;
-        Place::from_char(c).with_context(|| format!("`{c}` names no place"))
-    };
-    let (from, to) = (place("source")?, place("destination")?);
-    let rest: String = chars.collect();
-    let count = match rest.strip_prefix(['v', 'V']) {
-        None if rest.is_empty() => None,
-        None => anyhow::bail!("`{rest}` after the places"),
-        Some(n) => Some(
-            u8::from_str_radix(n, 16)
-                .ok()
-                .filter(|&n| n > 0)
-                .with_context(|| format!("`{n}` is no count of cards"))?,
+    use fcauto_solver::family::FamilyTextError;
+    let read = fcauto_solver::family::read_family_text(text).map_err(|e| match e {
+        FamilyTextError::Token(t) => anyhow::anyhow!(
+            "move {} (`{}`) is not standard notation: {}",
+            t.step,
+            t.token,
+            t.reason
         ),
-    };
-    Ok(TextMove { from, to, count })
+        other => other.into(),
+    })?;
+    Ok(read
+        .moves
+        .into_iter()
+        .map(|w| TextMove {
+            from: w.from,
+            to: w.to,
+            count: w.count,
+        })
+        .collect())
 }
 
 /// A family game replayed: the game, its rules, the positions and the moves.
@@ -137,6 +120,7 @@ pub fn replay_family(
         notation: Vec::new(),
         guessed_counts: Vec::new(),
     };
+    let found = found_counts(start, rules, moves);
     for (i, t) in moves.iter().enumerate() {
         let legal = legal_counts(&pos, rules, t);
         if t.count.is_none() && legal.len() > 1 {
@@ -145,7 +129,10 @@ pub fn replay_family(
         let m = FamilyMove {
             from: t.from,
             to: t.to,
-            count: legal.first().copied().unwrap_or(t.count.unwrap_or(1)),
+            count: found
+                .get(i)
+                .copied()
+                .unwrap_or_else(|| legal.first().copied().unwrap_or(t.count.unwrap_or(1))),
         };
         let before = pos.clone();
         play_checked(&mut pos, rules, &m).map_err(|reason| {
@@ -167,6 +154,27 @@ pub fn replay_family(
     }
     out.notation = standard_tokens(start, rules, &out.moves).context("the moves replay")?;
     Ok(out)
+}
+
+/// The counts left out found as `verify` finds them
+/// ([`fcauto_solver::family::resolve_family_counts`]: the longest legal run first,
+/// backtracking): a reading that wins, else one where every move is legal; none when no
+/// reading is legal (the replay then names the illegal move).
+fn found_counts(start: &Layout, rules: &Rules, moves: &[TextMove]) -> Vec<u8> {
+    use fcauto_solver::family::{resolve_family_counts, WrittenMove};
+    let written: Vec<WrittenMove> = moves
+        .iter()
+        .map(|t| WrittenMove {
+            from: t.from,
+            to: t.to,
+            count: t.count,
+        })
+        .collect();
+    [true, false]
+        .into_iter()
+        .map(|win| resolve_family_counts(start, rules, &written, win))
+        .find(|r| r.ok)
+        .map_or_else(Vec::new, |r| r.moves.iter().map(|m| m.count).collect())
 }
 
 /// A move as it was written.
@@ -621,7 +629,7 @@ mod tests {
 
     #[test]
     fn moves_are_read_in_the_familys_notation() {
-        let m = parse_moves("1. 0h {a comment} 5i?? # more\n12v3 ai").unwrap();
+        let m = parse_moves("1. 0h {a comment} 2. 5i?? # more\n3. 12v3 4. ai").unwrap();
         assert_eq!(m.len(), 4);
         assert_eq!((m[0].from, m[0].to), (Place::Cascade(9), Place::Foundation));
         assert_eq!(m[1].to, Place::Freecell(7));

@@ -3,14 +3,11 @@
 //! as standard FreeCell's solves are, and [`family_verify`] by the family's validator
 //! ([`validate_family`]).
 
-use super::family::{family_move_out, longest_run, parse_family_move, FamilyPosition};
+use super::family::{family_move_out, FamilyPosition};
 use super::solve::search_budget;
 use super::{ServiceError, SolveOut, VerifyOut, MAX_SOLUTION_BYTES};
 use fcauto_solver::family::play;
-use fcauto_solver::family::{
-    solve_family, validate_family, FamilyMode, FamilyMove, FamilyOutcome, FamilySolution,
-    FamilyStats,
-};
+use fcauto_solver::family::{solve_family, FamilyMode, FamilyOutcome, FamilySolution, FamilyStats};
 use fcauto_solver::Mode;
 use std::time::Duration;
 
@@ -107,58 +104,41 @@ fn solved(p: &FamilyPosition, s: &FamilySolution, positions: u64) -> SolveOut {
     }
 }
 
-/// `verify` of a solution in the family's standard notation from `p`: moves separated by
-/// spaces or lines, `#` a comment to the end of the line, a run's count written (`38v3`) or
-/// left out (the longest run the position allows); replayed by the family's validator.
-/// Moves that read but do not win are an answer with `valid: false` and the reason.
+/// `verify` of a solution of a family game from `p`, read as the command line's `verify`
+/// reads it ([`crate::verify::family::verify_family`]: fcauto's and fc-solve's standard
+/// notation, annotated games with their `# start:`, fc-solve's `-sam` output, counts left
+/// out found by backtracking). Moves that read but do not win are an answer with
+/// `valid: false` and the reason.
 ///
 /// # Errors
-/// A solution over [`MAX_SOLUTION_BYTES`] (too large), a token that is no move, or no moves.
+/// A solution over [`MAX_SOLUTION_BYTES`] (too large), one that does not read, names
+/// another start or game, or has no moves.
 pub fn family_verify(p: &FamilyPosition, solution: &str) -> Result<VerifyOut, ServiceError> {
     if solution.len() > MAX_SOLUTION_BYTES {
         return Err(ServiceError::too_large(format!(
             "a solution is at most {MAX_SOLUTION_BYTES} bytes"
         )));
     }
-    let tokens: Vec<&str> = solution
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or(""))
-        .flat_map(str::split_whitespace)
-        .collect();
-    if tokens.is_empty() && !p.layout.is_won() {
-        return Err(ServiceError::impossible(
-            "the solution has no moves in standard notation",
-        ));
-    }
-    // Counts left out are read against the position each move is played from.
-    let mut now = p.layout.clone();
-    let mut moves: Vec<FamilyMove> = Vec::with_capacity(tokens.len());
-    for (i, t) in tokens.iter().enumerate() {
-        let (from, to, count) = parse_family_move(t, None)
-            .map_err(|e| ServiceError::impossible(format!("move {}: {}", i + 1, e.message)))?;
-        let count = count.unwrap_or_else(|| longest_run(&now, &p.rules, from, to));
-        let m = FamilyMove { from, to, count };
-        match play::apply(&now, &p.rules, &m) {
-            Ok(next) => now = next,
-            Err(_) => {
-                moves.push(m);
-                break; // the validator below names the rule
-            }
-        }
-        moves.push(m);
-    }
-    Ok(match validate_family(&p.layout, &p.rules, &moves) {
-        Ok(_) => VerifyOut {
+    let start = crate::verify::family::FamilyStart {
+        game: p.game,
+        rules: p.rules,
+        layout: p.layout.clone(),
+        deal: None,
+    };
+    let game = Some((p.game, p.rules));
+    match crate::verify::family::verify_family(solution, game, Some(start), "the solution") {
+        Ok(r) => Ok(VerifyOut {
             valid: true,
-            moves_total: Some(moves.len()),
-            single_card_moves: Some(moves.iter().map(|m| m.count as usize).sum()),
+            moves_total: Some(r.moves_total),
+            single_card_moves: Some(r.single_card_moves),
             error: None,
-        },
-        Err(e) => VerifyOut {
+        }),
+        Err(e) if crate::verify::is_not_a_win(&e) => Ok(VerifyOut {
             valid: false,
             moves_total: None,
             single_card_moves: None,
-            error: Some(e.to_string()),
-        },
-    })
+            error: Some(format!("{e:#}")),
+        }),
+        Err(e) => Err(ServiceError::impossible(format!("{e:#}"))),
+    }
 }

@@ -3,23 +3,24 @@
 //! own validator ([`validate_family`]) under the game's rules.
 //!
 //! The start is the one the caller gives (a deal of the game, or a board read for it by
-//! [`read_layout`]), which must agree with the one a JSON names, or else the one the JSON
-//! names (its `position`, or its `deal` dealt as PySolFC deals the game). Standard notation
-//! and Freecell Solver's `-sam` output (stacks and freecells numbered from 0) name no start:
-//! they need the caller's. Errors are those of the standard verify: a
+//! [`read_layout`]), which must agree with the one the solution names, or else the one it
+//! names: a JSON's `position` or `deal` ([`super::family_json`]), fc-solve's first printed
+//! position ([`super::family_fcs`]), a `# start:` line. A start of another game than the
+//! one played is refused, never replayed under the wrong rules. Move texts are read by the
+//! solver's one family reader ([`read_family_text`]), counts left out found by backtracking
+//! ([`resolve_family_counts`]). Errors are those of the standard verify: a
 //! [`StartConflict`] or [`NoStart`] is a usage problem, a move that does not win is
 //! [`super::is_not_a_win`].
 
-use super::{NoStart, NotAWin};
+use super::{family_fcs, family_json, NoStart, NotAWin};
 use crate::input::StartConflict;
 use anyhow::{Context, Result};
 use fcauto_deals::position::{looks_like_position, parse_layout};
 use fcauto_deals::{deal_with_rules, Game, Layout, PysolNumber, Rules};
 use fcauto_solver::family::{
-    read_fcs_output, read_standard, validate_family, FamilyMove, FamilySolutionJson,
+    read_family_text, resolve_family_counts, validate_family, FamilyMove, FamilyText,
     FamilyValidationError,
 };
-use fcauto_solver::FcsVerdict;
 
 /// A start of a family game: the game, the rules played (its freecells changed by
 /// `--freecells`), the position, and the deal it was dealt from (if any).
@@ -44,6 +45,8 @@ pub struct FamilyReport {
     pub rules: Rules,
     /// Moves (a run moved at once counts one).
     pub moves_total: usize,
+    /// Cards moved, a run of k cards counting k.
+    pub single_card_moves: usize,
 }
 
 /// The game's name, with the freecells when they are not the game's own.
@@ -70,6 +73,53 @@ pub fn is_family_json(text: &str) -> bool {
         })
 }
 
+/// The game (with its rules as played) a solution names itself when it is not standard
+/// FreeCell's: a family solution JSON's `game` and `freecells`, or the game a `# start:`
+/// line's position string names (`analyze --report`'s `game.txt`). `None` for any other text.
+pub fn named_game(text: &str) -> Option<(&'static Game, Rules)> {
+    let text = text.trim_start_matches('\u{feff}');
+    if is_family_json(text) {
+        let json = family_json::read(text, "").ok()?;
+        return family_json::json_rules(&json, "").ok();
+    }
+    if looks_like_json(text) {
+        return None;
+    }
+    let (Some(game), layout) = read_family_text(text).ok()?.start? else {
+        return None;
+    };
+    let rules = game.rules.with_freecells(layout.freecells.len() as u8);
+    (!rules.is_standard()).then_some((game, rules))
+}
+
+/// The game (with its rules as played) a board file names when it is not standard
+/// FreeCell's: a family solution JSON's, a deal's JSON's `game`, a position string's
+/// `name:` prefix, or a move list's `# start:` ([`named_game`]). `None` for any other text.
+pub fn board_game(text: &str) -> Option<(&'static Game, Rules)> {
+    let text = text.trim_start_matches('\u{feff}');
+    if let Some(named) = named_game(text) {
+        return Some(named);
+    }
+    let non_standard = |g: &'static Game, cells: usize| {
+        let rules = g.rules.with_freecells(cells as u8);
+        (!rules.is_standard()).then_some((g, rules))
+    };
+    if looks_like_json(text) {
+        let json: DealJson = serde_json::from_str(text).ok()?;
+        let g = Game::find(json.game.as_deref()?).ok()?;
+        return non_standard(g, json.freecells.len());
+    }
+    if looks_like_position(text) {
+        let line = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))?;
+        let (g, layout) = parse_layout(line).ok()?;
+        return non_standard(g, layout.freecells.len()).filter(|_| line.contains(':'));
+    }
+    None
+}
+
 /// The start of deal `number` of `game` under `rules`, as PySolFC deals it.
 ///
 /// # Errors
@@ -94,12 +144,41 @@ pub fn deal_start(game: &'static Game, rules: Rules, number: PysolNumber) -> Res
 /// cascades, more cards in freecells than the game has freecells, a card that is no card,
 /// a duplicated or missing card.
 pub fn read_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) -> Result<Layout> {
+    read_layout_as(text, game, rules, name, false)
+}
+
+/// [`read_layout`] for `verify`'s `--board`: board text that fits another game's cascades
+/// and freecells (and not `game`'s) is a start of that game, refused as a usage problem
+/// ([`StartConflict`], exit 2) naming both games, as a board naming its game is.
+///
+/// # Errors
+/// As [`read_layout`].
+pub fn read_board_start(
+    text: &str,
+    game: &'static Game,
+    rules: &Rules,
+    name: &str,
+) -> Result<Layout> {
+    read_layout_as(text, game, rules, name, true)
+}
+
+/// [`read_layout`]; `infer`: name the game board text fits ([`read_board_start`]).
+fn read_layout_as(
+    text: &str,
+    game: &'static Game,
+    rules: &Rules,
+    name: &str,
+    infer: bool,
+) -> Result<Layout> {
     let text = text.trim_start_matches('\u{feff}');
     let what = title(game, rules);
     if is_family_json(text) {
-        let json: FamilySolutionJson =
-            serde_json::from_str(text).with_context(|| format!("{name}: not a family solution"))?;
-        let layout = own_start(&json, name)?.map(|s| s.layout);
+        let json = family_json::read(text, name)?;
+        let (own, own_rules) = family_json::json_rules(&json, name)?;
+        if own.name != game.name || own_rules != *rules {
+            return Err(conflict(name, "a solution", own, &own_rules, game, rules));
+        }
+        let layout = family_json::own_start(&json, name)?.map(|s| s.layout);
         return layout.with_context(|| format!("{name} names no start (no deal, no position)"));
     }
     if text.trim_start().starts_with('{') {
@@ -113,25 +192,71 @@ pub fn read_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) -
             .unwrap_or_default();
         let (named, layout) = parse_layout(line).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         let prefixed = line.contains(':');
-        anyhow::ensure!(
-            named.name == game.name || !prefixed,
-            "{name} is a position of {}, not of {}: give --game {}",
-            named.name,
-            game.name,
-            named.name
-        );
+        if named.name != game.name && prefixed {
+            let own = named.rules.with_freecells(layout.freecells.len() as u8);
+            return Err(conflict(name, "a position", named, &own, game, rules));
+        }
         layout
             .check(rules)
             .map_err(|e| anyhow::anyhow!("{name} does not fit {what}: {e}"))?;
         return Ok(layout);
     }
+    // A solution naming its start: a move list's `# start:` (game.txt), fc-solve's `-p -t`
+    // output's first position.
+    if let Ok(FamilyText {
+        start: Some((named, layout)),
+        ..
+    }) = read_family_text(text)
+    {
+        let start = text_start((game, *rules), None, Some((named, layout)), name)?;
+        return Ok(start.layout);
+    }
+    if family_fcs::has_move_lines(text) {
+        let states =
+            family_fcs::printed_positions(text, game, rules).with_context(|| name.to_string())?;
+        if let Some((0, layout)) = states.into_iter().next() {
+            return Ok(layout);
+        }
+    }
     Layout::parse(text, rules).map_err(|e| {
+        // Board text names no game: for verify, one whose shape it has is named, a usage
+        // problem.
+        if let Some(other) = fitting_game(text, game).filter(|_| infer) {
+            return conflict(name, "a board", other, &other.rules, game, rules);
+        }
         anyhow::anyhow!(
             "{name} does not fit {what} ({} cascades, {}): {e}",
             rules.cascades,
             fcauto_deals::plural(rules.freecells, "freecell")
         )
     })
+}
+
+/// The first game of the family other than `game` whose cascades and freecells `text`
+/// reads as a position of, if any.
+pub(super) fn fitting_game(text: &str, game: &Game) -> Option<&'static Game> {
+    fcauto_deals::GAMES
+        .iter()
+        .filter(|g| g.name != game.name)
+        .find(|g| Layout::parse(text, &g.rules).is_ok())
+}
+
+/// A start of another game than the one played: a usage problem (exit 2), in one line
+/// naming both games.
+fn conflict(
+    name: &str,
+    what: &str,
+    own: &Game,
+    own_rules: &Rules,
+    game: &Game,
+    rules: &Rules,
+) -> anyhow::Error {
+    let (a, b) = (title(own, own_rules), title(game, rules));
+    StartConflict(format!(
+        "{name} is {what} of {a}, not of {b}: give --game {} (or the {b} start)",
+        own.name
+    ))
+    .into()
 }
 
 /// The JSON `fcauto deal --game G N --format json` writes, read as a position of `game`.
@@ -154,13 +279,9 @@ fn deal_json_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) 
     })?;
     if let Some(named) = json.game.as_deref() {
         let named = Game::find(named).with_context(|| format!("{name}: its `game`"))?;
-        anyhow::ensure!(
-            named.name == game.name,
-            "{name} is a deal of {}, not of {}: give --game {}",
-            named.name,
-            game.name,
-            named.name
-        );
+        if named.name != game.name {
+            return Err(conflict(name, "a deal", named, &named.rules, game, rules));
+        }
     }
     let layout = Layout {
         cascades: json.cascades,
@@ -173,193 +294,186 @@ fn deal_json_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) 
     Ok(layout)
 }
 
-/// The start a family solution JSON names: its `position`, or the deal of its `deal`;
-/// both must agree when both are given. `None` when it names neither.
-fn own_start(json: &FamilySolutionJson, name: &str) -> Result<Option<FamilyStart>> {
-    let game = Game::find(&json.game).with_context(|| format!("{name}: its `game`"))?;
-    anyhow::ensure!(
-        json.freecells as usize <= fcauto_deals::game::MAX_FREECELLS,
-        "{name}: `freecells` is {}, at most {}",
-        json.freecells,
-        fcauto_deals::game::MAX_FREECELLS
-    );
-    let rules = game.rules.with_freecells(json.freecells);
-    let dealt = match json.deal {
-        Some(n) => Some(deal_start(game, rules, n).with_context(|| name.to_string())?),
-        None => None,
-    };
-    let Some(position) = &json.position else {
-        return Ok(dealt);
-    };
-    let (named, layout) =
-        parse_layout(position).map_err(|e| anyhow::anyhow!("{name}: its `position`: {e}"))?;
-    anyhow::ensure!(
-        named.name == game.name || !position.contains(':'),
-        "{name}: its `position` is one of {}, its `game` {}",
-        named.name,
-        game.name
-    );
-    layout
-        .check(&rules)
-        .map_err(|e| anyhow::anyhow!("{name}: its `position` does not fit its game: {e}"))?;
-    if let Some(d) = &dealt {
-        anyhow::ensure!(
-            d.layout == layout,
-            "{name}: its `position` is not the deal its `deal` names ({})",
-            json.deal.map_or_else(String::new, |n| n.to_string())
-        );
-    }
-    Ok(Some(FamilyStart {
-        game,
-        rules,
-        layout,
-        deal: json.deal,
-    }))
-}
-
-/// Verify the family solution `text` (named `name` in errors) from `given` (the caller's
-/// start; `None`: the one a JSON names).
+/// Verify the family solution `text` (named `name` in errors) of `game` (with its rules as
+/// played; `None`: the game a JSON names) from `given` (the caller's start; `None`: the one
+/// the solution names).
 ///
 /// # Errors
-/// The first problem found: no start ([`NoStart`]), a start given that is not the one the
-/// JSON names ([`StartConflict`]), a claim that does not hold (`moves_total`, a move's
-/// `card`), a move that does not read, an illegal move or a game not won (the validator's
+/// The first problem found: no start ([`NoStart`]), a start given, or a game, that is not
+/// the one the solution names ([`StartConflict`]), a claim that does not hold (a JSON's
+/// `solvable`, `moves_total`, a move's `step`, `notation` or `card`, a position fc-solve
+/// prints), a move that does not read, an illegal move or a game not won (the validator's
 /// [`FamilyValidationError`], naming the step), no moves ([`NotAWin`]).
-pub fn verify_family(text: &str, given: Option<FamilyStart>, name: &str) -> Result<FamilyReport> {
-    let text = text.trim_start_matches('\u{feff}');
-    if !is_family_json(text) {
-        anyhow::ensure!(
-            !text.trim_start().starts_with('{'),
-            "{name} is JSON but no family solution (it names no `game` and `freecells`): \
-             give the JSON `solve --game G --format json` writes, or standard notation"
-        );
-        let Some(start) = given else {
-            return Err(NoStart(format!(
-                "{name} is standard notation, which names no start: give --game G with \
-                 --deal N or --board FILE"
-            ))
-            .into());
-        };
-        if is_fcs_output(text) {
-            let (verdict, moves) = read_fcs_output(text).with_context(|| name.to_string())?;
-            if moves.is_empty() && verdict != FcsVerdict::Solved {
-                return Err(NotAWin(format!(
-                    "{name} is fc-solve's output of a game it did not solve ({verdict}): it has \
-                     no moves to verify"
-                ))
-                .into());
-            }
-            return replay(&start, &moves, name);
-        }
-        let moves =
-            read_standard(text, &start.layout, &start.rules).with_context(|| name.to_string())?;
-        return replay(&start, &moves, name);
-    }
-    let json: FamilySolutionJson = serde_json::from_str(text).with_context(|| {
-        format!("{name}: not a family solution (`solve --game G --format json`)")
-    })?;
-    let start = json_start(given, own_start(&json, name)?, name)?;
-    anyhow::ensure!(
-        json.moves_total == json.moves.len(),
-        "{name}: `moves_total` says {} but it lists {}",
-        json.moves_total,
-        fcauto_deals::plural(json.moves.len(), "move")
-    );
-    if json.moves.is_empty() && json.solvable != Some(true) && !start.layout.is_won() {
-        let said = match json.solvable {
-            Some(false) => "the game unsolvable",
-            _ => "no verdict (unknown)",
-        };
-        return Err(NotAWin(format!("{name} says {said}: it has no moves to verify")).into());
-    }
-    let moves = json
-        .moves
-        .iter()
-        .map(FamilyMove::from_json)
-        .collect::<Result<Vec<_>, _>>()
-        .with_context(|| name.to_string())?;
-    let report = replay(&start, &moves, name)?;
-    // The cards each move says it moves, checked on the replay.
-    let replayed = FamilySolutionJson::new(
-        start.game.name,
-        None,
-        &start.layout,
-        &start.rules,
-        Some(true),
-        &moves,
-    );
-    for (said, real) in json.moves.iter().zip(&replayed.moves) {
-        anyhow::ensure!(
-            said.card.is_empty() || said.card.eq_ignore_ascii_case(&real.card),
-            "{name}: move {} says it moves {} but it moves {}",
-            real.step,
-            said.card,
-            real.card
-        );
-    }
-    Ok(report)
-}
-
-/// The start of a family JSON: the caller's `given`, which must be the game and position
-/// the JSON names (`own`) if it names one, or else its own; neither is a [`NoStart`].
-fn json_start(
+pub fn verify_family(
+    text: &str,
+    game: Option<(&'static Game, Rules)>,
     given: Option<FamilyStart>,
-    own: Option<FamilyStart>,
     name: &str,
-) -> Result<FamilyStart> {
-    match (given, own) {
-        (Some(g), Some(o)) => {
-            same_game(&g, &o, name)?;
-            if g.layout != o.layout {
+) -> Result<FamilyReport> {
+    let text = text.trim_start_matches('\u{feff}');
+    if is_family_json(text) {
+        if let (Some((g, r)), None) = (game, &given) {
+            let json = family_json::read(text, name)?;
+            let (own, own_rules) = family_json::json_rules(&json, name)?;
+            if own.name != g.name || own_rules != r {
                 return Err(StartConflict(format!(
-                    "{name} starts from {}, not from {}",
-                    start_words(&o, "its own position"),
-                    start_words(&g, "the board given")
+                    "{name} is a solution of {}, not of {} (--game, --freecells)",
+                    title(own, &own_rules),
+                    title(g, &r)
                 ))
                 .into());
             }
-            Ok(o)
         }
-        (Some(g), None) => Ok(g),
-        (None, Some(o)) => Ok(o),
-        (None, None) => Err(NoStart(format!(
-            "{name} names no start (no `deal`, no `position`): give --deal N or --board FILE"
-        ))
-        .into()),
+        return family_json::verify_json(text, given, name);
     }
-}
-
-/// True when `text` is Freecell Solver's output (`-sam` move lines, `Move a card from stack
-/// 3 to freecell 7`, or its verdict) rather than standard notation.
-fn is_fcs_output(text: &str) -> bool {
-    text.lines().map(str::trim).any(|l| {
-        l.starts_with("Move a card from")
-            || (l.starts_with("Move ") && l.contains(" cards from "))
-            || l == "This game is solveable."
-            || l == "I could not solve this game."
-    })
-}
-
-/// A start given whose game or freecells are not those the JSON names: a usage problem.
-fn same_game(given: &FamilyStart, own: &FamilyStart, name: &str) -> Result<()> {
-    if given.game.name != own.game.name || given.rules != own.rules {
+    if let Some((g, r)) = game.filter(|_| looks_like_json(text) && text.contains("\"moves\"")) {
         return Err(StartConflict(format!(
-            "{name} is a solution of {}, not of {} (--game, --freecells)",
-            title(own.game, &own.rules),
-            title(given.game, &given.rules)
+            "{name} is a solution JSON of standard FreeCell, not of {}: leave out --game and \
+             --freecells",
+            title(g, &r)
         ))
         .into());
     }
-    Ok(())
+    anyhow::ensure!(
+        !looks_like_json(text),
+        "{name} is JSON but no family solution (it names no `game` and `freecells`): \
+         give the JSON `solve --game G --format json` writes, or standard notation"
+    );
+    let game = game
+        .or(given.as_ref().map(|g| (g.game, g.rules)))
+        .with_context(|| format!("{name}: give --game G"))?;
+    if family_fcs::has_move_lines(text) {
+        return family_fcs::verify_fcs(text, game, given, name);
+    }
+    verify_text(text, game, given, name)
 }
 
-/// `deal 617`, or `board` when the start was dealt from no number.
-fn start_words(s: &FamilyStart, board: &str) -> String {
-    s.deal.map_or_else(|| board.into(), |n| format!("deal {n}"))
+/// True when `text` opens as a JSON object (`{` then `"` or `}`): a move list may open with
+/// a `{...}` comment.
+fn looks_like_json(text: &str) -> bool {
+    text.trim_start()
+        .strip_prefix('{')
+        .is_some_and(|r| matches!(r.trim_start().chars().next(), Some('"' | '}') | None))
+}
+
+/// Standard notation (fcauto's or fc-solve's `-m -sn`/`-sam -sn`) or an annotated game,
+/// from `given` or its `# start:`.
+fn verify_text(
+    text: &str,
+    game: (&'static Game, Rules),
+    given: Option<FamilyStart>,
+    name: &str,
+) -> Result<FamilyReport> {
+    let read =
+        read_family_text(text).map_err(|e| anyhow::Error::new(e).context(name.to_string()))?;
+    if read.moves.is_empty() {
+        if let Some(v) = family_fcs::not_solved(text) {
+            return Err(NotAWin(format!(
+                "{name} is fc-solve's output of a game it did not solve ({v}): it has no moves \
+                 to verify"
+            ))
+            .into());
+        }
+        if let Some(said) = not_solved_comment(text) {
+            return Err(NotAWin(format!(
+                "{name}: the solution file says the game was not solved ({said})"
+            ))
+            .into());
+        }
+    }
+    let start = text_start(game, given, read.start, name)?;
+    let moves = resolve_family_counts(&start.layout, &start.rules, &read.moves, true).moves;
+    replay(&start, &moves, name)
+}
+
+/// What `solve`'s notation of a game not solved says (`# unsolvable`, `# unknown: why`).
+fn not_solved_comment(text: &str) -> Option<&str> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix('#'))
+        .map(str::trim)
+        .find(|t| t.starts_with("unsolvable") || t.starts_with("unknown"))
+}
+
+/// The start of the move text `text` (named `name`) of `game`: the one its `# start:` line
+/// names, which must be of `game` and, with a start `given` (`--deal`, `--board`), that
+/// start; else the one given. `analyze` reads a move list's start so, as `verify` does.
+///
+/// # Errors
+/// A text that does not read; a `# start:` of another game or start ([`StartConflict`]);
+/// no start ([`NoStart`]).
+pub fn move_text_start(
+    text: &str,
+    game: (&'static Game, Rules),
+    given: Option<FamilyStart>,
+    name: &str,
+) -> Result<FamilyStart> {
+    let read =
+        read_family_text(text).map_err(|e| anyhow::Error::new(e).context(name.to_string()))?;
+    text_start(game, given, read.start, name)
+}
+
+/// The start of a move text: the one its `# start:` names (`named`: the game named, if
+/// any, and the position), which must be of `game` and, with a start `given`, that start;
+/// else the one given; neither is a [`NoStart`].
+fn text_start(
+    (game, rules): (&'static Game, Rules),
+    given: Option<FamilyStart>,
+    named: Option<(Option<&'static Game>, Layout)>,
+    name: &str,
+) -> Result<FamilyStart> {
+    let Some((named_game, layout)) = named else {
+        return given.ok_or_else(|| {
+            NoStart(format!(
+                "{name} is standard notation, which names no start: give --game G with \
+                 --deal N or --board FILE"
+            ))
+            .into()
+        });
+    };
+    if let Some(own) = named_game.filter(|g| g.name != game.name) {
+        let own_rules = own.rules.with_freecells(layout.freecells.len() as u8);
+        return Err(StartConflict(format!(
+            "{name}: its `# start:` is a position of {}, not of {} (--game)",
+            title(own, &own_rules),
+            title(game, &rules)
+        ))
+        .into());
+    }
+    layout.check(&rules).map_err(|e| {
+        StartConflict(format!(
+            "{name}: its `# start:` does not fit {}: {e}",
+            title(game, &rules)
+        ))
+    })?;
+    match given {
+        Some(g) if g.layout != layout => Err(StartConflict(format!(
+            "{name} names its own start (its `# start:` line), and {} gives another: leave \
+             out {}",
+            g.deal
+                .map_or("--board".to_string(), |n| format!("--deal {n}")),
+            if g.deal.is_some() {
+                "--deal"
+            } else {
+                "--board"
+            }
+        ))
+        .into()),
+        Some(g) => Ok(g),
+        None => Ok(FamilyStart {
+            game,
+            rules,
+            layout,
+            deal: None,
+        }),
+    }
 }
 
 /// Replay `moves` from `start` with the family's validator.
-fn replay(start: &FamilyStart, moves: &[FamilyMove], name: &str) -> Result<FamilyReport> {
+pub(super) fn replay(
+    start: &FamilyStart,
+    moves: &[FamilyMove],
+    name: &str,
+) -> Result<FamilyReport> {
     if moves.is_empty() && !start.layout.is_won() {
         return Err(NotAWin(format!("{name} has no moves, and the game is not won")).into());
     }
@@ -369,13 +483,16 @@ fn replay(start: &FamilyStart, moves: &[FamilyMove], name: &str) -> Result<Famil
         game: start.game,
         rules: start.rules,
         moves_total: moves.len(),
+        single_card_moves: moves.iter().map(|m| m.count as usize).sum(),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fcauto_solver::family::{solve_family, FamilyMode, FamilyOutcome, Place};
+    use fcauto_solver::family::{
+        solve_family, FamilyMode, FamilyOutcome, FamilySolutionJson, Place,
+    };
 
     fn solved(game: &str, n: u128) -> (FamilyStart, Vec<FamilyMove>, Vec<String>) {
         let game = Game::find(game).unwrap();
@@ -404,16 +521,16 @@ mod tests {
                 &moves,
             );
             let text = serde_json::to_string(&json).unwrap();
-            let r = verify_family(&text, None, "s").unwrap();
+            let r = verify_family(&text, None, None, "s").unwrap();
             assert_eq!(r.moves_total, moves.len());
-            let r = verify_family(&tokens.join(" "), Some(start.clone()), "s").unwrap();
+            let r = verify_family(&tokens.join(" "), None, Some(start.clone()), "s").unwrap();
             assert_eq!(r.moves_total, moves.len());
             // Counts left out are found again.
             let bare: Vec<&str> = tokens
                 .iter()
                 .map(|t| t.split('v').next().unwrap())
                 .collect();
-            let r = verify_family(&bare.join(" "), Some(start), "s");
+            let r = verify_family(&bare.join(" "), None, Some(start), "s");
             assert!(r.is_ok(), "{game}: {r:?}");
         }
     }
@@ -436,9 +553,10 @@ mod tests {
             })
             .collect();
         let text = lines.join("\n\n") + "\nThis game is solveable.\n";
-        let r = verify_family(&text, Some(start.clone()), "s").unwrap();
+        let r = verify_family(&text, None, Some(start.clone()), "s").unwrap();
         assert_eq!(r.moves_total, moves.len());
-        let e = verify_family("I could not solve this game.\n", Some(start), "s").unwrap_err();
+        let e =
+            verify_family("I could not solve this game.\n", None, Some(start), "s").unwrap_err();
         assert!(super::super::is_not_a_win(&e), "{e:#}");
     }
 
@@ -448,10 +566,16 @@ mod tests {
         // The last move (a king home) played first.
         let last = tokens.last().unwrap().clone();
         tokens.insert(0, last);
-        let e = verify_family(&tokens.join(" "), Some(start), "s").unwrap_err();
+        let e = verify_family(&tokens.join(" "), None, Some(start), "s").unwrap_err();
         assert!(super::super::is_not_a_win(&e), "{e:#}");
         assert!(format!("{e:#}").contains("move 1 ("), "{e:#}");
-        let e = verify_family("38", None, "s").unwrap_err();
+        let e = verify_family(
+            "38",
+            Some((Game::freecell(), Game::freecell().rules)),
+            None,
+            "s",
+        )
+        .unwrap_err();
         assert!(super::super::is_usage_problem(&e), "{e:#}");
     }
 }

@@ -16,6 +16,8 @@
 //!   auto-moves keep the optimum.
 //! - [`validator`]: the independent validator every solution passes before it is returned.
 //! - [`notation`]: places, moves, standard notation with 10 cascades and 8 freecells, JSON.
+//! - [`reading`]: the one reader of move texts (fcauto's and fc-solve's standard notation,
+//!   annotated games and their `# start:`), and the counts left out found by backtracking.
 //! - [`play`]: one move at a time for a referee: legal moves, a move applied by the
 //!   validator, the safe auto-moves.
 
@@ -27,6 +29,7 @@ mod moves;
 pub mod notation;
 mod optimal;
 pub mod play;
+pub mod reading;
 mod shortcut;
 mod state;
 mod table;
@@ -40,6 +43,9 @@ pub use notation::{
     FamilyReadError, FamilySolutionJson, Place,
 };
 pub use optimal::{single_card_count, DEFAULT_OPTIMAL_STATES};
+pub use reading::{
+    read_family_text, resolve_family_counts, FamilyText, FamilyTextError, Resolved, WrittenMove,
+};
 pub use state::LayoutError;
 pub use validator::{validate_family, FamilyValidationError};
 

@@ -48,6 +48,21 @@ impl Place {
         }
     }
 
+    /// The place a JSON name names ([`Place::json_name`]; `"0"` is none).
+    pub fn from_json_name(s: &str) -> Option<Place> {
+        match s.parse::<u8>() {
+            Ok(n @ 1..=10) => Some(Place::Cascade(n - 1)),
+            Ok(_) => None,
+            Err(_) => {
+                let mut cs = s.chars();
+                match (cs.next(), cs.next()) {
+                    (Some(c), None) => Place::from_char(c),
+                    _ => None,
+                }
+            }
+        }
+    }
+
     /// The JSON name: cascades `"1"`..`"10"`, freecells `"a"`..`"g"`, `"i"`, foundation
     /// `"h"`.
     pub fn json_name(self) -> String {
@@ -203,12 +218,13 @@ impl FamilySolutionJson {
     }
 }
 
-/// [`FamilySolutionJson::deal`] in JSON: a number, or a string for `msN` and for numbers
-/// beyond 2^64-1; read from either.
-mod deal_json {
+/// [`FamilySolutionJson::deal`] in JSON (for `#[serde(with = ...)]`): a number, or a
+/// string for `msN` and for numbers beyond 2^64-1; read from either.
+pub mod deal_json {
     use fcauto_deals::PysolNumber;
     use serde::{de, Deserializer, Serializer};
 
+    /// Write the deal: a number, or a string.
     pub fn serialize<S: Serializer>(deal: &Option<PysolNumber>, s: S) -> Result<S::Ok, S::Error> {
         match deal {
             None => s.serialize_none(),
@@ -251,6 +267,7 @@ mod deal_json {
         }
     }
 
+    /// Read the deal from a number, a string or null.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<PysolNumber>, D::Error> {
         d.deserialize_option(Visit)
     }
@@ -296,72 +313,30 @@ impl FamilyMove {
     }
 }
 
-/// The moves of a family solution in standard notation (`38`, `3a`, `a3`, `3h`, `38v3`; the
-/// count in hexadecimal, as written), played from `start` under `rules` to find the counts
-/// left out: onto a card, the run whose head builds on it; onto an empty cascade, the
-/// longest run the sequence limit lets move. `#` starts a comment to the end of the line.
-/// A move that cannot be played keeps a count of 1 and the moves after it are read
-/// unresolved: [`super::validate_family`] then names the first illegal one.
+/// The moves of a family solution in standard notation, read by
+/// [`super::reading::read_family_text`] (fcauto's and fc-solve's notation, annotated games)
+/// and played from `start` under `rules` to find the counts left out
+/// ([`super::reading::resolve_family_counts`]: the counts with which every move is legal and
+/// the game ends won, the longest run first, backtracking). When no reading wins, the one
+/// that went furthest: [`super::validate_family`] then names the first illegal move. A
+/// `# start:` line is not checked here: [`super::reading::read_family_text`] gives it.
 ///
 /// # Errors
-/// [`FamilyReadError`] for a token that names no move.
+/// [`super::reading::FamilyTextError`] for a token that names no move or an annotated game
+/// that does not read.
 pub fn read_standard(
     text: &str,
     start: &Layout,
     rules: &Rules,
-) -> Result<Vec<FamilyMove>, FamilyReadError> {
-    let tokens = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or(""))
-        .flat_map(str::split_whitespace);
-    let mut pos = Some(start.clone());
-    let mut out = Vec::new();
-    for (i, t) in tokens.enumerate() {
-        let (mut m, given) = read_token(t).map_err(|reason| FamilyReadError {
-            step: i + 1,
-            token: t.chars().take(20).collect(),
-            reason,
-        })?;
-        if let Some(p) = pos.as_mut() {
-            if !given {
-                m.count = resolve_count(p, rules, &m);
-            }
-            if play_checked(p, rules, &m).is_err() {
-                pos = None;
-            }
-        }
-        out.push(m);
-    }
-    Ok(out)
+) -> Result<Vec<FamilyMove>, super::reading::FamilyTextError> {
+    let read = super::reading::read_family_text(text)?;
+    Ok(super::reading::resolve_family_counts(start, rules, &read.moves, true).moves)
 }
 
-/// One token: the move, and whether it wrote its count.
-fn read_token(t: &str) -> Result<(FamilyMove, bool), String> {
-    let (places, count) = match t.split_once(['v', 'V']) {
-        Some((p, c)) => {
-            let n = u8::from_str_radix(c, 16)
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("`v{c}` is no count of cards (hexadecimal, 1 or more)"))?;
-            (p, Some(n))
-        }
-        None => (t, None),
-    };
-    let cs: Vec<char> = places.chars().collect();
-    let [a, b] = cs[..] else {
-        return Err("a move is two places (`38`, `3a`, `a3`, `3h`)".into());
-    };
-    let place = |c: char| Place::from_char(c).ok_or_else(|| format!("`{c}` names no place"));
-    let m = FamilyMove {
-        from: place(a)?,
-        to: place(b)?,
-        count: count.unwrap_or(1),
-    };
-    Ok((m, count.is_some()))
-}
-
-/// The count a move between cascades written without one carries from `pos`.
-fn resolve_count(pos: &Layout, rules: &Rules, m: &FamilyMove) -> u8 {
+/// The count of a move between cascades written without one whose run fits `pos`: onto a
+/// card, the run whose head builds on it; onto an empty cascade, the longest run the
+/// sequence limit lets move (one card for any other move).
+pub(super) fn fitting_count(pos: &Layout, rules: &Rules, m: &FamilyMove) -> u8 {
     let (Place::Cascade(i), Place::Cascade(j)) = (m.from, m.to) else {
         return 1;
     };
@@ -483,18 +458,30 @@ mod reading_tests {
 
     #[test]
     fn tokens_read_with_and_without_counts() {
-        let (m, given) = read_token("09vA").unwrap();
+        use super::super::reading::read_written;
+        let m = read_written("09vA").unwrap();
         assert_eq!(
-            (m.from, m.to, m.count, given),
-            (Place::Cascade(9), Place::Cascade(8), 10, true)
+            (m.from, m.to, m.count),
+            (Place::Cascade(9), Place::Cascade(8), Some(10))
         );
-        let (m, given) = read_token("ia").unwrap();
+        let m = read_written("ia").unwrap();
         assert_eq!(
-            (m.from, m.to, m.count, given),
-            (Place::Freecell(7), Place::Freecell(0), 1, false)
+            (m.from, m.to, m.count),
+            (Place::Freecell(7), Place::Freecell(0), None)
         );
-        for bad in ["3", "38v0", "3x", "38vz", "385"] {
-            assert!(read_token(bad).is_err(), "{bad}");
+        // fc-solve writes the tenth cascade `10`.
+        for (t, from, to) in [
+            ("10h", Place::Cascade(9), Place::Foundation),
+            ("a10", Place::Freecell(0), Place::Cascade(9)),
+            ("110", Place::Cascade(0), Place::Cascade(9)),
+            ("101", Place::Cascade(9), Place::Cascade(0)),
+            ("10", Place::Cascade(0), Place::Cascade(9)),
+        ] {
+            let m = read_written(t).unwrap();
+            assert_eq!((m.from, m.to), (from, to), "{t}");
+        }
+        for bad in ["3", "38v0", "3x", "38vz", "385", "38ve"] {
+            assert!(read_written(bad).is_err(), "{bad}");
         }
     }
 

@@ -12,7 +12,8 @@ use crate::mode::ModeArg;
 use anyhow::Result;
 use fcauto_engine::analysis::family::{parse_moves, TextMove};
 use fcauto_engine::analysis::family_flow::{self, Start};
-use fcauto_engine::verify::family::read_layout;
+use fcauto_engine::verify::family::{move_text_start, named_game, read_layout, FamilyStart};
+use fcauto_engine::verify::{is_usage_problem, NoStart};
 use fcauto_solver::Mode;
 use std::time::Instant;
 
@@ -22,40 +23,64 @@ const MAX_INPUT: usize = 1 << 20;
 /// Analyse the family game; exit 0 when analysed, 1 on bad input, 2 on a usage problem (an
 /// optimal mode, neither `--deal` nor `--board`).
 pub fn run(args: &Args) -> Result<i32> {
-    let (game, rules) = (args.game.game(), args.game.rules());
+    let name = crate::cmd::input::name(&args.file, "game file");
+    let text = read_text(args)?;
+    // The game: --game's (with --freecells), else the one the list's `# start:` names.
+    let (game, rules) = match named_game(&text) {
+        Some(named) if args.game.game.is_none() && args.game.freecells.is_none() => named,
+        _ => (args.game.game(), args.game.rules()),
+    };
     let what = crate::cmd::solve_family::title(game, &rules);
     if !matches!(args.mode, ModeArg::Fast | ModeArg::Short) {
         return Ok(crate::cmd::usage_exit(&format!(
             "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
         )));
     }
-    let (deal, start) = match (args.deal, &args.board) {
-        (Some(n), _) => (
-            Some(n),
-            deal_layout(game, &rules, n, args.game.game.is_some())?,
-        ),
-        (None, Some(board)) => (None, read_board(board, game, &rules)?),
-        (None, None) => {
+    let given = match (args.deal, &args.board) {
+        (Some(n), _) => Some(deal_layout(game, &rules, n, args.game.game.is_some())?),
+        (None, Some(board)) => Some(read_board(board, game, &rules)?),
+        (None, None) => None,
+    };
+    let given = given.map(|layout| FamilyStart {
+        game,
+        rules,
+        layout,
+        deal: args
+            .deal
+            .and_then(|n| fcauto_deals::PysolNumber::plain(n as u128).ok()),
+    });
+    let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
+    let moves = parse_moves(&text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))?;
+    // A `# start:` line (`analyze --report`'s game.txt) names the start, as in `verify`.
+    let start = match move_text_start(&text, (game, rules), given, &name) {
+        Err(e) if e.chain().any(|c| c.is::<NoStart>()) => {
             return Ok(crate::cmd::usage_exit(&format!(
                 "{what}: give the start of the moves: --deal N (or --board FILE)"
             )))
         }
+        Err(e) if is_usage_problem(&e) => return Ok(crate::cmd::usage_exit(&format!("{e:#}"))),
+        r => r?,
     };
-    let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
-    let moves = read_moves(args)?;
     analyze(
         args,
         Start {
             game,
             rules,
-            deal,
-            layout: start,
+            deal: args.deal,
+            layout: start.layout,
             input: "a move list",
         },
         &moves,
         (t0, cpu0),
     )?;
     Ok(0)
+}
+
+/// True when the move list at `path` (not standard input, read once more) names a game of
+/// the family other than FreeCell on a `# start:` line (`analyze --report`'s game.txt).
+pub(crate) fn names_family_game(path: &std::path::Path) -> bool {
+    path != std::path::Path::new("-")
+        && std::fs::read_to_string(path).is_ok_and(|t| named_game(&t).is_some())
 }
 
 /// Analyse a PySolFC saved or held game of a family game (`saved`: its game from the file's
@@ -165,14 +190,12 @@ pub(crate) fn read_family_board(
     family_flow::family_board(&text, given, &name)
 }
 
-/// The move list of `args.file`, in the family's standard notation.
-fn read_moves(args: &Args) -> Result<Vec<TextMove>> {
-    let name = crate::cmd::input::name(&args.file, "game file");
-    let text = crate::cmd::input::read_text_capped(
+/// The move list of `args.file`, as text.
+fn read_text(args: &Args) -> Result<String> {
+    crate::cmd::input::read_text_capped(
         &args.file,
         "game file",
         MAX_INPUT,
         "a game is a few kilobytes",
-    )?;
-    parse_moves(&text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))
+    )
 }

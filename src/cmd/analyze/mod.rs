@@ -114,7 +114,9 @@ pub fn run(args: Args) -> Result<i32> {
     }
     check_folders(&args)?;
     // A PySolFC game names its own game: `--game` may only repeat it.
-    if !args.game.is_standard() && !input::is_pysol_file(&args.file) {
+    if (!args.game.is_standard() || family::names_family_game(&args.file))
+        && !input::is_pysol_file(&args.file)
+    {
         return family::run(&args);
     }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);

@@ -1,0 +1,158 @@
+//! Freecell Solver's output of a family game (`fc-solve -g G -sam`; with `-p -t`, the
+//! positions between its moves): its move lines (stacks and freecells numbered from 0), its
+//! verdict, and every position it prints checked, as the standard verify checks FreeCell's
+//! ([`crate::input::check_fcs_states`]): the first must be the start given (else the output
+//! is of another deal, a usage problem), each later one the position its moves lead to.
+
+use super::family::{replay, FamilyReport, FamilyStart};
+use super::{NoStart, NotAWin};
+use crate::input::StartConflict;
+use anyhow::{Context, Result};
+use fcauto_deals::{Game, Layout, Rules};
+use fcauto_solver::family::read_fcs_output;
+use fcauto_solver::family::validator::play_checked;
+use fcauto_solver::FcsVerdict;
+
+/// True when `text` has Freecell Solver's `-sam` move lines (`Move a card from stack 3 to
+/// freecell 7`, `Move 3 cards from stack 0 to stack 9`).
+pub(super) fn has_move_lines(text: &str) -> bool {
+    text.lines().map(str::trim).any(|l| {
+        l.starts_with("Move a card from") || (l.starts_with("Move ") && l.contains(" cards from "))
+    })
+}
+
+/// fc-solve's verdict when `text` says it did not solve the game.
+pub(super) fn not_solved(text: &str) -> Option<FcsVerdict> {
+    text.lines().map(str::trim).find_map(|l| match l {
+        "I could not solve this game." => Some(FcsVerdict::NotSolved),
+        "Iterations count exceeded." => Some(FcsVerdict::LimitExceeded),
+        _ => None,
+    })
+}
+
+/// The positions `-p -t` prints (a `Foundations:` line, a `Freecells:` line, the `: `
+/// cascade lines), each with the number of move lines before it, read as positions of
+/// `game` under `rules`.
+///
+/// # Errors
+/// A printed position that does not read as one of the game (named with its line).
+pub(super) fn printed_positions(
+    text: &str,
+    game: &Game,
+    rules: &Rules,
+) -> Result<Vec<(usize, Layout)>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut moves = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i].trim_start();
+        if l.starts_with("Move ") {
+            moves += 1;
+        }
+        if !l.starts_with("Foundations:") {
+            i += 1;
+            continue;
+        }
+        let first = i;
+        i += 1;
+        while i < lines.len() {
+            let l = lines[i].trim_start();
+            if !(l.starts_with("Freecells:") || l.starts_with(':')) {
+                break;
+            }
+            i += 1;
+        }
+        let block = lines[first..i].join("\n");
+        let layout = Layout::parse(&block, rules).map_err(|e| {
+            // Its start of another game's shape: the output is of another game.
+            match super::family::fitting_game(&block, game).filter(|_| moves == 0) {
+                Some(other) => StartConflict(format!(
+                    "fc-solve's output starts from a position of {}, not of {}: give --game {}",
+                    other.name,
+                    super::family::title(game, rules),
+                    other.name
+                ))
+                .into(),
+                None => anyhow::anyhow!(
+                    "the position fc-solve prints at line {} is not a position of {}: {e}",
+                    first + 1,
+                    super::family::title(game, rules)
+                ),
+            }
+        })?;
+        out.push((moves, layout));
+    }
+    Ok(out)
+}
+
+/// Verify fc-solve's output `text` of `game` under `rules` from `given` (`None`: its first
+/// printed position).
+///
+/// # Errors
+/// As [`super::family::verify_family`]; a printed position that is not the one the moves
+/// lead to; a first position that is not the start given ([`StartConflict`]).
+pub(super) fn verify_fcs(
+    text: &str,
+    (game, rules): (&'static Game, Rules),
+    given: Option<FamilyStart>,
+    name: &str,
+) -> Result<FamilyReport> {
+    let (verdict, moves) = read_fcs_output(text).with_context(|| name.to_string())?;
+    if moves.is_empty() && verdict != FcsVerdict::Solved {
+        return Err(NotAWin(format!(
+            "{name} is fc-solve's output of a game it did not solve ({verdict}): it has no \
+             moves to verify"
+        ))
+        .into());
+    }
+    let states = printed_positions(text, game, &rules).with_context(|| name.to_string())?;
+    let first = states.iter().find(|(n, _)| *n == 0).map(|(_, l)| l.clone());
+    let (start, from) = match (given, first) {
+        (Some(g), _) => {
+            let from = match g.deal {
+                Some(_) => "the deal given",
+                None => "the board given",
+            };
+            (g, from)
+        }
+        (None, Some(layout)) => (
+            FamilyStart {
+                game,
+                rules,
+                layout,
+                deal: None,
+            },
+            "its first printed position",
+        ),
+        (None, None) => {
+            return Err(NoStart(format!(
+                "{name} is fc-solve's output without its positions (`-p -t`), which names no \
+                 start: give --deal N or --board FILE"
+            ))
+            .into())
+        }
+    };
+    let mut pos = start.layout.clone();
+    let mut states = states.iter().peekable();
+    for k in 0..=moves.len() {
+        while let Some((_, s)) = states.next_if(|(n, _)| *n == k) {
+            if k == 0 && *s != pos {
+                return Err(StartConflict(format!(
+                    "{name}: fc-solve's output starts from another board than {from} (wrong \
+                     --deal or --board?)"
+                ))
+                .into());
+            }
+            anyhow::ensure!(
+                *s == pos,
+                "{name}: the position fc-solve prints after move {k} is not the one its moves \
+                 lead to"
+            );
+        }
+        if k == moves.len() || play_checked(&mut pos, &start.rules, &moves[k]).is_err() {
+            break;
+        }
+    }
+    replay(&start, &moves, name)
+}
