@@ -158,13 +158,19 @@ pub fn title(game: &Game, rules: &Rules) -> String {
 }
 
 /// The layout of deal `n` under `rules`: with --game (`named`), PySolFC's deal of `game`
-/// number `n` (the Microsoft shuffle below 32000, its Mersenne Twister from 32000 on, each
-/// game's own layout); without, the Microsoft deal with the rules' number of freecells.
-pub fn deal_layout(game: &'static Game, rules: &Rules, n: u64, named: bool) -> Result<Layout> {
+/// number `n` (the Microsoft shuffle below 32000 and for `msN`, its Mersenne Twister from
+/// 32000 on, each game's own layout); without, the Microsoft deal with the rules' number of
+/// freecells.
+pub fn deal_layout(
+    game: &'static Game,
+    rules: &Rules,
+    n: PysolNumber,
+    named: bool,
+) -> Result<Layout> {
     if named {
-        let number = PysolNumber::plain(n as u128)?;
-        return Ok(deal_with_rules(game, rules, number)?);
+        return Ok(deal_with_rules(game, rules, n)?);
     }
+    let n = n.microsoft_deal(false)?;
     Ok(Layout::from_board(&ms_deal(n)?, rules.freecells as usize))
 }
 

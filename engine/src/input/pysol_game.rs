@@ -104,9 +104,7 @@ impl FamilyGame {
     /// `Custom` deal and for a Microsoft number from 32000 on, which that numbering would
     /// read as another deal.
     pub fn deal(&self) -> Option<u64> {
-        let n = self.number?;
-        let v = u64::try_from(n.value()).ok()?;
-        (!n.is_ms() || v < 32000).then_some(v)
+        self.number?.plain_deal()
     }
 }
 

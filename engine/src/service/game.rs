@@ -220,12 +220,8 @@ pub fn new_game_of(
         return FamilyPosition::new(Game::freecell(), layout).and_then(Position::of);
     };
     let g = Game::find(name).map_err(|e| bad(e.to_string()))?;
-    let number = match fcauto_deals::parse_deal_number(deal) {
-        Ok(_) | Err(fcauto_deals::DealError::TooLarge(_)) => {
-            PysolNumber::parse(deal).map_err(|e| bad(e.to_string()))?
-        }
-        Err(e) => return Err(bad(e.to_string())),
-    };
+    // PySolFC's game number, refused in its words (its range is 1..=10^20).
+    let number = PysolNumber::parse(deal).map_err(|e| bad(e.to_string()))?;
     let (g, layout) = deal_family(g, number, freecells)?;
     FamilyPosition::new(g, layout).and_then(Position::of)
 }

@@ -35,7 +35,7 @@ pub fn run(args: &Args) -> Result<i32> {
     }
     let (deal, start) = match (args.deal, &args.board) {
         (Some(n), _) => (
-            Some(n),
+            n.plain_deal(),
             deal_layout(game, &rules, n, args.game.game.is_some())?,
         ),
         (None, Some(board)) => (None, read_board(board, game, &rules)?),

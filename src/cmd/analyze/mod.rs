@@ -67,8 +67,8 @@ pub struct Args {
     pub file: PathBuf,
     /// The MS deal the move list starts from (`617` or `ms617`); with --game, PySolFC's deal
     /// of that game (as `fcauto deal --game G N` prints it).
-    #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number, conflicts_with = "board")]
-    pub deal: Option<u64>,
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::game::parse_game_number, conflicts_with = "board")]
+    pub deal: Option<fcauto_deals::PysolNumber>,
     /// The position the move list starts from: a file holding Freecell Solver's board text,
     /// a position string, `fcauto deal N --format json`'s output, or `fcauto solve --format
     /// json`'s or another solution that names its start (fc-solve's `-p -t` output: its first
@@ -138,7 +138,18 @@ pub fn run(args: Args) -> Result<i32> {
         return family::run(&args);
     }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
-    let game = match input::read_game(&args.file, args.deal, args.board.as_deref()) {
+    // The Microsoft deal --deal names (with --game freecell, as PySolFC numbers it); a
+    // PySolFC saved game of another game checks --deal against its own start.
+    let deal = args
+        .deal
+        .map(|n| n.microsoft_deal(args.game.game.is_some()));
+    let deal = match deal.transpose() {
+        Err(e) if !input::is_pysol_file(&args.file) => {
+            return Ok(crate::cmd::usage_exit(&e.to_string()))
+        }
+        deal => deal.ok().flatten(),
+    };
+    let game = match input::read_game(&args.file, deal, args.board.as_deref()) {
         Err(e) if e.is::<input::UsageProblem>() => {
             return Ok(crate::cmd::usage_exit(&e.to_string()))
         }
@@ -146,6 +157,16 @@ pub fn run(args: Args) -> Result<i32> {
     };
     let game = match game {
         input::Read::Family(saved) => return family::run_saved(&args, saved, (t0, cpu0)),
+        input::Read::Freecell(_) if deal.is_none() && args.deal.is_some() => {
+            let e = args
+                .deal
+                .map(|n| n.microsoft_deal(args.game.game.is_some()));
+            let msg = e
+                .and_then(|e| e.err())
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            return Ok(crate::cmd::usage_exit(&msg));
+        }
         input::Read::Freecell(game) => game,
     };
     if let Some(msg) = family::game_disagrees(&args, fcauto_deals::Game::freecell()) {
