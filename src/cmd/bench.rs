@@ -260,9 +260,12 @@ pub fn run(args: Args) -> Result<i32> {
     {
         return Ok(crate::cmd::usage_exit(&msg));
     }
-    if args.game.rules().is_standard() && variant(&args.game, &args.range).pysol_numbers {
+    let plain = args.game.game.is_some() && !args.range.microsoft_with_game().unwrap_or(false);
+    if args.game.rules().is_standard() && plain {
         // Standard rules named with --game and plain numbers: PySolFC's numbering.
-        crate::cmd::solve_family::check_ms_numbering(Some(args.range.last))?;
+        if let Some(msg) = crate::cmd::solve_family::ms_numbering_problem(Some(args.range.last)) {
+            return Ok(crate::cmd::usage_exit(&msg));
+        }
     }
     if let Some(code) = check_plot_args(&args) {
         return Ok(code);

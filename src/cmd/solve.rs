@@ -130,8 +130,9 @@ pub fn run(mut args: Args) -> Result<i32> {
         |ext| output::SolutionFormat::by_extension(ext).map(SolutionFormat::from),
         SolutionFormat::Standard,
     ));
-    if let Some(msg) =
-        picture_usage_problem(&args).or_else(|| crate::cmd::solve_family::deal_too_large(&args))
+    if let Some(msg) = picture_usage_problem(&args)
+        .or_else(|| crate::cmd::solve_family::deal_too_large(&args))
+        .or_else(|| crate::cmd::solve_family::mt_deal_problem(&args))
     {
         return Ok(crate::cmd::usage_exit(&msg));
     }

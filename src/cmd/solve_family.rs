@@ -110,9 +110,28 @@ pub fn deal_too_large(args: &Args) -> Option<String> {
     })
 }
 
+/// With `--game freecell` (standard rules), a PySolFC number from 32000 on: its Mersenne
+/// Twister deal, which the standard solver's deal number cannot name (a usage problem, exit
+/// 2, as `verify` refuses it): the message saying to solve it from its board.
+pub fn mt_deal_problem(args: &Args) -> Option<String> {
+    if !args.game.rules().is_standard() || args.game.game.is_none() || args.board.is_some() {
+        return None;
+    }
+    let given = args.deal?;
+    matches!(given.shuffle(), Shuffle::MersenneTwister(_))
+        .then(|| mt_deal_words(&given.to_string()))
+}
+
+/// The refusal of standard FreeCell's Mersenne Twister deal `given` named with --game.
+fn mt_deal_words(given: &str) -> String {
+    format!(
+        "deal {given} with --game freecell is PySolFC's Mersenne Twister deal: solve it from its board (`fcauto deal --game freecell {given} > {given}.board` then `--board {given}.board`); without --game, a number is the Microsoft deal"
+    )
+}
+
 /// The standard solver's deal number: a Microsoft deal. With `--game freecell`, a PySolFC
 /// number from 32000 on is its Mersenne Twister deal, which a Microsoft deal number cannot
-/// name: such a deal is solved from its board.
+/// name: such a deal is solved from its board ([`mt_deal_problem`] refuses it first).
 pub fn ms_number(args: &Args) -> Result<Option<u64>> {
     let Some(given) = args.deal else {
         return Ok(None);
@@ -122,9 +141,7 @@ pub fn ms_number(args: &Args) -> Result<Option<u64>> {
     }
     match given.shuffle() {
         Shuffle::Microsoft(n) => Ok(Some(n)),
-        Shuffle::MersenneTwister(_) => bail!(
-            "deal {given} with --game freecell is PySolFC's Mersenne Twister deal: solve it from its board (`fcauto deal --game freecell {given} > {given}.board` then `--board {given}.board`); without --game, a number is the Microsoft deal"
-        ),
+        Shuffle::MersenneTwister(_) => bail!(mt_deal_words(&given.to_string())),
     }
 }
 
@@ -176,14 +193,11 @@ pub fn deal_layout(
 
 /// With `--game` and standard FreeCell's rules, deal numbers are PySolFC's: from 32000 on
 /// they are Mersenne Twister deals, which the standard solver's deal number (a Microsoft
-/// deal, as its JSON's `deal` says) cannot name: such a deal is solved from its board.
-pub fn check_ms_numbering(deal: Option<u64>) -> Result<()> {
-    match deal {
-        Some(n) if n >= 32000 => bail!(
-            "deal {n} with --game freecell is PySolFC's Mersenne Twister deal: solve it from its board (`fcauto deal --game freecell {n} > {n}.board` then `--board {n}.board`); without --game, a number is the Microsoft deal"
-        ),
-        _ => Ok(()),
-    }
+/// deal, as its JSON's `deal` says) cannot name: such a deal is solved from its board. The
+/// usage problem (exit 2) saying so.
+pub fn ms_numbering_problem(deal: Option<u64>) -> Option<String> {
+    deal.filter(|&n| n >= 32000)
+        .map(|n| mt_deal_words(&n.to_string()))
 }
 
 /// Say on stderr how the solve went; the exit code.

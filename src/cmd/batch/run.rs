@@ -103,11 +103,12 @@ pub fn run(args: Args) -> Result<i32> {
     if variant.is_standard() && plain && b >= 32000 {
         // Standard rules named with --game: PySolFC's numbers, which agree with
         // Microsoft's below 32000 only.
-        anyhow::bail!(
+        return Ok(crate::cmd::usage_exit(
             "--game freecell numbers deals as PySolFC does, and from 32000 on those are Mersenne \
              Twister deals, which a standard FreeCell database (Microsoft's deals) cannot hold: \
-             leave out --game for Microsoft's deal numbers, or end the range below 32000"
-        );
+             leave out --game for Microsoft's deal numbers, write the range msA..msB, or end \
+             it below 32000",
+        ));
     }
     if args.check_args {
         return Ok(0);
