@@ -128,6 +128,15 @@ impl Variant {
         }
     }
 
+    /// How a deal number of this variant is written with its `--game`: `ms` for Microsoft's
+    /// deals of a game other than FreeCell (PySolFC's `msN`), else nothing.
+    pub fn deal_prefix(&self) -> &'static str {
+        match !self.pysol_numbers && self.game.name != Game::freecell().name {
+            true => "ms",
+            false => "",
+        }
+    }
+
     /// `microsoft` or `pysolfc`: whose deal numbers these are.
     pub fn numbering(&self) -> &'static str {
         if self.pysol_numbers {
@@ -250,6 +259,7 @@ mod tests {
         let mt = Variant::for_range(bakers, None, true, &range("40000..40009")).unwrap();
         assert!(!ms.pysol_numbers && mt.pysol_numbers);
         assert_eq!(ms.label(), "bakers_game, 4 freecells, microsoft numbers");
+        assert_eq!((ms.deal_prefix(), mt.deal_prefix()), ("ms", ""));
         let want = deal_with_rules(bakers, &bakers.rules, PysolNumber::ms(40001).unwrap());
         assert_eq!(ms.layout(40001).unwrap(), want.unwrap());
         assert_ne!(mt.layout(40001).unwrap(), ms.layout(40001).unwrap());

@@ -36,7 +36,7 @@ pub enum PysolGameError {
         name: String,
     },
     /// The saved-game reader's refusal (its message starts with the input's origin).
-    #[error("{0}")]
+    #[error(transparent)]
     Saved(#[from] SavedGameError),
     /// A game of the family other than FreeCell, where FreeCell's is needed.
     #[error("{name} is a game of {} (PySolFC id {}): the analysis reads games of FreeCell (PySolFC id 8) only", game.pysol_name, game.pysol_id)]

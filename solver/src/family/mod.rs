@@ -114,12 +114,19 @@ pub struct FamilyStats {
 #[derive(Debug, thiserror::Error)]
 pub enum FamilyError {
     /// The layout does not fit the rules or is not a full deck.
-    #[error("{0}")]
+    #[error(transparent)]
     Layout(#[from] LayoutError),
     /// The validator refused the search's own solution: a solver bug, never shown as a
-    /// solution.
+    /// solution. (Its reason is in the message, not a source: a chain printed whole would
+    /// say it twice.)
     #[error("internal error: the validator rejected the family search's solution: {0}")]
-    Rejected(#[from] FamilyValidationError),
+    Rejected(FamilyValidationError),
+}
+
+impl From<FamilyValidationError> for FamilyError {
+    fn from(e: FamilyValidationError) -> FamilyError {
+        FamilyError::Rejected(e)
+    }
 }
 
 /// Solve `layout` under `rules`; the complete search visits at most `max_states` positions
