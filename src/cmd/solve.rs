@@ -137,6 +137,9 @@ pub fn run(mut args: Args) -> Result<i32> {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_output(&args)?;
+    if let Some(named) = crate::cmd::solve_family::file_game(&args.game, args.board.as_deref()) {
+        crate::cmd::solve_family::play_named(&mut args.game, named);
+    }
     if !args.game.rules().is_standard() {
         return crate::cmd::solve_family::run(&args);
     }

@@ -42,7 +42,8 @@ use fcauto_deals::{Layout, Rules};
 use state::{Pos, CELL0, HOME, M};
 
 /// Positions the complete search may visit unless told otherwise (its visited set takes 16
-/// bytes a slot, so at most about 540 MB).
+/// bytes a slot and doubles when three quarters full: 512 MiB at this limit, 768 MiB while
+/// it doubles from 256 MiB; with the search path the process peaks at about 820 MiB).
 pub const DEFAULT_MAX_STATES: usize = 20_000_000;
 /// One best-first try: how much each move made counts against a position, the estimate's
 /// weights, positions stored.

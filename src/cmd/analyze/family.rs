@@ -39,6 +39,10 @@ pub fn run(args: &Args) -> Result<i32> {
             deal_layout(game, &rules, n, args.game.game.is_some())?,
         ),
         (None, Some(board)) => (None, read_board(board, game, &rules)?),
+        // fcauto's family solution JSON names its own start.
+        (None, None) if is_family_json_file(&args.file) => {
+            (None, read_board(&args.file, game, &rules)?)
+        }
         (None, None) => {
             return Ok(crate::cmd::usage_exit(&format!(
                 "{what}: give the start of the moves: --deal N (or --board FILE)"
@@ -249,5 +253,27 @@ fn read_moves(args: &Args) -> Result<Vec<TextMove>> {
         MAX_INPUT,
         "a game is a few kilobytes",
     )?;
+    if let Some(moves) = fcauto_engine::input::family_json_moves(&text) {
+        let moves = moves.map_err(|e| anyhow::anyhow!("{name}: {e:#}"))?;
+        let text_move = |m: fcauto_solver::family::FamilyMove| TextMove {
+            from: m.from,
+            to: m.to,
+            count: Some(m.count),
+        };
+        return Ok(moves.into_iter().map(text_move).collect());
+    }
+    if let Some((g, _)) = fcauto_engine::input::named_game(&text) {
+        anyhow::bail!(
+            "{name} is a position of {}, not a move list: give the moves as the game file and this position with --board",
+            g.name
+        );
+    }
     parse_moves(&text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))
+}
+
+/// True when `path` (not standard input, which is read once) holds a family solution JSON.
+pub(crate) fn is_family_json_file(path: &std::path::Path) -> bool {
+    !crate::cmd::input::is_stdio(path)
+        && crate::cmd::input::read_board_text(path)
+            .is_ok_and(|t| fcauto_engine::verify::family::is_family_json(&t))
 }

@@ -128,11 +128,29 @@ pub struct Summary {
 
 /// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input, 2 on a usage error
 /// (the game and the board both from standard input, or an [`input::UsageProblem`]).
-pub fn run(args: Args) -> Result<i32> {
+pub fn run(mut args: Args) -> Result<i32> {
     if let Some(msg) = usage_problem(&args) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_folders(&args)?;
+    // Without --game: the game the --board file, else the game file (a family solution
+    // JSON), names; a position of such a game alone is no family game to analyse.
+    let board = crate::cmd::solve_family::file_game(&args.game, args.board.as_deref());
+    let file = crate::cmd::solve_family::file_game(&args.game, Some(&args.file));
+    if let Some((g, _)) =
+        file.filter(|_| board.is_none() && !family::is_family_json_file(&args.file))
+    {
+        let name = crate::cmd::input::name(&args.file, "game file");
+        return Ok(crate::cmd::usage_exit(&format!(
+            "{name} is a position of {g}: a game of {g} is analysed from its moves, with \
+             --game {g} and its start (--deal N, or --board {path})",
+            g = g.name,
+            path = args.file.display()
+        )));
+    }
+    if let Some(named) = board.or(file) {
+        crate::cmd::solve_family::play_named(&mut args.game, named);
+    }
     // A PySolFC game names its own game: `--game` may only repeat it.
     if !args.game.is_standard() && !input::is_pysol_file(&args.file) {
         return family::run(&args);
