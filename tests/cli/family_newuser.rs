@@ -53,7 +53,7 @@ fn analyze_reads_ms_numbers_as_microsoft_deals() {
     for deal in ["ms40001", "ms617"] {
         let sol = written(
             dir.path(),
-            "b.txt",
+            &format!("{deal}.txt"),
             &["solve", "--game", "bakers_game", deal, "--mode", "fast"],
         );
         ok(&["verify", "--game", "bakers_game", "--deal", deal, s(&sol)]);
