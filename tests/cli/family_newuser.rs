@@ -347,3 +347,47 @@ fn batch_ranges_of_ms_numbers_are_microsoft_deals() {
     let (code, _, err) = run_range("1..2");
     assert_eq!(code, 0, "{err}");
 }
+
+/// The API names what was sent: a JSON number past 2^53 is refused without naming the
+/// number JSON rounded it to; a game's deal out of range names PySolFC's range; `freecells`
+/// alone with a position that names its game reads that game (no `game` was sent).
+#[cfg(feature = "serve")]
+#[test]
+fn the_api_names_what_was_sent() {
+    use crate::support::server::{self, agent, call};
+    use serde_json::{json, Value};
+    let s = server::start();
+    let a = agent();
+    let post = |path: &str, body: Value| call(&a, "POST", &format!("{}{path}", s.base), Some(body));
+    let big: Value =
+        serde_json::from_str(r#"{"deal": 99999999999999999999, "game": "bakers_game"}"#).unwrap();
+    let (code, v) = post("/api/solve", big);
+    assert_eq!(code, 400, "{v}");
+    let e = v["error"].as_str().unwrap();
+    assert!(
+        e.contains("as a string") && !e.contains("100000000000000000000"),
+        "{e}"
+    );
+    for body in [
+        json!({"deal": "1e30", "game": "bakers_game"}),
+        json!({"deal": -3, "game": "45"}),
+        json!({"deal": "0x10", "game": "bakers_game"}),
+    ] {
+        let (code, v) = post("/api/solve", body.clone());
+        assert_eq!(code, 400, "{body}: {v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(
+            e.contains("10^20") && !e.contains("8589934591"),
+            "{body}: {e}"
+        );
+    }
+    let (code, v) = call(&a, "GET", &format!("{}/api/deal/-3?game=45", s.base), None);
+    assert_eq!(code, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("10^20"), "{v}");
+    let position = "bakers_game: -/-/-/-/-/-/-/- ---- KKKK";
+    let (_, v) = post("/api/moves", json!({"position": position, "freecells": 2}));
+    let e = v["error"].as_str().unwrap_or_default();
+    assert!(!e.contains("`game`"), "{v}");
+    let (code, v) = post("/api/moves", json!({"position": position, "freecells": 4}));
+    assert_eq!(code, 200, "{v}");
+}
