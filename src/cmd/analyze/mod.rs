@@ -133,35 +133,17 @@ pub fn run(mut args: Args) -> Result<i32> {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_folders(&args)?;
-    // Without --game: the game the --board file, else the game file (a family solution
-    // JSON), names; a position of such a game alone is no family game to analyse.
-    let board = crate::cmd::solve_family::file_game(&args.game, args.board.as_deref());
-    let file = crate::cmd::solve_family::file_game(&args.game, Some(&args.file));
-    if let Some((g, _)) =
-        file.filter(|_| board.is_none() && !family::is_family_json_file(&args.file))
-    {
-        let name = crate::cmd::input::name(&args.file, "game file");
-        return Ok(crate::cmd::usage_exit(&format!(
-            "{name} is a position of {g}: a game of {g} is analysed from its moves, with \
-             --game {g} and its start (--deal N, or --board {path})",
-            g = g.name,
-            path = args.file.display()
-        )));
-    }
-    if let Some(named) = board.or(file) {
-        crate::cmd::solve_family::play_named(&mut args.game, named);
+    if let Some(msg) = play_named_game(&mut args) {
+        return Ok(crate::cmd::usage_exit(&msg));
     }
     // A PySolFC game names its own game: `--game` may only repeat it.
     if !args.game.is_standard() && !input::is_pysol_file(&args.file) {
         return family::run(&args);
     }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
-    // The Microsoft deal --deal names (with --game freecell, as PySolFC numbers it); a
-    // PySolFC saved game of another game checks --deal against its own start.
-    let deal = args
-        .deal
-        .map(|n| n.microsoft_deal(args.game.game.is_some()));
-    let deal = match deal.transpose() {
+    // The Microsoft deal --deal names; a PySolFC saved game of another game checks --deal
+    // against its own start.
+    let deal = match microsoft_deal(&args) {
         Err(e) if !input::is_pysol_file(&args.file) => {
             return Ok(crate::cmd::usage_exit(&e.to_string()))
         }
@@ -176,14 +158,8 @@ pub fn run(mut args: Args) -> Result<i32> {
     let game = match game {
         input::Read::Family(saved) => return family::run_saved(&args, saved, (t0, cpu0)),
         input::Read::Freecell(_) if deal.is_none() && args.deal.is_some() => {
-            let e = args
-                .deal
-                .map(|n| n.microsoft_deal(args.game.game.is_some()));
-            let msg = e
-                .and_then(|e| e.err())
-                .map(|e| e.to_string())
-                .unwrap_or_default();
-            return Ok(crate::cmd::usage_exit(&msg));
+            let msg = microsoft_deal(&args).err().map(|e| e.to_string());
+            return Ok(crate::cmd::usage_exit(&msg.unwrap_or_default()));
         }
         input::Read::Freecell(game) => game,
     };
@@ -231,6 +207,35 @@ impl Summary {
             wall_seconds: t0.elapsed().as_secs_f64(),
         }
     }
+}
+
+/// Without --game: play the game the --board file, else the game file (a family solution
+/// JSON), names. A position of such a game as the game file is no game to analyse: the
+/// usage problem saying what to give.
+fn play_named_game(args: &mut Args) -> Option<String> {
+    let board = crate::cmd::solve_family::file_game(&args.game, args.board.as_deref());
+    let file = crate::cmd::solve_family::file_game(&args.game, Some(&args.file));
+    let position = board.is_none() && !family::is_family_json_file(&args.file);
+    if let Some((g, _)) = file.filter(|_| position) {
+        let name = crate::cmd::input::name(&args.file, "game file");
+        return Some(format!(
+            "{name} is a position of {g}: a game of {g} is analysed from its moves, with \
+             --game {g} and its start (--deal N, or --board {path})",
+            g = g.name,
+            path = args.file.display()
+        ));
+    }
+    if let Some(named) = board.or(file) {
+        crate::cmd::solve_family::play_named(&mut args.game, named);
+    }
+    None
+}
+
+/// The Microsoft deal `--deal` names for standard FreeCell (with --game freecell, as PySolFC
+/// numbers it: `msN`, or a plain number below 32000).
+fn microsoft_deal(args: &Args) -> Result<Option<u64>, fcauto_deals::NotMicrosoft> {
+    let named = args.game.game.is_some();
+    args.deal.map(|n| n.microsoft_deal(named)).transpose()
 }
 
 /// A usage problem (exit 2) found before any work: the game and the board both from
