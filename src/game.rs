@@ -2,7 +2,7 @@
 //! ([`GameArgs`]), resolved to a game of the FreeCell family and its rules.
 
 use fcauto_deals::game::MAX_FREECELLS;
-use fcauto_deals::{parse_deal_number, DealError, Game, PysolNumber, Rules};
+use fcauto_deals::{Game, PysolNumber, Rules};
 
 /// Which game of the FreeCell family: `--game` names it, `--freecells` changes its number
 /// of freecells.
@@ -20,14 +20,12 @@ pub struct GameArgs {
 }
 
 /// A deal number argument as PySolFC writes one (clap's `value_parser` of a command that
-/// takes `--game`): what [`parse_deal_number`] reads, refused in its words (so a command's
-/// messages without --game stay as they were), and plain numbers above 2^33-1 up to 10^20,
-/// which only --game deals (the Mersenne Twister; without --game the caller refuses them).
+/// takes `--game`): what [`PysolNumber::parse`] reads, up to 10^20 (above 2^33-1 only
+/// --game deals them, the Mersenne Twister; without --game the caller refuses them). A
+/// refusal names the range both ways, as the parser cannot know whether --game was given
+/// ([`fcauto_deals::PysolNumberError::either_numbering`]).
 pub fn parse_game_number(s: &str) -> Result<PysolNumber, String> {
-    match parse_deal_number(s) {
-        Ok(_) | Err(DealError::TooLarge(_)) => PysolNumber::parse(s).map_err(|e| e.to_string()),
-        Err(e) => Err(e.to_string()),
-    }
+    PysolNumber::parse(s).map_err(|e| e.either_numbering())
 }
 
 fn parse_game(s: &str) -> Result<&'static Game, String> {

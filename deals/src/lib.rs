@@ -34,6 +34,8 @@ pub use board::{Board, BoardError, BoardIssue, CASCADES, FREECELLS};
 pub use card::{Card, CardParseError, Rank, Suit};
 pub use game::{BuildOrder, EmptyFill, FoundationDeal, Game, Layout, Rules, SequenceMove, GAMES};
 pub use msdeal::{ms_deal, ms_deal_order, parse_deal_number, DealError, MAX_DEAL};
-pub use pysol_deal::{deal_game, deal_with_rules, PysolNumber, PysolNumberError, Shuffle};
-pub use range::{known_solvable, parse_deal_range, RangeError, IMPOSSIBLE_DEALS};
+pub use pysol_deal::{
+    deal_game, deal_with_rules, NotMicrosoft, PysolNumber, PysolNumberError, Shuffle,
+};
+pub use range::{known_solvable, parse_deal_range, DealRange, RangeError, IMPOSSIBLE_DEALS};
 pub use text::plural;

@@ -48,12 +48,36 @@ pub enum PysolNumberError {
     /// `msN` out of range, or text that is no whole number (as for a Microsoft deal number).
     #[error(transparent)]
     Deal(#[from] DealError),
-    /// Zero.
-    #[error("game number {0} is out of range: PySolFC's game numbers start at 1")]
+    /// Zero or negative.
+    #[error("game number {0} is out of range: PySolFC's game numbers start at 1 (expected 1..=10^20, or msN)")]
     TooSmall(String),
     /// Above [`MAX_GAME_NUMBER`].
     #[error("game number {0} is out of range: PySolFC's largest is {MAX_GAME_NUMBER} (10^20)")]
     TooLarge(String),
+    /// Text that is no whole number (`abc`, `0x10`, `1.5`).
+    #[error(
+        "game number `{0}` is not a whole number (expected 1..=10^20, or msN as PySolFC writes it)"
+    )]
+    NotANumber(String),
+}
+
+impl PysolNumberError {
+    /// The refusal of a deal argument read before it is known whether `--game` was given
+    /// (a command line's deal number): a plain number's range named both ways, without
+    /// `--game` (Microsoft's deals, 1..=2^33-1) and with it (PySolFC's, 1..=10^20).
+    pub fn either_numbering(&self) -> String {
+        match self {
+            PysolNumberError::TooSmall(t) => format!(
+                "deal number {t} is out of range: deals start at 1 (expected 1..={MAX_DEAL}, \
+                 or msN; with --game, PySolFC's game numbers 1..=10^20)"
+            ),
+            PysolNumberError::NotANumber(t) => format!(
+                "deal number `{t}` is not a whole number (expected 1..={MAX_DEAL}, or msN as \
+                 PySolFC writes it; with --game, PySolFC's game numbers 1..=10^20)"
+            ),
+            e => e.to_string(),
+        }
+    }
 }
 
 impl PysolNumber {
@@ -91,11 +115,18 @@ impl PysolNumber {
         let t = s.trim();
         let digits = t.strip_prefix('+').unwrap_or(t);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            let n = parse_deal_number(s)?;
-            return match t.get(..2) {
-                Some(p) if p.eq_ignore_ascii_case("ms") => PysolNumber::ms(n),
+            let ms = t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("ms"));
+            return match parse_deal_number(s) {
+                Ok(n) if ms => PysolNumber::ms(n),
                 // A sign or a form parse_deal_number reads (none today) that is no `msN`.
-                _ => PysolNumber::plain(n as u128),
+                Ok(n) => PysolNumber::plain(n as u128),
+                // `msN` is a Microsoft deal number: refused in its words.
+                Err(e) if ms => Err(e.into()),
+                // A plain number is PySolFC's, whose range is 1..=10^20.
+                Err(DealError::TooSmall(_)) => Err(PysolNumberError::TooSmall(t.to_string())),
+                Err(DealError::NotANumber(_)) => Err(PysolNumberError::NotANumber(t.to_string())),
+                Err(DealError::TooLarge(_)) => Err(PysolNumberError::TooLarge(t.to_string())),
+                Err(e) => Err(e.into()),
             };
         }
         let n: u128 = match digits.parse() {
@@ -119,12 +150,59 @@ impl PysolNumber {
         self.ms
     }
 
+    /// The number as a plain PySolFC game number names the same deal (`617` for `ms617`):
+    /// `None` for `msN` from 32000 on (plain, that number is a Mersenne Twister deal) and for
+    /// a number above `u64`.
+    pub fn plain_deal(self) -> Option<u64> {
+        let v = u64::try_from(self.value).ok()?;
+        (!self.ms || v < MT_FROM).then_some(v)
+    }
+
     /// The shuffle PySolFC deals this number with.
     pub fn shuffle(self) -> Shuffle {
         if self.ms || self.value < MT_FROM as u128 {
             Shuffle::Microsoft(self.value as u64)
         } else {
             Shuffle::MersenneTwister(self.value)
+        }
+    }
+}
+
+/// A deal argument that names no Microsoft deal, where standard FreeCell's solver needs one
+/// ([`PysolNumber::microsoft_deal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotMicrosoft {
+    /// With `--game freecell`: a plain number from 32000 on, PySolFC's Mersenne Twister deal.
+    #[error(
+        "deal {0} with --game freecell is PySolFC's Mersenne Twister deal, which no Microsoft \
+         deal number names: give its board (`fcauto deal --game freecell {0} > {0}.board`, then \
+         --board {0}.board)"
+    )]
+    MersenneTwister(PysolNumber),
+    /// Without `--game`: a number above the Microsoft deals' 2^33-1.
+    #[error(
+        "deal number {0} is out of range: the largest is {MAX_DEAL} (2^33-1); PySolFC's larger \
+         game numbers need --game"
+    )]
+    TooLarge(PysolNumber),
+}
+
+impl PysolNumber {
+    /// The Microsoft deal this deal argument names for standard FreeCell: with `--game`
+    /// (`named`) as PySolFC numbers it (`msN`, and a plain number below 32000); without,
+    /// any number is the Microsoft deal of that number.
+    ///
+    /// # Errors
+    /// [`NotMicrosoft::MersenneTwister`] with `named` for a plain number from 32000 on;
+    /// [`NotMicrosoft::TooLarge`] for a number above 2^33-1.
+    pub fn microsoft_deal(self, named: bool) -> Result<u64, NotMicrosoft> {
+        match self.shuffle() {
+            Shuffle::Microsoft(n) => Ok(n),
+            Shuffle::MersenneTwister(_) if named => Err(NotMicrosoft::MersenneTwister(self)),
+            Shuffle::MersenneTwister(n) => u64::try_from(n)
+                .ok()
+                .filter(|&n| n <= MAX_DEAL)
+                .ok_or(NotMicrosoft::TooLarge(self)),
         }
     }
 }
@@ -292,10 +370,43 @@ mod tests {
         ] {
             assert!(PysolNumber::parse(bad).is_err(), "{bad}");
         }
+        for (bad, words) in [
+            (
+                "-5",
+                "PySolFC's game numbers start at 1 (expected 1..=10^20, or msN)",
+            ),
+            ("0x10", "`0x10` is not a whole number (expected 1..=10^20"),
+            ("1e30", "PySolFC's largest is 100000000000000000000 (10^20)"),
+            ("ms0", "deals start at 1 (expected 1..=8589934591)"),
+        ] {
+            let e = PysolNumber::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(words), "{bad}: {e}");
+            assert!(
+                !e.contains("8589934591") || bad.starts_with("ms"),
+                "{bad}: {e}"
+            );
+        }
+        let e = PysolNumber::parse("-5").unwrap_err().either_numbering();
+        assert!(e.contains("1..=8589934591, or msN; with --game, PySolFC's game numbers 1..=10^20"));
         let e = PysolNumber::parse("100000000000000000001").unwrap_err();
         assert!(e.to_string().contains("PySolFC's largest"), "{e}");
         let e = PysolNumber::parse("999999999999999999999999999999999999999999").unwrap_err();
         assert!(matches!(e, PysolNumberError::TooLarge(_)), "{e}");
+    }
+
+    #[test]
+    fn deal_arguments_name_microsoft_deals_as_pysolfc_numbers_them() {
+        let p = |s: &str| PysolNumber::parse(s).unwrap();
+        assert_eq!(p("ms40001").microsoft_deal(true), Ok(40001));
+        assert_eq!(p("617").microsoft_deal(true), Ok(617));
+        assert_eq!(p("40001").microsoft_deal(false), Ok(40001));
+        let e = p("40001").microsoft_deal(true).unwrap_err();
+        assert!(e.to_string().contains("Mersenne Twister"), "{e}");
+        assert_eq!(p("ms617").plain_deal(), Some(617));
+        assert_eq!(p("ms40001").plain_deal(), None);
+        assert_eq!(p("40001").plain_deal(), Some(40001));
+        let e = p("8589934592").microsoft_deal(false).unwrap_err();
+        assert!(e.to_string().contains("need --game"), "{e}");
     }
 
     #[test]

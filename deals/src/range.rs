@@ -1,8 +1,9 @@
 //! Ranges of deal numbers (`A..B`, inclusive, `A..=B` too), as `bench --range` and
-//! `batch run --range` take them, and the deals known to have no solution with four
-//! freecells.
+//! `batch run --range` take them ([`DealRange`], which keeps whether the ends were written
+//! `msN`), and the deals known to have no solution with four freecells.
 
 use crate::msdeal::{parse_deal_number, DealError};
+use crate::pysol_deal::MT_FROM;
 
 /// Why a range of deals does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -16,6 +17,79 @@ pub enum RangeError {
     /// The first deal is after the last.
     #[error("range `{0}` is empty")]
     Empty(String),
+    /// With `--game`, one end written `msN` and the other a plain number from 32000 on (a
+    /// Mersenne Twister deal): the range names deals of two numberings.
+    #[error(
+        "range `{0}` mixes msN with a plain number from 32000 on: with --game, msN is the \
+         Microsoft deal N and a plain number from 32000 on PySolFC's Mersenne Twister deal; \
+         write both ends msN or both plain"
+    )]
+    Mixed(String),
+}
+
+/// A range of deals as written: its ends, and whether each was written `msN`. Without
+/// `--game` every number is a Microsoft deal and `ms` changes nothing; with `--game`, `msN`
+/// is the Microsoft deal N dealt to the game's layout (PySolFC's `msN`), while a plain number
+/// from 32000 on is PySolFC's Mersenne Twister deal ([`DealRange::microsoft_with_game`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealRange {
+    /// The first deal.
+    pub first: u64,
+    /// The last deal (inclusive).
+    pub last: u64,
+    /// The range as written.
+    text: String,
+    /// Each end written `msN` (first, last).
+    ms: (bool, bool),
+}
+
+impl DealRange {
+    /// Parse `A..B` (inclusive, `A..=B` too), each end as [`parse_deal_number`] reads it
+    /// (`ms5`, ` 12 `), keeping which ends were written `msN`.
+    ///
+    /// Errors: as [`parse_deal_range`].
+    pub fn parse(s: &str) -> Result<DealRange, RangeError> {
+        let (first, last) = parse_deal_range(s)?;
+        let (a, b) = s.split_once("..").expect("parse_deal_range found `..`");
+        let ms = |t: &str| {
+            let t = t.trim().trim_start_matches('=').trim_start();
+            t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("ms"))
+        };
+        Ok(DealRange {
+            first,
+            last,
+            text: s.to_string(),
+            ms: (ms(a), ms(b)),
+        })
+    }
+
+    /// The first and the last deal.
+    pub fn bounds(&self) -> (u64, u64) {
+        (self.first, self.last)
+    }
+
+    /// With `--game`: true when the range names Microsoft deals (`msA..msB`, or either end
+    /// `msN` and the plain one below 32000, where both numberings agree), false for PySolFC's
+    /// plain numbers (the Mersenne Twister from 32000 on).
+    ///
+    /// Errors: [`RangeError::Mixed`] for one end `msN` and the other plain from 32000 on.
+    pub fn microsoft_with_game(&self) -> Result<bool, RangeError> {
+        let plain_mt = |ms: bool, n: u64| !ms && n >= MT_FROM;
+        match self.ms {
+            (false, false) => Ok(false),
+            (a, b) if plain_mt(a, self.first) || plain_mt(b, self.last) => {
+                Err(RangeError::Mixed(self.text.clone()))
+            }
+            _ => Ok(true),
+        }
+    }
+}
+
+impl std::fmt::Display for DealRange {
+    /// The range as written.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 /// Parse `A..B` (inclusive, `A..=B` too) into its first and last deal numbers, any size;
@@ -66,6 +140,25 @@ mod tests {
         assert_eq!(msg("12"), "range `12` is not A..B");
         assert_eq!(msg("9..2"), "range `9..2` is empty");
         assert_eq!(msg("0..2"), parse_deal_number("0").unwrap_err().to_string());
+    }
+
+    /// `msN` ends are kept: with --game they name Microsoft deals, and a range mixing `msN`
+    /// with a plain Mersenne Twister number is refused.
+    #[test]
+    fn ms_ranges_name_microsoft_deals_with_game() {
+        let r = |s| DealRange::parse(s).unwrap();
+        assert_eq!(r("ms40000..ms40009").bounds(), (40000, 40009));
+        assert_eq!(r("ms40000..ms40009").microsoft_with_game(), Ok(true));
+        assert_eq!(r("MS5..=ms7").microsoft_with_game(), Ok(true));
+        assert_eq!(r("ms5..7").microsoft_with_game(), Ok(true));
+        assert_eq!(r("40000..40009").microsoft_with_game(), Ok(false));
+        let e = r("ms5..40000").microsoft_with_game().unwrap_err();
+        assert!(
+            e.to_string().starts_with("range `ms5..40000` mixes msN"),
+            "{e}"
+        );
+        assert!(r("40000..ms40009").microsoft_with_game().is_err());
+        assert_eq!(r(" 3 ..ms9").to_string(), " 3 ..ms9");
     }
 
     /// The impossible deals are not known solvable; their neighbours are, and nothing past

@@ -39,9 +39,16 @@ pub enum CheckError {
     #[error("board not supported: {0}")]
     Unsupported(String),
     /// The validator refused the solver's own solution: a solver bug, never shown as a
-    /// solution.
+    /// solution. (Its reason is in the message, not a source: a chain printed whole would
+    /// say it twice.)
     #[error("internal error: the validator rejected the solver's solution: {0}")]
-    Rejected(#[from] ValidationError),
+    Rejected(ValidationError),
+}
+
+impl From<ValidationError> for CheckError {
+    fn from(e: ValidationError) -> CheckError {
+        CheckError::Rejected(e)
+    }
 }
 
 /// Solve `board` in `mode` within `max_states` positions (`None`: the mode's default) and

@@ -29,9 +29,10 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args)]
 #[command(group = clap::ArgGroup::new("plot_outputs").multiple(true).args(["plot", "plot_data"]))]
 pub struct Args {
-    /// Deals to solve, `A..B` (inclusive), e.g. `1..32000`.
+    /// Deals to solve, `A..B` (inclusive), e.g. `1..32000`; with --game, `msA..msB` is
+    /// Microsoft's deals in the game's layout (PySolFC's `msN`).
     #[arg(long, default_value = "1..1000", value_parser = parse_range, allow_hyphen_values = true)]
-    pub range: (u64, u64),
+    pub range: fcauto_deals::DealRange,
     /// Worker threads, 0..=1024 (default and 0: all cores); never more than the deals.
     #[arg(long, value_parser = parse_threads)]
     pub threads: Option<usize>,
@@ -139,15 +140,16 @@ impl From<PlotMetric> for Metric {
 
 /// Parse `A..B` (inclusive) into deal numbers; clap's value parser for `--range`, so a bad
 /// range is a usage error (exit 2) with this message.
-pub fn parse_range(s: &str) -> std::result::Result<(u64, u64), String> {
-    let (a, b) = fcauto_deals::parse_deal_range(s).map_err(|e| e.to_string())?;
+pub fn parse_range(s: &str) -> std::result::Result<fcauto_deals::DealRange, String> {
+    let range = fcauto_deals::DealRange::parse(s).map_err(|e| e.to_string())?;
+    let (a, b) = range.bounds();
     if b - a + 1 > MAX_BENCH_DEALS {
         return Err(format!(
             "range `{s}` has {} deals; a bench runs at most {MAX_BENCH_DEALS} (split it)",
             b - a + 1
         ));
     }
-    Ok((a, b))
+    Ok(range)
 }
 
 /// Most deals one `bench` run takes (larger ranges belong in `fcauto batch`, which resumes).
@@ -254,12 +256,17 @@ impl Progress for Bar {
 /// deal up to 1,000,000 outside [`fcauto_deals::IMPOSSIBLE_DEALS`] is reported unsolvable;
 /// exit 2 for `--plot` in a build without the `plot` feature.
 pub fn run(args: Args) -> Result<i32> {
-    if let Some(msg) = family_usage_problem(&args) {
+    if let Some(msg) =
+        range_problem(&args.game, &args.range).or_else(|| family_usage_problem(&args))
+    {
         return Ok(crate::cmd::usage_exit(&msg));
     }
-    if args.game.rules().is_standard() && !args.game.is_standard() {
-        // Standard rules named with --game: PySolFC's numbering.
-        crate::cmd::solve_family::check_ms_numbering(Some(args.range.1))?;
+    let plain = args.game.game.is_some() && !args.range.microsoft_with_game().unwrap_or(false);
+    if args.game.rules().is_standard() && plain {
+        // Standard rules named with --game and plain numbers: PySolFC's numbering.
+        if let Some(msg) = crate::cmd::solve_family::ms_numbering_problem(Some(args.range.last)) {
+            return Ok(crate::cmd::usage_exit(&msg));
+        }
     }
     if let Some(code) = check_plot_args(&args) {
         return Ok(code);
@@ -308,7 +315,7 @@ pub fn run(args: Args) -> Result<i32> {
 /// The range solve `args` ask for: all cores unless told otherwise, and never more
 /// threads than deals.
 fn job(args: &Args) -> Job {
-    let (a, b) = args.range;
+    let (a, b) = args.range.bounds();
     let wanted = match args.threads.unwrap_or(0) {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -320,20 +327,35 @@ fn job(args: &Args) -> Job {
         threads: wanted.min(deals).max(1),
         mode: args.mode.into(),
         max_states: args.max_states,
-        variant: variant(&args.game),
+        variant: variant(&args.game, &args.range),
     }
 }
 
-/// The game, rules and numbering `--game` and `--freecells` ask for.
-pub fn variant(game: &crate::game::GameArgs) -> Variant {
-    Variant::new(game.game(), game.freecells, game.game.is_some())
+/// The game, rules and numbering `--game` and `--freecells` ask for over `range` (with
+/// --game, `msA..msB` is Microsoft's deals; a mixed range, refused by [`range_problem`],
+/// reads as PySolFC's numbers).
+pub fn variant(game: &crate::game::GameArgs, range: &fcauto_deals::DealRange) -> Variant {
+    let named = game.game.is_some();
+    Variant::for_range(game.game(), game.freecells, named, range)
+        .unwrap_or_else(|_| Variant::new(game.game(), game.freecells, named))
+}
+
+/// A range that mixes `msN` with a plain Mersenne Twister number under --game (exit 2).
+pub fn range_problem(
+    game: &crate::game::GameArgs,
+    range: &fcauto_deals::DealRange,
+) -> Option<String> {
+    let named = game.game.is_some();
+    Variant::for_range(game.game(), game.freecells, named, range)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// What the family search does not offer (exit 2): `optimal-ph`, `optimal` for the
 /// unlimited-sequence games ([`Variant::bench_family_mode`]), and fc-solve's figures beside
 /// ours.
 fn family_usage_problem(args: &Args) -> Option<String> {
-    let v = variant(&args.game);
+    let v = variant(&args.game, &args.range);
     if v.is_standard() {
         return None;
     }

@@ -71,11 +71,15 @@ pub fn run(args: Args) -> Result<i32> {
             Err(msg) => return Ok(crate::cmd::usage_exit(&msg)),
         },
         (Some(path), None) if is_family_board(&args, path) => {
-            let given = (args.game.game(), &args.game.rules());
-            let (game, rules, layout) = read_family_board(path, Some(given))?;
-            let f = format.into();
+            let (game, rules, layout) = family_board(&args, path)?;
             fcauto_engine::render::family::draw_layout(
-                game, &rules, &layout, f, args.width, None, None,
+                game,
+                &rules,
+                &layout,
+                format.into(),
+                args.width,
+                None,
+                None,
             )?
         }
         (board, None) => {
@@ -92,6 +96,27 @@ pub fn run(args: Args) -> Result<i32> {
     };
     picture::write_output(&bytes, args.output.as_deref())?;
     Ok(0)
+}
+
+/// The game, rules and position of a family board file: with `--game` or `--freecells`,
+/// read for that game by the reader `solve`, `verify` and `analyze` use (a position string
+/// of another game is refused, naming both); else the game its position string names.
+fn family_board(
+    args: &Args,
+    path: &std::path::Path,
+) -> Result<(
+    &'static fcauto_deals::Game,
+    fcauto_deals::Rules,
+    fcauto_deals::Layout,
+)> {
+    if args.game.game.is_none() && args.game.freecells.is_none() {
+        return read_family_board(path, None);
+    }
+    let (game, rules) = (args.game.game(), args.game.rules());
+    let name = crate::cmd::input::name(path, "board file");
+    let text = crate::cmd::input::read_board_text(path)?;
+    let layout = fcauto_engine::verify::family::read_layout(&text, game, &rules, &name)?;
+    Ok((game, rules, layout))
 }
 
 /// True when the board file `path` is to be read as a family game's: `--game` or

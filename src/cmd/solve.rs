@@ -21,12 +21,16 @@ pub fn run(mut args: Args) -> Result<i32> {
         |ext| output::SolutionFormat::by_extension(ext).map(SolutionFormat::from),
         SolutionFormat::Standard,
     ));
-    if let Some(msg) =
-        picture_usage_problem(&args).or_else(|| crate::cmd::solve_family::deal_too_large(&args))
+    if let Some(msg) = picture_usage_problem(&args)
+        .or_else(|| crate::cmd::solve_family::deal_too_large(&args))
+        .or_else(|| crate::cmd::solve_family::mt_deal_problem(&args))
     {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_output(&args)?;
+    if let Some(named) = crate::cmd::solve_family::file_game(&args.game, args.board.as_deref()) {
+        crate::cmd::solve_family::play_named(&mut args.game, named);
+    }
     if !args.game.rules().is_standard() {
         return crate::cmd::solve_family::run(&args);
     }

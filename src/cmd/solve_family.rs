@@ -95,6 +95,29 @@ fn start(args: &Args, game: &'static Game, rules: &Rules) -> Result<(Option<Pyso
     Ok((Some(number), deal_with_rules(game, rules, number)?))
 }
 
+/// The game a file names (a position string `seahaven_towers: ...`, a family deal or
+/// solution JSON: [`fcauto_engine::input::named_game`]) when neither --game nor --freecells
+/// is given and its rules are not standard FreeCell's: the command then plays that game,
+/// as `show` does. Standard input is read once, by the command: it names none here (its
+/// reader then says to give --game).
+pub fn file_game(
+    game: &crate::game::GameArgs,
+    file: Option<&std::path::Path>,
+) -> Option<(&'static Game, Rules)> {
+    if game.game.is_some() || game.freecells.is_some() {
+        return None;
+    }
+    let path = file.filter(|p| !crate::cmd::input::is_stdio(p))?;
+    let text = crate::cmd::input::read_board_text(path).ok()?;
+    fcauto_engine::input::named_game(&text).filter(|(_, r)| !r.is_standard())
+}
+
+/// Play `named` (a game and its rules a file names): --game and --freecells set to them.
+pub fn play_named(game: &mut crate::game::GameArgs, named: (&'static Game, Rules)) {
+    game.game = Some(named.0);
+    game.freecells = Some(named.1.freecells);
+}
+
 /// The deal number without --game above the Microsoft deals' 2^33-1: the usage error (as
 /// clap words a value its parser refuses; only --game deals PySolFC's larger numbers).
 pub fn deal_too_large(args: &Args) -> Option<String> {
@@ -108,9 +131,28 @@ pub fn deal_too_large(args: &Args) -> Option<String> {
     })
 }
 
+/// With `--game freecell` (standard rules), a PySolFC number from 32000 on: its Mersenne
+/// Twister deal, which the standard solver's deal number cannot name (a usage problem, exit
+/// 2, as `verify` refuses it): the message saying to solve it from its board.
+pub fn mt_deal_problem(args: &Args) -> Option<String> {
+    if !args.game.rules().is_standard() || args.game.game.is_none() || args.board.is_some() {
+        return None;
+    }
+    let given = args.deal?;
+    matches!(given.shuffle(), Shuffle::MersenneTwister(_))
+        .then(|| mt_deal_words(&given.to_string()))
+}
+
+/// The refusal of standard FreeCell's Mersenne Twister deal `given` named with --game.
+fn mt_deal_words(given: &str) -> String {
+    format!(
+        "deal {given} with --game freecell is PySolFC's Mersenne Twister deal: solve it from its board (`fcauto deal --game freecell {given} > {given}.board` then `--board {given}.board`); without --game, a number is the Microsoft deal"
+    )
+}
+
 /// The standard solver's deal number: a Microsoft deal. With `--game freecell`, a PySolFC
 /// number from 32000 on is its Mersenne Twister deal, which a Microsoft deal number cannot
-/// name: such a deal is solved from its board.
+/// name: such a deal is solved from its board ([`mt_deal_problem`] refuses it first).
 pub fn ms_number(args: &Args) -> Result<Option<u64>> {
     let Some(given) = args.deal else {
         return Ok(None);
@@ -120,9 +162,7 @@ pub fn ms_number(args: &Args) -> Result<Option<u64>> {
     }
     match given.shuffle() {
         Shuffle::Microsoft(n) => Ok(Some(n)),
-        Shuffle::MersenneTwister(_) => bail!(
-            "deal {given} with --game freecell is PySolFC's Mersenne Twister deal: solve it from its board (`fcauto deal --game freecell {given} > {given}.board` then `--board {given}.board`); without --game, a number is the Microsoft deal"
-        ),
+        Shuffle::MersenneTwister(_) => bail!(mt_deal_words(&given.to_string())),
     }
 }
 
@@ -173,26 +213,29 @@ pub fn title(game: &Game, rules: &Rules) -> String {
 }
 
 /// The layout of deal `n` under `rules`: with --game (`named`), PySolFC's deal of `game`
-/// number `n` (the Microsoft shuffle below 32000, its Mersenne Twister from 32000 on, each
-/// game's own layout); without, the Microsoft deal with the rules' number of freecells.
-pub fn deal_layout(game: &'static Game, rules: &Rules, n: u64, named: bool) -> Result<Layout> {
+/// number `n` (the Microsoft shuffle below 32000 and for `msN`, its Mersenne Twister from
+/// 32000 on, each game's own layout); without, the Microsoft deal with the rules' number of
+/// freecells.
+pub fn deal_layout(
+    game: &'static Game,
+    rules: &Rules,
+    n: PysolNumber,
+    named: bool,
+) -> Result<Layout> {
     if named {
-        let number = PysolNumber::plain(n as u128)?;
-        return Ok(deal_with_rules(game, rules, number)?);
+        return Ok(deal_with_rules(game, rules, n)?);
     }
+    let n = n.microsoft_deal(false)?;
     Ok(Layout::from_board(&ms_deal(n)?, rules.freecells as usize))
 }
 
 /// With `--game` and standard FreeCell's rules, deal numbers are PySolFC's: from 32000 on
 /// they are Mersenne Twister deals, which the standard solver's deal number (a Microsoft
-/// deal, as its JSON's `deal` says) cannot name: such a deal is solved from its board.
-pub fn check_ms_numbering(deal: Option<u64>) -> Result<()> {
-    match deal {
-        Some(n) if n >= 32000 => bail!(
-            "deal {n} with --game freecell is PySolFC's Mersenne Twister deal: solve it from its board (`fcauto deal --game freecell {n} > {n}.board` then `--board {n}.board`); without --game, a number is the Microsoft deal"
-        ),
-        _ => Ok(()),
-    }
+/// deal, as its JSON's `deal` says) cannot name: such a deal is solved from its board. The
+/// usage problem (exit 2) saying so.
+pub fn ms_numbering_problem(deal: Option<u64>) -> Option<String> {
+    deal.filter(|&n| n >= 32000)
+        .map(|n| mt_deal_words(&n.to_string()))
 }
 
 /// In the optimal modes, what a solution's length proves: its counts and which is minimal

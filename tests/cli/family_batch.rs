@@ -343,7 +343,7 @@ fn a_run_with_other_rules_is_refused_and_the_file_left_alone() {
         "--db",
         s(&none),
     ]);
-    assert_eq!(code, 1, "{err}");
+    assert_eq!(code, 2, "{err}");
     assert!(err.contains("Mersenne Twister"), "{err}");
     assert!(!none.exists());
 }

@@ -99,7 +99,7 @@ fn refusals_are_one_clear_line() {
             2,
             "standard, json, svg, png or html",
         ),
-        (&["--game", "freecell", "40000"], 1, "Mersenne Twister"),
+        (&["--game", "freecell", "40000"], 2, "Mersenne Twister"),
     ];
     for (args, want, text) in cases {
         let mut all = vec!["solve"];

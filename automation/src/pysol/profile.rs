@@ -47,12 +47,19 @@ pub enum ProfileError {
     /// The target is (inside) a real user's PySolFC profile.
     #[error("{0}: refusing to write inside a user's PySolFC profile")]
     UserProfile(PathBuf),
-    /// The seed options.cfg could not be read.
+    /// The seed options.cfg could not be read (its reason in the message, not a source: a
+    /// chain printed whole would say it twice).
     #[error("seed options: {0}")]
-    Seed(#[from] OptionsError),
+    Seed(OptionsError),
     /// The player name is empty, too long (PySolFC cuts at 30) or has a line break.
     #[error("invalid player name {0:?} (1 to 30 characters, no line breaks)")]
     Player(String),
+}
+
+impl From<OptionsError> for ProfileError {
+    fn from(e: OptionsError) -> ProfileError {
+        ProfileError::Seed(e)
+    }
 }
 
 /// The user's own PySolFC profile (or HOME) that an automation profile under `base`

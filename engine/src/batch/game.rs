@@ -63,21 +63,23 @@ pub fn game_words(v: &Variant) -> String {
     }
 }
 
-/// The options of `batch run` that play `v`: `--game G [--freecells N]`, `--freecells N`, or
-/// `no --game and no --freecells` for standard FreeCell.
+/// The options of `batch run` that play `v`: `--game G [--freecells N]`, `--freecells N`,
+/// `--game G [--freecells N] with a range msA..msB` for Microsoft's deals of a named game
+/// (PySolFC's `msN`), or `no --game and no --freecells` for standard FreeCell.
 pub fn game_options(v: &Variant) -> String {
     if v.is_standard() {
         return "no --game and no --freecells".to_string();
     }
-    let mut s = String::new();
-    if v.pysol_numbers {
-        s.push_str(&format!("--game {}", v.game.name));
+    let named = v.pysol_numbers || v.game.name != fcauto_deals::Game::freecell().name;
+    let mut words = Vec::new();
+    if named {
+        words.push(format!("--game {}", v.game.name));
     }
-    if v.rules.freecells != v.game.rules.freecells || !v.pysol_numbers {
-        if !s.is_empty() {
-            s.push(' ');
-        }
-        s.push_str(&format!("--freecells {}", v.rules.freecells));
+    if v.rules.freecells != v.game.rules.freecells || !named {
+        words.push(format!("--freecells {}", v.rules.freecells));
     }
-    s
+    if named && !v.pysol_numbers {
+        words.push("with a range msA..msB".to_string());
+    }
+    words.join(" ")
 }

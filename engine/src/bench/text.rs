@@ -61,13 +61,14 @@ fn spread(x: &Option<Spread>) -> String {
 /// Our lines: the run, verdicts, lengths, work, times and memory.
 fn ours(out: &mut String, s: &Summary) {
     let total = s.to - s.from + 1;
+    let ms = s.variant.deal_prefix();
     let game = match s.variant.is_standard() {
         true => String::new(),
         false => format!("{}, ", s.variant.title()),
     };
     say!(
         out,
-        "fcauto bench, {game}deals {}..{} ({}), mode {}, {}",
+        "fcauto bench, {game}deals {ms}{}..{ms}{} ({}), mode {}, {}",
         s.from,
         s.to,
         plural(total, "deal"),

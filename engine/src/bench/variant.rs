@@ -7,7 +7,7 @@
 
 use anyhow::Result;
 use fcauto_deals::game::{BuildOrder, EmptyFill, SequenceMove};
-use fcauto_deals::{deal_with_rules, ms_deal, plural, Game, Layout, PysolNumber, Rules};
+use fcauto_deals::{deal_with_rules, ms_deal, plural, DealRange, Game, Layout, PysolNumber, Rules};
 use fcauto_solver::family::FamilyMode;
 use fcauto_solver::Mode;
 use serde::Serialize;
@@ -19,9 +19,10 @@ pub struct Variant {
     pub game: &'static Game,
     /// The rules played: the game's, with `--freecells` applied.
     pub rules: Rules,
-    /// True when the deal numbers are PySolFC's for the game (`--game` given: the Microsoft
-    /// shuffle below 32000, the Mersenne Twister from 32000 on, the game's own layout);
-    /// false for Microsoft's deals, dealt to the rules' freecells.
+    /// True when the deal numbers are PySolFC's plain numbers for the game (`--game` with a
+    /// range `A..B`: the Microsoft shuffle below 32000, the Mersenne Twister from 32000 on,
+    /// the game's own layout); false for Microsoft's deals (no `--game`, or `--game` with a
+    /// range `msA..msB`: PySolFC's `msN`, the Microsoft shuffle dealt to the game's layout).
     pub pysol_numbers: bool,
 }
 
@@ -60,13 +61,36 @@ impl Variant {
         }
     }
 
+    /// The variant of a run over `range` (`bench`, `batch run`): as [`Variant::new`], where
+    /// with `--game` (`named`) a range written `msA..msB` names Microsoft's deals, as `msN`
+    /// does everywhere a deal is read.
+    ///
+    /// # Errors
+    /// With `named`, a range mixing `msN` with a plain number from 32000 on.
+    pub fn for_range(
+        game: &'static Game,
+        freecells: Option<u8>,
+        named: bool,
+        range: &DealRange,
+    ) -> Result<Variant, fcauto_deals::RangeError> {
+        let microsoft = named && range.microsoft_with_game()?;
+        Ok(Variant::new(game, freecells, named && !microsoft))
+    }
+
+    /// True when `self` and `other` deal the same deals below 32000, where PySolFC's plain
+    /// numbers and `msN` agree: the same game and rules, whatever the numbering (a run of
+    /// `msA..msB` below 32000 may go on in a database of plain numbers, and the other way).
+    pub fn agrees_below_mt(&self, other: &Variant) -> bool {
+        self.game.name == other.game.name && self.rules == other.rules
+    }
+
     /// True for standard FreeCell, which the fast solver plays.
     pub fn is_standard(&self) -> bool {
         self.rules.is_standard()
     }
 
     /// The layout of deal `n`: PySolFC's deal of the game ([`Variant::pysol_numbers`]), or
-    /// Microsoft's deal with the rules' freecells.
+    /// Microsoft's deal (PySolFC's `msN`) in the game's layout with the rules' freecells.
     ///
     /// # Errors
     /// A number out of range, or a game that deals more cards to freecells than the rules
@@ -76,10 +100,18 @@ impl Variant {
             let number = PysolNumber::plain(u128::from(n))?;
             return Ok(deal_with_rules(self.game, &self.rules, number)?);
         }
-        Ok(Layout::from_board(
-            &ms_deal(n)?,
-            self.rules.freecells as usize,
-        ))
+        if self.game.name == Game::freecell().name {
+            return Ok(Layout::from_board(
+                &ms_deal(n)?,
+                self.rules.freecells as usize,
+            ));
+        }
+        // PySolFC's `msN`: the Microsoft shuffle dealt to the game's own layout.
+        Ok(deal_with_rules(
+            self.game,
+            &self.rules,
+            PysolNumber::ms(n)?,
+        )?)
     }
 
     /// The game's name (Freecell Solver's), with the freecells when `--freecells` changed
@@ -93,6 +125,15 @@ impl Variant {
                 self.game.name,
                 plural(self.rules.freecells, "freecell")
             )
+        }
+    }
+
+    /// How a deal number of this variant is written with its `--game`: `ms` for Microsoft's
+    /// deals of a game other than FreeCell (PySolFC's `msN`), else nothing.
+    pub fn deal_prefix(&self) -> &'static str {
+        match !self.pysol_numbers && self.game.name != Game::freecell().name {
+            true => "ms",
+            false => "",
         }
     }
 
@@ -226,6 +267,7 @@ pub struct RulesJson {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fcauto_deals::deal_game;
 
     /// Standard rules are the standard variant however they were named; other rules keep
     /// their numbering, and the label of standard FreeCell is what old databases hold.
@@ -241,5 +283,37 @@ mod tests {
         let sea = Variant::new(Game::find("seahaven_towers").unwrap(), None, true);
         assert_eq!(sea.title(), "seahaven_towers");
         assert_eq!(sea.layout(1).unwrap().cascades.len(), 10);
+    }
+
+    /// With --game, `msA..msB` is Microsoft's deals in the game's layout (PySolFC's `msN`),
+    /// and `A..B` PySolFC's numbers: the two differ from 32000 on.
+    #[test]
+    fn ms_ranges_with_a_game_are_microsoft_deals() {
+        let bakers = Game::find("bakers_game").unwrap();
+        let range = |s| DealRange::parse(s).unwrap();
+        let ms = Variant::for_range(bakers, None, true, &range("ms40000..ms40009")).unwrap();
+        let mt = Variant::for_range(bakers, None, true, &range("40000..40009")).unwrap();
+        assert!(!ms.pysol_numbers && mt.pysol_numbers);
+        assert_eq!(ms.label(), "bakers_game, 4 freecells, microsoft numbers");
+        assert_eq!((ms.deal_prefix(), mt.deal_prefix()), ("ms", ""));
+        let want = deal_with_rules(bakers, &bakers.rules, PysolNumber::ms(40001).unwrap());
+        assert_eq!(ms.layout(40001).unwrap(), want.unwrap());
+        assert_ne!(mt.layout(40001).unwrap(), ms.layout(40001).unwrap());
+        assert!(ms.agrees_below_mt(&mt));
+        let sea = Game::find("seahaven_towers").unwrap();
+        let sea_ms = Variant::for_range(sea, None, true, &range("ms5..ms5")).unwrap();
+        assert_eq!(
+            sea_ms.layout(5).unwrap(),
+            deal_game(sea, PysolNumber::ms(5).unwrap())
+        );
+        let freecell = Game::find("freecell").unwrap();
+        let std = Variant::for_range(freecell, None, true, &range("ms40000..ms40002")).unwrap();
+        assert!(std.is_standard());
+        assert!(Variant::for_range(bakers, None, true, &range("ms5..40000")).is_err());
+        assert!(
+            !Variant::for_range(freecell, None, false, &range("ms5..40000"))
+                .unwrap()
+                .pysol_numbers
+        );
     }
 }

@@ -36,7 +36,7 @@ pub enum PysolGameError {
         name: String,
     },
     /// The saved-game reader's refusal (its message starts with the input's origin).
-    #[error("{0}")]
+    #[error(transparent)]
     Saved(#[from] SavedGameError),
     /// A game of the family other than FreeCell, where FreeCell's is needed.
     #[error("{name} is a game of {} (PySolFC id {}): the analysis reads games of FreeCell (PySolFC id 8) only", game.pysol_name, game.pysol_id)]
@@ -104,9 +104,7 @@ impl FamilyGame {
     /// `Custom` deal and for a Microsoft number from 32000 on, which that numbering would
     /// read as another deal.
     pub fn deal(&self) -> Option<u64> {
-        let n = self.number?;
-        let v = u64::try_from(n.value()).ok()?;
-        (!n.is_ms() || v < 32000).then_some(v)
+        self.number?.plain_deal()
     }
 }
 

@@ -220,12 +220,8 @@ pub fn new_game_of(
         return FamilyPosition::new(Game::freecell(), layout).and_then(Position::of);
     };
     let g = Game::find(name).map_err(|e| bad(e.to_string()))?;
-    let number = match fcauto_deals::parse_deal_number(deal) {
-        Ok(_) | Err(fcauto_deals::DealError::TooLarge(_)) => {
-            PysolNumber::parse(deal).map_err(|e| bad(e.to_string()))?
-        }
-        Err(e) => return Err(bad(e.to_string())),
-    };
+    // PySolFC's game number, refused in its words (its range is 1..=10^20).
+    let number = PysolNumber::parse(deal).map_err(|e| bad(e.to_string()))?;
     let (g, layout) = deal_family(g, number, freecells)?;
     FamilyPosition::new(g, layout).and_then(Position::of)
 }
@@ -288,15 +284,29 @@ impl PositionIn {
         if game.is_none() && freecells.is_none() {
             return self.to_position();
         }
+        // Without `game`, the game is the one the position names (standard FreeCell when it
+        // names none): `freecells` alone changes its freecells.
+        let own = match self {
+            PositionIn::Text(t) => named_game(t),
+            _ => None,
+        };
         let g = match game {
             Some(name) => Game::find(name).map_err(|e| ServiceError::bad_input(e.to_string()))?,
-            None => Game::freecell(),
+            None => own.unwrap_or_else(Game::freecell),
         };
         let rules = g
             .rules
             .with_freecells(super::family::freecells_asked(g, freecells)?);
         let PositionIn::Text(t) = self else {
-            return self.to_position().and_then(|p| agrees(p, g, &rules));
+            let p = self.to_position()?;
+            let g = match (game, &p) {
+                (None, Position::Family(f)) => f.game,
+                _ => g,
+            };
+            let rules = g
+                .rules
+                .with_freecells(super::family::freecells_asked(g, freecells)?);
+            return agrees(p, g, &rules, fields_sent(game, freecells));
         };
         if t.len() > MAX_BOARD_BYTES {
             return Err(ServiceError::too_large(format!(
@@ -318,7 +328,12 @@ impl PositionIn {
 
 /// `p`, a position object's, when it is one of `game` under `rules` (the request's `game`
 /// and `freecells`); else the error that says they differ.
-fn agrees(p: Position, game: &'static Game, rules: &Rules) -> Result<Position, ServiceError> {
+fn agrees(
+    p: Position,
+    game: &'static Game,
+    rules: &Rules,
+    sent: &str,
+) -> Result<Position, ServiceError> {
     let (named, slots) = match &p {
         Position::Standard(_) => (Game::freecell(), 4),
         Position::Family(f) => (f.game, f.rules.freecells),
@@ -332,9 +347,19 @@ fn agrees(p: Position, game: &'static Game, rules: &Rules) -> Result<Position, S
         Position::Family(f) => crate::render::family::game_title(f.game, &f.rules),
     };
     Err(ServiceError::impossible(format!(
-        "the position object is a {is} position, and `game`/`freecells` say {said}: a \
-         position object names its own game (its `game` field, one slot per freecell)"
+        "the position object is a {is} position, and {sent} {said}: a position object names \
+         its own game (its `game` field, one slot per freecell)"
     )))
+}
+
+/// The request's fields that name the game, as a message says what they say: `` `game`
+/// says``, `` `freecells` says``, `` `game` and `freecells` say``.
+fn fields_sent(game: Option<&str>, freecells: Option<i64>) -> &'static str {
+    match (game.is_some(), freecells.is_some()) {
+        (true, true) => "`game` and `freecells` say",
+        (true, false) => "`game` says",
+        _ => "`freecells` says",
+    }
 }
 
 /// A position string or board text of any game: a string that names its game (`name: ...`)

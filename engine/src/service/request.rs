@@ -166,11 +166,12 @@ impl DealIn {
         if self.exact {
             return Ok(&self.text);
         }
-        Err(ServiceError::bad_input(format!(
-            "deal {}: a JSON number this large is not exact; give PySolFC's game number as a \
-             string (\"{}\")",
-            self.text, self.text
-        )))
+        // JSON's reader has already rounded the number: naming it would name another deal.
+        Err(ServiceError::bad_input(
+            "deal: a JSON number past 2^53 is not exact (JSON readers round it to another \
+             number); give PySolFC's game number as a string of its digits \
+             (\"12345678901234567890\")",
+        ))
     }
 }
 
@@ -191,29 +192,21 @@ pub fn deal_in<'de, D: serde::Deserializer<'de>>(d: D) -> Result<DealIn, D::Erro
         // A whole number written `617.0` or `1e3` is read as a float: exact up to 2^53.
         serde_json::Value::Number(n) => {
             let f = n.as_f64().unwrap_or(f64::NAN);
-            (format!("{f:.0}"), f.abs() <= (1u64 << 53) as f64)
+            match f.fract() == 0.0 {
+                true => (format!("{f:.0}"), f.abs() <= (1u64 << 53) as f64),
+                // `6.5`: refused by the game's reader as no whole number.
+                false => (n.to_string(), true),
+            }
         }
         _ => (String::new(), true),
     };
     let microsoft = match read {
         Ok(n) if n <= MAX_DEAL => Ok(n),
         Ok(n) => Err(DealError::TooLarge(n.to_string()).to_string()),
-        Err(e) => {
-            let e = e.to_string();
-            let too_large = match &v {
-                serde_json::Value::String(s) => matches!(
-                    fcauto_deals::parse_deal_number(s),
-                    Err(DealError::TooLarge(_))
-                ),
-                v => v
-                    .as_f64()
-                    .is_some_and(|f| f.is_finite() && f.fract() == 0.0 && f > MAX_DEAL as f64),
-            };
-            if !too_large {
-                return Err(serde::de::Error::custom(e));
-            }
-            Err(e)
-        }
+        // A string or a number: refused when it is read, in the words of the numbering it
+        // is read in (Microsoft's without a game, PySolFC's with one: 1..=10^20).
+        Err(e) if v.is_string() || v.is_number() => Err(e.to_string()),
+        Err(e) => return Err(serde::de::Error::custom(e.to_string())),
     };
     Ok(DealIn {
         text,
@@ -271,10 +264,31 @@ mod tests {
             );
         }
         let d = read("99999999999999999999").unwrap();
-        assert!(d.game_text().unwrap_err().message.contains("as a string"));
-        // 0 as a JSON number is read, and refused where it is dealt (as before).
-        for bad in ["-3", "6.5", "\"ms61x\"", "\"ms0\"", "true"] {
-            assert!(read(bad).is_err(), "{bad}");
+        let e = d.game_text().unwrap_err().message;
+        assert!(e.contains("as a string"), "{e}");
+        assert!(
+            !e.contains("100000000000000000000"),
+            "names a rounded number: {e}"
+        );
+        assert!(read("true").is_err());
+    }
+
+    /// A number or string no deal is kept, and refused where it is read: without a game in
+    /// Microsoft's words, with one as PySolFC's game number (1..=10^20).
+    #[test]
+    fn bad_deals_are_refused_in_the_words_of_their_numbering() {
+        for (bad, game_words) in [
+            ("-3", "PySolFC's game numbers start at 1"),
+            ("6.5", "is not a whole number (expected 1..=10^20"),
+            ("\"0x10\"", "is not a whole number (expected 1..=10^20"),
+            ("\"1e30\"", "PySolFC's largest is 100000000000000000000"),
+            ("\"ms0\"", "deals start at 1"),
+        ] {
+            let d = read(bad).unwrap();
+            assert!(d.microsoft().is_err(), "{bad}");
+            let t = d.game_text().unwrap();
+            let e = fcauto_deals::PysolNumber::parse(t).unwrap_err().to_string();
+            assert!(e.contains(game_words), "{bad}: {e}");
         }
     }
 }

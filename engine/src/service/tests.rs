@@ -537,3 +537,26 @@ fn family_moves_are_refereed_by_the_validator() {
         ErrorKind::BadInput
     );
 }
+
+/// A position that names its game, with `freecells` alone: read as that game, and a refusal
+/// names only the fields sent (no `game` was sent).
+#[test]
+fn freecells_alone_keeps_the_games_position_and_names_only_what_was_sent() {
+    let text = "bakers_game: -/-/-/-/-/-/-/- ---- KKKK".to_string();
+    let p = PositionIn::Text(text.clone());
+    match p.to_position_of(None, Some(4)) {
+        Ok(Position::Family(f)) => assert_eq!(f.game.name, "bakers_game"),
+        Ok(_) => panic!("read as standard FreeCell"),
+        Err(e) => panic!("{}", e.message),
+    }
+    let e = match p.to_position_of(None, Some(2)) {
+        Err(e) => e.message,
+        Ok(_) => panic!("4 freecell slots read with 2 freecells"),
+    };
+    assert!(!e.contains("`game`"), "{e}");
+    let e = match p.to_position_of(Some("seahaven_towers"), None) {
+        Err(e) => e.message,
+        Ok(_) => panic!("a Baker's Game position read as Seahaven Towers"),
+    };
+    assert!(e.contains("`game` says seahaven_towers"), "{e}");
+}

@@ -55,7 +55,8 @@ use fcauto_deals::{Layout, Rules};
 use state::{Pos, CELL0, HOME, M};
 
 /// Positions the complete search may visit unless told otherwise (its visited set takes 16
-/// bytes a slot, so at most about 540 MB).
+/// bytes a slot and doubles when three quarters full: 512 MiB at this limit, 768 MiB while
+/// it doubles from 256 MiB; with the search path the process peaks at about 820 MiB).
 pub const DEFAULT_MAX_STATES: usize = 20_000_000;
 /// One best-first try: how much each move made counts against a position, the estimate's
 /// weights, positions stored.
@@ -137,15 +138,22 @@ pub struct FamilyStats {
 #[derive(Debug, thiserror::Error)]
 pub enum FamilyError {
     /// The layout does not fit the rules or is not a full deck.
-    #[error("{0}")]
+    #[error(transparent)]
     Layout(#[from] LayoutError),
     /// The validator refused the search's own solution: a solver bug, never shown as a
-    /// solution.
+    /// solution. (Its reason is in the message, not a source: a chain printed whole would
+    /// say it twice.)
     #[error("internal error: the validator rejected the family search's solution: {0}")]
-    Rejected(#[from] FamilyValidationError),
+    Rejected(FamilyValidationError),
     /// The mode does not play these rules ([`FamilyMode::refusal`]'s line).
     #[error("{0}")]
     Mode(String),
+}
+
+impl From<FamilyValidationError> for FamilyError {
+    fn from(e: FamilyValidationError) -> FamilyError {
+        FamilyError::Rejected(e)
+    }
 }
 
 /// Solve `layout` under `rules`; the complete search visits at most `max_states` positions

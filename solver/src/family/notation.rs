@@ -142,8 +142,10 @@ pub struct FamilyJsonMove {
 }
 
 /// The JSON of a family game's solve: the game, the freecells played, the deal (if any),
-/// the start position, the verdict and the moves.
+/// the start position, the verdict and the moves. Written as [`WrittenSolution`]
+/// (`moves_total` is null unless solved, as in FreeCell's JSON).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "WrittenSolution")]
 pub struct FamilySolutionJson {
     /// The game's name (`bakers_game`).
     pub game: String,
@@ -162,10 +164,46 @@ pub struct FamilySolutionJson {
     pub position: Option<String>,
     /// true: solved; false: proved unsolvable; null: unknown.
     pub solvable: Option<bool>,
-    /// Number of moves.
+    /// Number of moves (written null unless solved; null reads as 0).
+    #[serde(deserialize_with = "null_as_zero")]
     pub moves_total: usize,
     /// The moves.
     pub moves: Vec<FamilyJsonMove>,
+}
+
+/// [`FamilySolutionJson`] as written: `moves_total` is null when the game is not solved
+/// (proved unsolvable or unknown), as FreeCell's solution JSON, the API and MCP write it.
+#[derive(serde::Serialize)]
+struct WrittenSolution {
+    game: String,
+    freecells: u8,
+    #[serde(with = "deal_json")]
+    deal: Option<PysolNumber>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<String>,
+    solvable: Option<bool>,
+    moves_total: Option<usize>,
+    moves: Vec<FamilyJsonMove>,
+}
+
+impl From<FamilySolutionJson> for WrittenSolution {
+    fn from(j: FamilySolutionJson) -> WrittenSolution {
+        WrittenSolution {
+            moves_total: (j.solvable == Some(true)).then_some(j.moves_total),
+            game: j.game,
+            freecells: j.freecells,
+            deal: j.deal,
+            position: j.position,
+            solvable: j.solvable,
+            moves: j.moves,
+        }
+    }
+}
+
+/// `moves_total` read: a count, or null (a game not solved) as 0.
+fn null_as_zero<'de, D: serde::Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    use serde::Deserialize;
+    Ok(Option::<usize>::deserialize(d)?.unwrap_or(0))
 }
 
 impl FamilySolutionJson {
@@ -506,6 +544,7 @@ mod reading_tests {
             };
             let written = serde_json::to_string(&json).unwrap();
             assert!(written.contains(&format!("\"deal\":{text}")), "{written}");
+            assert!(written.contains("\"moves_total\":null"), "{written}");
             let read: FamilySolutionJson = serde_json::from_str(&written).unwrap();
             assert_eq!(read, json);
         }

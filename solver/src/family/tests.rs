@@ -126,6 +126,9 @@ fn the_validator_refuses_each_kind_of_illegal_move() {
     refused(mv(H, C(0), 1), &kings, "never leave");
     refused(mv(C(0), C(9), 1), &kings, "cascades");
     refused(mv(C(1), C(1), 1), &kings, "onto themselves");
+    // A place the game lacks is named before a move onto itself (`99` as `9a`).
+    refused(mv(C(9), C(9), 1), &kings, "the game has");
+    refused(mv(F(7), F(7), 1), &kings, "there is no freecell");
     refused(mv(F(1), C(2), 2), &kings, "one card");
     // The fill rule: QS may not go to an empty cascade under kings only.
     let mut emptied = l.clone();
@@ -579,4 +582,33 @@ fn best_first_figures() {
             println!("deal {n} try {t}: {v} ({stored})");
         }
     }
+}
+
+/// The whole chain of a solver error (each source after a colon, as anyhow's `{:#}`).
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        out.push_str(&format!(": {s}"));
+        source = s.source();
+    }
+    out
+}
+
+/// A layout that does not fit (10 cascades under Baker's Game's 8; 52 cards in one
+/// cascade) is refused once: the error's chain does not repeat its reason.
+#[test]
+fn layout_refusals_are_said_once() {
+    let sea = fcauto_deals::deal_game(
+        Game::find("seahaven_towers").unwrap(),
+        fcauto_deals::PysolNumber::plain(5).unwrap(),
+    );
+    let bakers = Game::find("bakers_game").unwrap().rules;
+    let e = solve_family(&sea, &bakers, FamilyMode::Fast, None).unwrap_err();
+    assert_eq!(chain(&e), "the layout has 10 cascades, the game has 8");
+    let mut one = Layout::from_board(&ms_deal(1).unwrap(), 4);
+    let all: Vec<Card> = one.cascades.iter_mut().flat_map(std::mem::take).collect();
+    one.cascades[0] = all;
+    let e = solve_family(&one, &bakers, FamilyMode::Fast, None).unwrap_err();
+    assert_eq!(chain(&e).matches("too deep").count(), 1, "{}", chain(&e));
 }

@@ -63,6 +63,10 @@ fn play(pos: &mut Layout, rules: &Rules, m: &FamilyMove) -> Result<(), String> {
     if m.count == 0 {
         return Err("moves no card".into());
     }
+    // A place the game does not have is named first, whichever end of the move it is
+    // (`99` in an 8-cascade game is refused as `9a` is).
+    there(pos, m.from)?;
+    there(pos, m.to)?;
     if m.from == m.to {
         return Err("moves cards onto themselves".into());
     }
@@ -110,6 +114,22 @@ fn play(pos: &mut Layout, rules: &Rules, m: &FamilyMove) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `place` when the game has it; else the reason: how many cascades or freecells the game
+/// has.
+fn there(pos: &Layout, place: Place) -> Result<(), String> {
+    match place {
+        Place::Cascade(i) if i as usize >= pos.cascades.len() => {
+            Err(format!("the game has {} cascades", pos.cascades.len()))
+        }
+        Place::Freecell(j) if j as usize >= pos.freecells.len() => Err(format!(
+            "there is no freecell {}: the game has {}",
+            place,
+            fcauto_deals::plural(pos.freecells.len(), "freecell")
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Take the moved cards off their source (which must hold them, in build order for a run).

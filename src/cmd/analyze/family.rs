@@ -39,18 +39,20 @@ pub fn run(args: &Args) -> Result<i32> {
     let given = match (args.deal, &args.board) {
         (Some(n), _) => Some(deal_layout(game, &rules, n, args.game.game.is_some())?),
         (None, Some(board)) => Some(read_board(board, game, &rules)?),
+        // fcauto's family solution JSON names its own start.
+        (None, None) if is_family_json_file(&args.file) => {
+            Some(read_board(&args.file, game, &rules)?)
+        }
         (None, None) => None,
     };
     let given = given.map(|layout| FamilyStart {
         game,
         rules,
         layout,
-        deal: args
-            .deal
-            .and_then(|n| fcauto_deals::PysolNumber::plain(n as u128).ok()),
+        deal: args.deal,
     });
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
-    let moves = parse_moves(&text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))?;
+    let moves = read_moves(&text, &name)?;
     // A `# start:` line (`analyze --report`'s game.txt) names the start, as in `verify`.
     let start = match move_text_start(&text, (game, rules), given, &name) {
         Err(e) if e.chain().any(|c| c.is::<NoStart>()) => {
@@ -66,7 +68,7 @@ pub fn run(args: &Args) -> Result<i32> {
         Start {
             game,
             rules,
-            deal: args.deal,
+            deal: args.deal.and_then(|n| n.plain_deal()),
             layout: start.layout,
             input: "a move list",
         },
@@ -198,4 +200,32 @@ fn read_text(args: &Args) -> Result<String> {
         MAX_INPUT,
         "a game is a few kilobytes",
     )
+}
+
+/// The moves of the game file's `text` (named `name`): fcauto's family solution JSON, or a
+/// move list in the family's notation; a position is no move list.
+fn read_moves(text: &str, name: &str) -> Result<Vec<TextMove>> {
+    if let Some(moves) = fcauto_engine::input::family_json_moves(text) {
+        let moves = moves.map_err(|e| anyhow::anyhow!("{name}: {e:#}"))?;
+        let text_move = |m: fcauto_solver::family::FamilyMove| TextMove {
+            from: m.from,
+            to: m.to,
+            count: Some(m.count),
+        };
+        return Ok(moves.into_iter().map(text_move).collect());
+    }
+    if let Some((g, _)) = fcauto_engine::input::named_game(text) {
+        anyhow::bail!(
+            "{name} is a position of {}, not a move list: give the moves as the game file and this position with --board",
+            g.name
+        );
+    }
+    parse_moves(text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))
+}
+
+/// True when `path` (not standard input, which is read once) holds a family solution JSON.
+pub(crate) fn is_family_json_file(path: &std::path::Path) -> bool {
+    !crate::cmd::input::is_stdio(path)
+        && crate::cmd::input::read_board_text(path)
+            .is_ok_and(|t| fcauto_engine::verify::family::is_family_json(&t))
 }

@@ -66,8 +66,8 @@ pub struct Args {
     pub file: PathBuf,
     /// The MS deal the move list starts from (`617` or `ms617`); with --game, PySolFC's deal
     /// of that game (as `fcauto deal --game G N` prints it).
-    #[arg(long, allow_hyphen_values = true, value_parser = fcauto_deals::parse_deal_number, conflicts_with = "board")]
-    pub deal: Option<u64>,
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::game::parse_game_number, conflicts_with = "board")]
+    pub deal: Option<fcauto_deals::PysolNumber>,
     /// The position the move list starts from: a file holding Freecell Solver's board text,
     /// a position string, `fcauto deal N --format json`'s output, or `fcauto solve --format
     /// json`'s or another solution that names its start (fc-solve's `-p -t` output: its first
@@ -108,11 +108,14 @@ pub use fcauto_engine::analysis::work_done::WorkDone;
 
 /// Analyse the game; exit 0 when analysed (won or lost), 1 on bad input, 2 on a usage error
 /// (the game and the board both from standard input, or an [`input::UsageProblem`]).
-pub fn run(args: Args) -> Result<i32> {
+pub fn run(mut args: Args) -> Result<i32> {
     if let Some(msg) = usage_problem(&args) {
         return Ok(crate::cmd::usage_exit(&msg));
     }
     check_folders(&args)?;
+    if let Some(msg) = play_named_game(&mut args) {
+        return Ok(crate::cmd::usage_exit(&msg));
+    }
     // A PySolFC game names its own game: `--game` may only repeat it.
     if (!args.game.is_standard() || family::names_family_game(&args.file))
         && !input::is_pysol_file(&args.file)
@@ -120,7 +123,15 @@ pub fn run(args: Args) -> Result<i32> {
         return family::run(&args);
     }
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
-    let game = match input::read_game(&args.file, args.deal, args.board.as_deref()) {
+    // The Microsoft deal --deal names; a PySolFC saved game of another game checks --deal
+    // against its own start.
+    let deal = match microsoft_deal(&args) {
+        Err(e) if !input::is_pysol_file(&args.file) => {
+            return Ok(crate::cmd::usage_exit(&e.to_string()))
+        }
+        deal => deal.ok().flatten(),
+    };
+    let game = match input::read_game(&args.file, deal, args.board.as_deref()) {
         Err(e) if e.is::<input::UsageProblem>() => {
             return Ok(crate::cmd::usage_exit(&e.to_string()))
         }
@@ -128,6 +139,10 @@ pub fn run(args: Args) -> Result<i32> {
     };
     let game = match game {
         input::Read::Family(saved) => return family::run_saved(&args, saved, (t0, cpu0)),
+        input::Read::Freecell(_) if deal.is_none() && args.deal.is_some() => {
+            let msg = microsoft_deal(&args).err().map(|e| e.to_string());
+            return Ok(crate::cmd::usage_exit(&msg.unwrap_or_default()));
+        }
         input::Read::Freecell(game) => game,
     };
     if let Some(msg) = family::game_disagrees(&args, fcauto_deals::Game::freecell()) {
@@ -158,6 +173,35 @@ pub fn run(args: Args) -> Result<i32> {
         &summary,
     );
     Ok(0)
+}
+
+/// Without --game: play the game the --board file, else the game file (a family solution
+/// JSON), names. A position of such a game as the game file is no game to analyse: the
+/// usage problem saying what to give.
+fn play_named_game(args: &mut Args) -> Option<String> {
+    let board = crate::cmd::solve_family::file_game(&args.game, args.board.as_deref());
+    let file = crate::cmd::solve_family::file_game(&args.game, Some(&args.file));
+    let position = board.is_none() && !family::is_family_json_file(&args.file);
+    if let Some((g, _)) = file.filter(|_| position) {
+        let name = crate::cmd::input::name(&args.file, "game file");
+        return Some(format!(
+            "{name} is a position of {g}: a game of {g} is analysed from its moves, with \
+             --game {g} and its start (--deal N, or --board {path})",
+            g = g.name,
+            path = args.file.display()
+        ));
+    }
+    if let Some(named) = board.or(file) {
+        crate::cmd::solve_family::play_named(&mut args.game, named);
+    }
+    None
+}
+
+/// The Microsoft deal `--deal` names for standard FreeCell (with --game freecell, as PySolFC
+/// numbers it: `msN`, or a plain number below 32000).
+fn microsoft_deal(args: &Args) -> Result<Option<u64>, fcauto_deals::NotMicrosoft> {
+    let named = args.game.game.is_some();
+    args.deal.map(|n| n.microsoft_deal(named)).transpose()
 }
 
 /// A usage problem (exit 2) found before any work: the game and the board both from

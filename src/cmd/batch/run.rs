@@ -29,9 +29,10 @@ use std::time::{Duration, Instant};
 /// Arguments of `fcauto batch run`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Deals, `A..B` (inclusive), within 1..8589934591; e.g. `1..1000000`.
-    #[arg(long, value_parser = fcauto_deals::parse_deal_range, allow_hyphen_values = true)]
-    pub range: (u64, u64),
+    /// Deals, `A..B` (inclusive), within 1..8589934591; e.g. `1..1000000`; with --game,
+    /// `msA..msB` is Microsoft's deals in the game's layout (PySolFC's `msN`).
+    #[arg(long, value_parser = fcauto_deals::DealRange::parse, allow_hyphen_values = true)]
+    pub range: fcauto_deals::DealRange,
     /// Search mode.
     #[arg(long, value_enum, default_value = "fast")]
     pub mode: ModeArg,
@@ -85,24 +86,29 @@ const POLL: Duration = Duration::from_millis(20);
 /// Run: exit 0 when every deal of the shard is stored, 1 when a deal up to 1,000,000 other
 /// than the known impossible ones came out unsolvable (a solver bug to report).
 pub fn run(args: Args) -> Result<i32> {
-    let (a, b) = args.range;
+    let (a, b) = args.range.bounds();
     let block = block(&args);
     if let Some(why) = shard::why_empty(a, b, block, args.shard) {
         crate::note!("fcauto: error: {why}");
         return Ok(2);
     }
+    if let Some(why) = crate::cmd::bench::range_problem(&args.game, &args.range) {
+        return Ok(crate::cmd::usage_exit(&why));
+    }
     let variant = variant(&args);
     if let Some(why) = family_usage_problem(&args, &variant) {
         return Ok(crate::cmd::usage_exit(&why));
     }
-    if variant.is_standard() && args.game.game.is_some() && b >= 32000 {
+    let plain = args.game.game.is_some() && !args.range.microsoft_with_game().unwrap_or(false);
+    if variant.is_standard() && plain && b >= 32000 {
         // Standard rules named with --game: PySolFC's numbers, which agree with
         // Microsoft's below 32000 only.
-        anyhow::bail!(
+        return Ok(crate::cmd::usage_exit(
             "--game freecell numbers deals as PySolFC does, and from 32000 on those are Mersenne \
              Twister deals, which a standard FreeCell database (Microsoft's deals) cannot hold: \
-             leave out --game for Microsoft's deal numbers, or end the range below 32000"
-        );
+             leave out --game for Microsoft's deal numbers, write the range msA..msB, or end \
+             it below 32000",
+        ));
     }
     if args.check_args {
         return Ok(0);
@@ -211,7 +217,7 @@ fn interrupted(t: &Tally, total: u64, already: u64, sig: i32) -> i32 {
 
 /// Deals per block: `--block`, or [`shard::default_block`].
 fn block(args: &Args) -> u64 {
-    let (a, b) = args.range;
+    let (a, b) = args.range.bounds();
     args.block
         .unwrap_or_else(|| shard::default_block(a, b, args.shard.count))
 }
@@ -219,10 +225,17 @@ fn block(args: &Args) -> u64 {
 /// The game this run plays: `--game` and `--freecells` when either is given; else the
 /// database's when it has one (a resumed run keeps its game), else standard FreeCell.
 fn variant(args: &Args) -> Variant {
+    let stored = store::stored_variant(&args.db);
     if args.game.game.is_some() || args.game.freecells.is_some() {
-        return crate::cmd::bench::variant(&args.game);
+        let asked = crate::cmd::bench::variant(&args.game, &args.range);
+        // Below 32000 `msN` and PySolFC's plain numbers are the same deals: the database's
+        // numbering goes on.
+        return match stored {
+            Some(s) if args.range.last < 32000 && s.agrees_below_mt(&asked) => s,
+            _ => asked,
+        };
     }
-    store::stored_variant(&args.db).unwrap_or_default()
+    stored.unwrap_or_default()
 }
 
 /// What the family search does not offer (exit 2): the optimal modes
@@ -288,7 +301,7 @@ fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) 
             settings,
         ));
     }
-    let (a, b) = args.range;
+    let (a, b) = args.range.bounds();
     let (index, count) = (args.shard.index - 1, args.shard.count);
     if store.count_in_shard(a, b, block, index, count)? != total {
         return Ok(false);
@@ -370,7 +383,7 @@ fn pipeline(
     pb: &ProgressBar,
     stop: &StopSignal,
 ) -> Result<Tally> {
-    let (a, b) = args.range;
+    let (a, b) = args.range.bounds();
     let settings = store.settings().clone();
     let (tx, rx) = mpsc::channel::<Result<ResultRow>>();
     // The shard's deals in chunks small enough that a lookup and its list stay small.
