@@ -39,12 +39,13 @@ pub mod validator;
 mod tests;
 
 pub use notation::{
-    read_fcs_moves, read_fcs_output, read_standard, standard_tokens, FamilyJsonMove, FamilyMove,
-    FamilyReadError, FamilySolutionJson, Place,
+    read_fcs_moves, read_fcs_output, standard_tokens, FamilyJsonMove, FamilyMove, FamilyReadError,
+    FamilySolutionJson, Place,
 };
 pub use optimal::{single_card_count, DEFAULT_OPTIMAL_STATES};
 pub use reading::{
-    read_family_text, resolve_family_counts, FamilyText, FamilyTextError, Resolved, WrittenMove,
+    read_family_text, read_standard, resolve_family_counts, FamilyText, FamilyTextError, Resolved,
+    WrittenMove,
 };
 pub use state::LayoutError;
 pub use validator::{validate_family, FamilyValidationError};

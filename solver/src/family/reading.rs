@@ -368,7 +368,7 @@ impl Search<'_> {
                 count: w.count.unwrap_or(1),
             };
             if k == first && w.count.is_none() {
-                m.count = super::notation::fitting_count(&pos, self.rules, &m);
+                m.count = fitting_count(&pos, self.rules, &m);
             }
             moves.push(m);
         }
@@ -376,6 +376,59 @@ impl Search<'_> {
             moves,
             ok: false,
             open: self.open,
+        }
+    }
+}
+
+/// The moves of a family solution in standard notation, read by
+/// [`read_family_text`] (fcauto's and fc-solve's notation, annotated games)
+/// and played from `start` under `rules` to find the counts left out
+/// ([`resolve_family_counts`]: the counts with which every move is legal and
+/// the game ends won, the longest run first, backtracking). When no reading wins, the one
+/// that went furthest: [`super::validate_family`] then names the first illegal move. A
+/// `# start:` line is not checked here: [`read_family_text`] gives it.
+///
+/// # Errors
+/// [`FamilyTextError`] for a token that names no move or an annotated game
+/// that does not read.
+pub fn read_standard(
+    text: &str,
+    start: &Layout,
+    rules: &Rules,
+) -> Result<Vec<FamilyMove>, FamilyTextError> {
+    let read = read_family_text(text)?;
+    Ok(resolve_family_counts(start, rules, &read.moves, true).moves)
+}
+
+/// The count of a move between cascades written without one whose run fits `pos`: onto a
+/// card, the run whose head builds on it; onto an empty cascade, the longest run the
+/// sequence limit lets move (one card for any other move).
+fn fitting_count(pos: &Layout, rules: &Rules, m: &FamilyMove) -> u8 {
+    let (Place::Cascade(i), Place::Cascade(j)) = (m.from, m.to) else {
+        return 1;
+    };
+    let (Some(col), Some(dest)) = (pos.cascades.get(i as usize), pos.cascades.get(j as usize))
+    else {
+        return 1;
+    };
+    // The run on top of the source, longest first.
+    let mut run = usize::from(!col.is_empty());
+    while run < col.len() && rules.builds_on(col[col.len() - run - 1], col[col.len() - run]) {
+        run += 1;
+    }
+    match dest.last() {
+        Some(&top) => (1..=run)
+            .find(|&k| rules.builds_on(top, col[col.len() - k]))
+            .unwrap_or(1) as u8,
+        None => {
+            let free = pos.freecells.iter().filter(|c| c.is_none()).count();
+            let empty = pos.cascades.iter().filter(|c| c.is_empty()).count();
+            let most = rules.sequence_limit(free, empty, true).unwrap_or(run);
+            let mut k = run.min(most).max(1);
+            while k > 1 && !rules.fills_empty(col[col.len() - k]) {
+                k -= 1;
+            }
+            k.min(u8::MAX as usize) as u8
         }
     }
 }
@@ -464,6 +517,34 @@ mod tests {
             let r = resolve_family_counts(&start, &g.rules, &bare[..bare.len() - 1], true);
             assert!(!r.ok && r.moves.len() == bare.len() - 1, "{name} {n}");
             assert!(resolve_family_counts(&start, &g.rules, &bare[..10], false).ok);
+        }
+    }
+
+    #[test]
+    fn tokens_read_with_and_without_counts() {
+        let m = read_written("09vA").unwrap();
+        assert_eq!(
+            (m.from, m.to, m.count),
+            (Place::Cascade(9), Place::Cascade(8), Some(10))
+        );
+        let m = read_written("ia").unwrap();
+        assert_eq!(
+            (m.from, m.to, m.count),
+            (Place::Freecell(7), Place::Freecell(0), None)
+        );
+        // fc-solve writes the tenth cascade `10`.
+        for (t, from, to) in [
+            ("10h", Place::Cascade(9), Place::Foundation),
+            ("a10", Place::Freecell(0), Place::Cascade(9)),
+            ("110", Place::Cascade(0), Place::Cascade(9)),
+            ("101", Place::Cascade(9), Place::Cascade(0)),
+            ("10", Place::Cascade(0), Place::Cascade(9)),
+        ] {
+            let m = read_written(t).unwrap();
+            assert_eq!((m.from, m.to), (from, to), "{t}");
+        }
+        for bad in ["3", "38v0", "3x", "38vz", "385", "38ve"] {
+            assert!(read_written(bad).is_err(), "{bad}");
         }
     }
 }
