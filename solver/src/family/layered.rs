@@ -229,7 +229,7 @@ impl<'a> Run<'a> {
             if !seen.insert(entry.fingerprint()) {
                 continue;
             }
-            found = self.from_entry(lv, &entry, &mut seen);
+            found = self.search_level_from(lv, &entry, &mut seen);
             if !matches!(found, Found::Nothing) {
                 break;
             }
@@ -249,7 +249,7 @@ struct Frame {
 impl Run<'_> {
     /// The depth-first search of level `lv` from `entry` (already in `seen`): positions of
     /// the level go on, positions of higher levels wait as their levels' entries.
-    fn from_entry(&mut self, lv: usize, entry: &Pos, seen: &mut Seen) -> Found {
+    fn search_level_from(&mut self, lv: usize, entry: &Pos, seen: &mut Seen) -> Found {
         let rules = self.rules;
         let mut p = entry.clone();
         let mut log: Vec<M> = Vec::with_capacity(256);

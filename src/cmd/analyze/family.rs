@@ -53,8 +53,14 @@ pub fn run(args: &Args) -> Result<i32> {
     });
     let (t0, cpu0) = (Instant::now(), crate::cmd::rusage::this_process().cpu_s);
     let moves = read_moves(&text, &name)?;
-    // A `# start:` line (`analyze --report`'s game.txt) names the start, as in `verify`.
-    let start = match move_text_start(&text, (game, rules), given, &name) {
+    // A `# start:` line (`analyze --report`'s game.txt) names the start, as in `verify`; a
+    // solution JSON's own start is `given`.
+    let start = if fcauto_engine::input::family_json_moves(&text).is_some() {
+        given.ok_or_else(|| anyhow::Error::new(NoStart(name.clone())))
+    } else {
+        move_text_start(&text, (game, rules), given, &name)
+    };
+    let start = match start {
         Err(e) if e.chain().any(|c| c.is::<NoStart>()) => {
             return Ok(crate::cmd::usage_exit(&format!(
                 "{what}: give the start of the moves: --deal N (or --board FILE)"
