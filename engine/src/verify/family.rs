@@ -4,8 +4,8 @@
 //!
 //! The start is the one the caller gives (a deal of the game, or a board read for it by
 //! [`read_layout`]), which must agree with the one the solution names, or else the one it
-//! names: a JSON's `position` or `deal` ([`super::family_json`]), fc-solve's first printed
-//! position ([`super::family_fcs`]), a `# start:` line. A start of another game than the
+//! names: a JSON's `position` or `deal` (`family_json.rs`), fc-solve's first printed
+//! position (`family_fcs.rs`), a `# start:` line. A start of another game than the
 //! one played is refused, never replayed under the wrong rules. Move texts are read by the
 //! solver's one family reader ([`read_family_text`]), counts left out found by backtracking
 //! ([`resolve_family_counts`]). Errors are those of the standard verify: a
