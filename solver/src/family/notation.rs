@@ -142,7 +142,7 @@ pub struct FamilyJsonMove {
 }
 
 /// The JSON of a family game's solve: the game, the freecells played, the deal (if any),
-/// the start position, the verdict and the moves. Written as [`WrittenSolution`]
+/// the start position, the verdict and the moves. Written as `WrittenSolution`
 /// (`moves_total` is null unless solved, as in FreeCell's JSON).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(into = "WrittenSolution")]
