@@ -78,7 +78,7 @@ fn check(args: Args) -> Result<i32> {
         .and_then(|t| family::board_game(&t));
     if !args.game.rules().is_standard()
         || family::is_family_json(&text)
-        || family::named_game(&text).is_some()
+        || family::solution_game(&text).is_some()
         || board_game.is_some()
     {
         return check_family(&args, &text, &name, board_game);
@@ -158,12 +158,12 @@ fn check_family(
 ) -> Result<i32> {
     // The game played: --game's (with --freecells), else the one the solution names.
     let (game, rules) = match args.game.game {
-        None if args.game.freecells.is_none() => {
-            family::named_game(text).or(board_game).unwrap_or_else(|| {
+        None if args.game.freecells.is_none() => family::solution_game(text)
+            .or(board_game)
+            .unwrap_or_else(|| {
                 let g = Game::freecell();
                 (g, g.rules)
-            })
-        }
+            }),
         _ => (args.game.game(), args.game.rules()),
     };
     let given = match (args.deal, args.board.as_deref()) {

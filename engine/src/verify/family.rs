@@ -76,7 +76,7 @@ pub fn is_family_json(text: &str) -> bool {
 /// The game (with its rules as played) a solution names itself when it is not standard
 /// FreeCell's: a family solution JSON's `game` and `freecells`, or the game a `# start:`
 /// line's position string names (`analyze --report`'s `game.txt`). `None` for any other text.
-pub fn named_game(text: &str) -> Option<(&'static Game, Rules)> {
+pub fn solution_game(text: &str) -> Option<(&'static Game, Rules)> {
     let text = text.trim_start_matches('\u{feff}');
     if is_family_json(text) {
         let json = family_json::read(text, "").ok()?;
@@ -94,10 +94,10 @@ pub fn named_game(text: &str) -> Option<(&'static Game, Rules)> {
 
 /// The game (with its rules as played) a board file names when it is not standard
 /// FreeCell's: a family solution JSON's, a deal's JSON's `game`, a position string's
-/// `name:` prefix, or a move list's `# start:` ([`named_game`]). `None` for any other text.
+/// `name:` prefix, or a move list's `# start:` ([`solution_game`]). `None` for any other text.
 pub fn board_game(text: &str) -> Option<(&'static Game, Rules)> {
     let text = text.trim_start_matches('\u{feff}');
-    if let Some(named) = named_game(text) {
+    if let Some(named) = solution_game(text) {
         return Some(named);
     }
     let non_standard = |g: &'static Game, cells: usize| {

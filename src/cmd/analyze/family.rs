@@ -12,7 +12,7 @@ use crate::mode::ModeArg;
 use anyhow::Result;
 use fcauto_engine::analysis::family::{parse_moves, TextMove};
 use fcauto_engine::analysis::family_flow::{self, Start};
-use fcauto_engine::verify::family::{move_text_start, named_game, read_layout, FamilyStart};
+use fcauto_engine::verify::family::{move_text_start, read_layout, solution_game, FamilyStart};
 use fcauto_engine::verify::{is_usage_problem, NoStart};
 use fcauto_solver::Mode;
 use std::time::Instant;
@@ -26,7 +26,7 @@ pub fn run(args: &Args) -> Result<i32> {
     let name = crate::cmd::input::name(&args.file, "game file");
     let text = read_text(args)?;
     // The game: --game's (with --freecells), else the one the list's `# start:` names.
-    let (game, rules) = match named_game(&text) {
+    let (game, rules) = match solution_game(&text) {
         Some(named) if args.game.game.is_none() && args.game.freecells.is_none() => named,
         _ => (args.game.game(), args.game.rules()),
     };
@@ -88,7 +88,7 @@ pub fn run(args: &Args) -> Result<i32> {
 /// the family other than FreeCell on a `# start:` line (`analyze --report`'s game.txt).
 pub(crate) fn names_family_game(path: &std::path::Path) -> bool {
     path != std::path::Path::new("-")
-        && std::fs::read_to_string(path).is_ok_and(|t| named_game(&t).is_some())
+        && std::fs::read_to_string(path).is_ok_and(|t| solution_game(&t).is_some())
 }
 
 /// Analyse a PySolFC saved or held game of a family game (`saved`: its game from the file's
