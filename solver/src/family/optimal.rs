@@ -68,6 +68,7 @@
 use super::moves::{auto_play, generate};
 use super::state::{builds, rank, suit, Pos, M, PACKED};
 use super::{FamilyError, FamilyMode, FamilyOutcome, FamilyStats};
+use crate::search::astar::{Buckets, G_SLOTS};
 use crate::StopReason;
 use fcauto_deals::game::{EmptyFill, SequenceMove};
 use fcauto_deals::{Layout, Rules, GAMES};
@@ -300,7 +301,7 @@ fn node(p: &Pos, buf: &mut Vec<u8>, parent: u32, mv: M, g: u32) -> Node {
 struct Tables {
     nodes: Vec<Node>,
     index: Index,
-    open: Buckets,
+    open: Buckets<G_SLOTS>,
 }
 
 impl Tables {
@@ -456,58 +457,6 @@ impl Index {
             self.vals[i] = v;
         }
         true
-    }
-}
-
-/// Open list: one stack per (f, g) bucket, f = g + bound; smallest f first, among equal f
-/// the largest g (deepest) first, newest first within a bucket.
-struct Buckets {
-    stacks: Vec<Vec<u32>>,
-    cur: usize,
-}
-
-/// Depth slots per f value (deeper positions beyond the last share it).
-const G_SLOTS: usize = 512;
-
-impl Buckets {
-    fn new() -> Buckets {
-        Buckets {
-            stacks: Vec::new(),
-            cur: usize::MAX,
-        }
-    }
-
-    fn slot(f: u32, g: u32) -> usize {
-        f as usize * G_SLOTS + (G_SLOTS - 1 - (g as usize).min(G_SLOTS - 1))
-    }
-
-    fn push(&mut self, f: u32, g: u32, idx: u32) {
-        let k = Self::slot(f, g);
-        if k >= self.stacks.len() {
-            self.stacks.resize_with(k + 1, Vec::new);
-        }
-        self.stacks[k].push(idx);
-        self.cur = self.cur.min(k);
-    }
-
-    /// Room for one more entry in bucket (f, g), or false when the memory for it cannot be
-    /// had.
-    fn room(&mut self, f: u32, g: u32) -> bool {
-        let k = Self::slot(f, g);
-        match self.stacks.get_mut(k) {
-            Some(v) => v.len() < v.capacity() || v.try_reserve(v.len().max(16)).is_ok(),
-            None => self.stacks.try_reserve(k + 1 - self.stacks.len()).is_ok(),
-        }
-    }
-
-    fn pop(&mut self) -> Option<u32> {
-        while self.cur < self.stacks.len() {
-            if let Some(i) = self.stacks[self.cur].pop() {
-                return Some(i);
-            }
-            self.cur += 1;
-        }
-        None
     }
 }
 

@@ -145,17 +145,19 @@ impl Node {
 
 /// Open list: one stack per (f, g) bucket, f = g + bound; smallest f first, and among
 /// equal f the largest g (deepest) first (depths from `G - 1` on share the last slot);
-/// newest first within a bucket. `G` depth slots per f value.
-struct Buckets<const G: usize> {
+/// newest first within a bucket. `G` depth slots per f value. The family's optimal search
+/// (`crate::family`) uses it too.
+pub(crate) struct Buckets<const G: usize> {
     stacks: Vec<Vec<u32>>,
     cur: usize,
 }
 
-/// Depth slots per f value of the optimal search's open list.
-const G_SLOTS: usize = 512;
+/// Depth slots per f value of the optimal searches' open lists (standard FreeCell's and the
+/// family's).
+pub(crate) const G_SLOTS: usize = 512;
 
 impl<const G: usize> Buckets<G> {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Buckets {
             stacks: Vec::new(),
             cur: usize::MAX,
@@ -164,7 +166,7 @@ impl<const G: usize> Buckets<G> {
     fn slot(f: u32, g: u32) -> usize {
         f as usize * G + (G - 1 - (g as usize).min(G - 1))
     }
-    fn push(&mut self, f: u32, g: u32, idx: u32) {
+    pub(crate) fn push(&mut self, f: u32, g: u32, idx: u32) {
         let k = Self::slot(f, g);
         if k >= self.stacks.len() {
             self.stacks.resize_with(k + 1, Vec::new);
@@ -174,14 +176,14 @@ impl<const G: usize> Buckets<G> {
     }
     /// Room for one more entry in bucket (f, g), or false when the memory for it cannot be
     /// had (before [`Buckets::push`], so that a search stops rather than aborts).
-    fn room(&mut self, f: u32, g: u32) -> bool {
+    pub(crate) fn room(&mut self, f: u32, g: u32) -> bool {
         let k = Self::slot(f, g);
         match self.stacks.get_mut(k) {
             Some(v) => v.len() < v.capacity() || v.try_reserve(v.len().max(16)).is_ok(),
             None => self.stacks.try_reserve(k + 1 - self.stacks.len()).is_ok(),
         }
     }
-    fn pop(&mut self) -> Option<u32> {
+    pub(crate) fn pop(&mut self) -> Option<u32> {
         self.pop_with_f().map(|(_, i)| i)
     }
     /// The next entry and the f of its bucket.
