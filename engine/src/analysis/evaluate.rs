@@ -230,6 +230,18 @@ fn settle_boundary(
         max_states: Some(budget),
         ..settings
     };
+    settle_boundary_by(evals, go_on, |k| search(&positions[k], retry, work, true))
+}
+
+/// The loop of [`settle_boundary`] for any game: `research(k)` searches position `k` again.
+///
+/// # Errors
+/// `research`'s, and [`Stopped`] when `go_on` says so.
+pub(crate) fn settle_boundary_by(
+    evals: &mut [Eval],
+    go_on: &mut dyn FnMut() -> bool,
+    mut research: impl FnMut(usize) -> Result<Eval>,
+) -> Result<()> {
     let first_lost = evals.iter().position(|e| e.status == Status::Lost);
     let mut k = first_lost.unwrap_or(evals.len());
     let stop = k.saturating_sub(RETRY_POSITIONS);
@@ -237,7 +249,7 @@ fn settle_boundary(
         if !go_on() {
             return Err(Stopped.into());
         }
-        let e = search(&positions[k - 1], retry, work, true)?;
+        let e = research(k - 1)?;
         let status = e.status.clone();
         evals[k - 1] = e;
         match status {

@@ -19,9 +19,7 @@
 //! budget ([`settle_family_boundary`]), and in `fast` mode a move that looks costly is
 //! checked by a `short` search of the position after it ([`confirm_costly_family_until`]).
 
-use super::evaluate::{
-    Eval, Source, Status, Stopped, Work, CONFIRM_POSITIONS, RETRY_FACTOR, RETRY_POSITIONS,
-};
+use super::evaluate::{Eval, Source, Status, Stopped, Work, CONFIRM_POSITIONS, RETRY_FACTOR};
 use super::record::Record;
 use crate::render;
 use crate::render::family::{family_move, played, FamilyGame};
@@ -305,7 +303,7 @@ pub fn retry_budget(settings: FamilySettings) -> Option<usize> {
 
 /// The undecided positions after the last winnable one (before the first lost one, or up to
 /// the end) decide where the game was lost and whether it can still be won: search them
-/// again with [`retry_budget`], latest first, at most [`RETRY_POSITIONS`] of them, as
+/// again with [`retry_budget`], latest first, at most [`super::evaluate::RETRY_POSITIONS`] of them, as
 /// standard FreeCell's analysis does. Stops at the first that is winnable (everything
 /// before it then is, through the moves played); one that stays undecided does not stop it
 /// (an earlier one may still be decided), and one proved lost makes the undecided ones
@@ -327,33 +325,9 @@ pub fn settle_family_boundary(
         max_states: Some(budget),
         ..settings
     };
-    let first_lost = evals.iter().position(|e| e.status == Status::Lost);
-    let mut k = first_lost.unwrap_or(evals.len());
-    let stop = k.saturating_sub(RETRY_POSITIONS);
-    while k > stop && matches!(evals[k - 1].status, Status::Unknown(_)) {
-        if !go_on() {
-            return Err(Stopped.into());
-        }
-        let e = search(game, &game.positions[k - 1], retry, work, true)?;
-        let status = e.status.clone();
-        evals[k - 1] = e;
-        match status {
-            Status::Winnable(_) => break,
-            Status::Lost => {
-                for later in &mut evals[k..] {
-                    if matches!(later.status, Status::Unknown(_)) {
-                        *later = Eval {
-                            status: Status::Lost,
-                            source: Source::AfterLost(k - 1),
-                        };
-                    }
-                }
-            }
-            Status::Unknown(_) => {}
-        }
-        k -= 1;
-    }
-    Ok(())
+    super::evaluate::settle_boundary_by(evals, go_on, |k| {
+        search(game, &game.positions[k], retry, work, true)
+    })
 }
 
 /// `fast` mode's lines are longer than the shortest, so a move can look costly only because
