@@ -438,7 +438,7 @@ fn moved_card(pos: &Layout, m: &FamilyMove) -> Option<Card> {
 }
 
 #[cfg(test)]
-mod reading_tests {
+mod tests {
     use super::*;
 
     #[test]
