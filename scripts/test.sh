@@ -40,6 +40,12 @@ step "tests" cargo test --release --locked --workspace --features "$FEATURES"
 # The official MCP conformance suite's stateless scenario against `fcauto mcp --http` (the
 # featured binary the tests just built).
 step "mcp conformance" scripts/mcp-conformance.sh target/release/fcauto
+# fcauto batch on a real single-node Slurm: 1..20000 as 8 shards, one cancelled mid-run and
+# resumed, merged, compared deal by deal with a single-process run. It spends most of its time
+# waiting on the scheduler, so it runs beside the docs and bench steps (on the binary the tests
+# built) and is waited for before the GUI's.
+FCAUTO_SKIP_SETUP=1 FCAUTO_SKIP_BUILD=1 FCAUTO_FEATURES="$FEATURES" step "slurm" scripts/slurm/selftest.sh &
+slurm=$!
 # The API docs build without a broken link (with and without the optional modules).
 RUSTDOCFLAGS="-D warnings" step "docs" cargo doc --locked --no-deps --workspace --quiet
 RUSTDOCFLAGS="-D warnings" step "docs (features)" cargo doc --locked --no-deps --workspace --features "$FEATURES" --quiet
@@ -47,9 +53,7 @@ RUSTDOCFLAGS="-D warnings" step "docs (features)" cargo doc --locked --no-deps -
 # verdict; 11982 is not in this range, so any "unsolvable" here would be false.
 step "bench fast" ./target/release/fcauto bench --range 1..300 --mode fast
 step "bench short" ./target/release/fcauto bench --range 1..300 --mode short
-# fcauto batch on a real single-node Slurm: 1..20000 as 8 shards, one cancelled mid-run and
-# resumed, merged, compared deal by deal with a single-process run.
-FCAUTO_SKIP_SETUP=1 FCAUTO_FEATURES="$FEATURES" step "slurm" scripts/slurm/selftest.sh
+wait "$slurm" || { echo "test.sh: the Slurm self-test failed" >&2; exit 1; }
 # The GUI replay end to end: wins deals 617, 1941, 3000000000 and 123456 (with a misdrag
 # recovered) and the held 617 resumed, in real PySolFC under a private Xvfb; checks every
 # evidence file and the statistics.dat delta (setup already done above).

@@ -21,7 +21,11 @@ if [[ "${FCAUTO_SKIP_SETUP:-0}" != 1 ]]; then
   scripts/setup-deps.sh --slurm
 fi
 # Any feature set with batch will do (test.sh passes its own, so nothing is rebuilt).
-cargo build --release --locked --quiet --features "${FCAUTO_FEATURES:-batch}"
+# FCAUTO_SKIP_BUILD=1: the caller has built target/release/fcauto with the features (test.sh,
+# which runs this beside cargo doc and must not wait on cargo's lock).
+if [[ "${FCAUTO_SKIP_BUILD:-0}" != 1 ]]; then
+  cargo build --release --locked --quiet --features "${FCAUTO_FEATURES:-batch}"
+fi
 fcauto="${CARGO_TARGET_DIR:-$root/target}/release/fcauto"
 
 work="$(mktemp -d /tmp/fcauto-slurm-selftest.XXXXXX)"
