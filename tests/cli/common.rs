@@ -52,3 +52,20 @@ pub fn fixture_image(name: &str) -> fcauto_automation::gui::image::RgbaImage {
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .to_rgba8()
 }
+
+/// Run fcauto with `args`: (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = fcauto().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Run fcauto with `args`, which must exit 0; its standard output.
+pub fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "fcauto {args:?}: {err}");
+    out
+}

@@ -4,27 +4,10 @@
 //! `--verify` with the family's validator), the refusal of a run with other rules, and a
 //! database made before the family still read as standard FreeCell. Needs `--features batch`.
 
-use crate::common::fcauto;
+use crate::common::{ok, run};
 use rusqlite::Connection;
 use serde_json::Value;
 use std::path::Path;
-
-/// Run fcauto with `args`: (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = fcauto().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Run fcauto with `args`, which must succeed; its standard output.
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "fcauto {args:?}: {err}");
-    out
-}
 
 /// `bench ... --json -`'s document.
 fn bench_json(args: &[&str]) -> Value {

@@ -4,18 +4,8 @@
 //! does not fit its game), `--cross-check` against fc-solve, `verify` of their solutions,
 //! and PySolFC's game numbers up to 10^20.
 
-use crate::common::{fcauto, require};
+use crate::common::{fcauto, require, run};
 use std::path::{Path, PathBuf};
-
-/// Run fcauto with `args`: (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = fcauto().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn two_freecells_deal_1_is_proved_unsolvable() {

@@ -6,25 +6,8 @@
 //! Mersenne Twister number of `--game freecell` is a usage problem; and an unsolved family
 //! JSON writes `moves_total` null.
 
-use crate::common::fcauto;
+use crate::common::{fcauto, ok, run};
 use std::path::{Path, PathBuf};
-
-/// Run fcauto with `args`: (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = fcauto().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Run fcauto with `args`, which must exit 0; its standard output.
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "fcauto {args:?}: {err}");
-    out
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

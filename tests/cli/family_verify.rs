@@ -8,7 +8,7 @@
 //! tests/fixtures/family/verify/ (Seahaven Towers deal 5 and Baker's Game deals 5 and 8,
 //! solved by fcauto and by fc-solve 5).
 
-use crate::common::{fcauto, have};
+use crate::common::{have, run};
 use std::path::PathBuf;
 
 /// A fixture's path, as text.
@@ -18,16 +18,6 @@ fn fx(name: &str) -> String {
         .join(name)
         .to_string_lossy()
         .into_owned()
-}
-
-/// Run fcauto with `args`: (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = fcauto().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// Run each case: its arguments (`@name` a fixture), the exit code, and words the output
