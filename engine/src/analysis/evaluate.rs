@@ -326,8 +326,31 @@ pub fn confirm_costly_until(
         mode: Mode::Short,
         ..settings
     };
+    confirm_costly_by(
+        evals,
+        threshold,
+        go_on,
+        |k| search(&positions[k], short, work, true),
+        |evals| shorten_lines(evals, positions, played),
+    )
+}
+
+/// The loop of [`confirm_costly_until`] for any game: each move that looks costly by at
+/// least `threshold` (in game order, at most [`CONFIRM_POSITIONS`]) has the position after
+/// it searched again by `research(k)`; a shorter line found replaces the one known, and
+/// `reshorten` shortens the lines through the game again.
+///
+/// # Errors
+/// `research`'s and `reshorten`'s, and [`Stopped`] when `go_on` says so.
+pub(crate) fn confirm_costly_by(
+    evals: &mut [Eval],
+    threshold: usize,
+    go_on: &mut dyn FnMut() -> bool,
+    mut research: impl FnMut(usize) -> Result<Eval>,
+    mut reshorten: impl FnMut(&mut [Eval]) -> Result<()>,
+) -> Result<()> {
     let mut left = CONFIRM_POSITIONS;
-    for k in 0..played.len() {
+    for k in 0..evals.len().saturating_sub(1) {
         let (Some(before), Some(after)) = (
             evals[k].status.moves_to_win(),
             evals[k + 1].status.moves_to_win(),
@@ -344,10 +367,10 @@ pub fn confirm_costly_until(
             return Err(Stopped.into());
         }
         left -= 1;
-        let e = search(&positions[k + 1], short, work, true)?;
+        let e = research(k + 1)?;
         if e.status.moves_to_win().is_some_and(|m| m < after) {
             evals[k + 1] = e;
-            shorten_lines(evals, positions, played)?;
+            reshorten(evals)?;
         }
     }
     Ok(())

@@ -19,7 +19,7 @@
 //! budget ([`settle_family_boundary`]), and in `fast` mode a move that looks costly is
 //! checked by a `short` search of the position after it ([`confirm_costly_family_until`]).
 
-use super::evaluate::{Eval, Source, Status, Stopped, Work, CONFIRM_POSITIONS, RETRY_FACTOR};
+use super::evaluate::{Eval, Source, Status, Stopped, Work, RETRY_FACTOR};
 use super::record::Record;
 use crate::render;
 use crate::render::family::{family_move, played, FamilyGame};
@@ -334,7 +334,7 @@ pub fn settle_family_boundary(
 /// the line found after it is a long one. Before such a move is called costly (the line
 /// after it, plus the move, at least `threshold` moves longer than the line before it), the
 /// position after it is searched again in `short` mode (the family search's tries that
-/// prefer shorter lines), in game order, at most [`CONFIRM_POSITIONS`] of them, as standard
+/// prefer shorter lines), in game order, at most [`super::evaluate::CONFIRM_POSITIONS`] of them, as standard
 /// FreeCell's analysis does: a shorter line found replaces the one known, and lines are
 /// shortened both ways through the game again. A `short` analysis's lines are left as they
 /// are. `go_on` is called before each search: false stops it with [`Stopped`].
@@ -356,31 +356,13 @@ pub fn confirm_costly_family_until(
         mode: FamilyMode::Short,
         ..settings
     };
-    let mut left = CONFIRM_POSITIONS;
-    for k in 0..game.moves.len() {
-        let (Some(before), Some(after)) = (
-            evals[k].status.moves_to_win(),
-            evals[k + 1].status.moves_to_win(),
-        ) else {
-            continue;
-        };
-        if (after + 1).saturating_sub(before) < threshold.max(1) {
-            continue;
-        }
-        if left == 0 {
-            break;
-        }
-        if !go_on() {
-            return Err(Stopped.into());
-        }
-        left -= 1;
-        let e = search(game, &game.positions[k + 1], short, work, true)?;
-        if e.status.moves_to_win().is_some_and(|m| m < after) {
-            evals[k + 1] = e;
-            shorten_lines(evals, game)?;
-        }
-    }
-    Ok(())
+    super::evaluate::confirm_costly_by(
+        evals,
+        threshold,
+        go_on,
+        |k| search(game, &game.positions[k], short, work, true),
+        |evals| shorten_lines(evals, game),
+    )
 }
 
 /// The position after move `j` when move `j` is the first move of the line known before it
