@@ -22,33 +22,51 @@ pub(crate) enum End {
     Limit,
 }
 
+/// Positions visited with children ordered by the best-first estimate. Past this the search
+/// is an exhaustive proof in all but name (the best-first tries and the ordered part found no
+/// solution): children are no longer ordered but checked against the visited set as soon as
+/// they are generated, all of a position's children at once ([`keep_new`]), so that their
+/// visited-set lookups, each a miss of the processor's caches in a set of gigabytes, overlap.
+const ORDERED: usize = 20_000_000;
+
 struct Frame {
     next: usize,
     end: usize,
     /// The log's length before the move that led here: undoing to it restores the parent.
     undo_to: usize,
+    /// The moves were checked (and their positions stored) when generated: all are new.
+    checked: bool,
 }
 
 /// Search from `start` until a win, exhaustion, or `max_states` positions visited. Returns
 /// the end and the number of distinct positions visited.
 pub(crate) fn dfs(start: &Pos, rules: &Rules, max_states: usize) -> (End, usize) {
+    dfs_ordering(start, rules, max_states, ORDERED)
+}
+
+/// [`dfs`], ordering children only while fewer than `ordered` positions are visited.
+pub(crate) fn dfs_ordering(
+    start: &Pos,
+    rules: &Rules,
+    max_states: usize,
+    ordered: usize,
+) -> (End, usize) {
     let mut p = start.clone();
     let mut log: Vec<M> = Vec::with_capacity(256);
     auto_play(&mut p, rules, &mut log);
-    let mut seen = Seen::new();
+    let mut seen = Seen::with_limit(max_states);
     seen.insert(p.fingerprint());
     if p.home() == 52 {
         return (End::Solved(log), seen.len());
     }
     let mut moves: Vec<M> = Vec::with_capacity(4096);
-    let mut scored: Vec<(u32, M)> = Vec::with_capacity(64);
-    generate(&p, rules, &mut moves);
-    order(&mut p, rules, &mut moves, &mut log, &mut scored);
-    let mut frames = vec![Frame {
-        next: 0,
-        end: moves.len(),
-        undo_to: log.len(),
-    }];
+    let mut ex = Expander {
+        rules,
+        ordered,
+        scratch: Scratch::default(),
+    };
+    let mut frames = vec![ex.expand(&mut p, &mut seen, &mut moves, &mut log)];
+    frames[0].undo_to = log.len();
     while let Some(f) = frames.last_mut() {
         if f.next == f.end {
             let undo_to = f.undo_to;
@@ -59,13 +77,13 @@ pub(crate) fn dfs(start: &Pos, rules: &Rules, max_states: usize) -> (End, usize)
             unwind(&mut p, &mut log, undo_to);
             continue;
         }
-        let m = moves[f.next];
+        let (m, checked) = (moves[f.next], f.checked);
         f.next += 1;
         let before = log.len();
         p.apply(m);
         log.push(m);
         auto_play(&mut p, rules, &mut log);
-        if !seen.insert(p.fingerprint()) {
+        if !checked && !seen.insert(p.fingerprint()) {
             unwind(&mut p, &mut log, before);
             continue;
         }
@@ -75,16 +93,88 @@ pub(crate) fn dfs(start: &Pos, rules: &Rules, max_states: usize) -> (End, usize)
         if seen.len() >= max_states {
             return (End::Limit, seen.len());
         }
-        let start = moves.len();
-        generate(&p, rules, &mut moves);
-        order(&mut p, rules, &mut moves[start..], &mut log, &mut scored);
-        frames.push(Frame {
-            next: start,
-            end: moves.len(),
-            undo_to: before,
-        });
+        let mut frame = ex.expand(&mut p, &mut seen, &mut moves, &mut log);
+        frame.undo_to = before;
+        frames.push(frame);
     }
     (End::Exhausted, seen.len())
+}
+
+/// Buffers reused from position to position.
+#[derive(Default)]
+struct Scratch {
+    scored: Vec<(u32, M)>,
+    children: Vec<(u128, bool, M)>,
+}
+
+/// Makes the frames: the rules, when ordering stops, reused buffers.
+struct Expander<'a> {
+    rules: &'a Rules,
+    ordered: usize,
+    scratch: Scratch,
+}
+
+impl Expander<'_> {
+    /// Generate the moves of `p` onto `moves` and make their frame (its `undo_to` left for
+    /// the caller): ordered while the search is small, checked against `seen` past that.
+    fn expand(
+        &mut self,
+        p: &mut Pos,
+        seen: &mut Seen,
+        moves: &mut Vec<M>,
+        log: &mut Vec<M>,
+    ) -> Frame {
+        let start = moves.len();
+        generate(p, self.rules, moves);
+        let checked = seen.len() >= self.ordered;
+        if checked {
+            let children = &mut self.scratch.children;
+            keep_new(p, self.rules, seen, moves, start, log, children);
+        } else {
+            let scored = &mut self.scratch.scored;
+            order(p, self.rules, &mut moves[start..], log, scored);
+        }
+        Frame {
+            next: start,
+            end: moves.len(),
+            undo_to: 0,
+            checked,
+        }
+    }
+}
+
+/// Keep of `moves[start..]` (of `p`) only the moves to positions not in `seen`, and store
+/// those positions; a move that wins comes first. The children's fingerprints are computed
+/// first and their slots read together, so the lookups wait for memory once, not once each.
+fn keep_new(
+    p: &mut Pos,
+    rules: &Rules,
+    seen: &mut Seen,
+    moves: &mut Vec<M>,
+    start: usize,
+    log: &mut Vec<M>,
+    children: &mut Vec<(u128, bool, M)>,
+) {
+    children.clear();
+    for &m in &moves[start..] {
+        let before = log.len();
+        p.apply(m);
+        log.push(m);
+        auto_play(p, rules, log);
+        children.push((p.fingerprint(), p.home() == 52, m));
+        unwind(p, log, before);
+    }
+    seen.touch(children.iter().map(|c| c.0));
+    moves.truncate(start);
+    for &(fp, won, m) in children.iter() {
+        if seen.insert(fp) {
+            moves.push(m);
+            if won {
+                let last = moves.len() - 1;
+                moves.swap(start, last);
+            }
+        }
+    }
 }
 
 /// Sort `moves` (of `p`) so that the child the best-first estimate likes best comes first:

@@ -277,6 +277,39 @@ fn two_freecell_verdicts_match_fc_solve() {
     }
 }
 
+/// The complete search's two phases, children ordered and checked one by one, or checked
+/// all together as they are generated, visit the same positions and reach the same verdicts:
+/// the proofs of the impossible deals count the same reachable positions.
+#[test]
+fn the_complete_searchs_phases_visit_the_same_positions() {
+    use super::complete::{dfs_ordering, End};
+    let two = Rules::FREECELL.with_freecells(2);
+    let std_rules = Rules::FREECELL;
+    for (n, rules, cells) in [
+        (1, &two, 2),
+        (2, &two, 2),
+        (6, &two, 2),
+        (11982, &std_rules, 4),
+    ] {
+        let l = Layout::from_board(&ms_deal(n).unwrap(), cells);
+        let start = Pos::from_layout(&l, rules).unwrap();
+        let (ordered, a) = dfs_ordering(&start, rules, usize::MAX, usize::MAX);
+        for switch in [0, 1_000] {
+            let (checked, b) = dfs_ordering(&start, rules, usize::MAX, switch);
+            match (&ordered, &checked) {
+                (End::Exhausted, End::Exhausted) => assert_eq!(a, b, "deal {n}"),
+                (End::Solved(x), End::Solved(y)) => {
+                    for ms in [x, y] {
+                        let moves: Vec<_> = ms.iter().map(|&m| super::public(m)).collect();
+                        validate_family(&l, rules, &moves).unwrap();
+                    }
+                }
+                _ => panic!("deal {n}: the phases disagree"),
+            }
+        }
+    }
+}
+
 /// The family search on standard FreeCell's rules agrees with the standard solver: deal
 /// 11982 is impossible, and the complete proof visits the same 61,643 positions (both count
 /// positions with cascades and freecells as sets, after the same safe auto-moves).
