@@ -55,10 +55,10 @@ use best_first::{Weights, WEIGHTS};
 use fcauto_deals::{Layout, Rules};
 use state::{Pos, CELL0, HOME, M};
 
-/// Positions the complete search may visit unless told otherwise (its visited set takes 16
-/// bytes a slot and doubles when three quarters full: 512 MiB at this limit, 768 MiB while
-/// it doubles from 256 MiB; with the search path the process peaks at about 820 MiB).
-pub const DEFAULT_MAX_STATES: usize = 20_000_000;
+/// Positions the complete search may visit unless told otherwise (its visited set takes 8
+/// bytes a slot, at most eight sevenths of a slot a position: about 370 MB at this limit;
+/// the search path adds its open positions' move lists).
+pub const DEFAULT_MAX_STATES: usize = 40_000_000;
 /// One best-first try: how much each move made counts against a position, the estimate's
 /// weights, positions stored.
 type Try = (u32, Weights, usize);
