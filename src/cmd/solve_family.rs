@@ -88,10 +88,7 @@ fn start(args: &Args, game: &'static Game, rules: &Rules) -> Result<(Option<Pyso
         (None, None) => bail!("no deal number given"),
     };
     // A Microsoft deal below 32000 is written as the plain number (both name it).
-    let number = match number.shuffle() {
-        Shuffle::Microsoft(n) if n < 32000 => PysolNumber::plain(n as u128)?,
-        _ => number,
-    };
+    let number = number.shortest();
     Ok((Some(number), deal_with_rules(game, rules, number)?))
 }
 

@@ -32,8 +32,9 @@ pub struct Start {
     pub game: &'static Game,
     /// Its rules (with `--freecells` applied).
     pub rules: Rules,
-    /// The deal number, when the start is a deal.
-    pub deal: Option<u64>,
+    /// The deal, when the start is one: PySolFC's number of the game's deal (`msN` for
+    /// Microsoft's deal N from 32000 on).
+    pub deal: Option<fcauto_deals::PysolNumber>,
     /// The start position.
     pub layout: Layout,
     /// What the game was read from, as the answer names it (`a move list`).

@@ -10,10 +10,12 @@ use super::{output, write_files, Args, WorkDone};
 use crate::cmd::solve_family::deal_layout;
 use crate::mode::ModeArg;
 use anyhow::Result;
+use fcauto_deals::PysolNumber;
 use fcauto_engine::analysis::family::{parse_moves, TextMove};
 use fcauto_engine::analysis::family_flow::{self, Start};
 use fcauto_engine::verify::family::{move_text_start, read_layout, solution_game, FamilyStart};
 use fcauto_engine::verify::{is_usage_problem, NoStart};
+use fcauto_solver::family::FamilySolutionJson;
 use fcauto_solver::Mode;
 use std::time::Instant;
 
@@ -36,15 +38,21 @@ pub fn run(args: &Args) -> Result<i32> {
             "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
         )));
     }
+    // The deal: --deal's, else the one fcauto's family solution JSON names with its start.
+    let mut deal = args.deal;
     let given = match (args.deal, &args.board) {
         (Some(n), _) => Some(deal_layout(game, &rules, n, args.game.game.is_some())?),
         (None, Some(board)) => Some(read_board(board, game, &rules)?),
         // fcauto's family solution JSON names its own start.
         (None, None) if is_family_json_file(&args.file) => {
+            deal = serde_json::from_str::<FamilySolutionJson>(&text)
+                .ok()
+                .and_then(|j| j.deal);
             Some(read_board(&args.file, game, &rules)?)
         }
         (None, None) => None,
     };
+    let deal = deal.map(PysolNumber::shortest);
     let given = given.map(|layout| FamilyStart {
         game,
         rules,
@@ -74,7 +82,7 @@ pub fn run(args: &Args) -> Result<i32> {
         Start {
             game,
             rules,
-            deal: args.deal.and_then(|n| n.plain_deal()),
+            deal,
             layout: start.layout,
             input: "a move list",
         },
@@ -121,7 +129,7 @@ pub fn run_saved(args: &Args, saved: SavedFamily, clock: (Instant, f64)) -> Resu
     let start = Start {
         game: g.game,
         rules: g.game.rules,
-        deal: g.deal(),
+        deal: g.number.map(PysolNumber::shortest),
         layout: g.start.clone(),
         input: kind,
     };

@@ -158,7 +158,7 @@ pub fn run(mut args: Args) -> Result<i32> {
     let summary = WorkDone::new(&work, cpu0, t0);
     let doc = Document {
         game: None,
-        deal: game.deal,
+        deal: fcauto_engine::analysis::summary::standard_deal(game.deal),
         input: game.kind.describe(),
         start: fcauto_deals::position::write(&game.start),
         mode: settings.mode,

@@ -1,0 +1,122 @@
+//! The FreeCell family's remaining edges, each checked for its whole kind: an analysis of a
+//! numbered deal names the game and the deal wherever the number is known (`--deal`, a
+//! family solution JSON's `deal`, PySolFC's `msN` from 32000 on).
+
+use crate::common::{ok, run};
+use serde_json::Value;
+
+/// A temporary folder for one test's files.
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fcauto-leftovers-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `fcauto solve ARGS` written to `path`.
+fn solved_to(path: &std::path::Path, args: &[&str]) {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    let p = path.to_str().unwrap();
+    all.extend_from_slice(&["-o", p, "--force"]);
+    let (code, _, err) = run(&all);
+    assert!(code <= 1, "fcauto {all:?}: {err}");
+}
+
+/// The title line of an analysis and its JSON `deal` name the game and the deal, for a
+/// plain number, for `msN` from 32000 on (which the plain number would name as another
+/// deal) and for the deal a family solution JSON names; `msN` below 32000 is written as the
+/// plain number, as `solve` writes it. A board keeps "the board"; standard FreeCell's deal
+/// stays a number.
+#[test]
+fn an_analysis_of_a_numbered_deal_names_the_game_and_the_deal() {
+    let dir = temp("titles");
+    let file = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    solved_to(
+        dir.join("ms40000.std").as_path(),
+        &["--game", "bakers_game", "ms40000"],
+    );
+    solved_to(
+        dir.join("ms5.std").as_path(),
+        &["--game", "bakers_game", "ms5"],
+    );
+    solved_to(
+        dir.join("ms40000.json").as_path(),
+        &["--game", "bakers_game", "ms40000", "--format", "json"],
+    );
+    solved_to(
+        dir.join("5.json").as_path(),
+        &["--game", "bakers_game", "5", "--format", "json"],
+    );
+    let cases: [(&[&str], &str, Value); 5] = [
+        (
+            &[
+                "--game",
+                "bakers_game",
+                "--deal",
+                "ms40000",
+                &file("ms40000.std"),
+            ],
+            "bakers_game deal ms40000: ",
+            Value::from("ms40000"),
+        ),
+        (
+            &["--game", "bakers_game", "--deal", "ms5", &file("ms5.std")],
+            "bakers_game deal 5: ",
+            Value::from(5),
+        ),
+        (
+            &[&file("ms40000.json")],
+            "bakers_game deal ms40000: ",
+            Value::from("ms40000"),
+        ),
+        (&[&file("5.json")], "bakers_game deal 5: ", Value::from(5)),
+        (
+            &[
+                "--game",
+                "bakers_game",
+                "--board",
+                &file("5.json"),
+                &file("ms5.std"),
+            ],
+            "bakers_game the board: ",
+            Value::Null,
+        ),
+    ];
+    for (args, title, deal) in cases {
+        let mut all = vec!["analyze"];
+        all.extend_from_slice(args);
+        let out = ok(&all);
+        assert!(out.starts_with(title), "{args:?}: {out}");
+        all.push("--json");
+        let json: Value = serde_json::from_str(&ok(&all)).unwrap();
+        assert_eq!(json["deal"], deal, "{args:?}");
+    }
+    // A report names the deal in its headings.
+    let report = dir.join("report");
+    let f = file("ms40000.std");
+    ok(&[
+        "analyze",
+        "--game",
+        "bakers_game",
+        "--deal",
+        "ms40000",
+        &f,
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(md.starts_with("# Baker's Game deal ms40000:"), "{md}");
+    // Standard FreeCell's deal from 32000 on stays a number.
+    solved_to(dir.join("40000.std").as_path(), &["40000"]);
+    let json: Value = serde_json::from_str(&ok(&[
+        "analyze",
+        "--deal",
+        "40000",
+        &file("40000.std"),
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(json["deal"], Value::from(40000));
+    let _ = std::fs::remove_dir_all(&dir);
+}
