@@ -8,7 +8,7 @@
 pub mod game;
 pub mod named;
 pub mod pysol_game;
-pub use named::{family_json_moves, named_game};
+pub use named::family_json_moves;
 pub use pysol_game::{
     read_pysol_game, AnyGame, FamilyGame, FreecellGame, PysolGame, PysolGameError,
 };
@@ -34,7 +34,8 @@ use fcauto_solver::{DealJson, StepMove};
 pub fn board_start(text: &str, file: &str) -> Result<Start> {
     // A position or JSON of another game of the family is no standard FreeCell board: the
     // caller reads standard FreeCell only when no --game was given.
-    if let Some((game, rules)) = named_game(text).filter(|(_, r)| !r.is_standard()) {
+    let named = fcauto_solver::family::named_game(text).filter(|n| !n.rules.is_standard());
+    if let Some(fcauto_solver::family::NamedGame { game, rules, .. }) = named {
         let mut options = Vec::new();
         if game.name != fcauto_deals::Game::freecell().name {
             options.push(format!("--game {}", game.name));

@@ -120,3 +120,33 @@ fn an_analysis_of_a_numbered_deal_names_the_game_and_the_deal() {
     assert_eq!(json["deal"], Value::from(40000));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One reader tells the game a text names, for every command: `analyze --report`'s
+/// game.txt names its game by its `# start:` line, so `solve --board game.txt` plays that
+/// game, while `analyze game.txt` still reads it as the moves it holds (not a position).
+#[test]
+fn a_start_line_names_its_game_to_every_command() {
+    let dir = temp("start-line");
+    let moves = dir.join("sea5.txt");
+    solved_to(&moves, &["--game", "seahaven_towers", "5"]);
+    let report = dir.join("report");
+    ok(&[
+        "analyze",
+        "--game",
+        "seahaven_towers",
+        "--deal",
+        "5",
+        moves.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let game_txt = report.join("game.txt");
+    let game_txt = game_txt.to_str().unwrap();
+    let (code, _, err) = run(&["solve", "--board", game_txt]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("seahaven_towers board solved"), "{err}");
+    let out = ok(&["analyze", game_txt]);
+    assert!(out.starts_with("seahaven_towers "), "{out}");
+    ok(&["verify", game_txt]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -228,10 +228,10 @@ fn read_moves(text: &str, name: &str) -> Result<Vec<TextMove>> {
         };
         return Ok(moves.into_iter().map(text_move).collect());
     }
-    if let Some((g, _)) = fcauto_engine::input::named_game(text) {
+    if let Some(n) = fcauto_solver::family::named_game(text).filter(|n| !n.by.is_solution()) {
         anyhow::bail!(
             "{name} is a position of {}, not a move list: give the moves as the game file and this position with --board",
-            g.name
+            n.game.name
         );
     }
     parse_moves(text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))
