@@ -28,7 +28,8 @@ use fcauto_solver::{DealJson, StepMove};
 /// and a byte-order mark is fine in every kind.
 ///
 /// # Errors
-/// A position or JSON that names another game of the family (saying to give `--game`);
+/// A position or JSON that names another game of the family (a [`StartConflict`], saying to
+/// give `--game`);
 /// JSON that is no object, or not one of those; a solution that names no start (named for
 /// what it is); else the board parser's error, naming each problem with its line and token.
 pub fn board_start(text: &str, file: &str) -> Result<Start> {
@@ -43,13 +44,14 @@ pub fn board_start(text: &str, file: &str) -> Result<Start> {
         if rules.freecells != game.rules.freecells {
             options.push(format!("--freecells {}", rules.freecells));
         }
-        anyhow::bail!(
+        return Err(StartConflict(format!(
             "{file} is a position of {} ({} cascades, {}), not of standard FreeCell: give {}",
             game.name,
             rules.cascades,
             fcauto_deals::plural(rules.freecells, "freecell"),
             options.join(" ")
-        );
+        ))
+        .into());
     }
     let doc = SolutionDoc::board_file(text);
     if let Some(kind) = doc.not_object() {

@@ -95,8 +95,9 @@ fn start(args: &Args, game: &'static Game, rules: &Rules) -> Result<(Option<Pyso
 /// The game a file names (a position string `seahaven_towers: ...`, a family deal or
 /// solution JSON, a `# start:` line: [`fcauto_solver::family::named_game`]) when neither
 /// --game nor --freecells is given and its rules are not standard FreeCell's: the command
-/// then plays that game, as `show` does. Standard input is read once, by the command: it
-/// names none here (its reader then says to give --game).
+/// then plays that game, as `show` does. Standard input too: it is read once, and its
+/// reader gets the same text. A file that cannot be read names none (its reader says why).
+/// With --game or --freecells, the file's reader refuses a start of another game (exit 2).
 pub fn file_game(
     game: &crate::game::GameArgs,
     file: Option<&std::path::Path>,
@@ -104,8 +105,7 @@ pub fn file_game(
     if game.game.is_some() || game.freecells.is_some() {
         return None;
     }
-    let path = file.filter(|p| !crate::cmd::input::is_stdio(p))?;
-    let text = crate::cmd::input::read_board_text(path).ok()?;
+    let text = crate::cmd::input::read_board_text(file?).ok()?;
     fcauto_solver::family::named_game(&text).filter(|n| !n.rules.is_standard())
 }
 

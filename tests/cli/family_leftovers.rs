@@ -121,6 +121,96 @@ fn an_analysis_of_a_numbered_deal_names_the_game_and_the_deal() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `fcauto ARGS` with `stdin` on standard input: (exit code, stdout, stderr).
+fn run_in(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let out = crate::common::fcauto()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A board that names its game (a position string, `deal --game G N --format json`, a
+/// family solution JSON, `analyze --report`'s game.txt with its `# start:`) is played as
+/// that game without `--game` by solve, show, verify and analyze, from a file and from
+/// standard input (read once); a `--game` naming another game is refused with exit 2,
+/// naming both.
+#[test]
+fn a_board_naming_its_game_is_played_as_it_from_a_file_and_standard_input() {
+    let dir = temp("named");
+    let path = |n: &str| dir.join(n);
+    let sea = ["--game", "seahaven_towers", "5"];
+    solved_to(
+        &path("sea5.json"),
+        &[&sea[..], &["--format", "json"]].concat(),
+    );
+    solved_to(&path("sea5.txt"), &sea);
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(path("sea5.json")).unwrap()).unwrap();
+    std::fs::write(path("sea5.pos"), json["position"].as_str().unwrap()).unwrap();
+    let deal = ok(&[&["deal"][..], &sea, &["--format", "json"]].concat());
+    std::fs::write(path("sea5deal.json"), deal).unwrap();
+    let moves = path("sea5.txt");
+    let report = path("report");
+    ok(&[
+        "analyze",
+        "--game",
+        "seahaven_towers",
+        "--deal",
+        "5",
+        moves.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    std::fs::copy(report.join("game.txt"), path("game.txt")).unwrap();
+    let moves = moves.to_str().unwrap();
+    for board in ["sea5.pos", "sea5deal.json", "sea5.json", "game.txt"] {
+        let file = path(board);
+        let file = file.to_str().unwrap();
+        let text = std::fs::read(file).unwrap();
+        let commands: [(&[&str], &str); 4] = [
+            (&["solve", "--board"], "seahaven_towers board solved"),
+            (&["show", "--board"], ""),
+            (&["verify", moves, "--board"], ""),
+            (&["analyze", moves, "--board"], ""),
+        ];
+        for (cmd, note) in commands {
+            for (input, stdin) in [(file, &[][..]), ("-", &text[..])] {
+                let mut args = cmd.to_vec();
+                args.push(input);
+                let (code, out, err) = run_in(&args, stdin);
+                assert_eq!(code, 0, "{board} {args:?}: {err}");
+                assert!(err.contains(note), "{board} {args:?}: {err}");
+                let said = format!("{out}{err}");
+                let game = ["seahaven_towers", "Seahaven Towers"];
+                assert!(
+                    game.iter().any(|g| said.contains(g)),
+                    "{board} {args:?}: {said}"
+                );
+                args.extend_from_slice(&["--game", "bakers_game"]);
+                let (code, _, err) = run_in(&args, stdin);
+                assert_eq!(code, 2, "{board} {args:?}: {err}");
+                assert!(
+                    err.contains("seahaven_towers") && err.contains("bakers_game"),
+                    "{board} {args:?}: {err}"
+                );
+                assert_eq!(err.lines().count(), 1, "{board} {args:?}: {err}");
+            }
+        }
+    }
+    // Standard FreeCell named explicitly is a conflict too.
+    let pos = std::fs::read(path("sea5.pos")).unwrap();
+    let (code, _, err) = run_in(&["solve", "--board", "-", "--game", "freecell"], &pos);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not of standard FreeCell"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// One reader tells the game a text names, for every command: `analyze --report`'s
 /// game.txt names its game by its `# start:` line, so `solve --board game.txt` plays that
 /// game, while `analyze game.txt` still reads it as the moves it holds (not a position).

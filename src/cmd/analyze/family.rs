@@ -44,11 +44,11 @@ pub fn run(args: &Args) -> Result<i32> {
         (Some(n), _) => Some(deal_layout(game, &rules, n, args.game.game.is_some())?),
         (None, Some(board)) => Some(read_board(board, game, &rules)?),
         // fcauto's family solution JSON names its own start.
-        (None, None) if is_family_json_file(&args.file) => {
+        (None, None) if fcauto_engine::verify::family::is_family_json(&text) => {
             deal = serde_json::from_str::<FamilySolutionJson>(&text)
                 .ok()
                 .and_then(|j| j.deal);
-            Some(read_board(&args.file, game, &rules)?)
+            Some(read_layout(&text, game, &rules, &name)?)
         }
         (None, None) => None,
     };
@@ -92,11 +92,11 @@ pub fn run(args: &Args) -> Result<i32> {
     Ok(0)
 }
 
-/// True when the move list at `path` (not standard input, read once more) names a game of
-/// the family other than FreeCell on a `# start:` line (`analyze --report`'s game.txt).
+/// True when the move list at `path` (standard input too: it is read once) names a game of
+/// the family other than FreeCell: a family solution JSON, or a `# start:` line
+/// (`analyze --report`'s game.txt).
 pub(crate) fn names_family_game(path: &std::path::Path) -> bool {
-    path != std::path::Path::new("-")
-        && std::fs::read_to_string(path).is_ok_and(|t| solution_game(&t).is_some())
+    crate::cmd::input::read_board_text(path).is_ok_and(|t| solution_game(&t).is_some())
 }
 
 /// Analyse a PySolFC saved or held game of a family game (`saved`: its game from the file's
@@ -187,25 +187,6 @@ fn read_board(
     read_layout(&text, game, rules, &name)
 }
 
-/// A board file of a family game: a position string naming its game, or else a board of
-/// the game and rules `given` (`None`: FreeCell's), as [`family_flow::family_board`] reads
-/// it. The game, the rules and the position.
-///
-/// # Errors
-/// The file cannot be read, or does not hold a position of the game (every problem named).
-pub(crate) fn read_family_board(
-    path: &std::path::Path,
-    given: Option<(&'static fcauto_deals::Game, &fcauto_deals::Rules)>,
-) -> Result<(
-    &'static fcauto_deals::Game,
-    fcauto_deals::Rules,
-    fcauto_deals::Layout,
-)> {
-    let name = crate::cmd::input::name(path, "board file");
-    let text = crate::cmd::input::read_board_text(path)?;
-    family_flow::family_board(&text, given, &name)
-}
-
 /// The move list of `args.file`, as text.
 fn read_text(args: &Args) -> Result<String> {
     crate::cmd::input::read_text_capped(
@@ -235,11 +216,4 @@ fn read_moves(text: &str, name: &str) -> Result<Vec<TextMove>> {
         );
     }
     parse_moves(text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))
-}
-
-/// True when `path` (not standard input, which is read once) holds a family solution JSON.
-pub(crate) fn is_family_json_file(path: &std::path::Path) -> bool {
-    !crate::cmd::input::is_stdio(path)
-        && crate::cmd::input::read_board_text(path)
-            .is_ok_and(|t| fcauto_engine::verify::family::is_family_json(&t))
 }

@@ -176,7 +176,7 @@ pub fn run(mut args: Args) -> Result<i32> {
 }
 
 /// Without --game: play the game the --board file, else the game file (a family solution
-/// JSON, a `# start:` line), names. A position of such a game as the game file is no game to analyse: the
+/// JSON, a `# start:` line), names (either may be standard input, read once). A position of such a game as the game file is no game to analyse: the
 /// usage problem saying what to give.
 fn play_named_game(args: &mut Args) -> Option<String> {
     let board = crate::cmd::solve_family::file_game(&args.game, args.board.as_deref());
