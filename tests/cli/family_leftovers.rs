@@ -240,3 +240,76 @@ fn a_start_line_names_its_game_to_every_command() {
     ok(&["verify", game_txt]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// fc-solve's `-sam` output of `game`'s deal 5 in its table layout (no `-p`): the board
+/// dealt by `fcauto deal --game G 5`, solved by `fc-solve -g G -sam`.
+fn fcs_table_output(dir: &std::path::Path, game: &str) -> std::path::PathBuf {
+    let board = dir.join(format!("{game}.board"));
+    std::fs::write(&board, ok(&["deal", "--game", game, "5"])).unwrap();
+    let out = std::process::Command::new("fc-solve")
+        .args(["-g", game, "-sam"])
+        .arg(&board)
+        .env("FREECELL_SOLVER_QUIET", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("This game is solveable."), "{game}: {text}");
+    assert!(text.contains("\n --  --"), "{game}: not the table layout");
+    let path = dir.join(format!("{game}-table.txt"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// fc-solve's plain `-sam` output draws its positions in its table layout (freecells in
+/// rows of four above their `---` rules, the foundations beside the first, the cascades in
+/// columns): every printed position is checked against the replay, for 8 or 10 cascades
+/// and one or two rows of freecells; its first names the start when no deal is given, and
+/// one of another deal is refused (exit 2); a position changed after a move fails (exit 1).
+#[test]
+fn fc_solves_table_layout_positions_are_checked() {
+    if !crate::common::require("fc-solve") {
+        return;
+    }
+    let dir = temp("fcs-table");
+    for game in ["bakers_game", "seahaven_towers", "eight_off"] {
+        let out = fcs_table_output(&dir, game);
+        let out = out.to_str().unwrap();
+        for args in [
+            &["verify", "--game", game, "--deal", "5", out][..],
+            &["verify", "--game", game, out],
+        ] {
+            let said = ok(args);
+            assert!(
+                said.starts_with(&format!("valid: {game}")),
+                "{args:?}: {said}"
+            );
+        }
+        let (code, _, err) = run(&["verify", "--game", game, "--deal", "6", out]);
+        assert_eq!(code, 2, "{game}: {err}");
+        assert!(
+            err.contains("starts from another board than the deal given"),
+            "{err}"
+        );
+        // Two cards of the first cascade swapped in the position printed after move 5.
+        let text = std::fs::read_to_string(out).unwrap();
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        let heads: Vec<usize> = (0..lines.len())
+            .filter(|&k| lines[k].trim_start().starts_with("--  --"))
+            .collect();
+        let row = heads[5] + 1;
+        let r = lines[row].clone();
+        lines[row] = format!("{}{}{}{}", &r[..4], &r[8..12], &r[4..8], &r[12..]);
+        let bad = dir.join(format!("{game}-bad.txt"));
+        std::fs::write(&bad, lines.join("\n")).unwrap();
+        let bad = bad.to_str().unwrap();
+        let (code, _, err) = run(&["verify", "--game", game, "--deal", "5", bad]);
+        assert_eq!(code, 1, "{game}: {err}");
+        assert!(
+            err.contains(
+                "the position fc-solve prints after move 5 is not the one its moves lead to"
+            ),
+            "{game}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
