@@ -1,6 +1,9 @@
 //! The FreeCell family's remaining edges, each checked for its whole kind: an analysis of a
-//! numbered deal names the game and the deal wherever the number is known (`--deal`, a
-//! family solution JSON's `deal`, PySolFC's `msN` from 32000 on).
+//! numbered deal names the game and the deal wherever the number is known (`--deal`, the
+//! `deal` of a family solution JSON or a deal's JSON, PySolFC's `msN` from 32000 on); a
+//! board naming its game is played as it from a file or standard input, a conflicting
+//! `--game` exit 2; one reader of the game a text names; fc-solve's table-layout positions
+//! checked.
 
 use crate::common::{ok, run};
 use serde_json::Value;
@@ -25,9 +28,9 @@ fn solved_to(path: &std::path::Path, args: &[&str]) {
 
 /// The title line of an analysis and its JSON `deal` name the game and the deal, for a
 /// plain number, for `msN` from 32000 on (which the plain number would name as another
-/// deal) and for the deal a family solution JSON names; `msN` below 32000 is written as the
-/// plain number, as `solve` writes it. A board keeps "the board"; standard FreeCell's deal
-/// stays a number.
+/// deal) and for the deal a family solution JSON or a deal's JSON names (as the game file
+/// or as `--board`); `msN` below 32000 is written as the plain number, as `solve` writes it.
+/// Board text keeps "the board"; standard FreeCell's deal stays a number.
 #[test]
 fn an_analysis_of_a_numbered_deal_names_the_game_and_the_deal() {
     let dir = temp("titles");
@@ -48,7 +51,11 @@ fn an_analysis_of_a_numbered_deal_names_the_game_and_the_deal() {
         dir.join("5.json").as_path(),
         &["--game", "bakers_game", "5", "--format", "json"],
     );
-    let cases: [(&[&str], &str, Value); 5] = [
+    let deal = ok(&["deal", "--game", "bakers_game", "5", "--format", "json"]);
+    std::fs::write(dir.join("deal5.json"), deal).unwrap();
+    let board = ok(&["deal", "--game", "bakers_game", "5"]);
+    std::fs::write(dir.join("5.board"), board).unwrap();
+    let cases: [(&[&str], &str, Value); 7] = [
         (
             &[
                 "--game",
@@ -72,11 +79,21 @@ fn an_analysis_of_a_numbered_deal_names_the_game_and_the_deal() {
         ),
         (&[&file("5.json")], "bakers_game deal 5: ", Value::from(5)),
         (
+            &["--board", &file("ms40000.json"), &file("ms40000.std")],
+            "bakers_game deal ms40000: ",
+            Value::from("ms40000"),
+        ),
+        (
+            &["--board", &file("deal5.json"), &file("ms5.std")],
+            "bakers_game deal 5: ",
+            Value::from(5),
+        ),
+        (
             &[
                 "--game",
                 "bakers_game",
                 "--board",
-                &file("5.json"),
+                &file("5.board"),
                 &file("ms5.std"),
             ],
             "bakers_game the board: ",

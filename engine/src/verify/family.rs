@@ -93,6 +93,30 @@ pub fn board_game(text: &str) -> Option<(&'static Game, Rules)> {
         .map(|n| (n.game, n.rules))
 }
 
+/// The deal a board file's JSON names (`deal`: a deal's JSON, `deal --game G N --format
+/// json`, or a family solution JSON), when PySolFC's deal of that number of `game` under
+/// `rules` is `layout`, the position read from it; `None` for any other text, and for a
+/// `deal` whose deal is another position (the number would misname the start).
+pub fn board_deal(
+    text: &str,
+    game: &'static Game,
+    rules: &Rules,
+    layout: &Layout,
+) -> Option<PysolNumber> {
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    if !text.starts_with('{') {
+        return None;
+    }
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let n = match v.get("deal")? {
+        serde_json::Value::Number(n) => PysolNumber::parse(&n.to_string()).ok()?,
+        serde_json::Value::String(s) => PysolNumber::parse(s).ok()?,
+        _ => return None,
+    };
+    let dealt = deal_with_rules(game, rules, n).ok()?;
+    (dealt == *layout).then_some(n)
+}
+
 /// The start of deal `number` of `game` under `rules`, as PySolFC deals it.
 ///
 /// # Errors

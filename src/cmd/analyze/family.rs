@@ -13,9 +13,10 @@ use anyhow::Result;
 use fcauto_deals::PysolNumber;
 use fcauto_engine::analysis::family::{parse_moves, TextMove};
 use fcauto_engine::analysis::family_flow::{self, Start};
-use fcauto_engine::verify::family::{move_text_start, read_layout, solution_game, FamilyStart};
+use fcauto_engine::verify::family::{
+    board_deal, move_text_start, read_layout, solution_game, FamilyStart,
+};
 use fcauto_engine::verify::{is_usage_problem, NoStart};
-use fcauto_solver::family::FamilySolutionJson;
 use fcauto_solver::Mode;
 use std::time::Instant;
 
@@ -38,17 +39,21 @@ pub fn run(args: &Args) -> Result<i32> {
             "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
         )));
     }
-    // The deal: --deal's, else the one fcauto's family solution JSON names with its start.
+    // The deal: --deal's, else the one a JSON giving the start names (a deal's or a family
+    // solution's, as --board or as the game file).
     let mut deal = args.deal;
     let given = match (args.deal, &args.board) {
         (Some(n), _) => Some(deal_layout(game, &rules, n, args.game.game.is_some())?),
-        (None, Some(board)) => Some(read_board(board, game, &rules)?),
+        (None, Some(board)) => {
+            let (layout, named) = read_board(board, game, &rules)?;
+            deal = named;
+            Some(layout)
+        }
         // fcauto's family solution JSON names its own start.
         (None, None) if fcauto_engine::verify::family::is_family_json(&text) => {
-            deal = serde_json::from_str::<FamilySolutionJson>(&text)
-                .ok()
-                .and_then(|j| j.deal);
-            Some(read_layout(&text, game, &rules, &name)?)
+            let layout = read_layout(&text, game, &rules, &name)?;
+            deal = board_deal(&text, game, &rules, &layout);
+            Some(layout)
         }
         (None, None) => None,
     };
@@ -118,7 +123,7 @@ pub fn run_saved(args: &Args, saved: SavedFamily, clock: (Instant, f64)) -> Resu
     };
     let given = match (args.deal, &args.board) {
         (Some(n), _) => Some(("--deal", deal_layout(g.game, &g.game.rules, n, true)?)),
-        (None, Some(b)) => Some(("--board", read_board(b, g.game, &g.game.rules)?)),
+        (None, Some(b)) => Some(("--board", read_board(b, g.game, &g.game.rules)?.0)),
         (None, None) => None,
     };
     if let Some((flag, _)) = given.filter(|(_, l)| *l != g.start) {
@@ -176,15 +181,18 @@ pub fn analyze(args: &Args, start: Start, moves: &[TextMove], clock: (Instant, f
 
 /// The start a board file gives, read for `game` under `rules` by the family's one board
 /// reader ([`read_layout`]: board text, a position string, a deal or solution JSON; one line
-/// naming what does not fit).
+/// naming what does not fit), and the deal its JSON names when it deals that start
+/// ([`board_deal`]).
 fn read_board(
     path: &std::path::Path,
     game: &'static fcauto_deals::Game,
     rules: &fcauto_deals::Rules,
-) -> Result<fcauto_deals::Layout> {
+) -> Result<(fcauto_deals::Layout, Option<PysolNumber>)> {
     let name = crate::cmd::input::name(path, "board file");
     let text = crate::cmd::input::read_board_text(path)?;
-    read_layout(&text, game, rules, &name)
+    let layout = read_layout(&text, game, rules, &name)?;
+    let deal = board_deal(&text, game, rules, &layout);
+    Ok((layout, deal))
 }
 
 /// The move list of `args.file`, as text.
