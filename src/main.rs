@@ -121,6 +121,14 @@ fn main() {
     };
     match result {
         Ok(code) => std::process::exit(code),
+        // A start of another game than the one --game names (a board or solution naming
+        // its own) is a usage problem in every command.
+        Err(e)
+            if e.chain()
+                .any(|c| c.is::<fcauto_engine::input::StartConflict>()) =>
+        {
+            std::process::exit(cmd::usage_exit(&format!("{e:#}")));
+        }
         Err(e) => {
             crate::note!("fcauto: error: {e:#}");
             std::process::exit(1);

@@ -158,6 +158,18 @@ impl PysolNumber {
         (!self.ms || v < MT_FROM).then_some(v)
     }
 
+    /// The shorter of a deal's two names: `ms617` as `617` (below 32000 both name Microsoft's
+    /// deal 617), any other number as it is (`ms40000`, `40000`).
+    pub fn shortest(self) -> PysolNumber {
+        match self.shuffle() {
+            Shuffle::Microsoft(n) if self.ms && n < MT_FROM => PysolNumber {
+                value: n.into(),
+                ms: false,
+            },
+            _ => self,
+        }
+    }
+
     /// The shuffle PySolFC deals this number with.
     pub fn shuffle(self) -> Shuffle {
         if self.ms || self.value < MT_FROM as u128 {
@@ -335,6 +347,16 @@ pub fn deal_with_rules(
 mod tests {
     use super::*;
     use crate::msdeal::ms_deal;
+
+    /// `ms617` is written `617`; `ms40000`, `40000` and `617` as they are.
+    #[test]
+    fn the_shortest_name_of_a_deal() {
+        let p = |s: &str| PysolNumber::parse(s).unwrap();
+        for (given, written) in [("ms617", "617"), ("ms40000", "ms40000"), ("40000", "40000")] {
+            assert_eq!(p(given).shortest().to_string(), written);
+            assert_eq!(p(given).shortest().shuffle(), p(given).shuffle());
+        }
+    }
 
     fn text(cards: &[Card]) -> String {
         cards

@@ -8,7 +8,7 @@
 pub mod game;
 pub mod named;
 pub mod pysol_game;
-pub use named::{family_json_moves, named_game};
+pub use named::family_json_moves;
 pub use pysol_game::{
     read_pysol_game, AnyGame, FamilyGame, FreecellGame, PysolGame, PysolGameError,
 };
@@ -28,13 +28,15 @@ use fcauto_solver::{DealJson, StepMove};
 /// and a byte-order mark is fine in every kind.
 ///
 /// # Errors
-/// A position or JSON that names another game of the family (saying to give `--game`);
+/// A position or JSON that names another game of the family (a [`StartConflict`], saying to
+/// give `--game`);
 /// JSON that is no object, or not one of those; a solution that names no start (named for
 /// what it is); else the board parser's error, naming each problem with its line and token.
 pub fn board_start(text: &str, file: &str) -> Result<Start> {
     // A position or JSON of another game of the family is no standard FreeCell board: the
     // caller reads standard FreeCell only when no --game was given.
-    if let Some((game, rules)) = named_game(text).filter(|(_, r)| !r.is_standard()) {
+    let named = fcauto_solver::family::named_game(text).filter(|n| !n.rules.is_standard());
+    if let Some(fcauto_solver::family::NamedGame { game, rules, .. }) = named {
         let mut options = Vec::new();
         if game.name != fcauto_deals::Game::freecell().name {
             options.push(format!("--game {}", game.name));
@@ -42,13 +44,14 @@ pub fn board_start(text: &str, file: &str) -> Result<Start> {
         if rules.freecells != game.rules.freecells {
             options.push(format!("--freecells {}", rules.freecells));
         }
-        anyhow::bail!(
+        return Err(StartConflict(format!(
             "{file} is a position of {} ({} cascades, {}), not of standard FreeCell: give {}",
             game.name,
             rules.cascades,
             fcauto_deals::plural(rules.freecells, "freecell"),
             options.join(" ")
-        );
+        ))
+        .into());
     }
     let doc = SolutionDoc::board_file(text);
     if let Some(kind) = doc.not_object() {

@@ -71,15 +71,31 @@ fn too_large(path: &Path, what: &str, max: usize, hint: &str) -> anyhow::Error {
 fn read_up_to(path: &Path, what: &str, max: usize) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     let read = if is_stdio(path) {
-        std::io::stdin()
-            .lock()
-            .take(max as u64 + 1)
-            .read_to_end(&mut bytes)
+        stdin_up_to(max + 1).map(|b| bytes = b)
     } else {
-        std::fs::File::open(path).and_then(|f| f.take(max as u64 + 1).read_to_end(&mut bytes))
+        std::fs::File::open(path)
+            .and_then(|f| f.take(max as u64 + 1).read_to_end(&mut bytes))
+            .map(drop)
     };
     read.with_context(|| format!("cannot read {}", name(path, what)))?;
     Ok(bytes)
+}
+
+/// Standard input as read so far, and whether it has ended.
+static STDIN: std::sync::Mutex<(Vec<u8>, bool)> = std::sync::Mutex::new((Vec::new(), false));
+
+/// At most `limit` bytes of standard input. Standard input is read once: every reader of
+/// `-` in a run gets the same bytes, so that a command may read a board for the game it
+/// names and then read it as that game (read further only when a later reader takes more).
+fn stdin_up_to(limit: usize) -> std::io::Result<Vec<u8>> {
+    let mut read = STDIN.lock().unwrap_or_else(|e| e.into_inner());
+    let (bytes, ended) = &mut *read;
+    if !*ended && bytes.len() < limit {
+        let want = (limit - bytes.len()) as u64;
+        let n = std::io::stdin().lock().take(want).read_to_end(bytes)?;
+        *ended = (n as u64) < want;
+    }
+    Ok(bytes[..bytes.len().min(limit)].to_vec())
 }
 
 /// Load the initial board from a deal number (already checked by clap's parser,

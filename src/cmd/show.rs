@@ -1,13 +1,11 @@
 //! `fcauto show --board FILE` and `fcauto show [--game G] N`: draw a board file, or a deal of
 //! any game of the family, as a picture.
 
-use crate::cmd::analyze::family::read_family_board;
 use crate::cmd::input::{check_not_input, check_output_path, load_board};
 use crate::cmd::picture::{self, PictureFormat};
 use crate::game::GameArgs;
 use anyhow::Result;
 use fcauto_deals::PysolNumber;
-use fcauto_engine::analysis::family_flow::names_a_game;
 use std::path::PathBuf;
 
 /// Arguments of `fcauto show`.
@@ -17,8 +15,9 @@ pub struct Args {
     /// A board file: Freecell Solver's board text, a position string, `fcauto deal N
     /// --format json`'s output, or `fcauto solve --format json`'s or another solution that
     /// names its start (fc-solve's `-p -t` output: its first position; `game.txt`'s `# start:`)
-    /// (`-`: standard input). Another game's: a position string naming it (`seahaven_towers:
-    /// ...`), or its board text with --game (and --freecells).
+    /// (`-`: standard input). Another game's: a file naming it (a position string
+    /// `seahaven_towers: ...`, a family deal or solution JSON, `game.txt`), played as that game
+    /// without --game; or its board text with --game (and --freecells).
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
     /// A deal number instead of a board file: the Microsoft deal (`617`, `ms617`), or with
@@ -48,7 +47,7 @@ pub struct Args {
 /// PNG to a terminal or in a build without the `png` feature, or a deal number out of range.
 /// A board file of another game is a position string naming it, or its board text with
 /// `--game`/`--freecells`.
-pub fn run(args: Args) -> Result<i32> {
+pub fn run(mut args: Args) -> Result<i32> {
     let format = crate::cmd::input::output_format(
         args.format,
         args.output.as_deref(),
@@ -65,12 +64,15 @@ pub fn run(args: Args) -> Result<i32> {
         }
         crate::cmd::picture::check_replace(p, args.force)?;
     }
+    if let Some(named) = crate::cmd::solve_family::file_game(&args.game, args.board.as_deref()) {
+        crate::cmd::solve_family::play_named(&mut args.game, named);
+    }
     let bytes = match (&args.board, args.number) {
         (_, Some(n)) => match draw_deal(&args, n, format)? {
             Ok(bytes) => bytes,
             Err(msg) => return Ok(crate::cmd::usage_exit(&msg)),
         },
-        (Some(path), None) if is_family_board(&args, path) => {
+        (Some(path), None) if !args.game.is_standard() => {
             let (game, rules, layout) = family_board(&args, path)?;
             fcauto_engine::render::family::draw_layout(
                 game,
@@ -98,9 +100,9 @@ pub fn run(args: Args) -> Result<i32> {
     Ok(0)
 }
 
-/// The game, rules and position of a family board file: with `--game` or `--freecells`,
-/// read for that game by the reader `solve`, `verify` and `analyze` use (a position string
-/// of another game is refused, naming both); else the game its position string names.
+/// The game, rules and position of a family board file, read for --game and --freecells
+/// (set from the game the file names when neither is given) by the reader `solve`,
+/// `verify` and `analyze` use: a start of another game is refused, naming both.
 fn family_board(
     args: &Args,
     path: &std::path::Path,
@@ -109,23 +111,11 @@ fn family_board(
     fcauto_deals::Rules,
     fcauto_deals::Layout,
 )> {
-    if args.game.game.is_none() && args.game.freecells.is_none() {
-        return read_family_board(path, None);
-    }
     let (game, rules) = (args.game.game(), args.game.rules());
     let name = crate::cmd::input::name(path, "board file");
     let text = crate::cmd::input::read_board_text(path)?;
     let layout = fcauto_engine::verify::family::read_layout(&text, game, &rules, &name)?;
     Ok((game, rules, layout))
-}
-
-/// True when the board file `path` is to be read as a family game's: `--game` or
-/// `--freecells` name rules other than standard FreeCell's, or the file (not standard input,
-/// which is read once) opens with a position string naming a game.
-fn is_family_board(args: &Args, path: &std::path::Path) -> bool {
-    !args.game.is_standard()
-        || (!crate::cmd::input::is_stdio(path)
-            && names_a_game(&crate::cmd::input::file_opening(path, 64)))
 }
 
 /// The picture of deal `number` ([`fcauto_engine::render::family::draw_number`]): without

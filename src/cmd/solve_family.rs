@@ -88,34 +88,31 @@ fn start(args: &Args, game: &'static Game, rules: &Rules) -> Result<(Option<Pyso
         (None, None) => bail!("no deal number given"),
     };
     // A Microsoft deal below 32000 is written as the plain number (both name it).
-    let number = match number.shuffle() {
-        Shuffle::Microsoft(n) if n < 32000 => PysolNumber::plain(n as u128)?,
-        _ => number,
-    };
+    let number = number.shortest();
     Ok((Some(number), deal_with_rules(game, rules, number)?))
 }
 
 /// The game a file names (a position string `seahaven_towers: ...`, a family deal or
-/// solution JSON: [`fcauto_engine::input::named_game`]) when neither --game nor --freecells
-/// is given and its rules are not standard FreeCell's: the command then plays that game,
-/// as `show` does. Standard input is read once, by the command: it names none here (its
-/// reader then says to give --game).
+/// solution JSON, a `# start:` line: [`fcauto_solver::family::named_game`]) when neither
+/// --game nor --freecells is given and its rules are not standard FreeCell's: the command
+/// then plays that game, as `show` does. Standard input too: it is read once, and its
+/// reader gets the same text. A file that cannot be read names none (its reader says why).
+/// With --game or --freecells, the file's reader refuses a start of another game (exit 2).
 pub fn file_game(
     game: &crate::game::GameArgs,
     file: Option<&std::path::Path>,
-) -> Option<(&'static Game, Rules)> {
+) -> Option<fcauto_solver::family::NamedGame> {
     if game.game.is_some() || game.freecells.is_some() {
         return None;
     }
-    let path = file.filter(|p| !crate::cmd::input::is_stdio(p))?;
-    let text = crate::cmd::input::read_board_text(path).ok()?;
-    fcauto_engine::input::named_game(&text).filter(|(_, r)| !r.is_standard())
+    let text = crate::cmd::input::read_board_text(file?).ok()?;
+    fcauto_solver::family::named_game(&text).filter(|n| !n.rules.is_standard())
 }
 
 /// Play `named` (a game and its rules a file names): --game and --freecells set to them.
-pub fn play_named(game: &mut crate::game::GameArgs, named: (&'static Game, Rules)) {
-    game.game = Some(named.0);
-    game.freecells = Some(named.1.freecells);
+pub fn play_named(game: &mut crate::game::GameArgs, named: fcauto_solver::family::NamedGame) {
+    game.game = Some(named.game);
+    game.freecells = Some(named.rules.freecells);
 }
 
 /// The deal number without --game above the Microsoft deals' 2^33-1: the usage error (as

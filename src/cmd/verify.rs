@@ -69,12 +69,11 @@ fn check(args: Args) -> Result<i32> {
         "a solution is a few kilobytes",
     )?;
     let name = input::name(&args.solution, "solution");
-    // A board file naming a game of the family (not standard input, read once more here).
+    // A board file naming a game of the family (standard input too: it is read once).
     let board_game = args
         .board
         .as_deref()
-        .filter(|p| *p != std::path::Path::new("-"))
-        .and_then(|p| std::fs::read_to_string(p).ok())
+        .and_then(|p| read_board_text(p).ok())
         .and_then(|t| family::board_game(&t));
     if !args.game.rules().is_standard()
         || family::is_family_json(&text)

@@ -290,7 +290,8 @@ fn a_deal_json_is_a_board() {
     assert_eq!(code, 0, "{err}");
     let (_, by_number, _) = run(&["solve", "--game", "eight_off", "5"]);
     assert_eq!(out, by_number);
-    refused(
+    refused_with(
+        2,
         "bakers_game",
         &json,
         "is a deal of eight_off, not of bakers_game: give --game eight_off",
@@ -312,8 +313,14 @@ fn a_position_string_of_the_game_is_a_board() {
 
 /// A board that does not fit its game: one line naming the fault, exit 1, never a panic.
 fn refused(game: &str, board: &str, needle: &str) {
+    refused_with(1, game, board, needle);
+}
+
+/// `solve --game G --board -` of `board` refused with exit `code` (2: a start of another
+/// game than --game's, a usage problem), one line holding `needle`.
+fn refused_with(code_wanted: i32, game: &str, board: &str, needle: &str) {
     let (code, out, err) = run_in(&["solve", "--game", game, "--board", "-"], board);
-    assert_eq!(code, 1, "{err}");
+    assert_eq!(code, code_wanted, "{err}");
     assert!(out.is_empty(), "{out}");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains(needle), "{err}");
@@ -414,7 +421,8 @@ fn a_position_of_another_game_is_refused() {
         "json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    refused(
+    refused_with(
+        2,
         "bakers_game",
         v["position"].as_str().unwrap(),
         "is a position of seahaven_towers, not of bakers_game: give --game seahaven_towers",

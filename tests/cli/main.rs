@@ -21,6 +21,7 @@ mod family_analyze;
 mod family_batch;
 mod family_cli;
 mod family_draw;
+mod family_leftovers;
 mod family_newuser;
 #[cfg(feature = "serve")]
 mod family_serve;

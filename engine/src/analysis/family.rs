@@ -24,7 +24,7 @@ use super::record::Record;
 use crate::render;
 use crate::render::family::{family_move, played, FamilyGame};
 use anyhow::{Context, Result};
-use fcauto_deals::{Game, Layout, Rules};
+use fcauto_deals::{Game, Layout, PysolNumber, Rules};
 use fcauto_solver::family::validator::play_checked;
 use fcauto_solver::family::{
     solve_family, standard_tokens, validate_family, FamilyMode, FamilyMove, FamilyOutcome, Place,
@@ -511,12 +511,12 @@ impl FamilyReplay {
     fn drawing<'a>(
         &'a self,
         k: usize,
-        deal: Option<u64>,
+        deal: Option<PysolNumber>,
         moves: &'a [FamilyMove],
     ) -> FamilyGame<'a> {
         FamilyGame {
             title: &self.title,
-            deal: deal.and_then(|n| fcauto_deals::PysolNumber::plain(n.into()).ok()),
+            deal,
             start: &self.positions[k],
             rules: &self.rules,
             moves,
@@ -551,13 +551,13 @@ impl Record for FamilyReplay {
         render::Position::Layout(self.positions[k].clone(), self.title.clone())
     }
 
-    fn name(&self, deal: Option<u64>) -> String {
+    fn name(&self, deal: Option<PysolNumber>) -> String {
         deal.map_or("the game".to_string(), |n| {
             format!("{} deal {n}", self.title)
         })
     }
 
-    fn heading(&self, deal: Option<u64>, capital: bool) -> String {
+    fn heading(&self, deal: Option<PysolNumber>, capital: bool) -> String {
         match (deal, capital) {
             (Some(n), _) => format!("{} deal {n}", self.title),
             (None, true) => format!("A {} board", self.title),
@@ -565,7 +565,7 @@ impl Record for FamilyReplay {
         }
     }
 
-    fn replay_parts(&self, deal: Option<u64>) -> Result<render::ReplayParts> {
+    fn replay_parts(&self, deal: Option<PysolNumber>) -> Result<render::ReplayParts> {
         let line = self.drawing(0, deal, &self.moves).line(&self.positions);
         Ok(render::line_parts(&line, &render::Options::default()))
     }

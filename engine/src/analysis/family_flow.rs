@@ -4,9 +4,9 @@
 //! every position evaluated by the family search and the losing and costly moves found
 //! ([`evaluate`] → [`Analysis`]), told as the same [`Document`] as standard FreeCell's.
 //!
-//! Also what tells a family game's inputs apart: a board file that opens with a position
-//! string naming its game ([`names_a_game`], [`family_board`]), and `--game`/`--freecells`
-//! naming another game than the one a PySolFC file holds ([`game_disagrees`]).
+//! Also `--game`/`--freecells` naming another game than the one a PySolFC file holds
+//! ([`game_disagrees`]). The game a board file names is read by
+//! [`fcauto_solver::family::named_game`].
 //!
 //! Reading files, making folders, the progress bar and printing are the command's.
 
@@ -19,7 +19,7 @@ use super::findings::{self, Findings};
 use super::record::Record;
 use super::summary::Document;
 use super::MAX_MOVES;
-use crate::verify::family::{read_layout, title};
+use crate::verify::family::title;
 use anyhow::Result;
 use fcauto_deals::{Game, Layout, Rules};
 use fcauto_solver::family::FamilyMode;
@@ -32,8 +32,9 @@ pub struct Start {
     pub game: &'static Game,
     /// Its rules (with `--freecells` applied).
     pub rules: Rules,
-    /// The deal number, when the start is a deal.
-    pub deal: Option<u64>,
+    /// The deal, when the start is one: PySolFC's number of the game's deal (`msN` for
+    /// Microsoft's deal N from 32000 on).
+    pub deal: Option<fcauto_deals::PysolNumber>,
     /// The start position.
     pub layout: Layout,
     /// What the game was read from, as the answer names it (`a move list`).
@@ -80,37 +81,6 @@ pub fn game_disagrees(
             fcauto_deals::plural(cells, "freecell")
         )
     })
-}
-
-/// The position a board file's `text` holds (`name` names the file in errors): a position
-/// string naming its game (`seahaven_towers: ...`, with as many freecells as it has slots),
-/// or else a board of the game and rules `given` (`None`: FreeCell's) as [`read_layout`]
-/// reads it. The game, the rules and the position.
-///
-/// # Errors
-/// The text does not hold a position of the game (every problem named).
-pub fn family_board(
-    text: &str,
-    given: Option<(&'static Game, &Rules)>,
-    name: &str,
-) -> Result<(&'static Game, Rules, Layout)> {
-    if names_a_game(text) {
-        let (g, layout) = fcauto_deals::position::parse_layout(text.trim())
-            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        let rules = g.rules.with_freecells(layout.freecells.len() as u8);
-        return Ok((g, rules, layout));
-    }
-    let (game, rules) = given.unwrap_or((Game::freecell(), &Rules::FREECELL));
-    Ok((game, *rules, read_layout(text, game, rules, name)?))
-}
-
-/// True when `text` opens as a position string of a named game: the game's name and a
-/// colon (board text may open with `Freecells:` or `Foundations:`, which name no game).
-pub fn names_a_game(text: &str) -> bool {
-    text.split_whitespace()
-        .next()
-        .and_then(|w| w.strip_suffix(':'))
-        .is_some_and(|w| Game::find(w).is_ok())
 }
 
 /// How the family search evaluates each position for a `mode` (short stays short, any

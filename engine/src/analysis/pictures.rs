@@ -84,7 +84,7 @@ pub const LOSING_PICTURES: [&str; 4] = ["losing-before", "losing-after", "losing
 /// `instead`: the first move of the winning line before the losing move; `hint`: the first
 /// move of the final position's winning line.
 pub fn losing_pictures(
-    deal: Option<u64>,
+    deal: Option<fcauto_deals::PysolNumber>,
     game: &dyn Record,
     f: &Findings,
     instead: Option<PlayedMove>,

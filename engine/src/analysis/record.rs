@@ -7,6 +7,7 @@
 use super::replay::{standard_tokens, Replay};
 use crate::render;
 use anyhow::Result;
+use fcauto_deals::PysolNumber;
 use fcauto_solver::{PlayedMove, Solution};
 
 /// A game analysed: `played().len() + 1` positions, the start first.
@@ -24,14 +25,14 @@ pub trait Record {
     /// The position after `k` moves, to draw.
     fn position(&self, k: usize) -> render::Position;
     /// How captions name the game: `deal 617` (`the game` without a deal number).
-    fn name(&self, deal: Option<u64>) -> String;
+    fn name(&self, deal: Option<PysolNumber>) -> String;
     /// How headings name it: `Deal 617`, `A board` (`capital`), or `deal 617`, `a board`.
-    fn heading(&self, deal: Option<u64>, capital: bool) -> String;
+    fn heading(&self, deal: Option<PysolNumber>, capital: bool) -> String;
     /// The replay page's parts of the game ([`render::line_parts`]).
     ///
     /// # Errors
     /// A move illegal where it is played (not expected: the game was replayed).
-    fn replay_parts(&self, deal: Option<u64>) -> Result<render::ReplayParts>;
+    fn replay_parts(&self, deal: Option<PysolNumber>) -> Result<render::ReplayParts>;
     /// The replay page of `line` (standard notation) played from the position after `k`
     /// moves.
     ///
@@ -65,11 +66,11 @@ impl Record for Replay {
         render::Position::Board(self.positions[k].clone())
     }
 
-    fn name(&self, deal: Option<u64>) -> String {
+    fn name(&self, deal: Option<PysolNumber>) -> String {
         deal.map_or("the game".to_string(), |n| format!("deal {n}"))
     }
 
-    fn heading(&self, deal: Option<u64>, capital: bool) -> String {
+    fn heading(&self, deal: Option<PysolNumber>, capital: bool) -> String {
         match (deal, capital) {
             (Some(n), true) => format!("Deal {n}"),
             (Some(n), false) => format!("deal {n}"),
@@ -78,9 +79,9 @@ impl Record for Replay {
         }
     }
 
-    fn replay_parts(&self, deal: Option<u64>) -> Result<render::ReplayParts> {
+    fn replay_parts(&self, deal: Option<PysolNumber>) -> Result<render::ReplayParts> {
         let solution = Solution {
-            deal,
+            deal: deal.and_then(PysolNumber::plain_deal),
             board: self.positions[0].clone(),
             moves: self.played.clone(),
         };

@@ -21,6 +21,7 @@ use super::review_page::{better_line_page, review_html};
 use super::summary::{conclusions, verdict_words, Document};
 use anyhow::Result;
 use fcauto_deals::plural;
+use fcauto_solver::family::notation::deal_json;
 use fcauto_solver::PlayedMove;
 use serde::Serialize;
 
@@ -201,7 +202,8 @@ fn losing_json(doc: &Document, game: &dyn Record) -> serde_json::Value {
         })
         .collect();
     serde_json::json!({
-        "deal": doc.deal,
+        "deal": deal_json::serialize(&doc.deal, serde_json::value::Serializer)
+            .unwrap_or_default(),
         "first_losing_step": f.first_losing_step,
         "costly_threshold": f.costly_threshold,
         "moves": moves,
@@ -366,7 +368,7 @@ mod tests {
         let found = findings::find(&game, &evals, 10);
         let doc = Document {
             game: None,
-            deal: Some(617),
+            deal: crate::analysis::summary::standard_deal(Some(617)),
             input: "a move list",
             start: fcauto_deals::position::write(&start),
             mode: fcauto_solver::Mode::Fast,

@@ -5,7 +5,7 @@
 
 use super::findings::{Findings, MoveRow};
 use super::replay::Replay;
-use fcauto_deals::plural;
+use fcauto_deals::{plural, PysolNumber};
 use serde::Serialize;
 
 /// What an analysis found, as `analyze --json` prints it: the deal, the start position, the
@@ -18,8 +18,12 @@ pub struct Document<'a> {
     /// freecells`); absent for standard FreeCell.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
-    /// The deal number (MS, or with `game` PySolFC's of that game), null for a board.
-    pub deal: Option<u64>,
+    /// The deal, null for a board: for standard FreeCell the Microsoft deal number
+    /// ([`standard_deal`]), with `game` PySolFC's number of that game's deal as `fcauto deal
+    /// --game G N` takes it (a number, or a string `"msN"` for Microsoft's deal N from 32000
+    /// on, which the plain number would name as another deal).
+    #[serde(with = "fcauto_solver::family::notation::deal_json")]
+    pub deal: Option<PysolNumber>,
     /// What the input was: `move list`, `position` or `pysolfc saved game`.
     pub input: &'static str,
     /// The start position as a one-line position string.
@@ -31,6 +35,12 @@ pub struct Document<'a> {
     /// What was found.
     #[serde(flatten)]
     pub findings: &'a Findings,
+}
+
+/// A standard FreeCell deal number as a [`Document`] carries it: written as the number
+/// (`deal 40000`), as standard FreeCell names its Microsoft deals at any size.
+pub fn standard_deal(deal: Option<u64>) -> Option<PysolNumber> {
+    deal.and_then(|n| PysolNumber::plain(n.into()).ok())
 }
 
 /// The table and the findings in words, line by line (empty strings for blank lines), as

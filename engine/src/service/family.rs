@@ -136,22 +136,6 @@ pub(super) fn names_a_game(text: &str) -> bool {
         .is_some_and(|f| f.ends_with(':'))
 }
 
-/// The game `text` names, if it names one fcauto knows: a position string's
-/// (`seahaven_towers: ...`), or the `game` of a JSON object (a family solution's, or a
-/// deal's as `deal --game G N --format json` writes it). Board text names none.
-pub(super) fn named_game(text: &str) -> Option<&'static Game> {
-    let json = text.trim_start_matches('\u{feff}').trim_start();
-    if json.starts_with('{') {
-        let v: serde_json::Value = serde_json::from_str(json).ok()?;
-        return Game::find(v.get("game")?.as_str()?).ok();
-    }
-    let name = position_line(text)?
-        .split_whitespace()
-        .next()?
-        .strip_suffix(':')?;
-    Game::find(name).ok()
-}
-
 /// The number of freecells a request asks for: 0..=8, or the game's when left out.
 pub fn freecells_asked(game: &Game, freecells: Option<i64>) -> Result<u8, ServiceError> {
     match freecells {

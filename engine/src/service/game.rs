@@ -4,8 +4,7 @@
 //! of a [`PositionIn`] (`to_position`, `to_board`).
 
 use super::family::{
-    deal_family, family_apply, family_legal_moves, named_game, names_a_game, parse_family_text,
-    FamilyPosition,
+    deal_family, family_apply, family_legal_moves, names_a_game, parse_family_text, FamilyPosition,
 };
 use super::family_solve::{family_solve_in, family_verify};
 use super::position::FamilyPositionOut;
@@ -15,6 +14,7 @@ use super::{
     VerifyOut, MAX_BOARD_BYTES,
 };
 use fcauto_deals::{Board, Game, Layout, PysolNumber, Rules};
+use fcauto_solver::family::named_game;
 use fcauto_solver::Mode;
 use serde::Serialize;
 
@@ -287,7 +287,7 @@ impl PositionIn {
         // Without `game`, the game is the one the position names (standard FreeCell when it
         // names none): `freecells` alone changes its freecells.
         let own = match self {
-            PositionIn::Text(t) => named_game(t),
+            PositionIn::Text(t) => named_game(t).map(|n| n.game),
             _ => None,
         };
         let g = match game {
@@ -313,7 +313,10 @@ impl PositionIn {
                 "a board is at most {MAX_BOARD_BYTES} bytes"
             )));
         }
-        if let Some(named) = named_game(t).filter(|n| !std::ptr::eq(*n, g)) {
+        if let Some(named) = named_game(t)
+            .map(|n| n.game)
+            .filter(|n| !std::ptr::eq(*n, g))
+        {
             return Err(ServiceError::impossible(format!(
                 "the position names {}, and `game` says {}: leave `game` out, or give the \
                  position's own",

@@ -18,7 +18,7 @@ use anyhow::{Context, Result};
 use fcauto_deals::position::{looks_like_position, parse_layout};
 use fcauto_deals::{deal_with_rules, Game, Layout, PysolNumber, Rules};
 use fcauto_solver::family::{
-    read_family_text, resolve_family_counts, validate_family, FamilyMove, FamilyText,
+    named_game, read_family_text, resolve_family_counts, validate_family, FamilyMove, FamilyText,
     FamilyValidationError,
 };
 
@@ -75,49 +75,46 @@ pub fn is_family_json(text: &str) -> bool {
 
 /// The game (with its rules as played) a solution names itself when it is not standard
 /// FreeCell's: a family solution JSON's `game` and `freecells`, or the game a `# start:`
-/// line's position string names (`analyze --report`'s `game.txt`). `None` for any other text.
+/// line's position string names (`analyze --report`'s `game.txt`), as
+/// [`fcauto_solver::family::named_game`] reads them. `None` for any other text.
 pub fn solution_game(text: &str) -> Option<(&'static Game, Rules)> {
-    let text = text.trim_start_matches('\u{feff}');
-    if is_family_json(text) {
-        let json = family_json::read(text, "").ok()?;
-        return family_json::json_rules(&json, "").ok();
-    }
-    if looks_like_json(text) {
-        return None;
-    }
-    let (Some(game), layout) = read_family_text(text).ok()?.start? else {
-        return None;
-    };
-    let rules = game.rules.with_freecells(layout.freecells.len() as u8);
-    (!rules.is_standard()).then_some((game, rules))
+    named_game(text)
+        .filter(|n| n.by.is_solution() && !n.rules.is_standard())
+        .map(|n| (n.game, n.rules))
 }
 
 /// The game (with its rules as played) a board file names when it is not standard
-/// FreeCell's: a family solution JSON's, a deal's JSON's `game`, a position string's
-/// `name:` prefix, or a move list's `# start:` ([`solution_game`]). `None` for any other text.
+/// FreeCell's, every way [`fcauto_solver::family::named_game`] reads: a family solution
+/// JSON's, a deal's JSON's `game`, a position string's `name:` prefix, or a move list's
+/// `# start:`. `None` for any other text.
 pub fn board_game(text: &str) -> Option<(&'static Game, Rules)> {
-    let text = text.trim_start_matches('\u{feff}');
-    if let Some(named) = solution_game(text) {
-        return Some(named);
+    named_game(text)
+        .filter(|n| !n.rules.is_standard())
+        .map(|n| (n.game, n.rules))
+}
+
+/// The deal a board file's JSON names (`deal`: a deal's JSON, `deal --game G N --format
+/// json`, or a family solution JSON), when PySolFC's deal of that number of `game` under
+/// `rules` is `layout`, the position read from it; `None` for any other text, and for a
+/// `deal` whose deal is another position (the number would misname the start).
+pub fn board_deal(
+    text: &str,
+    game: &'static Game,
+    rules: &Rules,
+    layout: &Layout,
+) -> Option<PysolNumber> {
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    if !text.starts_with('{') {
+        return None;
     }
-    let non_standard = |g: &'static Game, cells: usize| {
-        let rules = g.rules.with_freecells(cells as u8);
-        (!rules.is_standard()).then_some((g, rules))
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    let n = match v.get("deal")? {
+        serde_json::Value::Number(n) => PysolNumber::parse(&n.to_string()).ok()?,
+        serde_json::Value::String(s) => PysolNumber::parse(s).ok()?,
+        _ => return None,
     };
-    if looks_like_json(text) {
-        let json: DealJson = serde_json::from_str(text).ok()?;
-        let g = Game::find(json.game.as_deref()?).ok()?;
-        return non_standard(g, json.freecells.len());
-    }
-    if looks_like_position(text) {
-        let line = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with('#'))?;
-        let (g, layout) = parse_layout(line).ok()?;
-        return non_standard(g, layout.freecells.len()).filter(|_| line.contains(':'));
-    }
-    None
+    let dealt = deal_with_rules(game, rules, n).ok()?;
+    (dealt == *layout).then_some(n)
 }
 
 /// The start of deal `number` of `game` under `rules`, as PySolFC deals it.

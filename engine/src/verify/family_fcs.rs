@@ -1,5 +1,5 @@
-//! Freecell Solver's output of a family game (`fc-solve -g G -sam`; with `-p -t`, the
-//! positions between its moves): its move lines (stacks and freecells numbered from 0), its
+//! Freecell Solver's output of a family game (`fc-solve -g G -sam`, its positions between
+//! its moves in `-p`'s layout or, without `-p`, in its table layout): its move lines (stacks and freecells numbered from 0), its
 //! verdict, and every position it prints checked, as the standard verify checks FreeCell's
 //! ([`crate::input::check_fcs_states`]): the first must be the start given (else the output
 //! is of another deal, a usage problem), each later one the position its moves lead to.
@@ -9,6 +9,7 @@ use super::{NoStart, NotAWin};
 use crate::input::StartConflict;
 use anyhow::{Context, Result};
 use fcauto_deals::{Game, Layout, Rules};
+use fcauto_solver::family::fcs_table::table_layout;
 use fcauto_solver::family::read_fcs_output;
 use fcauto_solver::family::validator::play_checked;
 use fcauto_solver::FcsVerdict;
@@ -30,12 +31,15 @@ pub(super) fn not_solved(text: &str) -> Option<FcsVerdict> {
     })
 }
 
-/// The positions `-p -t` prints (a `Foundations:` line, a `Freecells:` line, the `: `
-/// cascade lines), each with the number of move lines before it, read as positions of
-/// `game` under `rules`.
+/// The positions fc-solve prints between its moves, in either layout: `-p`'s (a
+/// `Foundations:` line, a `Freecells:` line, the `: ` cascade lines) or its table layout
+/// without `-p` ([`table_layout`]: freecells and foundations on top, the cascades in
+/// columns), each with the number of move lines before it, read as positions of `game`
+/// under `rules`.
 ///
 /// # Errors
-/// A printed position that does not read as one of the game (named with its line).
+/// A printed position that does not read as one of the game (named with its line); a first
+/// one of another game's shape is a [`StartConflict`].
 pub(super) fn printed_positions(
     text: &str,
     game: &Game,
@@ -49,6 +53,26 @@ pub(super) fn printed_positions(
         let l = lines[i].trim_start();
         if l.starts_with("Move ") {
             moves += 1;
+        }
+        if let Some((read, end)) = table_layout(&lines, i) {
+            let layout = read
+                .map_err(|(line, e)| not_a_position(line, &e, game, rules))
+                .and_then(|layout| match layout.check(rules) {
+                    Ok(()) => Ok(layout),
+                    Err(e) => {
+                        let other = fcauto_deals::GAMES.iter().find(|g| {
+                            g.name != game.name
+                                && g.rules.cascades as usize == layout.cascades.len()
+                                && g.rules.freecells as usize == layout.freecells.len()
+                                && layout.check(&g.rules).is_ok()
+                        });
+                        Err(other_game(other, moves, game, rules)
+                            .unwrap_or_else(|| not_a_position(i + 1, &e, game, rules)))
+                    }
+                })?;
+            out.push((moves, layout));
+            i = end;
+            continue;
         }
         if !l.starts_with("Foundations:") {
             i += 1;
@@ -66,24 +90,46 @@ pub(super) fn printed_positions(
         let block = lines[first..i].join("\n");
         let layout = Layout::parse(&block, rules).map_err(|e| {
             // Its start of another game's shape: the output is of another game.
-            match super::family::fitting_game(&block, game).filter(|_| moves == 0) {
-                Some(other) => StartConflict(format!(
-                    "fc-solve's output starts from a position of {}, not of {}: give --game {}",
-                    other.name,
-                    super::family::title(game, rules),
-                    other.name
-                ))
-                .into(),
-                None => anyhow::anyhow!(
-                    "the position fc-solve prints at line {} is not a position of {}: {e}",
-                    first + 1,
-                    super::family::title(game, rules)
-                ),
-            }
+            let other = super::family::fitting_game(&block, game);
+            other_game(other, moves, game, rules)
+                .unwrap_or_else(|| not_a_position(first + 1, &e, game, rules))
         })?;
         out.push((moves, layout));
     }
     Ok(out)
+}
+
+/// fc-solve's first position (`moves` 0) read as one of `other`'s: the output is of another
+/// game, a usage problem naming both. `None` for a later position or no such game.
+fn other_game(
+    other: Option<&Game>,
+    moves: usize,
+    game: &Game,
+    rules: &Rules,
+) -> Option<anyhow::Error> {
+    let other = other.filter(|_| moves == 0)?;
+    Some(
+        StartConflict(format!(
+            "fc-solve's output starts from a position of {}, not of {}: give --game {}",
+            other.name,
+            super::family::title(game, rules),
+            other.name
+        ))
+        .into(),
+    )
+}
+
+/// The position fc-solve prints at `line` (1-based) is not one of the game: `e` says why.
+fn not_a_position(
+    line: usize,
+    e: &dyn std::fmt::Display,
+    game: &Game,
+    rules: &Rules,
+) -> anyhow::Error {
+    anyhow::anyhow!(
+        "the position fc-solve prints at line {line} is not a position of {}: {e}",
+        super::family::title(game, rules)
+    )
 }
 
 /// Verify fc-solve's output `text` of `game` under `rules` from `given` (`None`: its first

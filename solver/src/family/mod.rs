@@ -16,6 +16,9 @@
 //!   auto-moves keep the optimum.
 //! - [`validator`]: the independent validator every solution passes before it is returned.
 //! - [`notation`]: places, moves, standard notation with 10 cascades and 8 freecells, JSON.
+//! - [`named`]: the one reader of the game a text names (a family JSON's `game`, a position
+//!   string's `name:`, a `# start:` line), for every front end.
+//! - [`fcs_table`]: fc-solve's table layout of a position (`-sam` without `-p`), any size.
 //! - [`reading`]: the one reader of move texts (fcauto's and fc-solve's standard notation,
 //!   annotated games and their `# start:`), and the counts left out found by backtracking.
 //! - [`play`]: one move at a time for a referee: legal moves, a move applied by the
@@ -23,9 +26,11 @@
 
 mod best_first;
 mod complete;
+pub mod fcs_table;
 #[cfg(test)]
 mod layered;
 mod moves;
+pub mod named;
 pub mod notation;
 mod optimal;
 pub mod play;
@@ -38,6 +43,7 @@ pub mod validator;
 #[cfg(test)]
 mod tests;
 
+pub use named::{named_game, NamedBy, NamedGame};
 pub use notation::{
     read_fcs_moves, read_fcs_output, standard_tokens, FamilyJsonMove, FamilyMove, FamilyReadError,
     FamilySolutionJson, Place,

@@ -8,7 +8,7 @@
 
 pub mod annotated;
 pub mod document;
-mod fcs;
+pub(crate) mod fcs;
 pub mod position;
 pub mod solution;
 pub mod standard;

@@ -10,9 +10,12 @@ use super::{output, write_files, Args, WorkDone};
 use crate::cmd::solve_family::deal_layout;
 use crate::mode::ModeArg;
 use anyhow::Result;
+use fcauto_deals::PysolNumber;
 use fcauto_engine::analysis::family::{parse_moves, TextMove};
 use fcauto_engine::analysis::family_flow::{self, Start};
-use fcauto_engine::verify::family::{move_text_start, read_layout, solution_game, FamilyStart};
+use fcauto_engine::verify::family::{
+    board_deal, move_text_start, read_layout, solution_game, FamilyStart,
+};
 use fcauto_engine::verify::{is_usage_problem, NoStart};
 use fcauto_solver::Mode;
 use std::time::Instant;
@@ -36,15 +39,25 @@ pub fn run(args: &Args) -> Result<i32> {
             "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
         )));
     }
+    // The deal: --deal's, else the one a JSON giving the start names (a deal's or a family
+    // solution's, as --board or as the game file).
+    let mut deal = args.deal;
     let given = match (args.deal, &args.board) {
         (Some(n), _) => Some(deal_layout(game, &rules, n, args.game.game.is_some())?),
-        (None, Some(board)) => Some(read_board(board, game, &rules)?),
+        (None, Some(board)) => {
+            let (layout, named) = read_board(board, game, &rules)?;
+            deal = named;
+            Some(layout)
+        }
         // fcauto's family solution JSON names its own start.
-        (None, None) if is_family_json_file(&args.file) => {
-            Some(read_board(&args.file, game, &rules)?)
+        (None, None) if fcauto_engine::verify::family::is_family_json(&text) => {
+            let layout = read_layout(&text, game, &rules, &name)?;
+            deal = board_deal(&text, game, &rules, &layout);
+            Some(layout)
         }
         (None, None) => None,
     };
+    let deal = deal.map(PysolNumber::shortest);
     let given = given.map(|layout| FamilyStart {
         game,
         rules,
@@ -74,7 +87,7 @@ pub fn run(args: &Args) -> Result<i32> {
         Start {
             game,
             rules,
-            deal: args.deal.and_then(|n| n.plain_deal()),
+            deal,
             layout: start.layout,
             input: "a move list",
         },
@@ -84,11 +97,11 @@ pub fn run(args: &Args) -> Result<i32> {
     Ok(0)
 }
 
-/// True when the move list at `path` (not standard input, read once more) names a game of
-/// the family other than FreeCell on a `# start:` line (`analyze --report`'s game.txt).
+/// True when the move list at `path` (standard input too: it is read once) names a game of
+/// the family other than FreeCell: a family solution JSON, or a `# start:` line
+/// (`analyze --report`'s game.txt).
 pub(crate) fn names_family_game(path: &std::path::Path) -> bool {
-    path != std::path::Path::new("-")
-        && std::fs::read_to_string(path).is_ok_and(|t| solution_game(&t).is_some())
+    crate::cmd::input::read_board_text(path).is_ok_and(|t| solution_game(&t).is_some())
 }
 
 /// Analyse a PySolFC saved or held game of a family game (`saved`: its game from the file's
@@ -110,7 +123,7 @@ pub fn run_saved(args: &Args, saved: SavedFamily, clock: (Instant, f64)) -> Resu
     };
     let given = match (args.deal, &args.board) {
         (Some(n), _) => Some(("--deal", deal_layout(g.game, &g.game.rules, n, true)?)),
-        (None, Some(b)) => Some(("--board", read_board(b, g.game, &g.game.rules)?)),
+        (None, Some(b)) => Some(("--board", read_board(b, g.game, &g.game.rules)?.0)),
         (None, None) => None,
     };
     if let Some((flag, _)) = given.filter(|(_, l)| *l != g.start) {
@@ -121,7 +134,7 @@ pub fn run_saved(args: &Args, saved: SavedFamily, clock: (Instant, f64)) -> Resu
     let start = Start {
         game: g.game,
         rules: g.game.rules,
-        deal: g.deal(),
+        deal: g.number.map(PysolNumber::shortest),
         layout: g.start.clone(),
         input: kind,
     };
@@ -168,34 +181,18 @@ pub fn analyze(args: &Args, start: Start, moves: &[TextMove], clock: (Instant, f
 
 /// The start a board file gives, read for `game` under `rules` by the family's one board
 /// reader ([`read_layout`]: board text, a position string, a deal or solution JSON; one line
-/// naming what does not fit).
+/// naming what does not fit), and the deal its JSON names when it deals that start
+/// ([`board_deal`]).
 fn read_board(
     path: &std::path::Path,
     game: &'static fcauto_deals::Game,
     rules: &fcauto_deals::Rules,
-) -> Result<fcauto_deals::Layout> {
+) -> Result<(fcauto_deals::Layout, Option<PysolNumber>)> {
     let name = crate::cmd::input::name(path, "board file");
     let text = crate::cmd::input::read_board_text(path)?;
-    read_layout(&text, game, rules, &name)
-}
-
-/// A board file of a family game: a position string naming its game, or else a board of
-/// the game and rules `given` (`None`: FreeCell's), as [`family_flow::family_board`] reads
-/// it. The game, the rules and the position.
-///
-/// # Errors
-/// The file cannot be read, or does not hold a position of the game (every problem named).
-pub(crate) fn read_family_board(
-    path: &std::path::Path,
-    given: Option<(&'static fcauto_deals::Game, &fcauto_deals::Rules)>,
-) -> Result<(
-    &'static fcauto_deals::Game,
-    fcauto_deals::Rules,
-    fcauto_deals::Layout,
-)> {
-    let name = crate::cmd::input::name(path, "board file");
-    let text = crate::cmd::input::read_board_text(path)?;
-    family_flow::family_board(&text, given, &name)
+    let layout = read_layout(&text, game, rules, &name)?;
+    let deal = board_deal(&text, game, rules, &layout);
+    Ok((layout, deal))
 }
 
 /// The move list of `args.file`, as text.
@@ -220,18 +217,11 @@ fn read_moves(text: &str, name: &str) -> Result<Vec<TextMove>> {
         };
         return Ok(moves.into_iter().map(text_move).collect());
     }
-    if let Some((g, _)) = fcauto_engine::input::named_game(text) {
+    if let Some(n) = fcauto_solver::family::named_game(text).filter(|n| !n.by.is_solution()) {
         anyhow::bail!(
             "{name} is a position of {}, not a move list: give the moves as the game file and this position with --board",
-            g.name
+            n.game.name
         );
     }
     parse_moves(text).map_err(|e| anyhow::anyhow!("{name}: {e:#}"))
-}
-
-/// True when `path` (not standard input, which is read once) holds a family solution JSON.
-pub(crate) fn is_family_json_file(path: &std::path::Path) -> bool {
-    !crate::cmd::input::is_stdio(path)
-        && crate::cmd::input::read_board_text(path)
-            .is_ok_and(|t| fcauto_engine::verify::family::is_family_json(&t))
 }

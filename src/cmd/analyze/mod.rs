@@ -158,7 +158,7 @@ pub fn run(mut args: Args) -> Result<i32> {
     let summary = WorkDone::new(&work, cpu0, t0);
     let doc = Document {
         game: None,
-        deal: game.deal,
+        deal: fcauto_engine::analysis::summary::standard_deal(game.deal),
         input: game.kind.describe(),
         start: fcauto_deals::position::write(&game.start),
         mode: settings.mode,
@@ -176,13 +176,13 @@ pub fn run(mut args: Args) -> Result<i32> {
 }
 
 /// Without --game: play the game the --board file, else the game file (a family solution
-/// JSON), names. A position of such a game as the game file is no game to analyse: the
+/// JSON, a `# start:` line), names (either may be standard input, read once). A position of such a game as the game file is no game to analyse: the
 /// usage problem saying what to give.
 fn play_named_game(args: &mut Args) -> Option<String> {
     let board = crate::cmd::solve_family::file_game(&args.game, args.board.as_deref());
     let file = crate::cmd::solve_family::file_game(&args.game, Some(&args.file));
-    let position = board.is_none() && !family::is_family_json_file(&args.file);
-    if let Some((g, _)) = file.filter(|_| position) {
+    let position = board.is_none() && file.is_some_and(|n| !n.by.is_solution());
+    if let Some(g) = file.filter(|_| position).map(|n| n.game) {
         let name = crate::cmd::input::name(&args.file, "game file");
         return Some(format!(
             "{name} is a position of {g}: a game of {g} is analysed from its moves, with \
