@@ -291,9 +291,9 @@ pub fn evaluate_family_until(
 
 /// The budget of a second search of an undecided position: [`RETRY_FACTOR`] times the first
 /// search's, at most the family search's default budget ([`DEFAULT_MAX_STATES`], some
-/// 20,000,000 positions: the complete search needs about 40 bytes a position, and what it
-/// leaves undecided there is not decided by several times more: FreeCell with 2 freecells,
-/// deal 11266, stays undecided at 150,000,000). `None` when that is no larger than the
+/// 40,000,000 positions: the complete search needs about 18 bytes a position, and what it
+/// leaves undecided there is not decided by many times more: FreeCell with 2 freecells,
+/// deal 982, stays undecided at 1,900,000,000). `None` when that is no larger than the
 /// first (an analysis at the default budget).
 pub fn retry_budget(settings: FamilySettings) -> Option<usize> {
     let first = settings.max_states.unwrap_or(DEFAULT_MAX_STATES).max(1);
