@@ -62,7 +62,7 @@ use fcauto_deals::{Layout, Rules};
 use state::{Pos, CELL0, HOME, M};
 
 /// Positions the complete search may visit unless told otherwise (its visited set takes 8
-/// bytes a slot, at most eight sevenths of a slot a position: about 370 MB at this limit;
+/// bytes a slot, at most sixteen fifteenths of a slot a position: about 345 MB at this limit;
 /// the search path adds its open positions' move lists).
 pub const DEFAULT_MAX_STATES: usize = 40_000_000;
 /// One best-first try: how much each move made counts against a position, the estimate's
