@@ -330,3 +330,47 @@ fn fc_solves_table_layout_positions_are_checked() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `analyze` reads fc-solve's `-sam` output of a family game as its moves (the table layout
+/// and `-p -t`'s alike), from the deal given or, with `--board` naming the same file, from
+/// its first printed position; without a start it asks for one (exit 2).
+#[test]
+fn analyze_reads_fc_solves_output_of_a_family_game() {
+    if !crate::common::require("fc-solve") {
+        return;
+    }
+    let dir = temp("fcs-analyze");
+    let table = fcs_table_output(&dir, "bakers_game");
+    let table = table.to_str().unwrap();
+    let said = ok(&["analyze", "--game", "bakers_game", "--deal", "5", table]);
+    let moves = said
+        .split(':')
+        .nth(1)
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    assert!(said.starts_with("bakers_game deal 5: "), "{said}");
+    assert!(moves.contains("moves analysed"), "{said}");
+    let board = dir.join("bakers_game.board");
+    let pt = std::process::Command::new("fc-solve")
+        .args(["-g", "bakers_game", "-sam", "-p", "-t"])
+        .arg(&board)
+        .output()
+        .unwrap();
+    let pt_path = dir.join("pt.txt");
+    std::fs::write(&pt_path, pt.stdout).unwrap();
+    let pt_path = pt_path.to_str().unwrap();
+    let from_board = ok(&[
+        "analyze",
+        "--game",
+        "bakers_game",
+        "--board",
+        pt_path,
+        pt_path,
+    ]);
+    assert!(from_board.contains(&moves), "{from_board} / {said}");
+    let (code, _, err) = run(&["analyze", "--game", "bakers_game", pt_path]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("give the start of the moves"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -47,12 +47,23 @@ pub struct TextMove {
 /// move numbers and `?`/`!` marks are read past, as in an annotated game
 /// ([`fcauto_solver::annotated::strip_annotations`]); each move is two places (`1`..`9`,
 /// `0` the tenth cascade, `a`..`g`, `i` the freecells, `h` the foundation) and an optional
-/// count (`v3`, hexadecimal).
+/// count (`v3`, hexadecimal). Freecell Solver's output (`-sam` move lines, with or without
+/// its printed positions) is read as its moves, each with its count.
 ///
 /// # Errors
-/// A word that is not such a move, named with its number in the list.
+/// A word that is not such a move, named with its number in the list; an fc-solve move line
+/// whose places do not read.
 pub fn parse_moves(text: &str) -> Result<Vec<TextMove>> {
     use fcauto_solver::family::FamilyTextError;
+    if fcauto_solver::family::has_fcs_move_lines(text) {
+        let moves = fcauto_solver::family::read_fcs_moves(text)?;
+        let text_move = |m: fcauto_solver::family::FamilyMove| TextMove {
+            from: m.from,
+            to: m.to,
+            count: Some(m.count),
+        };
+        return Ok(moves.into_iter().map(text_move).collect());
+    }
     let read = fcauto_solver::family::read_family_text(text).map_err(|e| match e {
         FamilyTextError::Token(t) => anyhow::anyhow!(
             "move {} (`{}`) is not standard notation: {}",

@@ -208,7 +208,7 @@ fn read_layout_as(
         let start = text_start((game, *rules), None, Some((named, layout)), name)?;
         return Ok(start.layout);
     }
-    if family_fcs::has_move_lines(text) {
+    if fcauto_solver::family::has_fcs_move_lines(text) {
         let states =
             family_fcs::printed_positions(text, game, rules).with_context(|| name.to_string())?;
         if let Some((0, layout)) = states.into_iter().next() {
@@ -339,7 +339,7 @@ pub fn verify_family(
     let game = game
         .or(given.as_ref().map(|g| (g.game, g.rules)))
         .with_context(|| format!("{name}: give --game G"))?;
-    if family_fcs::has_move_lines(text) {
+    if fcauto_solver::family::has_fcs_move_lines(text) {
         return family_fcs::verify_fcs(text, game, given, name);
     }
     verify_text(text, game, given, name)
@@ -404,6 +404,11 @@ pub fn move_text_start(
     given: Option<FamilyStart>,
     name: &str,
 ) -> Result<FamilyStart> {
+    if fcauto_solver::family::has_fcs_move_lines(text) {
+        // fc-solve's output names no start of its own here: `--board` reads its first
+        // printed position.
+        return text_start(game, given, None, name);
+    }
     let read =
         read_family_text(text).map_err(|e| anyhow::Error::new(e).context(name.to_string()))?;
     text_start(game, given, read.start, name)

@@ -14,14 +14,6 @@ use fcauto_solver::family::read_fcs_output;
 use fcauto_solver::family::validator::play_checked;
 use fcauto_solver::FcsVerdict;
 
-/// True when `text` has Freecell Solver's `-sam` move lines (`Move a card from stack 3 to
-/// freecell 7`, `Move 3 cards from stack 0 to stack 9`).
-pub(super) fn has_move_lines(text: &str) -> bool {
-    text.lines().map(str::trim).any(|l| {
-        l.starts_with("Move a card from") || (l.starts_with("Move ") && l.contains(" cards from "))
-    })
-}
-
 /// fc-solve's verdict when `text` says it did not solve the game.
 pub(super) fn not_solved(text: &str) -> Option<FcsVerdict> {
     text.lines().map(str::trim).find_map(|l| match l {

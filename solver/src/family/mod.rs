@@ -45,8 +45,8 @@ mod tests;
 
 pub use named::{named_game, NamedBy, NamedGame};
 pub use notation::{
-    read_fcs_moves, read_fcs_output, standard_tokens, FamilyJsonMove, FamilyMove, FamilyReadError,
-    FamilySolutionJson, Place,
+    has_fcs_move_lines, read_fcs_moves, read_fcs_output, standard_tokens, FamilyJsonMove,
+    FamilyMove, FamilyReadError, FamilySolutionJson, Place,
 };
 pub use optimal::{single_card_count, DEFAULT_OPTIMAL_STATES};
 pub use reading::{

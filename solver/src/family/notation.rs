@@ -371,6 +371,15 @@ pub fn read_fcs_output(
     Ok((verdict, read_fcs_moves(text)?))
 }
 
+/// True when `text` has Freecell Solver's `-sam` move lines (`Move a card from stack 3 to
+/// freecell 7`, `Move 3 cards from stack 0 to stack 9`): it is fc-solve's output, to be read
+/// by [`read_fcs_moves`], not a move list in standard notation.
+pub fn has_fcs_move_lines(text: &str) -> bool {
+    text.lines().map(str::trim).any(|l| {
+        l.starts_with("Move a card from") || (l.starts_with("Move ") && l.contains(" cards from "))
+    })
+}
+
 /// The moves of Freecell Solver's output (`-sam` move lines, `Move a card from stack 3 to
 /// freecell 7`, `Move 3 cards from stack 0 to stack 9`, `... to the foundations`; stacks and
 /// freecells numbered from 0); every other line is passed over.
