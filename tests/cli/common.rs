@@ -55,7 +55,15 @@ pub fn fixture_image(name: &str) -> fcauto_automation::gui::image::RgbaImage {
 
 /// Run fcauto with `args`: (exit code, stdout, stderr).
 pub fn run(args: &[&str]) -> (i32, String, String) {
-    let out = fcauto().args(args).output().unwrap();
+    outcome(fcauto().args(args).output().unwrap())
+}
+
+/// Run fcauto with `args` and `stdin` on its standard input: (exit code, stdout, stderr).
+pub fn run_in(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    outcome(fcauto().args(args).write_stdin(stdin).output().unwrap())
+}
+
+fn outcome(out: std::process::Output) -> (i32, String, String) {
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -5,7 +5,7 @@
 //! `--game` exit 2; one reader of the game a text names; fc-solve's table-layout positions
 //! checked.
 
-use crate::common::{ok, run};
+use crate::common::{ok, run, run_in};
 use serde_json::Value;
 
 /// A temporary folder for one test's files.
@@ -138,18 +138,20 @@ fn an_analysis_of_a_numbered_deal_names_the_game_and_the_deal() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// `fcauto ARGS` with `stdin` on standard input: (exit code, stdout, stderr).
-fn run_in(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let out = crate::common::fcauto()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+/// `analyze --report REPORT` of Seahaven Towers deal 5 played by the moves in `moves`.
+fn analyzed_to(moves: &std::path::Path, report: &std::path::Path) -> std::path::PathBuf {
+    let (moves, out) = (moves.to_str().unwrap(), report.to_str().unwrap());
+    ok(&[
+        "analyze",
+        "--game",
+        "seahaven_towers",
+        "--deal",
+        "5",
+        moves,
+        "--report",
+        out,
+    ]);
+    report.to_path_buf()
 }
 
 /// A board that names its game (a position string, `deal --game G N --format json`, a
@@ -173,17 +175,7 @@ fn a_board_naming_its_game_is_played_as_it_from_a_file_and_standard_input() {
     let deal = ok(&[&["deal"][..], &sea, &["--format", "json"]].concat());
     std::fs::write(path("sea5deal.json"), deal).unwrap();
     let moves = path("sea5.txt");
-    let report = path("report");
-    ok(&[
-        "analyze",
-        "--game",
-        "seahaven_towers",
-        "--deal",
-        "5",
-        moves.to_str().unwrap(),
-        "--report",
-        report.to_str().unwrap(),
-    ]);
+    let report = analyzed_to(&moves, &path("report"));
     std::fs::copy(report.join("game.txt"), path("game.txt")).unwrap();
     let moves = moves.to_str().unwrap();
     for board in ["sea5.pos", "sea5deal.json", "sea5.json", "game.txt"] {
@@ -236,17 +228,7 @@ fn a_start_line_names_its_game_to_every_command() {
     let dir = temp("start-line");
     let moves = dir.join("sea5.txt");
     solved_to(&moves, &["--game", "seahaven_towers", "5"]);
-    let report = dir.join("report");
-    ok(&[
-        "analyze",
-        "--game",
-        "seahaven_towers",
-        "--deal",
-        "5",
-        moves.to_str().unwrap(),
-        "--report",
-        report.to_str().unwrap(),
-    ]);
+    let report = analyzed_to(&moves, &dir.join("report"));
     let game_txt = report.join("game.txt");
     let game_txt = game_txt.to_str().unwrap();
     let (code, _, err) = run(&["solve", "--board", game_txt]);
