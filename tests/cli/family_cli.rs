@@ -233,14 +233,9 @@ fn bench_counts_a_family_range() {
     );
 }
 
-/// Run fcauto with `args` and `stdin`: (exit code, stdout, stderr).
+/// Run fcauto with `args` and `stdin` (text): (exit code, stdout, stderr).
 fn run_in(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let out = fcauto().args(args).write_stdin(stdin).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    crate::common::run_in(args, stdin.as_bytes())
 }
 
 /// Write `text` to `name` in `dir`; its path as a string.
