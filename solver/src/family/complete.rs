@@ -27,7 +27,7 @@ pub(crate) enum End {
 /// solution): children are no longer ordered but checked against the visited set as soon as
 /// they are generated, all of a position's children at once ([`keep_new`]), so that their
 /// visited-set lookups, each a miss of the processor's caches in a set of gigabytes, overlap.
-const ORDERED: usize = 20_000_000;
+pub(crate) const ORDERED: usize = 20_000_000;
 
 struct Frame {
     next: usize,

@@ -190,28 +190,52 @@ pub fn solve_family(
     if let Some(found) = best_first_tries(layout, rules, &start, tries, max, &mut stats)? {
         return Ok((found, stats));
     }
-    let (end, visited) = complete::dfs(&start, rules, max);
+    // `fast` and `short` search completely first as far as the ordered phase goes; at its
+    // limit the last tries come before the proof phase, whose depth-first solutions can run
+    // to thousands of moves where a best-first try finds a hundred.
+    let (first, last): (usize, &[Try]) = match mode {
+        FamilyMode::Complete => (max, &[]),
+        _ => (max.min(complete::ORDERED), &LAST_TRIES),
+    };
+    let (end, visited) = complete::dfs(&start, rules, first);
+    match settle(layout, rules, &start, (end, visited), &mut stats)? {
+        Some(found) => return Ok((found, stats)),
+        None => {
+            if let Some(found) = best_first_tries(layout, rules, &start, last, max, &mut stats)? {
+                return Ok((found, stats));
+            }
+        }
+    }
+    if max > first {
+        // The proof phase from the start again, its children checked, not ordered.
+        let (end, visited) = complete::dfs_ordering(&start, rules, max, 0);
+        if let Some(found) = settle(layout, rules, &start, (end, visited), &mut stats)? {
+            return Ok((found, stats));
+        }
+    }
+    Ok((FamilyOutcome::Unknown(StopReason::StateLimit(max)), stats))
+}
+
+/// The outcome of a complete search that ended with `end` after `visited` positions: a
+/// solution (cut short and validated) or a proof; `None` at its limit.
+fn settle(
+    layout: &Layout,
+    rules: &Rules,
+    start: &Pos,
+    (end, visited): (complete::End, usize),
+    stats: &mut FamilyStats,
+) -> Result<Option<FamilyOutcome>, FamilyError> {
     stats.complete = visited;
     match end {
         complete::End::Solved(ms) => {
-            let ms = shortcut::shortcut(&start, rules, &ms);
-            checked(layout, rules, &ms, stats)
+            let ms = shortcut::shortcut(start, rules, &ms);
+            checked(layout, rules, &ms, *stats).map(|(found, _)| Some(found))
         }
         complete::End::Exhausted => {
             stats.reachable = visited;
-            Ok((FamilyOutcome::Unsolvable, stats))
+            Ok(Some(FamilyOutcome::Unsolvable))
         }
-        complete::End::Limit => {
-            let last: &[Try] = if mode == FamilyMode::Complete {
-                &[]
-            } else {
-                &LAST_TRIES
-            };
-            match best_first_tries(layout, rules, &start, last, max, &mut stats)? {
-                Some(found) => Ok((found, stats)),
-                None => Ok((FamilyOutcome::Unknown(StopReason::StateLimit(max)), stats)),
-            }
-        }
+        complete::End::Limit => Ok(None),
     }
 }
 

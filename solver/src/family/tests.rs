@@ -645,3 +645,18 @@ fn layout_refusals_are_said_once() {
     let e = solve_family(&one, &bakers, FamilyMode::Fast, None).unwrap_err();
     assert_eq!(chain(&e).matches("too deep").count(), 1, "{}", chain(&e));
 }
+
+/// 2-freecell deals 20792 and 29577 are impossible (fc-solve's published report), and their
+/// reachable positions outgrow the ordered phase's 20,000,000: the proof phase after the
+/// last tries visits all of them at the default limit (about 40 s each, release build).
+#[test]
+#[ignore = "about 80 s: run with --ignored"]
+fn the_proof_phase_proves_two_freecell_deals_20792_and_29577() {
+    let rules = Rules::FREECELL.with_freecells(2);
+    for (n, reachable) in [(20792, 30_777_695), (29577, 29_400_358)] {
+        let l = Layout::from_board(&ms_deal(n).unwrap(), 2);
+        let (out, stats) = solve_family(&l, &rules, FamilyMode::Fast, None).unwrap();
+        assert_eq!(out, FamilyOutcome::Unsolvable, "deal {n}");
+        assert_eq!(stats.reachable, reachable, "deal {n}");
+    }
+}
