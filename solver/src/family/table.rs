@@ -1,6 +1,8 @@
-//! The family searches' visited set: 128-bit fingerprints kept in shards chosen by their top
-//! bits, each shard an open-addressing table of the fingerprint's low 64 bits (8 bytes a slot,
-//! grown by doubling at four fifths full). A stored fingerprint thus keeps 64 bits plus the
+//! The family searches' visited set. Up to about a million positions it is one
+//! open-addressing table of whole 128-bit fingerprints (one allocation, as cheap as the
+//! best-first tries of an easy deal need); past that, the fingerprints are kept in shards
+//! chosen by their top bits, each shard an open-addressing table of the fingerprint's low 64
+//! bits (8 bytes a slot, grown by doubling at four fifths full). A stored fingerprint thus keeps 64 bits plus the
 //! shard's: 76 bits in the large set, so that two of 2.6 billion positions share one with a
 //! chance of about 5 in 100,000.
 //!
@@ -11,9 +13,11 @@
 
 /// A set of fingerprints.
 pub(crate) struct Seen {
+    /// While the set is small: whole fingerprints in one table (one allocation, as cheap as
+    /// the many small sets of the best-first tries need), doubled when three quarters full.
+    small: Vec<u128>,
+    /// The sharded form, once the set holds [`SPLIT_AT`] fingerprints (empty before).
     shards: Vec<Shard>,
-    /// log2 of the shard count.
-    shard_bits: u32,
     len: usize,
     /// Most slots one shard grows to (beyond it only to stay usable).
     cap: usize,
@@ -26,8 +30,8 @@ struct Shard {
 
 /// log2 of the shards of a large set: 4096 shards.
 const SHARD_BITS: u32 = 12;
-/// Slots of each shard of a new large set (512 KiB in all).
-const FIRST_SLOTS: usize = 16;
+/// Fingerprints a set holds whole before it is split into shards (32 MiB of whole ones).
+const SPLIT_AT: usize = 1 << 20;
 
 impl Seen {
     /// An empty set with no limit on its growth.
@@ -39,28 +43,21 @@ impl Seen {
     /// what its share of `limit` needs at fifteen sixteenths full (linear probes grow long only
     /// near that end, which only searches of the whole limit reach).
     pub fn with_limit(limit: usize) -> Seen {
-        let shards = 1usize << SHARD_BITS;
-        let share = limit / shards;
+        let share = limit >> SHARD_BITS;
         let cap = share.saturating_add(share / 15).saturating_add(64);
-        Seen::build(SHARD_BITS, FIRST_SLOTS, cap)
+        Seen::build(1 << 16, cap)
     }
 
-    /// An empty set that starts small (for the many small sets of the layered search).
+    /// An empty set that starts smaller (for the many small sets of the layered search).
     #[cfg(test)]
     pub fn small() -> Seen {
-        Seen::build(0, 256, usize::MAX)
+        Seen::build(256, usize::MAX)
     }
 
-    fn build(shard_bits: u32, slots: usize, cap: usize) -> Seen {
-        let shards = (0..1usize << shard_bits)
-            .map(|_| Shard {
-                slots: vec![0; slots.min(cap)],
-                len: 0,
-            })
-            .collect();
+    fn build(slots: usize, cap: usize) -> Seen {
         Seen {
-            shards,
-            shard_bits,
+            small: vec![0; slots],
+            shards: Vec::new(),
             len: 0,
             cap,
         }
@@ -74,41 +71,111 @@ impl Seen {
     /// Insert `fp`; false when it was there already.
     #[inline]
     pub fn insert(&mut self, fp: u128) -> bool {
-        let shard = self.shard_of(fp);
+        let new = if self.shards.is_empty() {
+            self.insert_small(fp)
+        } else {
+            self.insert_sharded(fp)
+        };
+        self.len += new as usize;
+        new
+    }
+
+    #[inline]
+    fn insert_small(&mut self, fp: u128) -> bool {
+        // 0 marks an empty slot.
+        let key = fp.max(1);
+        if self.len >= SPLIT_AT {
+            self.split();
+            return self.insert_sharded(fp);
+        }
+        if (self.len + 1) * 4 > self.small.len() * 3 {
+            self.grow_small();
+        }
+        let mask = self.small.len() - 1;
+        let mut i = small_home(key, mask);
+        loop {
+            let s = self.small[i];
+            if s == key {
+                return false;
+            }
+            if s == 0 {
+                self.small[i] = key;
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow_small(&mut self) {
+        let n = self.small.len() * 2;
+        let old = std::mem::replace(&mut self.small, vec![0; n]);
+        let mask = n - 1;
+        for key in old.into_iter().filter(|&k| k != 0) {
+            let mut i = small_home(key, mask);
+            while self.small[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.small[i] = key;
+        }
+    }
+
+    /// Move the whole fingerprints into the shards.
+    fn split(&mut self) {
+        let first = ((SPLIT_AT >> SHARD_BITS) * 2).min(self.cap).max(1);
+        self.shards = (0..1usize << SHARD_BITS)
+            .map(|_| Shard {
+                slots: vec![0; first],
+                len: 0,
+            })
+            .collect();
+        for key in std::mem::take(&mut self.small) {
+            if key != 0 {
+                self.insert_sharded(key);
+            }
+        }
+    }
+
+    #[inline]
+    fn insert_sharded(&mut self, fp: u128) -> bool {
+        let shard = shard_of(fp);
         // 0 marks an empty slot.
         let key = (fp as u64).max(1);
         let s = &mut self.shards[shard];
         if (s.len + 1) * 5 > s.slots.len() * 4 {
             s.grow(self.cap);
         }
-        if s.insert(key) {
-            self.len += 1;
-            true
-        } else {
-            false
-        }
+        s.insert(key)
     }
-}
 
-impl Seen {
     /// Read the first slot each of `fps` would be looked for in: independent reads the
     /// processor overlaps, so that the inserts that follow find their slots in its caches.
     pub fn touch(&self, fps: impl Iterator<Item = u128>) {
         let mut any = 0u64;
-        for fp in fps {
-            let s = &self.shards[self.shard_of(fp)];
-            any ^= s.slots[Shard::home((fp as u64).max(1), s.slots.len())];
+        if self.shards.is_empty() {
+            let mask = self.small.len() - 1;
+            for fp in fps {
+                any ^= self.small[small_home(fp.max(1), mask)] as u64;
+            }
+        } else {
+            for fp in fps {
+                let s = &self.shards[shard_of(fp)];
+                any ^= s.slots[Shard::home((fp as u64).max(1), s.slots.len())];
+            }
         }
         std::hint::black_box(any);
     }
+}
 
-    #[inline(always)]
-    fn shard_of(&self, fp: u128) -> usize {
-        match self.shard_bits {
-            0 => 0,
-            b => (fp >> (128 - b)) as usize,
-        }
-    }
+/// The slot of the small table a fingerprint is looked for from.
+#[inline(always)]
+fn small_home(key: u128, mask: usize) -> usize {
+    (key as usize ^ (key >> 64) as usize) & mask
+}
+
+/// The shard of a fingerprint: its top bits.
+#[inline(always)]
+fn shard_of(fp: u128) -> usize {
+    (fp >> (128 - SHARD_BITS)) as usize
 }
 
 impl Shard {
@@ -174,28 +241,36 @@ mod tests {
         a ^ (a >> 61)
     }
 
+    /// Small sets, and sets split into shards (past `SPLIT_AT`), some past their limit.
     #[test]
     fn a_fingerprint_is_new_once_in_every_kind_of_set() {
-        for mut seen in [Seen::new(), Seen::with_limit(5_000), Seen::small()] {
-            for i in 0..20_000u64 {
+        let big = super::SPLIT_AT as u64 + 300_000;
+        for (mut seen, n) in [
+            (Seen::new(), 20_000),
+            (Seen::small(), 20_000),
+            (Seen::new(), big),
+            (Seen::with_limit(5_000), big),
+        ] {
+            for i in 0..n {
                 assert!(seen.insert(spread(i)), "{i} new");
             }
-            for i in 0..20_000u64 {
+            for i in 0..n {
                 assert!(!seen.insert(spread(i)), "{i} seen");
             }
-            assert_eq!(seen.len(), 20_000);
+            assert_eq!(seen.len(), n as usize);
+            assert_eq!(seen.shards.is_empty(), n < super::SPLIT_AT as u64);
         }
     }
 
     #[test]
     fn a_limited_set_stops_growing_at_its_share() {
-        let mut seen = Seen::with_limit(1 << 20);
-        for i in 0..1u64 << 20 {
+        let mut seen = Seen::with_limit(1 << 22);
+        for i in 0..1u64 << 22 {
             seen.insert(spread(i));
         }
         let slots: usize = seen.shards.iter().map(|s| s.slots.len()).sum();
         // Its share at fifteen sixteenths full, not the next doubling.
-        assert!(slots <= (1 << 20) * 16 / 15 + 64 * 4096, "{slots} slots");
-        assert_eq!(seen.len(), 1 << 20);
+        assert!(slots <= (1 << 22) * 16 / 15 + 64 * 4096, "{slots} slots");
+        assert_eq!(seen.len(), 1 << 22);
     }
 }
