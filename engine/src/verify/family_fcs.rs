@@ -12,6 +12,7 @@ use fcauto_deals::{Game, Layout, Rules};
 use fcauto_solver::family::fcs_table::table_layout;
 use fcauto_solver::family::read_fcs_output;
 use fcauto_solver::family::validator::play_checked;
+use fcauto_solver::solution::scan_printed_positions;
 use fcauto_solver::FcsVerdict;
 
 /// fc-solve's verdict when `text` says it did not solve the game.
@@ -37,58 +38,49 @@ pub(super) fn printed_positions(
     game: &Game,
     rules: &Rules,
 ) -> Result<Vec<(usize, Layout)>> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::new();
-    let mut moves = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        let l = lines[i].trim_start();
-        if l.starts_with("Move ") {
-            moves += 1;
-        }
-        if let Some((read, end)) = table_layout(&lines, i) {
-            let layout = read
-                .map_err(|(line, e)| not_a_position(line, &e, game, rules))
-                .and_then(|layout| match layout.check(rules) {
-                    Ok(()) => Ok(layout),
-                    Err(e) => {
-                        let other = fcauto_deals::GAMES.iter().find(|g| {
-                            g.name != game.name
-                                && g.rules.cascades as usize == layout.cascades.len()
-                                && g.rules.freecells as usize == layout.freecells.len()
-                                && layout.check(&g.rules).is_ok()
-                        });
-                        Err(other_game(other, moves, game, rules)
-                            .unwrap_or_else(|| not_a_position(i + 1, &e, game, rules)))
-                    }
-                })?;
-            out.push((moves, layout));
-            i = end;
-            continue;
-        }
-        if !l.starts_with("Foundations:") {
-            i += 1;
-            continue;
-        }
-        let first = i;
-        i += 1;
-        while i < lines.len() {
-            let l = lines[i].trim_start();
-            if !(l.starts_with("Freecells:") || l.starts_with(':')) {
-                break;
-            }
-            i += 1;
-        }
-        let block = lines[first..i].join("\n");
-        let layout = Layout::parse(&block, rules).map_err(|e| {
-            // Its start of another game's shape: the output is of another game.
-            let other = super::family::fitting_game(&block, game);
-            other_game(other, moves, game, rules)
-                .unwrap_or_else(|| not_a_position(first + 1, &e, game, rules))
-        })?;
-        out.push((moves, layout));
-    }
-    Ok(out)
+    scan_printed_positions(
+        text,
+        |lines, i, moves| {
+            table_layout(lines, i).map(|(read, end)| {
+                let layout = read
+                    .map_err(|(line, e)| not_a_position(line, &e, game, rules))
+                    .and_then(|layout| checked_table(layout, i, moves, game, rules));
+                (layout, end)
+            })
+        },
+        |lines, block, moves| {
+            let text = lines[block.clone()].join("\n");
+            Layout::parse(&text, rules).map_err(|e| {
+                // Its start of another game's shape: the output is of another game.
+                let other = super::family::fitting_game(&text, game);
+                other_game(other, moves, game, rules)
+                    .unwrap_or_else(|| not_a_position(block.start + 1, &e, game, rules))
+            })
+        },
+    )
+}
+
+/// A table-layout position read at line `i` (after `moves` move lines) checked against
+/// `rules`: one of another game's shape (only as the first position) says the output is of
+/// that game.
+fn checked_table(
+    layout: Layout,
+    i: usize,
+    moves: usize,
+    game: &Game,
+    rules: &Rules,
+) -> Result<Layout> {
+    let Err(e) = layout.check(rules) else {
+        return Ok(layout);
+    };
+    let other = fcauto_deals::GAMES.iter().find(|g| {
+        g.name != game.name
+            && g.rules.cascades as usize == layout.cascades.len()
+            && g.rules.freecells as usize == layout.freecells.len()
+            && layout.check(&g.rules).is_ok()
+    });
+    Err(other_game(other, moves, game, rules)
+        .unwrap_or_else(|| not_a_position(i + 1, &e, game, rules)))
 }
 
 /// fc-solve's first position (`moves` 0) read as one of `other`'s: the output is of another

@@ -70,8 +70,37 @@ pub fn fc_solve_slots(board: &Board) -> [u8; fcauto_deals::FREECELLS] {
 /// [`SolutionParseError::BadFcsState`] for a block [`Board::parse`] rejects (a card twice, a
 /// card missing, a token that is no card), in either layout.
 pub fn parse_fcs_states(text: &str) -> Result<Vec<(usize, Board)>, SolutionParseError> {
+    let bad = |line, error| SolutionParseError::BadFcsState { line, error };
+    scan_printed_positions(
+        text,
+        |lines, i, _| {
+            table_position(lines, i).map(|(read, end)| (read.map_err(|(l, e)| bad(l, e)), end))
+        },
+        |lines, block, _| {
+            // Blank lines in front, so that the parser's line numbers are the text's.
+            let text = "\n".repeat(block.start) + &lines[block.clone()].join("\n");
+            Board::parse(&text).map_err(|e| bad(block.start + 1, e.to_string()))
+        },
+    )
+}
+
+/// The scan of fc-solve's `-sam` output shared by the readers of its printed positions (the
+/// standard game's [`parse_fcs_states`], the family's in the engine): each position with the
+/// number of move lines before it, in order. At each line `table(lines, i, moves)` may read
+/// a table-layout position starting there (its result and the line after it); otherwise a
+/// `Foundations:` line opens a `-p -t` block (it and the `Freecells:` and `: ` cascade lines
+/// after it), which `block(lines, range, moves)` reads. The first error ends the scan.
+///
+/// # Errors
+/// The first error `table` or `block` returns.
+#[allow(clippy::type_complexity)]
+pub fn scan_printed_positions<T, E>(
+    text: &str,
+    mut table: impl FnMut(&[&str], usize, usize) -> Option<(Result<T, E>, usize)>,
+    mut block: impl FnMut(&[&str], std::ops::Range<usize>, usize) -> Result<T, E>,
+) -> Result<Vec<(usize, T)>, E> {
     let lines: Vec<&str> = text.lines().collect();
-    let mut states = Vec::new();
+    let mut positions = Vec::new();
     let mut moves = 0;
     let mut i = 0;
     while i < lines.len() {
@@ -79,10 +108,8 @@ pub fn parse_fcs_states(text: &str) -> Result<Vec<(usize, Board)>, SolutionParse
         if l.starts_with("Move ") || l.starts_with("Move:") {
             moves += 1;
         }
-        if let Some((board, end)) = table_position(&lines, i) {
-            let board =
-                board.map_err(|(line, error)| SolutionParseError::BadFcsState { line, error })?;
-            states.push((moves, board));
+        if let Some((read, end)) = table(&lines, i, moves) {
+            positions.push((moves, read?));
             i = end;
             continue;
         }
@@ -98,15 +125,9 @@ pub fn parse_fcs_states(text: &str) -> Result<Vec<(usize, Board)>, SolutionParse
         } {
             i += 1;
         }
-        // Blank lines in front, so that the parser's line numbers are the text's.
-        let block = "\n".repeat(start) + &lines[start..i].join("\n");
-        let board = Board::parse(&block).map_err(|e| SolutionParseError::BadFcsState {
-            line: start + 1,
-            error: e.to_string(),
-        })?;
-        states.push((moves, board));
+        positions.push((moves, block(&lines, start..i, moves)?));
     }
-    Ok(states)
+    Ok(positions)
 }
 
 /// The foundations of a table-layout position: the last four tokens of its first line, in

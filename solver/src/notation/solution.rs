@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 #[cfg(test)]
 use super::fcs::table_foundations;
 pub use super::fcs::{
-    fc_solve_numberings, fc_solve_slots, parse_fcs_output, parse_fcs_states, FcsKind, FcsVerdict,
+    fc_solve_numberings, fc_solve_slots, parse_fcs_output, parse_fcs_states,
+    scan_printed_positions, FcsKind, FcsVerdict,
 };
 pub(crate) use super::fcs::{fcs_output_kind, tidy_fcs_output};
 
