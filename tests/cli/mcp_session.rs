@@ -3,113 +3,24 @@
 //! handshake, the tool list, a deal solved and then played move by move through
 //! `apply_move` until it is won, an illegal move refused, and bad input as a tool error.
 
+use crate::support::mcp::Session;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
-use std::time::Duration;
-
-/// Longest wait for one answer (a solve is capped at 10 s by the server).
-const ANSWER_TIMEOUT: Duration = Duration::from_secs(60);
-
-/// A running `fcauto mcp` and the lines it writes.
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    next_id: u64,
-}
-
-impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fcauto"))
-            .arg("mcp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("fcauto mcp starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Session {
-            child,
-            stdin,
-            lines,
-            next_id: 1,
-        }
-    }
-
-    fn send(&mut self, msg: &Value) {
-        writeln!(self.stdin, "{msg}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Send a request and return its `result`, skipping any notifications.
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(ANSWER_TIMEOUT)
-                .expect("an answer in time");
-            let msg: Value =
-                serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
-            if msg["id"] == json!(id) {
-                assert!(msg.get("error").is_none(), "{method}: protocol error {msg}");
-                return msg["result"].clone();
-            }
-        }
-    }
-
-    /// Call a tool; the whole `CallToolResult`.
-    fn call(&mut self, tool: &str, arguments: Value) -> Value {
-        self.request("tools/call", json!({"name": tool, "arguments": arguments}))
-    }
-
-    /// Call a tool that must succeed; its structured answer.
-    fn tool(&mut self, tool: &str, arguments: Value) -> Value {
-        let r = self.call(tool, arguments);
-        assert_ne!(r["isError"], json!(true), "{tool} failed: {r}");
-        r["structuredContent"].clone()
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 /// A session past the handshake.
 fn initialized() -> Session {
-    let mut s = Session::start();
+    let mut s = Session::spawn();
     handshake(&mut s);
     s
 }
 
-/// `initialize` as MCP requires it, answered by fcauto with tools, then `initialized`.
+/// `initialize` as MCP requires it (revision 2025-06-18), answered by fcauto with tools, then
+/// `initialized`.
 fn handshake(s: &mut Session) {
-    let init = s.request(
-        "initialize",
-        json!({
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "mcp_session test", "version": "1"}
-        }),
-    );
+    let init = s.handshake("2025-06-18");
     assert_eq!(init["serverInfo"]["name"], "fcauto", "{init}");
     assert!(init["capabilities"]["tools"].is_object(), "{init}");
-    s.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
 }
 
 #[test]
@@ -159,9 +70,9 @@ fn tools_are_listed_with_input_schemas() {
 #[test]
 fn a_solved_deal_is_played_to_the_win_move_by_move() {
     let mut s = initialized();
-    let start = s.tool("new_game", json!({"deal": 617}));
+    let start = s.structured("new_game", json!({"deal": 617}));
     assert_eq!(start["won"], false);
-    let solved = s.tool(
+    let solved = s.structured(
         "solve",
         json!({"position": start["position"], "mode": "fast"}),
     );
@@ -176,7 +87,7 @@ fn a_solved_deal_is_played_to_the_win_move_by_move() {
 
     let mut position = start["position"].clone();
     for (i, m) in moves.iter().enumerate() {
-        let out = s.tool("apply_move", json!({"position": position, "move": m}));
+        let out = s.structured("apply_move", json!({"position": position, "move": m}));
         assert_eq!(out["legal"], true, "move {i} {m}: {out}");
         assert!(out["move"].is_string(), "{out}");
         assert_eq!(out["won"], i + 1 == moves.len(), "move {i}: {out}");
@@ -185,13 +96,13 @@ fn a_solved_deal_is_played_to_the_win_move_by_move() {
     }
     assert!(position.as_str().unwrap().ends_with(" KKKK"), "{position}");
 
-    let v = s.tool(
+    let v = s.structured(
         "verify",
         json!({"position": start["position"], "solution": solved["standard"]}),
     );
     assert_eq!(v["valid"], true, "{v}");
     assert_eq!(v["moves_total"], solved["moves_total"]);
-    let hint = s.tool("hint", json!({"position": start["position"]}));
+    let hint = s.structured("hint", json!({"position": start["position"]}));
     assert_eq!(hint["next"], moves[0], "{hint}");
     assert_eq!(hint["moves_to_win"], solved["moves_total"], "{hint}");
 }
@@ -199,9 +110,9 @@ fn a_solved_deal_is_played_to_the_win_move_by_move() {
 #[test]
 fn an_illegal_move_is_refused_and_the_position_kept() {
     let mut s = initialized();
-    let start = s.tool("new_game", json!({"deal": 617}));
+    let start = s.structured("new_game", json!({"deal": 617}));
     for mv in ["ah", "a1"] {
-        let out = s.tool(
+        let out = s.structured(
             "apply_move",
             json!({"position": start["position"], "move": mv}),
         );
@@ -212,7 +123,7 @@ fn an_illegal_move_is_refused_and_the_position_kept() {
         );
         assert_eq!(out["position"], start["position"]);
     }
-    let legal = s.tool("legal_moves", json!({"position": start["position"]}));
+    let legal = s.structured("legal_moves", json!({"position": start["position"]}));
     let legal = legal["moves"].as_array().expect("a list of moves");
     assert!(
         legal.iter().any(|m| *m == solved_first(&mut s, &start)),
@@ -223,13 +134,13 @@ fn an_illegal_move_is_refused_and_the_position_kept() {
 
 /// The first move of a solution from `start`.
 fn solved_first(s: &mut Session, start: &Value) -> Value {
-    s.tool("hint", json!({"position": start["position"]}))["next"].clone()
+    s.structured("hint", json!({"position": start["position"]}))["next"].clone()
 }
 
 #[test]
 fn bad_input_is_a_tool_error_with_a_message() {
     let mut s = initialized();
-    let start = s.tool("new_game", json!({"deal": 1}));
+    let start = s.structured("new_game", json!({"deal": 1}));
     let cases = [
         ("legal_moves", json!({"position": "not a position"})),
         ("legal_moves", json!({"position": {"cascades": [["AS"]]}})),
@@ -258,7 +169,7 @@ fn bad_input_is_a_tool_error_with_a_message() {
         assert!(text.len() > 10, "{tool} {args}: no message in {r}");
     }
     // The server is still there.
-    assert_eq!(s.tool("new_game", json!({"deal": 1})), start);
+    assert_eq!(s.structured("new_game", json!({"deal": 1})), start);
 }
 
 /// A deal number may be given as PySolFC writes it ("ms617"), or as a string of digits,
@@ -266,7 +177,7 @@ fn bad_input_is_a_tool_error_with_a_message() {
 #[test]
 fn new_game_takes_ms_deal_names() {
     let mut s = initialized();
-    let by_number = s.tool("new_game", json!({"deal": 617}));
+    let by_number = s.structured("new_game", json!({"deal": 617}));
     // `+617` as the schema's pattern allows, and 617.0, an integer to JSON Schema
     // (formerly: both schemas and the server disagreed).
     for deal in [
@@ -277,7 +188,7 @@ fn new_game_takes_ms_deal_names() {
         json!(617.0),
     ] {
         assert_eq!(
-            s.tool("new_game", json!({"deal": deal})),
+            s.structured("new_game", json!({"deal": deal})),
             by_number,
             "{deal}"
         );
@@ -302,7 +213,7 @@ fn new_game_takes_ms_deal_names() {
 #[test]
 fn render_game_answers_a_png_image() {
     let mut s = initialized();
-    let start = s.tool("new_game", json!({"deal": 617}));
+    let start = s.structured("new_game", json!({"deal": 617}));
     let r = s.call("render_game", json!({"position": start["position"]}));
     assert_ne!(r["isError"], json!(true), "{r}");
     assert_eq!(r["structuredContent"], start, "{r}");
@@ -340,7 +251,7 @@ fn render_game_answers_a_png_image() {
 #[test]
 fn render_game_refuses_a_width_out_of_bounds() {
     let mut s = initialized();
-    let start = s.tool("new_game", json!({"deal": 617}));
+    let start = s.structured("new_game", json!({"deal": 617}));
     // -1 and a width beyond 32 bits get the same words (formerly: "expected u32").
     for width in [100i64, 199, 4097, -1, 5_000_000_000] {
         let r = s.call(
@@ -358,13 +269,8 @@ fn render_game_refuses_a_width_out_of_bounds() {
 
 /// Send `line` as it is and return the next answer, which must be a JSON-RPC 2.0 message.
 fn answer_to_line(s: &mut Session, line: &str) -> Value {
-    writeln!(s.stdin, "{line}").unwrap();
-    s.stdin.flush().unwrap();
-    let answer = s
-        .lines
-        .recv_timeout(ANSWER_TIMEOUT)
-        .expect("an answer in time");
-    let msg: Value = serde_json::from_str(&answer).unwrap();
+    s.send_line(line);
+    let msg = s.next_message();
     assert_eq!(msg["jsonrpc"], "2.0", "{line}: {msg}");
     msg
 }
@@ -413,7 +319,7 @@ fn a_hang_up_before_initialize_exits_0() {
 /// answered all of these with "request _meta is missing ..."); the session then starts.
 #[test]
 fn the_handshake_is_explained_when_it_goes_wrong() {
-    let mut s = Session::start();
+    let mut s = Session::spawn();
     let early = answer_to_line(
         &mut s,
         r#"{"jsonrpc": "2.0", "method": "notifications/initialized"}
@@ -452,7 +358,7 @@ fn the_handshake_is_explained_when_it_goes_wrong() {
             "{msg}"
         );
     }
-    s.next_id = 10;
+    s.use_ids_from(10);
     handshake(&mut s);
     let tools = s.request("tools/list", json!({}));
     assert!(
@@ -478,7 +384,7 @@ fn a_line_that_is_not_json_gets_a_parse_error() {
             "{msg}"
         );
     }
-    let start = s.tool("new_game", json!({"deal": 1}));
+    let start = s.structured("new_game", json!({"deal": 1}));
     assert!(start["position"].is_string(), "{start}");
 }
 
@@ -532,25 +438,8 @@ fn an_invalid_request_is_answered_with_its_id() {
     let msg = answer_to_line(&mut s, twice);
     assert_eq!(msg["id"], 23, "{msg}");
     assert!(msg["result"]["tools"].is_array(), "{msg}");
-    let start = s.tool("new_game", json!({"deal": 1}));
+    let start = s.structured("new_game", json!({"deal": 1}));
     assert!(start["position"].is_string(), "{start}");
-}
-
-/// Send a request and return the whole answer (result or error), skipping notifications.
-fn raw_request(s: &mut Session, method: &str, params: Value) -> Value {
-    let id = s.next_id;
-    s.next_id += 1;
-    s.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-    loop {
-        let line = s
-            .lines
-            .recv_timeout(ANSWER_TIMEOUT)
-            .expect("an answer in time");
-        let msg: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
-        if msg["id"] == json!(id) {
-            return msg;
-        }
-    }
 }
 
 #[test]
@@ -558,8 +447,7 @@ fn tools_call_with_arguments_not_an_object_is_invalid_params() {
     let mut s = initialized();
     // `null` too (formerly: rmcp read it as no arguments, a tool error).
     for arguments in [json!([617]), json!("617"), json!(617), Value::Null] {
-        let r = raw_request(
-            &mut s,
+        let r = s.raw_request(
             "tools/call",
             json!({"name": "new_game", "arguments": arguments}),
         );
@@ -575,7 +463,7 @@ fn tools_call_with_arguments_not_an_object_is_invalid_params() {
     // An unknown method, or one of MCP's this server does not offer, is named as such with
     // the methods there are (rmcp's message was the bare method name).
     for method in ["no/such/method", "prompts/list", ""] {
-        let r = raw_request(&mut s, method, json!({}));
+        let r = s.raw_request(method, json!({}));
         assert_eq!(r["error"]["code"], -32601, "{r}");
         let msg = r["error"]["message"].as_str().unwrap();
         assert!(
@@ -584,7 +472,7 @@ fn tools_call_with_arguments_not_an_object_is_invalid_params() {
             "{msg}"
         );
     }
-    assert_eq!(s.tool("new_game", json!({"deal": 1}))["won"], false);
+    assert_eq!(s.structured("new_game", json!({"deal": 1}))["won"], false);
 }
 
 #[test]
@@ -626,7 +514,7 @@ fn max_states_out_of_range_is_refused_and_the_schemas_say_so() {
             "{t}"
         );
     }
-    let start = s.tool("new_game", json!({"deal": 1}));
+    let start = s.structured("new_game", json!({"deal": 1}));
     for name in ["solve", "hint"] {
         for (n, said) in [(0, "max_states 0"), (200_001, "max_states 200001")] {
             let r = s.call(
@@ -643,7 +531,7 @@ fn max_states_out_of_range_is_refused_and_the_schemas_say_so() {
 #[test]
 fn legal_moves_lists_the_symmetric_moves_too() {
     let mut s = initialized();
-    let r = s.tool(
+    let r = s.structured(
         "legal_moves",
         json!({"position": "JHQHKH/-/-/-/-/-/-/- ---- KKTK"}),
     );
@@ -657,7 +545,7 @@ fn legal_moves_lists_the_symmetric_moves_too() {
         assert!(got.contains(&want), "{want} not in {got:?}");
     }
     for m in got {
-        let out = s.tool(
+        let out = s.structured(
             "apply_move",
             json!({"position": "JHQHKH/-/-/-/-/-/-/- ---- KKTK", "move": m}),
         );
@@ -672,7 +560,7 @@ fn legal_moves_lists_the_symmetric_moves_too() {
 #[test]
 fn errors_are_short_and_say_what_there_is() {
     let mut s = initialized();
-    let start = s.tool("new_game", json!({"deal": 617}));
+    let start = s.structured("new_game", json!({"deal": 617}));
     let p = start["position"].clone();
     let huge = "9".repeat(200_000);
     for (tool, args) in [
@@ -684,28 +572,19 @@ fn errors_are_short_and_say_what_there_is() {
             json!({"position": p, "move": "z".repeat(200_000)}),
         ),
     ] {
-        let r = raw_request(
-            &mut s,
-            "tools/call",
-            json!({"name": tool, "arguments": args}),
-        );
+        let r = s.raw_request("tools/call", json!({"name": tool, "arguments": args}));
         let text = r.to_string();
         assert!(text.len() < 1000, "{tool}: {} bytes", text.len());
         assert!(text.contains("bytes)"), "{tool}: {text}");
     }
-    let r = raw_request(
-        &mut s,
-        "tools/call",
-        json!({"name": "nope", "arguments": {}}),
-    );
+    let r = s.raw_request("tools/call", json!({"name": "nope", "arguments": {}}));
     assert_eq!(r["error"]["code"], -32602, "{r}");
     let msg = r["error"]["message"].as_str().unwrap();
     assert!(
         msg.contains("unknown tool `nope`") && msg.contains("render_game"),
         "{msg}"
     );
-    let again = raw_request(
-        &mut s,
+    let again = s.raw_request(
         "initialize",
         json!({"protocolVersion": "2025-03-26", "capabilities": {},
                "clientInfo": {"name": "t", "version": "1"}}),
@@ -761,10 +640,10 @@ fn errors_are_short_and_say_what_there_is() {
     // A won position is answered at once (not queued behind searches).
     let won = json!("-/-/-/-/-/-/-/- ---- KKKK");
     assert_eq!(
-        s.tool("hint", json!({"position": won}))["next"],
+        s.structured("hint", json!({"position": won}))["next"],
         Value::Null
     );
-    assert_eq!(s.tool("new_game", json!({"deal": 617})), start);
+    assert_eq!(s.structured("new_game", json!({"deal": 617})), start);
 }
 
 /// Whether `v` fits `schema` (the parts of JSON Schema that schemars writes for these
@@ -847,7 +726,7 @@ fn tools_declare_output_schemas_their_answers_fit() {
             .unwrap()["outputSchema"]
             .clone()
     };
-    let start = s.tool("new_game", json!({"deal": 617}));
+    let start = s.structured("new_game", json!({"deal": 617}));
     let p = start["position"].clone();
     let won = json!("-/-/-/-/-/-/-/- ---- KKKK");
     let calls = [
@@ -870,12 +749,12 @@ fn tools_declare_output_schemas_their_answers_fit() {
     for (name, args) in calls {
         let sc = schema(name);
         assert_eq!(sc["type"], "object", "{name}: {sc}");
-        let answer = s.tool(name, args.clone());
+        let answer = s.structured(name, args.clone());
         fits_schema(&answer, &sc, &sc["$defs"], name)
             .unwrap_or_else(|e| panic!("{name} {args}: {e}\n{answer}"));
     }
-    let solved = s.tool("solve", json!({"position": p}));
-    let verified = s.tool(
+    let solved = s.structured("solve", json!({"position": p}));
+    let verified = s.structured(
         "verify",
         json!({"position": p, "solution": solved["standard"]}),
     );
@@ -937,7 +816,7 @@ fn requests_read_before_stdin_ends_are_all_answered() {
 /// come before `initialize` (MCP's lifecycle allows it; it was refused).
 #[test]
 fn an_id_in_flight_is_refused_and_a_ping_may_come_first() {
-    let mut s = Session::start();
+    let mut s = Session::spawn();
     let ping = answer_to_line(&mut s, r#"{"jsonrpc":"2.0","id":"early","method":"ping"}"#);
     assert_eq!(
         (ping["id"].clone(), ping["result"].clone()),
@@ -962,8 +841,7 @@ fn an_id_in_flight_is_refused_and_a_ping_may_come_first() {
             .contains("id 40 is in use"),
         "{again}"
     );
-    let first: Value =
-        serde_json::from_str(&s.lines.recv_timeout(ANSWER_TIMEOUT).unwrap()).unwrap();
+    let first: Value = s.next_message();
     assert_eq!(first["id"], 40, "{first}");
     assert!(first["result"]["structuredContent"].is_object(), "{first}");
     // Once answered, the id is free again.
@@ -1000,7 +878,7 @@ fn a_number_too_large_keeps_the_requests_id() {
 #[test]
 fn mode_is_fast_short_or_null() {
     let mut s = initialized();
-    let p = s.tool("new_game", json!({"deal": 5}))["position"].clone();
+    let p = s.structured("new_game", json!({"deal": 5}))["position"].clone();
     for mode in [json!("fast"), json!("short"), Value::Null] {
         let r = s.call("solve", json!({"position": p, "mode": mode}));
         assert_ne!(r["isError"], true, "{mode}: {r}");
