@@ -4,7 +4,7 @@
 //! ([`validate_family`]).
 
 use super::family::{family_move_out, FamilyPosition};
-use super::solve::search_budget;
+use super::solve::{search_budget, unknown};
 use super::{ServiceError, SolveOut, VerifyOut, MAX_SOLUTION_BYTES};
 use fcauto_solver::family::play;
 use fcauto_solver::family::{solve_family, FamilyMode, FamilyOutcome, FamilySolution, FamilyStats};
@@ -55,18 +55,6 @@ pub fn family_solve_in<S: Send + 'static>(
     slot: S,
 ) -> Result<SolveOut, ServiceError> {
     family_solve_capped(p, mode, max_states, super::TIME_CAP, slot)
-}
-
-fn unknown(verdict: String, positions: u64) -> SolveOut {
-    SolveOut {
-        verdict,
-        solvable: None,
-        moves: vec![],
-        moves_total: None,
-        single_card_moves: None,
-        standard: None,
-        positions,
-    }
 }
 
 /// The answer of a finished family search.

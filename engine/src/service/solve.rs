@@ -95,7 +95,7 @@ pub(super) fn solve_capped<S: Send + 'static>(
 }
 
 /// A [`SolveOut`] without a solution.
-fn unknown(verdict: String, positions: u64) -> SolveOut {
+pub(super) fn unknown(verdict: String, positions: u64) -> SolveOut {
     SolveOut {
         verdict,
         solvable: None,
