@@ -47,7 +47,7 @@ use super::pickle_guard::{self, Limits, PickleError, Value};
 
 mod cards;
 mod family;
-use cards::{card_of, pysol_id};
+use cards::{card_of, cards_text, pysol_id};
 pub use family::{known_games, FamilyHistory, GameHistory, StackMap, StackPlace};
 
 /// PySolFC's game id for FreeCell ([`super::FREECELL_GAME_ID`] as the `u32` of
@@ -960,22 +960,11 @@ impl SavedGame {
                     Some(c) => format!("freecell {c}"),
                     None => format!("stack {s}"),
                 };
-                let cards = |ids: &[u32]| -> String {
-                    let names: Vec<String> = ids
-                        .iter()
-                        .map(|&id| card_of(id).map_or(format!("card id {id}"), |c| c.to_string()))
-                        .collect();
-                    if names.is_empty() {
-                        "no card".to_string()
-                    } else {
-                        names.join(" ")
-                    }
-                };
                 return Err(format!(
                     "after the {} played moves {name} holds {}, the file stores {}",
                     self.move_index,
-                    cards(got),
-                    cards(&want)
+                    cards_text(got),
+                    cards_text(&want)
                 ));
             }
         }

@@ -12,6 +12,20 @@ pub(super) fn card_of(id: u32) -> Option<Card> {
     Some(Card::new(Rank::new((id % 13 + 1) as u8)?, suit))
 }
 
+/// Cards given by PySolFC ids, named (`5H 4C`; an id that is no card as `card id N`), or
+/// `no card`: how a stack's cards are quoted when a file and its replay disagree.
+pub(super) fn cards_text(ids: &[u32]) -> String {
+    let names: Vec<String> = ids
+        .iter()
+        .map(|&id| card_of(id).map_or(format!("card id {id}"), |c| c.to_string()))
+        .collect();
+    if names.is_empty() {
+        "no card".into()
+    } else {
+        names.join(" ")
+    }
+}
+
 /// The card's PySolFC id.
 pub(super) fn pysol_id(c: Card) -> u32 {
     let s = match c.suit() {

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use fcauto_deals::{Card, Game, Layout, PysolNumber, Suit};
 
-use super::cards::{card_of, pysol_id};
+use super::cards::{card_of, cards_text, pysol_id};
 use super::{AtomicMove, FreecellHistory, SavedGame, SavedGameError, Seed};
 
 /// The standard-notation names of freecells: `a`..`g`, then `i` for the eighth (`h` is
@@ -470,17 +470,6 @@ fn first_difference(
     map: &StackMap,
     played: usize,
 ) -> String {
-    let cards = |ids: &[u32]| -> String {
-        let names: Vec<String> = ids
-            .iter()
-            .map(|&id| card_of(id).map_or(format!("card id {id}"), |c| c.to_string()))
-            .collect();
-        if names.is_empty() {
-            "no card".into()
-        } else {
-            names.join(" ")
-        }
-    };
     for (s, want) in stored.iter().enumerate() {
         let want: Vec<u32> = want.iter().map(|c| c.id).collect();
         if st[s] != want {
@@ -489,8 +478,8 @@ fn first_difference(
                 .map_or(format!("stack {s}"), StackPlace::describe);
             return format!(
                 "after the {played} played moves {name} holds {}, the file stores {}",
-                cards(&st[s]),
-                cards(&want)
+                cards_text(&st[s]),
+                cards_text(&want)
             );
         }
     }
