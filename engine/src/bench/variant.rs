@@ -290,6 +290,40 @@ mod tests {
         assert_eq!(sea.layout(1).unwrap().cascades.len(), 10);
     }
 
+    /// The one rule of the family's modes: every mode but `optimal-ph`, and `optimal` for the
+    /// limited-sequence games only, each refusal one line beginning with the game's title.
+    #[test]
+    fn the_family_modes_of_each_game() {
+        let bakers = Game::find("bakers_game").unwrap();
+        let relaxed = Game::find("relaxed_freecell").unwrap();
+        for mode in [Mode::Fast, Mode::Short, Mode::Optimal, Mode::OptimalMoves] {
+            assert!(family_mode(mode, bakers, &bakers.rules).is_ok(), "{mode:?}");
+        }
+        let two = bakers.rules.with_freecells(2);
+        assert_eq!(
+            family_mode(Mode::Optimal, bakers, &two),
+            Ok(FamilyMode::Optimal)
+        );
+        let why = family_mode(Mode::Optimal, relaxed, &relaxed.rules).unwrap_err();
+        assert!(
+            why.starts_with("relaxed_freecell: --mode optimal counts"),
+            "{why}"
+        );
+        assert!(family_mode(Mode::OptimalMoves, relaxed, &relaxed.rules).is_ok());
+        let why = family_mode(Mode::OptimalPh, bakers, &two).unwrap_err();
+        assert!(
+            why.starts_with("bakers_game with 2 freecells: --mode optimal-ph"),
+            "{why}"
+        );
+        assert!(!why.contains('\n'));
+        let v = Variant::new(relaxed, None, true);
+        assert_eq!(
+            v.mode_problem(Mode::Optimal),
+            v.family_mode(Mode::Optimal).err()
+        );
+        assert_eq!(Variant::standard().mode_problem(Mode::OptimalPh), None);
+    }
+
     /// With --game, `msA..msB` is Microsoft's deals in the game's layout (PySolFC's `msN`),
     /// and `A..B` PySolFC's numbers: the two differ from 32000 on.
     #[test]
