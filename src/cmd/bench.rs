@@ -352,14 +352,14 @@ pub fn range_problem(
 }
 
 /// What the family search does not offer (exit 2): `optimal-ph`, `optimal` for the
-/// unlimited-sequence games ([`Variant::bench_family_mode`]), and fc-solve's figures beside
+/// unlimited-sequence games ([`Variant::family_mode`]), and fc-solve's figures beside
 /// ours.
 fn family_usage_problem(args: &Args) -> Option<String> {
     let v = variant(&args.game, &args.range);
     if v.is_standard() {
         return None;
     }
-    if let Err(why) = v.bench_family_mode(args.mode.into()) {
+    if let Err(why) = v.family_mode(args.mode.into()) {
         return Some(why);
     }
     args.vs_fc_solve.then(|| {

@@ -9,7 +9,6 @@
 use crate::cmd::input::{is_stdio, read_board_text, read_deal_file};
 use crate::cmd::plural;
 use crate::cmd::solve_args::{Args, SolutionFormat};
-use crate::mode::ModeArg;
 use anyhow::{bail, Context, Result};
 use fcauto_deals::pysol_deal::CellsTooFew;
 use fcauto_deals::{
@@ -35,7 +34,7 @@ pub fn run(args: &Args) -> Result<i32> {
         Err(e) if e.is::<CellsTooFew>() => return Ok(crate::cmd::usage_exit(&e.to_string())),
         r => r?,
     };
-    let mode = family_mode(args.mode).expect("usage_problem refused the other modes");
+    let mode = family_mode(args).expect("usage_problem refused the other modes");
     let t0 = Instant::now();
     let (outcome, stats) = solve_family(&layout, &rules, mode, args.max_states)?;
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
@@ -171,32 +170,22 @@ fn is_drawn(f: SolutionFormat) -> bool {
     )
 }
 
-/// The family search's mode for `mode`: `None` for `optimal-ph` (Paul & Helmert's move
-/// model is standard FreeCell's).
-fn family_mode(mode: ModeArg) -> Option<FamilyMode> {
-    match mode {
-        ModeArg::Fast => Some(FamilyMode::Fast),
-        ModeArg::Short => Some(FamilyMode::Short),
-        ModeArg::Optimal => Some(FamilyMode::Optimal),
-        ModeArg::OptimalMoves => Some(FamilyMode::OptimalMoves),
-        ModeArg::OptimalPh => None,
-    }
+/// The family search's mode for `args.mode`, or the one line saying why not: the engine's
+/// rule ([`fcauto_engine::bench::family_mode`]), which `bench`, `batch run` and `analyze`
+/// share.
+fn family_mode(args: &Args) -> Result<FamilyMode, String> {
+    fcauto_engine::bench::family_mode(args.mode.into(), args.game.game(), &args.game.rules())
 }
 
-/// What the family search does not offer (exit 2): `optimal-ph`, `optimal` for the
-/// unlimited-sequence games, fc-solve's format.
+/// What the family search does not offer (exit 2): a mode the game is not solved in
+/// ([`family_mode`]: `optimal-ph`, `optimal` for the unlimited-sequence games), fc-solve's
+/// format.
 fn usage_problem(args: &Args) -> Option<String> {
-    let rules = args.game.rules();
-    let what = title(args.game.game(), &rules);
-    let Some(mode) = family_mode(args.mode) else {
-        return Some(format!(
-            "{what}: --mode optimal-ph (Paul & Helmert's move model) is for standard FreeCell only; use --mode optimal or optimal-moves"
-        ));
-    };
-    if let Some(why) = mode.refusal(&rules) {
-        return Some(format!("{what}: {why}"));
+    if let Err(why) = family_mode(args) {
+        return Some(why);
     }
     if args.format == Some(SolutionFormat::Fcs) {
+        let what = title(args.game.game(), &args.game.rules());
         return Some(format!(
             "{what}: --format must be standard, json, svg, png or html"
         ));

@@ -299,7 +299,8 @@ fn a_run_with_other_rules_is_refused_and_the_file_left_alone() {
             && err.contains("no --game and no --freecells"),
         "{err}"
     );
-    // The optimal modes are refused before any file is made.
+    // A mode solve refuses for the game is refused before any file is made (the optimal
+    // modes `solve --game` takes are run: tests/cli/family_optimal.rs).
     let none = dir.path().join("none.sqlite");
     let (code, _, err) = run(&[
         "batch",
@@ -309,7 +310,7 @@ fn a_run_with_other_rules_is_refused_and_the_file_left_alone() {
         "--game",
         "eight_off",
         "--mode",
-        "optimal",
+        "optimal-ph",
         "--db",
         s(&none),
     ]);

@@ -262,10 +262,10 @@ fn analyze_refusals_of_a_family_game_are_one_clear_line() {
         ),
         (
             &[
-                "analyze", "--game", "9", "--deal", "5", "--mode", "optimal", f,
+                "analyze", "--game", "9", "--deal", "5", "--mode", "optimal-ph", f,
             ],
             2,
-            "optimal modes",
+            "seahaven_towers: --mode optimal-ph (Paul & Helmert's move model) is for standard FreeCell only",
         ),
         (
             &["analyze", "--game", "8", "--board", f, f],

@@ -23,6 +23,8 @@ mod family_cli;
 mod family_draw;
 mod family_leftovers;
 mod family_newuser;
+#[cfg(feature = "batch")]
+mod family_optimal;
 #[cfg(feature = "serve")]
 mod family_serve;
 mod family_verify;

@@ -221,7 +221,8 @@ fn legal_counts(pos: &Layout, rules: &Rules, t: &TextMove) -> Vec<u8> {
 /// How the family search evaluates each position.
 #[derive(Clone, Copy, Debug)]
 pub struct FamilySettings {
-    /// The search's mode (fast or short; both end in the complete search).
+    /// The search's mode: fast or short (both end in the complete search), or an optimal
+    /// mode (the A*: a line proved shortest in its count, "lost" only when it ran dry).
     pub mode: FamilyMode,
     /// Most positions the complete search visits (`None`: its default).
     pub max_states: Option<usize>,
@@ -305,8 +306,16 @@ pub fn evaluate_family_until(
 /// 40,000,000 positions: the complete search needs about 18 bytes a position, and what it
 /// leaves undecided there is not decided by many times more: FreeCell with 2 freecells,
 /// deal 982, stays undecided at 1,900,000,000). `None` when that is no larger than the
-/// first (an analysis at the default budget).
+/// first (an analysis at the default budget), and in the optimal modes, whose A* stores
+/// every position it meets (some 145 bytes each) and is not searched again, as standard
+/// FreeCell's analysis does not search its optimal modes again.
 pub fn retry_budget(settings: FamilySettings) -> Option<usize> {
+    if matches!(
+        settings.mode,
+        FamilyMode::Optimal | FamilyMode::OptimalMoves
+    ) {
+        return None;
+    }
     let first = settings.max_states.unwrap_or(DEFAULT_MAX_STATES).max(1);
     let budget = first.saturating_mul(RETRY_FACTOR).min(DEFAULT_MAX_STATES);
     (budget > first).then_some(budget)

@@ -22,7 +22,6 @@ use super::MAX_MOVES;
 use crate::verify::family::title;
 use anyhow::Result;
 use fcauto_deals::{Game, Layout, Rules};
-use fcauto_solver::family::FamilyMode;
 use fcauto_solver::Mode;
 
 /// Where a family game starts: the game, the rules played, the deal (if the start is one)
@@ -83,16 +82,24 @@ pub fn game_disagrees(
     })
 }
 
-/// How the family search evaluates each position for a `mode` (short stays short, any
-/// other is fast) and `max_states`.
-pub fn settings(mode: Mode, max_states: Option<usize>) -> FamilySettings {
-    FamilySettings {
-        mode: match mode {
-            Mode::Short => FamilyMode::Short,
-            _ => FamilyMode::Fast,
-        },
+/// How the family search evaluates each position of a game of `game` under `rules` in
+/// `mode` within `max_states`: in every mode `solve --game` solves the game in (the one rule,
+/// [`crate::bench::family_mode`]), the optimal modes included (each line a search finds
+/// then proved shortest in the mode's count).
+///
+/// # Errors
+/// The one line (exit 2 on the command line) saying why the game is not solved in `mode`:
+/// `optimal-ph`, or `optimal` for an unlimited-sequence game.
+pub fn settings(
+    game: &Game,
+    rules: &Rules,
+    mode: Mode,
+    max_states: Option<usize>,
+) -> Result<FamilySettings, String> {
+    Ok(FamilySettings {
+        mode: crate::bench::family_mode(mode, game, rules)?,
         max_states,
-    }
+    })
 }
 
 /// `moves` replayed from `start` by the family's validator ([`replay_family`]); `name`

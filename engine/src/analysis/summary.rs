@@ -67,12 +67,32 @@ pub fn table(doc: &Document) -> Vec<String> {
         ));
         out.extend(f.moves.iter().map(table_line));
         out.push(String::new());
-        out.push(TABLE_KEY.to_string());
+        out.push(table_key(doc.mode).to_string());
     }
     out.push(String::new());
     out.extend(conclusions(f));
     out
 }
+
+/// What the table's columns say, printed under it, for an analysis in `mode`: [`TABLE_KEY`],
+/// or in the optimal modes [`OPTIMAL_TABLE_KEY`].
+pub fn table_key(mode: fcauto_solver::Mode) -> &'static str {
+    use fcauto_solver::Mode;
+    match mode {
+        Mode::Optimal | Mode::OptimalMoves | Mode::OptimalPh => OPTIMAL_TABLE_KEY,
+        Mode::Fast | Mode::Short => TABLE_KEY,
+    }
+}
+
+/// [`TABLE_KEY`] in the optimal modes: each search's line is proved shortest in the mode's
+/// count (`optimal` minimises single-card moves, which the table does not show), and a line
+/// through the next move played replaces it when it has no more moves.
+pub const OPTIMAL_TABLE_KEY: &str = "\
+to win: moves in the shortest win known after the move: a search's line is proved to have
+        the fewest single-card moves (--mode optimal) or moves (optimal-moves, optimal-ph)
+        of any win; the next move played and the line after it replace it when no longer
+cost:   how many moves longer that is than the shortest win known before the move
+best:   the first move of the shortest win known before the move";
 
 /// What the table's columns say, printed under it: its lengths are the shortest wins the
 /// searches found, not proved shortest, and they depend on how much was searched.

@@ -2,7 +2,8 @@
 //! written in standard notation on one line. Standard FreeCell is solved by the fast solver
 //! ([`solve_checked`]); the other games of the family by the family search
 //! ([`solve_family`]: its solutions pass the family's validator, and "unsolvable" is a
-//! complete search's proof).
+//! complete search's proof), in the modes `solve --game` offers for the game (the optimal
+//! modes included: [`Variant::family_mode`]).
 
 use super::schema::{ResultRow, Settings};
 use crate::bench::rusage::thread_cpu_ms;
@@ -66,8 +67,11 @@ fn solve_standard(row: &mut ResultRow, mode: Mode, max_states: Option<usize>) ->
     Ok(())
 }
 
-/// [`solve_row`] for the other games of the family: positions are those the best-first
-/// tries stored and the complete search visited; no single-card count.
+/// [`solve_row`] for the other games of the family, in any mode the game is solved in
+/// ([`Variant::family_mode`], as `solve --game` decides it): positions are those the
+/// best-first tries stored and the complete search visited (the A*'s stored positions in
+/// the optimal modes); `moves_total` the solution's moves (in `optimal`, which plays single
+/// cards only, its single-card count), and no single-card count stored.
 fn solve_in_family(
     row: &mut ResultRow,
     variant: &Variant,
@@ -75,12 +79,7 @@ fn solve_in_family(
     max_states: Option<usize>,
 ) -> Result<()> {
     let deal = row.deal;
-    let mode = Variant::family_mode(mode).with_context(|| {
-        format!(
-            "{}: the optimal modes are for standard FreeCell only",
-            variant.title()
-        )
-    })?;
+    let mode = variant.family_mode(mode).map_err(anyhow::Error::msg)?;
     let layout = variant
         .layout(deal)
         .with_context(|| format!("deal {deal}"))?;

@@ -40,7 +40,7 @@ pub use output::{Curve, CurvePoint, Metric};
 pub use solve::{solve_range, Job, Progress, Row, Tally};
 pub use summary::{Summary, TimingRun, Verdicts};
 pub use text::{seconds_text, summary_text};
-pub use variant::{GameJson, RulesJson, Variant};
+pub use variant::{family_mode, GameJson, RulesJson, Variant};
 
 /// The deals of `unsolvable` known to be solvable ([`fcauto_deals::known_solvable`]: up to
 /// 1,000,000 and not in [`fcauto_deals::IMPOSSIBLE_DEALS`]): a solver bug.

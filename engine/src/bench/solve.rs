@@ -85,7 +85,7 @@ fn solve_standard(n: u64, mode: Mode, max_states: Option<usize>) -> Result<Row> 
 fn solve_in_family(n: u64, job: &Job) -> Result<Row> {
     let t = Instant::now();
     let v = &job.variant;
-    let mode = v.bench_family_mode(job.mode).map_err(anyhow::Error::msg)?;
+    let mode = v.family_mode(job.mode).map_err(anyhow::Error::msg)?;
     let layout = v.layout(n).with_context(|| format!("deal {n}"))?;
     let (out, stats) = solve_family(&layout, &v.rules, mode, job.max_states)
         .with_context(|| format!("deal {n}"))?;

@@ -117,15 +117,7 @@ impl Variant {
     /// The game's name (Freecell Solver's), with the freecells when `--freecells` changed
     /// them: `seahaven_towers`, `freecell with 2 freecells`.
     pub fn title(&self) -> String {
-        if self.rules.freecells == self.game.rules.freecells {
-            self.game.name.to_string()
-        } else {
-            format!(
-                "{} with {}",
-                self.game.name,
-                plural(self.rules.freecells, "freecell")
-            )
-        }
+        crate::verify::family::title(self.game, &self.rules)
     }
 
     /// How a deal number of this variant is written with its `--game`: `ms` for Microsoft's
@@ -161,49 +153,21 @@ impl Variant {
         )
     }
 
-    /// The family search's mode for `mode` in a batch run: `fast` and `short` (a batch of
-    /// the family's optimal modes is not offered).
-    pub fn family_mode(mode: Mode) -> Option<FamilyMode> {
-        match mode {
-            Mode::Fast => Some(FamilyMode::Fast),
-            Mode::Short => Some(FamilyMode::Short),
-            _ => None,
-        }
-    }
-
-    /// The usage problem of `mode` in a batch run of this game, if any: a batch of a family
-    /// game runs `fast` or `short` (its optimal modes are the bench's and solve's).
-    pub fn mode_problem(&self, mode: Mode) -> Option<String> {
-        (!self.is_standard() && Self::family_mode(mode).is_none()).then(|| {
-            format!(
-                "{}: a batch runs the family's games in --mode fast or short only",
-                self.title()
-            )
-        })
-    }
-
-    /// The family search's mode for `mode` in a bench of these rules: `fast`, `short`, and
-    /// the optimal modes `optimal` (the limited-sequence games only) and `optimal-moves`.
+    /// The family search's mode for `mode` on this variant's rules, or the one line saying
+    /// why not ([`family_mode`], the rule `solve`, `bench`, `batch` and `analyze` share).
     ///
     /// # Errors
-    /// The one line saying why not: `optimal-ph` (Paul & Helmert's move model is standard
-    /// FreeCell's), or `optimal` for an unlimited-sequence game.
-    pub fn bench_family_mode(&self, mode: Mode) -> Result<FamilyMode, String> {
-        let m = match mode {
-            Mode::Fast => FamilyMode::Fast,
-            Mode::Short => FamilyMode::Short,
-            Mode::Optimal => FamilyMode::Optimal,
-            Mode::OptimalMoves => FamilyMode::OptimalMoves,
-            _ => {
-                return Err(format!(
-                    "{}: --mode optimal-ph (Paul & Helmert's move model) is for standard FreeCell only; use --mode optimal or optimal-moves",
-                    self.title()
-                ))
-            }
-        };
-        match m.refusal(&self.rules) {
-            Some(why) => Err(format!("{}: {why}", self.title())),
-            None => Ok(m),
+    /// As [`family_mode`].
+    pub fn family_mode(&self, mode: Mode) -> Result<FamilyMode, String> {
+        family_mode(mode, self.game, &self.rules)
+    }
+
+    /// The usage problem (exit 2) of `mode` in a run of this variant, if any: none for
+    /// standard FreeCell (the fast solver has every mode), else [`family_mode`]'s refusal.
+    pub fn mode_problem(&self, mode: Mode) -> Option<String> {
+        match self.is_standard() {
+            true => None,
+            false => self.family_mode(mode).err(),
         }
     }
 
@@ -233,6 +197,47 @@ impl Variant {
                 },
             },
         }
+    }
+}
+
+/// The one rule of which modes a game of the family other than standard FreeCell is solved
+/// in, shared by `solve`, `bench`, `batch run` and `analyze`: the family search's mode for
+/// `mode` under `rules` (`game` with `--freecells` applied): `fast`, `short`, and the
+/// optimal modes `optimal` (the limited-sequence games only: [`FamilyMode::refusal`]) and
+/// `optimal-moves` (every game).
+///
+/// # Errors
+/// The one line saying why not, beginning with the game's title (`bakers_game: ...`):
+/// `optimal-ph` (Paul & Helmert's move model is standard FreeCell's), or `optimal` for an
+/// unlimited-sequence game (naming the games that have it).
+pub fn family_mode(mode: Mode, game: &Game, rules: &Rules) -> Result<FamilyMode, String> {
+    let title = crate::verify::family::title(game, rules);
+    let m = match mode {
+        Mode::Fast => FamilyMode::Fast,
+        Mode::Short => FamilyMode::Short,
+        Mode::Optimal => FamilyMode::Optimal,
+        Mode::OptimalMoves => FamilyMode::OptimalMoves,
+        Mode::OptimalPh => {
+            return Err(format!(
+                "{title}: --mode optimal-ph (Paul & Helmert's move model) is for standard FreeCell only; use --mode optimal or optimal-moves"
+            ))
+        }
+    };
+    match m.refusal(rules) {
+        Some(why) => Err(format!("{title}: {why}")),
+        None => Ok(m),
+    }
+}
+
+/// The positions a search of a family game stores (the optimal modes) or visits (the
+/// others) per deal when `--max-states` is not given: what a batch database records as its
+/// budget.
+pub fn family_default_max_states(mode: FamilyMode) -> usize {
+    match mode {
+        FamilyMode::Optimal | FamilyMode::OptimalMoves => {
+            fcauto_solver::family::DEFAULT_OPTIMAL_STATES
+        }
+        _ => fcauto_solver::family::DEFAULT_MAX_STATES,
     }
 }
 
@@ -283,6 +288,40 @@ mod tests {
         let sea = Variant::new(Game::find("seahaven_towers").unwrap(), None, true);
         assert_eq!(sea.title(), "seahaven_towers");
         assert_eq!(sea.layout(1).unwrap().cascades.len(), 10);
+    }
+
+    /// The one rule of the family's modes: every mode but `optimal-ph`, and `optimal` for the
+    /// limited-sequence games only, each refusal one line beginning with the game's title.
+    #[test]
+    fn the_family_modes_of_each_game() {
+        let bakers = Game::find("bakers_game").unwrap();
+        let relaxed = Game::find("relaxed_freecell").unwrap();
+        for mode in [Mode::Fast, Mode::Short, Mode::Optimal, Mode::OptimalMoves] {
+            assert!(family_mode(mode, bakers, &bakers.rules).is_ok(), "{mode:?}");
+        }
+        let two = bakers.rules.with_freecells(2);
+        assert_eq!(
+            family_mode(Mode::Optimal, bakers, &two),
+            Ok(FamilyMode::Optimal)
+        );
+        let why = family_mode(Mode::Optimal, relaxed, &relaxed.rules).unwrap_err();
+        assert!(
+            why.starts_with("relaxed_freecell: --mode optimal counts"),
+            "{why}"
+        );
+        assert!(family_mode(Mode::OptimalMoves, relaxed, &relaxed.rules).is_ok());
+        let why = family_mode(Mode::OptimalPh, bakers, &two).unwrap_err();
+        assert!(
+            why.starts_with("bakers_game with 2 freecells: --mode optimal-ph"),
+            "{why}"
+        );
+        assert!(!why.contains('\n'));
+        let v = Variant::new(relaxed, None, true);
+        assert_eq!(
+            v.mode_problem(Mode::Optimal),
+            v.family_mode(Mode::Optimal).err()
+        );
+        assert_eq!(Variant::standard().mode_problem(Mode::OptimalPh), None);
     }
 
     /// With --game, `msA..msB` is Microsoft's deals in the game's layout (PySolFC's `msN`),

@@ -8,7 +8,6 @@
 use super::input::SavedFamily;
 use super::{output, write_files, Args, WorkDone};
 use crate::cmd::solve_family::deal_layout;
-use crate::mode::ModeArg;
 use anyhow::Result;
 use fcauto_deals::PysolNumber;
 use fcauto_engine::analysis::family::{parse_moves, TextMove};
@@ -23,8 +22,8 @@ use std::time::Instant;
 /// Most bytes of a move list read (a game is a few kilobytes).
 const MAX_INPUT: usize = 1 << 20;
 
-/// Analyse the family game; exit 0 when analysed, 1 on bad input, 2 on a usage problem (an
-/// optimal mode, neither `--deal` nor `--board`).
+/// Analyse the family game; exit 0 when analysed, 1 on bad input, 2 on a usage problem (a
+/// mode `solve --game` refuses for the game, neither `--deal` nor `--board`).
 pub fn run(args: &Args) -> Result<i32> {
     let name = crate::cmd::input::name(&args.file, "game file");
     let text = read_text(args)?;
@@ -34,10 +33,8 @@ pub fn run(args: &Args) -> Result<i32> {
         _ => (args.game.game(), args.game.rules()),
     };
     let what = crate::cmd::solve_family::title(game, &rules);
-    if !matches!(args.mode, ModeArg::Fast | ModeArg::Short) {
-        return Ok(crate::cmd::usage_exit(&format!(
-            "{what}: the optimal modes are for standard FreeCell only; use --mode fast or short"
-        )));
+    if let Err(why) = settings(args, game, &rules) {
+        return Ok(crate::cmd::usage_exit(&why));
     }
     // The deal: --deal's, else the one a JSON giving the start names (a deal's or a family
     // solution's, as --board or as the game file).
@@ -106,7 +103,7 @@ pub(crate) fn names_family_game(path: &std::path::Path) -> bool {
 
 /// Analyse a PySolFC saved or held game of a family game (`saved`: its game from the file's
 /// id, its start and the moves PySolFC recorded); exit 2 when `--game`/`--freecells` name
-/// another game, or `--deal`/`--board` another start.
+/// another game, `--deal`/`--board` another start, or `--mode` one the game is not solved in.
 ///
 /// # Errors
 /// As [`analyze`]; a `--deal` or `--board` that cannot be read.
@@ -115,6 +112,9 @@ pub fn run_saved(args: &Args, saved: SavedFamily, clock: (Instant, f64)) -> Resu
     let name = crate::cmd::input::name(&args.file, "game file");
     if let Some(msg) = game_disagrees(args, g.game) {
         return Ok(crate::cmd::usage_exit(&msg));
+    }
+    if let Err(why) = settings(args, g.game, &g.game.rules) {
+        return Ok(crate::cmd::usage_exit(&why));
     }
     let kind = if held {
         "a PySolFC held game"
@@ -162,7 +162,7 @@ pub fn analyze(args: &Args, start: Start, moves: &[TextMove], clock: (Instant, f
     for dir in [&args.pictures, &args.report].into_iter().flatten() {
         crate::cmd::input::create_output_folder(dir)?;
     }
-    let settings = family_flow::settings(Mode::from(args.mode), args.max_states);
+    let settings = settings(args, start.game, &start.rules).map_err(anyhow::Error::msg)?;
     let bar = super::progress(played.positions.len() as u64);
     let analysis = family_flow::evaluate(played, settings, args.costly, || bar.inc(1))?;
     bar.finish_and_clear();
@@ -177,6 +177,17 @@ pub fn analyze(args: &Args, start: Start, moves: &[TextMove], clock: (Instant, f
         &summary,
     );
     Ok(())
+}
+
+/// How each position is searched: `--mode` as `solve --game` takes it for the game
+/// ([`family_flow::settings`], the engine's one rule), or the one line saying why not (exit
+/// 2: `optimal-ph`, `optimal` for an unlimited-sequence game), and `--max-states`.
+fn settings(
+    args: &Args,
+    game: &fcauto_deals::Game,
+    rules: &fcauto_deals::Rules,
+) -> Result<fcauto_engine::analysis::family::FamilySettings, String> {
+    family_flow::settings(game, rules, Mode::from(args.mode), args.max_states)
 }
 
 /// The start a board file gives, read for `game` under `rules` by the family's one board

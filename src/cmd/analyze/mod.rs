@@ -97,8 +97,8 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = crate::cmd::input::parse_max_states)]
     pub max_states: Option<usize>,
     /// The game (--game) and its freecells (--freecells): rules other than standard
-    /// FreeCell's are analysed by the family search (a move list with --deal; modes fast and
-    /// short).
+    /// FreeCell's are analysed by the family search (a move list with --deal; the modes
+    /// `solve --game` takes for the game).
     #[command(flatten)]
     pub game: crate::game::GameArgs,
 }

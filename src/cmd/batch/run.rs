@@ -238,8 +238,8 @@ fn variant(args: &Args) -> Variant {
     stored.unwrap_or_default()
 }
 
-/// What the family search does not offer (exit 2): the optimal modes
-/// ([`Variant::mode_problem`]).
+/// What the family search does not offer (exit 2): the modes `solve --game` refuses for
+/// the game ([`Variant::mode_problem`], the engine's one rule).
 fn family_usage_problem(args: &Args, variant: &Variant) -> Option<String> {
     variant.mode_problem(args.mode.into())
 }
@@ -247,9 +247,15 @@ fn family_usage_problem(args: &Args, variant: &Variant) -> Option<String> {
 /// The settings this run stores its rows under.
 fn settings(args: &Args, variant: Variant) -> Settings {
     let mode: fcauto_solver::Mode = args.mode.into();
+    // The budget the search uses without --max-states: the fast solver's for the mode, or
+    // the family search's (its A*'s in the optimal modes; a mode the game is not solved in
+    // was refused before).
     let budget = match variant.is_standard() {
         true => mode.default_max_states(),
-        false => fcauto_solver::family::DEFAULT_MAX_STATES,
+        false => variant.family_mode(mode).map_or(
+            fcauto_solver::family::DEFAULT_MAX_STATES,
+            fcauto_engine::bench::variant::family_default_max_states,
+        ),
     };
     let name = clap::ValueEnum::to_possible_value(&args.mode)
         .map(|v| v.get_name().to_string())
