@@ -169,3 +169,31 @@ fn a_mode_solve_refuses_is_refused_alike() {
         assert!(!db.exists(), "{batch:?}");
     }
 }
+
+/// The review page's key says what the analysis's mode proves: in an optimal mode each
+/// search's line is proved shortest, in `fast` it is not (as the text table's key says).
+#[test]
+fn the_review_page_key_follows_the_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let (played, _) = solve(&["--game", "bakers_game"], "3", "fast");
+    let file = dir.path().join("bakers-3.txt");
+    std::fs::write(&file, played.join(" ") + "\n").unwrap();
+    for (mode, proved) in [("optimal", true), ("fast", false)] {
+        let report = dir.path().join(mode);
+        ok(&[
+            "analyze",
+            "--game",
+            "bakers_game",
+            "--deal",
+            "3",
+            "--mode",
+            mode,
+            s(&file),
+            "--report",
+            s(&report),
+        ]);
+        let page = std::fs::read_to_string(report.join("index.html")).unwrap();
+        assert_eq!(page.contains("not proved shortest"), !proved, "{mode}");
+        assert_eq!(page.contains("each line proved shortest"), proved, "{mode}");
+    }
+}

@@ -136,7 +136,7 @@ pub fn review_html(
         svg = parts.svg,
         controls = render::replay_controls(f.moves.len()),
         marked = marked(doc, game, best, &rv)?,
-        key = key(rv.costly_threshold),
+        key = key(rv.costly_threshold, doc.mode),
         replay = parts.data,
         replay_script = render::REPLAY_SCRIPT,
     ))
@@ -283,11 +283,22 @@ fn picture(position: &render::Position, highlight: Option<PlayedMove>, caption: 
     )
 }
 
-/// The classes' and the accuracy's definitions, as docs/analyze.md gives them.
-fn key(threshold: usize) -> String {
+/// The classes' and the accuracy's definitions, as docs/analyze.md gives them, for an
+/// analysis in `mode` (whose searches prove their lines shortest in the optimal modes, as
+/// the text table's key says).
+fn key(threshold: usize, mode: fcauto_solver::Mode) -> String {
+    use fcauto_solver::Mode;
+    let known = match mode {
+        Mode::Optimal | Mode::OptimalMoves | Mode::OptimalPh => {
+            "found by the searches, each line proved shortest in the mode's count, and checked by the validator"
+        }
+        Mode::Fast | Mode::Short => {
+            "found by the searches and checked by the validator; not proved shortest"
+        }
+    };
     format!(
         r#"<section id="key"><h2>How to read it</h2><dl>
-<dt>moves to win</dt><dd>the shortest win known from the position (found by the searches and checked by the validator; not proved shortest). A lost position (no win exists, proved by the complete search) is a red square on the top edge, an undecided one grey.</dd>
+<dt>moves to win</dt><dd>the shortest win known from the position ({known}). A lost position (no win exists, proved by the complete search) is a red square on the top edge, an undecided one grey.</dd>
 <dt><span class="c best">best</span></dt><dd>the move keeps the shortest known win (cost 0).</dd>
 <dt><span class="c good">good</span></dt><dd>it makes the shortest known win 1 to {good} moves longer.</dd>
 <dt><span class="c costly">costly</span></dt><dd>it makes the shortest known win {threshold} or more moves longer (<code>--costly</code>).</dd>
