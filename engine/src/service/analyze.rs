@@ -205,6 +205,7 @@ pub(super) fn family_capped<S: Send + 'static>(
     cap: Duration,
     slot: S,
 ) -> Result<AnalyzeOut, ServiceError> {
+    // `search_budget` refuses the optimal modes: fast or short is left.
     let settings = FamilySettings {
         mode: match opts.mode {
             Mode::Short => FamilyMode::Short,

@@ -23,11 +23,10 @@ pub fn family_solve_capped<S: Send + 'static>(
     cap: Duration,
     slot: S,
 ) -> Result<SolveOut, ServiceError> {
+    // The service refuses the optimal modes (search_budget): fast or short is left.
     let states = search_budget(mode, max_states)?;
     let mode = match mode {
         Mode::Short => FamilyMode::Short,
-        Mode::Optimal => FamilyMode::Optimal,
-        Mode::OptimalMoves => FamilyMode::OptimalMoves,
         _ => FamilyMode::Fast,
     };
     let start = p.clone();
