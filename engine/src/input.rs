@@ -68,8 +68,7 @@ pub fn board_start(text: &str, file: &str) -> Result<Start> {
             if solution {
                 return solution_json_start(&doc, file);
             }
-            let (n, b) = deal_json(text).with_context(|| file.to_string())?;
-            Ok((Some(n), b))
+            deal_json(text).with_context(|| file.to_string())
         }
         _ => match fcauto_deals::position::parse_any(text) {
             Ok(b) => Ok((None, b)),
@@ -151,10 +150,18 @@ fn solution_json_start(doc: &SolutionDoc, file: &str) -> Result<Start> {
     }
 }
 
-/// Read [`DealJson`] text back as a board. Errors: other JSON (named as not `deal --format
-/// json`'s), or a position that is not that deal's as dealt.
-fn deal_json(text: &str) -> Result<(u64, Board)> {
-    let d: DealJson = serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
+/// Read a deal's JSON back as a board with its Microsoft deal number: [`DealJson`] (`deal N
+/// --format json`), or the JSON `deal --game freecell N --format json` writes (its `game`
+/// and `pysol_id`, a PySolFC number: [`game_deal_json`]). Errors: other JSON (named as not
+/// `deal --format json`'s), or a position that is not that deal's as dealt.
+fn deal_json(text: &str) -> Result<Start> {
+    let text = text.trim_start_matches('\u{feff}');
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+        if v.get("game").is_some() {
+            return game_deal_json(v);
+        }
+    }
+    let d: DealJson = serde_json::from_str(text).map_err(|e| {
         anyhow::anyhow!(
             "JSON that is not `fcauto deal N --format json`'s ({e}); --board reads that, `fcauto solve --format json`'s output (its start), Freecell Solver's board text (as `fcauto deal N` prints it) or a one-line position string"
         )
@@ -166,7 +173,67 @@ fn deal_json(text: &str) -> Result<(u64, Board)> {
         d.deal,
         d.deal
     );
-    Ok((d.deal, dealt))
+    Ok((Some(d.deal), dealt))
+}
+
+/// `fcauto deal --game freecell N --format json`'s output (standard FreeCell named as a game
+/// of the family, [`fcauto_solver::family::named_game`] having found four freecells).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameDealRead {
+    game: String,
+    #[serde(default)]
+    pysol_id: Option<u32>,
+    deal: serde_json::Value,
+    cascades: Vec<Vec<fcauto_deals::Card>>,
+    freecells: Vec<Option<fcauto_deals::Card>>,
+    #[serde(default)]
+    foundations: [u8; 4],
+}
+
+/// A standard FreeCell deal's JSON with its `game` (`v`): its position, which must be the
+/// one PySolFC deals for its number (a number or `"msN"`), with the Microsoft deal number
+/// when the number names one (`msN`, or below 32000; from 32000 on PySolFC's Mersenne Twister
+/// deals it, and the board stands alone).
+fn game_deal_json(v: serde_json::Value) -> Result<Start> {
+    let d: GameDealRead = serde_json::from_value(v).map_err(|e| {
+        anyhow::anyhow!("JSON that is not `fcauto deal --game freecell N --format json`'s ({e})")
+    })?;
+    let game = fcauto_deals::Game::find(&d.game)?;
+    anyhow::ensure!(
+        game.rules.is_standard() && d.pysol_id.is_none_or(|id| id == game.pysol_id),
+        "its `game` {} and `pysol_id` {:?} are not standard FreeCell's ({}, {})",
+        d.game,
+        d.pysol_id,
+        game.name,
+        game.pysol_id
+    );
+    let number = match &d.deal {
+        serde_json::Value::String(s) => fcauto_deals::PysolNumber::parse(s)?,
+        serde_json::Value::Number(n) => {
+            let n = n
+                .as_u128()
+                .ok_or_else(|| anyhow::anyhow!("`deal` {n} is no game number"))?;
+            fcauto_deals::PysolNumber::plain(n)?
+        }
+        other => anyhow::bail!("`deal` {other} is no game number"),
+    };
+    let layout = fcauto_deals::Layout {
+        cascades: d.cascades,
+        freecells: d.freecells,
+        foundations: d.foundations,
+    };
+    let dealt = fcauto_deals::deal_game(game, number);
+    anyhow::ensure!(
+        layout == dealt,
+        "its cascades, freecells and foundations are not those of {} deal {number} as dealt (`fcauto deal --game {} {number}` prints them)",
+        game.name,
+        game.name
+    );
+    let board = dealt
+        .to_board()
+        .ok_or_else(|| anyhow::anyhow!("deal {number} is not a standard FreeCell board"))?;
+    Ok((number.microsoft_deal(true).ok(), board))
 }
 
 /// Where the start a solution is checked from came from.

@@ -21,9 +21,8 @@ pub fn run(mut args: Args) -> Result<i32> {
         |ext| output::SolutionFormat::by_extension(ext).map(SolutionFormat::from),
         SolutionFormat::Standard,
     ));
-    if let Some(msg) = picture_usage_problem(&args)
-        .or_else(|| crate::cmd::solve_family::deal_too_large(&args))
-        .or_else(|| crate::cmd::solve_family::mt_deal_problem(&args))
+    if let Some(msg) =
+        picture_usage_problem(&args).or_else(|| crate::cmd::solve_family::deal_too_large(&args))
     {
         return Ok(crate::cmd::usage_exit(&msg));
     }
@@ -34,8 +33,8 @@ pub fn run(mut args: Args) -> Result<i32> {
     if !args.game.rules().is_standard() {
         return crate::cmd::solve_family::run(&args);
     }
-    let (deal, board) = resolve_input(&args)?;
-    let solved = solve(&args, deal, &board)?;
+    let (deal, board, name) = resolve_input(&args)?;
+    let solved = solve(&args, deal, &board, &name)?;
     write_output(&args, &board, &solved)?;
     if args.cross_check && !cross_check(&board, &solved.outcome)? {
         return Ok(1);
@@ -70,14 +69,22 @@ fn check_output(args: &Args) -> Result<()> {
     crate::cmd::picture::check_replace(p, args.force)
 }
 
-/// The deal number (of the deal, the deal file or the board file, if it names one) and the
-/// board to solve.
-fn resolve_input(args: &Args) -> Result<(Option<u64>, Board)> {
+/// The deal number (of the deal, the deal file or the board file, if it names one), the
+/// board to solve and its name in messages (`deal 617`, `board`; with `--game freecell`, a
+/// Mersenne Twister deal of PySolFC's: `freecell deal 40000`, its board and no number).
+fn resolve_input(args: &Args) -> Result<(Option<u64>, Board, String)> {
+    if let Some((name, board)) = crate::cmd::solve_family::mt_board(args) {
+        return Ok((None, board, name));
+    }
     let deal = match &args.deal_file {
         Some(f) => Some(read_deal_file(f)?.deal),
         None => crate::cmd::solve_family::ms_number(args)?,
     };
-    load_board(deal, args.board.as_deref())
+    let (deal, board) = load_board(deal, args.board.as_deref())?;
+    let name = deal
+        .map(|n| format!("deal {n}"))
+        .unwrap_or_else(|| "board".into());
+    Ok((deal, board, name))
 }
 
 /// A solve's outcome, the text to write (empty for the drawn formats) and the exit code.
@@ -87,11 +94,9 @@ struct Solved {
     code: i32,
 }
 
-/// Solve and validate the board, say on stderr how it went, and make the text output.
-fn solve(args: &Args, deal: Option<u64>, board: &Board) -> Result<Solved> {
-    let name = deal
-        .map(|n| format!("deal {n}"))
-        .unwrap_or_else(|| "board".into());
+/// Solve and validate the board (`name` in messages), say on stderr how it went, and make
+/// the text output.
+fn solve(args: &Args, deal: Option<u64>, board: &Board, name: &str) -> Result<Solved> {
     let t0 = Instant::now();
     let (outcome, stats) = solve_checked(deal, board, args.mode.into(), args.max_states)?;
     let ms = t0.elapsed().as_secs_f64() * 1000.0;

@@ -127,22 +127,29 @@ pub fn deal_too_large(args: &Args) -> Option<String> {
     })
 }
 
-/// With `--game freecell` (standard rules), a PySolFC number from 32000 on: its Mersenne
-/// Twister deal, which the standard solver's deal number cannot name (a usage problem, exit
-/// 2, as `verify` refuses it): the message saying to solve it from its board.
-pub fn mt_deal_problem(args: &Args) -> Option<String> {
-    if !args.game.rules().is_standard() || args.game.game.is_none() || args.board.is_some() {
+/// With `--game freecell` (standard rules) and no board, a PySolFC number from 32000 on:
+/// its Mersenne Twister deal as PySolFC deals it, named (`freecell deal 40000`), and its
+/// board. The standard solver's deal number names Microsoft deals only, so the board
+/// stands for the deal (its JSON's `deal` is null).
+pub fn mt_board(args: &Args) -> Option<(String, fcauto_deals::Board)> {
+    let standard = args.game.rules().is_standard() && args.game.game.is_some();
+    if !standard || args.board.is_some() || args.deal_file.is_some() {
         return None;
     }
     let given = args.deal?;
-    matches!(given.shuffle(), Shuffle::MersenneTwister(_))
-        .then(|| mt_deal_words(&given.to_string()))
+    let Shuffle::MersenneTwister(_) = given.shuffle() else {
+        return None;
+    };
+    let layout = fcauto_deals::deal_game(Game::freecell(), given);
+    let board = layout.to_board()?;
+    Some((format!("{} deal {given}", Game::freecell().name), board))
 }
 
-/// The refusal of standard FreeCell's Mersenne Twister deal `given` named with --game.
+/// The refusal of standard FreeCell's Mersenne Twister deal `given` named with --game where
+/// a deal number must be Microsoft's (a range of `bench` or `batch run`, a deal file).
 fn mt_deal_words(given: &str) -> String {
     format!(
-        "deal {given} with --game freecell is PySolFC's Mersenne Twister deal: solve it from its board (`fcauto deal --game freecell {given} > {given}.board` then `--board {given}.board`); without --game, a number is the Microsoft deal"
+        "deal {given} with --game freecell is PySolFC's Mersenne Twister deal, and a run of standard FreeCell deals Microsoft's deals: solve it alone (`fcauto solve --game freecell {given}`), or give `msA..msB` for Microsoft's deals; without --game, a number is the Microsoft deal"
     )
 }
 

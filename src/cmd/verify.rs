@@ -103,6 +103,7 @@ fn check(args: Args) -> Result<i32> {
     }
     // No --deal/--board: the start the solution names itself.
     let given = match (deal, args.board.as_deref()) {
+        _ if mt_board(&args).is_some() => mt_board(&args).map(|b| ((None, b), StartGiven::Deal)),
         (None, None) => None,
         (deal, board) => {
             let from = if deal.is_some() {
@@ -124,25 +125,34 @@ fn check(args: Args) -> Result<i32> {
 
 /// `--deal` as the standard verify reads it: a Microsoft deal number. Without --game a
 /// number above 2^33-1 is refused as clap refuses a bad value (exit 2); with `--game
-/// freecell`, a PySolFC number from 32000 on is its Mersenne Twister deal, which the
-/// standard verify cannot name (give its board).
+/// freecell`, a PySolFC number from 32000 on is its Mersenne Twister deal, whose board
+/// ([`mt_board`]) is the start (no Microsoft number).
 fn ms_number(args: &Args) -> Result<Option<u64>, String> {
     let Some(given) = args.deal else {
         return Ok(None);
     };
-    match given.shuffle() {
-        Shuffle::Microsoft(n) if n <= MAX_DEAL => Ok(Some(n)),
-        _ if args.game.game.is_some() => Err(format!(
-            "deal {given} with --game freecell is PySolFC's Mersenne Twister deal: verify it \
-             from its board (`fcauto deal --game freecell {given} > {given}.board`, then \
-             --board {given}.board)"
-        )),
+    let named = args.game.game.is_some();
+    if named && matches!(given.shuffle(), Shuffle::MersenneTwister(_)) {
+        return Ok(None);
+    }
+    match given.microsoft_deal(named) {
+        Ok(n) if n <= MAX_DEAL => Ok(Some(n)),
         _ => Err(format!(
             "invalid value '{given}' for '--deal <DEAL>': {}; PySolFC's larger game numbers \
              need --game",
             DealError::TooLarge(given.to_string())
         )),
     }
+}
+
+/// With `--game freecell` (standard rules), `--deal` from 32000 on: the board PySolFC deals
+/// for that Mersenne Twister number.
+fn mt_board(args: &Args) -> Option<fcauto_deals::Board> {
+    let given = args.deal.filter(|_| args.game.game.is_some())?;
+    let Shuffle::MersenneTwister(_) = given.shuffle() else {
+        return None;
+    };
+    fcauto_deals::deal_game(Game::freecell(), given).to_board()
 }
 
 /// Verify a solution of another game of the family ([`verify_family`]): the game is

@@ -356,3 +356,53 @@ fn analyze_reads_fc_solves_output_of_a_family_game() {
     assert!(err.contains("give the start of the moves"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Standard FreeCell named as a game of the family keeps PySolFC's numbering in every
+/// command that takes a deal: `solve --game freecell N` and `verify --game freecell --deal
+/// N` from 32000 on play PySolFC's Mersenne Twister deal N (its board, as `deal --game
+/// freecell N` prints it; the JSON's `deal` null, since it is no Microsoft deal), and
+/// `--board` reads `deal --game freecell N --format json` (a number below 32000, `msN`, or
+/// from 32000 on), refusing one whose cards are not its deal's. Without --game, `verify
+/// --deal 40000` is Microsoft's deal 40000.
+#[test]
+fn standard_freecell_takes_pysolfcs_numbers_everywhere() {
+    let dir = temp("pysol-numbers");
+    let file = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    // `solve --game freecell 40000`: the deal PySolFC deals, verified from its number.
+    let sol = file("40000.json");
+    ok(&[
+        "solve", "--game", "freecell", "40000", "--format", "json", "-o", &sol,
+    ]);
+    let j: Value = serde_json::from_str(&std::fs::read_to_string(&sol).unwrap()).unwrap();
+    let dealt: Value = serde_json::from_str(&ok(&[
+        "deal", "--game", "freecell", "40000", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(j["cascades"], dealt["cascades"]);
+    assert!(j["deal"].is_null(), "{}", j["deal"]);
+    let out = ok(&["verify", "--game", "freecell", "--deal", "40000", &sol]);
+    assert!(out.starts_with("valid:"), "{out}");
+    let (code, _, err) = run(&["verify", "--game", "freecell", "--deal", "40001", &sol]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("wrong --deal or --board?"), "{err}");
+    // Without --game, 40000 is Microsoft's deal.
+    let ms = file("ms40000.txt");
+    ok(&["solve", "40000", "-o", &ms]);
+    assert!(ok(&["verify", "--deal", "40000", &ms]).starts_with("valid:"));
+    // `deal --game freecell N --format json` as --board.
+    for n in ["5", "ms5", "40000"] {
+        let board = file(&format!("deal-{n}.json"));
+        let text = ok(&["deal", "--game", "freecell", n, "--format", "json"]);
+        std::fs::write(&board, &text).unwrap();
+        let (code, _, err) = run(&["solve", "--board", &board]);
+        assert_eq!(code, 0, "{n}: {err}");
+        let tampered = file(&format!("tampered-{n}.json"));
+        let (a, b) = (&dealt["cascades"][0][0], &dealt["cascades"][0][1]);
+        let swapped = text.replacen(&a.to_string(), "\"XX\"", 1);
+        let swapped = swapped.replacen(&b.to_string(), &a.to_string(), 1);
+        std::fs::write(&tampered, swapped.replacen("\"XX\"", &b.to_string(), 1)).unwrap();
+        let (code, _, err) = run(&["solve", "--board", &tampered]);
+        assert_eq!(code, 1, "{n}: {err}");
+        assert!(err.contains("not those of freecell deal"), "{n}: {err}");
+    }
+}
