@@ -441,10 +441,35 @@ fn newuser_4_fc_solves_printed_positions_are_checked() {
 }
 
 /// Item 5: fc-solve's `-m -sn` and `-sam -sn` output of a family game reads (its `-=-=-`
-/// header, verdict lines, `10h` for the tenth cascade), in verify and analyze.
+/// header, verdict lines, `10h` for the tenth cascade, `k` for Eight Off's eighth freecell),
+/// in verify and analyze.
 #[test]
 fn newuser_5_fc_solves_standard_notation_of_a_family_game_reads() {
     check(&[
+        (
+            &[
+                "verify",
+                "--game",
+                "eight_off",
+                "--deal",
+                "3",
+                "@eo3-sn.txt",
+            ],
+            0,
+            &["valid: eight_off, 95 moves"],
+        ),
+        (
+            &[
+                "analyze",
+                "--game",
+                "eight_off",
+                "--deal",
+                "3",
+                "@eo3-sn.txt",
+            ],
+            0,
+            &["95 moves analysed"],
+        ),
         (
             &[
                 "verify",

@@ -4,7 +4,9 @@
 //!
 //! Names: cascades `1`..`9`, and `0` for the tenth (Seahaven Towers); freecells `a`..`g` for
 //! the first seven and `i` for the eighth (Eight Off), because `h` is the foundation in
-//! every game; `h` the foundation. fc-solve numbers freecells 0..7 and cascades 0..9 instead.
+//! every game; `h` the foundation. fc-solve numbers freecells 0..7 and cascades 0..9 in its
+//! sentences; its standard notation (`-sn`) writes the tenth cascade `10` and the eighth
+//! freecell `k`, both read as well.
 
 use super::validator::play_checked;
 use fcauto_deals::{Card, Game, Layout, PysolNumber, Rules};
@@ -35,12 +37,13 @@ impl Place {
     }
 
     /// The place a standard-notation character names (`0` the tenth cascade, `i` the eighth
-    /// freecell).
+    /// freecell, and `k` as fc-solve's `-sn` writes it).
     pub fn from_char(c: char) -> Option<Place> {
         match c.to_ascii_lowercase() {
             '0' => Some(Place::Cascade(9)),
             d @ '1'..='9' => Some(Place::Cascade(d as u8 - b'1')),
             'h' => Some(Place::Foundation),
+            'k' => Some(Place::Freecell(7)),
             l => CELL_NAMES
                 .iter()
                 .position(|&n| n == l)

@@ -539,6 +539,10 @@ mod tests {
             ("110", Place::Cascade(0), Place::Cascade(9)),
             ("101", Place::Cascade(9), Place::Cascade(0)),
             ("10", Place::Cascade(0), Place::Cascade(9)),
+            // and the eighth freecell `k` (Eight Off).
+            ("k8", Place::Freecell(7), Place::Cascade(7)),
+            ("5k", Place::Cascade(4), Place::Freecell(7)),
+            ("kh", Place::Freecell(7), Place::Foundation),
         ] {
             let m = read_written(t).unwrap();
             assert_eq!((m.from, m.to), (from, to), "{t}");
