@@ -135,7 +135,10 @@ pub fn family_ours(outcome: &FamilyOutcome) -> String {
 /// The cross-check of a game of the family: fc-solve plays the same board with the game's
 /// flags ([`game_flags`]: `-g NAME --freecells-num N`), first its default scan (`-mi
 /// 2000000`), then, when that finds no solution, its complete atomic scan ([`ATOMIC_SCAN`],
-/// `-mi 20000000`), whose "could not solve" is a proof. A solution of fc-solve is replayed by
+/// `-mi 20000000`), whose "could not solve" is a proof, except in a game whose sequence
+/// moves are unlimited (the relaxed games): single-card moves cannot make a run move that
+/// the freecells could not carry, so there it is no proof, and it contradicts nothing. A
+/// solution of fc-solve is replayed by
 /// the family's validator. The lines say what fc-solve's scans said (our verdict is
 /// [`family_ours`]); not agreed when the verdicts contradict each other (a solution
 /// rejected, a solution against a proof) or when we stopped at our limit; agreed when they
@@ -180,8 +183,12 @@ pub fn cross_check_family(
                 false,
             ),
         },
-        FcsVerdict::NotSolved => (
+        FcsVerdict::NotSolved if atomic_proves(rules) => (
             "could not solve it: its complete scan ran dry".into(),
+            false,
+        ),
+        FcsVerdict::NotSolved => (
+            "could not solve it: its atomic scan ran dry, which is no proof here (it cannot make the unlimited sequence moves)".into(),
             false,
         ),
         _ => (
@@ -190,18 +197,43 @@ pub fn cross_check_family(
         ),
     };
     lines.push(format!("{scan}: {theirs}"));
-    let (outcome, agreed) = match (outcome, verdict) {
-        (FamilyOutcome::Unknown(_), _) => ("INCONCLUSIVE (fcauto stopped at its limit)", false),
-        (_, FcsVerdict::LimitExceeded) => ("INCONCLUSIVE (fc-solve stopped at its limit)", true),
-        (FamilyOutcome::Solved(_), FcsVerdict::Solved) if theirs_valid => ("AGREE", true),
-        (FamilyOutcome::Unsolvable, FcsVerdict::NotSolved) => ("AGREE", true),
-        _ => ("DISAGREE", false),
-    };
+    let (outcome, agreed) = compare_family(outcome, verdict, theirs_valid, rules);
     Ok(CrossCheck {
         lines,
         outcome,
         agreed,
     })
+}
+
+/// The comparison of our family `outcome` with fc-solve's last `verdict` (its solution
+/// accepted by our validator: `theirs_valid`) under `rules`: the outcome's words and whether
+/// the solve may succeed.
+fn compare_family(
+    outcome: &FamilyOutcome,
+    verdict: FcsVerdict,
+    theirs_valid: bool,
+    rules: &Rules,
+) -> (&'static str, bool) {
+    match (outcome, verdict) {
+        (FamilyOutcome::Unknown(_), _) => ("INCONCLUSIVE (fcauto stopped at its limit)", false),
+        (_, FcsVerdict::LimitExceeded) => ("INCONCLUSIVE (fc-solve stopped at its limit)", true),
+        (FamilyOutcome::Solved(_), FcsVerdict::Solved) if theirs_valid => ("AGREE", true),
+        (FamilyOutcome::Unsolvable, FcsVerdict::NotSolved) if atomic_proves(rules) => {
+            ("AGREE", true)
+        }
+        (_, FcsVerdict::NotSolved) if !atomic_proves(rules) => (
+            "NO CONTRADICTION (fc-solve's atomic scan, which is no proof in this game, found no solution)",
+            true,
+        ),
+        _ => ("DISAGREE", false),
+    }
+}
+
+/// True when fc-solve's complete atomic scan running dry proves a deal of these rules
+/// unsolvable: when every sequence move is a string of single-card moves through the
+/// freecells and empty cascades (limited sequence moves).
+fn atomic_proves(rules: &Rules) -> bool {
+    rules.sequence == fcauto_deals::SequenceMove::Limited
 }
 
 /// Run fc-solve on `layout`'s board text with the game's `flags` and `extra`; its verdict
@@ -230,4 +262,26 @@ fn ensure_verdict(verdict: FcsVerdict, raw: &str) -> Result<()> {
         raw.chars().take(60).collect::<String>()
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// fc-solve's atomic scan running dry proves a deal unsolvable under limited sequence
+    /// moves (agreeing with our proof, contradicting our solution), and proves nothing in a
+    /// relaxed game (unlimited sequence moves): there it contradicts neither.
+    #[test]
+    fn the_atomic_scan_proves_only_under_limited_sequence_moves() {
+        let limited = Game::find("seahaven_towers").unwrap().rules;
+        let relaxed = Game::find("relaxed_seahaven_towers").unwrap().rules;
+        let proof = FamilyOutcome::Unsolvable;
+        let dry = FcsVerdict::NotSolved;
+        assert_eq!(
+            compare_family(&proof, dry, false, &limited),
+            ("AGREE", true)
+        );
+        let (words, agreed) = compare_family(&proof, dry, false, &relaxed);
+        assert!(words.starts_with("NO CONTRADICTION") && agreed, "{words}");
+    }
 }
