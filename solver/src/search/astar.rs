@@ -417,14 +417,16 @@ impl Weighted {
     /// Store `s` (fingerprint `fp`, reached with cost `g` from `parent` by `mv`) unless it cannot beat the
     /// limit or was reached as cheaply before; a won position becomes the best. Returns
     /// false when a new position would not fit in `budget`.
-    /// The bound h of `s` comes from `bound`, called only when needed.
+    /// The bound h of `s` comes from `bound(s, enough)`, called only when needed: it must be
+    /// exact when below `enough` (the bound that prunes `s`), and may be any lower bound of
+    /// at least `enough` otherwise.
     fn add_within(
         &mut self,
         s: State,
         fp: u128,
         (g, parent, mv): (u32, u32, Move),
         budget: usize,
-        bound: impl FnOnce(&State) -> u32,
+        bound: impl FnOnce(&State, u32) -> u32,
     ) -> bool {
         // Every card not home takes a move at least (a bound below h): a position that
         // cannot beat the limit by that is left before its table look-up.
@@ -436,7 +438,7 @@ impl Weighted {
             return true;
         }
         let won = s.is_won();
-        let h = if won { 0 } else { bound(&s) };
+        let h = if won { 0 } else { bound(&s, self.limit - g) };
         if g + h >= self.limit {
             return true;
         }
@@ -467,7 +469,7 @@ impl Weighted {
 
     fn add(&mut self, s: State, g: u32, parent: u32, mv: Move) {
         let fp = s.fingerprint();
-        self.add_within(s, fp, (g, parent, mv), usize::MAX, |s| {
+        self.add_within(s, fp, (g, parent, mv), usize::MAX, |s, _| {
             lower_bound(s, false)
         });
     }
@@ -486,7 +488,9 @@ impl Weighted {
                 continue;
             }
             let s = n.pos.unpack();
-            graph.set(&s);
+            // The graph of `s` is built when a first child needs a bound: about one
+            // expansion in ten has every child repeated or past the limit before that.
+            let mut graph_of_s = false;
             let hashes = s.column_hashes();
             moves.clear();
             generate_with(&s, true, false, &mut moves);
@@ -495,7 +499,13 @@ impl Weighted {
                 let cost = move_cost(&child, m);
                 let (changed, homed) = play(&mut child, m);
                 let fp = child.fingerprint_from(&hashes, changed);
-                let bound = |c: &State| graph.child_bound(&s, m, c);
+                let bound = |c: &State, enough: u32| {
+                    if !graph_of_s {
+                        graph.set(&s);
+                        graph_of_s = true;
+                    }
+                    graph.child_bound(&s, m, c, enough)
+                };
                 if !self.add_within(child, fp, (g0 + cost + homed, idx, m), budget, bound) {
                     return false;
                 }
