@@ -20,10 +20,12 @@
 use crate::deadlock::{lower_bound, Graph};
 use crate::movegen::{autoplay, generate_with, play};
 use crate::moves::{Loc, Move, PlayedMove};
+use crate::search::node_table::NodeTable;
 use crate::search::{replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::shorten::move_cost;
 use crate::state::{FingerprintMap, State, EMPTY, MAX_HEIGHT};
 use fcauto_deals::{Board, CASCADES, FREECELLS};
+use std::cell::Cell;
 
 /// What optimal search minimises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -182,6 +184,11 @@ impl<const G: usize> Buckets<G> {
             Some(v) => v.len() < v.capacity() || v.try_reserve(v.len().max(16)).is_ok(),
             None => self.stacks.try_reserve(k + 1 - self.stacks.len()).is_ok(),
         }
+    }
+    /// Empty every bucket, keeping their memory.
+    fn clear(&mut self) {
+        self.stacks.iter_mut().for_each(Vec::clear);
+        self.cur = usize::MAX;
     }
     pub(crate) fn pop(&mut self) -> Option<u32> {
         self.pop_with_f().map(|(_, i)| i)
@@ -356,10 +363,13 @@ pub fn anytime(board: &Board, below: u32, budget: usize, num: u32, den: u32) -> 
     let mut root = State::from_board(board);
     let mut root_g = 0u32;
     autoplay(&mut root, |_, _| root_g += 1);
+    let (nodes, index, open) = WEIGHTED_TABLES
+        .take()
+        .unwrap_or_else(|| (Vec::new(), NodeTable::new(), Buckets::new()));
     let mut w = Weighted {
-        nodes: Vec::new(),
-        index: FingerprintMap::default(),
-        open: Buckets::new(),
+        nodes,
+        index,
+        open,
         open_len: 0,
         limit: below,
         best: None,
@@ -372,6 +382,10 @@ pub fn anytime(board: &Board, below: u32, budget: usize, num: u32, den: u32) -> 
         expanded: w.expanded(),
         stored: w.index.len() as u64,
     };
+    w.nodes.clear();
+    w.index.clear();
+    w.open.clear();
+    WEIGHTED_TABLES.set(Some((w.nodes, w.index, w.open)));
     Anytime {
         best,
         proved,
@@ -397,12 +411,21 @@ fn room<V>(nodes: &mut Vec<Node>, index: &mut FingerprintMap<V>) -> bool {
         && (index.len() < index.capacity() || index.try_reserve(index.len().max(1024)).is_ok())
 }
 
+thread_local! {
+    /// [`anytime`]'s nodes, index and open list, emptied, kept for the thread's next
+    /// search: `short` runs two or three a deal, and memory that is already the thread's
+    /// costs no page faults (a tenth of the CPU time when each search allocated its own).
+    static WEIGHTED_TABLES: Cell<Option<WeightedTables>> = const { Cell::new(None) };
+}
+
+type WeightedTables = (Vec<Node>, NodeTable, Buckets<WG_SLOTS>);
+
 /// [`anytime`]'s tables: nodes, the open list keyed by weighted f (smallest
 /// first) then g (deepest first), the limit and the best won node.
 struct Weighted {
     nodes: Vec<Node>,
     /// Each position's newest node and its g (kept here too: no node read for a repeat).
-    index: FingerprintMap<(u32, u16)>,
+    index: NodeTable,
     /// Node indices by weighted f `den * g + num * h` (smallest first), then g (deepest
     /// first), then newest first.
     open: Buckets<WG_SLOTS>,
@@ -422,7 +445,7 @@ impl Weighted {
     /// at least `enough` otherwise.
     fn add_within(
         &mut self,
-        s: State,
+        s: &State,
         fp: u128,
         (g, parent, mv): (u32, u32, Move),
         budget: usize,
@@ -433,12 +456,13 @@ impl Weighted {
         if g + (52 - s.home() as u32) >= self.limit {
             return true;
         }
-        let old = self.index.get(&fp).copied();
+        let slot = self.index.find(fp);
+        let old = slot.ok().map(|i| self.index.at(i));
         if old.is_some_and(|(_, og)| og as u32 <= g) {
             return true;
         }
         let won = s.is_won();
-        let h = if won { 0 } else { bound(&s, self.limit - g) };
+        let h = if won { 0 } else { bound(s, self.limit - g) };
         if g + h >= self.limit {
             return true;
         }
@@ -449,9 +473,12 @@ impl Weighted {
         if let Some((o, _)) = old {
             self.nodes[o as usize].stale = true;
         }
-        self.index.insert(fp, (idx, g as u16));
+        match slot {
+            Ok(i) => self.index.set(i, idx, g as u16),
+            Err(i) => self.index.insert_at(i, fp, idx, g as u16),
+        }
         self.nodes.push(Node {
-            pos: Packed::pack(&s),
+            pos: Packed::pack(s),
             parent,
             mv,
             g: g as u16,
@@ -469,7 +496,7 @@ impl Weighted {
 
     fn add(&mut self, s: State, g: u32, parent: u32, mv: Move) {
         let fp = s.fingerprint();
-        self.add_within(s, fp, (g, parent, mv), usize::MAX, |s, _| {
+        self.add_within(&s, fp, (g, parent, mv), usize::MAX, |s, _| {
             lower_bound(s, false)
         });
     }
@@ -477,6 +504,7 @@ impl Weighted {
     /// Expand until the open list runs dry (true) or the budget is reached (false).
     fn run(&mut self, budget: usize) -> bool {
         let mut moves = Vec::with_capacity(64);
+        let mut kids: Vec<(State, u128, u32, Move)> = Vec::with_capacity(64);
         let mut graph = Graph::empty();
         let (num, den) = self.weights;
         while let Some((wf, idx)) = self.open.pop_with_f() {
@@ -494,11 +522,18 @@ impl Weighted {
             let hashes = s.column_hashes();
             moves.clear();
             generate_with(&s, true, false, &mut moves);
+            // The children first, each fingerprint's slot read ahead, then their look-ups.
+            kids.clear();
             for &m in &moves {
                 let mut child = s.clone();
                 let cost = move_cost(&child, m);
                 let (changed, homed) = play(&mut child, m);
                 let fp = child.fingerprint_from(&hashes, changed);
+                self.index.prefetch(fp);
+                kids.push((child, fp, g0 + cost + homed, m));
+            }
+            for (child, fp, g, m) in &kids {
+                let (fp, g, m) = (*fp, *g, *m);
                 let bound = |c: &State, enough: u32| {
                     if !graph_of_s {
                         graph.set(&s);
@@ -506,7 +541,7 @@ impl Weighted {
                     }
                     graph.child_bound(&s, m, c, enough)
                 };
-                if !self.add_within(child, fp, (g0 + cost + homed, idx, m), budget, bound) {
+                if !self.add_within(child, fp, (g, idx, m), budget, bound) {
                     return false;
                 }
             }
