@@ -70,7 +70,7 @@ impl Packed {
     }
 
     /// Each cascade is read as 20 bytes (a fixed-size copy) with those above its top card
-    /// cleared; the foundations are the lowest rank present of each suit.
+    /// cleared; each suit's foundation holds the suit's cards not on the table.
     #[inline]
     fn unpack(&self) -> State {
         let mut p = [0u8; 64 + MAX_HEIGHT];
@@ -83,17 +83,9 @@ impl Packed {
         };
         s.len.copy_from_slice(&p[..CASCADES]);
         s.cells.copy_from_slice(&p[CASCADES..CASCADES + FREECELLS]);
-        // Bit c: card byte c is on the table.
-        let mut present = 0u64;
-        for &c in &s.cells {
-            present |= u64::from(c != EMPTY) << (c & 63);
-        }
         let mut k = CASCADES + FREECELLS;
         for i in 0..CASCADES {
             let l = s.len[i] as usize;
-            for &c in &p[k..k + l] {
-                present |= 1 << c;
-            }
             // The 20 bytes as 16 + 4, the bytes from `l` on cleared.
             let lo = u128::from_le_bytes(p[k..k + 16].try_into().expect("16 bytes"));
             let hi = u32::from_le_bytes(p[k + 16..k + 20].try_into().expect("4 bytes"));
@@ -109,14 +101,37 @@ impl Packed {
             s.cols[i][16..].copy_from_slice(&hi.to_le_bytes());
             k += l;
         }
-        // Card byte c is rank c / 4 of suit c % 4: a suit's lowest card present is its
-        // lowest set bit among every fourth.
-        const SUIT: u64 = 0x0001_1111_1111_1111;
-        for (j, f) in s.found.iter_mut().enumerate() {
-            *f = ((present & (SUIT << j)).trailing_zeros() / 4).min(13) as u8;
+        let on_table = suit_counts(&self.0, k - CASCADES - FREECELLS);
+        for (t, f) in s.found.iter_mut().enumerate() {
+            *f = 13 - on_table[t] as u8;
+        }
+        for &c in &s.cells {
+            if c != EMPTY {
+                s.found[c as usize & 3] -= 1;
+            }
         }
         s
     }
+}
+
+/// The cascade cards of packed position `p` (`n` of them, from byte 12 on; zero bytes
+/// after them) counted by suit, eight bytes at a time: card byte c is of suit c % 4.
+#[inline(always)]
+fn suit_counts(p: &[u8; 64], n: usize) -> [u32; 4] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut counts = [0u32; 4];
+    for w in 0..7 {
+        let word = u64::from_le_bytes(p[8 + 8 * w..16 + 8 * w].try_into().expect("8 bytes"));
+        // Bytes 8..12 are the freecells.
+        let valid = if w == 0 { ONES << 32 } else { ONES };
+        for (t, count) in counts.iter_mut().enumerate() {
+            let x = word ^ (t as u64 * ONES);
+            *count += (!(x | x >> 1) & valid).count_ones();
+        }
+    }
+    // The zero bytes after the last card read as clubs.
+    counts[0] -= (52 - n) as u32;
+    counts
 }
 
 /// One stored position: where it came from and at what cost.
