@@ -439,7 +439,8 @@ type WeightedTables = (Vec<Node>, NodeTable, Buckets<WG_SLOTS>);
 /// first) then g (deepest first), the limit and the best won node.
 struct Weighted {
     nodes: Vec<Node>,
-    /// Each position's newest node and its g (kept here too: no node read for a repeat).
+    /// Each position's newest node, its g (kept here too: no node read for a repeat) and
+    /// its h.
     index: NodeTable,
     /// Node indices by weighted f `den * g + num * h` (smallest first), then g (deepest
     /// first), then newest first.
@@ -473,11 +474,17 @@ impl Weighted {
         }
         let slot = self.index.find(fp);
         let old = slot.ok().map(|i| self.index.at(i));
-        if old.is_some_and(|(_, og)| og as u32 <= g) {
+        if old.is_some_and(|(_, og, _)| og as u32 <= g) {
             return true;
         }
+        // A position stored before keeps its exact bound (only positions below the limit
+        // are stored, and their bound is exact): a reopening needs no bound computed.
         let won = s.is_won();
-        let h = if won { 0 } else { bound(s, self.limit - g) };
+        let h = match old {
+            Some((_, _, oh)) => oh as u32,
+            None if won => 0,
+            None => bound(s, self.limit - g),
+        };
         if g + h >= self.limit {
             return true;
         }
@@ -485,12 +492,12 @@ impl Weighted {
             return false;
         }
         let idx = self.nodes.len() as u32;
-        if let Some((o, _)) = old {
+        if let Some((o, _, _)) = old {
             self.nodes[o as usize].stale = true;
         }
         match slot {
             Ok(i) => self.index.set(i, idx, g as u16),
-            Err(i) => self.index.insert_at(i, fp, idx, g as u16),
+            Err(i) => self.index.insert_at(i, fp, idx, (g as u16, h as u16)),
         }
         self.nodes.push(Node {
             pos: Packed::pack(s),

@@ -1,6 +1,6 @@
-//! A flat open-addressing map from position fingerprints to a stored node and its cost, for
-//! `short`'s anytime A* ([`crate::astar::anytime`]): one array of 32-byte slots (the whole
-//! 128-bit fingerprint, the node index and the cost g), probed linearly from the
+//! A flat open-addressing map from position fingerprints to a stored node, its cost and its
+//! bound, for `short`'s anytime A* ([`crate::astar::anytime`]): one array of 32-byte slots
+//! (the whole 128-bit fingerprint, the node index, the cost g and the bound h), probed linearly from the
 //! fingerprint's low bits and grown by doubling at half load. Emptying it takes no time
 //! (each slot holds the number of the emptying it was filled after), so one table serves
 //! every search a thread runs without allocating or touching its memory again.
@@ -10,13 +10,14 @@
 //! [`NodeTable::prefetch`] lets the caller start the memory reads of a position's children
 //! before it looks them up one by one.
 
-/// One slot: a fingerprint and its node and cost, stored when `era` is the table's.
+/// One slot: a fingerprint and its node, cost and bound, stored when `era` is the table's.
 #[derive(Clone, Copy)]
 #[repr(C, align(32))]
 struct Slot {
     fp: u128,
     node: u32,
     g: u16,
+    h: u16,
     era: u32,
 }
 
@@ -25,13 +26,14 @@ const FREE_SLOT: Slot = Slot {
     fp: 0,
     node: 0,
     g: 0,
+    h: 0,
     era: 0,
 };
 
 /// Slots of a new table: 128 KiB.
 const INITIAL_SLOTS: usize = 4096;
 
-/// Fingerprint → (node, g), exact on whole fingerprints (see the module docs).
+/// Fingerprint → (node, g, h), exact on whole fingerprints (see the module docs).
 pub(crate) struct NodeTable {
     /// Power-of-two number of slots, at most half of them used.
     slots: Vec<Slot>,
@@ -89,27 +91,33 @@ impl NodeTable {
         }
     }
 
-    /// The node and cost in stored slot `i`.
+    /// The node, cost and bound in stored slot `i`.
     #[inline]
-    pub(crate) fn at(&self, i: usize) -> (u32, u16) {
+    pub(crate) fn at(&self, i: usize) -> (u32, u16, u16) {
         let s = &self.slots[i];
-        (s.node, s.g)
+        (s.node, s.g, s.h)
     }
 
-    /// Replace the node and cost in stored slot `i`.
+    /// Replace the node and cost in stored slot `i` (the position, so its bound, stays).
     #[inline]
     pub(crate) fn set(&mut self, i: usize, node: u32, g: u16) {
         let s = &mut self.slots[i];
         (s.node, s.g) = (node, g);
     }
 
-    /// Store `fp` with `node` and `g` in free slot `i`, which [`NodeTable::find`] returned
-    /// for `fp` with no insertion since.
+    /// Store `fp` with `node`, `g` and `h` in free slot `i`, which [`NodeTable::find`]
+    /// returned for `fp` with no insertion since.
     #[inline]
-    pub(crate) fn insert_at(&mut self, i: usize, fp: u128, node: u32, g: u16) {
+    pub(crate) fn insert_at(&mut self, i: usize, fp: u128, node: u32, (g, h): (u16, u16)) {
         debug_assert!(self.slots[i].era != self.era);
         let era = self.era;
-        self.slots[i] = Slot { fp, node, g, era };
+        self.slots[i] = Slot {
+            fp,
+            node,
+            g,
+            h,
+            era,
+        };
         self.len += 1;
         if 2 * self.len > self.slots.len() {
             self.grow();
@@ -160,29 +168,29 @@ mod tests {
         let twin = |k: u64| fp(k) ^ 1 << 100;
         for k in 0..20_000u64 {
             let i = t.find(fp(k)).expect_err("new");
-            t.insert_at(i, fp(k), k as u32, k as u16);
+            t.insert_at(i, fp(k), k as u32, (k as u16, 3));
             if k % 3 == 0 {
                 let i = t.find(twin(k)).expect_err("new");
-                t.insert_at(i, twin(k), 7, 7);
+                t.insert_at(i, twin(k), 7, (7, 7));
             }
         }
         assert_eq!(t.len(), 20_000 + 6_667);
         for k in (0..20_000u64).step_by(5) {
             let i = t.find(fp(k)).expect("stored");
-            assert_eq!(t.at(i), (k as u32, k as u16));
+            assert_eq!(t.at(i), (k as u32, k as u16, 3));
             t.set(i, 1, 2);
             t.prefetch(fp(k));
-            assert_eq!(t.at(t.find(fp(k)).expect("stored")), (1, 2));
+            assert_eq!(t.at(t.find(fp(k)).expect("stored")), (1, 2, 3));
         }
         assert!(t.find(fp(20_001)).is_err());
-        assert_eq!(t.at(t.find(twin(3)).expect("stored")), (7, 7));
+        assert_eq!(t.at(t.find(twin(3)).expect("stored")), (7, 7, 7));
         assert!(t.find(twin(4)).is_err());
         t.clear();
         assert_eq!(t.len(), 0);
         assert!(t.find(fp(5)).is_err() && t.find(twin(3)).is_err());
         let i = t.find(fp(5)).expect_err("new");
-        t.insert_at(i, fp(5), 9, 9);
-        assert_eq!(t.at(t.find(fp(5)).expect("stored")), (9, 9));
+        t.insert_at(i, fp(5), 9, (9, 9));
+        assert_eq!(t.at(t.find(fp(5)).expect("stored")), (9, 9, 9));
         // The era wraps: every slot is emptied for real.
         t.era = u32::MAX;
         t.clear();
