@@ -163,9 +163,9 @@ mod tests {
     #[test]
     fn finds_what_it_stores_through_growth_and_replacement() {
         let mut t = NodeTable::new();
-        let fp = |k: u64| (mix64(k) as u128) << 64 | mix64(k + 1 << 40) as u128;
+        let fp = |k: u64| (mix64(k) as u128) << 64 | mix64((k + 1) << 40) as u128;
         // Colliding low bits too: keys that differ only in the high lane.
-        let twin = |k: u64| fp(k) ^ 1 << 100;
+        let twin = |k: u64| fp(k) ^ (1 << 100);
         for k in 0..20_000u64 {
             let i = t.find(fp(k)).expect_err("new");
             t.insert_at(i, fp(k), k as u32, (k as u16, 3));
