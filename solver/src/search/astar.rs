@@ -20,10 +20,12 @@
 use crate::deadlock::{lower_bound, Graph};
 use crate::movegen::{autoplay, generate_with, play};
 use crate::moves::{Loc, Move, PlayedMove};
+use crate::search::node_table::NodeTable;
 use crate::search::{replay, SearchResult, SearchStats, StopReason, Verdict};
 use crate::shorten::move_cost;
 use crate::state::{FingerprintMap, State, EMPTY, MAX_HEIGHT};
 use fcauto_deals::{Board, CASCADES, FREECELLS};
+use std::cell::Cell;
 
 /// What optimal search minimises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -68,7 +70,7 @@ impl Packed {
     }
 
     /// Each cascade is read as 20 bytes (a fixed-size copy) with those above its top card
-    /// cleared; the foundations are the lowest rank present of each suit.
+    /// cleared; each suit's foundation holds the suit's cards not on the table.
     #[inline]
     fn unpack(&self) -> State {
         let mut p = [0u8; 64 + MAX_HEIGHT];
@@ -81,17 +83,9 @@ impl Packed {
         };
         s.len.copy_from_slice(&p[..CASCADES]);
         s.cells.copy_from_slice(&p[CASCADES..CASCADES + FREECELLS]);
-        // Bit c: card byte c is on the table.
-        let mut present = 0u64;
-        for &c in &s.cells {
-            present |= u64::from(c != EMPTY) << (c & 63);
-        }
         let mut k = CASCADES + FREECELLS;
         for i in 0..CASCADES {
             let l = s.len[i] as usize;
-            for &c in &p[k..k + l] {
-                present |= 1 << c;
-            }
             // The 20 bytes as 16 + 4, the bytes from `l` on cleared.
             let lo = u128::from_le_bytes(p[k..k + 16].try_into().expect("16 bytes"));
             let hi = u32::from_le_bytes(p[k + 16..k + 20].try_into().expect("4 bytes"));
@@ -107,14 +101,37 @@ impl Packed {
             s.cols[i][16..].copy_from_slice(&hi.to_le_bytes());
             k += l;
         }
-        // Card byte c is rank c / 4 of suit c % 4: a suit's lowest card present is its
-        // lowest set bit among every fourth.
-        const SUIT: u64 = 0x0001_1111_1111_1111;
-        for (j, f) in s.found.iter_mut().enumerate() {
-            *f = ((present & (SUIT << j)).trailing_zeros() / 4).min(13) as u8;
+        let on_table = suit_counts(&self.0, k - CASCADES - FREECELLS);
+        for (t, f) in s.found.iter_mut().enumerate() {
+            *f = 13 - on_table[t] as u8;
+        }
+        for &c in &s.cells {
+            if c != EMPTY {
+                s.found[c as usize & 3] -= 1;
+            }
         }
         s
     }
+}
+
+/// The cascade cards of packed position `p` (`n` of them, from byte 12 on; zero bytes
+/// after them) counted by suit, eight bytes at a time: card byte c is of suit c % 4.
+#[inline(always)]
+fn suit_counts(p: &[u8; 64], n: usize) -> [u32; 4] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut counts = [0u32; 4];
+    for w in 0..7 {
+        let word = u64::from_le_bytes(p[8 + 8 * w..16 + 8 * w].try_into().expect("8 bytes"));
+        // Bytes 8..12 are the freecells.
+        let valid = if w == 0 { ONES << 32 } else { ONES };
+        for (t, count) in counts.iter_mut().enumerate() {
+            let x = word ^ (t as u64 * ONES);
+            *count += (!(x | x >> 1) & valid).count_ones();
+        }
+    }
+    // The zero bytes after the last card read as clubs.
+    counts[0] -= (52 - n) as u32;
+    counts
 }
 
 /// One stored position: where it came from and at what cost.
@@ -182,6 +199,11 @@ impl<const G: usize> Buckets<G> {
             Some(v) => v.len() < v.capacity() || v.try_reserve(v.len().max(16)).is_ok(),
             None => self.stacks.try_reserve(k + 1 - self.stacks.len()).is_ok(),
         }
+    }
+    /// Empty every bucket, keeping their memory.
+    fn clear(&mut self) {
+        self.stacks.iter_mut().for_each(Vec::clear);
+        self.cur = usize::MAX;
     }
     pub(crate) fn pop(&mut self) -> Option<u32> {
         self.pop_with_f().map(|(_, i)| i)
@@ -356,10 +378,13 @@ pub fn anytime(board: &Board, below: u32, budget: usize, num: u32, den: u32) -> 
     let mut root = State::from_board(board);
     let mut root_g = 0u32;
     autoplay(&mut root, |_, _| root_g += 1);
+    let (nodes, index, open) = WEIGHTED_TABLES
+        .take()
+        .unwrap_or_else(|| (Vec::new(), NodeTable::new(), Buckets::new()));
     let mut w = Weighted {
-        nodes: Vec::new(),
-        index: FingerprintMap::default(),
-        open: Buckets::new(),
+        nodes,
+        index,
+        open,
         open_len: 0,
         limit: below,
         best: None,
@@ -372,6 +397,10 @@ pub fn anytime(board: &Board, below: u32, budget: usize, num: u32, den: u32) -> 
         expanded: w.expanded(),
         stored: w.index.len() as u64,
     };
+    w.nodes.clear();
+    w.index.clear();
+    w.open.clear();
+    WEIGHTED_TABLES.set(Some((w.nodes, w.index, w.open)));
     Anytime {
         best,
         proved,
@@ -397,12 +426,22 @@ fn room<V>(nodes: &mut Vec<Node>, index: &mut FingerprintMap<V>) -> bool {
         && (index.len() < index.capacity() || index.try_reserve(index.len().max(1024)).is_ok())
 }
 
+thread_local! {
+    /// [`anytime`]'s nodes, index and open list, emptied, kept for the thread's next
+    /// search: `short` runs two or three a deal, and memory that is already the thread's
+    /// costs no page faults (a tenth of the CPU time when each search allocated its own).
+    static WEIGHTED_TABLES: Cell<Option<WeightedTables>> = const { Cell::new(None) };
+}
+
+type WeightedTables = (Vec<Node>, NodeTable, Buckets<WG_SLOTS>);
+
 /// [`anytime`]'s tables: nodes, the open list keyed by weighted f (smallest
 /// first) then g (deepest first), the limit and the best won node.
 struct Weighted {
     nodes: Vec<Node>,
-    /// Each position's newest node and its g (kept here too: no node read for a repeat).
-    index: FingerprintMap<(u32, u16)>,
+    /// Each position's newest node, its g (kept here too: no node read for a repeat) and
+    /// its h.
+    index: NodeTable,
     /// Node indices by weighted f `den * g + num * h` (smallest first), then g (deepest
     /// first), then newest first.
     open: Buckets<WG_SLOTS>,
@@ -417,26 +456,35 @@ impl Weighted {
     /// Store `s` (fingerprint `fp`, reached with cost `g` from `parent` by `mv`) unless it cannot beat the
     /// limit or was reached as cheaply before; a won position becomes the best. Returns
     /// false when a new position would not fit in `budget`.
-    /// The bound h of `s` comes from `bound`, called only when needed.
+    /// The bound h of `s` comes from `bound(s, enough)`, called only when needed: it must be
+    /// exact when below `enough` (the bound that prunes `s`), and may be any lower bound of
+    /// at least `enough` otherwise.
     fn add_within(
         &mut self,
-        s: State,
+        s: &State,
         fp: u128,
         (g, parent, mv): (u32, u32, Move),
         budget: usize,
-        bound: impl FnOnce(&State) -> u32,
+        bound: impl FnOnce(&State, u32) -> u32,
     ) -> bool {
         // Every card not home takes a move at least (a bound below h): a position that
         // cannot beat the limit by that is left before its table look-up.
         if g + (52 - s.home() as u32) >= self.limit {
             return true;
         }
-        let old = self.index.get(&fp).copied();
-        if old.is_some_and(|(_, og)| og as u32 <= g) {
+        let slot = self.index.find(fp);
+        let old = slot.ok().map(|i| self.index.at(i));
+        if old.is_some_and(|(_, og, _)| og as u32 <= g) {
             return true;
         }
+        // A position stored before keeps its exact bound (only positions below the limit
+        // are stored, and their bound is exact): a reopening needs no bound computed.
         let won = s.is_won();
-        let h = if won { 0 } else { bound(&s) };
+        let h = match old {
+            Some((_, _, oh)) => oh as u32,
+            None if won => 0,
+            None => bound(s, self.limit - g),
+        };
         if g + h >= self.limit {
             return true;
         }
@@ -444,12 +492,15 @@ impl Weighted {
             return false;
         }
         let idx = self.nodes.len() as u32;
-        if let Some((o, _)) = old {
+        if let Some((o, _, _)) = old {
             self.nodes[o as usize].stale = true;
         }
-        self.index.insert(fp, (idx, g as u16));
+        match slot {
+            Ok(i) => self.index.set(i, idx, g as u16),
+            Err(i) => self.index.insert_at(i, fp, idx, (g as u16, h as u16)),
+        }
         self.nodes.push(Node {
-            pos: Packed::pack(&s),
+            pos: Packed::pack(s),
             parent,
             mv,
             g: g as u16,
@@ -467,7 +518,7 @@ impl Weighted {
 
     fn add(&mut self, s: State, g: u32, parent: u32, mv: Move) {
         let fp = s.fingerprint();
-        self.add_within(s, fp, (g, parent, mv), usize::MAX, |s| {
+        self.add_within(&s, fp, (g, parent, mv), usize::MAX, |s, _| {
             lower_bound(s, false)
         });
     }
@@ -475,6 +526,7 @@ impl Weighted {
     /// Expand until the open list runs dry (true) or the budget is reached (false).
     fn run(&mut self, budget: usize) -> bool {
         let mut moves = Vec::with_capacity(64);
+        let mut kids: Vec<(State, u128, u32, Move)> = Vec::with_capacity(64);
         let mut graph = Graph::empty();
         let (num, den) = self.weights;
         while let Some((wf, idx)) = self.open.pop_with_f() {
@@ -486,17 +538,32 @@ impl Weighted {
                 continue;
             }
             let s = n.pos.unpack();
-            graph.set(&s);
+            // The graph of `s` is built when a first child needs a bound: about one
+            // expansion in ten has every child repeated or past the limit before that.
+            let mut graph_of_s = false;
             let hashes = s.column_hashes();
             moves.clear();
             generate_with(&s, true, false, &mut moves);
+            // The children first, each fingerprint's slot read ahead, then their look-ups.
+            kids.clear();
             for &m in &moves {
                 let mut child = s.clone();
                 let cost = move_cost(&child, m);
                 let (changed, homed) = play(&mut child, m);
                 let fp = child.fingerprint_from(&hashes, changed);
-                let bound = |c: &State| graph.child_bound(&s, m, c);
-                if !self.add_within(child, fp, (g0 + cost + homed, idx, m), budget, bound) {
+                self.index.prefetch(fp);
+                kids.push((child, fp, g0 + cost + homed, m));
+            }
+            for (child, fp, g, m) in &kids {
+                let (fp, g, m) = (*fp, *g, *m);
+                let bound = |c: &State, enough: u32| {
+                    if !graph_of_s {
+                        graph.set(&s);
+                        graph_of_s = true;
+                    }
+                    graph.child_bound(&s, m, c, enough)
+                };
+                if !self.add_within(child, fp, (g, idx, m), budget, bound) {
                     return false;
                 }
             }

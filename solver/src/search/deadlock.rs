@@ -216,8 +216,11 @@ impl Graph {
     }
 
     /// [`lower_bound`]`(child, false)`, where `child` is `parent` (whose graph this is)
-    /// after player move `m` and auto-play. The graph is updated, then restored.
-    pub fn child_bound(&mut self, parent: &State, m: Move, child: &State) -> u32 {
+    /// after player move `m` and auto-play, when that is below `enough`; otherwise a lower
+    /// bound of it that is at least `enough` (a search that prunes children whose bound
+    /// reaches `enough` prunes the same ones, without the exact vertex cover). The graph is
+    /// updated, then restored.
+    pub fn child_bound(&mut self, parent: &State, m: Move, child: &State, enough: u32) -> u32 {
         let saved = (self.cy.present, self.cy.own, self.touched);
         let moved: &[u8] = match m.from {
             Loc::Cascade(x) => {
@@ -245,8 +248,12 @@ impl Graph {
             homed &= homed - 1;
             self.remove(c);
         }
-        let extra =
-            self.cy.own.count_ones() + min_vertex_cover(&self.edges, self.touched & !self.cy.own);
+        let base = (52 - child.home() as u32) + self.cy.own.count_ones();
+        let cover = cover_up_to(
+            &self.edges,
+            self.touched & !self.cy.own,
+            enough.saturating_sub(base),
+        );
         while let Some((k, old)) = self.undo.pop() {
             match k {
                 0..64 => self.edges[k as usize] = old,
@@ -254,7 +261,7 @@ impl Graph {
             }
         }
         (self.cy.present, self.cy.own, self.touched) = saved;
-        (52 - child.home() as u32) + extra
+        base + cover
     }
 
     /// `edges[k] = v`, logged.
@@ -358,14 +365,30 @@ fn runs_of(s: &State) -> ([u8; 64], [u64; 64]) {
 /// before branching plus a greedy matching's size in the rest. Most graphs are solved by
 /// [`reduce`] alone.
 fn min_vertex_cover(adj: &[u64; 64], alive: u64) -> u32 {
+    cover_up_to(adj, alive, u32::MAX)
+}
+
+/// [`min_vertex_cover`] when it is below `enough`; otherwise a lower bound of it that is
+/// at least `enough`: 0 when `enough` is 0, else the vertices [`reduce`] takes plus a greedy
+/// matching of the rest when these reach `enough` (before any branching).
+fn cover_up_to(adj: &[u64; 64], alive: u64, enough: u32) -> u32 {
+    if enough == 0 {
+        return 0;
+    }
     let (alive, used) = reduce(adj, alive, 0);
     if alive == 0 {
         return used;
     }
     let lb = matching(adj, alive);
+    if used + lb >= enough {
+        return used + lb;
+    }
     let mut best = 2 * lb; // the matched vertices cover every edge
-    let mut calls = VC_CALLS;
-    branch(adj, alive, 0, &mut best, &mut calls);
+                           // The first step of [`branch`] on this reduced graph: its own `reduce` takes nothing
+                           // and its matching bound (`lb`, at least 1) is below `best`, so it goes straight to
+                           // the split.
+    let mut calls = VC_CALLS - 1;
+    split(adj, alive, 0, &mut best, &mut calls);
     used + if calls == 0 { lb } else { best }
 }
 
@@ -385,6 +408,12 @@ fn branch(adj: &[u64; 64], alive: u64, used: u32, best: &mut u32, calls: &mut u3
     if used + matching(adj, alive) >= *best {
         return;
     }
+    split(adj, alive, used, best, calls);
+}
+
+/// [`branch`]'s split of a reduced graph with edges: a vertex of highest degree is in the
+/// cover, or all its neighbours are.
+fn split(adj: &[u64; 64], alive: u64, used: u32, best: &mut u32, calls: &mut u32) {
     let mut v = usize::MAX;
     let mut d_max = 0;
     let mut rest = alive;
@@ -799,8 +828,18 @@ mod tests {
                     let mut child = s.clone();
                     child.apply(m);
                     crate::movegen::autoplay(&mut child, |_, _| {});
-                    let h = graph.child_bound(&s, m, &child);
-                    assert_eq!(h, lower_bound(&child, false), "deal {n} step {step} {m:?}");
+                    let exact = lower_bound(&child, false);
+                    let h = graph.child_bound(&s, m, &child, u32::MAX);
+                    assert_eq!(h, exact, "deal {n} step {step} {m:?}");
+                    // Asked only whether it reaches `enough`: exact below it, else between.
+                    for enough in [exact.saturating_sub(3), exact, exact + 1, exact + 4] {
+                        let h = graph.child_bound(&s, m, &child, enough);
+                        if exact < enough {
+                            assert_eq!(h, exact, "deal {n} step {step} {m:?} {enough}");
+                        } else {
+                            assert!(h >= enough && h <= exact, "deal {n} step {step} {m:?}");
+                        }
+                    }
                     checked += 1;
                 }
                 let r = crate::state::mix64(n * 7919 + walk * 131 + step);

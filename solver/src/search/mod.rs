@@ -28,6 +28,7 @@ pub mod heuristic;
 pub mod shorten;
 
 mod best_first;
+mod node_table;
 mod packed_first;
 mod portfolio;
 pub mod table;
