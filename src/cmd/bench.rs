@@ -362,6 +362,9 @@ fn family_usage_problem(args: &Args) -> Option<String> {
     if let Err(why) = v.family_mode(args.mode.into()) {
         return Some(why);
     }
+    if let Some(why) = v.cells_problem() {
+        return Some(why);
+    }
     args.vs_fc_solve.then(|| {
         format!(
             "{}: --vs-fc-solve is for standard FreeCell only in this build",

@@ -95,9 +95,11 @@ pub struct Args {
     /// Search mode.
     #[arg(long, value_enum, default_value = "short")]
     pub mode: ModeArg,
-    /// Most positions one search stores before giving up with "unknown" (default: 1000000
-    /// for fast and short, about 250 MB at most, which almost no deal needs; 12000000 for
-    /// the optimal modes, which need up to about 190 bytes per position).
+    /// Most positions one search stores before giving up with "unknown" (standard FreeCell:
+    /// 1000000 for fast and short, about 250 MB at most, which almost no deal needs; 12000000
+    /// for the optimal modes, which need up to about 190 bytes per position; the other games
+    /// of the family, --game or --freecells: 40000000 for fast and short, about 750 MB,
+    /// 12000000 for the optimal modes).
     #[arg(long, value_parser = crate::cmd::input::parse_max_states)]
     pub max_states: Option<usize>,
     /// Also run fc-solve on the same board, validate its solution with our validator, print

@@ -197,3 +197,34 @@ fn the_review_page_key_follows_the_mode() {
         assert_eq!(page.contains("each line proved shortest"), proved, "{mode}");
     }
 }
+
+/// Fewer freecells than the game deals cards to (Eight Off deals to freecell 7) is a usage
+/// problem in `bench` and `batch run` as in `deal` and `solve`: exit 2, one line, no
+/// database made.
+#[test]
+fn too_few_freecells_for_the_deal_is_a_usage_problem_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("eo3.sqlite");
+    let game = ["--game", "eight_off", "--freecells", "3"];
+    let runs: [Vec<&str>; 4] = [
+        [&["deal"][..], &game, &["1"]].concat(),
+        [&["solve"][..], &game, &["1"]].concat(),
+        [&["bench"][..], &game, &["--range", "1..3"]].concat(),
+        [
+            &["batch", "run"][..],
+            &game,
+            &["--range", "1..3", "--db", s(&db)],
+        ]
+        .concat(),
+    ];
+    for args in runs {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("needs at least 7 freecells, not 3"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+    assert!(!db.exists());
+}

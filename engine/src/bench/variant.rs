@@ -171,6 +171,16 @@ impl Variant {
         }
     }
 
+    /// The usage problem (exit 2) of rules with fewer freecells than the game deals cards
+    /// to (Eight Off with 3: its deal fills freecell 7), as `deal` and `solve` word it; none
+    /// otherwise.
+    pub fn cells_problem(&self) -> Option<String> {
+        let first = PysolNumber::plain(1).ok()?;
+        deal_with_rules(self.game, &self.rules, first)
+            .err()
+            .map(|e| e.to_string())
+    }
+
     /// The game and its rules as the JSON of a bench summary or a batch report gives them.
     pub fn json(&self) -> GameJson {
         let r = &self.rules;

@@ -239,9 +239,12 @@ fn variant(args: &Args) -> Variant {
 }
 
 /// What the family search does not offer (exit 2): the modes `solve --game` refuses for
-/// the game ([`Variant::mode_problem`], the engine's one rule).
+/// the game ([`Variant::mode_problem`], the engine's one rule), fewer freecells than the
+/// game deals cards to ([`Variant::cells_problem`]).
 fn family_usage_problem(args: &Args, variant: &Variant) -> Option<String> {
-    variant.mode_problem(args.mode.into())
+    variant
+        .mode_problem(args.mode.into())
+        .or_else(|| variant.cells_problem())
 }
 
 /// The settings this run stores its rows under.
