@@ -406,3 +406,60 @@ fn standard_freecell_takes_pysolfcs_numbers_everywhere() {
         assert!(err.contains("not those of freecell deal"), "{n}: {err}");
     }
 }
+
+/// A deal's JSON read as a board with other freecells than it lists (`deal 617 --format
+/// json` holds four, empty) fits them as a partial `Freecells:` line does: empty slots past
+/// the count dropped, missing ones empty; a card past the count is named.
+#[test]
+fn a_deal_json_takes_the_freecells_played() {
+    let dir = temp("json-freecells");
+    let board = dir.join("617.json");
+    std::fs::write(&board, ok(&["deal", "617", "--format", "json"])).unwrap();
+    let b = board.to_str().unwrap();
+    for cells in ["3", "6"] {
+        let as_json = run(&[
+            "solve",
+            "--freecells",
+            cells,
+            "--board",
+            b,
+            "--mode",
+            "fast",
+        ]);
+        let text = ok(&["deal", "617", "--freecells", cells]);
+        let (code, out, err) = run_in(
+            &[
+                "solve",
+                "--freecells",
+                cells,
+                "--board",
+                "-",
+                "--mode",
+                "fast",
+            ],
+            text.as_bytes(),
+        );
+        assert_eq!(as_json.0, code, "{cells}: {} / {err}", as_json.2);
+        assert_eq!(as_json.1, out, "{cells}");
+    }
+    let eo = dir.join("eo3.json");
+    std::fs::write(
+        &eo,
+        ok(&["deal", "--game", "eight_off", "3", "--format", "json"]),
+    )
+    .unwrap();
+    let (code, _, err) = run(&[
+        "solve",
+        "--game",
+        "eight_off",
+        "--freecells",
+        "6",
+        "--board",
+        eo.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("does not fit eight_off with 6 freecells"),
+        "{err}"
+    );
+}

@@ -280,9 +280,17 @@ fn deal_json_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) 
             return Err(conflict(name, "a deal", named, &named.rules, game, rules));
         }
     }
+    let mut freecells = json.freecells;
+    // Slots as a partial `Freecells:` line reads them: empty ones beyond the rules' count
+    // dropped (a FreeCell deal's four, played with 3), missing ones empty; a card beyond
+    // the count stays, for `check` to name.
+    while freecells.len() > rules.freecells as usize && freecells.last() == Some(&None) {
+        freecells.pop();
+    }
+    freecells.resize(freecells.len().max(rules.freecells as usize), None);
     let layout = Layout {
         cascades: json.cascades,
-        freecells: json.freecells,
+        freecells,
         foundations: json.foundations,
     };
     layout
