@@ -370,3 +370,29 @@ fn the_api_names_what_was_sent() {
     let (code, v) = post("/api/moves", json!({"position": position, "freecells": 4}));
     assert_eq!(code, 200, "{v}");
 }
+
+/// A bench of Microsoft's deals of another game (`msA..msB`) lists its deals as `msN`, as
+/// its header writes the range: the plain number would name PySolFC's deal of that number.
+#[test]
+fn bench_lists_microsoft_deals_of_a_game_with_ms() {
+    let out = ok(&[
+        "bench",
+        "--game",
+        "seahaven_towers",
+        "--range",
+        "ms32003..ms32004",
+    ]);
+    assert!(out.contains("deals ms32003..ms32004"), "{out}");
+    assert!(
+        out.contains("proven unsolvable:    2 [ms32003, ms32004]"),
+        "{out}"
+    );
+    let plain = ok(&[
+        "bench",
+        "--game",
+        "seahaven_towers",
+        "--range",
+        "32003..32004",
+    ]);
+    assert!(!plain.contains("[ms"), "{plain}");
+}

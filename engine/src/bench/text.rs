@@ -39,12 +39,22 @@ pub fn summary_text(s: &Summary) -> String {
 }
 
 /// Deals as the summary lists them: all of them for standard FreeCell (`[11982]`); for the
-/// other games, where a fifth of the deals can be impossible, the first 20 and how many more.
+/// other games, where a fifth of the deals can be impossible, the first 20 and how many more;
+/// each written as the run's deals are (`ms32003` for Microsoft's deals of another game,
+/// whose plain number names PySolFC's deal).
 fn deals(s: &Summary, v: &[u64]) -> String {
-    if s.variant.is_standard() || v.len() <= 20 {
-        return format!("{v:?}");
+    let ms = s.variant.deal_prefix();
+    let shown = if s.variant.is_standard() || v.len() <= 20 {
+        v
+    } else {
+        &v[..20]
+    };
+    let names: Vec<String> = shown.iter().map(|n| format!("{ms}{n}")).collect();
+    let list = format!("[{}]", names.join(", "));
+    match v.len() - shown.len() {
+        0 => list,
+        more => format!("{list} and {more} more"),
     }
-    format!("{:?} and {} more", &v[..20], v.len() - 20)
 }
 
 /// A spread of solution lengths, or why there is none.
