@@ -72,7 +72,7 @@ pub fn board_start(text: &str, file: &str) -> Result<Start> {
         }
         _ => match fcauto_deals::position::parse_any(text) {
             Ok(b) => Ok((None, b)),
-            Err(e) => not_a_board(&doc, file, e),
+            Err(e) => not_a_board(&doc, file, e).map_err(|err| shape_hint(err, text, file)),
         },
     }
 }
@@ -111,6 +111,19 @@ fn not_a_board(doc: &SolutionDoc, file: &str, e: fcauto_deals::BoardError) -> Re
         );
     }
     Err(anyhow::Error::new(e).context(file.to_string()))
+}
+
+/// `err` (board text that is no standard FreeCell board) with, when the text reads as a
+/// board of another game of the family (Seahaven Towers' 10 cascades), the hint to name it.
+fn shape_hint(err: anyhow::Error, text: &str, file: &str) -> anyhow::Error {
+    let standard = fcauto_deals::Game::freecell();
+    match crate::verify::family::fitting_game(text, standard) {
+        Some(g) => err.context(format!(
+            "{file} reads as a board of {} cascades, as {}'s: give --game {} (board text names no game)",
+            g.rules.cascades, g.name, g.name
+        )),
+        None => err,
+    }
 }
 
 /// Why fc-solve's output that prints no start is no board: its first position comes after

@@ -89,7 +89,11 @@ fn refusals_are_one_clear_line() {
             2,
             "standard, json, svg, png or html",
         ),
-        (&["--game", "freecell", "40000"], 2, "Mersenne Twister"),
+        (
+            &["--game", "freecell", "--deal-file", "/nonexistent/deal.txt"],
+            1,
+            "/nonexistent/deal.txt",
+        ),
     ];
     for (args, want, text) in cases {
         let mut all = vec!["solve"];

@@ -463,3 +463,33 @@ fn a_deal_json_takes_the_freecells_played() {
         "{err}"
     );
 }
+
+/// Board text names no game, so a board of another game's shape is named by its shape: a
+/// Baker's Game board given to verify Seahaven Towers is "board text of 8 cascades, as
+/// freecell's or bakers_game's are" (exit 2), not "a board of freecell"; a Seahaven Towers
+/// board solved without --game says to give `--game seahaven_towers`.
+#[test]
+fn board_text_of_another_shape_is_named_by_its_shape() {
+    let dir = temp("shapes");
+    let bakers = dir.join("bakers-5.txt");
+    std::fs::write(&bakers, ok(&["deal", "--game", "bakers_game", "5"])).unwrap();
+    let sea = dir.join("sea-5.txt");
+    std::fs::write(&sea, ok(&["deal", "--game", "seahaven_towers", "5"])).unwrap();
+    let sol = dir.join("sea-5.sol");
+    std::fs::write(&sol, ok(&["solve", "--game", "seahaven_towers", "5"])).unwrap();
+    let (b, s, so) = (
+        bakers.to_str().unwrap(),
+        sea.to_str().unwrap(),
+        sol.to_str().unwrap(),
+    );
+    let (code, _, err) = run(&["verify", "--game", "seahaven_towers", "--board", b, so]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("board text of 8 cascades, as freecell's or bakers_game's"),
+        "{err}"
+    );
+    assert!(!err.contains("is a board of freecell"), "{err}");
+    let (code, _, err) = run(&["solve", "--board", s]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("give --game seahaven_towers"), "{err}");
+}

@@ -218,8 +218,8 @@ fn read_layout_as(
     Layout::parse(text, rules).map_err(|e| {
         // Board text names no game: for verify, one whose shape it has is named, a usage
         // problem.
-        if let Some(other) = fitting_game(text, game).filter(|_| infer) {
-            return conflict(name, "a board", other, &other.rules, game, rules);
+        if infer && fitting_game(text, game).is_some() {
+            return board_of_another_shape(text, name, game, rules);
         }
         anyhow::anyhow!(
             "{name} does not fit {what} ({} cascades, {}): {e}",
@@ -231,11 +231,36 @@ fn read_layout_as(
 
 /// The first game of the family other than `game` whose cascades and freecells `text`
 /// reads as a position of, if any.
-pub(super) fn fitting_game(text: &str, game: &Game) -> Option<&'static Game> {
+pub(crate) fn fitting_game(text: &str, game: &Game) -> Option<&'static Game> {
     fcauto_deals::GAMES
         .iter()
         .filter(|g| g.name != game.name)
         .find(|g| Layout::parse(text, &g.rules).is_ok())
+}
+
+/// Board text that is no position of `game` under `rules` but one of another game's: a
+/// usage problem (exit 2) naming its cascades (board text names no game, and its
+/// `Freecells:` line may stop early, so FreeCell's, Baker's Game's and Eight Off's read
+/// alike), in one line.
+fn board_of_another_shape(text: &str, name: &str, game: &Game, rules: &Rules) -> anyhow::Error {
+    let cascades = fitting_game(text, game).map_or(0, |g| g.rules.cascades);
+    // Two games of that shape for example, the freecell-count variants left out.
+    let like: Vec<&str> = fcauto_deals::GAMES
+        .iter()
+        .filter(|g| g.rules.cascades == cascades && g.name != game.name)
+        .filter(|g| !g.name.ends_with("_freecells"))
+        .filter(|g| Layout::parse(text, &g.rules).is_ok())
+        .map(|g| g.name)
+        .take(2)
+        .collect();
+    let what = title(game, rules);
+    StartConflict(format!(
+        "{name} is board text of {cascades} cascades, as {}'s are (board text names no game), not a board of {what} ({} cascades, {}): give the --game it was dealt for (or a {what} start)",
+        like.join("'s or "),
+        rules.cascades,
+        fcauto_deals::plural(rules.freecells, "freecell"),
+    ))
+    .into()
 }
 
 /// A start of another game than the one played: a usage problem (exit 2), in one line
