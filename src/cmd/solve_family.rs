@@ -155,7 +155,8 @@ fn mt_deal_words(given: &str) -> String {
 
 /// The standard solver's deal number: a Microsoft deal. With `--game freecell`, a PySolFC
 /// number from 32000 on is its Mersenne Twister deal, which a Microsoft deal number cannot
-/// name: such a deal is solved from its board ([`mt_deal_problem`] refuses it first).
+/// name: such a deal is solved from its board ([`mt_board`] deals it first; a deal file's
+/// number from 32000 on is refused).
 pub fn ms_number(args: &Args) -> Result<Option<u64>> {
     let Some(given) = args.deal else {
         return Ok(None);
