@@ -107,12 +107,15 @@ impl PysolNumber {
 
     /// Read a game number as PySolFC's "Select game by number" takes it: `617`, `+617`,
     /// digits with leading zeros (`00000000000000040000`, as PySolFC shows a random game's
-    /// number), or `msN` (any case).
+    /// number), or `msN` (any case); as PySolFC's window shows it, with a `#` in front
+    /// (`#00000000000000040000`, `#ms617`), too.
     ///
     /// Errors: `0`; a plain number above 10^20; `msN` out of 1..=2^33-1; text that is no
     /// whole number (named as [`parse_deal_number`] names it).
     pub fn parse(s: &str) -> Result<PysolNumber, PysolNumberError> {
         let t = s.trim();
+        let t = t.strip_prefix('#').unwrap_or(t);
+        let s = t;
         let digits = t.strip_prefix('+').unwrap_or(t);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             let ms = t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("ms"));
@@ -380,6 +383,12 @@ mod tests {
         );
         assert_eq!(p("100000000000000000000").value(), MAX_GAME_NUMBER);
         assert_eq!(p("ms617").to_string(), "ms617");
+        // As PySolFC's window shows them.
+        assert_eq!(
+            p("#00000000000000040000").shuffle(),
+            Shuffle::MersenneTwister(40000)
+        );
+        assert_eq!(p("#ms617").to_string(), "ms617");
         assert_eq!(p("+617").to_string(), "617");
         for bad in [
             "0",
@@ -389,6 +398,8 @@ mod tests {
             "abc",
             "1.5",
             "",
+            "#",
+            "##617",
         ] {
             assert!(PysolNumber::parse(bad).is_err(), "{bad}");
         }
