@@ -117,13 +117,25 @@ fn not_a_board(doc: &SolutionDoc, file: &str, e: fcauto_deals::BoardError) -> Re
 /// board of another game of the family (Seahaven Towers' 10 cascades), the hint to name it.
 fn shape_hint(err: anyhow::Error, text: &str, file: &str) -> anyhow::Error {
     let standard = fcauto_deals::Game::freecell();
-    match crate::verify::family::fitting_game(text, standard) {
+    match fitting_game(text, standard) {
         Some(g) => err.context(format!(
             "{file} reads as a board of {} cascades, as {}'s: give --game {} (board text names no game)",
             g.rules.cascades, g.name, g.name
         )),
         None => err,
     }
+}
+
+/// The first game of the family other than `game` whose cascades and freecells `text`
+/// reads as a position of, if any.
+pub(crate) fn fitting_game(
+    text: &str,
+    game: &fcauto_deals::Game,
+) -> Option<&'static fcauto_deals::Game> {
+    fcauto_deals::GAMES
+        .iter()
+        .filter(|g| g.name != game.name)
+        .find(|g| fcauto_deals::Layout::parse(text, &g.rules).is_ok())
 }
 
 /// Why fc-solve's output that prints no start is no board: its first position comes after

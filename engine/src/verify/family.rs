@@ -13,7 +13,7 @@
 //! [`super::is_not_a_win`].
 
 use super::{family_fcs, family_json, NoStart, NotAWin};
-use crate::input::StartConflict;
+use crate::input::{fitting_game, StartConflict};
 use anyhow::{Context, Result};
 use fcauto_deals::position::{looks_like_position, parse_layout};
 use fcauto_deals::{deal_with_rules, Game, Layout, PysolNumber, Rules};
@@ -227,15 +227,6 @@ fn read_layout_as(
             fcauto_deals::plural(rules.freecells, "freecell")
         )
     })
-}
-
-/// The first game of the family other than `game` whose cascades and freecells `text`
-/// reads as a position of, if any.
-pub(crate) fn fitting_game(text: &str, game: &Game) -> Option<&'static Game> {
-    fcauto_deals::GAMES
-        .iter()
-        .filter(|g| g.name != game.name)
-        .find(|g| Layout::parse(text, &g.rules).is_ok())
 }
 
 /// Board text that is no position of `game` under `rules` but one of another game's: a

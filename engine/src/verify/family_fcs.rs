@@ -52,7 +52,7 @@ pub(super) fn printed_positions(
             let text = lines[block.clone()].join("\n");
             Layout::parse(&text, rules).map_err(|e| {
                 // Its start of another game's shape: the output is of another game.
-                let other = super::family::fitting_game(&text, game);
+                let other = crate::input::fitting_game(&text, game);
                 other_game(other, moves, game, rules)
                     .unwrap_or_else(|| not_a_position(block.start + 1, &e, game, rules))
             })
