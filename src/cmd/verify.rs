@@ -102,10 +102,10 @@ fn check(args: Args) -> Result<i32> {
         )));
     }
     // No --deal/--board: the start the solution names itself.
-    let given = match (deal, args.board.as_deref()) {
-        _ if mt_board(&args).is_some() => mt_board(&args).map(|b| ((None, b), StartGiven::Deal)),
-        (None, None) => None,
-        (deal, board) => {
+    let given = match (deal, args.board.as_deref(), mt_board(&args)) {
+        (_, _, Some(b)) => Some(((None, b), StartGiven::Deal)),
+        (None, None, None) => None,
+        (deal, board, None) => {
             let from = if deal.is_some() {
                 StartGiven::Deal
             } else {
