@@ -137,12 +137,17 @@ pub fn mt_board(args: &Args) -> Option<(String, fcauto_deals::Board)> {
         return None;
     }
     let given = args.deal?;
+    let board = mt_freecell_board(given)?;
+    Some((format!("{} deal {given}", Game::freecell().name), board))
+}
+
+/// Standard FreeCell's board of PySolFC number `given` when it is a Mersenne Twister deal
+/// (a plain number from 32000 on), as PySolFC deals it; `None` for a Microsoft deal.
+pub fn mt_freecell_board(given: PysolNumber) -> Option<fcauto_deals::Board> {
     let Shuffle::MersenneTwister(_) = given.shuffle() else {
         return None;
     };
-    let layout = fcauto_deals::deal_game(Game::freecell(), given);
-    let board = layout.to_board()?;
-    Some((format!("{} deal {given}", Game::freecell().name), board))
+    fcauto_deals::deal_game(Game::freecell(), given).to_board()
 }
 
 /// The refusal of standard FreeCell's Mersenne Twister deal `given` named with --game where
@@ -155,8 +160,8 @@ fn mt_deal_words(given: &str) -> String {
 
 /// The standard solver's deal number: a Microsoft deal. With `--game freecell`, a PySolFC
 /// number from 32000 on is its Mersenne Twister deal, which a Microsoft deal number cannot
-/// name: such a deal is solved from its board ([`mt_board`] deals it first; a deal file's
-/// number from 32000 on is refused).
+/// name: such a deal is solved from its board, which [`mt_board`] deals before this is
+/// asked (the refusal here guards a caller that skips it).
 pub fn ms_number(args: &Args) -> Result<Option<u64>> {
     let Some(given) = args.deal else {
         return Ok(None);

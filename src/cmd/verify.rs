@@ -149,10 +149,7 @@ fn ms_number(args: &Args) -> Result<Option<u64>, String> {
 /// for that Mersenne Twister number.
 fn mt_board(args: &Args) -> Option<fcauto_deals::Board> {
     let given = args.deal.filter(|_| args.game.game.is_some())?;
-    let Shuffle::MersenneTwister(_) = given.shuffle() else {
-        return None;
-    };
-    fcauto_deals::deal_game(Game::freecell(), given).to_board()
+    crate::cmd::solve_family::mt_freecell_board(given)
 }
 
 /// Verify a solution of another game of the family ([`verify_family`]): the game is
