@@ -261,13 +261,6 @@ pub fn run(args: Args) -> Result<i32> {
     {
         return Ok(crate::cmd::usage_exit(&msg));
     }
-    let plain = args.game.game.is_some() && !args.range.microsoft_with_game().unwrap_or(false);
-    if args.game.rules().is_standard() && plain {
-        // Standard rules named with --game and plain numbers: PySolFC's numbering.
-        if let Some(msg) = crate::cmd::solve_family::ms_numbering_problem(Some(args.range.last)) {
-            return Ok(crate::cmd::usage_exit(&msg));
-        }
-    }
     if let Some(code) = check_plot_args(&args) {
         return Ok(code);
     }
@@ -356,8 +349,17 @@ pub fn range_problem(
 /// ours.
 fn family_usage_problem(args: &Args) -> Option<String> {
     let v = variant(&args.game, &args.range);
-    if v.is_standard() {
+    if v.is_microsoft_freecell() {
         return None;
+    }
+    if v.is_standard() {
+        // PySolFC's numbers reaching 32000: fc-solve's range solver deals Microsoft's.
+        return args.vs_fc_solve.then(|| {
+            format!(
+                "--vs-fc-solve: deals {}..{} with --game freecell are PySolFC's, from 32000 on Mersenne Twister deals, which fc-solve's range solver does not deal; leave out --game for Microsoft's deals",
+                args.range.first, args.range.last
+            )
+        });
     }
     if let Err(why) = v.family_mode(args.mode.into()) {
         return Some(why);

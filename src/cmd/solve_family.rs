@@ -151,7 +151,7 @@ pub fn mt_freecell_board(given: PysolNumber) -> Option<fcauto_deals::Board> {
 }
 
 /// The refusal of standard FreeCell's Mersenne Twister deal `given` named with --game where
-/// a deal number must be Microsoft's (a range of `bench` or `batch run`, a deal file).
+/// a deal number must be Microsoft's (the standard solver's deal number).
 fn mt_deal_words(given: &str) -> String {
     format!(
         "deal {given} with --game freecell is PySolFC's Mersenne Twister deal, and a run of standard FreeCell deals Microsoft's deals: solve it alone (`fcauto solve --game freecell {given}`), or give `msA..msB` for Microsoft's deals; without --game, a number is the Microsoft deal"
@@ -226,15 +226,6 @@ pub fn deal_layout(
     }
     let n = n.microsoft_deal(false)?;
     Ok(Layout::from_board(&ms_deal(n)?, rules.freecells as usize))
-}
-
-/// With `--game` and standard FreeCell's rules, deal numbers are PySolFC's: from 32000 on
-/// they are Mersenne Twister deals, which the standard solver's deal number (a Microsoft
-/// deal, as its JSON's `deal` says) cannot name: such a deal is solved from its board. The
-/// usage problem (exit 2) saying so.
-pub fn ms_numbering_problem(deal: Option<u64>) -> Option<String> {
-    deal.filter(|&n| n >= 32000)
-        .map(|n| mt_deal_words(&n.to_string()))
 }
 
 /// In the optimal modes, what a solution's length proves: its counts and which is minimal

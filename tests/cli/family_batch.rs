@@ -316,20 +316,34 @@ fn a_run_with_other_rules_is_refused_and_the_file_left_alone() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(!none.exists());
-    // Standard rules named with --game: PySolFC's numbers, Mersenne Twister from 32000 on.
-    let (code, _, err) = run(&[
-        "batch",
-        "run",
-        "--range",
-        "31999..32000",
-        "--game",
-        "freecell",
-        "--db",
-        s(&none),
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("Mersenne Twister"), "{err}");
-    assert!(!none.exists());
+}
+
+/// `--game freecell` over a range reaching 32000 plays PySolFC's deals, the Mersenne
+/// Twister's from 32000 on, as `solve --game freecell N` does: the database says so, its
+/// solutions replay on those deals, and one of Microsoft's deals is refused its rows.
+#[test]
+fn standard_freecell_with_game_stores_pysolfcs_deals_from_32000_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("mt.sqlite");
+    let range = ["--range", "31998..32003", "--game", "freecell"];
+    ok(&[&["batch", "run", "--db", s(&db)][..], &range].concat());
+    let r = report(&db, true);
+    assert_eq!(r["numbering"], "pysolfc", "{r}");
+    assert_eq!(r["rules"], "freecell, 4 freecells, pysolfc numbers", "{r}");
+    assert_eq!(r["verification"]["invalid"], 0, "{r}");
+    assert_eq!(r["verification"]["checked"], 6, "{r}");
+    // The rows are bench's over the same deals, and not Microsoft's from 32000 on.
+    let b = bench_json(&range);
+    assert_eq!(r["verdicts"], b["summary"]["verdicts"], "{r}");
+    let ms = bench_json(&["--range", "31998..32003"]);
+    assert_eq!(outcomes(&b)[..2], outcomes(&ms)[..2]);
+    assert_ne!(outcomes(&b)[2..], outcomes(&ms)[2..]);
+    // A database of Microsoft's deals keeps them.
+    let ms_db = dir.path().join("ms.sqlite");
+    ok(&["batch", "run", "--range", "31999..32000", "--db", s(&ms_db)]);
+    let (code, _, err) = run(&[&["batch", "run", "--db", s(&ms_db)][..], &range].concat());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("standard FreeCell (PySolFC's deals)"), "{err}");
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! `msN` is the Microsoft deal wherever `--game` reads a deal or a range (`analyze`, `bench`,
 //! `batch run`); a file that names its game is read as that game without `--game` (or the
 //! error says to give it); `show --game` refuses another game's position as `solve` does;
-//! messages name the right range, say a reason once, and name a place the game lacks; a
-//! Mersenne Twister number of `--game freecell` is a usage problem; and an unsolved family
-//! JSON writes `moves_total` null.
+//! messages name the right range, say a reason once, and name a place the game lacks;
+//! `bench --game freecell` plays Mersenne Twister numbers as PySolFC deals them; and an
+//! unsolved family JSON writes `moves_total` null.
 
 use crate::common::{fcauto, ok, run};
 use std::path::{Path, PathBuf};
@@ -96,15 +96,42 @@ fn bench_ranges_of_ms_numbers_are_microsoft_deals() {
     assert!(out.contains("solved and validated: 3"), "{out}");
 }
 
-/// `--game freecell` with a Mersenne Twister number is a usage problem in `bench` (exit 2):
-/// its standard FreeCell runs deal Microsoft's deals (`solve` and `verify` play it:
-/// `family_leftovers::standard_freecell_takes_pysolfcs_numbers_everywhere`).
+/// `bench --game freecell` over Mersenne Twister numbers plays PySolFC's deals, each as
+/// `solve --game freecell N --mode fast` solves it (its board, not Microsoft's deal N);
+/// `--vs-fc-solve`, whose range solver deals Microsoft's deals, is a usage problem there.
 #[test]
-fn mersenne_twister_ranges_of_standard_freecell_are_usage_errors_in_bench() {
-    let args = ["bench", "--game", "freecell", "--range", "40000..40002"];
+fn bench_plays_mersenne_twister_deals_of_standard_freecell() {
+    let out = ok(&[
+        "bench",
+        "--game",
+        "freecell",
+        "--range",
+        "40000..40002",
+        "--json",
+        "-",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for row in v["rows"].as_array().unwrap() {
+        let n = row["deal"].as_u64().unwrap().to_string();
+        let solved = ok(&[
+            "solve", "--game", "freecell", &n, "--mode", "fast", "--format", "json",
+        ]);
+        let solved: serde_json::Value = serde_json::from_str(&solved).unwrap();
+        assert_eq!(row["moves_total"], solved["moves_total"], "{n}");
+        assert_eq!(row["single_card_moves"], solved["single_card_moves"], "{n}");
+    }
+    assert_eq!(v["summary"]["numbering"], "pysolfc", "{v}");
+    let args = [
+        "bench",
+        "--game",
+        "freecell",
+        "--range",
+        "40000..40002",
+        "--vs-fc-solve",
+    ];
     let (code, _, err) = run(&args);
     assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(err.contains("Mersenne Twister deal"), "{args:?}: {err}");
+    assert!(err.contains("Mersenne Twister"), "{args:?}: {err}");
 }
 
 /// With `--game`, a deal number out of range names PySolFC's range (to 10^20).

@@ -67,7 +67,7 @@ pub fn game_words(v: &Variant) -> String {
 /// `--game G [--freecells N] with a range msA..msB` for Microsoft's deals of a named game
 /// (PySolFC's `msN`), or `no --game and no --freecells` for standard FreeCell.
 pub fn game_options(v: &Variant) -> String {
-    if v.is_standard() {
+    if v.is_microsoft_freecell() {
         return "no --game and no --freecells".to_string();
     }
     let named = v.pysol_numbers || v.game.name != fcauto_deals::Game::freecell().name;

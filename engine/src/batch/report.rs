@@ -6,6 +6,7 @@ use super::schema::Settings;
 use super::store::Store;
 pub use super::verify::Verification;
 use crate::bench::distribution::{ms_key, Counted};
+use crate::bench::variant::Variant;
 pub use crate::bench::Distribution;
 use anyhow::Result;
 use fcauto_deals::{plural, IMPOSSIBLE_DEALS};
@@ -132,7 +133,7 @@ pub fn gather(store: &Store) -> Result<Report> {
         gaps: deals.map_or(0, |(l, h)| (h - l + 1).saturating_sub(t.rows)),
         solved: t.solved,
         known_impossible_check: match variant.is_standard() {
-            true => known_check(&t.unsolvable, &t.known_verdicts),
+            true => known_check(&variant, &t.unsolvable, &t.known_verdicts),
             false => KnownCheck::default(),
         },
         unsolvable: t.unsolvable,
@@ -207,12 +208,23 @@ impl Tallies {
     }
 }
 
-/// Compare the stored deals up to 1,000,000 with Freecell Pro's list of impossible deals.
-fn known_check(unsolvable: &[u64], known_verdicts: &[(u64, String)]) -> KnownCheck {
+/// Compare the stored deals up to 1,000,000 that are Microsoft's deals
+/// ([`Variant::is_microsoft_deal`]) with Freecell Pro's list of impossible deals.
+fn known_check(
+    variant: &Variant,
+    unsolvable: &[u64],
+    known_verdicts: &[(u64, String)],
+) -> KnownCheck {
+    let microsoft = |d: &u64| variant.is_microsoft_deal(*d);
+    let unsolvable: Vec<u64> = unsolvable.iter().copied().filter(microsoft).collect();
+    let known: Vec<&(u64, String)> = known_verdicts
+        .iter()
+        .filter(|(d, _)| microsoft(d))
+        .collect();
     KnownCheck {
-        known_stored: known_verdicts.iter().map(|(d, _)| *d).collect(),
-        unexpected_unsolvable: crate::bench::false_unsolvable(unsolvable),
-        known_not_unsolvable: known_verdicts
+        known_stored: known.iter().map(|(d, _)| *d).collect(),
+        unexpected_unsolvable: crate::bench::false_unsolvable(&unsolvable),
+        known_not_unsolvable: known
             .iter()
             .filter(|(_, v)| v != "unsolvable")
             .map(|(d, _)| *d)

@@ -9,7 +9,6 @@ use super::schema::{ResultRow, Settings};
 use crate::bench::rusage::thread_cpu_ms;
 use crate::bench::variant::Variant;
 use anyhow::{Context, Result};
-use fcauto_deals::ms_deal;
 use fcauto_solver::family::{solve_family, FamilyOutcome};
 use fcauto_solver::{solve_checked, Mode, Outcome};
 
@@ -38,7 +37,7 @@ pub fn solve_row(
         cpu_ms: 0.0,
     };
     if settings.variant.is_standard() {
-        solve_standard(&mut row, mode, max_states)?;
+        solve_standard(&mut row, &settings.variant, mode, max_states)?;
     } else {
         solve_in_family(&mut row, &settings.variant, mode, max_states)?;
     }
@@ -46,12 +45,19 @@ pub fn solve_row(
     Ok(row)
 }
 
-/// [`solve_row`] for standard FreeCell.
-fn solve_standard(row: &mut ResultRow, mode: Mode, max_states: Option<usize>) -> Result<()> {
+/// [`solve_row`] for standard FreeCell: deal `row.deal` of `variant` (Microsoft's, or from
+/// 32000 on with PySolFC's numbers the Mersenne Twister's).
+fn solve_standard(
+    row: &mut ResultRow,
+    variant: &Variant,
+    mode: Mode,
+    max_states: Option<usize>,
+) -> Result<()> {
     let deal = row.deal;
-    let board = ms_deal(deal)?;
-    let (out, stats) = solve_checked(Some(deal), &board, mode, max_states)
-        .with_context(|| format!("deal {deal}"))?;
+    let board = variant.standard_board(deal)?;
+    let named = variant.is_microsoft_deal(deal).then_some(deal);
+    let (out, stats) =
+        solve_checked(named, &board, mode, max_states).with_context(|| format!("deal {deal}"))?;
     row.positions = stats.expanded;
     match out {
         Outcome::Solved(c) => {

@@ -13,7 +13,6 @@
 
 use crate::bench::variant::Variant;
 use anyhow::Result;
-use fcauto_deals::ms_deal;
 use fcauto_solver::family::{read_standard, validate_family};
 use fcauto_solver::{parse_standard, resolve_counts, validate};
 use rayon::prelude::*;
@@ -89,7 +88,7 @@ fn check_row(
     if !variant.is_standard() {
         return check_family_row(variant, deal, text, moves_total, single_card_moves);
     }
-    let board = ms_deal(deal).map_err(|e| format!("not a deal: {e}"))?;
+    let board = (variant.standard_board(deal)).map_err(|e| format!("not a deal: {e}"))?;
     let plain = parse_standard(text).map_err(|e| e.to_string())?;
     let moves = resolve_counts(&board, &plain).map_err(|e| e.to_string())?;
     let got = validate(&board, &moves).map_err(|e| e.to_string())?;

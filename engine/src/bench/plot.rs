@@ -61,7 +61,7 @@ pub fn chart(file: &Path, metric: Metric, s: &Summary, curves: &[Curve]) -> Resu
         .fc_solve
         .as_ref()
         .map_or(String::new(), |f| format!(" vs fc-solve -l {}", f.preset));
-    let game = match s.variant.is_standard() {
+    let game = match s.variant.is_microsoft_freecell() {
         true => String::new(),
         false => format!("{} ", s.variant.title()),
     };

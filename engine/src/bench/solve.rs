@@ -9,7 +9,6 @@ use super::distribution::{ms_key, Counted};
 use super::rusage;
 use super::variant::Variant;
 use anyhow::{Context, Result};
-use fcauto_deals::ms_deal;
 use fcauto_solver::family::{single_card_count, solve_family, FamilyOutcome};
 use fcauto_solver::{solve_checked, Mode, Outcome};
 use serde::Serialize;
@@ -49,18 +48,20 @@ pub struct Row {
 /// clock (`cpu_ms` is left 0: [`solve_block`] shares its block's CPU time out).
 fn solve_one(n: u64, job: &Job) -> Result<Row> {
     if job.variant.is_standard() {
-        solve_standard(n, job.mode, job.max_states)
+        solve_standard(n, &job.variant, job.mode, job.max_states)
     } else {
         solve_in_family(n, job)
     }
 }
 
-/// [`solve_one`] for standard FreeCell: the fast solver, [`solve_checked`].
-fn solve_standard(n: u64, mode: Mode, max_states: Option<usize>) -> Result<Row> {
+/// [`solve_one`] for standard FreeCell: the fast solver, [`solve_checked`], on deal `n` of
+/// `variant` (Microsoft's, or from 32000 on with PySolFC's numbers the Mersenne Twister's).
+fn solve_standard(n: u64, variant: &Variant, mode: Mode, max_states: Option<usize>) -> Result<Row> {
     let t = Instant::now();
-    let board = ms_deal(n)?;
+    let board = variant.standard_board(n)?;
+    let deal = variant.is_microsoft_deal(n).then_some(n);
     let (out, stats) =
-        solve_checked(Some(n), &board, mode, max_states).with_context(|| format!("deal {n}"))?;
+        solve_checked(deal, &board, mode, max_states).with_context(|| format!("deal {n}"))?;
     let cpu_ms = 0.0;
     let ms = t.elapsed().as_secs_f64() * 1000.0;
     let row = |verdict, lengths: Option<(usize, usize)>, limit| Row {

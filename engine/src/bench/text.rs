@@ -72,7 +72,7 @@ fn spread(x: &Option<Spread>) -> String {
 fn ours(out: &mut String, s: &Summary) {
     let total = s.to - s.from + 1;
     let ms = s.variant.deal_prefix();
-    let game = match s.variant.is_standard() {
+    let game = match s.variant.is_microsoft_freecell() {
         true => String::new(),
         false => format!("{}, ", s.variant.title()),
     };

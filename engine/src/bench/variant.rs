@@ -7,7 +7,10 @@
 
 use anyhow::Result;
 use fcauto_deals::game::{BuildOrder, EmptyFill, SequenceMove};
-use fcauto_deals::{deal_with_rules, ms_deal, plural, DealRange, Game, Layout, PysolNumber, Rules};
+use fcauto_deals::{
+    deal_with_rules, ms_deal, plural, pysol_deal::MT_FROM, Board, DealRange, Game, Layout,
+    PysolNumber, Rules,
+};
 use fcauto_solver::family::FamilyMode;
 use fcauto_solver::Mode;
 use serde::Serialize;
@@ -43,27 +46,34 @@ impl Variant {
         }
     }
 
-    /// `game` (named with `--game` when `named`) with `freecells` freecells when given.
-    /// Standard FreeCell's rules are played by the fast solver on Microsoft's deals, named or
-    /// not (the two numberings agree below 32000; callers refuse a named deal from 32000 on).
-    pub fn new(game: &'static Game, freecells: Option<u8>, named: bool) -> Variant {
+    /// `game` with `freecells` freecells when given, its deal numbers PySolFC's when
+    /// `pysol_numbers` (else Microsoft's). Standard FreeCell's rules are played by the fast
+    /// solver in either numbering, as the game `freecell`.
+    pub fn new(game: &'static Game, freecells: Option<u8>, pysol_numbers: bool) -> Variant {
         let rules = match freecells {
             Some(n) => game.rules.with_freecells(n),
             None => game.rules,
         };
         if rules.is_standard() {
-            return Variant::standard();
+            return Variant {
+                pysol_numbers,
+                ..Variant::standard()
+            };
         }
         Variant {
             game,
             rules,
-            pysol_numbers: named,
+            pysol_numbers,
         }
     }
 
     /// The variant of a run over `range` (`bench`, `batch run`): as [`Variant::new`], where
     /// with `--game` (`named`) a range written `msA..msB` names Microsoft's deals, as `msN`
-    /// does everywhere a deal is read.
+    /// does everywhere a deal is read. Standard FreeCell's two numberings deal the same
+    /// deals below 32000, so a range of standard rules that stays below it is Microsoft's
+    /// (the numbering, and the database label, runs of standard FreeCell always had); one
+    /// that reaches 32000 with `--game` is PySolFC's, its deals from 32000 on the Mersenne
+    /// Twister's.
     ///
     /// # Errors
     /// With `named`, a range mixing `msN` with a plain number from 32000 on.
@@ -74,7 +84,11 @@ impl Variant {
         range: &DealRange,
     ) -> Result<Variant, fcauto_deals::RangeError> {
         let microsoft = named && range.microsoft_with_game()?;
-        Ok(Variant::new(game, freecells, named && !microsoft))
+        let v = Variant::new(game, freecells, named && !microsoft);
+        if v.is_standard() && range.last < MT_FROM {
+            return Ok(Variant::standard());
+        }
+        Ok(v)
     }
 
     /// True when `self` and `other` deal the same deals below 32000, where PySolFC's plain
@@ -84,9 +98,44 @@ impl Variant {
         self.game.name == other.game.name && self.rules == other.rules
     }
 
-    /// True for standard FreeCell, which the fast solver plays.
+    /// True for standard FreeCell, which the fast solver plays (in either numbering).
     pub fn is_standard(&self) -> bool {
         self.rules.is_standard()
+    }
+
+    /// True for standard FreeCell on Microsoft's deals: what a run without `--game` plays,
+    /// named in summaries and databases as plain `freecell`.
+    pub fn is_microsoft_freecell(&self) -> bool {
+        self.is_standard() && !self.pysol_numbers
+    }
+
+    /// True when deal `n` of this variant is Microsoft's deal `n`: always with Microsoft's
+    /// numbering, below 32000 with PySolFC's (from 32000 on its deals are the Mersenne
+    /// Twister's). What is known of Microsoft's deals (the impossible ones, fc-solve's
+    /// dealing) holds only for these.
+    pub fn is_microsoft_deal(&self, n: u64) -> bool {
+        !self.pysol_numbers || n < MT_FROM
+    }
+
+    /// The board of deal `n` of standard FreeCell's rules: Microsoft's deal `n`
+    /// ([`Variant::is_microsoft_deal`]), else PySolFC's Mersenne Twister deal `n` of
+    /// FreeCell.
+    ///
+    /// # Errors
+    /// A number out of range, or rules other than standard FreeCell's.
+    pub fn standard_board(&self, n: u64) -> Result<Board> {
+        if self.is_microsoft_deal(n) {
+            return Ok(ms_deal(n)?);
+        }
+        self.layout(n)?
+            .to_board()
+            .filter(|_| self.is_standard())
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "deal {n} of {} is not a board of standard FreeCell",
+                    self.title()
+                )
+            })
     }
 
     /// The layout of deal `n`: PySolFC's deal of the game ([`Variant::pysol_numbers`]), or
@@ -139,10 +188,11 @@ impl Variant {
     }
 
     /// The rules as one line of text, as a batch database's rows name them: `freecell` for
-    /// standard FreeCell (as every database made before the family held), else the game,
-    /// its freecells and its numbering (`seahaven_towers, 4 freecells, pysolfc numbers`).
+    /// standard FreeCell on Microsoft's deals (as every database made before the family
+    /// held), else the game, its freecells and its numbering (`seahaven_towers, 4
+    /// freecells, pysolfc numbers`).
     pub fn label(&self) -> String {
-        if self.is_standard() {
+        if self.is_microsoft_freecell() {
             return "freecell".to_string();
         }
         format!(
@@ -284,13 +334,16 @@ mod tests {
     use super::*;
     use fcauto_deals::deal_game;
 
-    /// Standard rules are the standard variant however they were named; other rules keep
-    /// their numbering, and the label of standard FreeCell is what old databases hold.
+    /// Standard rules are the game `freecell` however they were named, in either numbering;
+    /// the label of standard FreeCell on Microsoft's deals is what old databases hold.
     #[test]
     fn variants_and_their_labels() {
         let freecell = Game::find("freecell").unwrap();
-        assert_eq!(Variant::new(freecell, Some(4), true), Variant::standard());
+        assert_eq!(Variant::new(freecell, Some(4), false), Variant::standard());
         assert_eq!(Variant::standard().label(), "freecell");
+        let pysol = Variant::new(freecell, Some(4), true);
+        assert!(pysol.is_standard() && !pysol.is_microsoft_freecell());
+        assert_eq!(pysol.label(), "freecell, 4 freecells, pysolfc numbers");
         let two = Variant::new(freecell, Some(2), false);
         assert!(!two.is_standard());
         assert_eq!(two.label(), "freecell, 2 freecells, microsoft numbers");
@@ -298,6 +351,29 @@ mod tests {
         let sea = Variant::new(Game::find("seahaven_towers").unwrap(), None, true);
         assert_eq!(sea.title(), "seahaven_towers");
         assert_eq!(sea.layout(1).unwrap().cascades.len(), 10);
+    }
+
+    /// With `--game freecell`, a range below 32000 is Microsoft's deals (the two numberings
+    /// agree there); one reaching 32000 is PySolFC's, whose boards from 32000 on are the
+    /// Mersenne Twister's deals, as PySolFC deals them.
+    #[test]
+    fn standard_freecell_ranges_and_their_boards() {
+        let freecell = Game::find("freecell").unwrap();
+        let range = |a: &str| DealRange::parse(a).unwrap();
+        let below = Variant::for_range(freecell, None, true, &range("1..31999")).unwrap();
+        assert_eq!(below, Variant::standard());
+        let v = Variant::for_range(freecell, None, true, &range("31999..32000")).unwrap();
+        assert!(v.pysol_numbers && v.is_standard());
+        assert!(v.is_microsoft_deal(31999) && !v.is_microsoft_deal(32000));
+        assert!(Variant::standard().is_microsoft_deal(32000));
+        assert_eq!(v.standard_board(31999).unwrap(), ms_deal(31999).unwrap());
+        let mt = deal_game(freecell, PysolNumber::plain(32000).unwrap());
+        assert_eq!(v.standard_board(32000).unwrap(), mt.to_board().unwrap());
+        assert_ne!(v.standard_board(32000).unwrap(), ms_deal(32000).unwrap());
+        let ms = Variant::for_range(freecell, None, true, &range("ms32000..ms32001")).unwrap();
+        assert_eq!(ms, Variant::standard());
+        let bakers = Variant::new(Game::find("bakers_game").unwrap(), None, true);
+        assert!(bakers.standard_board(40000).is_err());
     }
 
     /// The one rule of the family's modes: every mode but `optimal-ph`, and `optimal` for the

@@ -99,17 +99,6 @@ pub fn run(args: Args) -> Result<i32> {
     if let Some(why) = family_usage_problem(&args, &variant) {
         return Ok(crate::cmd::usage_exit(&why));
     }
-    let plain = args.game.game.is_some() && !args.range.microsoft_with_game().unwrap_or(false);
-    if variant.is_standard() && plain && b >= 32000 {
-        // Standard rules named with --game: PySolFC's numbers, which agree with
-        // Microsoft's below 32000 only.
-        return Ok(crate::cmd::usage_exit(
-            "--game freecell numbers deals as PySolFC does, and from 32000 on those are Mersenne \
-             Twister deals, which a standard FreeCell database (Microsoft's deals) cannot hold: \
-             leave out --game for Microsoft's deal numbers, write the range msA..msB, or end \
-             it below 32000",
-        ));
-    }
     if args.check_args {
         return Ok(0);
     }
