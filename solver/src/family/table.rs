@@ -92,18 +92,7 @@ impl Seen {
             self.grow_small();
         }
         let mask = self.small.len() - 1;
-        let mut i = small_home(key, mask);
-        loop {
-            let s = self.small[i];
-            if s == key {
-                return false;
-            }
-            if s == 0 {
-                self.small[i] = key;
-                return true;
-            }
-            i = (i + 1) & mask;
-        }
+        probe_insert(&mut self.small, small_home(key, mask), key)
     }
 
     fn grow_small(&mut self) {
@@ -172,6 +161,27 @@ fn small_home(key: u128, mask: usize) -> usize {
     (key as usize ^ (key >> 64) as usize) & mask
 }
 
+/// Insert `key` (never the empty slot's 0) into the open-addressed `slots` by linear
+/// probing from slot `i`, wrapping at the end; false when it was there already. The caller
+/// keeps a free slot, so that a probe always ends.
+#[inline(always)]
+fn probe_insert<K: Copy + Eq + Default>(slots: &mut [K], mut i: usize, key: K) -> bool {
+    loop {
+        let s = slots[i];
+        if s == key {
+            return false;
+        }
+        if s == K::default() {
+            slots[i] = key;
+            return true;
+        }
+        i += 1;
+        if i == slots.len() {
+            i = 0;
+        }
+    }
+}
+
 /// The shard of a fingerprint: its top bits.
 #[inline(always)]
 fn shard_of(fp: u128) -> usize {
@@ -188,23 +198,10 @@ impl Shard {
 
     #[inline]
     fn insert(&mut self, key: u64) -> bool {
-        let n = self.slots.len();
-        let mut i = Shard::home(key, n);
-        loop {
-            let s = self.slots[i];
-            if s == key {
-                return false;
-            }
-            if s == 0 {
-                self.slots[i] = key;
-                self.len += 1;
-                return true;
-            }
-            i += 1;
-            if i == n {
-                i = 0;
-            }
-        }
+        let home = Shard::home(key, self.slots.len());
+        let new = probe_insert(&mut self.slots, home, key);
+        self.len += new as usize;
+        new
     }
 
     /// Double the slots, or up to `cap`; past `cap` only when nearly full, so that a probe
