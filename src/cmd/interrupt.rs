@@ -8,6 +8,10 @@ use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, Once};
 
+/// The exit code of a run stopped by Ctrl-C: 128 + SIGINT (what a server that returns only
+/// when Ctrl-C stopped it, `serve` and `mcp --http`, exits with).
+pub const CTRL_C_EXIT: i32 = 128 + SIGINT;
+
 /// The temporary files being written now.
 static FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 

@@ -25,7 +25,7 @@ pub struct Args {
     pub allow_host: Vec<String>,
 }
 
-/// Serve the tools; 0 when the client hangs up (stdio) or on Ctrl-C (HTTP), 2 for a
+/// Serve the tools; 0 when the client hangs up (stdio), 130 on Ctrl-C (HTTP), 2 for a
 /// non-loopback `--http` address without `--allow-remote`. Over stdio, requests still
 /// unanswered when the wait for them after the input ended ran out are counted on stderr.
 pub fn run(args: Args) -> anyhow::Result<i32> {
@@ -60,5 +60,6 @@ fn http(bind: &Bind, allow_remote: bool, hosts: Vec<String>) -> anyhow::Result<i
         }
         crate::note!("fcauto mcp: http://{addr}{endpoint} (MCP Streamable HTTP, Ctrl-C stops)");
     })?;
-    Ok(0)
+    // The server returns only when Ctrl-C stopped it.
+    Ok(crate::cmd::interrupt::CTRL_C_EXIT)
 }

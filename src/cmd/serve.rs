@@ -15,7 +15,9 @@ pub struct Args {
     pub bind: Bind,
 }
 
-/// Serve until interrupted (Ctrl-C); exit 0.
+/// Serve until interrupted: the server returns only when Ctrl-C stopped it, so exit 130
+/// (128 + SIGINT, as every command stopped by a signal; SIGTERM and SIGHUP end the process
+/// with their own 143 and 129).
 pub fn run(args: Args) -> Result<i32> {
     fcauto_server::http::serve(&args.bind.addrs, &args.bind.text, |addr| {
         if !addr.ip().is_loopback() {
@@ -23,5 +25,5 @@ pub fn run(args: Args) -> Result<i32> {
         }
         crate::note!("fcauto serve: http://{addr}/ (API under /api/, Ctrl-C stops)");
     })?;
-    Ok(0)
+    Ok(crate::cmd::interrupt::CTRL_C_EXIT)
 }

@@ -338,6 +338,38 @@ fn standard_freecell_with_game_stores_pysolfcs_deals_from_32000_on() {
     let ms = bench_json(&["--range", "31998..32003"]);
     assert_eq!(outcomes(&b)[..2], outcomes(&ms)[..2]);
     assert_ne!(outcomes(&b)[2..], outcomes(&ms)[2..]);
+    // Its text report has standard FreeCell's lines, as its JSON has their figures.
+    let text = ok(&["batch", "report", s(&db)]);
+    assert!(text.contains("single_card_moves:"), "{text}");
+    assert!(text.contains("known impossible"), "{text}");
+    // Resumed without --game, a range written msA..msB reaching 32000 names other deals
+    // than the database's: refused, the file left alone.
+    let before = std::fs::read(&db).unwrap();
+    let (code, _, err) = run(&[
+        "batch",
+        "run",
+        "--range",
+        "ms32004..ms32005",
+        "--db",
+        s(&db),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("names Microsoft's deals"), "{err}");
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    // So is a merge expecting Microsoft's deals there; the plain range is its deals.
+    let out = dir.path().join("merged.sqlite");
+    let merge = |range: &str| {
+        let args = ["batch", "merge", s(&out), s(&db), "--expect-range", range];
+        run(&args)
+    };
+    let (code, _, err) = merge("ms31998..ms32003");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("names Microsoft's deals") && !out.exists(),
+        "{err}"
+    );
+    let (code, _, err) = merge("31998..32003");
+    assert_eq!(code, 0, "{err}");
     // A database of Microsoft's deals keeps them.
     let ms_db = dir.path().join("ms.sqlite");
     ok(&["batch", "run", "--range", "31999..32000", "--db", s(&ms_db)]);

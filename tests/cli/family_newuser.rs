@@ -134,6 +134,16 @@ fn bench_plays_mersenne_twister_deals_of_standard_freecell() {
     assert!(err.contains("Mersenne Twister"), "{args:?}: {err}");
 }
 
+/// `bench`'s text gives the single-card moves of every game that has them (Baker's Game's
+/// were in its JSON only), and none for a game whose runs move as a unit.
+#[test]
+fn bench_text_gives_single_card_moves_of_each_game_that_has_them() {
+    let out = ok(&["bench", "--game", "bakers_game", "--range", "1..3"]);
+    assert!(out.contains("single_card_moves:    mean"), "{out}");
+    let out = ok(&["bench", "--game", "relaxed_freecell", "--range", "1..3"]);
+    assert!(!out.contains("single_card_moves"), "{out}");
+}
+
 /// With `--game`, a deal number out of range names PySolFC's range (to 10^20).
 #[test]
 fn game_numbers_out_of_range_name_pysolfcs_range() {

@@ -222,3 +222,16 @@ fn a_non_loopback_address_needs_allow_remote() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("--allow-remote"), "{said}");
 }
+
+/// Ctrl-C stops `mcp --http` with 130 (128 + SIGINT), as every command stopped by a signal
+/// (it exited 0).
+#[test]
+fn ctrl_c_stops_the_mcp_server_with_130() {
+    let mut server = start();
+    // SAFETY: kill(2) on our own child's pid, which has not been waited for yet.
+    assert_eq!(
+        unsafe { libc::kill(server.child.id() as i32, libc::SIGINT) },
+        0
+    );
+    assert_eq!(server.child.wait().unwrap().code(), Some(130));
+}

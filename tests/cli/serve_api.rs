@@ -955,3 +955,11 @@ fn an_upload_over_the_cap_sent_whole_gets_its_413() {
     assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
     assert!(answer.contains("over the cap"), "{answer}");
 }
+
+/// Ctrl-C stops the server with 130 (128 + SIGINT), as every command stopped by a signal
+/// (it exited 0).
+#[test]
+fn ctrl_c_stops_the_server_with_130() {
+    let mut server = start();
+    assert_eq!(server.stop_with(libc::SIGINT), Some(130));
+}

@@ -252,7 +252,9 @@ pub fn deal_list(v: &[u64]) -> String {
 fn header_lines(r: &Report) -> Vec<String> {
     let mut lines = Vec::new();
     lines.push(format!("fcauto batch report: {}", r.db));
-    let standard = r.rules == super::schema::RULES;
+    // Standard FreeCell's rules, in either numbering (the known impossible deals are checked
+    // on Microsoft's deals only: `known_check`).
+    let standard = r.game == fcauto_deals::Game::freecell().name && r.game_rules.freecells == 4;
     let rules = match standard {
         true => r.rules.clone(),
         false => format!("`{}`", r.rules),
@@ -296,7 +298,9 @@ pub fn text(r: &Report) -> String {
     for line in header_lines(r) {
         say(line);
     }
-    let standard = r.rules == super::schema::RULES;
+    // Standard FreeCell's rules, in either numbering (the known impossible deals are checked
+    // on Microsoft's deals only: `known_check`).
+    let standard = r.game == fcauto_deals::Game::freecell().name && r.game_rules.freecells == 4;
     // Validated when stored; with --verify's replay finding some invalid now, said so here.
     say(match &r.verification {
         Some(v) if v.invalid > 0 => format!(
@@ -337,7 +341,8 @@ pub fn text(r: &Report) -> String {
         ),
     };
     say(d("moves_total:", &r.moves_total, ""));
-    if standard {
+    // Every game with single-card moves (the unlimited-sequence games have none).
+    if standard || r.single_card_moves.is_some() {
         say(d("single_card_moves:", &r.single_card_moves, ""));
     }
     say(d("positions:", &r.positions, ""));

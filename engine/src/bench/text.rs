@@ -99,7 +99,8 @@ fn ours(out: &mut String, s: &Summary) {
         deals(s, &s.unknown)
     );
     say!(out, "  moves_total:          {}", spread(&s.moves_total));
-    if s.variant.is_standard() {
+    // Every game with single-card moves (the unlimited-sequence games have none).
+    if s.variant.is_standard() || s.single_card_moves.is_some() {
         say!(
             out,
             "  single_card_moves:    {}",

@@ -88,12 +88,27 @@ pub fn serve(
         let listener = tokio::net::TcpListener::bind(addrs)
             .await
             .with_context(|| format!("cannot listen on {bind}"))?;
+        let interrupted = ctrl_c_from_now()?;
         on_listening(listener.local_addr()?);
         tokio::select! {
             () = accept_loop(listener, router()) => {}
-            _ = tokio::signal::ctrl_c() => {}
+            () = interrupted => {}
         }
         anyhow::Ok(())
+    })
+}
+
+/// Ctrl-C (SIGINT), listened for from the call on (inside the runtime): one that comes
+/// before the future is first polled, as soon as the server said it listens, still ends the
+/// wait rather than the process (tokio's `ctrl_c()` listens only once polled).
+///
+/// # Errors
+/// The signal handler cannot be installed.
+pub(crate) fn ctrl_c_from_now() -> Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut sigint = signal(SignalKind::interrupt()).context("cannot listen for Ctrl-C")?;
+    Ok(async move {
+        sigint.recv().await;
     })
 }
 

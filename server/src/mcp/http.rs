@@ -16,7 +16,7 @@
 
 use super::tools::FreeCell;
 use crate::http::body::declared_body_cap;
-use crate::http::{accept_loop, MAX_BODY, READ_TIMEOUT};
+use crate::http::{accept_loop, ctrl_c_from_now, MAX_BODY, READ_TIMEOUT};
 use anyhow::Context;
 use axum::http::StatusCode;
 use axum::Router;
@@ -57,11 +57,12 @@ pub fn serve_http(
             .await
             .with_context(|| format!("cannot listen on {bind}"))?;
         let local = listener.local_addr()?;
+        let interrupted = ctrl_c_from_now()?;
         on_listening(local);
         let app = router(local, hosts);
         tokio::select! {
             () = accept_loop(listener, app) => {}
-            _ = tokio::signal::ctrl_c() => {}
+            () = interrupted => {}
         }
         anyhow::Ok(())
     })

@@ -23,8 +23,28 @@ pub struct Args {
     pub inputs: Vec<PathBuf>,
     /// Fail (writing nothing) unless the merged rows are exactly the deals of `A..B`: the
     /// check that no shard is missing or unfinished, and none of another range is mixed in.
-    #[arg(long, value_name = "A..B", value_parser = fcauto_deals::parse_deal_range)]
-    pub expect_range: Option<(u64, u64)>,
+    /// Written `msA..msB`, Microsoft's deals: refused for databases of PySolFC's numbers
+    /// reaching 32000, whose deals from there on are the Mersenne Twister's.
+    #[arg(long, value_name = "A..B", value_parser = fcauto_deals::DealRange::parse)]
+    pub expect_range: Option<fcauto_deals::DealRange>,
+}
+
+/// An `--expect-range` naming Microsoft's deals (`msA..msB`, or `msN` beside a plain number
+/// from 32000 on) where the databases hold PySolFC's numbers from 32000 on: the usage
+/// problem (exit 2). A plain range names the databases' own deals.
+fn expect_problem(
+    range: Option<&fcauto_deals::DealRange>,
+    variant: &fcauto_engine::bench::variant::Variant,
+) -> Option<String> {
+    let r = range?;
+    let microsoft = r.microsoft_with_game().unwrap_or(true);
+    (microsoft && variant.pysol_numbers && r.last >= 32000).then(|| {
+        format!(
+            "--expect-range {r} names Microsoft's deals, and the databases hold {}, whose deals \
+             from 32000 on are Mersenne Twister deals: write the range without `ms`",
+            fcauto_engine::batch::game::game_words(variant)
+        )
+    })
 }
 
 /// Merge; exit 0 when merged.
@@ -39,6 +59,9 @@ pub fn run(args: Args) -> Result<i32> {
     }
     check_folder(&args.out)?;
     let settings = check_inputs(&args.inputs)?;
+    if let Some(why) = expect_problem(args.expect_range.as_ref(), &settings.variant) {
+        return Ok(crate::cmd::usage_exit(&why));
+    }
     fcauto_engine::partial::remove_stale_temps(&args.out);
     let tmp = fcauto_engine::partial::temp_beside(&args.out);
     let written = [
@@ -49,7 +72,11 @@ pub fn run(args: Args) -> Result<i32> {
     for p in &written {
         crate::cmd::interrupt::remove_on_interrupt(p);
     }
-    let merged = merge_into(&args.out, &tmp, &settings, &args.inputs, args.expect_range);
+    let expect = args
+        .expect_range
+        .as_ref()
+        .map(fcauto_deals::DealRange::bounds);
+    let merged = merge_into(&args.out, &tmp, &settings, &args.inputs, expect);
     match merged.and_then(|n| {
         publish(&tmp, &args.out)?;
         Ok(n)

@@ -21,6 +21,16 @@ impl Drop for Server {
     }
 }
 
+impl Server {
+    /// Send the server signal `sig` and wait for it to end: its exit code (`None` when a
+    /// signal ended it).
+    pub fn stop_with(&mut self, sig: i32) -> Option<i32> {
+        // SAFETY: kill(2) on our own child's pid, which has not been waited for yet.
+        assert_eq!(unsafe { libc::kill(self.child.id() as i32, sig) }, 0);
+        self.child.wait().unwrap().code()
+    }
+}
+
 /// Start `fcauto serve --bind 127.0.0.1:0` and wait until it listens.
 pub fn start() -> Server {
     start_on("127.0.0.1:0")
