@@ -164,7 +164,9 @@ fn not_solved_text(
 /// A drawn `format` of a solve. `solution` is `None` when the board was not solved.
 /// SVG/PNG: the position after move `step` (default 0, the start), that move highlighted
 /// and captioned; HTML: the replay page of the solution. `width`: pixels (default
-/// [`render::DEFAULT_WIDTH`]).
+/// [`render::DEFAULT_WIDTH`]). `name`: what the caption and the page call a deal that no
+/// Microsoft number names (`freecell deal 40000`, PySolFC's Mersenne Twister deal); else
+/// `deal N` from the solution, or `the board`.
 ///
 /// # Errors
 /// `step` beyond the solution's last move, or above 0 without a solution; HTML without a
@@ -175,6 +177,7 @@ pub fn solution_picture(
     solution: Option<&Solution>,
     step: Option<usize>,
     width: Option<u32>,
+    name: Option<&str>,
 ) -> Result<Vec<u8>> {
     let width = width.unwrap_or(render::DEFAULT_WIDTH);
     let format = match format {
@@ -186,14 +189,22 @@ pub fn solution_picture(
                 width,
                 ..Default::default()
             };
-            return Ok(render::replay_html(s, &opts)?.into_bytes());
+            let page = match name {
+                Some(title) => render::replay_html_titled(s, title, &opts)?,
+                None => render::replay_html(s, &opts)?,
+            };
+            return Ok(page.into_bytes());
         }
         SolutionFormat::Json | SolutionFormat::Standard | SolutionFormat::Fcs => {
             anyhow::bail!("internal error: not a picture format")
         }
     };
     let k = step.unwrap_or(0);
-    let name = |deal: Option<u64>| deal.map_or("the board".to_string(), |n| format!("deal {n}"));
+    let name = |deal: Option<u64>| match (name, deal) {
+        (Some(name), _) => name.to_string(),
+        (None, Some(n)) => format!("deal {n}"),
+        (None, None) => "the board".to_string(),
+    };
     let Some(s) = solution else {
         anyhow::ensure!(
             k == 0,
@@ -304,7 +315,7 @@ mod tests {
         assert!(text(SolutionFormat::Fcs).ends_with("\n\nI could not solve this game.\n"));
         assert!(text(SolutionFormat::Json).contains("\"verdict\": \"unsolvable\""));
         assert_eq!(text(SolutionFormat::Svg), "");
-        let picture = |f, step| solution_picture(f, &board, None, step, None);
+        let picture = |f, step| solution_picture(f, &board, None, step, None, None);
         assert!(picture(SolutionFormat::Svg, Some(0)).is_ok());
         let e = picture(SolutionFormat::Svg, Some(1)).unwrap_err();
         assert!(e.to_string().contains("there is no solution"), "{e}");

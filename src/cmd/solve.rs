@@ -35,7 +35,10 @@ pub fn run(mut args: Args) -> Result<i32> {
     }
     let (deal, board, name) = resolve_input(&args)?;
     let solved = solve(&args, deal, &board, &name)?;
-    write_output(&args, &board, &solved)?;
+    // A deal no Microsoft number names (PySolFC's Mersenne Twister deal) keeps its name in
+    // the picture's caption and the page's title.
+    let mt = crate::cmd::solve_family::mt_board(&args).is_some();
+    write_output(&args, &board, &solved, mt.then_some(name.as_str()))?;
     if args.cross_check && !cross_check(&board, &solved.outcome)? {
         return Ok(1);
     }
@@ -144,15 +147,16 @@ fn solve(args: &Args, deal: Option<u64>, board: &Board, name: &str) -> Result<So
     })
 }
 
-/// Write the text, or draw the picture or replay page, to `--output` or standard output.
-fn write_output(args: &Args, board: &Board, solved: &Solved) -> Result<()> {
+/// Write the text, or draw the picture or replay page (named `name` when given), to
+/// `--output` or standard output.
+fn write_output(args: &Args, board: &Board, solved: &Solved, name: Option<&str>) -> Result<()> {
     if args.format().is_picture() {
         let solution = match &solved.outcome {
             Outcome::Solved(c) => Some(&c.solution),
             _ => None,
         };
-        let bytes =
-            output::solution_picture(args.format(), board, solution, args.step, args.width)?;
+        let (step, width) = (args.step, args.width);
+        let bytes = output::solution_picture(args.format(), board, solution, step, width, name)?;
         return crate::cmd::picture::write_output(&bytes, args.output.as_deref());
     }
     match args.output.as_deref().filter(|p| !is_stdio(p)) {

@@ -134,6 +134,25 @@ fn bench_plays_mersenne_twister_deals_of_standard_freecell() {
     assert!(err.contains("Mersenne Twister"), "{args:?}: {err}");
 }
 
+/// `solve --game freecell N` from 32000 on names PySolFC's deal in its picture's caption
+/// and its replay page's title (they said "the board" and "FreeCell board").
+#[test]
+fn pictures_of_a_mersenne_twister_deal_name_it() {
+    let args = ["solve", "--game", "freecell", "40000", "--mode", "fast"];
+    let svg = ok(&[&args[..], &["--format", "svg", "--step", "5"]].concat());
+    assert!(
+        svg.contains(">freecell deal 40000, after move 5 of "),
+        "{svg}"
+    );
+    let html = ok(&[&args[..], &["--format", "html"]].concat());
+    assert!(
+        html.contains("<title>freecell deal 40000: solution replay</title>"),
+        "{html}"
+    );
+    let svg = ok(&["solve", "617", "--mode", "fast", "--format", "svg"]);
+    assert!(svg.contains(">deal 617, the start (0 of "), "{svg}");
+}
+
 /// `bench`'s text gives the single-card moves of every game that has them (Baker's Game's
 /// were in its JSON only), and none for a game whose runs move as a unit.
 #[test]

@@ -65,8 +65,9 @@ pub fn chart(file: &Path, metric: Metric, s: &Summary, curves: &[Curve]) -> Resu
         true => String::new(),
         false => format!("{} ", s.variant.title()),
     };
+    let ms = s.variant.deal_prefix();
     let title = format!(
-        "{what}: {game}deals {}..{}, fcauto {}{vs}, {}",
+        "{what}: {game}deals {ms}{}..{ms}{}, fcauto {}{vs}, {}",
         s.from,
         s.to,
         s.mode,

@@ -37,13 +37,22 @@ pub const GENERATOR_META: &str = r#"<meta name="generator" content="fcauto">"#;
 /// # Errors
 /// A move of `solution` is illegal where it is played (the message names the step).
 pub fn replay_html(solution: &Solution, opts: &Options) -> Result<String> {
-    let positions = positions(solution)?;
-    let line = standard_line(solution, &positions);
     let title = match solution.deal {
         Some(n) => format!("FreeCell deal {n}"),
         None => "FreeCell board".to_string(),
     };
-    Ok(line_html(&line, &title, opts))
+    replay_html_titled(solution, &title, opts)
+}
+
+/// [`replay_html()`] with the page named `title` (`freecell deal 40000`, a deal no
+/// Microsoft number names).
+///
+/// # Errors
+/// As [`replay_html()`].
+pub fn replay_html_titled(solution: &Solution, title: &str, opts: &Options) -> Result<String> {
+    let positions = positions(solution)?;
+    let line = standard_line(solution, &positions);
+    Ok(line_html(&line, title, opts))
 }
 
 /// A game to step through, of any game of the family: its positions and the moves between

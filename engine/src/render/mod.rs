@@ -34,8 +34,8 @@ pub mod png;
 mod svg;
 
 pub use html::{
-    line_html, line_parts, positions, replay_controls, replay_html, replay_parts, Line,
-    ReplayParts, GENERATOR_META, REPLAY_SCRIPT, REPLAY_STYLE,
+    line_html, line_parts, positions, replay_controls, replay_html, replay_html_titled,
+    replay_parts, Line, ReplayParts, GENERATOR_META, REPLAY_SCRIPT, REPLAY_STYLE,
 };
 pub use png::{png, png_view};
 pub use svg::{svg, svg_view};
