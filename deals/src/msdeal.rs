@@ -36,14 +36,17 @@ pub enum DealError {
 }
 
 /// Parse a deal number from text, accepting exactly 1..=2^33-1, written as a number (`617`)
-/// or as PySolFC writes MS deal numbers (`ms617`, any case, digits right after `ms`).
+/// or as PySolFC writes MS deal numbers (`ms617`, any case, digits right after `ms`), with
+/// or without the `#` PySolFC's window puts in front (`#617`, `#ms617`).
 ///
 /// Errors: [`DealError::NotANumber`] for `abc`, `1.5`, `ms`, empty text;
 /// [`DealError::NotWritten`] for a deal number written `617.0` or `6.17e2`;
 /// [`DealError::TooSmall`] for `0`, `ms0` and negatives; [`DealError::TooLarge`] above
 /// [`MAX_DEAL`].
 pub fn parse_deal_number(s: &str) -> Result<u64, DealError> {
+    // PySolFC's window writes a game number with a `#` in front (`#617`, `#ms617`).
     let t = s.trim();
+    let t = t.strip_prefix('#').unwrap_or(t);
     let digits = match t.get(..2) {
         Some(p) if p.eq_ignore_ascii_case("ms") => &t[2..],
         _ => t.strip_prefix('+').unwrap_or(t),

@@ -113,9 +113,9 @@ impl PysolNumber {
     /// Errors: `0`; a plain number above 10^20; `msN` out of 1..=2^33-1; text that is no
     /// whole number (named as [`parse_deal_number`] names it).
     pub fn parse(s: &str) -> Result<PysolNumber, PysolNumberError> {
-        let t = s.trim();
-        let t = t.strip_prefix('#').unwrap_or(t);
-        let s = t;
+        // `s` keeps its `#`, which parse_deal_number reads (once) as well.
+        let s = s.trim();
+        let t = s.strip_prefix('#').unwrap_or(s);
         let digits = t.strip_prefix('+').unwrap_or(t);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             let ms = t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("ms"));

@@ -53,6 +53,7 @@ impl DealRange {
         let (a, b) = s.split_once("..").expect("parse_deal_range found `..`");
         let ms = |t: &str| {
             let t = t.trim().trim_start_matches('=').trim_start();
+            let t = t.strip_prefix('#').unwrap_or(t);
             t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("ms"))
         };
         Ok(DealRange {
@@ -136,6 +137,9 @@ mod tests {
         assert_eq!(parse_deal_range("1..32000"), Ok((1, 32000)));
         assert_eq!(parse_deal_range("ms5..=ms7"), Ok((5, 7)));
         assert_eq!(parse_deal_range("3..3"), Ok((3, 3)));
+        // As PySolFC's window writes game numbers.
+        assert_eq!(parse_deal_range("#1..#617"), Ok((1, 617)));
+        assert_eq!(parse_deal_number("#ms617"), Ok(617));
         let msg = |s| parse_deal_range(s).unwrap_err().to_string();
         assert_eq!(msg("12"), "range `12` is not A..B");
         assert_eq!(msg("9..2"), "range `9..2` is empty");
@@ -151,6 +155,7 @@ mod tests {
         assert_eq!(r("ms40000..ms40009").microsoft_with_game(), Ok(true));
         assert_eq!(r("MS5..=ms7").microsoft_with_game(), Ok(true));
         assert_eq!(r("ms5..7").microsoft_with_game(), Ok(true));
+        assert_eq!(r("#ms40000..#ms40009").microsoft_with_game(), Ok(true));
         assert_eq!(r("40000..40009").microsoft_with_game(), Ok(false));
         let e = r("ms5..40000").microsoft_with_game().unwrap_err();
         assert!(

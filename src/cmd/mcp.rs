@@ -21,7 +21,8 @@ pub struct Args {
     pub allow_remote: bool,
     /// A `Host` name to accept besides the loopback ones (repeatable), for clients that
     /// reach `--http` by a name: requests naming another host are refused (DNS rebinding).
-    #[arg(long, value_name = "NAME", requires = "http")]
+    #[arg(long, value_name = "NAME", requires = "http",
+          value_parser = clap::builder::NonEmptyStringValueParser::new())]
     pub allow_host: Vec<String>,
 }
 

@@ -235,3 +235,13 @@ fn ctrl_c_stops_the_mcp_server_with_130() {
     );
     assert_eq!(server.child.wait().unwrap().code(), Some(130));
 }
+
+/// An empty `--allow-host` names no host: a usage error (it was taken).
+#[test]
+fn an_empty_allow_host_is_a_usage_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_fcauto"))
+        .args(["mcp", "--http", "127.0.0.1:0", "--allow-host", ""])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
