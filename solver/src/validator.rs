@@ -94,14 +94,39 @@ pub fn validate(board: &Board, moves: &[StepMove]) -> Result<Validated, Validati
     board
         .check()
         .map_err(|e| ValidationError::BadBoard(e.to_string()))?;
-    let mut b = board.clone();
+    SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+        Ok(mut b) => {
+            b.clone_from(board);
+            replay(&mut b, moves)
+        }
+        Err(_) => replay(&mut board.clone(), moves),
+    })
+}
+
+thread_local! {
+    /// This thread's board for [`validate`] to replay a solution on: copied from the deal
+    /// with its cascades' vectors reused, so that validating allocates nothing once the
+    /// thread's tallest cascades have been built.
+    static SCRATCH: std::cell::RefCell<Board> = std::cell::RefCell::new(Board {
+        cascades: Vec::new(),
+        freecells: Default::default(),
+        foundations: [0; 4],
+    });
+}
+
+/// [`validate`]'s replay of `moves` on `b`, a copy of the (checked) initial board.
+fn replay(b: &mut Board, moves: &[StepMove]) -> Result<Validated, ValidationError> {
     let mut single = 0;
     for (i, m) in moves.iter().enumerate() {
-        let won = b.is_won() && b.cards_in_play() == 0;
-        single += apply_checked(&mut b, m).map_err(|reason| ValidationError::Illegal {
-            step: i + 1,
-            notation: m.named(),
-            reason: if won { won_before(i) } else { reason },
+        // A refused move leaves the board as it was: whether the game was already won is
+        // asked only then.
+        single += apply_checked(b, m).map_err(|reason| {
+            let won = b.is_won() && b.cards_in_play() == 0;
+            ValidationError::Illegal {
+                step: i + 1,
+                notation: m.named(),
+                reason: if won { won_before(i) } else { reason },
+            }
         })?;
     }
     let remaining = b.cards_in_play();

@@ -400,7 +400,9 @@ pub(crate) fn done(mut stats: SearchStats, stored: usize) -> SearchStats {
 /// The player moves from the root to node `idx` of a search tree whose node `i` links to its
 /// parent and the move from it (`link(i)`; the root's parent is `u32::MAX`).
 pub(crate) fn path_to(mut idx: usize, link: impl Fn(usize) -> (u32, Move)) -> Vec<Move> {
-    let mut out = Vec::new();
+    // Room for the player moves of most solutions (the longest of deals 1..32000 has 130
+    // moves, foundation moves included), so that the path is rarely reallocated.
+    let mut out = Vec::with_capacity(128);
     loop {
         let (parent, mv) = link(idx);
         if parent == u32::MAX {
@@ -652,6 +654,66 @@ mod tests {
         assert!(
             plain_lingering >= 60,
             "without unparking: {plain_lingering}"
+        );
+    }
+
+    /// Measuring harness, not a check (`cargo test --release -p fcauto-solver --lib
+    /// fast_stages -- --ignored --nocapture`; `FAST_DEALS=N`, default 32000): times the
+    /// stages of [`crate::solve_checked`] in `fast` over deals 1..=N (deal, search with its
+    /// solution replay, the validator's replay), and prints a fingerprint of every verdict,
+    /// solution and positions count, which a change that keeps the search's results must
+    /// leave as it was.
+    #[test]
+    #[ignore]
+    fn fast_stages() {
+        use std::time::{Duration, Instant};
+        let n: u64 = std::env::var("FAST_DEALS").map_or(32000, |v| v.parse().unwrap());
+        let limits = Limits {
+            max_states: DEFAULT_MAX_STATES,
+        };
+        let (mut deal_t, mut search_t, mut check_t) =
+            (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+        let mut print = 0u64;
+        let mut fold = |v: u64| print = crate::state::mix64(print ^ v);
+        for deal in 1..=n {
+            let t0 = Instant::now();
+            let board = ms_deal(deal).unwrap();
+            let t1 = Instant::now();
+            let r = solve(&board, Mode::Fast, limits);
+            let t2 = Instant::now();
+            fold(r.stats.expanded);
+            match r.verdict {
+                Verdict::Solved(moves) => {
+                    let code = |l: Loc| match l {
+                        Loc::Cascade(i) => u64::from(i),
+                        Loc::Freecell(j) => 16 + u64::from(j),
+                        Loc::Foundation => 32,
+                    };
+                    for p in &moves {
+                        let m = p.mv;
+                        let c = u64::from(p.card.id()) | u64::from(m.count) << 8;
+                        fold(c | code(m.from) << 16 | code(m.to) << 24);
+                    }
+                    let t = Instant::now();
+                    let sol = crate::Solution {
+                        deal: Some(deal),
+                        board: board.clone(),
+                        moves,
+                    };
+                    crate::validate(&board, &sol.step_moves()).unwrap();
+                    check_t += t.elapsed();
+                }
+                Verdict::Unsolvable => fold(1),
+                Verdict::Unknown(_) => fold(2),
+            }
+            (deal_t, search_t) = (deal_t + (t1 - t0), search_t + (t2 - t1));
+        }
+        let us = |d: Duration| d.as_secs_f64() * 1e6 / n as f64;
+        println!(
+            "deals 1..={n}: deal {:.2} us, search {:.2} us, validate {:.2} us a deal; fingerprint {print:016x}",
+            us(deal_t),
+            us(search_t),
+            us(check_t)
         );
     }
 

@@ -123,9 +123,13 @@ pub(super) struct OpenList {
 }
 
 impl OpenList {
-    /// Empty it, keeping its memory.
+    /// Empty it, keeping its memory. Its buckets stay allocated and empty ([`NONE`]) from one
+    /// search to the next: only those from the lowest that may still hold a position on are
+    /// emptied (a search's buckets lie in a narrow band above [`PRIO_OFFSET`], which a new
+    /// search would otherwise fill anew).
     pub(super) fn clear(&mut self) {
-        self.head.clear();
+        let from = self.min.min(self.head.len());
+        self.head[from..].fill(NONE);
         self.next.clear();
         self.min = usize::MAX;
         self.len = 0;
