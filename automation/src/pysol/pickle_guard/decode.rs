@@ -3,6 +3,9 @@
 //! were memoized are shared the way Python shares them), then copies the root out as a
 //! [`Value`] tree. The walker's limits bound everything here: the arena by the input size,
 //! the copy by the expanded size and the nesting depth. Nothing is called or imported.
+//!
+//! [`Decoder::step`] is the dispatch, one arm per opcode; the steps it calls are grouped by
+//! family: stack, marks and memo; numbers and strings; containers, classes and instances.
 
 use std::collections::HashMap;
 
@@ -206,274 +209,7 @@ impl Decoder {
         Ok(())
     }
 
-    /// Run the pickle that starts at `start` on the node arena; its root.
-    /// Kept whole (over 80 lines): the interpreter's dispatch, a match with one arm per opcode.
-    fn build(&mut self, data: &[u8], start: usize, end: usize) -> Result<u32, PickleError> {
-        self.pos = start;
-        self.stack.clear();
-        self.marks.clear();
-        let data = &data[..end];
-        loop {
-            self.op_at = self.pos;
-            let op = self.take(data, 1)?[0];
-            match op {
-                0x80 => {
-                    self.take(data, 1)?;
-                }
-                0x95 => {
-                    self.take(data, 8)?;
-                }
-                b'.' => {
-                    if self.stack.len() != 1 || !self.marks.is_empty() {
-                        return self.bad("STOP with a stack that is not one value");
-                    }
-                    let root = self.stack[0];
-                    self.stack.clear();
-                    return Ok(root);
-                }
-                b'(' => self.marks.push(self.stack.len()),
-                b'0' => {
-                    if self.stack.len() == self.floor() && !self.marks.is_empty() {
-                        self.pop_mark()?;
-                    } else {
-                        self.pop()?;
-                    }
-                }
-                b'1' => {
-                    self.pop_mark()?;
-                }
-                b'p' | b'g' => {
-                    let l = self.line(data)?;
-                    let id = match std::str::from_utf8(l)
-                        .ok()
-                        .and_then(|s| s.trim().parse().ok())
-                    {
-                        Some(v) => v,
-                        None => return self.bad("expected a decimal memo id"),
-                    };
-                    self.memo_op(op == b'p', id)?;
-                }
-                b'q' | b'h' => {
-                    let id = self.uint(data, 1)?;
-                    self.memo_op(op == b'q', id)?;
-                }
-                b'r' | b'j' => {
-                    let id = self.uint(data, 4)?;
-                    self.memo_op(op == b'r', id)?;
-                }
-                0x94 => {
-                    let id = self.memo.len() as u64;
-                    self.memo_op(true, id)?;
-                }
-                b'N' => self.leaf(Value::None),
-                0x88 => self.leaf(Value::Bool(true)),
-                0x89 => self.leaf(Value::Bool(false)),
-                b'I' => {
-                    let l = self.line(data)?;
-                    let v = match l {
-                        b"00" => Value::Bool(false),
-                        b"01" => Value::Bool(true),
-                        _ => match decimal_value(l) {
-                            Some(v) => v,
-                            None => return self.bad("INT is not a decimal number"),
-                        },
-                    };
-                    self.leaf(v);
-                }
-                b'L' => {
-                    let l = self.line(data)?;
-                    let l = l.strip_suffix(b"L").unwrap_or(l);
-                    match decimal_value(l) {
-                        Some(v) => self.leaf(v),
-                        None => return self.bad("LONG is not a decimal number"),
-                    }
-                }
-                b'F' => {
-                    let l = self.line(data)?;
-                    match std::str::from_utf8(l).ok().and_then(|s| s.parse().ok()) {
-                        Some(f) => self.leaf(Value::Float(f)),
-                        None => return self.bad("FLOAT is not a number"),
-                    }
-                }
-                b'J' => {
-                    let b = self.take(data, 4)?;
-                    let n = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                    self.leaf(Value::Int(i64::from(n)));
-                }
-                b'K' => {
-                    let n = self.uint(data, 1)?;
-                    self.leaf(Value::Int(n as i64));
-                }
-                b'M' => {
-                    let n = self.uint(data, 2)?;
-                    self.leaf(Value::Int(n as i64));
-                }
-                b'G' => {
-                    let b = self.take(data, 8)?;
-                    let mut a = [0u8; 8];
-                    a.copy_from_slice(b);
-                    self.leaf(Value::Float(f64::from_be_bytes(a)));
-                }
-                0x8a | 0x8b => {
-                    let b = self.sized(data, if op == 0x8a { 1 } else { 4 })?;
-                    self.leaf(long_value(b));
-                }
-                b'S' => {
-                    let l = self.line(data)?;
-                    let v = py_string_literal(l);
-                    self.leaf(text_or_bytes(v));
-                }
-                b'V' => {
-                    let l = self.line(data)?;
-                    self.leaf(Value::Str(raw_unicode_escape(l)));
-                }
-                b'U' | b'T' => {
-                    let b = self.sized(data, if op == b'U' { 1 } else { 4 })?;
-                    self.leaf(text_or_bytes(b.to_vec()));
-                }
-                0x8c | b'X' | 0x8d => {
-                    let n = match op {
-                        0x8c => 1,
-                        b'X' => 4,
-                        _ => 8,
-                    };
-                    let b = self.sized(data, n)?;
-                    match std::str::from_utf8(b) {
-                        Ok(s) => self.leaf(Value::Str(s.to_string())),
-                        Err(_) => return self.bad("string is not valid UTF-8"),
-                    }
-                }
-                b'C' | b'B' | 0x8e | 0x96 => {
-                    let n = match op {
-                        b'C' => 1,
-                        b'B' => 4,
-                        _ => 8,
-                    };
-                    let b = self.sized(data, n)?;
-                    self.leaf(Value::Bytes(b.to_vec()));
-                }
-                b')' => self.push(Node::Tuple(Vec::new())),
-                0x85..=0x87 => {
-                    let n = usize::from(op - 0x84);
-                    let mut items = Vec::with_capacity(n);
-                    for _ in 0..n {
-                        items.push(self.pop()?);
-                    }
-                    items.reverse();
-                    self.push(Node::Tuple(items));
-                }
-                b't' => {
-                    let items = self.pop_mark()?;
-                    self.push(Node::Tuple(items));
-                }
-                b'l' => {
-                    let items = self.pop_mark()?;
-                    self.push(Node::List(items));
-                }
-                b'd' => {
-                    let items = self.pop_mark()?;
-                    self.push(Node::Dict(items));
-                }
-                0x91 => {
-                    let items = self.pop_mark()?;
-                    self.push(Node::Set(items));
-                }
-                b']' => self.push(Node::List(Vec::new())),
-                b'}' => self.push(Node::Dict(Vec::new())),
-                0x8f => self.push(Node::Set(Vec::new())),
-                b'a' => {
-                    let v = self.pop()?;
-                    self.extend(vec![v], "list")?;
-                }
-                b'e' => {
-                    let items = self.pop_mark()?;
-                    self.extend(items, "list")?;
-                }
-                b's' => {
-                    let v = self.pop()?;
-                    let k = self.pop()?;
-                    self.extend(vec![k, v], "dict")?;
-                }
-                b'u' => {
-                    let items = self.pop_mark()?;
-                    self.extend(items, "dict")?;
-                }
-                0x90 => {
-                    let items = self.pop_mark()?;
-                    self.extend(items, "set")?;
-                }
-                b'c' => {
-                    let m = String::from_utf8_lossy(self.line(data)?).into_owned();
-                    let n = String::from_utf8_lossy(self.line(data)?).into_owned();
-                    self.push(Node::Class(m, n));
-                }
-                0x93 => {
-                    let n = self.pop()?;
-                    let m = self.pop()?;
-                    let (m, n) = (self.text(m)?, self.text(n)?);
-                    self.push(Node::Class(m, n));
-                }
-                b'i' => {
-                    let m = String::from_utf8_lossy(self.line(data)?).into_owned();
-                    let n = String::from_utf8_lossy(self.line(data)?).into_owned();
-                    let args = self.pop_mark()?;
-                    let cls = self.node(Node::Class(m, n));
-                    self.object(cls, args)?;
-                }
-                b'o' => {
-                    let mut items = self.pop_mark()?;
-                    if items.is_empty() {
-                        return self.bad("OBJ without a class");
-                    }
-                    let cls = items.remove(0);
-                    self.object(cls, items)?;
-                }
-                0x81 | 0x92 => {
-                    let kwargs = if op == 0x92 { Some(self.pop()?) } else { None };
-                    let args = self.pop()?;
-                    let cls = self.pop()?;
-                    let mut list = match &self.nodes[args as usize] {
-                        Node::Tuple(t) => t.clone(),
-                        _ => return self.bad("NEWOBJ arguments are not a tuple"),
-                    };
-                    list.extend(kwargs);
-                    self.object(cls, list)?;
-                }
-                b'R' => {
-                    let args = self.pop()?;
-                    let cls = self.pop()?;
-                    let list = match &self.nodes[args as usize] {
-                        Node::Tuple(t) => t.clone(),
-                        _ => return self.bad("REDUCE arguments are not a tuple"),
-                    };
-                    self.object(cls, list)?;
-                }
-                b'b' => {
-                    let st = self.pop()?;
-                    let obj = self.top()?;
-                    match &mut self.nodes[obj as usize] {
-                        Node::Object { state, .. } => state.push(st),
-                        _ => return self.bad("BUILD on something that is not an instance"),
-                    }
-                }
-                _ => return self.bad(format!("opcode 0x{op:02x} is not decoded")),
-            }
-        }
-    }
-
-    fn memo_op(&mut self, put: bool, id: u64) -> Result<(), PickleError> {
-        if put {
-            let t = self.top()?;
-            self.memo.insert(id, t);
-        } else {
-            match self.memo.get(&id) {
-                Some(&n) => self.stack.push(n),
-                None => return self.bad(format!("memo entry {id} is not defined")),
-            }
-        }
-        Ok(())
-    }
-
+    /// Copy node `id`, `depth` levels below the root, out as a [`Value`] tree.
     fn copy_out(&self, id: u32, depth: usize) -> Result<Value, PickleError> {
         if self.skipped.iter().any(|r| r.contains(&id)) {
             return Err(PickleError::Malformed {
@@ -519,6 +255,376 @@ impl Decoder {
                 state: all(state)?,
             })),
         })
+    }
+
+    /// Run the pickle that starts at `start` on the node arena; its root.
+    fn build(&mut self, data: &[u8], start: usize, end: usize) -> Result<u32, PickleError> {
+        self.pos = start;
+        self.stack.clear();
+        self.marks.clear();
+        let data = &data[..end];
+        loop {
+            self.op_at = self.pos;
+            let op = self.take(data, 1)?[0];
+            if let Some(root) = self.step(data, op)? {
+                return Ok(root);
+            }
+        }
+    }
+
+    /// Build one opcode (its byte already read); the root at `STOP`, else `None`. The
+    /// walker has accepted the pickle, so a refused opcode never reaches here; one that
+    /// does is malformed.
+    #[inline]
+    fn step(&mut self, data: &[u8], op: u8) -> Result<Option<u32>, PickleError> {
+        match op {
+            0x80 => {
+                self.take(data, 1)?;
+            }
+            0x95 => {
+                self.take(data, 8)?;
+            }
+            b'.' => return self.stop().map(Some),
+            b'(' => self.marks.push(self.stack.len()),
+            b'0' => self.pop_op()?,
+            b'1' => {
+                self.pop_mark()?;
+            }
+            b'p' | b'g' => self.memo_text(data, op == b'p')?,
+            b'q' | b'h' => self.memo_binary(data, 1, op == b'q')?,
+            b'r' | b'j' => self.memo_binary(data, 4, op == b'r')?,
+            0x94 => self.memoize()?,
+            b'N' => self.leaf(Value::None),
+            0x88 => self.leaf(Value::Bool(true)),
+            0x89 => self.leaf(Value::Bool(false)),
+            b'I' => self.int_line(data)?,
+            b'L' => self.long_line(data)?,
+            b'F' => self.float_line(data)?,
+            b'J' => self.binint(data)?,
+            b'K' => self.unsigned(data, 1)?,
+            b'M' => self.unsigned(data, 2)?,
+            b'G' => self.binfloat(data)?,
+            0x8a => self.binary_long(data, 1)?,
+            0x8b => self.binary_long(data, 4)?,
+            b'S' => self.string_literal(data)?,
+            b'V' => self.unicode_line(data)?,
+            b'U' => self.binstring(data, 1)?,
+            b'T' => self.binstring(data, 4)?,
+            0x8c => self.binunicode(data, 1)?,
+            b'X' => self.binunicode(data, 4)?,
+            0x8d => self.binunicode(data, 8)?,
+            b'C' => self.binbytes(data, 1)?,
+            b'B' => self.binbytes(data, 4)?,
+            0x8e | 0x96 => self.binbytes(data, 8)?,
+            b')' => self.push(Node::Tuple(Vec::new())),
+            b']' => self.push(Node::List(Vec::new())),
+            b'}' => self.push(Node::Dict(Vec::new())),
+            0x8f => self.push(Node::Set(Vec::new())),
+            0x85..=0x87 => self.short_tuple(usize::from(op - 0x84))?,
+            b't' => self.from_mark(Node::Tuple)?,
+            b'l' => self.from_mark(Node::List)?,
+            b'd' => self.from_mark(Node::Dict)?,
+            0x91 => self.from_mark(Node::Set)?,
+            b'a' => self.append()?,
+            b'e' => self.extend_from_mark("list")?,
+            b's' => self.setitem()?,
+            b'u' => self.extend_from_mark("dict")?,
+            0x90 => self.extend_from_mark("set")?,
+            b'c' => self.global(data)?,
+            0x93 => self.stack_global()?,
+            b'i' => self.inst(data)?,
+            b'o' => self.obj()?,
+            0x81 => self.newobj(false)?,
+            0x92 => self.newobj(true)?,
+            b'R' => self.reduce()?,
+            b'b' => self.build_state()?,
+            _ => return self.bad(format!("opcode 0x{op:02x} is not decoded")),
+        }
+        Ok(None)
+    }
+
+    // Stack and marks: STOP, POP.
+
+    /// STOP: exactly one item and no open mark; the root.
+    fn stop(&mut self) -> Result<u32, PickleError> {
+        if self.stack.len() != 1 || !self.marks.is_empty() {
+            return self.bad("STOP with a stack that is not one value");
+        }
+        let root = self.stack[0];
+        self.stack.clear();
+        Ok(root)
+    }
+
+    /// POP: the top item, or a whole mark frame when the frame is empty.
+    fn pop_op(&mut self) -> Result<(), PickleError> {
+        if self.stack.len() == self.floor() && !self.marks.is_empty() {
+            self.pop_mark()?;
+        } else {
+            self.pop()?;
+        }
+        Ok(())
+    }
+
+    // Memo: PUT and GET (`put` tells which) with a decimal, 1- or 4-byte id; MEMOIZE.
+
+    /// PUT, GET: a decimal memo id.
+    fn memo_text(&mut self, data: &[u8], put: bool) -> Result<(), PickleError> {
+        let l = self.line(data)?;
+        let id = match std::str::from_utf8(l)
+            .ok()
+            .and_then(|s| s.trim().parse::<u64>().ok())
+        {
+            Some(v) => v,
+            None => return self.bad("expected a decimal memo id"),
+        };
+        self.memo_op(put, id)
+    }
+
+    /// BINPUT, BINGET (`n` = 1), LONG_BINPUT, LONG_BINGET (`n` = 4).
+    fn memo_binary(&mut self, data: &[u8], n: usize, put: bool) -> Result<(), PickleError> {
+        let id = self.uint(data, n)?;
+        self.memo_op(put, id)
+    }
+
+    /// MEMOIZE: the top item under the next free id.
+    fn memoize(&mut self) -> Result<(), PickleError> {
+        let id = self.memo.len() as u64;
+        self.memo_op(true, id)
+    }
+
+    fn memo_op(&mut self, put: bool, id: u64) -> Result<(), PickleError> {
+        if put {
+            let t = self.top()?;
+            self.memo.insert(id, t);
+        } else {
+            match self.memo.get(&id) {
+                Some(&n) => self.stack.push(n),
+                None => return self.bad(format!("memo entry {id} is not defined")),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Numbers and strings: each pushes one leaf.
+impl Decoder {
+    /// INT: a decimal line; `00` and `01` are Python 2's `False` and `True`.
+    fn int_line(&mut self, data: &[u8]) -> Result<(), PickleError> {
+        let l = self.line(data)?;
+        let v = match l {
+            b"00" => Value::Bool(false),
+            b"01" => Value::Bool(true),
+            _ => match decimal_value(l) {
+                Some(v) => v,
+                None => return self.bad("INT is not a decimal number"),
+            },
+        };
+        self.leaf(v);
+        Ok(())
+    }
+
+    /// LONG: a decimal line, with or without Python 2's `L` suffix.
+    fn long_line(&mut self, data: &[u8]) -> Result<(), PickleError> {
+        let l = self.line(data)?;
+        let l = l.strip_suffix(b"L").unwrap_or(l);
+        match decimal_value(l) {
+            Some(v) => self.leaf(v),
+            None => return self.bad("LONG is not a decimal number"),
+        }
+        Ok(())
+    }
+
+    /// FLOAT: a line in Python's `repr` of a float.
+    fn float_line(&mut self, data: &[u8]) -> Result<(), PickleError> {
+        let l = self.line(data)?;
+        match std::str::from_utf8(l).ok().and_then(|s| s.parse().ok()) {
+            Some(f) => self.leaf(Value::Float(f)),
+            None => return self.bad("FLOAT is not a number"),
+        }
+        Ok(())
+    }
+
+    /// BININT: a signed 4-byte little-endian integer.
+    fn binint(&mut self, data: &[u8]) -> Result<(), PickleError> {
+        let b = self.take(data, 4)?;
+        let n = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        self.leaf(Value::Int(i64::from(n)));
+        Ok(())
+    }
+
+    /// BININT1, BININT2: an unsigned `n`-byte little-endian integer.
+    fn unsigned(&mut self, data: &[u8], n: usize) -> Result<(), PickleError> {
+        let n = self.uint(data, n)?;
+        self.leaf(Value::Int(n as i64));
+        Ok(())
+    }
+
+    /// BINFLOAT: an 8-byte big-endian IEEE 754 double.
+    fn binfloat(&mut self, data: &[u8]) -> Result<(), PickleError> {
+        let b = self.take(data, 8)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        self.leaf(Value::Float(f64::from_be_bytes(a)));
+        Ok(())
+    }
+
+    /// LONG1, LONG4: a two's complement integer after a `len_bytes`-byte length.
+    fn binary_long(&mut self, data: &[u8], len_bytes: usize) -> Result<(), PickleError> {
+        let b = self.sized(data, len_bytes)?;
+        self.leaf(long_value(b));
+        Ok(())
+    }
+
+    /// STRING: a quoted Python 2 literal; text when it is UTF-8, else bytes.
+    fn string_literal(&mut self, data: &[u8]) -> Result<(), PickleError> {
+        let l = self.line(data)?;
+        let v = py_string_literal(l);
+        self.leaf(text_or_bytes(v));
+        Ok(())
+    }
+
+    /// UNICODE: a raw-unicode-escape line.
+    fn unicode_line(&mut self, data: &[u8]) -> Result<(), PickleError> {
+        let l = self.line(data)?;
+        self.leaf(Value::Str(raw_unicode_escape(l)));
+        Ok(())
+    }
+
+    /// SHORT_BINSTRING, BINSTRING: Python 2 `str` bytes; text when UTF-8, else bytes.
+    fn binstring(&mut self, data: &[u8], len_bytes: usize) -> Result<(), PickleError> {
+        let b = self.sized(data, len_bytes)?;
+        self.leaf(text_or_bytes(b.to_vec()));
+        Ok(())
+    }
+
+    /// SHORT_BINUNICODE, BINUNICODE, BINUNICODE8: UTF-8 text.
+    fn binunicode(&mut self, data: &[u8], len_bytes: usize) -> Result<(), PickleError> {
+        let b = self.sized(data, len_bytes)?;
+        match std::str::from_utf8(b) {
+            Ok(s) => self.leaf(Value::Str(s.to_string())),
+            Err(_) => return self.bad("string is not valid UTF-8"),
+        }
+        Ok(())
+    }
+
+    /// SHORT_BINBYTES, BINBYTES, BINBYTES8, BYTEARRAY8: bytes.
+    fn binbytes(&mut self, data: &[u8], len_bytes: usize) -> Result<(), PickleError> {
+        let b = self.sized(data, len_bytes)?;
+        self.leaf(Value::Bytes(b.to_vec()));
+        Ok(())
+    }
+}
+
+/// Containers, classes and instances: an instance is recorded as data (class, arguments,
+/// state), never constructed or called.
+impl Decoder {
+    /// TUPLE1, TUPLE2, TUPLE3: a tuple of the top `n` items.
+    fn short_tuple(&mut self, n: usize) -> Result<(), PickleError> {
+        let mut items = Vec::with_capacity(n);
+        for _ in 0..n {
+            items.push(self.pop()?);
+        }
+        items.reverse();
+        self.push(Node::Tuple(items));
+        Ok(())
+    }
+
+    /// TUPLE, LIST, DICT, FROZENSET: the container `make` of the top mark frame.
+    fn from_mark(&mut self, make: fn(Vec<u32>) -> Node) -> Result<(), PickleError> {
+        let items = self.pop_mark()?;
+        self.push(make(items));
+        Ok(())
+    }
+
+    /// APPEND: the top item into the list under it.
+    fn append(&mut self) -> Result<(), PickleError> {
+        let v = self.pop()?;
+        self.extend(vec![v], "list")
+    }
+
+    /// SETITEM: the top key and value into the dict (or instance) under them.
+    fn setitem(&mut self) -> Result<(), PickleError> {
+        let v = self.pop()?;
+        let k = self.pop()?;
+        self.extend(vec![k, v], "dict")
+    }
+
+    /// APPENDS, SETITEMS, ADDITEMS: the top mark frame into the `what` under it.
+    fn extend_from_mark(&mut self, what: &str) -> Result<(), PickleError> {
+        let items = self.pop_mark()?;
+        self.extend(items, what)
+    }
+
+    /// GLOBAL: a class named by two lines (the walker has checked it is allowed).
+    fn global(&mut self, data: &[u8]) -> Result<(), PickleError> {
+        let m = String::from_utf8_lossy(self.line(data)?).into_owned();
+        let n = String::from_utf8_lossy(self.line(data)?).into_owned();
+        self.push(Node::Class(m, n));
+        Ok(())
+    }
+
+    /// STACK_GLOBAL: a class named by the two strings on top of the stack.
+    fn stack_global(&mut self) -> Result<(), PickleError> {
+        let n = self.pop()?;
+        let m = self.pop()?;
+        let (m, n) = (self.text(m)?, self.text(n)?);
+        self.push(Node::Class(m, n));
+        Ok(())
+    }
+
+    /// INST: MARK args... -> obj, of a class named by two lines (Python 2).
+    fn inst(&mut self, data: &[u8]) -> Result<(), PickleError> {
+        let m = String::from_utf8_lossy(self.line(data)?).into_owned();
+        let n = String::from_utf8_lossy(self.line(data)?).into_owned();
+        let args = self.pop_mark()?;
+        let cls = self.node(Node::Class(m, n));
+        self.object(cls, args)
+    }
+
+    /// OBJ: MARK cls args... -> obj (Python 2 old-style instances).
+    fn obj(&mut self) -> Result<(), PickleError> {
+        let mut items = self.pop_mark()?;
+        if items.is_empty() {
+            return self.bad("OBJ without a class");
+        }
+        let cls = items.remove(0);
+        self.object(cls, items)
+    }
+
+    /// NEWOBJ: cls args -> obj; NEWOBJ_EX (`ex`): cls args kwargs -> obj, the kwargs dict
+    /// kept as the last argument.
+    fn newobj(&mut self, ex: bool) -> Result<(), PickleError> {
+        let kwargs = if ex { Some(self.pop()?) } else { None };
+        let args = self.pop()?;
+        let cls = self.pop()?;
+        let mut list = match &self.nodes[args as usize] {
+            Node::Tuple(t) => t.clone(),
+            _ => return self.bad("NEWOBJ arguments are not a tuple"),
+        };
+        list.extend(kwargs);
+        self.object(cls, list)
+    }
+
+    /// REDUCE: cls args -> obj, recorded as data (the walker allows only a class here).
+    fn reduce(&mut self) -> Result<(), PickleError> {
+        let args = self.pop()?;
+        let cls = self.pop()?;
+        let list = match &self.nodes[args as usize] {
+            Node::Tuple(t) => t.clone(),
+            _ => return self.bad("REDUCE arguments are not a tuple"),
+        };
+        self.object(cls, list)
+    }
+
+    /// BUILD: obj state -> obj, the state appended to the instance's.
+    fn build_state(&mut self) -> Result<(), PickleError> {
+        let st = self.pop()?;
+        let obj = self.top()?;
+        match &mut self.nodes[obj as usize] {
+            Node::Object { state, .. } => state.push(st),
+            _ => return self.bad("BUILD on something that is not an instance"),
+        }
+        Ok(())
     }
 }
 
