@@ -321,10 +321,10 @@ impl Decoder {
             b'}' => self.push(Node::Dict(Vec::new())),
             0x8f => self.push(Node::Set(Vec::new())),
             0x85..=0x87 => self.short_tuple(usize::from(op - 0x84))?,
-            b't' => self.from_mark(Node::Tuple)?,
-            b'l' => self.from_mark(Node::List)?,
-            b'd' => self.from_mark(Node::Dict)?,
-            0x91 => self.from_mark(Node::Set)?,
+            b't' => self.collect_mark(Node::Tuple)?,
+            b'l' => self.collect_mark(Node::List)?,
+            b'd' => self.collect_mark(Node::Dict)?,
+            0x91 => self.collect_mark(Node::Set)?,
             b'a' => self.append()?,
             b'e' => self.extend_from_mark("list")?,
             b's' => self.setitem()?,
@@ -530,7 +530,7 @@ impl Decoder {
     }
 
     /// TUPLE, LIST, DICT, FROZENSET: the container `make` of the top mark frame.
-    fn from_mark(&mut self, make: fn(Vec<u32>) -> Node) -> Result<(), PickleError> {
+    fn collect_mark(&mut self, make: fn(Vec<u32>) -> Node) -> Result<(), PickleError> {
         let items = self.pop_mark()?;
         self.push(make(items));
         Ok(())

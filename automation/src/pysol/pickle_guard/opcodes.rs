@@ -71,10 +71,10 @@ impl Vm<'_> {
             b'}' => self.empty(Kind::Dict)?,
             0x8f => self.empty(Kind::Set)?,
             0x85..=0x87 => self.short_tuple(usize::from(op - 0x84))?,
-            b't' => self.from_mark(Kind::Tuple)?,
-            b'l' => self.from_mark(Kind::List)?,
-            b'd' => self.from_mark(Kind::Dict)?,
-            0x91 => self.from_mark(Kind::Set)?,
+            b't' => self.collect_mark(Kind::Tuple)?,
+            b'l' => self.collect_mark(Kind::List)?,
+            b'd' => self.collect_mark(Kind::Dict)?,
+            0x91 => self.collect_mark(Kind::Set)?,
             b'a' => self.append()?,
             b'e' => self.appends()?,
             b's' => self.setitem()?,
@@ -278,7 +278,7 @@ impl Vm<'_> {
     }
 
     /// TUPLE, LIST, DICT, FROZENSET: a container of the top mark frame (a dict's has pairs).
-    fn from_mark(&mut self, kind: Kind) -> Result<(), PickleError> {
+    fn collect_mark(&mut self, kind: Kind) -> Result<(), PickleError> {
         let items = self.pop_mark()?;
         if kind == Kind::Dict && items.len() % 2 != 0 {
             return self.malformed("DICT with an odd number of items");
