@@ -247,6 +247,28 @@ fn a_family_database_resumes_and_merges_with_its_game() {
     assert_eq!(m["game"], "bakers_game");
     assert_eq!(m["verdicts"], r["verdicts"]);
     assert_eq!(m["verification"]["invalid"], 0);
+    // Below 32000 Microsoft's and PySolFC's numbers deal the same deals: a database of
+    // `msA..msB` merges with one of `A..B` under the first's numbering, as `batch run` goes
+    // on in either; with a deal from 32000 on they are other deals, and are refused.
+    let ms = dir.path().join("ms.sqlite");
+    let game = ["--game", "bakers_game", "--db", s(&ms)];
+    ok(&[&["batch", "run", "--range", "ms9..ms10"][..], &game].concat());
+    let both = dir.path().join("both.sqlite");
+    let expect = ["--expect-range", "1..10"];
+    ok(&[&["batch", "merge", s(&both), s(&db), s(&ms)][..], &expect].concat());
+    let m = report(&both, true);
+    assert_eq!(
+        (m["rows"].as_u64(), m["numbering"].as_str()),
+        (Some(10), Some("pysolfc"))
+    );
+    assert_eq!(m["verification"]["invalid"], 0, "{m}");
+    let text = ok(&["batch", "report", s(&both), "--verify"]);
+    assert!(!text.contains("INVALID"), "{text}");
+    ok(&[&["batch", "run", "--range", "ms32000..ms32000"][..], &game].concat());
+    let refused = dir.path().join("refused.sqlite");
+    let (code, _, err) = run(&["batch", "merge", s(&refused), s(&db), s(&ms)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("cannot merge") && !refused.exists(), "{err}");
 }
 
 #[test]

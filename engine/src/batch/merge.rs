@@ -6,16 +6,27 @@ use super::schema::Settings;
 use super::store::{describe, uri_path, Store};
 use anyhow::{bail, Context, Result};
 use fcauto_deals::plural;
+use fcauto_deals::pysol_deal::MT_FROM;
 use std::path::{Path, PathBuf};
 
-/// Open each input read-only and check that all were written with the same settings.
+/// Open each input read-only and check that all were written with the same settings, the
+/// first input's: the same mode, budget and game, in the same numbering; or in the other
+/// numbering when neither database holds a deal from 32000 on, where Microsoft's and
+/// PySolFC's numbers deal the same deals (as `batch run` goes on in either): their rows are
+/// merged under the first input's rules.
 pub fn check_inputs(inputs: &[PathBuf]) -> Result<Settings> {
-    let mut first: Option<(Settings, &Path)> = None;
+    let mut first: Option<(Settings, &Path, bool)> = None;
     for p in inputs {
-        let s = Store::open_read(p)?.settings().clone();
+        let store = Store::open_read(p)?;
+        let s = store.settings().clone();
+        let below_mt: bool = store.conn().query_row(
+            "SELECT NOT EXISTS (SELECT 1 FROM results WHERE deal >= ?1)",
+            [MT_FROM as i64],
+            |r| r.get(0),
+        )?;
         match &first {
-            None => first = Some((s, p)),
-            Some((f, fp)) if *f != s => bail!(
+            None => first = Some((s, p, below_mt)),
+            Some((f, fp, f_below)) if !same_deals(f, &s, *f_below && below_mt) => bail!(
                 "cannot merge {} ({}) with {} ({})",
                 p.display(),
                 describe(&s),
@@ -26,6 +37,17 @@ pub fn check_inputs(inputs: &[PathBuf]) -> Result<Settings> {
         }
     }
     Ok(first.expect("clap requires an input").0)
+}
+
+/// True when databases of settings `a` and `b` hold results of the same searches of the same
+/// deals: equal settings, or (`below_mt`: no deal of either from 32000 on) settings that
+/// differ only in the numbering.
+fn same_deals(a: &Settings, b: &Settings, below_mt: bool) -> bool {
+    a == b
+        || (below_mt
+            && a.mode == b.mode
+            && a.max_states == b.max_states
+            && a.variant.agrees_below_mt(&b.variant))
 }
 
 /// Rows and overlaps merged.
@@ -88,9 +110,16 @@ pub fn merge_into(
             "BEGIN; INSERT OR IGNORE INTO main.results \
              (deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version) \
              SELECT deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version \
-             FROM src.results; COMMIT; DETACH DATABASE src;",
+             FROM src.results; COMMIT;",
         )
         .with_context(|| format!("cannot copy the rows of {}", p.display()))?;
+        // An input of the other numbering (all below 32000, [`check_inputs`]): its rows take
+        // the merged database's rules.
+        conn.execute(
+            "UPDATE main.results SET rules = ?1 WHERE rules <> ?1",
+            [&settings.rules],
+        )?;
+        conn.execute_batch("DETACH DATABASE src;")?;
     }
     let rows = conn.query_row("SELECT COUNT(*) FROM results", [], |r| r.get::<_, i64>(0))? as u64;
     let overlap = conn.query_row("SELECT COUNT(*) FROM temp.overlap", [], |r| {
