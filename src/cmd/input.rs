@@ -72,6 +72,8 @@ fn read_up_to(path: &Path, what: &str, max: usize) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     let read = if is_stdio(path) {
         stdin_up_to(max + 1).map(|b| bytes = b)
+    } else if is_stream(path) {
+        stream_up_to(path, max + 1).map(|b| bytes = b)
     } else {
         std::fs::File::open(path)
             .and_then(|f| f.take(max as u64 + 1).read_to_end(&mut bytes))
@@ -94,6 +96,42 @@ fn stdin_up_to(limit: usize) -> std::io::Result<Vec<u8>> {
         let want = (limit - bytes.len()) as u64;
         let n = std::io::stdin().lock().take(want).read_to_end(bytes)?;
         *ended = (n as u64) < want;
+    }
+    Ok(bytes[..bytes.len().min(limit)].to_vec())
+}
+
+/// True for a path that can be read only once: a pipe or FIFO (`/dev/stdin`, the shell's
+/// `<(...)`, `mkfifo`), a character device. Regular files and folders are not.
+fn is_stream(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
+/// Streams ([`is_stream`]) as read so far, by path, each with its open handle until it
+/// ends.
+type Streams = Vec<(PathBuf, Option<std::fs::File>, Vec<u8>)>;
+static STREAMS: std::sync::Mutex<Streams> = std::sync::Mutex::new(Vec::new());
+
+/// At most `limit` bytes of the stream at `path`, read once as standard input is
+/// ([`stdin_up_to`]): every reader of the path in a run gets the same bytes, so that a
+/// command may read a board file for the game it names and then read it as that game (a
+/// second open would find a pipe drained, or wait on a FIFO for a writer that is gone).
+fn stream_up_to(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
+    let mut streams = STREAMS.lock().unwrap_or_else(|e| e.into_inner());
+    let i = match streams.iter().position(|(p, _, _)| p == path) {
+        Some(i) => i,
+        None => {
+            let file = std::fs::File::open(path)?;
+            streams.push((path.to_path_buf(), Some(file), Vec::new()));
+            streams.len() - 1
+        }
+    };
+    let (_, file, bytes) = &mut streams[i];
+    if let Some(f) = file.as_mut().filter(|_| bytes.len() < limit) {
+        let want = (limit - bytes.len()) as u64;
+        let n = f.take(want).read_to_end(bytes)?;
+        if (n as u64) < want {
+            *file = None;
+        }
     }
     Ok(bytes[..bytes.len().min(limit)].to_vec())
 }

@@ -2450,3 +2450,29 @@ fn json_that_is_no_object_is_named_for_what_it_is() {
     let (_, _, err) = verify(&[path.as_os_str(), "--deal".as_ref(), "5".as_ref()]);
     assert!(err.contains("step 1 (38)"), "{err}");
 }
+
+/// A board file that can be read only once (a FIFO, a pipe such as `/dev/stdin` or the
+/// shell's `<(...)`) is read once: `solve` reads it for the game it names, then as that game
+/// (the second open found a drained pipe, "the board text is empty", or waited forever on
+/// the FIFO).
+#[test]
+fn a_board_from_a_fifo_or_a_pipe_is_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("board");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo(3) on a NUL-terminated path in our own temporary folder.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let board = crate::common::ok(&["deal", "--game", "bakers_game", "617", "--format", "json"]);
+    let writer = {
+        let (fifo, board) = (fifo.clone(), board.clone());
+        std::thread::spawn(move || std::fs::write(fifo, board).unwrap())
+    };
+    let args = ["solve", "--board", fifo.to_str().unwrap(), "--mode", "fast"];
+    let (code, _, err) = crate::common::run(&args);
+    writer.join().unwrap();
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("bakers_game"), "{err}");
+    let piped = ["solve", "--board", "/dev/stdin", "--mode", "fast"];
+    let (code, _, err) = crate::common::run_in(&piped, board.as_bytes());
+    assert_eq!(code, 0, "{err}");
+}
