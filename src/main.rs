@@ -130,7 +130,8 @@ fn main() {
             std::process::exit(cmd::usage_exit(&format!("{e:#}")));
         }
         Err(e) => {
-            crate::note!("fcauto: error: {e:#}");
+            let e = format!("{e:#}");
+            crate::note!("fcauto: error: {}", fcauto_deals::text::printable(&e));
             std::process::exit(1);
         }
     }

@@ -18,6 +18,25 @@ pub fn plural(n: impl std::fmt::Display, noun: &str) -> String {
 /// Longest quoted input (between backticks) an error message sends back, in characters.
 pub const ECHO_MAX: usize = 60;
 
+/// `message` safe to print on a terminal: every control character but the line end and
+/// the tab written as its escape (`\u{1b}`), so that an input quoted in an error (a
+/// damaged file's bytes, a line of a move list) cannot move the cursor, recolour or
+/// overwrite what the terminal shows.
+pub fn printable(message: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !message.contains(bad) {
+        return std::borrow::Cow::Borrowed(message);
+    }
+    let mut out = String::with_capacity(message.len() + 16);
+    for c in message.chars() {
+        match bad(c) {
+            true => out.extend(c.escape_default()),
+            false => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// `message` with every quoted input (between backticks) longer than [`ECHO_MAX`] characters
 /// cut to its opening and its size (`` `xxxx…` (200000 bytes) ``), every other word as long
 /// too (`deal number 9999…` (5000 bytes)), and the whole cut at 4 KiB:
@@ -244,6 +263,18 @@ pub fn looks_like_pickle(bytes: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+
+    /// Control characters are escaped, the line end and the tab kept, other text unchanged.
+    #[test]
+    fn printable_escapes_control_characters() {
+        assert_eq!(
+            printable("class \u{1b}[31mRED\r\u{8}x"),
+            "class \\u{1b}[31mRED\\r\\u{8}x"
+        );
+        assert_eq!(printable("a\tb\nc é"), "a\tb\nc é");
+        assert!(matches!(printable("plain"), std::borrow::Cow::Borrowed(_)));
+    }
+
     /// Tabs become spaces to the next stop of 8 columns, counted from each line's start.
     #[test]
     fn tabs_expand_to_stops_of_eight() {

@@ -75,7 +75,7 @@ macro_rules! note_raw {
 /// Print a usage problem as clap would and return its exit code, 2 (failures of the work
 /// itself exit 1).
 pub fn usage_exit(msg: &str) -> i32 {
-    crate::note!("fcauto: error: {msg}");
+    crate::note!("fcauto: error: {}", fcauto_deals::text::printable(msg));
     2
 }
 

@@ -1978,3 +1978,16 @@ fn a_game_longer_than_analyze_takes_is_refused_at_once() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(!err.contains("illegal"), "{err}");
 }
+
+/// An error quoting an input's control characters escapes them (`\u{1b}`), so that a move
+/// list or a damaged file cannot recolour or overwrite the terminal.
+#[test]
+fn errors_escape_the_control_characters_they_quote() {
+    let dir = tempfile::tempdir().unwrap();
+    let moves = dir.path().join("m.txt");
+    std::fs::write(&moves, "8a \x1b[31mX\r\n").unwrap();
+    let (code, _, err) = crate::common::run(&["analyze", "--deal", "617", moves.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(!err.contains('\x1b') && !err.contains('\r'), "{err:?}");
+    assert!(err.contains("\\u{1b}[31mX"), "{err}");
+}
