@@ -45,7 +45,7 @@ pub struct Args {
     /// Deal number, 1..=8589934591 (2^33-1; above 2^31-1 is Freecell Pro's extension), or
     /// `msN`, as PySolFC writes it. With --game, PySolFC's game number: the Microsoft
     /// shuffle below 32000 and for `msN`, the Mersenne Twister from 32000 on (up to 10^20).
-    #[arg(allow_hyphen_values = true, value_parser = crate::game::parse_game_number)]
+    #[arg(value_parser = crate::game::parse_game_number)]
     pub number: PysolNumber,
     #[command(flatten)]
     pub game: GameArgs,

@@ -22,7 +22,7 @@ pub struct Args {
     pub board: Option<PathBuf>,
     /// A deal number instead of a board file: the Microsoft deal (`617`, `ms617`), or with
     /// --game PySolFC's deal of that game (as `fcauto deal --game G N` prints it).
-    #[arg(allow_hyphen_values = true, value_parser = crate::game::parse_game_number, conflicts_with = "board")]
+    #[arg(value_parser = crate::game::parse_game_number, conflicts_with = "board")]
     pub number: Option<PysolNumber>,
     /// The game and its freecells, for a deal number.
     #[command(flatten)]

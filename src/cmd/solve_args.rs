@@ -63,7 +63,7 @@ pub struct Args {
     /// MS deal number, 1..=8589934591 (or `msN`, as PySolFC writes it); with --game,
     /// PySolFC's game number (the Microsoft shuffle below 32000 and for `msN`, the Mersenne
     /// Twister from 32000 on, up to 10^20).
-    #[arg(allow_hyphen_values = true, value_parser = crate::game::parse_game_number)]
+    #[arg(value_parser = crate::game::parse_game_number)]
     pub deal: Option<fcauto_deals::PysolNumber>,
     /// A deal file holding `MS_DEAL_NUMBER=N` (the workflow's deal_seed.txt) instead of a
     /// deal number (`-`: standard input).

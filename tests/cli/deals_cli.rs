@@ -289,3 +289,21 @@ fn unwritable_standard_output_is_an_error() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// An unknown option before the deal number is named as unknown (it was taken for the
+/// number: `deal --freecells-num 2 1` said "unexpected argument '1'"); a negative number
+/// is still the number, refused in its own words.
+#[test]
+fn an_unknown_option_before_the_number_is_named() {
+    for cmd in ["deal", "solve", "show"] {
+        let (code, _, err) = crate::common::run(&[cmd, "--freecells-num", "2", "1"]);
+        assert_eq!(code, 2, "{cmd}: {err}");
+        assert!(
+            err.contains("unexpected argument '--freecells-num'"),
+            "{cmd}: {err}"
+        );
+        let (code, _, err) = crate::common::run(&[cmd, "-5"]);
+        assert_eq!(code, 2, "{cmd}: {err}");
+        assert!(err.contains("deals start at 1"), "{cmd}: {err}");
+    }
+}
