@@ -5,9 +5,10 @@
 //!
 //! The legal moves are the family search's own (`moves`), with the moves it names
 //! once for a set of interchangeable places (a card to the first empty freecell, a run to
-//! the first empty cascade) listed for each of them; moves that change nothing (a freecell's
-//! card to another freecell, a whole cascade onto an empty one) are not listed, though
-//! [`apply`] plays them. Every move is applied by the validator's rule checks, never by the
+//! the first empty cascade) listed for each of them, and the moves the search leaves out
+//! because they lead to the same position up to the order of places (a freecell's card to
+//! another freecell, a whole cascade onto an empty one) listed too, as standard FreeCell's
+//! service lists them. Every move is applied by the validator's rule checks, never by the
 //! search's.
 
 use super::moves::{auto_play, generate};
@@ -18,8 +19,9 @@ use super::{place, LayoutError};
 use fcauto_deals::{Card, Layout, Rules};
 
 /// Every legal move of `layout` under `rules`, each once per destination (every empty
-/// freecell, every empty cascade): moves to the foundations first, then in order of source
-/// (cascades, then freecells), destination and count.
+/// freecell, every empty cascade), those that only move cards between interchangeable
+/// places included ([`place_changes`]): moves to the foundations first, then in order of
+/// source (cascades, then freecells), destination and count.
 ///
 /// # Errors
 /// The layout does not fit the rules or is not one full deck.
@@ -57,6 +59,7 @@ pub fn legal_moves(layout: &Layout, rules: &Rules) -> Result<Vec<FamilyMove>, La
             }
         }
     }
+    out.extend(place_changes(layout, rules, &empty_cells, &empty_cascades));
     out.sort_by_key(|m| {
         (
             m.to != Place::Foundation,
@@ -67,6 +70,38 @@ pub fn legal_moves(layout: &Layout, rules: &Rules) -> Result<Vec<FamilyMove>, La
     });
     out.dedup();
     Ok(out)
+}
+
+/// The legal moves the search leaves out, since the position they lead to is the same up to
+/// the order of freecells and cascades: a freecell's card to another empty freecell, and a
+/// whole cascade (one card, or a run the rules let move there) to another empty cascade;
+/// each checked by the validator.
+fn place_changes(
+    layout: &Layout,
+    rules: &Rules,
+    empty_cells: &[u8],
+    empty_cascades: &[u8],
+) -> Vec<FamilyMove> {
+    let cells = (0..layout.freecells.len())
+        .filter(|&j| layout.freecells[j].is_some())
+        .flat_map(|j| {
+            empty_cells
+                .iter()
+                .map(move |&k| (Place::Freecell(j as u8), Place::Freecell(k), 1))
+        });
+    let cascades = (0..layout.cascades.len())
+        .filter(|&i| !layout.cascades[i].is_empty())
+        .flat_map(|i| {
+            let n = layout.cascades[i].len() as u8;
+            empty_cascades
+                .iter()
+                .map(move |&d| (Place::Cascade(i as u8), Place::Cascade(d), n))
+        });
+    cells
+        .chain(cascades)
+        .map(|(from, to, count)| FamilyMove { from, to, count })
+        .filter(|m| m.from != m.to && apply(layout, rules, m).is_ok())
+        .collect()
 }
 
 /// Listing order of a place: cascades, freecells, the foundations.
@@ -129,9 +164,41 @@ mod tests {
     use super::*;
     use fcauto_deals::{deal_game, Game, PysolNumber};
 
+    /// With empty cascades and freecells, the moves that only change places are listed as
+    /// standard FreeCell's service lists them: a freecell's card to each other empty
+    /// freecell, a one-card cascade to each empty cascade (a whole run only where the rules
+    /// let it move).
+    #[test]
+    fn moves_between_interchangeable_places_are_listed() {
+        let read = |text| {
+            let (g, layout) = fcauto_deals::position::parse_layout(text).unwrap();
+            (layout, g.rules)
+        };
+        let (layout, rules) = read("bakers_game: KHQHJH/TH/TS/JS/QS/KS/-/- 8H9H8S9S KK77");
+        let moves = legal_moves(&layout, &rules).unwrap();
+        let has = |from, to, count| moves.contains(&FamilyMove { from, to, count });
+        assert!(has(Place::Cascade(2), Place::Cascade(6), 1), "{moves:?}");
+        assert!(has(Place::Cascade(5), Place::Cascade(7), 1), "{moves:?}");
+        // KH QH JH is a run, but 3 cards are more than the freecells and the other empty
+        // cascade carry: (0 + 1) x 2.
+        assert!(!has(Place::Cascade(0), Place::Cascade(6), 3), "{moves:?}");
+        for m in &moves {
+            assert!(apply(&layout, &rules, m).is_ok(), "{m:?}");
+        }
+        let (layout, rules) = read("bakers_game: KHQCJH/TH/TS/JS/QS/KS/KCQH/8S 8H9H9S- JK77");
+        let moves = legal_moves(&layout, &rules).unwrap();
+        let has = |from, to| moves.contains(&FamilyMove { from, to, count: 1 });
+        for j in 0..3 {
+            assert!(
+                has(Place::Freecell(j), Place::Freecell(3)),
+                "{j}: {moves:?}"
+            );
+        }
+    }
+
     /// Every listed move is one the validator accepts, each empty freecell gets its own
     /// move, and every single-card move the validator accepts is listed (a freecell's card
-    /// to another freecell aside).
+    /// to another freecell too).
     #[test]
     fn listed_moves_are_the_validators_legal_moves() {
         for name in ["seahaven_towers", "eight_off", "bakers_game", "forecell"] {
@@ -149,8 +216,7 @@ mod tests {
             for &from in &places {
                 for &to in &places {
                     let m = FamilyMove { from, to, count: 1 };
-                    let skip = matches!((from, to), (Place::Freecell(_), Place::Freecell(_)));
-                    if !skip && apply(&layout, &g.rules, &m).is_ok() {
+                    if apply(&layout, &g.rules, &m).is_ok() {
                         assert!(moves.contains(&m), "{name}: {m:?} missing");
                     }
                 }
