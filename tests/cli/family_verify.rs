@@ -654,3 +654,35 @@ fn newuser_6_api_verify_reads_the_same_texts() {
     assert_eq!(st, 422, "{v}");
     assert!(v.to_string().contains("names its own start"), "{v}");
 }
+
+/// fc-solve's output with more than four freecells (`--freecells-num 6`, in its table
+/// layout or with `-p -t`), read without `--freecells`, is refused with the option to give
+/// (it said "52 card(s) missing" or "unrecognised fc-solve move"); with it, it verifies.
+#[test]
+fn fc_solve_output_with_more_than_four_freecells_says_to_give_freecells() {
+    if !have("fc-solve") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("617.board");
+    std::fs::write(&board, crate::common::ok(&["deal", "617"])).unwrap();
+    for (n, layout) in [("6", &[][..]), ("5", &["-p", "-t"][..])] {
+        let out = std::process::Command::new("fc-solve")
+            .args(["--freecells-num", n, "-sam"])
+            .args(layout)
+            .arg(&board)
+            .output()
+            .unwrap();
+        let sol = dir.path().join(format!("o{n}.txt"));
+        std::fs::write(&sol, &out.stdout).unwrap();
+        let sol = sol.to_str().unwrap();
+        let (code, _, err) = crate::common::run(&["verify", sol]);
+        assert_eq!(code, 1, "{n}: {err}");
+        assert!(err.contains("give --freecells"), "{n}: {err}");
+        let valid = crate::common::ok(&["verify", "--freecells", n, sol]);
+        assert!(
+            valid.contains(&format!("valid: freecell with {n} freecells")),
+            "{valid}"
+        );
+    }
+}

@@ -170,6 +170,21 @@ fn table_position(lines: &[&str], i: usize) -> Option<(Result<Board, (usize, Str
     while lines.get(j).is_some_and(|l| l.trim().is_empty()) {
         j += 1;
     }
+    // More freecells than four (fc-solve's `--freecells-num`) print in further rows of
+    // four, each underlined: a position of other rules than standard FreeCell's.
+    if let Some(more) = lines.get(j).filter(|l| l.trim_start().starts_with("---")) {
+        let n = 4 + more.split_whitespace().filter(|t| *t == "---").count();
+        let n = if n == 8 {
+            "8 or more".to_string()
+        } else {
+            n.to_string()
+        };
+        let why = format!(
+            "{n} freecells (fc-solve's --freecells-num): give --freecells {} (standard FreeCell has 4)",
+            n.trim_end_matches(" or more")
+        );
+        return Some((Err((i + 1, why)), j + 1));
+    }
     let is_heads = |l: &str| {
         let w: Vec<&str> = l.split_whitespace().collect();
         !w.is_empty() && w.iter().all(|t| *t == "--")
@@ -522,6 +537,13 @@ fn fcs_move_line(l: &str, i: usize) -> Result<StepMove, SolutionParseError> {
         Loc::Freecell(j) => j < 4,
         Loc::Foundation => true,
     };
+    let beyond_four = |loc: Loc| matches!(loc, Loc::Freecell(j) if (4..8).contains(&j));
+    if beyond_four(m.from) || beyond_four(m.to) {
+        return Err(SolutionParseError::FcsFreecellBeyondFour {
+            line: i + 1,
+            text: l.chars().take(80).collect(),
+        });
+    }
     if !in_range(m.from) || !in_range(m.to) {
         return Err(bad());
     }

@@ -313,6 +313,15 @@ pub enum SolutionParseError {
         /// The line, cut to 80 characters.
         text: String,
     },
+    /// An fc-solve move line naming a freecell beyond standard FreeCell's four (fc-solve's
+    /// `--freecells-num`): the output of other rules.
+    #[error("line {line}: `{text}` names a fifth freecell or later, so the solution is of more than four freecells (fc-solve's --freecells-num): give --freecells N")]
+    FcsFreecellBeyondFour {
+        /// 1-based line.
+        line: usize,
+        /// The line.
+        text: String,
+    },
     /// An fc-solve move line we do not understand.
     #[error("line {line}: unrecognised fc-solve move `{text}`")]
     BadFcsLine {
