@@ -84,7 +84,7 @@ fn solved(p: &FamilyPosition, s: &FamilySolution, positions: u64) -> SolveOut {
         verdict: "solved".into(),
         solvable: Some(true),
         moves_total: Some(s.moves.len()),
-        single_card_moves: Some(s.moves.iter().map(|m| m.count as usize).sum()),
+        single_card_moves: fcauto_solver::family::single_card_count(&p.layout, &p.rules, &s.moves),
         standard: Some(s.tokens.join(" ")),
         moves,
         positions,
@@ -117,7 +117,7 @@ pub fn family_verify(p: &FamilyPosition, solution: &str) -> Result<VerifyOut, Se
         Ok(r) => Ok(VerifyOut {
             valid: true,
             moves_total: Some(r.moves_total),
-            single_card_moves: Some(r.single_card_moves),
+            single_card_moves: r.single_card_moves,
             error: None,
         }),
         Err(e) if crate::verify::is_not_a_win(&e) => Ok(VerifyOut {

@@ -560,3 +560,26 @@ fn freecells_alone_keeps_the_games_position_and_names_only_what_was_sent() {
     };
     assert!(e.contains("`game` says seahaven_towers"), "{e}");
 }
+
+/// A family solution's `single_card_moves` in `verify` is what `solve` and `bench` count
+/// (each run as its supermove: `single_card_count`), and null in a game whose runs move as
+/// a unit (it was the cards moved, a number in every game).
+#[test]
+fn family_single_card_moves_are_counted_as_solve_counts_them() {
+    use fcauto_solver::family::{single_card_count, solve_family, FamilyMode, FamilyOutcome};
+    for game in ["bakers_game", "relaxed_freecell"] {
+        let p = new_game_of("5", Some(game), None).unwrap();
+        let Position::Family(f) = &p else {
+            panic!("{p:?}")
+        };
+        let (out, _) = solve_family(&f.layout, &f.rules, FamilyMode::Fast, None).unwrap();
+        let FamilyOutcome::Solved(s) = out else {
+            panic!("{game} 5 not solved")
+        };
+        let v = super::family_solve::family_verify(f, &s.tokens.join(" ")).unwrap();
+        assert!(v.valid, "{game}: {v:?}");
+        let want = single_card_count(&f.layout, &f.rules, &s.moves);
+        assert_eq!(v.single_card_moves, want, "{game}");
+        assert_eq!(want.is_none(), game == "relaxed_freecell", "{game}");
+    }
+}

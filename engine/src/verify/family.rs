@@ -45,8 +45,11 @@ pub struct FamilyReport {
     pub rules: Rules,
     /// Moves (a run moved at once counts one).
     pub moves_total: usize,
-    /// Cards moved, a run of k cards counting k.
-    pub single_card_moves: usize,
+    /// The single-card moves that realise the moves, each run counted as the supermove
+    /// through freecells and empty cascades it is
+    /// ([`fcauto_solver::family::single_card_count`], as `solve` and `bench` count them);
+    /// `None` in an unlimited-sequence game, whose runs move as a unit.
+    pub single_card_moves: Option<usize>,
 }
 
 /// The game's name, with the freecells when they are not the game's own.
@@ -509,7 +512,11 @@ pub(super) fn replay(
         game: start.game,
         rules: start.rules,
         moves_total: moves.len(),
-        single_card_moves: moves.iter().map(|m| m.count as usize).sum(),
+        single_card_moves: fcauto_solver::family::single_card_count(
+            &start.layout,
+            &start.rules,
+            moves,
+        ),
     })
 }
 
