@@ -352,8 +352,8 @@ pub fn verify_family(
     }
     if let Some((g, r)) = game.filter(|_| looks_like_json(text) && text.contains("\"moves\"")) {
         return Err(StartConflict(format!(
-            "{name} is a solution JSON of standard FreeCell, not of {}: leave out --game and \
-             --freecells",
+            "{name} is a solution JSON of standard FreeCell (it names no `game` and \
+             `freecells`), not of {}: verify it as standard FreeCell's",
             title(g, &r)
         ))
         .into());
