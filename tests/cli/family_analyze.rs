@@ -289,3 +289,32 @@ mod service {
         let _ = child.wait();
     }
 }
+
+/// A family report's game.txt analysed again names its deal, from its first line, when its
+/// `# start:` is that deal (it said "the board"); a first line naming another deal is not
+/// believed.
+#[test]
+fn a_family_reports_game_txt_names_its_deal_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("r");
+    let saved = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/savedgame-family/holdgame-seahaven-40000-15.dat");
+    let args = [
+        "analyze",
+        saved.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ];
+    crate::common::ok(&args);
+    let game = report.join("game.txt");
+    let out = crate::common::ok(&["analyze", game.to_str().unwrap()]);
+    assert!(
+        out.starts_with("seahaven_towers deal 40000: 15 moves"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&game).unwrap();
+    let other = dir.path().join("other.txt");
+    std::fs::write(&other, text.replacen("deal 40000,", "deal 40001,", 1)).unwrap();
+    let out = crate::common::ok(&["analyze", other.to_str().unwrap()]);
+    assert!(!out.contains("40001") && out.contains("the board"), "{out}");
+}
