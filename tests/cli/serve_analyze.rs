@@ -204,3 +204,42 @@ fn the_page_opens_a_named_position_and_analyses_the_game_played() {
     browser::screenshot(&mut b, "serve-analyze-617.png");
     let _ = b.call("Browser.close", json!({}));
 }
+
+/// A position of another game opened from the address (`?position=seahaven_towers: ...`)
+/// sets the page's game selector to that game and clears the deal (they still said FreeCell
+/// and 617).
+#[test]
+fn the_page_shows_the_game_of_a_named_position() {
+    if !common::require("chromium") {
+        return;
+    }
+    let s = server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("{}/api/deal/5?game=seahaven_towers", s.base);
+    let (st, r) = server::call(&server::agent(), "GET", &url, None);
+    assert_eq!(st, 200, "{r}");
+    let start = r["position_string"].as_str().unwrap().to_string();
+    let query = start
+        .replace('/', "%2F")
+        .replace(' ', "%20")
+        .replace(':', "%3A");
+    let mut b = Browser::launch(
+        &format!("{}/?position={query}", s.base),
+        &dir.path().join("profile"),
+    );
+    b.attach_page();
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent",
+        &json!(format!("board loaded: {start}")),
+    );
+    assert_eq!(
+        b.eval("document.getElementById('game').value"),
+        json!("seahaven_towers")
+    );
+    assert_eq!(b.eval("document.getElementById('deal').value"), json!(""));
+    assert_eq!(
+        b.eval("document.getElementById('freecells').value"),
+        json!("")
+    );
+}
