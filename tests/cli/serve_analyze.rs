@@ -156,17 +156,7 @@ fn the_page_opens_a_named_position_and_analyses_the_game_played() {
     let s = server::start();
     let dir = tempfile::tempdir().unwrap();
     let start = fcauto_deals::position::write(&fcauto_deals::ms_deal(617).unwrap());
-    let query = start.replace('/', "%2F").replace(' ', "%20");
-    let mut b = Browser::launch(
-        &format!("{}/?position={query}", s.base),
-        &dir.path().join("profile"),
-    );
-    b.attach_page();
-    wait_for(
-        &mut b,
-        "document.getElementById('status').textContent",
-        &json!(format!("board loaded: {start}")),
-    );
+    let mut b = open_position(&s.base, &start, &dir.path().join("profile"));
     wait_for(
         &mut b,
         "document.querySelectorAll('#moves button').length > 0",
@@ -219,20 +209,7 @@ fn the_page_shows_the_game_of_a_named_position() {
     let (st, r) = server::call(&server::agent(), "GET", &url, None);
     assert_eq!(st, 200, "{r}");
     let start = r["position_string"].as_str().unwrap().to_string();
-    let query = start
-        .replace('/', "%2F")
-        .replace(' ', "%20")
-        .replace(':', "%3A");
-    let mut b = Browser::launch(
-        &format!("{}/?position={query}", s.base),
-        &dir.path().join("profile"),
-    );
-    b.attach_page();
-    wait_for(
-        &mut b,
-        "document.getElementById('status').textContent",
-        &json!(format!("board loaded: {start}")),
-    );
+    let mut b = open_position(&s.base, &start, &dir.path().join("profile"));
     assert_eq!(
         b.eval("document.getElementById('game').value"),
         json!("seahaven_towers")
@@ -242,4 +219,21 @@ fn the_page_shows_the_game_of_a_named_position() {
         b.eval("document.getElementById('freecells').value"),
         json!("")
     );
+}
+
+/// The served page at `base` opened on the position string `start` (`/?position=...`), once
+/// it says the board is loaded.
+fn open_position(base: &str, start: &str, profile: &Path) -> Browser {
+    let query = start
+        .replace('/', "%2F")
+        .replace(' ', "%20")
+        .replace(':', "%3A");
+    let mut b = Browser::launch(&format!("{base}/?position={query}"), profile);
+    b.attach_page();
+    wait_for(
+        &mut b,
+        "document.getElementById('status').textContent",
+        &json!(format!("board loaded: {start}")),
+    );
+    b
 }

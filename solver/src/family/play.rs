@@ -20,7 +20,7 @@ use fcauto_deals::{Card, Layout, Rules};
 
 /// Every legal move of `layout` under `rules`, each once per destination (every empty
 /// freecell, every empty cascade), those that only move cards between interchangeable
-/// places included ([`place_changes`]): moves to the foundations first, then in order of
+/// places included (`place_changes`): moves to the foundations first, then in order of
 /// source (cascades, then freecells), destination and count.
 ///
 /// # Errors
