@@ -29,8 +29,9 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args)]
 #[command(group = clap::ArgGroup::new("plot_outputs").multiple(true).args(["plot", "plot_data"]))]
 pub struct Args {
-    /// Deals to solve, `A..B` (inclusive), e.g. `1..32000`; with --game, `msA..msB` is
-    /// Microsoft's deals in the game's layout (PySolFC's `msN`).
+    /// Deals to solve, `A..B` (inclusive) within 1..8589934591 (with --game too: PySolFC's
+    /// larger numbers are for `deal` and `solve`), e.g. `1..32000`; with --game, `msA..msB`
+    /// is Microsoft's deals in the game's layout (PySolFC's `msN`).
     #[arg(long, default_value = "1..1000", value_parser = parse_range, allow_hyphen_values = true)]
     pub range: fcauto_deals::DealRange,
     /// Worker threads, 0..=1024 (default and 0: all cores); never more than the deals.

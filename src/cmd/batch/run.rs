@@ -29,7 +29,8 @@ use std::time::{Duration, Instant};
 /// Arguments of `fcauto batch run`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Deals, `A..B` (inclusive), within 1..8589934591; e.g. `1..1000000`; with --game,
+    /// Deals, `A..B` (inclusive), within 1..8589934591 (with --game too: PySolFC's larger
+    /// numbers are for `deal` and `solve`); e.g. `1..1000000`; with --game,
     /// `msA..msB` is Microsoft's deals in the game's layout (PySolFC's `msN`).
     #[arg(long, value_parser = fcauto_deals::DealRange::parse, allow_hyphen_values = true)]
     pub range: fcauto_deals::DealRange,
