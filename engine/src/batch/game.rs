@@ -83,3 +83,24 @@ pub fn game_options(v: &Variant) -> String {
     }
     words.join(" ")
 }
+
+/// A range (`option`: `--range`, `--expect-range`) that names Microsoft's deals from 32000 on
+/// (written `msA..msB`, or mixing `msN` with a plain number from 32000 on) for a database of
+/// PySolFC's numbers `v` (`holder` names it: `b.sqlite holds`, `the databases hold`), whose
+/// deals from 32000 on are the Mersenne Twister's: the usage problem, in words. Below 32000
+/// the two numberings deal the same deals, and a plain range names the database's own.
+pub fn ms_range_problem(
+    option: &str,
+    range: &fcauto_deals::DealRange,
+    v: &Variant,
+    holder: &str,
+) -> Option<String> {
+    let microsoft = range.microsoft_with_game().unwrap_or(true);
+    (microsoft && v.pysol_numbers && range.last >= 32000).then(|| {
+        format!(
+            "{option} {range} names Microsoft's deals, and {holder} {}, whose deals from 32000 \
+             on are Mersenne Twister deals: write the range without `ms`",
+            game_words(v)
+        )
+    })
+}

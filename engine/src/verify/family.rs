@@ -520,6 +520,23 @@ pub(super) fn replay(
     })
 }
 
+/// The deal a family report's game.txt names in its first line (`# Seahaven Towers deal
+/// 40000, analysed by fcauto ...`), when `layout`, its `# start:`, is that deal of `game`
+/// under `rules`: so that analysing the report's game.txt again names the deal.
+pub fn report_deal(
+    text: &str,
+    game: &'static Game,
+    rules: &Rules,
+    layout: &Layout,
+) -> Option<fcauto_deals::PysolNumber> {
+    let first = text.trim_start_matches('\u{feff}').lines().next()?;
+    let rest = first.strip_prefix("# ")?.strip_prefix(game.pysol_name)?;
+    let number = rest.strip_prefix(" deal ")?.split(',').next()?;
+    let n = fcauto_deals::PysolNumber::parse(number).ok()?;
+    let dealt = fcauto_deals::deal_with_rules(game, rules, n).ok()?;
+    (dealt == *layout).then(|| n.shortest())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

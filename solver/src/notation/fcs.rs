@@ -170,19 +170,7 @@ fn table_position(lines: &[&str], i: usize) -> Option<(Result<Board, (usize, Str
     while lines.get(j).is_some_and(|l| l.trim().is_empty()) {
         j += 1;
     }
-    // More freecells than four (fc-solve's `--freecells-num`) print in further rows of
-    // four, each underlined: a position of other rules than standard FreeCell's.
-    if let Some(more) = lines.get(j).filter(|l| l.trim_start().starts_with("---")) {
-        let n = 4 + more.split_whitespace().filter(|t| *t == "---").count();
-        let n = if n == 8 {
-            "8 or more".to_string()
-        } else {
-            n.to_string()
-        };
-        let why = format!(
-            "{n} freecells (fc-solve's --freecells-num): give --freecells {} (standard FreeCell has 4)",
-            n.trim_end_matches(" or more")
-        );
+    if let Some(why) = more_freecells(lines.get(j).copied()) {
         return Some((Err((i + 1, why)), j + 1));
     }
     let is_heads = |l: &str| {
@@ -479,6 +467,19 @@ pub fn parse_fcs_output(text: &str) -> Result<(FcsVerdict, Vec<StepMove>), Solut
         }
     }
     Ok((verdict, moves))
+}
+
+/// More freecells than four (fc-solve's `--freecells-num`) print in further rows of four,
+/// each underlined: when `line`, after the first row's underline, is such an underline, the
+/// error saying to give `--freecells` (the position is of other rules than standard
+/// FreeCell's).
+fn more_freecells(line: Option<&str>) -> Option<String> {
+    let more = line.filter(|l| l.trim_start().starts_with("---"))?;
+    let n = 4 + more.split_whitespace().filter(|t| *t == "---").count();
+    let at_least = if n == 8 { " or more" } else { "" };
+    Some(format!(
+        "{n}{at_least} freecells (fc-solve's --freecells-num): give --freecells {n} (standard FreeCell has 4)"
+    ))
 }
 
 /// One of fc-solve's move lines (`l`, trimmed, on 0-based line `i`) read as a move.

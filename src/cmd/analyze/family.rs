@@ -13,7 +13,7 @@ use fcauto_deals::PysolNumber;
 use fcauto_engine::analysis::family::{parse_moves, TextMove};
 use fcauto_engine::analysis::family_flow::{self, Start};
 use fcauto_engine::verify::family::{
-    board_deal, move_text_start, read_layout, solution_game, FamilyStart,
+    board_deal, move_text_start, read_layout, report_deal, solution_game, FamilyStart,
 };
 use fcauto_engine::verify::{is_usage_problem, NoStart};
 use fcauto_solver::Mode;
@@ -93,23 +93,6 @@ pub fn run(args: &Args) -> Result<i32> {
         (t0, cpu0),
     )?;
     Ok(0)
-}
-
-/// The deal a family report's game.txt names in its first line (`# Seahaven Towers deal
-/// 40000, analysed by fcauto ...`), when `layout`, its `# start:`, is that deal of `game`
-/// under `rules`: so that analysing the report's game.txt again names the deal.
-fn report_deal(
-    text: &str,
-    game: &'static fcauto_deals::Game,
-    rules: &fcauto_deals::Rules,
-    layout: &fcauto_deals::Layout,
-) -> Option<PysolNumber> {
-    let first = text.trim_start_matches('\u{feff}').lines().next()?;
-    let rest = first.strip_prefix("# ")?.strip_prefix(game.pysol_name)?;
-    let number = rest.strip_prefix(" deal ")?.split(',').next()?;
-    let n = PysolNumber::parse(number).ok()?;
-    let dealt = fcauto_deals::deal_with_rules(game, rules, n).ok()?;
-    (dealt == *layout).then(|| n.shortest())
 }
 
 /// True when the move list at `path` (standard input too: it is read once) names a game of

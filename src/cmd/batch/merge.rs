@@ -29,24 +29,6 @@ pub struct Args {
     pub expect_range: Option<fcauto_deals::DealRange>,
 }
 
-/// An `--expect-range` naming Microsoft's deals (`msA..msB`, or `msN` beside a plain number
-/// from 32000 on) where the databases hold PySolFC's numbers from 32000 on: the usage
-/// problem (exit 2). A plain range names the databases' own deals.
-fn expect_problem(
-    range: Option<&fcauto_deals::DealRange>,
-    variant: &fcauto_engine::bench::variant::Variant,
-) -> Option<String> {
-    let r = range?;
-    let microsoft = r.microsoft_with_game().unwrap_or(true);
-    (microsoft && variant.pysol_numbers && r.last >= 32000).then(|| {
-        format!(
-            "--expect-range {r} names Microsoft's deals, and the databases hold {}, whose deals \
-             from 32000 on are Mersenne Twister deals: write the range without `ms`",
-            fcauto_engine::batch::game::game_words(variant)
-        )
-    })
-}
-
 /// Merge; exit 0 when merged.
 pub fn run(args: Args) -> Result<i32> {
     // A symbolic link there, even one leading nowhere, is a file merge must not replace.
@@ -59,7 +41,12 @@ pub fn run(args: Args) -> Result<i32> {
     }
     check_folder(&args.out)?;
     let settings = check_inputs(&args.inputs)?;
-    if let Some(why) = expect_problem(args.expect_range.as_ref(), &settings.variant) {
+    // `msA..msB` from 32000 on names other deals than databases of PySolFC's numbers hold.
+    let ms_range = |r| {
+        let (v, holder) = (&settings.variant, "the databases hold");
+        fcauto_engine::batch::game::ms_range_problem("--expect-range", r, v, holder)
+    };
+    if let Some(why) = args.expect_range.as_ref().and_then(ms_range) {
         return Ok(crate::cmd::usage_exit(&why));
     }
     fcauto_engine::partial::remove_stale_temps(&args.out);

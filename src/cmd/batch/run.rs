@@ -232,21 +232,14 @@ fn variant(args: &Args) -> Variant {
 }
 
 /// A range written `msA..msB` reaching 32000, resuming without `--game` a database of
-/// PySolFC's numbers (whose deals from 32000 on are the Mersenne Twister's, not Microsoft's):
-/// the usage problem (exit 2) saying so. With `--game` the database's settings check refuses
-/// it; below 32000 the two numberings deal the same deals.
+/// PySolFC's numbers ([`fcauto_engine::batch::game::ms_range_problem`]); with `--game` the
+/// database's settings check refuses it.
 fn numbering_problem(args: &Args, variant: &Variant) -> Option<String> {
     let named = args.game.game.is_some() || args.game.freecells.is_some();
-    let microsoft = args.range.microsoft_with_game().unwrap_or(false);
-    (!named && microsoft && variant.pysol_numbers && args.range.last >= 32000).then(|| {
-        format!(
-            "--range {} names Microsoft's deals, and {} holds {}, whose deals from 32000 on are \
-             Mersenne Twister deals: write the range without `ms` for its deals, or use another --db",
-            args.range,
-            args.db.display(),
-            fcauto_engine::batch::game::game_words(variant)
-        )
-    })
+    let holder = format!("{} holds", args.db.display());
+    let problem =
+        fcauto_engine::batch::game::ms_range_problem("--range", &args.range, variant, &holder);
+    problem.filter(|_| !named)
 }
 
 /// What the family search does not offer (exit 2): the modes `solve --game` refuses for
