@@ -25,6 +25,8 @@
 #    LTO), tcmalloc linked for real: with LTO the default --as-needed drops libtcmalloc
 #    silently, hence LDFLAGS=-Wl,--no-as-needed; the script checks with ldd that it is linked.
 set -euo pipefail
+# -h, --help: print the comment above and do nothing else (the script installs and builds).
+case "${1:-}" in -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;; esac
 
 VERSION=5.0.0
 TARBALL="freecell-solver_${VERSION}.orig.tar.xz"

@@ -21,6 +21,8 @@
 #      `cargo test --release --features gui --test cli -- --ignored gui_resume_family::`),
 #   4. copies the evidence bundles to results/gui-e2e/ and prints the timings.
 set -euo pipefail
+# -h, --help: print the comment above and do nothing else (the script installs and builds).
+case "${1:-}" in -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.."
 
 if [[ "${FCAUTO_SKIP_SETUP:-0}" != 1 ]]; then

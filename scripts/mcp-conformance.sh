@@ -10,6 +10,8 @@
 # The suite is installed once into $FCAUTO_MCP_CONFORMANCE_DIR (default
 # ~/.cache/fcauto/mcp-conformance); its results go to that directory's out/.
 set -euo pipefail
+# -h, --help: print the comment above and do nothing else (the script installs and builds).
+case "${1:-}" in -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.."
 
 fcauto=${1:-target/release/fcauto}

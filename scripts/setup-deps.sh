@@ -27,6 +27,7 @@ for arg in "$@"; do
     --slurm) want_slurm=1 ;;
     --browser) want_browser=1 ;;
     --mcp) want_mcp=1 ;;
+    -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
     *) echo "setup-deps: unknown option '$arg' (expected --gui, --slurm, --browser and/or --mcp)" >&2; exit 2 ;;
   esac
 done

@@ -4,6 +4,8 @@
 # runs every cargo test in release mode, then a small release-mode `fcauto bench` that
 # fails on any invalid solution or false verdict.
 set -euo pipefail
+# -h, --help: print the comment above and do nothing else (the script installs and builds).
+case "${1:-}" in -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/.."
 
 command -v cargo >/dev/null || { echo "test.sh: cargo not found: install Rust (rustup) first" >&2; exit 1; }

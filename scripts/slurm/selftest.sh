@@ -13,6 +13,8 @@
 #      20000 rows, no duplicate, 11982 the only unsolvable deal, equal rows;
 #   5. stops the daemons it started (also on failure) and removes its folder (kept on failure).
 set -euo pipefail
+# -h, --help: print the comment above and do nothing else (the script installs and builds).
+case "${1:-}" in -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;; esac
 cd "$(dirname "$0")/../.."
 root="$(pwd)"
 

@@ -20,6 +20,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 range="" shards="" out="" mode="fast" fcauto="" extra="" tasks="" after=""
 while (($#)); do
   case "$1" in
+    --range|--shards|--out|--mode|--fcauto|--extra|--tasks|--after)
+      (($# >= 2)) || { echo "submit.sh: $1 needs a value (submit.sh --help)" >&2; exit 2; } ;;&
     --range) range="$2"; shift 2 ;;
     --shards) shards="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
@@ -40,11 +42,23 @@ if [[ -z "$fcauto" ]]; then
   fcauto="$(cd "$here/../.." && pwd)/target/release/fcauto"
 fi
 [[ -x "$fcauto" ]] || { echo "submit.sh: $fcauto is not an executable (build it: cargo build --release --features batch)" >&2; exit 2; }
+# The tasks run in OUT/logs: a relative path would name another file there.
+[[ "$fcauto" == /* ]] || fcauto="$(cd "$(dirname "$fcauto")" && pwd)/$(basename "$fcauto")"
+# --tasks names array indices of 1..N (each one shard I of N).
+if [[ -n "$tasks" ]]; then
+  for t in ${tasks//,/ }; do
+    for n in ${t//-/ }; do
+      [[ "$n" =~ ^[1-9][0-9]*$ ]] && ((n <= shards)) || {
+        echo "submit.sh: --tasks $tasks: each index is a shard, 1..$shards" >&2; exit 2; }
+    done
+  done
+fi
 # Refuse bad arguments here, before anything is queued: a dry check of the range, mode,
 # extra flags and of the last shard (every shard must get deals).
 # shellcheck disable=SC2086 # extra is a list of flags
+# The shard script adds --threads, so --extra may not give it (checked with the same flag).
 "$fcauto" batch run --range "$range" --mode "$mode" --shard "$shards/$shards" --check-args \
-  --db /dev/null $extra >/dev/null || {
+  --threads 1 --db /dev/null $extra >/dev/null || {
   echo "submit.sh: fcauto refused these arguments; nothing queued" >&2; exit 2; }
 mkdir -p "$out/logs"
 out="$(cd "$out" && pwd)"

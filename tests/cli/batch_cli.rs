@@ -859,7 +859,7 @@ fn submit(dir: &Path, args: &[&str]) -> (i32, String, String) {
     std::fs::write(
         &stub,
         format!(
-            "#!/bin/sh\necho \"$*\" >> '{}'\necho 4242\n",
+            "#!/bin/sh\necho \"$* BIN=$FCAUTO_BIN\" >> '{}'\necho 4242\n",
             dir.join("sbatch.log").display()
         ),
     )
@@ -869,11 +869,13 @@ fn submit(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm/submit.sh");
     let fc = assert_cmd::cargo::cargo_bin("fcauto");
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    // Run beside the binary, so that `--fcauto ./fcauto` names it.
     let out = Command::new("bash")
         .arg(script)
         .args(["--fcauto", s(&fc)])
         .args(args)
         .env("PATH", path)
+        .current_dir(fc.parent().unwrap())
         .output()
         .unwrap();
     (
@@ -889,13 +891,20 @@ fn submit_checks_extra_flags_before_queueing() {
     let out = dir.path().join("run");
     let log = dir.path().join("sbatch.log");
     let base = ["--range", "1..32000", "--shards", "64", "--out", s(&out)];
-    for extra in ["--max-states 0", "--bogus-flag"] {
+    // `--threads` is the shard script's own: given again, every task would fail.
+    for extra in ["--max-states 0", "--bogus-flag", "--threads 2"] {
         let mut a = base.to_vec();
         a.extend(["--extra", extra]);
         let (code, _, err) = submit(dir.path(), &a);
         assert_eq!(code, 2, "--extra {extra}: {err}");
         assert!(err.contains("nothing queued"), "{err}");
         assert!(!log.exists(), "--extra {extra} queued jobs");
+    }
+    // An index past the shards, an option without its value: refused, nothing queued.
+    for more in [&["--tasks", "65"][..], &["--tasks", "3,60-70"], &["--mode"]] {
+        let (code, _, err) = submit(dir.path(), &[&base[..], more].concat());
+        assert_eq!(code, 2, "{more:?}: {err}");
+        assert!(!log.exists(), "{more:?} queued jobs");
     }
     let (code, usage, _) = submit(dir.path(), &["--help"]);
     assert_eq!(code, 0);
@@ -915,6 +924,11 @@ fn submit_checks_extra_flags_before_queueing() {
         calls.contains("--array=1-64") && calls.contains("--mem-per-cpu=3G"),
         "{calls}"
     );
+    // A relative --fcauto is made absolute: the tasks run in OUT/logs.
+    let (code, _, err) = submit(dir.path(), &[&base[..], &["--fcauto", "./fcauto"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let calls = std::fs::read_to_string(&log).unwrap();
+    assert!(calls.lines().all(|l| l.contains(" BIN=/")), "{calls}");
 }
 
 #[test]
