@@ -14,8 +14,9 @@ pub struct Args {
 /// `fcauto man [COMMAND]`.
 #[derive(clap::Args)]
 pub struct ManArgs {
-    /// A subcommand (`solve`): its own page, fcauto-solve(1), instead of fcauto(1).
-    pub command: Option<String>,
+    /// A subcommand (`solve`, `batch run`, or as the pages name it, `batch-run`): its own page,
+    /// fcauto-solve(1), fcauto-batch-run(1), instead of fcauto(1).
+    pub command: Vec<String>,
 }
 
 /// Print the completion script for `args.shell` (source it, or save it where the shell
@@ -35,24 +36,28 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 /// Print the man page (roff): fcauto(1), or with a subcommand its page (exit 2 for a
 /// subcommand there is not).
 pub fn run_man(args: ManArgs) -> anyhow::Result<i32> {
-    let top = crate::Cli::command();
-    let page = match args.command.as_deref() {
-        None => top,
-        Some(name) => match top.find_subcommand(name) {
-            Some(sub) => sub
-                .clone()
-                .display_name(format!("fcauto-{name}"))
-                .bin_name(format!("fcauto {name}")),
-            None => {
-                let names: Vec<_> = top.get_subcommands().map(|s| s.get_name()).collect();
-                crate::note!(
-                    "fcauto: no subcommand `{name}` (there are: {})",
-                    names.join(", ")
-                );
-                return Ok(2);
-            }
-        },
-    };
+    let mut page = crate::Cli::command();
+    // Built, so that clap's own `help` subcommands are there too (the pages name them).
+    page.build();
+    let path: Vec<&str> = args.command.iter().flat_map(|a| a.split('-')).collect();
+    for (k, name) in path.iter().enumerate() {
+        let Some(sub) = page.find_subcommand(name).cloned() else {
+            let names: Vec<_> = page.get_subcommands().map(|s| s.get_name()).collect();
+            let within = match k {
+                0 => String::new(),
+                _ => format!(" of `{}`", path[..k].join(" ")),
+            };
+            crate::note!(
+                "fcauto: no subcommand `{name}`{within} (there are: {})",
+                names.join(", ")
+            );
+            return Ok(2);
+        };
+        let words = &path[..=k];
+        page = sub
+            .display_name(format!("fcauto-{}", words.join("-")))
+            .bin_name(format!("fcauto {}", words.join(" ")));
+    }
     let mut roff = Vec::new();
     clap_mangen::Man::new(page)
         .source(concat!("fcauto ", env!("CARGO_PKG_VERSION")))

@@ -601,3 +601,25 @@ fn an_output_file_of_yours_is_never_replaced() {
         .unwrap()
         .starts_with("7D TD"));
 }
+
+/// Every page a man page names in SEE ALSO prints: `fcauto man batch run` (or `batch-run`,
+/// as the page is named) and `fcauto man help`; a subcommand there is not is exit 2.
+#[test]
+fn man_prints_the_nested_pages_the_pages_name() {
+    for args in [
+        &["man", "batch", "run"][..],
+        &["man", "batch-run"],
+        &["man", "help"],
+    ] {
+        let page = crate::common::ok(args);
+        let want = format!(".TH fcauto-{} 1", args[1..].join("-"));
+        assert!(
+            page.contains(&want),
+            "{args:?}: {}",
+            &page[..200.min(page.len())]
+        );
+    }
+    let (code, _, err) = crate::common::run(&["man", "batch", "nope"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no subcommand `nope` of `batch`"), "{err}");
+}
