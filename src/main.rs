@@ -29,7 +29,7 @@ enum Command {
     Deal(cmd::deal::Args),
     /// Solve a deal or a board, validate the solution, and print it.
     Solve(cmd::solve::Args),
-    /// Draw a board file as a picture (SVG or PNG).
+    /// Draw a deal or a board file as a picture (SVG or PNG).
     Show(cmd::show::Args),
     /// Check a solution (our JSON, standard notation, or fc-solve output) against a deal or a board with
     /// the independent validator.

@@ -397,7 +397,7 @@ pub fn parse_with(data: &[u8], limits: &Limits, origin: &Path) -> Result<StatsFi
         return Err(StatsError::Layout {
             path: path(),
             reason: if game {
-                "it is a PySolFC saved or held game (a .pso file, holdgame.dat): `fcauto analyze` reads FreeCell ones".into()
+                "it is a PySolFC saved or held game (a .pso file, holdgame.dat): `fcauto analyze` reads those of FreeCell and its family".into()
             } else {
                 "no Statistics object in the pickle".into()
             },
