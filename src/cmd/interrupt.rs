@@ -10,6 +10,7 @@ use std::sync::{Mutex, Once};
 
 /// The exit code of a run stopped by Ctrl-C: 128 + SIGINT (what a server that returns only
 /// when Ctrl-C stopped it, `serve` and `mcp --http`, exits with).
+#[cfg(any(feature = "serve", feature = "mcp"))]
 pub const CTRL_C_EXIT: i32 = 128 + SIGINT;
 
 /// The temporary files being written now.
