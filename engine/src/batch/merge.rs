@@ -106,19 +106,21 @@ pub fn merge_into(
              SELECT s.deal FROM src.results s JOIN main.results m ON m.deal = s.deal",
             [],
         )?;
-        conn.execute_batch(
-            "BEGIN; INSERT OR IGNORE INTO main.results \
-             (deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version) \
-             SELECT deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version \
-             FROM src.results; COMMIT;",
-        )
-        .with_context(|| format!("cannot copy the rows of {}", p.display()))?;
-        // An input of the other numbering (all below 32000, [`check_inputs`]): its rows take
-        // the merged database's rules.
-        conn.execute(
-            "UPDATE main.results SET rules = ?1 WHERE rules <> ?1",
-            [&settings.rules],
-        )?;
+        // Every row takes the merged database's rules: an input of the other numbering
+        // (all its deals below 32000, [`check_inputs`]) has its own words for the same rules.
+        let copy = || -> Result<()> {
+            conn.execute_batch("BEGIN")?;
+            conn.execute(
+                "INSERT OR IGNORE INTO main.results \
+                 (deal, mode, rules, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version) \
+                 SELECT deal, mode, ?1, verdict, moves_total, single_card_moves, solution, stopped_by, positions, cpu_ms, version \
+                 FROM src.results",
+                [&settings.rules],
+            )?;
+            conn.execute_batch("COMMIT")?;
+            Ok(())
+        };
+        copy().with_context(|| format!("cannot copy the rows of {}", p.display()))?;
         conn.execute_batch("DETACH DATABASE src;")?;
     }
     let rows = conn.query_row("SELECT COUNT(*) FROM results", [], |r| r.get::<_, i64>(0))? as u64;
