@@ -92,12 +92,24 @@ static STDIN: std::sync::Mutex<(Vec<u8>, bool)> = std::sync::Mutex::new((Vec::ne
 fn stdin_up_to(limit: usize) -> std::io::Result<Vec<u8>> {
     let mut read = STDIN.lock().unwrap_or_else(|e| e.into_inner());
     let (bytes, ended) = &mut *read;
-    if !*ended && bytes.len() < limit {
-        let want = (limit - bytes.len()) as u64;
-        let n = std::io::stdin().lock().take(want).read_to_end(bytes)?;
-        *ended = (n as u64) < want;
+    if !*ended {
+        *ended = read_further(&mut std::io::stdin().lock(), bytes, limit)?;
     }
     Ok(bytes[..bytes.len().min(limit)].to_vec())
+}
+
+/// Read from `reader` onto the kept `bytes` until they hold `limit` (nothing when they do);
+/// true when the reader ended first.
+fn read_further(
+    reader: &mut impl Read,
+    bytes: &mut Vec<u8>,
+    limit: usize,
+) -> std::io::Result<bool> {
+    let Some(want) = limit.checked_sub(bytes.len()).filter(|&w| w > 0) else {
+        return Ok(false);
+    };
+    let n = reader.take(want as u64).read_to_end(bytes)?;
+    Ok(n < want)
 }
 
 /// True for a path that can be read only once: a pipe or FIFO (`/dev/stdin`, the shell's
@@ -126,10 +138,8 @@ fn stream_up_to(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
         }
     };
     let (_, file, bytes) = &mut streams[i];
-    if let Some(f) = file.as_mut().filter(|_| bytes.len() < limit) {
-        let want = (limit - bytes.len()) as u64;
-        let n = f.take(want).read_to_end(bytes)?;
-        if (n as u64) < want {
+    if let Some(f) = file.as_mut() {
+        if read_further(f, bytes, limit)? {
             *file = None;
         }
     }
