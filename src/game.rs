@@ -12,7 +12,7 @@ pub struct GameArgs {
     /// ...), PySolFC's title or PySolFC's game id (`45`); with it, a deal number is PySolFC's
     /// (the Microsoft shuffle below 32000 and for `msN`, the Mersenne Twister from 32000 on)
     /// [default: freecell, Microsoft numbering].
-    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    #[arg(long, value_name = "GAME", value_parser = GameParser, hide_possible_values = true)]
     pub game: Option<&'static Game>,
     /// Number of freecells, 0..=8 (fc-solve's `--freecells-num`) [default: the game's].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=MAX_FREECELLS as i64))]
@@ -28,8 +28,39 @@ pub fn parse_game_number(s: &str) -> Result<PysolNumber, String> {
     PysolNumber::parse(s).map_err(|e| e.either_numbering())
 }
 
-fn parse_game(s: &str) -> Result<&'static Game, String> {
-    Game::find(s).map_err(|e| e.to_string())
+fn parse_game(s: String) -> Result<&'static Game, String> {
+    Game::find(&s).map_err(|e| e.to_string())
+}
+
+/// `--game`'s parser: [`Game::find`] reads any name, title or id; the games' Freecell Solver
+/// names are the values that shell completions offer (help does not list them: `fcauto deal
+/// --help` names the family).
+#[derive(Clone)]
+struct GameParser;
+
+impl clap::builder::TypedValueParser for GameParser {
+    type Value = &'static Game;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let read: fn(String) -> Result<&'static Game, String> = parse_game;
+        clap::builder::StringValueParser::new()
+            .try_map(read)
+            .parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let names = fcauto_deals::GAMES
+            .iter()
+            .map(|g| clap::builder::PossibleValue::new(g.name).help(g.pysol_name));
+        Some(Box::new(names))
+    }
 }
 
 impl GameArgs {

@@ -623,3 +623,25 @@ fn man_prints_the_nested_pages_the_pages_name() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no subcommand `nope` of `batch`"), "{err}");
 }
+
+/// The completion scripts offer the games' names for `--game`, not file names, and help
+/// does not list them (any name, title or id is read).
+#[test]
+fn completions_offer_the_games_for_game() {
+    let bash = crate::common::ok(&["completions", "bash"]);
+    let at = bash.find("--game)").expect("a --game case");
+    let case = &bash[at..at + 400];
+    assert!(
+        case.contains("compgen -W \"freecell ") && case.contains(" citadel\""),
+        "{case}"
+    );
+    let zsh = crate::common::ok(&["completions", "zsh"]);
+    assert!(
+        zsh.contains("seahaven_towers\\:\"Seahaven Towers\""),
+        "zsh lacks the games"
+    );
+    let help = crate::common::ok(&["solve", "--help"]);
+    assert!(!help.contains("possible values"), "help lists the games");
+    let (code, _, err) = crate::common::run(&["deal", "--game", "Seahaven Towers", "1"]);
+    assert_eq!(code, 0, "{err}");
+}
