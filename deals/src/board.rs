@@ -338,6 +338,10 @@ pub(crate) fn read_position(
             "{what} (expected {cascades} cascade lines of cards)"
         )));
     }
+    let text = match text.contains('\r') {
+        true => std::borrow::Cow::Owned(crate::text::unify_line_ends(text.to_string())),
+        false => std::borrow::Cow::Borrowed(text),
+    };
     let mut reader = BoardReader::new(cascades, freecells);
     for (i, raw) in text.lines().enumerate() {
         reader.line(i + 1, raw);
@@ -1013,6 +1017,24 @@ mod tests {
         text.truncate(MAX_BOARD_TEXT);
         let text = &text[..text.rfind('\n').unwrap()];
         assert_eq!(Board::parse(text).unwrap(), ms_deal(617).unwrap());
+    }
+
+    /// Lines ending in a lone `\r` read as lines, blank ones included, as `\n` and `\r\n`
+    /// endings do.
+    #[test]
+    fn carriage_return_line_ends_read_as_lines() {
+        let text = ms_deal(617).unwrap().cascades_text();
+        for end in ["\r", "\r\n"] {
+            let t = text.replace('\n', end);
+            assert_eq!(Board::parse(&t).unwrap(), ms_deal(617).unwrap(), "{end:?}");
+        }
+        let with_header =
+            format!("Foundations: H-0 C-0 D-0 S-0\rFreecells:\r\r{text}").replace('\n', "\r");
+        assert_eq!(Board::parse(&with_header).unwrap(), ms_deal(617).unwrap());
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines[3] = "";
+        let err = Board::parse(&lines.join("\r")).unwrap_err().to_string();
+        assert!(err.contains("missing"), "{err}");
     }
 
     #[test]

@@ -118,6 +118,26 @@ pub fn text_of(bytes: Vec<u8>) -> std::result::Result<String, String> {
     String::from_utf8(bytes).map_err(|e| where_not_utf8(e.as_bytes(), e.utf8_error().valid_up_to()))
 }
 
+/// `text` with each line end that is a lone `\r` (old Mac OS text) made `\n`, so that line
+/// readers (`str::lines` reads `\n` and `\r\n`) see its lines. Text without one is returned
+/// as it is.
+pub fn unify_line_ends(text: String) -> String {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '\r' if chars.peek() != Some(&'\n') => out.push('\n'),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
 /// `text` with each tab replaced by the spaces up to the next tab stop (every 8 columns, as
 /// a terminal shows it), for the text inputs whose words may be separated by tabs (a board,
 /// a solution, fc-solve's output pasted through an editor): fc-solve's `Move a card ...`
@@ -364,5 +384,12 @@ mod tests {
         assert_eq!(plural(2usize, "single-card move"), "2 single-card moves");
         assert_eq!(plural(-1i64, "time"), "-1 times");
         assert_eq!(plural(7, "card"), "7 cards");
+    }
+
+    #[test]
+    fn lone_carriage_returns_become_line_feeds() {
+        assert_eq!(unify_line_ends("a\rb\r\nc\r".into()), "a\nb\r\nc\n");
+        assert_eq!(unify_line_ends("a\r\rb".into()).lines().count(), 3);
+        assert_eq!(unify_line_ends("a\r\nb\n".into()), "a\r\nb\n");
     }
 }

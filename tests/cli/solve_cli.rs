@@ -595,6 +595,41 @@ fn solve_from_a_board_file() {
     assert!(v["deal"].is_null());
 }
 
+/// Board text whose lines end in a lone `\r` (old Mac OS text) reads as its lines do with
+/// `\n`, from a file and from standard input, for standard FreeCell and a family game.
+#[test]
+fn boards_with_carriage_return_line_ends_solve() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = ms_deal(617).unwrap().fcs_state_text().replace('\n', "\r");
+    let p = write(&dir, "cr.txt", &text);
+    let from_file = crate::common::ok(&["solve", "--board", p.to_str().unwrap()]);
+    let (code, from_stdin, err) =
+        crate::common::run_in(&["solve", "--board", "-"], text.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(from_file, from_stdin);
+    assert_eq!(from_file, crate::common::ok(&["solve", "617"]));
+    let seahaven = crate::common::ok(&["deal", "--game", "seahaven_towers", "5"]);
+    let (code, _, err) = crate::common::run_in(
+        &["solve", "--game", "seahaven_towers", "--board", "-"],
+        seahaven.replace('\n', "\r").as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    // Solutions too: fc-solve's `-p -t` output (its `Freecells:` line read by column) and
+    // standard notation.
+    let fcs = crate::common::ok(&["solve", "617", "--format", "fcs"]);
+    let standard = crate::common::ok(&["solve", "617", "--format", "standard"]);
+    let board = write(&dir, "b.txt", &ms_deal(617).unwrap().fcs_state_text());
+    let board = board.to_str().unwrap();
+    for solution in [fcs, standard] {
+        let (code, out, err) = crate::common::run_in(
+            &["verify", "--board", board, "-"],
+            solution.replace('\n', "\r").as_bytes(),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(out.starts_with("valid:"), "{out}");
+    }
+}
+
 #[test]
 fn cross_check_agrees_with_fc_solve() {
     if !require("fc-solve") {

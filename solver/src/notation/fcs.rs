@@ -283,12 +283,12 @@ const SENTENCE_STARTS: [&str; 13] = [
 /// spaces to the next stop of 8 columns ([`fcauto_deals::text::expand_tabs`]), and in its
 /// sentences (a line whose first word opens one of fc-solve's sentences: `Move a card from
 /// stack 3 to freecell 0`, `This game is solveable.`, `Foundations: H-0 ...`) runs of spaces
-/// become one, the line trimmed. Positions' other lines keep their columns (the
+/// become one, the line trimmed; lines ending in a lone `\r` end in `\n`. Positions' other lines keep their columns (the
 /// `Freecells:` line is read by column). The readers of fc-solve's output here
 /// ([`parse_fcs_output`], [`parse_fcs_states`], [`fcs_output_kind`]) expect such text (a
 /// tab in `Move\ta card ...` hides no move line).
 pub(crate) fn tidy_fcs_output(text: String) -> String {
-    let text = fcauto_deals::text::expand_tabs(text);
+    let text = fcauto_deals::text::expand_tabs(fcauto_deals::text::unify_line_ends(text));
     let untidy = |l: &str| {
         let t = l.trim();
         t.contains("  ")
