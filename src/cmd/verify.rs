@@ -174,11 +174,12 @@ fn check_family(
     };
     let given = match (args.deal, args.board.as_deref()) {
         (Some(n), _) => {
-            let n = match (args.game.game, n.shuffle()) {
-                (None, Shuffle::Microsoft(m)) if args.game.freecells.is_some() => {
-                    PysolNumber::ms(m)?
-                }
-                _ => n,
+            // Without --game (--freecells alone), any number is the Microsoft deal of that
+            // number, as for standard FreeCell.
+            let n = match (args.game.game, ms_number(args)) {
+                (Some(_), _) => n,
+                (None, Ok(m)) => PysolNumber::ms(m.unwrap_or_default())?,
+                (None, Err(msg)) => return Ok(crate::cmd::usage_exit(&msg)),
             };
             match deal_start(game, rules, n) {
                 Err(e) if e.is::<CellsTooFew>() => {

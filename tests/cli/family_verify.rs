@@ -686,3 +686,40 @@ fn fc_solve_output_with_more_than_four_freecells_says_to_give_freecells() {
         );
     }
 }
+
+/// Without --game, `verify --freecells N --deal D` reads D as the Microsoft deal D at every
+/// number, as `solve --freecells N D` plays it (from 32000 on too: PySolFC's numbering is
+/// --game's); a number past 2^33-1 is a usage error.
+#[test]
+fn freecells_alone_reads_microsoft_deal_numbers_at_and_past_32000() {
+    for deal in ["32000", "40000"] {
+        let solution = temp(
+            &format!("ms3-{deal}.json"),
+            &crate::common::ok(&["solve", "--freecells", "3", deal, "--format", "json"]),
+        );
+        let (code, out, err) = run(&["verify", "--freecells", "3", "--deal", deal, &solution]);
+        assert_eq!(code, 0, "{deal}: {err}");
+        assert!(out.starts_with("valid: freecell with 3 freecells"), "{out}");
+        let (code, _, err) = run(&["verify", "--game", "freecell", "--freecells", "3"]
+            .into_iter()
+            .chain(["--deal", deal, &solution])
+            .collect::<Vec<_>>());
+        // PySolFC's deal of that number is another deal: the solution's start conflicts.
+        assert_eq!(code, 2, "{deal}: {err}");
+        assert!(err.contains("not from deal"), "{err}");
+    }
+    let solution = temp(
+        "ms3-1.json",
+        &crate::common::ok(&["solve", "--freecells", "3", "1", "--format", "json"]),
+    );
+    let (code, _, err) = run(&[
+        "verify",
+        "--freecells",
+        "3",
+        "--deal",
+        "8589934592",
+        &solution,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("out of range"), "{err}");
+}
