@@ -14,7 +14,7 @@ pub use pysol_game::{
 };
 
 use anyhow::{Context, Result};
-use fcauto_deals::{ms_deal, parse_deal_number, Board};
+use fcauto_deals::{ms_deal, parse_deal_number, Board, PysolNumber};
 pub use fcauto_solver::document::Start;
 use fcauto_solver::document::{self, DocKind, SolutionDoc};
 use fcauto_solver::validator::apply_checked;
@@ -209,7 +209,8 @@ struct GameDealRead {
     game: String,
     #[serde(default)]
     pysol_id: Option<u32>,
-    deal: serde_json::Value,
+    #[serde(with = "fcauto_solver::family::notation::deal_json")]
+    deal: Option<PysolNumber>,
     cascades: Vec<Vec<fcauto_deals::Card>>,
     freecells: Vec<Option<fcauto_deals::Card>>,
     #[serde(default)]
@@ -225,30 +226,29 @@ fn game_deal_json(v: serde_json::Value) -> Result<Start> {
         anyhow::anyhow!("JSON that is not `fcauto deal --game freecell N --format json`'s ({e})")
     })?;
     let game = fcauto_deals::Game::find(&d.game)?;
-    anyhow::ensure!(
-        game.rules.is_standard() && d.pysol_id.is_none_or(|id| id == game.pysol_id),
-        "its `game` {} and `pysol_id` {:?} are not standard FreeCell's ({}, {})",
-        d.game,
-        d.pysol_id,
-        game.name,
-        game.pysol_id
-    );
-    let number = match &d.deal {
-        serde_json::Value::String(s) => fcauto_deals::PysolNumber::parse(s)?,
-        serde_json::Value::Number(n) => {
-            let n = n
-                .as_u128()
-                .ok_or_else(|| anyhow::anyhow!("`deal` {n} is no game number"))?;
-            fcauto_deals::PysolNumber::plain(n)?
-        }
-        other => anyhow::bail!("`deal` {other} is no game number"),
+    // A game of FreeCell's rules but for its freecells (`freecell_2_freecells`) with four.
+    let rules = game.rules.with_freecells(d.freecells.len().min(8) as u8);
+    let id_named = match d.pysol_id {
+        Some(id) => format!(" and `pysol_id` {id}"),
+        None => String::new(),
     };
+    anyhow::ensure!(
+        rules.is_standard() && d.pysol_id.is_none_or(|id| id == game.pysol_id),
+        "its `game` {}{id_named} is no standard FreeCell deal (PySolFC's game {} is {}, here with {})",
+        d.game,
+        game.pysol_id,
+        game.name,
+        fcauto_deals::plural(rules.freecells, "freecell"),
+    );
+    let number = d
+        .deal
+        .ok_or_else(|| anyhow::anyhow!("`deal` is null: the deal JSON names its number"))?;
     let layout = fcauto_deals::Layout {
         cascades: d.cascades,
         freecells: d.freecells,
         foundations: d.foundations,
     };
-    let dealt = fcauto_deals::deal_game(game, number);
+    let dealt = fcauto_deals::deal_with_rules(game, &rules, number)?;
     anyhow::ensure!(
         layout == dealt,
         "its cascades, freecells and foundations are not those of {} deal {number} as dealt (`fcauto deal --game {} {number}` prints them)",

@@ -67,13 +67,6 @@ pub struct Args {
 
 /// A game number in JSON: a number (up to 10^20: JSON has no limit, serde_json reads it
 /// into a u128), or the string `"msN"`.
-#[derive(serde::Serialize)]
-#[serde(untagged)]
-enum GameNumberJson {
-    Plain(u128),
-    Ms(String),
-}
-
 /// The JSON of a deal of `--game G`: the game, the number and the layout.
 #[derive(serde::Serialize)]
 struct GameDealJson {
@@ -81,8 +74,10 @@ struct GameDealJson {
     game: &'static str,
     /// PySolFC's id of the game.
     pysol_id: u32,
-    /// The game number as PySolFC writes it.
-    deal: GameNumberJson,
+    /// The game number as PySolFC writes it: a number, or a string for `msN` and for numbers
+    /// beyond 2^64-1 (as a family solution's JSON writes it).
+    #[serde(with = "fcauto_solver::family::notation::deal_json")]
+    deal: Option<PysolNumber>,
     /// The cascades, each deepest card first.
     cascades: Vec<Vec<Card>>,
     /// One entry per freecell: the card, or null.
@@ -188,11 +183,7 @@ fn run_game(
             let json = GameDealJson {
                 game: game.name,
                 pysol_id: game.pysol_id,
-                deal: if n.is_ms() {
-                    GameNumberJson::Ms(n.to_string())
-                } else {
-                    GameNumberJson::Plain(n.value())
-                },
+                deal: Some(n),
                 cascades: layout.cascades,
                 freecells: layout.freecells,
                 foundations: layout.foundations,

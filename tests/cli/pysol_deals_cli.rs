@@ -243,3 +243,47 @@ fn what_does_not_fit_the_game_is_one_clear_line() {
         .unwrap();
     assert!(out.status.success() && out.stdout.starts_with(b"<svg"));
 }
+
+/// `deal --game G N --format json` reads back with `--board` for every number and every
+/// game of FreeCell's rules: a number beyond 2^64-1 is written as a string (a JSON number
+/// that large loses its digits in most readers), and a game of FreeCell's rules but for its
+/// freecells given four (`--game 1900 --freecells 4`) reads as standard FreeCell.
+#[test]
+fn game_deal_json_reads_back_with_board() {
+    let cases: [&[&str]; 4] = [
+        &["--game", "freecell", "18446744073709551616"],
+        &["--game", "freecell", "18446744073709551615"],
+        &["--game", "1900", "--freecells", "4", "40000"],
+        &[
+            "--game",
+            "freecell_0_freecells",
+            "--freecells",
+            "4",
+            "ms617",
+        ],
+    ];
+    for args in cases {
+        let mut deal = vec!["deal"];
+        deal.extend_from_slice(args);
+        deal.extend(["--format", "json"]);
+        let json = crate::common::ok(&deal);
+        let v: Value = serde_json::from_str(&json).unwrap();
+        let n = args[args.len() - 1];
+        if n.starts_with("18446744073709551616") || n.starts_with("ms") {
+            assert_eq!(v["deal"], Value::String(n.into()), "{args:?}");
+        } else {
+            assert!(v["deal"].is_u64(), "{args:?}: {}", v["deal"]);
+        }
+        let (code, _, err) = crate::common::run_in(&["solve", "--board", "-"], json.as_bytes());
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+    // Another game's id is named plainly (no debug text).
+    let json = crate::common::ok(&["deal", "--game", "freecell", "617", "--format", "json"])
+        .replace("\"pysol_id\":8", "\"pysol_id\":45");
+    let (code, _, err) = crate::common::run_in(&["solve", "--board", "-"], json.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("`pysol_id` 45") && !err.contains("Some("),
+        "{err}"
+    );
+}
