@@ -2511,3 +2511,17 @@ fn a_board_from_a_fifo_or_a_pipe_is_read_once() {
     let (code, _, err) = crate::common::run_in(&piped, board.as_bytes());
     assert_eq!(code, 0, "{err}");
 }
+
+/// A solution JSON whose `deal` is out of range (0, 2^33, negative) is refused as such, not
+/// as a deal whose position differs from its cascades.
+#[test]
+fn a_solution_naming_a_deal_out_of_range_says_so() {
+    let json = crate::common::ok(&["solve", "617", "--format", "json"]);
+    for bad in ["0", "8589934592", "-1", "\"8589934592\""] {
+        let text = json.replacen("\"deal\": 617", &format!("\"deal\": {bad}"), 1);
+        assert_ne!(text, json);
+        let (code, _, err) = crate::common::run_in(&["verify", "-"], text.as_bytes());
+        assert_eq!(code, 1, "{bad}: {err}");
+        assert!(err.contains("out of range"), "{bad}: {err}");
+    }
+}

@@ -488,8 +488,8 @@ fn table_start(lines: &[&str]) -> Result<Option<Start>, DocError> {
 /// without `cascades`.
 ///
 /// # Errors
-/// A position that is not a legal one (duplicate or missing cards), or one that is not its
-/// `deal`'s.
+/// A position that is not a legal one (duplicate or missing cards), a `deal` out of range
+/// ([`DocError::JsonDeal`]), or a position that is not its `deal`'s.
 pub fn solution_start(sol: &SolutionJson) -> Result<Option<Start>, DocError> {
     if !sol.given.cascades {
         return Ok(None);
@@ -499,7 +499,7 @@ pub fn solution_start(sol: &SolutionJson) -> Result<Option<Start>, DocError> {
         .check()
         .map_err(|e| DocError::JsonBoard(e.to_string()))?;
     if let Some(n) = sol.deal {
-        if !fcauto_deals::ms_deal(n).is_ok_and(|d| d == start) {
+        if json_deal(n)? != start {
             return Err(DocError::JsonDealBoard(n));
         }
     }
