@@ -176,14 +176,21 @@ fn solution_json_start(doc: &SolutionDoc, file: &str) -> Result<Start> {
 }
 
 /// Read a deal's JSON back as a board with its Microsoft deal number: [`DealJson`] (`deal N
-/// --format json`), or the JSON `deal --game freecell N --format json` writes (its `game`
+/// --format json`), a position object without its deal ([`position_json`]), or the JSON `deal --game freecell N --format json` writes (its `game`
 /// and `pysol_id`, a PySolFC number: [`game_deal_json`]). Errors: other JSON (named as not
 /// `deal --format json`'s), or a position that is not that deal's as dealt.
 fn deal_json(text: &str) -> Result<Start> {
     let text = text.trim_start_matches('\u{feff}');
-    if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+    if let Ok(mut v) = serde_json::from_str::<serde_json::Value>(text) {
         if v.get("game").is_some() {
             return game_deal_json(v);
+        }
+        // A position alone (no `deal`, or `"deal": null`): the shape the API and MCP use.
+        if v.get("deal").is_none_or(serde_json::Value::is_null) {
+            if let Some(o) = v.as_object_mut() {
+                o.remove("deal");
+            }
+            return position_json(v);
         }
     }
     let d: DealJson = serde_json::from_str(text).map_err(|e| {
@@ -199,6 +206,17 @@ fn deal_json(text: &str) -> Result<Start> {
         d.deal
     );
     Ok((Some(d.deal), dealt))
+}
+
+/// A position object (`{"cascades": ..., "freecells": ..., "foundations": ...}`) as a start
+/// of no deal. Errors: fields that are no position, named; an illegal position.
+fn position_json(v: serde_json::Value) -> Result<Start> {
+    let p: fcauto_solver::PositionJson = serde_json::from_value(v).map_err(|e| {
+        anyhow::anyhow!("JSON that is no position ({e}): a position is `{{\"cascades\": [[...], ...], \"freecells\": [...], \"foundations\": [...]}}`")
+    })?;
+    let board = p.board();
+    board.check()?;
+    Ok((None, board))
 }
 
 /// `fcauto deal --game freecell N --format json`'s output (standard FreeCell named as a game

@@ -70,7 +70,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub deal_file: Option<PathBuf>,
     /// A board file instead of a deal number: Freecell Solver's board text, a position
-    /// string, `fcauto deal N --format json`'s output, or `fcauto solve --format json`'s or
+    /// string, a position object (the API's), `fcauto deal N --format json`'s output, or
+    /// `fcauto solve --format json`'s or
     /// another solution that names its start (fc-solve's `-p -t` output: its first position;
     /// `game.txt`'s `# start:`) (`-`: standard input).
     #[arg(long, value_name = "FILE")]

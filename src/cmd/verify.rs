@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true, value_parser = crate::game::parse_game_number)]
     pub deal: Option<PysolNumber>,
     /// Board file the solution starts from: Freecell Solver's board text, a position string,
-    /// `fcauto deal N --format json`'s output, or `fcauto solve --format json`'s or another solution that
+    /// a position object (the API's), `fcauto deal N --format json`'s output, or `fcauto solve --format json`'s or another solution that
     /// names its start (fc-solve's `-p -t` output: its first position; `game.txt`'s `# start:`)
     /// (`-`: standard input).
     #[arg(long, value_name = "FILE")]

@@ -368,12 +368,14 @@ fn bad_boards_are_clear_errors() {
         // An empty file is called empty, not 52 missing cards.
         ("empty.txt", "", "board text is empty"),
         ("blank.txt", " \n\n\t\r\n", "board text is empty"),
-        // JSON other than `fcauto deal N --format json`'s is named as such; that one with
-        // cascades that are not the deal's is refused.
+        // JSON that is no position is named as such; a position object alone is read as a
+        // board (here one of one cascade); `deal N --format json`'s with cascades that are
+        // not the deal's is refused.
+        ("other.json", "{\"cards\": 52}\n", "JSON that is no position"),
         (
-            "other.json",
+            "position.json",
             "{\"board\": [[\"7D\"]]}\n",
-            "not `fcauto deal N --format json`'s",
+            "expected 8 cascades, found 1",
         ),
         (
             "deal.json",
@@ -2524,4 +2526,31 @@ fn a_solution_naming_a_deal_out_of_range_says_so() {
         assert_eq!(code, 1, "{bad}: {err}");
         assert!(err.contains("out of range"), "{bad}: {err}");
     }
+}
+
+/// A position object alone (the API's shape: no `deal`, or `"deal": null`) is a board: a
+/// deal's position solves as that deal does; a field that is no position is named.
+#[test]
+fn a_position_object_alone_is_a_board() {
+    let deal: serde_json::Value =
+        serde_json::from_str(&crate::common::ok(&["deal", "617", "--format", "json"])).unwrap();
+    let mut alone = deal.clone();
+    alone.as_object_mut().unwrap().remove("deal");
+    let mut null = deal.clone();
+    null["deal"] = serde_json::Value::Null;
+    let want = crate::common::ok(&["solve", "617"]);
+    for v in [alone, null] {
+        let (code, out, err) =
+            crate::common::run_in(&["solve", "--board", "-"], v.to_string().as_bytes());
+        assert_eq!(code, 0, "{v}: {err}");
+        assert_eq!(out, want);
+        assert!(err.contains("board solved"), "{err}");
+    }
+    let won = r#"{"cascades":[[],[],[],[],[],[],[],[]],"foundations":[13,13,13,13]}"#;
+    let (code, _, err) = crate::common::run_in(&["solve", "--board", "-"], won.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) =
+        crate::common::run_in(&["solve", "--board", "-"], br#"{"cascades":[[]],"x":1}"#);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("unknown field `x`"), "{err}");
 }
