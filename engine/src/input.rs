@@ -117,6 +117,14 @@ fn not_a_board(doc: &SolutionDoc, file: &str, e: fcauto_deals::BoardError) -> Re
 /// board of another game of the family (Seahaven Towers' 10 cascades), the hint to name it.
 fn shape_hint(err: anyhow::Error, text: &str, file: &str) -> anyhow::Error {
     let standard = fcauto_deals::Game::freecell();
+    // More freecells than four, on FreeCell's cascades: FreeCell with that many (not
+    // another game that has them, with other rules).
+    if let Some(n) = fitting_freecells(text, standard) {
+        return err.context(format!(
+            "{file} reads as a board of {}: give --freecells {n} (board text names no game)",
+            fcauto_deals::plural(n, "freecell")
+        ));
+    }
     match fitting_game(text, standard) {
         Some(g) => err.context(format!(
             "{file} reads as a board of {} cascades, as {}'s: give --game {} (board text names no game)",
@@ -136,6 +144,14 @@ pub(crate) fn fitting_game(
         .iter()
         .filter(|g| g.name != game.name)
         .find(|g| fcauto_deals::Layout::parse(text, &g.rules).is_ok())
+}
+
+/// The fewest freecells beyond `game`'s (up to [`fcauto_deals::game::MAX_FREECELLS`]) with
+/// which `text` reads as a position of `game`'s cascades, if any.
+fn fitting_freecells(text: &str, game: &fcauto_deals::Game) -> Option<u8> {
+    let more = game.rules.freecells + 1..=fcauto_deals::game::MAX_FREECELLS as u8;
+    more.into_iter()
+        .find(|&n| fcauto_deals::Layout::parse(text, &game.rules.with_freecells(n)).is_ok())
 }
 
 /// Why fc-solve's output that prints no start is no board: its first position comes after

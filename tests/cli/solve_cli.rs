@@ -371,7 +371,11 @@ fn bad_boards_are_clear_errors() {
         // JSON that is no position is named as such; a position object alone is read as a
         // board (here one of one cascade); `deal N --format json`'s with cascades that are
         // not the deal's is refused.
-        ("other.json", "{\"cards\": 52}\n", "JSON that is no position"),
+        (
+            "other.json",
+            "{\"cards\": 52}\n",
+            "JSON that is no position",
+        ),
         (
             "position.json",
             "{\"board\": [[\"7D\"]]}\n",
@@ -2553,4 +2557,27 @@ fn a_position_object_alone_is_a_board() {
         crate::common::run_in(&["solve", "--board", "-"], br#"{"cascades":[[]],"x":1}"#);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("unknown field `x`"), "{err}");
+}
+
+/// Board text with more than four freecell entries on FreeCell's eight cascades is named as
+/// a board of that many freecells (`--freecells N`), not as a board of Eight Off, whose
+/// rules differ; with `--freecells N` it solves.
+#[test]
+fn a_board_of_more_freecells_says_to_give_freecells() {
+    let dir = tempfile::tempdir().unwrap();
+    let deal = ms_deal(617).unwrap().cascades_text();
+    for n in [5usize, 8] {
+        let text = format!("Freecells:{}\n{deal}", " -".repeat(n));
+        let p = write(&dir, &format!("b{n}.txt"), &text);
+        let p = p.to_str().unwrap();
+        let (code, _, err) = crate::common::run(&["solve", "--board", p]);
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains(&format!("give --freecells {n}")) && !err.contains("eight_off"),
+            "{err}"
+        );
+        let (code, _, err) =
+            crate::common::run(&["solve", "--board", p, "--freecells", &n.to_string()]);
+        assert_eq!(code, 0, "{err}");
+    }
 }
