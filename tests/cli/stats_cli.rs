@@ -201,6 +201,12 @@ fn options_summary_of_a_real_profile() {
     assert_eq!(v["cardset"], "Standard");
     assert_eq!(v["mouse_type"], "point-n-click");
     assert_eq!(v["last_game_number"], "ms617");
+    // The text says where that number comes from: options.cfg does not hold it.
+    let text = crate::common::ok(&["stats", "--options", &format!("{F}/abandoned")]);
+    assert!(
+        text.contains("last_game_number: \"ms617\" (from statistics.dat's newest game)"),
+        "{text}"
+    );
     let problems: Vec<&str> = v["replay_problems"]
         .as_array()
         .unwrap()

@@ -445,7 +445,12 @@ pub fn options_text(
     let _ = writeln!(t, "{}:", cfg.display());
     let v = serde_json::to_value(summary)?;
     for (k, val) in v.as_object().into_iter().flatten() {
-        let _ = writeln!(t, "  {k}: {val}");
+        // options.cfg does not hold the last game number: say where it comes from.
+        let from = match k.as_str() {
+            "last_game_number" if !val.is_null() => " (from statistics.dat's newest game)",
+            _ => "",
+        };
+        let _ = writeln!(t, "  {k}: {val}{from}");
     }
     let _ = writeln!(
         t,
