@@ -14,7 +14,7 @@ use fcauto_deals::pysol_deal::CellsTooFew;
 use fcauto_deals::{
     deal_with_rules, ms_deal, DealError, Game, Layout, PysolNumber, Rules, Shuffle, MAX_DEAL,
 };
-use fcauto_engine::verify::family::read_layout;
+use fcauto_engine::verify::family::{deal_json_number, read_layout};
 use fcauto_solver::family::{
     single_card_count, solve_family, FamilyMode, FamilyOutcome, FamilySolutionJson, FamilyStats,
 };
@@ -78,7 +78,10 @@ fn start(args: &Args, game: &'static Game, rules: &Rules) -> Result<(Option<Pyso
     if let Some(path) = &args.board {
         let name = crate::cmd::input::name(path, "board file");
         let text = read_board_text(path)?;
-        return Ok((None, read_layout(&text, game, rules, &name)?));
+        let layout = read_layout(&text, game, rules, &name)?;
+        // A deal's JSON keeps its number (checked against its position).
+        let deal = deal_json_number(&text, game, rules, &layout, &name)?;
+        return Ok((deal.map(PysolNumber::shortest), layout));
     }
     let number = match (&args.deal_file, args.deal) {
         (Some(f), _) => PysolNumber::ms(read_deal_file(f)?.deal)?,

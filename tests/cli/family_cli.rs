@@ -662,3 +662,30 @@ fn big_game_numbers_work_with_game_only() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["deal"], "ms40000");
 }
+
+/// A family deal's JSON given as `--board` keeps its deal number (checked against its
+/// position), beyond 2^64-1 too; a number whose deal is another position is refused.
+#[test]
+fn a_family_deal_json_as_board_keeps_its_number() {
+    for n in ["617", "18446744073709551616"] {
+        let json = crate::common::ok(&["deal", "--game", "bakers_game", n, "--format", "json"]);
+        let (code, out, err) = crate::common::run_in(
+            &["solve", "--board", "-", "--format", "json"],
+            json.as_bytes(),
+        );
+        assert_eq!(code, 0, "{n}: {err}");
+        assert!(
+            err.contains(&format!("bakers_game deal {n} ")),
+            "{n}: {err}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let want = crate::common::ok(&["solve", "--game", "bakers_game", n, "--format", "json"]);
+        let want: serde_json::Value = serde_json::from_str(&want).unwrap();
+        assert_eq!(v["deal"], want["deal"], "{n}");
+    }
+    let json = crate::common::ok(&["deal", "--game", "bakers_game", "617", "--format", "json"])
+        .replace("\"deal\":617", "\"deal\":618");
+    let (code, _, err) = crate::common::run_in(&["solve", "--board", "-"], json.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not those of bakers_game deal 618"), "{err}");
+}

@@ -279,6 +279,8 @@ fn conflict(
 #[derive(serde::Deserialize)]
 struct DealJson {
     game: Option<String>,
+    #[serde(default, with = "fcauto_solver::family::notation::deal_json")]
+    deal: Option<PysolNumber>,
     cascades: Vec<Vec<fcauto_deals::Card>>,
     freecells: Vec<Option<fcauto_deals::Card>>,
     #[serde(default)]
@@ -316,6 +318,38 @@ fn deal_json_layout(text: &str, game: &'static Game, rules: &Rules, name: &str) 
         .check(rules)
         .map_err(|e| anyhow::anyhow!("{name} does not fit {}: {e}", title(game, rules)))?;
     Ok(layout)
+}
+
+/// The deal number a deal's JSON (`deal --game G N --format json`, `text`, named `name`)
+/// names, whose position was read as `layout`: its `deal`, when it has one (`None` for
+/// other text, a solution's JSON, or a position without its number).
+///
+/// # Errors
+/// A `deal` whose position as dealt under `rules` is not `layout`.
+pub fn deal_json_number(
+    text: &str,
+    game: &'static Game,
+    rules: &Rules,
+    layout: &Layout,
+    name: &str,
+) -> Result<Option<PysolNumber>> {
+    let text = text.trim_start_matches('\u{feff}');
+    if is_family_json(text) || !text.trim_start().starts_with('{') {
+        return Ok(None);
+    }
+    let Some(n) = serde_json::from_str::<DealJson>(text)
+        .ok()
+        .and_then(|j| j.deal)
+    else {
+        return Ok(None);
+    };
+    anyhow::ensure!(
+        deal_with_rules(game, rules, n)? == *layout,
+        "{name}: its cascades, freecells and foundations are not those of {} deal {n} as dealt (`fcauto deal --game {} {n}` prints them)",
+        game.name,
+        game.name
+    );
+    Ok(Some(n))
 }
 
 /// Verify the family solution `text` (named `name` in errors) of `game` (with its rules as
