@@ -1,6 +1,7 @@
 //! The batch results store (cargo feature `batch`, SQLite by rusqlite): the one code that
 //! opens, reads and writes a database ([`store::Store`]), its layout ([`schema`]), the
-//! checks of an edited or damaged file ([`check`]), the game it keeps ([`game`]), merging
+//! checks of an edited or damaged file ([`check`]), how a run commits its rows ([`commit`]),
+//! the game it keeps ([`game`]), merging
 //! shards ([`merge`]), which deals a shard owns ([`shard`]), the replay of every stored
 //! solution ([`verify`]), one deal solved into a row ([`solve`]: standard FreeCell or
 //! another game of the family, as the database's [`schema::Settings`] say), and what a
@@ -8,6 +9,7 @@
 //! is its command line.
 
 pub mod check;
+pub mod commit;
 pub mod game;
 pub mod merge;
 #[cfg(feature = "plot")]

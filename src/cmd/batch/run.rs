@@ -14,6 +14,7 @@
 use crate::cmd::plural;
 use crate::mode::ModeArg;
 use anyhow::{Context, Result};
+use fcauto_engine::batch::commit::{unstored, Committer};
 use fcauto_engine::batch::schema::{ResultRow, Settings};
 use fcauto_engine::batch::shard::{self, Shard};
 use fcauto_engine::batch::solve::solve_row;
@@ -24,7 +25,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Arguments of `fcauto batch run`.
 #[derive(clap::Args)]
@@ -77,10 +78,6 @@ const CHUNK: u64 = 512;
 /// Deals one worker task solves, sending each row as it finishes (so that a killed run
 /// loses only the deals under way, as the README says).
 const JOB: usize = 16;
-/// Rows per transaction at most.
-const COMMIT_ROWS: usize = 2000;
-/// Longest time a finished row waits before it is committed.
-const COMMIT_EVERY: Duration = Duration::from_millis(500);
 /// How often this thread collects the rows the workers sent.
 const POLL: Duration = Duration::from_millis(20);
 
@@ -458,52 +455,6 @@ fn pipeline(
     }
     committer.maybe_commit(store, true)?;
     Ok(tally)
-}
-
-/// The deals of `lo..=hi` not yet stored.
-fn unstored(store: &Store, lo: u64, hi: u64) -> Result<Vec<u64>> {
-    let stored = store.stored_in(lo, hi)?;
-    let mut it = stored.into_iter().peekable();
-    Ok((lo..=hi)
-        .filter(|d| {
-            if it.peek() == Some(d) {
-                it.next();
-                false
-            } else {
-                true
-            }
-        })
-        .collect())
-}
-
-/// Rows waiting to be committed, and when the last commit was.
-struct Committer {
-    rows: Vec<ResultRow>,
-    last: Instant,
-}
-
-impl Default for Committer {
-    fn default() -> Self {
-        Committer {
-            rows: Vec::new(),
-            last: Instant::now(),
-        }
-    }
-}
-
-impl Committer {
-    /// Commit when forced, when enough rows wait, or when the oldest waited long enough.
-    fn maybe_commit(&mut self, store: &mut Store, force: bool) -> Result<()> {
-        let due = self.rows.len() >= COMMIT_ROWS || self.last.elapsed() >= COMMIT_EVERY;
-        if !self.rows.is_empty() && (force || due) {
-            store.insert(&self.rows)?;
-            self.rows.clear();
-        }
-        if force || due {
-            self.last = Instant::now();
-        }
-        Ok(())
-    }
 }
 
 impl Tally {
