@@ -114,25 +114,35 @@ fn not_a_board(doc: &SolutionDoc, file: &str, e: fcauto_deals::BoardError) -> Re
 }
 
 /// `err` (board text that is no standard FreeCell board) with, when the text reads as a
-/// board of another game of the family (Seahaven Towers' 10 cascades), the hint to name it.
+/// board of another game of the family (Seahaven Towers' 10 cascades) or of more freecells,
+/// the hint to name it ([`OtherShape`]: `verify` refuses such a board as a start of another
+/// game, exit 2).
 fn shape_hint(err: anyhow::Error, text: &str, file: &str) -> anyhow::Error {
     let standard = fcauto_deals::Game::freecell();
     // More freecells than four, on FreeCell's cascades: FreeCell with that many (not
     // another game that has them, with other rules).
-    if let Some(n) = fitting_freecells(text, standard) {
-        return err.context(format!(
-            "{file} reads as a board of {}: give --freecells {n} (board text names no game)",
+    let hint = match (
+        fitting_freecells(text, standard),
+        fitting_game(text, standard),
+    ) {
+        (Some(n), _) => format!(
+            "{file} reads as a board of {}: give --freecells {n}",
             fcauto_deals::plural(n, "freecell")
-        ));
-    }
-    match fitting_game(text, standard) {
-        Some(g) => err.context(format!(
-            "{file} reads as a board of {} cascades, as {}'s: give --game {} (board text names no game)",
+        ),
+        (None, Some(g)) => format!(
+            "{file} reads as a board of {} cascades, as {}'s: give --game {}",
             g.rules.cascades, g.name, g.name
-        )),
-        None => err,
-    }
+        ),
+        (None, None) => return err,
+    };
+    OtherShape(format!("{hint} (board text names no game): {err:#}")).into()
 }
+
+/// Board text that is no standard FreeCell board but reads as one of another game of the
+/// family, or of more freecells (the message names the options to give).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct OtherShape(pub String);
 
 /// The first game of the family other than `game` whose cascades and freecells `text`
 /// reads as a position of, if any.

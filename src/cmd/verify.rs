@@ -111,7 +111,7 @@ fn check(args: Args) -> Result<i32> {
             } else {
                 StartGiven::Board
             };
-            Some((load_board(deal, board)?, from))
+            Some((load_board(deal, board).map_err(other_game_start)?, from))
         }
     };
     let v = verify(&doc, given, &name, Options::default())?;
@@ -121,6 +121,15 @@ fn check(args: Args) -> Result<i32> {
         plural(v.single_card_moves, "single-card move")
     );
     Ok(0)
+}
+
+/// A `--board` whose text reads as a board of another game (or of more freecells) is a
+/// start of another game than the solution's: a usage problem (exit 2), as verify.md says.
+fn other_game_start(e: anyhow::Error) -> anyhow::Error {
+    match e.downcast_ref::<fcauto_engine::input::OtherShape>() {
+        Some(shape) => fcauto_engine::input::StartConflict(shape.0.clone()).into(),
+        None => e,
+    }
 }
 
 /// `--deal` as the standard verify reads it: a Microsoft deal number. Without --game a

@@ -723,3 +723,34 @@ fn freecells_alone_reads_microsoft_deal_numbers_at_and_past_32000() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("out of range"), "{err}");
 }
+
+/// `verify --board` with board text of another game's shape (Seahaven Towers' 10 cascades,
+/// or more freecells) for a standard FreeCell solution is a start of another game: exit 2,
+/// as verify.md says (`solve --board` calls it bad input, exit 1, with the same hint).
+#[test]
+fn a_board_of_another_shape_for_a_standard_solution_is_exit_2() {
+    let solution = temp(
+        "std-617.json",
+        &crate::common::ok(&["solve", "617", "--format", "json"]),
+    );
+    let sea = temp(
+        "sea-1.txt",
+        &crate::common::ok(&["deal", "--game", "seahaven_towers", "1"]),
+    );
+    let five = format!(
+        "Freecells: - - - - -\n{}",
+        crate::common::ok(&["deal", "617"])
+    );
+    let five = temp("five.txt", &five);
+    for (board, hint) in [
+        (&sea, "give --game seahaven_towers"),
+        (&five, "give --freecells 5"),
+    ] {
+        let (code, _, err) = run(&["verify", "--board", board, &solution]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(hint), "{err}");
+        let (code, _, err) = run(&["solve", "--board", board]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(hint), "{err}");
+    }
+}
