@@ -538,7 +538,7 @@ fn a_count_of_one_onto_an_empty_cascade_is_kept_in_the_report() {
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("at step(s) 1 (76v2)") && err.contains("76v1 for one"),
+        err.contains("at step(s) 1 (76v2)") && err.contains("76vN for N cards"),
         "{err}"
     );
 }
@@ -1990,4 +1990,32 @@ fn errors_escape_the_control_characters_they_quote() {
     assert_eq!(code, 1, "{err}");
     assert!(!err.contains('\x1b') && !err.contains('\r'), "{err:?}");
     assert!(err.contains("\\u{1b}[31mX"), "{err}");
+}
+
+/// A run onto an empty cascade written without its count is read as the longest run that
+/// keeps the later moves legal, which may be fewer cards than the longest legal run: the
+/// note names the move as read (`18v1` here, as `1h` needs the 8H left behind) and does
+/// not tell to write what was already read.
+#[test]
+fn the_note_on_counts_read_names_the_run_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("small.txt");
+    std::fs::write(
+        &board,
+        "Foundations: H-7 C-K D-K S-7\nQS 9H 8S\nKH 9S 8H\nKS QH\nJS TH\nTS JH\n\n\n\n",
+    )
+    .unwrap();
+    let board = board.to_str().unwrap();
+    for (moves, read) in [("18 2h 1h\n", "1 (18v1)"), ("18\n", "1 (18v2)")] {
+        let game = dir.path().join("g.txt");
+        std::fs::write(&game, moves).unwrap();
+        let (code, _, err) = common::run(&["analyze", game.to_str().unwrap(), "--board", board]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.contains(&format!("at step(s) {read} a run onto an empty cascade"))
+                && err.contains("longest run that keeps the later moves legal")
+                && !err.contains("18v1 for one"),
+            "{err}"
+        );
+    }
 }

@@ -513,18 +513,7 @@ impl FamilyReplay {
     /// The steps whose count was read as a guess, as [`super::summary::guessed_counts_note`]
     /// says it for standard FreeCell: `None` when no count was guessed.
     pub fn guessed_counts_note(&self) -> Option<String> {
-        let &first = self.guessed_counts.first()?;
-        let read = |k: usize| self.notation.get(k - 1).map_or("?", String::as_str);
-        let steps: Vec<String> = self
-            .guessed_counts
-            .iter()
-            .map(|&k| format!("{k} ({})", read(k)))
-            .collect();
-        let one = format!("{}v1", read(first).get(..2).unwrap_or("38"));
-        Some(format!(
-            "at step(s) {} a run onto an empty cascade without a count was read as the longest legal run (write the count for fewer cards: {one} for one)",
-            steps.join(", ")
-        ))
+        super::summary::counts_read_note(&self.guessed_counts, &self.notation)
     }
 
     /// The game to draw from position `k` with `moves`.

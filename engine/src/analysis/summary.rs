@@ -30,7 +30,8 @@ pub struct Document<'a> {
     pub start: String,
     /// The search mode.
     pub mode: fcauto_solver::Mode,
-    /// Steps whose card count was open and read as the longest legal run.
+    /// Steps whose card count was open and read as the longest run that keeps the later moves
+    /// legal.
     pub guessed_counts: &'a [usize],
     /// What was found.
     #[serde(flatten)]
@@ -208,19 +209,25 @@ pub fn conclusions(f: &Findings) -> Vec<String> {
 }
 
 /// The steps whose card count was open with more than one legal reading, each with the move
-/// as it was read (`76v2`), and how to write one card instead (the first one's cascades):
-/// `None` when no count was guessed.
+/// as it was read (`76v2`), and how to choose another count: `None` when no count was
+/// guessed.
 pub fn guessed_counts_note(played: &Replay) -> Option<String> {
-    let &first = played.guessed_counts.first()?;
-    let read = |k: usize| played.notation.get(k - 1).map_or("?", String::as_str);
-    let steps: Vec<String> = played
-        .guessed_counts
+    counts_read_note(&played.guessed_counts, &played.notation)
+}
+
+/// The note of [`guessed_counts_note`] for the steps `guessed` (1-based) of moves written
+/// `notation` (standard FreeCell's and the family's replays). The run read is the longest
+/// that keeps the later moves legal, which may be fewer cards than the longest legal one.
+pub fn counts_read_note(guessed: &[usize], notation: &[String]) -> Option<String> {
+    let &first = guessed.first()?;
+    let read = |k: usize| notation.get(k - 1).map_or("?", String::as_str);
+    let steps: Vec<String> = guessed
         .iter()
         .map(|&k| format!("{k} ({})", read(k)))
         .collect();
-    let one = format!("{}v1", read(first).get(..2).unwrap_or("38"));
+    let written = format!("{}vN", read(first).get(..2).unwrap_or("38"));
     Some(format!(
-        "at step(s) {} a run onto an empty cascade without a count was read as the longest legal run (write the count for fewer cards: {one} for one)",
+        "at step(s) {} a run onto an empty cascade without a count was read as the longest run that keeps the later moves legal (write the count to choose another: {written} for N cards)",
         steps.join(", ")
     ))
 }

@@ -52,7 +52,8 @@ pub struct AnalyzeOut {
     pub start: String,
     /// The search mode.
     pub mode: Mode,
-    /// Steps whose card count was open and read as the longest legal run.
+    /// Steps whose card count was open and read as the longest run that keeps the later moves
+    /// legal.
     pub guessed_counts: Vec<usize>,
     /// What was found.
     #[serde(flatten)]
