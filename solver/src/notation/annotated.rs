@@ -80,13 +80,15 @@ pub fn strip_annotations(text: &str) -> Annotated {
         moves.push_str(&stripped);
         moves.push('\n');
     }
-    if let Some(why) = numbers.end(line_no) {
-        problem.get_or_insert(why);
-    }
+    // A comment left open swallows the moves after it: named before the gap it leaves in
+    // the move numbers.
     if let Some(line) = open_since {
         problem.get_or_insert(format!(
             "line {line}: a `{{` comment is not closed (a comment runs from `{{` to `}}`)"
         ));
+    }
+    if let Some(why) = numbers.end(line_no) {
+        problem.get_or_insert(why);
     }
     // A `# deal N,` line names the start when no `# start:` line does, and must agree with
     // one that does (`# deal 617,` alone names deal 617's start; a `# deal 618,` over deal
@@ -462,6 +464,10 @@ mod tests {
         assert!(strip_annotations(fcs).problem.is_none());
         for (text, want) in [
             ("1. 8a\n2. 8b\n4. 4d\n", "line 3: move 4 follows move 2"),
+            (
+                "1. 8a {unclosed\n2. 8b\n3. 4d\n",
+                "line 1: a `{` comment is not closed",
+            ),
             ("1. 8a\n2. 8b\n2. 8b\n", "line 3: move 2 follows move 2"),
             ("1. 8a\n3. 8c\n2. 8b\n", "line 2: move 3 follows move 1"),
             ("2. 8b\n3. 8c\n", "line 1: the first move is numbered 2"),
