@@ -754,3 +754,37 @@ fn a_board_of_another_shape_for_a_standard_solution_is_exit_2() {
         assert!(err.contains(hint), "{err}");
     }
 }
+
+/// A family solution JSON with one field of the wrong type (`freecells` -1 or `"4"`,
+/// `game` 45) is named by that field (exit 1), not read as standard FreeCell's JSON
+/// ("unknown field `game`", or a start of another game, exit 2).
+#[test]
+fn a_family_json_with_a_field_of_the_wrong_type_names_it() {
+    let json = crate::common::ok(&["solve", "--game", "bakers_game", "2", "--format", "json"]);
+    for (from, to, want) in [
+        (
+            "\"freecells\": 4",
+            "\"freecells\": -1",
+            "integer `-1`, expected u8",
+        ),
+        (
+            "\"freecells\": 4",
+            "\"freecells\": \"4\"",
+            "string \"4\", expected u8",
+        ),
+        (
+            "\"game\": \"bakers_game\"",
+            "\"game\": 45",
+            "integer `45`, expected a string",
+        ),
+    ] {
+        let text = json.replacen(from, to, 1);
+        assert_ne!(text, json, "{from}");
+        let (code, _, err) = crate::common::run_in(&["verify", "-"], text.as_bytes());
+        assert_eq!(code, 1, "{to}: {err}");
+        assert!(
+            err.contains(want) && !err.contains("unknown field"),
+            "{to}: {err}"
+        );
+    }
+}

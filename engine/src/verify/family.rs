@@ -65,14 +65,20 @@ pub fn title(game: &Game, rules: &Rules) -> String {
     }
 }
 
-/// True when `text` is a family solution JSON: an object naming its `game` and its
-/// `freecells` (the standard solution JSON names neither).
+/// True when `text` is a family solution JSON: an object naming its `game`, with moves or
+/// a `freecells` count (the standard solution JSON names no game; a family deal's JSON has
+/// freecell slots and no moves), whatever the types of those fields.
 pub fn is_family_json(text: &str) -> bool {
     let text = text.trim_start_matches('\u{feff}').trim_start();
     text.starts_with('{')
         && serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
-            v.get("game").is_some_and(|g| g.is_string())
-                && v.get("freecells").is_some_and(|f| f.is_u64())
+            // A `game` with moves, or with a `freecells` that is no list of slots (a deal's
+            // JSON has slots and no moves): read as a family solution, whose reader names a
+            // field of the wrong type (standard FreeCell's JSON has no `game`).
+            v.get("game").is_some()
+                && (v.get("moves").is_some()
+                    || v.get("freecells")
+                        .is_some_and(|f| !f.is_array() && !f.is_null()))
         })
 }
 
