@@ -2019,3 +2019,32 @@ fn the_note_on_counts_read_names_the_run_read() {
         );
     }
 }
+
+/// A solution JSON whose start has its freecells in other slots than the `--board` given is
+/// another start in `analyze` as in `verify` (exit 2): its moves name freecells by slot.
+/// Only fc-solve's output may number the board's freecells its own way.
+#[test]
+fn a_board_with_freecells_in_other_slots_is_another_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let cascades =
+        "-/AD7SQC5HQSJHTC9H/KCQDJSTD9S/4D3S2D/5S6D6S8S7CJCTH9C/8C8H8D7H6H6C5D4S3D/KSQH/JDTS9D";
+    let a = dir.path().join("a.pos");
+    let b = dir.path().join("b.pos");
+    std::fs::write(&a, format!("{cascades} 7D-KHKD 5042\n")).unwrap();
+    std::fs::write(&b, format!("{cascades} 7DKHKD- 5042\n")).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let json = common::ok(&["solve", "--board", a, "--mode", "fast", "--format", "json"]);
+    let sol = dir.path().join("s.json");
+    std::fs::write(&sol, json).unwrap();
+    let sol = sol.to_str().unwrap();
+    for cmd in ["analyze", "verify"] {
+        let args = match cmd {
+            "analyze" => vec!["analyze", sol, "--board", b],
+            _ => vec!["verify", "--board", b, sol],
+        };
+        let (code, _, err) = common::run(&args);
+        assert_eq!(code, 2, "{cmd}: {err}");
+    }
+    let (code, _, err) = common::run(&["analyze", sol, "--board", a]);
+    assert_eq!(code, 0, "{err}");
+}

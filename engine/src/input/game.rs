@@ -199,8 +199,9 @@ pub fn agree_start(given: Given, name: &str, game: &Game) -> Result<()> {
 
 /// The start of a move list: the start the file names (`own`: a report's `game.txt`,
 /// `solve --format fcs`'s text), which `--deal`/`--board` may repeat but not contradict;
-/// else `--deal` or `--board`; else an error asking for `--deal`.
-fn move_list_start(given: Given, name: &str, own: Option<Start>) -> Result<Start> {
+/// else `--deal` or `--board`; else an error asking for `--deal`. Only fc-solve's output
+/// (`fcs`) may number the freecells of the start given otherwise (as `verify` reads it).
+fn move_list_start(given: Given, name: &str, own: Option<Start>, fcs: bool) -> Result<Start> {
     let load = given.load;
     let flag = given.flag();
     match (given.any(), own) {
@@ -213,7 +214,11 @@ fn move_list_start(given: Given, name: &str, own: Option<Start>) -> Result<Start
             let (deal, loaded) = load()?;
             // fc-solve prints a board whose `Freecells:` line has gaps with its freecells
             // left-aligned: the same start, numbered as its moves number it.
-            let start = fcauto_solver::fc_solve_numberings(&loaded, &[(0, own_start.clone())]).remove(0);
+            let start = match fcs {
+                true => fcauto_solver::fc_solve_numberings(&loaded, &[(0, own_start.clone())])
+                    .remove(0),
+                false => loaded,
+            };
             if start != own_start {
                 usage_problem!(
                     "{name} names its own start ({}), and {flag} gives another: leave out {flag}",
@@ -258,7 +263,7 @@ fn read_move_list(doc: &SolutionDoc, name: &str, given: Given) -> Result<Game> {
         (None, true) => StartGiven::Board,
         (None, false) => StartGiven::Own,
     };
-    let (deal, start) = move_list_start(given, name, own)?;
+    let (deal, start) = move_list_start(given, name, own, fcs)?;
     // A `--board` whose `Freecells:` line has gaps: fc-solve's moves number its freecells
     // left-aligned, so that numbering is taken when the moves are legal only in it.
     let start = if numbered {
@@ -346,7 +351,7 @@ fn read_json(doc: &SolutionDoc, name: &str, given: Given) -> Result<Game> {
         (Some(own), Some(n), _) if own != n => {
             usage_problem!("{name} is for deal {own}, not deal {n}")
         }
-        _ => move_list_start(given, name, own_start)?,
+        _ => move_list_start(given, name, own_start, false)?,
     };
     Ok(Game {
         deal,
