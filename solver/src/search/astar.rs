@@ -1,7 +1,5 @@
 //! Optimal search: A* with the admissible deadlock bound of [`crate::deadlock`], bucketed
-//! open list and compact 64-byte positions; and `short`'s anytime weighted A* ([`anytime`]),
-//! which keeps its positions whole (176 bytes: its budget keeps its tables small, and
-//! packing and unpacking each position cost it 9% of its time).
+//! open list and compact 64-byte positions.
 //!
 //! Two move counts can be minimised ([`Metric`]): single-card moves (every card moved
 //! counts, so a sequence of n cards costs what its single-card realisation costs), or
@@ -136,11 +134,9 @@ fn suit_counts(p: &[u8; 64], n: usize) -> [u32; 4] {
     counts
 }
 
-/// One stored position (`P`: packed for the optimal search, whose tables fill the memory;
-/// whole for [`anytime`], whose budget keeps them small and which then neither packs nor
-/// unpacks): where it came from and at what cost.
-struct Node<P = Packed> {
-    pos: P,
+/// One stored position: where it came from and at what cost.
+struct Node {
+    pos: Packed,
     parent: u32,
     mv: Move,
     /// Moves from the initial position (in the metric), auto-play included.
@@ -149,11 +145,11 @@ struct Node<P = Packed> {
     stale: bool,
 }
 
-impl<P> Node<P> {
+impl Node {
     /// Position `pos`, reached by move `mv` from node `parent` (`u32::MAX` for the root) at
     /// cost `g`.
     #[inline(always)]
-    fn new(pos: P, parent: u32, mv: Move, g: u32) -> Node<P> {
+    fn new(pos: Packed, parent: u32, mv: Move, g: u32) -> Node {
         Node {
             pos,
             parent,
@@ -437,12 +433,12 @@ thread_local! {
     static WEIGHTED_TABLES: Cell<Option<WeightedTables>> = const { Cell::new(None) };
 }
 
-type WeightedTables = (Vec<Node<State>>, NodeTable, Buckets<WG_SLOTS>);
+type WeightedTables = (Vec<Node>, NodeTable, Buckets<WG_SLOTS>);
 
 /// [`anytime`]'s tables: nodes, the open list keyed by weighted f (smallest
 /// first) then g (deepest first), the limit and the best won node.
 struct Weighted {
-    nodes: Vec<Node<State>>,
+    nodes: Vec<Node>,
     /// Each position's newest node, its g (kept here too: no node read for a repeat) and
     /// its h.
     index: NodeTable,
@@ -503,7 +499,13 @@ impl Weighted {
             Ok(i) => self.index.set(i, idx, g as u16),
             Err(i) => self.index.insert_at(i, fp, idx, (g as u16, h as u16)),
         }
-        self.nodes.push(Node::new(s.clone(), parent, mv, g));
+        self.nodes.push(Node {
+            pos: Packed::pack(s),
+            parent,
+            mv,
+            g: g as u16,
+            stale: false,
+        });
         if won {
             (self.limit, self.best) = (g, Some(idx as usize));
         } else {
@@ -535,7 +537,7 @@ impl Weighted {
             if n.stale || f >= self.limit {
                 continue;
             }
-            let s = n.pos.clone();
+            let s = n.pos.unpack();
             // The graph of `s` is built when a first child needs a bound: about one
             // expansion in ten has every child repeated or past the limit before that.
             let mut graph_of_s = false;
@@ -607,7 +609,7 @@ pub fn anytime_tail(
 }
 
 /// The player moves from the root to node `idx`.
-fn path<P>(nodes: &[Node<P>], idx: usize) -> Vec<Move> {
+fn path(nodes: &[Node], idx: usize) -> Vec<Move> {
     crate::search::path_to(idx, |i| (nodes[i].parent, nodes[i].mv))
 }
 
