@@ -163,6 +163,9 @@ fn bad_requests_get_clear_errors_and_the_server_stays_up() {
         ("Host", "evil.example", 403),
         ("Origin", "http://evil.example", 403),
         ("Origin", "http://localhost:5173", 200),
+        ("Origin", "https://localhost", 200),
+        ("Origin", "https://127.0.0.1:8443", 200),
+        ("Origin", "https://evil.example", 403),
     ] {
         let headers: Vec<(&str, &str)> = mcp.iter().copied().chain([(k, v)]).collect();
         let (status, r) = post(&s.url, &discover, &headers);
@@ -170,6 +173,22 @@ fn bad_requests_get_clear_errors_and_the_server_stays_up() {
     }
     let r = ureq::get(&s.url.replace("/mcp", "/elsewhere")).call();
     assert!(matches!(r, Err(ureq::Error::Status(404, _))), "{r:?}");
+    // A POST elsewhere (a trailing slash too) gets the same JSON 404, not a panic's 500.
+    let ping = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    for path in ["/mcp/", "/", "/other"] {
+        let url = s.url.replace("/mcp", path);
+        for body in [ping, "{}"] {
+            let (status, r) = post(&url, body, &[]);
+            assert_eq!(status, 404, "{path} {body}: {r}");
+            assert!(
+                r["error"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .contains("MCP is at"),
+                "{r}"
+            );
+        }
+    }
     // 50 clients at once, two requests each: all answered.
     let clients: Vec<_> = (0..50)
         .map(|i| {

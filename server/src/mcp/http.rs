@@ -31,9 +31,16 @@ pub const ENDPOINT: &str = "/mcp";
 /// The `Host` names always accepted: the loopback ones (any port).
 const LOOPBACK_HOSTS: [&str; 3] = ["localhost", "127.0.0.1", "::1"];
 
-/// The `Origin`s accepted from browsers: pages served from loopback (any port). A request
-/// without `Origin` (not from a browser) is accepted.
-const LOOPBACK_ORIGINS: [&str; 3] = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
+/// The `Origin`s accepted from browsers: pages served from loopback (any port, `http` or
+/// `https`). A request without `Origin` (not from a browser) is accepted.
+const LOOPBACK_ORIGINS: [&str; 6] = [
+    "http://localhost:*",
+    "http://127.0.0.1:*",
+    "http://[::1]:*",
+    "https://localhost:*",
+    "https://127.0.0.1:*",
+    "https://[::1]:*",
+];
 
 /// Listen on the first of `addrs` that can be bound (`bind`, the address as the user gave
 /// it, names it in the error), tell `on_listening` the address listened on, and serve the

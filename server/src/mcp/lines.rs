@@ -371,7 +371,8 @@ pub(super) fn rewrite_answer(line: Vec<u8>) -> Vec<u8> {
             *m = service::short_echoes(text).into();
         }
     };
-    if let Some(error) = v.get_mut("error") {
+    // Only a JSON-RPC error object (an HTTP answer of ours may carry `"error": "..."`).
+    if let Some(error) = v.get_mut("error").filter(|e| e.is_object()) {
         if error["code"] == -32601 {
             let method = error["message"].as_str().unwrap_or_default().to_string();
             error["message"] = format!(
@@ -389,8 +390,8 @@ pub(super) fn rewrite_answer(line: Vec<u8>) -> Vec<u8> {
             .pointer_mut("/result/content")
             .and_then(|c| c.as_array_mut())
         {
-            for b in blocks {
-                short(&mut b["text"]);
+            for text in blocks.iter_mut().filter_map(|b| b.get_mut("text")) {
+                short(text);
             }
         }
     }
