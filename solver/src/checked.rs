@@ -35,6 +35,10 @@ pub enum Outcome {
 /// Why [`solve_checked`] has no outcome.
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
+    /// The board is no legal position (a card twice or missing, a foundation with cards
+    /// still on the table, ...): nothing is searched, so that no verdict is given on it.
+    #[error("invalid board: {0}")]
+    BadBoard(fcauto_deals::BoardError),
     /// The board holds a column longer than the solver's positions can hold.
     #[error("board not supported: {0}")]
     Unsupported(String),
@@ -53,6 +57,11 @@ impl From<ValidationError> for CheckError {
 
 /// Solve `board` in `mode` within `max_states` positions (`None`: the mode's default) and
 /// validate the solution; `deal` is the deal number the solution names, if any.
+///
+/// # Errors
+/// [`CheckError::BadBoard`] for a board that is no legal position (checked first: a search
+/// of one could "prove" it unsolvable), [`CheckError::Unsupported`] for a column too long,
+/// [`CheckError::Rejected`] when the validator refuses the solver's solution.
 pub fn solve_checked(
     deal: Option<u64>,
     board: &Board,
@@ -62,6 +71,7 @@ pub fn solve_checked(
     let limits = Limits {
         max_states: max_states.unwrap_or(mode.default_max_states()),
     };
+    board.check().map_err(CheckError::BadBoard)?;
     crate::state::check_capacity(board).map_err(CheckError::Unsupported)?;
     let res = solve(board, mode, limits);
     let out = match res.verdict {
@@ -82,4 +92,29 @@ pub fn solve_checked(
         Verdict::Unknown(why) => Outcome::Unknown(why),
     };
     Ok((out, res.stats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fcauto_deals::{ms_deal, Board};
+
+    /// A board that is no legal position is refused before any search: a card twice, no
+    /// cards at all (a search of it would "prove" it unsolvable), or all foundations full
+    /// with the cards still dealt (the validator would then blame the solver).
+    #[test]
+    fn an_illegal_board_is_refused_before_searching() {
+        let mut twice = ms_deal(1).unwrap();
+        twice.cascades[1][0] = twice.cascades[0][0];
+        let empty = Board::from_cascades(vec![Vec::new(); 8]);
+        let mut full = ms_deal(1).unwrap();
+        full.foundations = [13; 4];
+        for (name, b) in [("twice", twice), ("empty", empty), ("full", full)] {
+            let r = solve_checked(None, &b, Mode::Fast, Some(10_000));
+            let refused = matches!(r, Err(CheckError::BadBoard(_)));
+            assert!(refused, "{name}: {:?}", r.err());
+        }
+        let (out, _) = solve_checked(Some(1), &ms_deal(1).unwrap(), Mode::Fast, None).unwrap();
+        assert!(matches!(out, Outcome::Solved(_)));
+    }
 }

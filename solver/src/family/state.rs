@@ -125,6 +125,14 @@ pub enum LayoutError {
         /// The rules' count.
         want: usize,
     },
+    /// More cascades or freecells than fcauto plays.
+    #[error("the game has {what}: fcauto plays at most {most}")]
+    Beyond {
+        /// "10 cascades", "9 freecells".
+        what: String,
+        /// "10 cascades", "8 freecells".
+        most: String,
+    },
     /// Not every card once, counting the foundations.
     #[error("the layout is not one full deck: {0}")]
     Deck(String),
@@ -389,12 +397,16 @@ fn check_shape(layout: &Layout, rules: &Rules) -> Result<(), LayoutError> {
     };
     shape("cascades", layout.cascades.len(), rules.cascades)?;
     shape("freecell slots", layout.freecells.len(), rules.freecells)?;
-    if rules.cascades as usize > MAX_CASCADES || rules.freecells as usize > MAX_FREECELLS {
-        return Err(LayoutError::Shape {
-            what: "cascades or freecells, beyond what fcauto plays:",
-            got: rules.cascades.max(rules.freecells) as usize,
-            want: MAX_CASCADES,
-        });
+    let beyond = |n: u8, most: usize, what: &str| {
+        (n as usize > most).then(|| LayoutError::Beyond {
+            what: fcauto_deals::plural(n, what),
+            most: fcauto_deals::plural(most, what),
+        })
+    };
+    let too_many = beyond(rules.cascades, MAX_CASCADES, "cascade")
+        .or_else(|| beyond(rules.freecells, MAX_FREECELLS, "freecell"));
+    if let Some(e) = too_many {
+        return Err(e);
     }
     Ok(())
 }

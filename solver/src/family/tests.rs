@@ -153,6 +153,17 @@ fn the_validator_refuses_each_kind_of_illegal_move() {
     );
     let e = validate_family(&l2, &alt, &[mv(C(1), C(0), 1)]).unwrap_err();
     assert!(matches!(e, FamilyValidationError::NotWon { .. }), "{e}");
+    // A start that is no position is refused before any move: all home with cards dealt,
+    // a card twice.
+    let dealt_and_home = lay(&["9H", "8S"], "", [13; 4]);
+    let e = validate_family(&dealt_and_home, &alt, &[]).unwrap_err();
+    assert!(
+        e.to_string().contains("on the table and on its foundation"),
+        "{e}"
+    );
+    let twice = lay(&["9H", "9H"], "", [0; 4]);
+    let e = validate_family(&twice, &alt, &[]).unwrap_err();
+    assert!(e.to_string().contains("9H is there twice"), "{e}");
 }
 
 /// Four cards left, crossed: QC under KD, QD under KC (the rest home). With no freecell
@@ -659,4 +670,21 @@ fn the_proof_phase_proves_two_freecell_deals_20792_and_29577() {
         assert_eq!(out, FamilyOutcome::Unsolvable, "deal {n}");
         assert_eq!(stats.reachable, reachable, "deal {n}");
     }
+}
+
+/// Rules beyond what fcauto plays (9 freecells) are named in one sentence with the most.
+#[test]
+fn more_freecells_than_fcauto_plays_are_named() {
+    let game = Game::find("bakers_game").unwrap();
+    let rules = game.rules.with_freecells(9);
+    let mut l = fcauto_deals::deal_game(game, fcauto_deals::PysolNumber::plain(1).unwrap());
+    l.freecells.resize(9, None);
+    let e = Pos::from_layout(&l, &rules)
+        .err()
+        .expect("refused")
+        .to_string();
+    assert_eq!(
+        e,
+        "the game has 9 freecells: fcauto plays at most 8 freecells"
+    );
 }

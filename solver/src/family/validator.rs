@@ -24,6 +24,10 @@ pub enum FamilyValidationError {
         /// What rule it breaks.
         reason: String,
     },
+    /// The start is no position: a card twice, a card both on the table and on its
+    /// foundation, or a foundation over 13.
+    #[error("the start is no position: {0}")]
+    BadStart(String),
     /// Every move is legal, but cards are left off the foundations.
     #[error("every move is legal but the game is not won: {home} of 52 cards home")]
     NotWon {
@@ -39,6 +43,9 @@ pub fn validate_family(
     rules: &Rules,
     moves: &[FamilyMove],
 ) -> Result<Layout, FamilyValidationError> {
+    if let Some(why) = impossible_start(start) {
+        return Err(FamilyValidationError::BadStart(why));
+    }
     let mut pos = start.clone();
     for (i, m) in moves.iter().enumerate() {
         play(&mut pos, rules, m).map_err(|reason| FamilyValidationError::Illegal {
@@ -52,6 +59,33 @@ pub fn validate_family(
         return Err(FamilyValidationError::NotWon { home });
     }
     Ok(pos)
+}
+
+/// Why `start` can be no position, if it cannot: a foundation over 13, a card twice, or a
+/// card on the table that its foundation holds already. (Cards missing everywhere are
+/// allowed: endgames are checked with the cards that matter only, and such a start is never
+/// won.)
+fn impossible_start(start: &Layout) -> Option<String> {
+    if let Some(f) = start.foundations.iter().find(|&&f| f > 13) {
+        return Some(format!("a foundation of {f} cards (at most 13)"));
+    }
+    let mut seen = 0u64;
+    let cards = start
+        .cascades
+        .iter()
+        .flatten()
+        .chain(start.freecells.iter().flatten());
+    for &c in cards {
+        let bit = 1u64 << (c.suit().index() * 13 + c.rank().value() as usize - 1);
+        if seen & bit != 0 {
+            return Some(format!("{c} is there twice"));
+        }
+        seen |= bit;
+        if c.rank().value() <= start.foundations[c.suit().index()] {
+            return Some(format!("{c} is on the table and on its foundation"));
+        }
+    }
+    None
 }
 
 /// Play one move on `pos`, checking it; the reason when it is illegal.
