@@ -216,14 +216,13 @@ fn known_check(
     known_verdicts: &[(u64, String)],
 ) -> KnownCheck {
     let microsoft = |d: &u64| variant.is_microsoft_deal(*d);
-    let unsolvable: Vec<u64> = unsolvable.iter().copied().filter(microsoft).collect();
     let known: Vec<&(u64, String)> = known_verdicts
         .iter()
         .filter(|(d, _)| microsoft(d))
         .collect();
     KnownCheck {
         known_stored: known.iter().map(|(d, _)| *d).collect(),
-        unexpected_unsolvable: crate::bench::false_unsolvable(&unsolvable),
+        unexpected_unsolvable: variant.false_unsolvable(unsolvable),
         known_not_unsolvable: known
             .iter()
             .filter(|(_, v)| v != "unsolvable")

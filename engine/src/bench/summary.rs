@@ -152,10 +152,7 @@ impl Summary {
             return Vec::new();
         }
         let mut problems = Vec::new();
-        let microsoft: Vec<u64> = (self.unsolvable.iter().copied())
-            .filter(|&n| self.variant.is_microsoft_deal(n))
-            .collect();
-        let false_unsolvable = super::false_unsolvable(&microsoft);
+        let false_unsolvable = self.variant.false_unsolvable(&self.unsolvable);
         if !false_unsolvable.is_empty() {
             problems.push(format!(
                 "deals reported unsolvable but known solvable: {false_unsolvable:?}"

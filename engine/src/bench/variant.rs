@@ -117,6 +117,20 @@ impl Variant {
         !self.pysol_numbers || n < MT_FROM
     }
 
+    /// The deals of `unsolvable` known to be solvable: Microsoft's deals of standard
+    /// FreeCell ([`Variant::is_microsoft_deal`]) up to 1,000,000 not on Freecell Pro's list
+    /// of impossible ones ([`super::false_unsolvable`]). None for other games and numberings,
+    /// of which nothing is known.
+    pub fn false_unsolvable(&self, unsolvable: &[u64]) -> Vec<u64> {
+        if !self.is_standard() {
+            return Vec::new();
+        }
+        let microsoft: Vec<u64> = (unsolvable.iter().copied())
+            .filter(|&n| self.is_microsoft_deal(n))
+            .collect();
+        super::false_unsolvable(&microsoft)
+    }
+
     /// The board of deal `n` of standard FreeCell's rules: Microsoft's deal `n`
     /// ([`Variant::is_microsoft_deal`]), else PySolFC's Mersenne Twister deal `n` of
     /// FreeCell.
@@ -378,6 +392,21 @@ mod tests {
 
     /// The one rule of the family's modes: every mode but `optimal-ph`, and `optimal` for the
     /// limited-sequence games only, each refusal one line beginning with the game's title.
+    /// Only Microsoft's deals of standard FreeCell are held against Freecell Pro's list: a
+    /// Mersenne Twister deal (PySolFC's numbers from 32000 on) or a deal of another game
+    /// reported unsolvable is no contradiction.
+    #[test]
+    fn only_microsoft_deals_can_be_falsely_unsolvable() {
+        let freecell = Game::find("freecell").unwrap();
+        let unsolvable = [11982, 40000];
+        assert_eq!(Variant::standard().false_unsolvable(&unsolvable), [40000]);
+        let pysol = Variant::new(freecell, Some(4), true);
+        assert!(pysol.false_unsolvable(&unsolvable).is_empty());
+        assert_eq!(pysol.false_unsolvable(&[617]), [617]);
+        let two = Variant::new(freecell, Some(2), false);
+        assert!(two.false_unsolvable(&unsolvable).is_empty());
+    }
+
     #[test]
     fn the_family_modes_of_each_game() {
         let bakers = Game::find("bakers_game").unwrap();

@@ -19,7 +19,7 @@ use fcauto_engine::batch::schema::{ResultRow, Settings};
 use fcauto_engine::batch::shard::{self, Shard};
 use fcauto_engine::batch::solve::solve_row;
 use fcauto_engine::batch::store::{self, Replayed, Store};
-use fcauto_engine::bench::{false_unsolvable, Variant};
+use fcauto_engine::bench::Variant;
 use indicatif::ProgressBar;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -487,10 +487,7 @@ fn report(t: &Tally, total: u64, already: u64, variant: &Variant) -> Result<i32>
         already + t.stored,
         total
     );
-    let false_unsolvable = match variant.is_standard() {
-        true => false_unsolvable(&t.unsolvable),
-        false => Vec::new(),
-    };
+    let false_unsolvable = variant.false_unsolvable(&t.unsolvable);
     if !false_unsolvable.is_empty() {
         crate::note!(
             "fcauto batch: deals reported unsolvable but known solvable: {false_unsolvable:?}"
