@@ -116,7 +116,7 @@ fn short_line(sentence: &str) -> String {
         return sentence.to_string();
     };
     let moves: Vec<&str> = line.split_whitespace().collect();
-    if moves.len() <= LINE_SHOWN {
+    if moves.len() <= LINE_SHOWN || !moves.iter().all(|m| is_move_token(m)) {
         return sentence.to_string();
     }
     format!(
@@ -126,9 +126,38 @@ fn short_line(sentence: &str) -> String {
     )
 }
 
+/// True for a move in standard notation as the family writes them: two places (cascades
+/// `0`-`9`, freecells `a`-`i` and `k`, the foundations `h`), and a count (`v3`) or not.
+fn is_move_token(t: &str) -> bool {
+    let place = |c: u8| c.is_ascii_digit() || (b'a'..=b'i').contains(&c) || c == b'k';
+    match t.as_bytes() {
+        [a, b, rest @ ..] => {
+            place(*a)
+                && place(*b)
+                && match rest {
+                    [] => true,
+                    [b'v', n @ ..] => !n.is_empty() && n.iter().all(u8::is_ascii_digit),
+                    _ => false,
+                }
+        }
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Only a move line is cut: a sentence ending in words keeps them all.
+    #[test]
+    fn only_move_lines_are_cut() {
+        let words = "Move 5 (3a) lost the game: the position before it was winnable, after it no win exists (proved by the complete search).";
+        assert_eq!(short_line(words), words);
+        let line = "The final position is winnable in 10 moves: next 4h; the whole line: 4h 5h 8h 2h 3h 5h 2h 4h 1h 3h";
+        assert!(short_line(line).ends_with("4h 5h 8h 2h 3h 5h 2h 4h ... (10 moves in all)"));
+        let family = "whole line: 0a 12v3 ah kb 1h 2h 3h 4h 5h";
+        assert!(short_line(family).ends_with("(9 moves in all)"));
+    }
 
     fn analyze(b: &Board, text: &str, max: Option<usize>) -> Result<Split, ServiceError> {
         super::analyze(&Position::Standard(b.clone()), text, Mode::Fast, max, ())
