@@ -340,7 +340,9 @@ impl Game {
                     || g.pysol_name.eq_ignore_ascii_case(t)
             })
             .ok_or_else(|| UnknownGame {
-                given: t.chars().take(crate::text::ECHO_MAX).collect(),
+                // Whole: the answers of `serve` and `mcp` cut it to its opening and its size
+                // ([`crate::text::short_echoes`]), as the command line's clap quotes it whole.
+                given: t.to_string(),
                 known: GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", "),
             })
     }

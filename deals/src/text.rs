@@ -49,7 +49,7 @@ pub fn short_echoes(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(4096));
     for (i, part) in parts.iter().enumerate() {
         if i % 2 == 0 {
-            out.push_str(part);
+            out.push_str(&short_words(part));
             continue;
         }
         let closed = i < last;
@@ -68,23 +68,6 @@ pub fn short_echoes(message: &str) -> String {
             }
         }
     }
-    // Unquoted echoes too: serde's `deal number 999…`, `invalid type: string "…"`
-    // (a deal number of 4 KiB of digits, say). A word longer than any the
-    // messages themselves use is cut as a quoted input is.
-    let out = out
-        .split(' ')
-        .map(|word| {
-            let n = word.chars().count();
-            if n <= ECHO_MAX {
-                return word.to_string();
-            }
-            let head: String = word.chars().take(ECHO_MAX - 20).collect();
-            // A word in double quotes keeps its closing quote, so that it still reads as one.
-            let close = if word.starts_with('"') { "\"" } else { "" };
-            format!("{head}…{close} ({} bytes)", word.len())
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
     if out.len() <= 4096 {
         return out;
     }
@@ -93,6 +76,29 @@ pub fn short_echoes(message: &str) -> String {
         end -= 1;
     }
     format!("{}…", &out[..end])
+}
+
+/// `text` (outside backticks) with every word longer than [`ECHO_MAX`] characters cut to
+/// its opening and its size: serde's `deal number 999…`, `invalid type: string "…"` (a
+/// deal number of 4 KiB of digits, say). A word in double quotes keeps its closing quote,
+/// so that it still reads as one.
+fn short_words(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.chars().count() <= ECHO_MAX {
+                return word.to_string();
+            }
+            let head: String = word.chars().take(ECHO_MAX - 20).collect();
+            let quoted = word.len() >= 2 && word.starts_with('"') && word.ends_with('"');
+            let (close, size) = match (word.starts_with('"'), quoted) {
+                (true, true) => ("\"", word.len() - 2),
+                (true, false) => ("\"", word.len()),
+                _ => ("", word.len()),
+            };
+            format!("{head}…{close} ({size} bytes)")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What the opening of `bytes` (their first 4 KiB) is instead of text, if it is not UTF-8
@@ -391,5 +397,28 @@ mod tests {
         assert_eq!(unify_line_ends("a\rb\r\nc\r".into()), "a\nb\r\nc\n");
         assert_eq!(unify_line_ends("a\r\rb".into()).lines().count(), 3);
         assert_eq!(unify_line_ends("a\r\nb\n".into()), "a\r\nb\n");
+    }
+
+    /// A quoted input is cut once, to its opening and its whole size, and the message goes
+    /// on after it; a long word in double quotes is sized without its quotes.
+    #[test]
+    fn a_long_quoted_input_is_cut_once_and_the_message_kept() {
+        for n in [61usize, 100, 5000] {
+            let g = "g".repeat(n);
+            let m = format!("unknown game `{g}`: fcauto plays freecell, bakers_game (a name)");
+            let short = short_echoes(&m);
+            let want = format!("({n} bytes): fcauto plays freecell, bakers_game (a name)");
+            assert!(short.ends_with(&want), "{short}");
+            assert_eq!(short.matches('…').count(), 1, "{short}");
+        }
+        let m = format!(
+            "Method not found: \"{}\" (this server ...)",
+            "x".repeat(200)
+        );
+        assert!(
+            short_echoes(&m).contains("…\" (200 bytes) (this server"),
+            "{}",
+            short_echoes(&m)
+        );
     }
 }
