@@ -533,8 +533,32 @@ fn whole_number_fields_and_long_inputs_are_refused_in_their_words() {
                 400,
                 "count 0 is no number of cards in a run",
             ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 617, "freecells": 2.5})),
+                400,
+                "freecells 2.5 is no whole number: give 0..=8 freecells",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                Some(json!({"deal": 617, "freecells": 9.0})),
+                400,
+                "freecells 9: a game has 0..=8 freecells",
+            ),
         ],
     );
+    // `freecells` written `3.0` is 3, as the other whole-number fields read it.
+    let url = format!("{}/api/solve", s.base);
+    let (code, v) = call(
+        &a,
+        "POST",
+        &url,
+        Some(json!({"deal": 617, "freecells": 3.0})),
+    );
+    let (_, three) = call(&a, "POST", &url, Some(json!({"deal": 617, "freecells": 3})));
+    assert_eq!((code, &v), (200, &three));
 }
 
 /// A long input is cut in the message; a start printed before the moves is checked as

@@ -28,7 +28,7 @@
 //! - [`verify`]: a solution's verdict;
 //! - [`analyze`]: where a game (a start and the moves played) was lost, with the review
 //!   (moves to win per step, classes, accuracy);
-//! - request fields: [`whole_count`], [`whole_costly`], [`whole_width`], [`whole_max_states`],
+//! - request fields: [`whole_count`], [`whole_costly`], [`whole_freecells`], [`whole_width`], [`whole_max_states`],
 //!   [`picture_width`], [`parse_mode`].
 
 mod analyze;
@@ -61,7 +61,7 @@ pub use position::{
 };
 pub use request::{
     deal_in, deal_in_opt, mode_named, parse_mode, picture_width, whole_costly, whole_count,
-    whole_max_states, whole_width, DealIn, MODES,
+    whole_freecells, whole_max_states, whole_width, DealIn, MODES,
 };
 pub use solve::{hint, hint_in, solve, solve_in, HintOut, SolveOut};
 pub use verify::{verify, VerifyOut};

@@ -82,6 +82,15 @@ pub fn whole_max_states<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option
     }
 }
 
+/// Serde's reader of a request's `freecells`: a whole number however JSON writes it (`2`,
+/// `2.0`); [`super::family::freecells_asked`] checks its range (0..=8).
+///
+/// # Errors
+/// A JSON value that is not a number or null, or a number that is not written whole.
+pub fn whole_freecells<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    whole(d, "freecells", "0..=8 freecells")
+}
+
 /// Serde's reader of a request's `costly` (moves from which a move is costly): a whole
 /// number however JSON writes it, 1 or more (0 is refused by the analysis, in its words).
 ///

@@ -110,7 +110,7 @@ struct PositionBody {
     /// The game board text is read for (board text names none).
     #[serde(default)]
     game: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     freecells: Option<i64>,
 }
 
@@ -148,7 +148,7 @@ struct ApplyBody {
     position: PositionIn,
     #[serde(default)]
     game: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     freecells: Option<i64>,
     #[serde(rename = "move")]
     mv: String,
@@ -190,7 +190,7 @@ struct SolveBody {
     deal: Option<service::DealIn>,
     #[serde(default)]
     game: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     freecells: Option<i64>,
     #[serde(default)]
     position: Option<PositionIn>,
@@ -301,7 +301,7 @@ struct VerifyBody {
     deal: Option<service::DealIn>,
     #[serde(default)]
     game: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     freecells: Option<i64>,
     #[serde(default)]
     position: Option<PositionIn>,
@@ -329,7 +329,7 @@ struct RenderBody {
     position: PositionIn,
     #[serde(default)]
     game: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     freecells: Option<i64>,
     #[serde(default, deserialize_with = "service::whole_width")]
     width: Option<i64>,
@@ -358,7 +358,7 @@ struct AnalyzeBody {
     deal: Option<service::DealIn>,
     #[serde(default)]
     game: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     freecells: Option<i64>,
     #[serde(default)]
     position: Option<PositionIn>,

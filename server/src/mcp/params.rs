@@ -97,7 +97,7 @@ pub(super) struct NewGame {
     pub(super) game: Option<String>,
     /// Number of freecells, 0..=8 (default: the game's).
     #[schemars(range(min = 0, max = 8))]
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     pub(super) freecells: Option<i64>,
 }
 
@@ -115,7 +115,7 @@ pub(super) struct Position {
     pub(super) game: Option<String>,
     /// With board text: the number of freecells, 0..=8 (default: the game's).
     #[schemars(range(min = 0, max = 8))]
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     pub(super) freecells: Option<i64>,
 }
 
@@ -133,7 +133,7 @@ pub(super) struct ApplyMove {
     pub(super) game: Option<String>,
     /// With board text: the number of freecells, 0..=8 (default: the game's).
     #[schemars(range(min = 0, max = 8))]
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     pub(super) freecells: Option<i64>,
     /// The move in standard notation: source then destination, `1`-`8` cascades, `a`-`d`
     /// freecells, `h` the foundations: `3a`, `a3`, `3h`, `38`.
@@ -194,7 +194,7 @@ pub(super) struct Solve {
     pub(super) game: Option<String>,
     /// With board text: the number of freecells, 0..=8 (default: the game's).
     #[schemars(range(min = 0, max = 8))]
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     pub(super) freecells: Option<i64>,
     /// `fast` (default) or `short`.
     #[serde(default, deserialize_with = "mode_or_null")]
@@ -225,7 +225,7 @@ pub(super) struct Analyze {
     pub(super) game: Option<String>,
     /// With board text: the number of freecells, 0..=8 (default: the game's).
     #[schemars(range(min = 0, max = 8))]
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     pub(super) freecells: Option<i64>,
     /// The game's moves in standard notation, separated by spaces or lines (`3a 38 ...`);
     /// an annotated game (move numbers, `?`/`!` marks, `{...}` comments) reads as its
@@ -262,7 +262,7 @@ pub(super) struct Verify {
     pub(super) game: Option<String>,
     /// With board text: the number of freecells, 0..=8 (default: the game's).
     #[schemars(range(min = 0, max = 8))]
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     pub(super) freecells: Option<i64>,
     /// The solution in standard notation, moves separated by spaces or lines
     /// (`3a 38 ...`, as `solve` returns it in `standard`); counts of runs may be left out;
@@ -286,7 +286,7 @@ pub(super) struct Render {
     pub(super) game: Option<String>,
     /// With board text: the number of freecells, 0..=8 (default: the game's).
     #[schemars(range(min = 0, max = 8))]
-    #[serde(default)]
+    #[serde(default, deserialize_with = "service::whole_freecells")]
     pub(super) freecells: Option<i64>,
     /// Picture width in pixels, 200..=4096 (default 720); a width outside is refused, as
     /// by `fcauto serve`'s `/api/render`.
