@@ -126,6 +126,22 @@ fn bad_requests_get_clear_errors_and_the_server_stays_up() {
     let s = start();
     let (status, r) = post(&s.url, "{\"jsonrpc\":", &[]);
     assert_eq!((status, &r["error"]["code"]), (400, &json!(-32700)), "{r}");
+    // JSON that is no JSON-RPC message: -32600 as over stdio, with the id when it reads.
+    for body in [
+        "{}",
+        r#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#,
+        r#"{"id":1,"method":"ping"}"#,
+        r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#,
+    ] {
+        let (status, r) = post(&s.url, body, &[]);
+        assert_eq!(
+            (status, &r["error"]["code"]),
+            (400, &json!(-32600)),
+            "{body}: {r}"
+        );
+    }
+    let (_, r) = post(&s.url, r#"{"id":7,"method":"ping"}"#, &[]);
+    assert_eq!(r["id"], 7, "{r}");
     let big = format!("\"{}\"", "x".repeat(2 << 20));
     let (status, r) = post(&s.url, &big, &[]);
     assert_eq!(status, 413, "{r}");

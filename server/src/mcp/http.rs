@@ -117,7 +117,9 @@ fn router(local: SocketAddr, hosts: Vec<String>) -> Router {
 }
 
 /// A POST whose body (read whole by [`declared_body_cap`] before) is not JSON gets
-/// JSON-RPC's parse error (400, `-32700`, `id: null`); an `initialize` that names
+/// JSON-RPC's parse error (400, `-32700`, `id: null`), and JSON that is no JSON-RPC message
+/// MCP takes (a batch, no `"jsonrpc": "2.0"`, an id of another type) `-32600` (400), as
+/// over stdio; an `initialize` that names
 /// 2026-07-28 or later (in the `MCP-Protocol-Version` header or its `_meta`), a method that
 /// revision removed, gets 404 with `-32601` as the revision says (rmcp would read it as a
 /// handshake and refuse its params); a `tools/call` of a tool there is not gets `-32602`
@@ -128,7 +130,8 @@ async fn json_body(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     use axum::response::IntoResponse;
-    if req.method() != axum::http::Method::POST {
+    // Only MCP's endpoint reads bodies: elsewhere is the JSON 404.
+    if req.method() != axum::http::Method::POST || req.uri().path() != ENDPOINT {
         return next.run(req).await;
     }
     let (parts, body) = req.into_parts();
@@ -152,6 +155,12 @@ async fn json_body(
             );
         }
     };
+    // JSON that is no JSON-RPC message MCP takes: stdio's `-32600` answer (rmcp would
+    // answer 415 in plain text).
+    if let Some(answer) = super::lines::invalid_request(&v) {
+        let json = [(axum::http::header::CONTENT_TYPE, "application/json")];
+        return (StatusCode::BAD_REQUEST, json, answer).into_response();
+    }
     let header = parts
         .headers
         .get("mcp-protocol-version")

@@ -202,8 +202,8 @@ fn unreadable_number(line: &[u8], e: &serde_json::Error) -> Option<String> {
 /// "2.0"`, an `id` rmcp does not take (not a string or a 64-bit signed integer: `null`,
 /// `true`, `1.5`, 2^63), a `method` that is not a string or comes with a `result` or
 /// `error`, neither a request nor a response (exactly one of `result` and `error`), or
-/// `params` that are not an object. None for a message to hand on.
-fn invalid_request(v: &serde_json::Value) -> Option<String> {
+/// `params` that are not an object. None for a message to hand on. Over HTTP as over stdio.
+pub(super) fn invalid_request(v: &serde_json::Value) -> Option<String> {
     use serde_json::Value;
     let why = match v {
         Value::Object(m) => {
