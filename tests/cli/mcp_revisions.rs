@@ -127,3 +127,37 @@ fn the_handshake_revision_is_served_after_initialize() {
     assert_eq!(a[&4]["result"]["tools"].as_array().unwrap().len(), 8);
     assert_eq!(code(&a[&5]), -32600);
 }
+
+/// A request whose `_meta` names 2025-11-25 (a version with the handshake, which names its
+/// version once, in `initialize`) is refused with `-32600` before the connection is
+/// opened, and on a stateless one; it does not open either revision, so an `initialize`
+/// after it opens the handshake.
+#[test]
+fn a_handshake_version_in_meta_is_refused_and_opens_nothing() {
+    let old = |id: i64, method: &str| {
+        json!({"jsonrpc": "2.0", "id": id, "method": method,
+               "params": {"_meta": envelope("2025-11-25")}})
+    };
+    let a = answers(&[
+        old(1, "tools/list"),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 3, "method": "ping"}),
+    ]);
+    assert_eq!(code(&a[&1]), -32600, "{}", a[&1]);
+    assert!(a[&1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("initialize"));
+    assert_eq!(
+        a[&2]["result"]["protocolVersion"], "2025-11-25",
+        "{}",
+        a[&2]
+    );
+    assert_eq!(a[&3]["result"], json!({}));
+    let b = answers(&[stateless(1, "tools/list", json!({})), old(2, "tools/list")]);
+    assert!(b[&1]["result"]["tools"].is_array(), "{}", b[&1]);
+    assert_eq!(code(&b[&2]), -32600, "{}", b[&2]);
+}

@@ -109,6 +109,7 @@ fn opening(v: &Value, method: &str, era: &mut Era) -> Lifecycle {
         "server/discover" => HAND_ON,
         _ if !request => Lifecycle::Drop,
         _ => match envelope(v) {
+            Some(meta) if names_handshake_version(&meta) => handshake_version_in_meta(v),
             Some(meta) => {
                 if opens_stateless(&meta) {
                     *era = Era::Stateless;
@@ -200,6 +201,9 @@ fn handshake(v: &Value, method: &str) -> Lifecycle {
 
 /// A message on a stateless connection (rmcp checks each request's `_meta`).
 fn stateless(v: &Value, method: &str) -> Lifecycle {
+    if v.get("id").is_some() && envelope(v).is_some_and(|m| names_handshake_version(&m)) {
+        return handshake_version_in_meta(v);
+    }
     match method {
         "initialize" => {
             let supported: Vec<&ProtocolVersion> = ProtocolVersion::KNOWN_VERSIONS
@@ -220,6 +224,27 @@ fn stateless(v: &Value, method: &str) -> Lifecycle {
         "tools/call" => unknown_tool(v).unwrap_or(HAND_ON),
         _ => HAND_ON,
     }
+}
+
+/// True when `meta` names a protocol version that has the `initialize` handshake
+/// (2025-11-25 and before): such a version has no `_meta` envelope.
+fn names_handshake_version(meta: &RequestMetaObject) -> bool {
+    meta.protocol_version().is_some_and(|p| p.has_initialize())
+}
+
+/// The `-32600` answer to a request whose `_meta` names a version with the handshake
+/// (2025-11-25): that revision names its version once, in `initialize`.
+fn handshake_version_in_meta(v: &Value) -> Lifecycle {
+    reply(
+        v,
+        -32600,
+        format!(
+            "Invalid Request: _meta[\"{PROTOCOL_VERSION_KEY}\"] names a protocol version with \
+             the initialize handshake (2025-11-25 and before), which names it once, in \
+             initialize; requests name their version in _meta from 2026-07-28 on"
+        ),
+        None,
+    )
 }
 
 /// The `-32602` answer to a `tools/call` of a tool there is not, naming the tools there
