@@ -679,10 +679,10 @@ fn more_freecells_than_fcauto_plays_are_named() {
     let rules = game.rules.with_freecells(9);
     let mut l = fcauto_deals::deal_game(game, fcauto_deals::PysolNumber::plain(1).unwrap());
     l.freecells.resize(9, None);
-    let e = Pos::from_layout(&l, &rules)
-        .err()
-        .expect("refused")
-        .to_string();
+    let Err(e) = Pos::from_layout(&l, &rules) else {
+        panic!("9 freecells accepted");
+    };
+    let e = e.to_string();
     assert_eq!(
         e,
         "the game has 9 freecells: fcauto plays at most 8 freecells"
