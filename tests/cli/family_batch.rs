@@ -492,3 +492,36 @@ fn bench_plots_a_family_range() {
     );
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
 }
+
+/// Microsoft's deals of a game other than FreeCell are written `msN` by `batch run` and
+/// `batch report`, as `bench` writes them: `bakers_game 32001` is PySolFC's Mersenne
+/// Twister deal, another one.
+#[test]
+fn batch_writes_microsoft_deals_of_the_family_as_ms() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bk.sqlite");
+    let (code, _, err) = run(&[
+        "batch",
+        "run",
+        "--game",
+        "bakers_game",
+        "--range",
+        "ms31998..ms32001",
+        "--db",
+        s(&db),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("deals ms31998..ms32001"), "{err}");
+    assert!(err.contains("unsolvable 2 [ms31999, ms32001]"), "{err}");
+    let text = ok(&["batch", "report", s(&db)]);
+    assert!(text.contains("(deals ms31998..ms32001,"), "{text}");
+    assert!(text.contains("2 [ms31999, ms32001]"), "{text}");
+    let bench = ok(&[
+        "bench",
+        "--game",
+        "bakers_game",
+        "--range",
+        "ms31998..ms32001",
+    ]);
+    assert!(bench.contains("ms31999, ms32001"), "{bench}");
+}

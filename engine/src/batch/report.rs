@@ -231,9 +231,11 @@ fn known_check(
     }
 }
 
-/// A list of deals, the first 20 written out: `0`, or `N [a, b, ... and k more]`.
-pub fn deal_list(v: &[u64]) -> String {
-    let shown: Vec<String> = v.iter().take(20).map(u64::to_string).collect();
+/// A list of deals, the first 20 written out, each after `prefix` (`ms` for Microsoft's
+/// deals of a game other than FreeCell: [`crate::bench::variant::deal_prefix`]): `0`, or
+/// `N [a, b, ... and k more]`.
+pub fn deal_list(v: &[u64], prefix: &str) -> String {
+    let shown: Vec<String> = v.iter().take(20).map(|n| format!("{prefix}{n}")).collect();
     let more = if v.len() > 20 {
         format!(" and {} more", v.len() - 20)
     } else {
@@ -276,15 +278,21 @@ fn header_lines(r: &Report) -> Vec<String> {
             g.sequence_move
         ));
     }
+    let ms = prefix(r);
     match r.deals {
         Some((l, h)) => lines.push(format!(
-            "  rows: {} (deals {l}..{h}, {} missing in between)",
+            "  rows: {} (deals {ms}{l}..{ms}{h}, {} missing in between)",
             r.rows,
             plural(r.gaps, "deal")
         )),
         None => lines.push("  rows: 0".into()),
     }
     lines
+}
+
+/// How the report's deal numbers are written ([`crate::bench::variant::deal_prefix`]).
+fn prefix(r: &Report) -> &'static str {
+    crate::bench::variant::deal_prefix(&r.game, r.numbering == "pysolfc")
 }
 
 /// The text report.
@@ -314,9 +322,12 @@ pub fn text(r: &Report) -> String {
     });
     say(format!(
         "  proved unsolvable:    {}",
-        deal_list(&r.unsolvable)
+        deal_list(&r.unsolvable, prefix(r))
     ));
-    say(format!("  unknown (limit):      {}", deal_list(&r.unknown)));
+    say(format!(
+        "  unknown (limit):      {}",
+        deal_list(&r.unknown, prefix(r))
+    ));
     let k = &r.known_impossible_check;
     if standard {
         say(format!(

@@ -186,10 +186,7 @@ impl Variant {
     /// How a deal number of this variant is written with its `--game`: `ms` for Microsoft's
     /// deals of a game other than FreeCell (PySolFC's `msN`), else nothing.
     pub fn deal_prefix(&self) -> &'static str {
-        match !self.pysol_numbers && self.game.name != Game::freecell().name {
-            true => "ms",
-            false => "",
-        }
+        deal_prefix(self.game.name, self.pysol_numbers)
     }
 
     /// `microsoft` or `pysolfc`: whose deal numbers these are.
@@ -271,6 +268,16 @@ impl Variant {
                 },
             },
         }
+    }
+}
+
+/// How a deal number of game `game` (Freecell Solver's name) is written with its `--game`,
+/// in PySolFC's numbering (`pysol_numbers`) or Microsoft's: `ms` for Microsoft's deals of a
+/// game other than FreeCell (PySolFC's `msN`), else nothing.
+pub fn deal_prefix(game: &str, pysol_numbers: bool) -> &'static str {
+    match !pysol_numbers && game != Game::freecell().name {
+        true => "ms",
+        false => "",
     }
 }
 

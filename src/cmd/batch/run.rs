@@ -122,8 +122,9 @@ pub fn run(args: Args) -> Result<i32> {
         true => String::new(),
         false => format!("{}, ", store::game_words(&settings.variant)),
     };
+    let ms = settings.variant.deal_prefix();
     crate::note!(
-        "fcauto batch: {game}deals {a}..{b}, shard {} ({}), {} already in {}",
+        "fcauto batch: {game}deals {ms}{a}..{ms}{b}, shard {} ({}), {} already in {}",
         args.shard,
         plural(total, "deal"),
         already,
@@ -316,8 +317,9 @@ fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) 
     if store.count_in_shard(a, b, block, index, count)? != total {
         return Ok(false);
     }
+    let ms = settings.variant.deal_prefix();
     crate::note!(
-        "fcauto batch: deals {a}..{b}, shard {} ({}), all already in {} (read-only): nothing to do",
+        "fcauto batch: deals {ms}{a}..{ms}{b}, shard {} ({}), all already in {} (read-only): nothing to do",
         args.shard,
         plural(total, "deal"),
         args.db.display()
@@ -482,8 +484,8 @@ fn report(t: &Tally, total: u64, already: u64, variant: &Variant) -> Result<i32>
         "fcauto batch: stored {} ({} solved and validated, unsolvable {}, unknown {}); shard complete: {}/{} deals",
         plural(t.stored, "new row"),
         t.solved,
-        fcauto_engine::batch::report::deal_list(&sorted(&t.unsolvable)),
-        fcauto_engine::batch::report::deal_list(&sorted(&t.unknown)),
+        fcauto_engine::batch::report::deal_list(&sorted(&t.unsolvable), variant.deal_prefix()),
+        fcauto_engine::batch::report::deal_list(&sorted(&t.unknown), variant.deal_prefix()),
         already + t.stored,
         total
     );
