@@ -83,7 +83,7 @@ pub fn whole_max_states<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option
 }
 
 /// Serde's reader of a request's `freecells`: a whole number however JSON writes it (`2`,
-/// `2.0`); [`super::family::freecells_asked`] checks its range (0..=8).
+/// `2.0`); the game's reader checks its range (0..=8).
 ///
 /// # Errors
 /// A JSON value that is not a number or null, or a number that is not written whole.
