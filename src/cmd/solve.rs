@@ -124,8 +124,9 @@ fn solve(args: &Args, deal: Option<u64>, board: &Board, name: &str) -> Result<So
         }
         Outcome::Unsolvable => {
             crate::note!(
-                "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms",
-                plural(stats.stored, "position")
+                "fcauto: {name} is unsolvable: exhaustive search of {} in {ms:.1} ms ({} expanded by all searches)",
+                plural(stats.stored, "position"),
+                stats.expanded
             );
             1
         }

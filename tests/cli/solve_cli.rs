@@ -2581,3 +2581,18 @@ fn a_board_of_more_freecells_says_to_give_freecells() {
         assert_eq!(code, 0, "{err}");
     }
 }
+
+/// An unsolvable deal's line gives the positions every search expanded, as a solved deal's
+/// does and as `bench` counts them: the same figure in both for the same mode.
+#[test]
+fn an_unsolvable_deal_counts_its_positions_as_bench_does() {
+    let (code, _, err) = crate::common::run(&["solve", "11982", "--mode", "fast"]);
+    assert_eq!(code, 1, "{err}");
+    let bench = crate::common::ok(&["bench", "--range", "11982..11982", "--json", "-"]);
+    let v: serde_json::Value = serde_json::from_str(&bench).unwrap();
+    let expanded = &v["rows"][0]["expanded"];
+    assert!(
+        err.contains(&format!("({expanded} expanded by all searches)")),
+        "{err} / bench {expanded}"
+    );
+}
