@@ -276,6 +276,14 @@ fn refusals_are_4xx_with_a_message() {
                 400,
                 "unknown field `extra`",
             ),
+            // Serde names standard FreeCell's fields; the answer names the family's two more.
+            (
+                "POST",
+                "/api/moves",
+                Some(json!({"position": {"cascades": [], "rules": {}}})),
+                400,
+                "also names its `game`, and may give its `rules`",
+            ),
             ("GET", "/nowhere", None, 404, "no such route"),
             ("POST", "/api/deal/617", None, 405, "method not allowed"),
             ("GET", "/api/solve", None, 405, "method not allowed"),

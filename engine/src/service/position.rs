@@ -40,7 +40,14 @@ impl<'de> Deserialize<'de> for PositionIn {
             }
             v @ serde_json::Value::Object(_) => PositionJson::deserialize(v)
                 .map(PositionIn::Json)
-                .map_err(|e| D::Error::custom(format!("position object: {e}"))),
+                .map_err(|e| {
+                    // Serde lists standard FreeCell's fields; a family position has two more.
+                    let family = match e.to_string().contains("unknown field") {
+                        true => " (a position of another game of the family also names its `game`, and may give its `rules`)",
+                        false => "",
+                    };
+                    D::Error::custom(format!("position object: {e}{family}"))
+                }),
             _ => Err(D::Error::custom(format!("a position is {POSITION_FORMS}"))),
         }
     }
