@@ -292,7 +292,7 @@ fn header_lines(r: &Report) -> Vec<String> {
 
 /// How the report's deal numbers are written ([`crate::bench::variant::deal_prefix`]).
 fn prefix(r: &Report) -> &'static str {
-    crate::bench::variant::deal_prefix(&r.game, r.numbering == "pysolfc")
+    crate::bench::variant::deal_prefix(r.game, r.numbering == "pysolfc")
 }
 
 /// The text report.
