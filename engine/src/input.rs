@@ -292,17 +292,32 @@ fn game_deal_json(v: serde_json::Value) -> Result<Start> {
         freecells: d.freecells,
         foundations: d.foundations,
     };
-    let dealt = fcauto_deals::deal_with_rules(game, &rules, number)?;
-    anyhow::ensure!(
-        layout == dealt,
-        "its cascades, freecells and foundations are not those of {} deal {number} as dealt (`fcauto deal --game {} {number}` prints them)",
-        game.name,
-        game.name
-    );
+    let dealt = dealt_as(game, &rules, number, &layout)?;
     let board = dealt
         .to_board()
         .ok_or_else(|| anyhow::anyhow!("deal {number} is not a standard FreeCell board"))?;
     Ok((number.microsoft_deal(true).ok(), board))
+}
+
+/// The layout `game` deals for `number` under `rules`, when it is `layout`: a deal's JSON
+/// names its number and its position, which must agree.
+///
+/// # Errors
+/// The number deals nothing under `rules`, or another position.
+pub(crate) fn dealt_as(
+    game: &'static fcauto_deals::Game,
+    rules: &fcauto_deals::Rules,
+    number: PysolNumber,
+    layout: &fcauto_deals::Layout,
+) -> Result<fcauto_deals::Layout> {
+    let dealt = fcauto_deals::deal_with_rules(game, rules, number)?;
+    anyhow::ensure!(
+        *layout == dealt,
+        "its cascades, freecells and foundations are not those of {} deal {number} as dealt (`fcauto deal --game {} {number}` prints them)",
+        game.name,
+        game.name
+    );
+    Ok(dealt)
 }
 
 /// Where the start a solution is checked from came from.

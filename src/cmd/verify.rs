@@ -186,9 +186,9 @@ fn check_family(
             // Without --game (--freecells alone), any number is the Microsoft deal of that
             // number, as for standard FreeCell.
             let n = match (args.game.game, ms_number(args)) {
-                (Some(_), _) => n,
-                (None, Ok(m)) => PysolNumber::ms(m.unwrap_or_default())?,
+                (None, Ok(Some(m))) => PysolNumber::ms(m)?,
                 (None, Err(msg)) => return Ok(crate::cmd::usage_exit(&msg)),
+                _ => n,
             };
             match deal_start(game, rules, n) {
                 Err(e) if e.is::<CellsTooFew>() => {

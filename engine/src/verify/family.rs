@@ -349,12 +349,7 @@ pub fn deal_json_number(
     else {
         return Ok(None);
     };
-    anyhow::ensure!(
-        deal_with_rules(game, rules, n)? == *layout,
-        "{name}: its cascades, freecells and foundations are not those of {} deal {n} as dealt (`fcauto deal --game {} {n}` prints them)",
-        game.name,
-        game.name
-    );
+    crate::input::dealt_as(game, rules, n, layout).with_context(|| name.to_string())?;
     Ok(Some(n))
 }
 
