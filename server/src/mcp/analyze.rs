@@ -126,10 +126,10 @@ fn short_line(sentence: &str) -> String {
     )
 }
 
-/// True for a move in standard notation as the family writes them: two places (cascades
-/// `0`-`9`, freecells `a`-`i` and `k`, the foundations `h`), and a count (`v3`) or not.
+/// True for a move in standard notation as the family writes them: two places
+/// ([`fcauto_solver::family::Place::from_char`]), and a count (`v3`) or not.
 fn is_move_token(t: &str) -> bool {
-    let place = |c: u8| c.is_ascii_digit() || (b'a'..=b'i').contains(&c) || c == b'k';
+    let place = |c: u8| fcauto_solver::family::Place::from_char(c as char).is_some();
     match t.as_bytes() {
         [a, b, rest @ ..] => {
             place(*a)
