@@ -143,7 +143,7 @@ say "task 3 had stored $rows3 of 3000 rows when cancelled"
 [[ ! -e "$out/merged.sqlite" ]] || { say "the first merge ran although a task was cancelled"; exit 1; }
 
 # --- Resubmit task 3 (it resumes) with a merge after it.
-sub=$(scripts/slurm/submit.sh --range 1..20000 --shards 8 --out "$out" --fcauto "$fcauto" --tasks 3 --after "$job")
+sub=$(scripts/slurm/submit.sh --range 1..20000 --shards 8 --out "$out" --fcauto "$fcauto" --extra "--pause-ms 2" --tasks 3 --after "$job")
 say "$sub"
 job2=$(sed -E 's/^array job ([0-9]+).*/\1/' <<<"$sub")
 merge2=$(sed -E 's/.*merge job ([0-9]+).*/\1/' <<<"$sub")

@@ -6,9 +6,15 @@
 #       [--fcauto PATH] [--extra "--max-states 500000"] [--tasks LIST] [--after JOBID]
 #       [-- more sbatch options, e.g. --partition=short --time=02:00:00]
 #
-# --tasks LIST   submit only these array indices (e.g. 3 or 3,5-7): to resume shards whose
-#                task failed or was cancelled; they continue where they stopped.
-# --after JOBID  the merge also waits until job JOBID (the first submission's array) has ended.
+# --tasks LIST   submit only these array indices (e.g. 3 or 3,5-7, or with Slurm's throttle,
+#                1-100%10): to resume shards whose task failed or was cancelled; they continue
+#                where they stopped.
+# --after JOBID  the merge also waits until job JOBID (the first submission's array) has ended
+#                (a job id: Slurm takes one it no longer knows as ended).
+# The first submission into OUT records its range, shard count, mode and extra flags in
+# OUT/submit.settings; a later one into OUT must give the same (its tasks would fail on them).
+# If the merge job cannot be queued, the array job just queued is cancelled (nothing is left
+# to run without its merge) and submit.sh exits 1.
 # --extra FLAGS  more `fcauto batch run` flags for every shard, checked before anything is queued.
 # Shards take interleaved blocks of 1000 deals, or of (deals in the range) / N when that is
 # less, so every shard gets work (fcauto batch run --help, --block).
@@ -45,14 +51,23 @@ fi
 # The tasks run in OUT/logs: a relative path would name another file there.
 [[ "$fcauto" == /* ]] || fcauto="$(cd "$(dirname "$fcauto")" && pwd)/$(basename "$fcauto")"
 # --tasks names array indices of 1..N (each one shard I of N).
+# Slurm's array syntax: indices and ranges A-B (A <= B) joined by commas, and optionally
+# a throttle %K (at most K tasks at once).
 if [[ -n "$tasks" ]]; then
-  for t in ${tasks//,/ }; do
-    for n in ${t//-/ }; do
+  [[ "$tasks" =~ ^[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*(%[1-9][0-9]*)?$ ]] || {
+    echo "submit.sh: --tasks $tasks: give indices and ranges joined by commas (3 or 3,5-7, then optionally %K)" >&2; exit 2; }
+  list=${tasks%\%*}
+  for t in ${list//,/ }; do
+    lo=${t%-*} hi=${t#*-}
+    for n in "$lo" "$hi"; do
       [[ "$n" =~ ^[1-9][0-9]*$ ]] && ((n <= shards)) || {
         echo "submit.sh: --tasks $tasks: each index is a shard, 1..$shards" >&2; exit 2; }
     done
+    ((lo <= hi)) || { echo "submit.sh: --tasks $tasks: range $t runs backwards" >&2; exit 2; }
   done
 fi
+[[ -z "$after" || "$after" =~ ^[1-9][0-9]*$ ]] || {
+  echo "submit.sh: --after $after: give the job id of the first submission's array (a number)" >&2; exit 2; }
 # Refuse bad arguments here, before anything is queued: a dry check of the range, mode,
 # extra flags and of the last shard (every shard must get deals).
 # shellcheck disable=SC2086 # extra is a list of flags
@@ -62,14 +77,36 @@ fi
   echo "submit.sh: fcauto refused these arguments; nothing queued" >&2; exit 2; }
 mkdir -p "$out/logs"
 out="$(cd "$out" && pwd)"
+# What every task of OUT is run with: a resubmission with other settings would only fail
+# when its tasks run (their databases hold the first settings). The extra flags are compared
+# as words (spaces between them do not count).
+read -ra words <<<"$extra"
+settings="range=$range
+shards=$shards
+mode=$mode
+extra=${words[*]}"
+if [[ -f "$out/submit.settings" ]]; then
+  [[ "$(cat "$out/submit.settings")" == "$settings" ]] || {
+    echo "submit.sh: $out was submitted with other settings (give the same, or use another --out):" >&2
+    sed 's/^/  /' "$out/submit.settings" >&2
+    echo "this submission:" >&2
+    sed 's/^/  /' <<<"$settings" >&2
+    exit 2
+  }
+fi
 export FCAUTO_BIN="$fcauto" FCAUTO_RANGE="$range" FCAUTO_SHARDS="$shards" FCAUTO_MODE="$mode" \
   FCAUTO_OUT="$out" FCAUTO_EXTRA="$extra"
 array="${tasks:-1-$shards}"
 job=$(sbatch --parsable --export=ALL --array="$array" --chdir="$out/logs" "$@" "$here/fcauto-shard.sbatch")
 job=${job%%;*}
+[[ -f "$out/submit.settings" ]] || printf '%s\n' "$settings" >"$out/submit.settings"
 dep="afterok:$job"
 [[ -n "$after" ]] && dep="$dep,afterany:$after"
 merge=$(sbatch --parsable --export=ALL --dependency="$dep" --kill-on-invalid-dep=yes \
-  --chdir="$out/logs" "$@" "$here/fcauto-merge.sbatch")
+  --chdir="$out/logs" "$@" "$here/fcauto-merge.sbatch") || {
+  scancel "$job" || true
+  echo "submit.sh: the merge job could not be queued; array job $job cancelled (nothing queued)" >&2
+  exit 1
+}
 merge=${merge%%;*}
 echo "array job $job (tasks $array of $shards), merge job $merge; databases in $out"

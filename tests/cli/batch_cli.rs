@@ -534,6 +534,58 @@ fn report_verify_replays_every_stored_solution() {
     assert_eq!(bytes(&db), before, "report changed the database");
 }
 
+/// A row that says "unsolvable" of a deal known to be solvable fails every run of its shard,
+/// not only the one that stored it: a resumed run, a run with nothing left to do, and
+/// `report --verify` (formerly a resubmitted task exited 0 and its merge went ahead).
+#[test]
+fn a_false_unsolvable_stored_earlier_fails_the_next_run_and_verify() {
+    let dir = tmp();
+    let db = dir.path().join("u.sqlite");
+    run_ok(&["batch", "run", "--range", "1..30", "--db", s(&db)]);
+    let c = Connection::open(&db).unwrap();
+    c.execute_batch(
+        "UPDATE results SET verdict = 'unsolvable', solution = NULL, moves_total = NULL, \
+           single_card_moves = NULL WHERE deal = 5;
+         DELETE FROM results WHERE deal = 29;",
+    )
+    .unwrap();
+    drop(c);
+    let said = "deals stored as unsolvable by an earlier run but known solvable: [5]";
+    // Resumed: deal 29 is solved again, and the run still fails.
+    let (code, err) = run_err(&["batch", "run", "--range", "1..30", "--db", s(&db)]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(said) && err.contains("stored 1 new row"),
+        "{err}"
+    );
+    assert_eq!(rows(&db).len(), 30);
+    // Nothing left to do: the same.
+    let (code, err) = run_err(&["batch", "run", "--range", "1..30", "--db", s(&db)]);
+    assert!(code == 1 && err.contains(said), "{err}");
+    // Another shard's rows are not this shard's to answer for.
+    run_ok(&[
+        "batch",
+        "run",
+        "--range",
+        "1..30",
+        "--shard",
+        "2/2",
+        "--block",
+        "10",
+        "--db",
+        s(&db),
+    ]);
+    let (code, err) = run_err(&["batch", "report", s(&db), "--verify"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("deals stored as unsolvable but known solvable: [5]"),
+        "{err}"
+    );
+    // A plain report names it and succeeds.
+    let out = run_ok(&["batch", "report", s(&db)]);
+    assert!(!out.contains("known solvable"), "{out}");
+}
+
 /// A resumed run replays the stored solutions before it adds a row: one that is illegal
 /// (its lengths kept consistent, so only a replay can tell) is named and the run refused,
 /// the file unchanged (formerly: the run took it up silently and `report --verify` was the
@@ -851,19 +903,22 @@ fn every_shard_of_a_short_range_gets_deals() {
     );
 }
 
-/// `scripts/slurm/submit.sh` with a stub `sbatch` on PATH that logs its arguments.
+/// `scripts/slurm/submit.sh` with a stub `sbatch` on PATH that logs its arguments (unless
+/// `dir/bin/sbatch` is there already: a test's own stub).
 fn submit(dir: &Path, args: &[&str]) -> (i32, String, String) {
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let stub = bin.join("sbatch");
-    std::fs::write(
-        &stub,
-        format!(
-            "#!/bin/sh\necho \"$* BIN=$FCAUTO_BIN\" >> '{}'\necho 4242\n",
-            dir.join("sbatch.log").display()
-        ),
-    )
-    .unwrap();
+    if !stub.exists() {
+        std::fs::write(
+            &stub,
+            format!(
+                "#!/bin/sh\necho \"$* BIN=$FCAUTO_BIN\" >> '{}'\necho 4242\n",
+                dir.join("sbatch.log").display()
+            ),
+        )
+        .unwrap();
+    }
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm/submit.sh");
@@ -925,10 +980,100 @@ fn submit_checks_extra_flags_before_queueing() {
         "{calls}"
     );
     // A relative --fcauto is made absolute: the tasks run in OUT/logs.
-    let (code, _, err) = submit(dir.path(), &[&base[..], &["--fcauto", "./fcauto"]].concat());
+    let same = ["--extra", "--max-states 500000", "--fcauto", "./fcauto"];
+    let (code, _, err) = submit(dir.path(), &[&base[..], &same].concat());
     assert_eq!(code, 0, "{err}");
     let calls = std::fs::read_to_string(&log).unwrap();
     assert!(calls.lines().all(|l| l.contains(" BIN=/")), "{calls}");
+}
+
+/// Arguments Slurm would refuse only after the array is queued are refused first: array
+/// syntax, a job id; a resubmission into the same folder with other settings (its tasks
+/// would fail on them). If the merge cannot be queued, the array is cancelled.
+#[test]
+fn submit_refuses_what_would_leave_an_array_without_its_merge() {
+    let dir = tmp();
+    let out = dir.path().join("run");
+    let log = dir.path().join("sbatch.log");
+    let base = ["--range", "1..32000", "--shards", "64", "--out", s(&out)];
+    for more in [
+        &["--tasks", "3-1"][..],
+        &["--tasks", "1-2-3"],
+        &["--tasks", "1,,2"],
+        &["--after", "23_x"],
+    ] {
+        let (code, _, err) = submit(dir.path(), &[&base[..], more].concat());
+        assert_eq!(code, 2, "{more:?}: {err}");
+        assert!(err.contains("submit.sh: --"), "{more:?}: {err}");
+        assert!(!log.exists(), "{more:?} queued jobs");
+    }
+    // Slurm's throttle is array syntax.
+    let (code, said, err) = submit(dir.path(), &[&base[..], &["--tasks", "1-8%2"]].concat());
+    assert_eq!(code, 0, "{err}");
+    assert!(said.contains("tasks 1-8%2 of 64"), "{said}");
+    // Another mode into the same folder: refused, naming both.
+    let (code, _, err) = submit(dir.path(), &[&base[..], &["--mode", "short"]].concat());
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("other settings") && err.contains("mode=fast") && err.contains("mode=short"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&log).unwrap().lines().count(), 2);
+    // The merge job refused: the array just queued is cancelled.
+    let bin = dir.path().join("bin");
+    std::fs::write(
+        bin.join("sbatch"),
+        "#!/bin/sh\ncase \"$*\" in *fcauto-merge.sbatch*) echo 'sbatch: error: Job dependency problem' >&2; exit 1;; esac\necho 4343\n",
+    )
+    .unwrap();
+    std::fs::write(
+        bin.join("scancel"),
+        format!(
+            "#!/bin/sh\necho \"$*\" > '{}'\n",
+            dir.path().join("scancel.log").display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(bin.join("scancel"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (code, _, err) = submit(
+        dir.path(),
+        &[&base[..], &["--tasks", "17", "--after", "4242"]].concat(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("array job 4343 cancelled"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("scancel.log"))
+            .unwrap()
+            .trim(),
+        "4343"
+    );
+}
+
+/// `report --plot` of a database with no rows draws nothing: the CPU picture cannot be drawn,
+/// and the lengths picture is not left behind alone (the text report is still printed).
+#[test]
+fn plotting_a_database_with_no_rows_leaves_no_picture() {
+    let dir = tmp();
+    let db = dir.path().join("e.sqlite");
+    run_ok(&["batch", "run", "--range", "1..3", "--db", s(&db)]);
+    Connection::open(&db)
+        .unwrap()
+        .execute("DELETE FROM results", [])
+        .unwrap();
+    let plots = dir.path().join("plots");
+    let out = fcauto()
+        .args(["batch", "report", s(&db), "--plot", s(&plots)])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("holds no rows"), "{err}");
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("rows"),
+        "the text report first"
+    );
+    assert!(files(&plots).is_empty(), "{:?}", files(&plots));
 }
 
 #[test]

@@ -269,6 +269,37 @@ fn a_family_database_resumes_and_merges_with_its_game() {
     let (code, _, err) = run(&["batch", "merge", s(&refused), s(&db), s(&ms)]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("cannot merge") && !refused.exists(), "{err}");
+    // Every input is checked against every other, whatever their order: a Microsoft-numbered
+    // database below 32000 does not merge with a PySolFC-numbered one from 32000 on, even
+    // when a third input, checked first, agrees with both.
+    let ms2 = dir.path().join("ms2.sqlite");
+    ok(&[
+        "batch",
+        "run",
+        "--game",
+        "bakers_game",
+        "--range",
+        "ms11..ms12",
+        "--db",
+        s(&ms2),
+    ]);
+    let high = dir.path().join("high.sqlite");
+    ok(&[
+        "batch",
+        "run",
+        "--game",
+        "bakers_game",
+        "--range",
+        "32000..32000",
+        "--db",
+        s(&high),
+    ]);
+    for order in [[&db, &high, &ms2], [&db, &ms2, &high], [&ms2, &db, &high]] {
+        let (code, _, err) =
+            run(&[&["batch", "merge", s(&refused)][..], &order.map(|p| s(p))].concat());
+        assert_eq!(code, 1, "{order:?}: {err}");
+        assert!(err.contains("cannot merge") && !refused.exists(), "{err}");
+    }
 }
 
 #[test]

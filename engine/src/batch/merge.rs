@@ -9,13 +9,14 @@ use fcauto_deals::plural;
 use fcauto_deals::pysol_deal::MT_FROM;
 use std::path::{Path, PathBuf};
 
-/// Open each input read-only and check that all were written with the same settings, the
-/// first input's: the same mode, budget and game, in the same numbering; or in the other
-/// numbering when neither database holds a deal from 32000 on, where Microsoft's and
-/// PySolFC's numbers deal the same deals (as `batch run` goes on in either): their rows are
-/// merged under the first input's rules.
+/// Open each input read-only and check that all were written with the same settings: the
+/// same mode, budget and game, in the same numbering; or in the other numbering when neither
+/// database holds a deal from 32000 on, where Microsoft's and PySolFC's numbers deal the same
+/// deals (as `batch run` goes on in either). Each input is checked against every one before
+/// it, so the order of the inputs does not decide. Their rows are merged under the first
+/// input's rules.
 pub fn check_inputs(inputs: &[PathBuf]) -> Result<Settings> {
-    let mut first: Option<(Settings, &Path, bool)> = None;
+    let mut seen: Vec<(Settings, &Path, bool)> = Vec::new();
     for p in inputs {
         let store = Store::open_read(p)?;
         let s = store.settings().clone();
@@ -24,19 +25,22 @@ pub fn check_inputs(inputs: &[PathBuf]) -> Result<Settings> {
             [MT_FROM as i64],
             |r| r.get(0),
         )?;
-        match &first {
-            None => first = Some((s, p, below_mt)),
-            Some((f, fp, f_below)) if !same_deals(f, &s, *f_below && below_mt) => bail!(
+        let clash = seen
+            .iter()
+            .find(|(f, _, f_below)| !same_deals(f, &s, *f_below && below_mt));
+        if let Some((f, fp, _)) = clash {
+            bail!(
                 "cannot merge {} ({}) with {} ({})",
                 p.display(),
                 describe(&s),
                 fp.display(),
                 describe(f)
-            ),
-            Some(_) => {}
+            );
         }
+        seen.push((s, p, below_mt));
     }
-    Ok(first.expect("clap requires an input").0)
+    let (first, _, _) = seen.into_iter().next().expect("clap requires an input");
+    Ok(first)
 }
 
 /// True when databases of settings `a` and `b` hold results of the same searches of the same

@@ -27,7 +27,8 @@ pub fn drawn_here(path: &Path) -> bool {
     crate::render::png::has_software_mark(path, MARK)
 }
 
-/// Draw `lengths.png` and `cpu.png` into `dir`; the files written.
+/// Draw `lengths.png` and `cpu.png` into `dir`; the files written. Both are drawn before
+/// either is written: a picture that cannot be drawn leaves no other one behind.
 ///
 /// # Errors
 /// No font found, a chart that cannot be drawn, a file that cannot be written (named);
@@ -35,11 +36,13 @@ pub fn drawn_here(path: &Path) -> bool {
 pub fn draw(r: &Report, dir: &Path) -> Result<Vec<PathBuf>> {
     register_font()?;
     let [lengths, cpu] = PICTURES.map(|name| dir.join(name));
-    let mut rgb = vec![0u8; SIZE.0 as usize * SIZE.1 as usize * 3];
-    draw_lengths(r, &mut rgb).with_context(|| format!("cannot draw {}", lengths.display()))?;
-    save(&rgb, &lengths)?;
-    draw_cpu(r, &mut rgb).with_context(|| format!("cannot draw {}", cpu.display()))?;
-    save(&rgb, &cpu)?;
+    let blank = || vec![0u8; SIZE.0 as usize * SIZE.1 as usize * 3];
+    let (mut rgb_lengths, mut rgb_cpu) = (blank(), blank());
+    draw_lengths(r, &mut rgb_lengths)
+        .with_context(|| format!("cannot draw {}", lengths.display()))?;
+    draw_cpu(r, &mut rgb_cpu).with_context(|| format!("cannot draw {}", cpu.display()))?;
+    save(&rgb_lengths, &lengths)?;
+    save(&rgb_cpu, &cpu)?;
     Ok(vec![lengths, cpu])
 }
 

@@ -210,6 +210,35 @@ impl Store {
         Ok(n as u64)
     }
 
+    /// Deals stored as `unsolvable` that satisfy the shard condition of
+    /// [`Store::count_in_shard`], ascending.
+    pub fn unsolvable_in_shard(
+        &self,
+        lo: u64,
+        hi: u64,
+        block: u64,
+        index: u64,
+        count: u64,
+    ) -> Result<Vec<u64>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT deal FROM results WHERE deal BETWEEN ?1 AND ?2 AND ((deal - ?1) / ?3) % ?4 = ?5 \
+             AND verdict = 'unsolvable' ORDER BY deal",
+        )?;
+        let rows = st.query_map(
+            params![
+                lo as i64,
+                hi as i64,
+                block as i64,
+                count as i64,
+                index as i64
+            ],
+            |r| r.get::<_, i64>(0),
+        )?;
+        Ok(rows
+            .map(|d| d.map(|d| d as u64))
+            .collect::<Result<_, _>>()?)
+    }
+
     /// Store `rows` in one transaction (all or none).
     ///
     /// Errors: SQLite's, in words where they have a plain meaning here (a full disk: the

@@ -108,8 +108,8 @@ pub fn run(args: Args) -> Result<i32> {
     let stop = StopSignal::install()?;
     let settings = settings(&args, variant);
     let total = shard::deals_in(a, b, block, args.shard);
-    if complete_read_only(&args, &settings, block, total)? {
-        return report(&Tally::default(), total, total, &settings.variant);
+    if let Some(earlier) = complete_read_only(&args, &settings, block, total)? {
+        return report(&Tally::default(), total, total, &earlier, &settings.variant);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(args.threads, total))
@@ -117,7 +117,10 @@ pub fn run(args: Args) -> Result<i32> {
     // In the run's pool: resuming a file replays its stored solutions on `--threads`
     // threads, not on every core.
     let mut store = pool.install(|| open(&args, &settings))?;
-    let already = store.count_in_shard(a, b, block, args.shard.index - 1, args.shard.count)?;
+    let (index, count) = (args.shard.index - 1, args.shard.count);
+    let already = store.count_in_shard(a, b, block, index, count)?;
+    // A resumed run answers for the rows stored before it too.
+    let earlier = store.unsolvable_in_shard(a, b, block, index, count)?;
     let game = match settings.variant.is_standard() {
         true => String::new(),
         false => format!("{}, ", store::game_words(&settings.variant)),
@@ -136,7 +139,7 @@ pub fn run(args: Args) -> Result<i32> {
     store.finish()?;
     match stop.got() {
         Some(sig) => Ok(interrupted(&tally, total, already, sig)),
-        None => report(&tally, total, already, &settings.variant),
+        None => report(&tally, total, already, &earlier, &settings.variant),
     }
 }
 
@@ -287,13 +290,19 @@ fn note_replayed(r: &Replayed) {
     );
 }
 
-/// True when `--db` is a file this process may not write (it, or its folder, where a run
-/// keeps its log) that already holds every deal of the shard under these settings: the run
-/// has nothing to do, and says so (as it does for a writable file) instead of failing on the
-/// permissions. False in every other case, which [`open`] then checks and words.
-fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) -> Result<bool> {
+/// The shard's unsolvable rows when `--db` is a file this process may not write (it, or its
+/// folder, where a run keeps its log) that already holds every deal of the shard under these
+/// settings: the run has nothing to do, and says so (as it does for a writable file) instead
+/// of failing on the permissions. None in every other case, which [`open`] then checks and
+/// words.
+fn complete_read_only(
+    args: &Args,
+    settings: &Settings,
+    block: u64,
+    total: u64,
+) -> Result<Option<Vec<u64>>> {
     if !args.db.is_file() || may_write(&args.db) {
-        return Ok(false);
+        return Ok(None);
     }
     // A run stopped while writing it left its log: resuming needs writing, which [`open`]
     // then refuses in words of its own.
@@ -301,7 +310,7 @@ fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) 
         .iter()
         .any(|s| store::sidecar(&args.db, s).exists());
     if logged {
-        return Ok(false);
+        return Ok(None);
     }
     // Not fcauto's, or another run's settings: that is the problem, more than the permissions.
     let store = Store::open_read(&args.db)?;
@@ -315,7 +324,7 @@ fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) 
     let (a, b) = args.range.bounds();
     let (index, count) = (args.shard.index - 1, args.shard.count);
     if store.count_in_shard(a, b, block, index, count)? != total {
-        return Ok(false);
+        return Ok(None);
     }
     let ms = settings.variant.deal_prefix();
     crate::note!(
@@ -324,7 +333,7 @@ fn complete_read_only(args: &Args, settings: &Settings, block: u64, total: u64) 
         plural(total, "deal"),
         args.db.display()
     );
-    Ok(true)
+    Ok(Some(store.unsolvable_in_shard(a, b, block, index, count)?))
 }
 
 /// Whether a run may write the file `db` and make its log beside it (a temporary file is
@@ -477,9 +486,11 @@ fn sorted(v: &[u64]) -> Vec<u64> {
     v
 }
 
-/// Print what the run added; exit 1 on a false "unsolvable".
+/// Print what the run added; exit 1 on a false "unsolvable", whether this run or one before
+/// it stored it (`earlier`: the shard's unsolvable rows when the run began), so that a run
+/// resumed or resubmitted after such a failure fails again.
 /// Only standard FreeCell has a list of known verdicts (`variant`).
-fn report(t: &Tally, total: u64, already: u64, variant: &Variant) -> Result<i32> {
+fn report(t: &Tally, total: u64, already: u64, earlier: &[u64], variant: &Variant) -> Result<i32> {
     crate::note!(
         "fcauto batch: stored {} ({} solved and validated, unsolvable {}, unknown {}); shard complete: {}/{} deals",
         plural(t.stored, "new row"),
@@ -493,6 +504,13 @@ fn report(t: &Tally, total: u64, already: u64, variant: &Variant) -> Result<i32>
     if !false_unsolvable.is_empty() {
         crate::note!(
             "fcauto batch: deals reported unsolvable but known solvable: {false_unsolvable:?}"
+        );
+        return Ok(1);
+    }
+    let stored_before = variant.false_unsolvable(earlier);
+    if !stored_before.is_empty() {
+        crate::note!(
+            "fcauto batch: deals stored as unsolvable by an earlier run but known solvable: {stored_before:?} (delete their rows to solve them again)"
         );
         return Ok(1);
     }
