@@ -1,7 +1,8 @@
 //! How `batch run` writes: which deals of a block are still to solve ([`unstored`]), and
 //! the rows finished but not yet committed ([`Committer`]), written in one transaction when
 //! enough of them wait or the oldest has waited long enough, so that a killed run loses only
-//! the rows of the last moments and a busy one does not commit row by row.
+//! the rows of the last moments and a busy one does not commit row by row; and what a run
+//! added ([`Tally`]).
 
 use super::schema::ResultRow;
 use super::store::Store;
@@ -65,4 +66,44 @@ impl Committer {
         }
         Ok(())
     }
+}
+
+/// What a run added: rows stored, solved, and the deals found unsolvable or left unknown.
+#[derive(Default)]
+pub struct Tally {
+    /// Rows stored.
+    pub stored: u64,
+    /// Of them, solved.
+    pub solved: u64,
+    unsolvable: Vec<u64>,
+    unknown: Vec<u64>,
+}
+
+impl Tally {
+    /// Count row `r`.
+    pub fn count(&mut self, r: &ResultRow) {
+        self.stored += 1;
+        match r.verdict {
+            "solved" => self.solved += 1,
+            "unsolvable" => self.unsolvable.push(r.deal),
+            _ => self.unknown.push(r.deal),
+        }
+    }
+
+    /// The deals found unsolvable, ascending (workers finish deals out of order).
+    pub fn sorted_unsolvable(&self) -> Vec<u64> {
+        sorted(&self.unsolvable)
+    }
+
+    /// The deals a limit stopped, ascending.
+    pub fn sorted_unknown(&self) -> Vec<u64> {
+        sorted(&self.unknown)
+    }
+}
+
+/// `v` ascending.
+fn sorted(v: &[u64]) -> Vec<u64> {
+    let mut v = v.to_vec();
+    v.sort_unstable();
+    v
 }

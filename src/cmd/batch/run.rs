@@ -14,7 +14,7 @@
 use crate::cmd::plural;
 use crate::mode::ModeArg;
 use anyhow::{Context, Result};
-use fcauto_engine::batch::commit::{unstored, Committer};
+use fcauto_engine::batch::commit::{unstored, Committer, Tally};
 use fcauto_engine::batch::schema::{ResultRow, Settings};
 use fcauto_engine::batch::shard::{self, Shard};
 use fcauto_engine::batch::solve::solve_row;
@@ -362,15 +362,6 @@ fn progress(total: u64, done: u64) -> ProgressBar {
     pb
 }
 
-/// What this run added.
-#[derive(Default)]
-struct Tally {
-    stored: u64,
-    solved: u64,
-    unsolvable: Vec<u64>,
-    unknown: Vec<u64>,
-}
-
 /// Solve `deals` on `pool`, one after another, each row sent on `tx` as it finishes (after
 /// `--pause-ms`); the job ends early when the run has stopped listening.
 fn spawn_job(
@@ -468,24 +459,6 @@ fn pipeline(
     Ok(tally)
 }
 
-impl Tally {
-    fn count(&mut self, r: &ResultRow) {
-        self.stored += 1;
-        match r.verdict {
-            "solved" => self.solved += 1,
-            "unsolvable" => self.unsolvable.push(r.deal),
-            _ => self.unknown.push(r.deal),
-        }
-    }
-}
-
-/// `v` ascending (the workers finish deals out of order).
-fn sorted(v: &[u64]) -> Vec<u64> {
-    let mut v = v.to_vec();
-    v.sort_unstable();
-    v
-}
-
 /// Print what the run added; exit 1 on a false "unsolvable", whether this run or one before
 /// it stored it (`earlier`: the shard's unsolvable rows when the run began), so that a run
 /// resumed or resubmitted after such a failure fails again.
@@ -495,12 +468,12 @@ fn report(t: &Tally, total: u64, already: u64, earlier: &[u64], variant: &Varian
         "fcauto batch: stored {} ({} solved and validated, unsolvable {}, unknown {}); shard complete: {}/{} deals",
         plural(t.stored, "new row"),
         t.solved,
-        fcauto_engine::batch::report::deal_list(&sorted(&t.unsolvable), variant.deal_prefix()),
-        fcauto_engine::batch::report::deal_list(&sorted(&t.unknown), variant.deal_prefix()),
+        fcauto_engine::batch::report::deal_list(&t.sorted_unsolvable(), variant.deal_prefix()),
+        fcauto_engine::batch::report::deal_list(&t.sorted_unknown(), variant.deal_prefix()),
         already + t.stored,
         total
     );
-    let false_unsolvable = variant.false_unsolvable(&t.unsolvable);
+    let false_unsolvable = variant.false_unsolvable(&t.sorted_unsolvable());
     if !false_unsolvable.is_empty() {
         crate::note!(
             "fcauto batch: deals reported unsolvable but known solvable: {false_unsolvable:?}"
