@@ -33,10 +33,13 @@
   });
   let step = 0;
 
+  // How far inside a place its highlight outline is drawn: svg.rs's HL_INSET.
+  const INSET = 2;
+
   function setRect(id, x, y, w, h) {
     const r = document.getElementById(id);
-    r.setAttribute("x", x - 3); r.setAttribute("y", y - 3);
-    r.setAttribute("width", w + 6); r.setAttribute("height", h + 6);
+    r.setAttribute("x", x + INSET); r.setAttribute("y", y + INSET);
+    r.setAttribute("width", w - 2 * INSET); r.setAttribute("height", h - 2 * INSET);
   }
 
   function show(k) {

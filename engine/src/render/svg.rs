@@ -38,9 +38,13 @@ pub(crate) fn svg_with_rows(view: &View, opts: &Options, rows: usize) -> String 
     // Room for the highlight too: cards that left the longest cascade are outlined below it.
     let marked_bottom = rects.map_or(0, |r| r[0].bottom().max(r[1].bottom()) + GAP);
     let drawn = layout_height(rows.max(view.longest_cascade())).max(marked_bottom);
-    let h = drawn + if opts.caption.is_some() { CAPTION_H } else { 0 };
-    let width = opts.width.clamp(MIN_WIDTH, MAX_WIDTH);
     let lw = view.layout_width();
+    let caption = opts
+        .caption
+        .map(|t| wrap_caption(t, lw))
+        .unwrap_or_default();
+    let h = drawn + CAPTION_H * caption.len() as i32;
+    let width = opts.width.clamp(MIN_WIDTH, MAX_WIDTH);
     let height = (width as i64 * h as i64 + lw as i64 / 2) / lw as i64;
     let mut s = String::with_capacity(24 * 1024);
     let _ = write!(
@@ -65,16 +69,54 @@ pub(crate) fn svg_with_rows(view: &View, opts: &Options, rows: usize) -> String 
     }
     s.push_str("</g>");
     write_highlight(&mut s, rects);
-    if let Some(text) = opts.caption {
-        let _ = write!(
-            s,
-            r##"<text id="caption" x="{GAP}" y="{}" font-size="14" fill="#ffffff" fill-opacity="0.85">{}</text>"##,
-            drawn + CAPTION_H / 2,
-            escape(text)
-        );
-    }
+    write_caption(&mut s, &caption, drawn);
     s.push_str("</svg>\n");
     s
+}
+
+/// Layout units a caption character takes at most, about (DejaVu Sans at font size 14: its
+/// digits are 0.64 em wide, most letters less).
+const CAPTION_CHAR_W: i32 = 9;
+
+/// `text` in lines that fit a picture `lw` layout units wide ([`CAPTION_CHAR_W`] a
+/// character), broken at spaces: one line when it fits (a word longer than a line keeps a
+/// line of its own).
+fn wrap_caption(text: &str, lw: i32) -> Vec<String> {
+    let max = ((lw - 2 * GAP) / CAPTION_CHAR_W).max(1) as usize;
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= max => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// The caption `lines` under the picture, whose drawing ends at `drawn`: one `<text
+/// id="caption">`, its lines as `<tspan>`s when there are several.
+fn write_caption(s: &mut String, lines: &[String], drawn: i32) {
+    let y = drawn + CAPTION_H / 2;
+    let open = format!(
+        r##"<text id="caption" x="{GAP}" y="{y}" font-size="14" fill="#ffffff" fill-opacity="0.85">"##
+    );
+    match lines {
+        [] => return,
+        [one] => {
+            let _ = write!(s, "{open}{}", escape(one));
+        }
+        _ => {
+            s.push_str(&open);
+            for (k, line) in lines.iter().enumerate() {
+                let dy = if k == 0 { 0 } else { CAPTION_H };
+                let _ = write!(s, r#"<tspan x="{GAP}" dy="{dy}">{}</tspan>"#, escape(line));
+            }
+        }
+    }
+    s.push_str("</text>");
 }
 
 /// `text` with the characters SVG's markup gives a meaning escaped.
@@ -175,20 +217,26 @@ pub(crate) fn write_highlight(s: &mut String, rects: Option<[Rect; 2]>) {
     let _ = write!(
         s,
         r##"<g id="hl" visibility="{vis}" fill="none" stroke="{MARK}" stroke-width="4"><rect id="hl-from" x="{}" y="{}" width="{}" height="{}" rx="6" stroke-dasharray="8 5"/><rect id="hl-to" x="{}" y="{}" width="{}" height="{}" rx="6"/><line id="hl-arrow" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke-opacity="0.9" marker-end="url(#arrowhead)"/></g>"##,
-        a.x - 3,
-        a.y - 3,
-        a.w + 6,
-        a.h + 6,
-        b.x - 3,
-        b.y - 3,
-        b.w + 6,
-        b.h + 6,
+        a.x + HL_INSET,
+        a.y + HL_INSET,
+        a.w - 2 * HL_INSET,
+        a.h - 2 * HL_INSET,
+        b.x + HL_INSET,
+        b.y + HL_INSET,
+        b.w - 2 * HL_INSET,
+        b.h - 2 * HL_INSET,
     );
 }
+
+/// How far inside a place its highlight outline is drawn (layout units; `replay.js` draws
+/// the same, its `INSET`): inside, so that the outline of a cascade card does not cover the
+/// bottom of the rank on the card above it (a J read as `|`, a Q as `O`).
+pub(crate) const HL_INSET: i32 = 2;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::LAYOUT_WIDTH;
     use fcauto_deals::ms_deal;
     use fcauto_solver::{Loc, Move, PlayedMove};
 
@@ -294,6 +342,57 @@ mod tests {
         assert_eq!(to, v.freecell_slot(0));
         assert_eq!(from, v.cascade_rect(2, b.cascades[2].len() - 1, 1));
         assert!(!svg(&b, &Options::default()).contains(r#"visibility="visible""#));
+        // The outline lies inside the destination (nothing of the card above is covered),
+        // and the replay page's script draws it the same.
+        let to_outline = format!(
+            r#"<rect id="hl-to" x="{}" y="{}" width="{}" height="{}""#,
+            to.x + HL_INSET,
+            to.y + HL_INSET,
+            to.w - 2 * HL_INSET,
+            to.h - 2 * HL_INSET
+        );
+        assert!(s.contains(&to_outline), "{to_outline}");
+        let script = super::super::html::REPLAY_SCRIPT;
+        assert!(script.contains(&format!("const INSET = {HL_INSET};")));
+    }
+
+    /// A caption too long for the picture's width is broken at spaces into lines, each of
+    /// them within the width, and the picture grows a caption line for each; nothing is lost.
+    #[test]
+    fn a_long_caption_wraps_within_the_picture() {
+        let b = ms_deal(617).unwrap();
+        let text = "Ko Bakers Game (5 freecells) deal 99999999999999999998, after move 5 of 90: 2b";
+        let s = svg(
+            &b,
+            &Options {
+                caption: Some(text),
+                ..Options::default()
+            },
+        );
+        let lines = wrap_caption(text, LAYOUT_WIDTH);
+        assert!(lines.len() >= 2, "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        let room = ((LAYOUT_WIDTH - 2 * GAP) / CAPTION_CHAR_W) as usize;
+        assert!(lines.iter().all(|l| l.len() <= room), "{lines:?}");
+        for (k, line) in lines.iter().enumerate() {
+            let dy = if k == 0 { 0 } else { CAPTION_H };
+            assert!(
+                s.contains(&format!(r#"<tspan x="{GAP}" dy="{dy}">{line}</tspan>"#)),
+                "{s}"
+            );
+        }
+        let plain = svg(&b, &Options::default());
+        let view_h = |s: &str| -> i32 {
+            let v = &s[s.find("viewBox=\"0 0 ").unwrap() + 13..];
+            let v = &v[..v.find('"').unwrap()];
+            v.split(' ').nth(1).unwrap().parse().unwrap()
+        };
+        assert_eq!(view_h(&s), view_h(&plain) + CAPTION_H * lines.len() as i32);
+        // A caption that fits stays one line.
+        assert_eq!(
+            wrap_caption("deal 617, after move 30 of 99: 18", LAYOUT_WIDTH).len(),
+            1
+        );
     }
 
     /// A family game's picture has its cascades, its freecells (named as standard notation
