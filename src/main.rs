@@ -87,14 +87,20 @@ fn negative_values(command: clap::Command) -> clap::Command {
 }
 
 fn main() {
+    let cli = parse_cli();
     // Behave like other command-line tools when the reader of our output goes away
     // (`fcauto solve N | head`): end quietly on SIGPIPE instead of panicking in `println!`.
+    // Not `play`: it must outlive a reader that went away (`play --gui | head`) and a broken
+    // X connection, to stop the Xvfb, openbox and PySolFC it started and remove its
+    // temporary profile; its writes fail instead (and are ignored, or end it as errors).
     #[cfg(unix)]
-    // SAFETY: restoring the default disposition of SIGPIPE before any other thread runs.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    if !matches!(cli.command, Command::Play(_)) {
+        // SAFETY: restoring the default disposition of SIGPIPE before any other thread runs
+        // (parsing the arguments starts none).
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        }
     }
-    let cli = parse_cli();
     let result = match cli.command {
         Command::Deal(a) => cmd::deal::run(a),
         Command::Solve(a) => cmd::solve::run(a),

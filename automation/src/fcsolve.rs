@@ -217,6 +217,23 @@ pub fn run_text_with(
     text: &str,
     flags: &[&str],
 ) -> Result<FcSolveOutput, FcSolveError> {
+    run_text_prepared(programs, text, flags, |_, _| {})
+}
+
+/// [`run_text_with`], with `prepare` applied to the command and the board file's path before
+/// it starts (the GUI replay ties fc-solve's life to its own, and has its signal handler
+/// remove the file).
+///
+/// # Errors
+/// Those of [`run`].
+pub(crate) fn run_text_prepared(
+    programs: &Programs,
+    text: &str,
+    flags: &[&str],
+    prepare: impl FnOnce(&mut Command, &Path),
+) -> Result<FcSolveOutput, FcSolveError> {
+    // The board goes in a file, not down a pipe: an fc-solve that exits at once, without
+    // reading it, would close the pipe under our write, and SIGPIPE end fcauto silently.
     let write = || -> std::io::Result<tempfile::NamedTempFile> {
         let mut f = tempfile::Builder::new()
             .prefix("fcauto-board-")
@@ -226,15 +243,16 @@ pub fn run_text_with(
         Ok(f)
     };
     let input = write().map_err(FcSolveError::BoardFile)?;
-    let child = Command::new(programs.program(FC_SOLVE))
+    let mut command = Command::new(programs.program(FC_SOLVE));
+    command
         .args(flags)
         .arg(input.path())
         .env("FREECELL_SOLVER_QUIET", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(FcSolveError::NotRun)?;
+        .stderr(Stdio::piped());
+    prepare(&mut command, input.path());
+    let child = command.spawn().map_err(FcSolveError::NotRun)?;
     let out = child.wait_with_output().map_err(FcSolveError::Wait)?;
     Ok(FcSolveOutput {
         status: out.status,

@@ -267,6 +267,11 @@ mod imp {
                 p.display()
             );
         }
+        if let Some(game) = args.game.game {
+            if let Err(why) = fcauto_automation::gui::layout::check_table_read(game) {
+                return Ok(crate::cmd::usage_exit(&why));
+            }
+        }
         let resume = if args.resume {
             let held = held_game(&args)?;
             same_game(&args, &held)?;

@@ -221,3 +221,47 @@ fn refuses_when_nothing_freecell_is_held() {
     // nothing was started: no evidence beyond the folder
     assert!(!dir.join("results/report.json").exists());
 }
+
+/// What is refused before anything starts leaves the results folder as it was: an earlier
+/// run's bundle (a file that is no held game, a game whose table `play` does not read), and
+/// a file of the user's named like a screenshot is never taken for the bundle's.
+#[test]
+fn a_refused_run_leaves_an_earlier_bundle_alone() {
+    let dir = out_dir("refused-keeps-bundle");
+    let results = dir.join("results");
+    std::fs::create_dir_all(&results).unwrap();
+    // An earlier run's bundle (the folder's mark says nothing was there before it), and a
+    // picture the user put there afterwards.
+    std::fs::write(results.join(".fcauto-play"), r#"{"kept": []}"#).unwrap();
+    std::fs::write(results.join("report.json"), "{}").unwrap();
+    std::fs::write(results.join("view_annotated.png"), "mine").unwrap();
+    let before = snapshot(&results);
+    let home = user_home(&dir, "holdgame-617-lost.dat", "seed-options.cfg");
+    let held = fixtures().join("saved-617-lost.pso");
+    let o = resume(&dir, &home, &["--held", held.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a held one"), "{}", stderr(&o));
+    assert_eq!(snapshot(&results), before);
+    let o = Command::cargo_bin("fcauto")
+        .unwrap()
+        .env_remove("DISPLAY")
+        .args([
+            "play",
+            "--gui",
+            "--game",
+            "citadel",
+            "--deal",
+            "2",
+            "--results",
+        ])
+        .arg(&results)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("does not read Citadel's table"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(snapshot(&results), before);
+}

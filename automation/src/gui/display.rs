@@ -13,12 +13,12 @@ use std::time::{Duration, Instant};
 use super::GuiError;
 
 static CHILDREN: Mutex<Vec<(u32, String, Child)>> = Mutex::new(Vec::new());
-/// Temporary folders (a run's own PySolFC profile) the signal handler removes once the
-/// children are stopped.
+/// Temporary folders (a run's own PySolFC profile) and files (fc-solve's board) the signal
+/// handler removes once the children are stopped.
 static TEMP_DIRS: Mutex<Vec<std::path::PathBuf>> = Mutex::new(Vec::new());
 
-/// Have the signal handler remove `dir` (a temporary folder whose owner's drop would have),
-/// after it stops the children that use it.
+/// Have the signal handler remove `dir` (a temporary folder, or file, whose owner's drop
+/// would have), after it stops the children that use it.
 pub fn remove_on_interrupt(dir: &Path) {
     TEMP_DIRS
         .lock()
@@ -117,7 +117,7 @@ pub fn install_signal_handler() {
                 .unwrap_or_else(|e| e.into_inner())
                 .drain(..)
             {
-                let _ = std::fs::remove_dir_all(d);
+                let _ = std::fs::remove_dir_all(&d).or_else(|_| std::fs::remove_file(&d));
             }
             std::process::exit(128 + sig);
         });

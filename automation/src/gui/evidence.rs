@@ -90,11 +90,21 @@ pub const FOLDERS: [&str; 3] = ["pysol_before", "pysol_after", "held_game"];
 /// that run's, and the next run replaces them).
 pub const MARKER: &str = ".fcauto-play";
 
-/// True when `name` (a folder entry) is one a bundle writes.
+/// True when `name` (a folder entry) is one a bundle writes: one of [`FILES`] or
+/// [`FOLDERS`], or a screenshot (`view_pysol_initial.png`, `view_pysol_won.png`,
+/// `view_play_N.png`, `view_recovery_N.png`). Only these names: another `view_*.png` is a
+/// file of yours, kept.
 pub fn is_bundle_name(name: &str) -> bool {
+    let numbered = |prefix: &str| {
+        name.strip_prefix(prefix)
+            .and_then(|rest| rest.strip_suffix(".png"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
     FILES.contains(&name)
         || FOLDERS.contains(&name)
-        || (name.starts_with("view_") && name.ends_with(".png"))
+        || matches!(name, "view_pysol_initial.png" | "view_pysol_won.png")
+        || numbered("view_play_")
+        || numbered("view_recovery_")
 }
 
 /// What an existing `dir` holds, for a run to write its bundle there: the entries to keep
@@ -339,6 +349,30 @@ pub fn kind_histogram<'a>(kinds: impl Iterator<Item = &'a str>) -> serde_json::V
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The screenshots' names are the bundle's, other `view_*.png` files are a user's.
+    #[test]
+    fn only_the_screenshots_names_are_the_bundles() {
+        for name in [
+            "view_pysol_initial.png",
+            "view_pysol_won.png",
+            "view_play_25.png",
+            "view_recovery_3.png",
+            "report.json",
+            "held_game",
+        ] {
+            assert!(is_bundle_name(name), "{name}");
+        }
+        for name in [
+            "view_annotated.png",
+            "view_play_.png",
+            "view_play_5b.png",
+            "view_recovery_3.jpg",
+            "notes.txt",
+        ] {
+            assert!(!is_bundle_name(name), "{name}");
+        }
+    }
 
     fn names(dir: &Path) -> Vec<String> {
         let mut v: Vec<String> = fs::read_dir(dir)

@@ -3,6 +3,7 @@
 use fcauto_deals::Board;
 use fcauto_solver::{parse_fcs_output, FcsVerdict, PlayedMove};
 
+use super::display::{forget_temp_dir, remove_on_interrupt};
 use super::plan::played_moves;
 use super::GuiError;
 use crate::fcsolve::FcSolveError;
@@ -13,7 +14,8 @@ use crate::fcsolve::FcSolveError;
 pub const FCSOLVE_MAX_ITERS: &str = "2000000";
 
 /// Run `fc-solve -p -t -sam -l lg -mi` [`FCSOLVE_MAX_ITERS`] on `board` (its fc-solve state
-/// text in a temporary file, by [`crate::fcsolve::run`]). Returns fc-solve's full output and its moves, read by the
+/// text in a temporary file, by [`crate::fcsolve`]), killed if fcauto ends first ([`tied`]:
+/// an interrupted `play` leaves no fc-solve running, and no board file). Returns fc-solve's full output and its moves, read by the
 /// solver's fc-solve reader ([`parse_fcs_output`]) and given their cards by
 /// [`played_moves`].
 /// Errors: fc-solve missing (names the setup script), unsolved (its output kept in
@@ -45,7 +47,19 @@ pub enum Unsolved {
 pub fn solve_or_output(board: &Board) -> Result<(String, Vec<PlayedMove>), Unsolved> {
     let fail = |e| Unsolved::Error(e);
     let flags = ["-p", "-t", "-sam", "-l", "lg", "-mi", FCSOLVE_MAX_ITERS];
-    let out = crate::fcsolve::run(board, &flags)
+    let programs = crate::fcsolve::Programs::on_path();
+    let mut board_file = None;
+    let tie = |command: &mut std::process::Command, file: &std::path::Path| {
+        tied(command);
+        // An interrupted run removes the board file too (its owner's drop would have).
+        remove_on_interrupt(file);
+        board_file = Some(file.to_path_buf());
+    };
+    let out = crate::fcsolve::run_text_prepared(&programs, &board.fcs_input_text(), &flags, tie);
+    if let Some(file) = board_file {
+        forget_temp_dir(&file);
+    }
+    let out = out
         .map_err(|e| {
             GuiError::Solver(match e {
                 FcSolveError::BoardFile(e) => format!("fc-solve's board file: {e}"),
@@ -121,3 +135,17 @@ const NO_SOLUTION: &str =
 pub const NATIVE_TOOL: &str = "fcauto";
 /// Tool name recorded in `channels.json` for Freecell Solver.
 pub const FCSOLVE_TOOL: &str = "fc-solve";
+
+/// Have the kernel kill the command's process (SIGKILL) when the thread that starts it ends
+/// (`prctl(PR_SET_PDEATHSIG)`): `play` starts fc-solve on its main thread, which ends only
+/// with the process, so fc-solve does not outlive a `play` that a signal ended.
+fn tied(command: &mut std::process::Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: only prctl(2), which is async-signal-safe, runs between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+}

@@ -32,6 +32,34 @@ pub enum Shape {
     EightOff,
 }
 
+/// PySolFC ids of the games laid out as Beleaguered Castle is (`games/beleagueredcastle.py`:
+/// the foundations in a column in the middle, the cascades in rows either side of it):
+/// Streets and Alleys, Beleaguered Castle, Citadel.
+const ROWS_BESIDE_FOUNDATIONS: [u32; 3] = [146, 34, 145];
+
+/// Ok when `play --gui` reads `game`'s table ([`Shape`]: FreeCell's layout, Seahaven Towers',
+/// Eight Off's); the reason it does not otherwise, naming the games it plays.
+///
+/// # Errors
+/// The message for a game laid out as Beleaguered Castle is.
+pub fn check_table_read(game: &fcauto_deals::Game) -> Result<(), String> {
+    if !ROWS_BESIDE_FOUNDATIONS.contains(&game.pysol_id) {
+        return Ok(());
+    }
+    let playable: Vec<&str> = fcauto_deals::GAMES
+        .iter()
+        .filter(|g| !ROWS_BESIDE_FOUNDATIONS.contains(&g.pysol_id))
+        .map(|g| g.name)
+        .collect();
+    Err(format!(
+        "`play --gui` does not read {}'s table yet (PySolFC lays its cascades out in rows either \
+         side of the foundations); it plays {} (solve, show and verify take {} too)",
+        game.pysol_name,
+        playable.join(", "),
+        game.name
+    ))
+}
+
 /// Foundation suits left to right in Seahaven Towers (`SeahavenTowers.createGame`: PySolFC's
 /// suit s at column `(9, 0, 1, 8)[s]`), as indices into the foundations (C, D, H, S).
 pub const SEAHAVEN_FOUNDATION_ORDER: [usize; 4] = [3, 2, 1, 0];
@@ -83,7 +111,8 @@ impl Layout {
         }
     }
 
-    /// This cardset's layout of `game`'s table (PySolFC draws Seahaven Towers and Eight Off
+    /// This cardset's layout of `game`'s table, for a game whose table is read
+    /// ([`check_table_read`]) (PySolFC draws Seahaven Towers and Eight Off
     /// with their own `createGame`; the other games with `freeCellLayout`).
     pub fn for_game(self, game: &fcauto_deals::Game) -> Layout {
         let shape = match game.pysol_id {

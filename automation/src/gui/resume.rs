@@ -100,6 +100,29 @@ pub fn held_file(path: &Path) -> Result<Held, GuiError> {
     })
 }
 
+/// Refuse to put `file` in the profile `dir` when the profile holds a held game of its own
+/// (`game_holded` set in its options.cfg, `target` its holdgame.dat, with other bytes):
+/// copying would lose it.
+fn refuse_replacing_a_held_game(dir: &Path, target: &Path, file: &Path) -> Result<(), GuiError> {
+    let Ok(theirs) = std::fs::read(target) else {
+        return Ok(());
+    };
+    let held_there = OptionsFile::load(&dir.join("options.cfg"))
+        .ok()
+        .and_then(|o| o.get_i64("general", "game_holded"))
+        .is_some_and(|id| id != 0);
+    if !held_there || std::fs::read(file).is_ok_and(|ours| ours == theirs) {
+        return Ok(());
+    }
+    Err(GuiError::Launch(format!(
+        "the profile {} holds a held game of its own ({}): --held {} would replace it; resume \
+         that one (--resume without --held), or give another --profile",
+        dir.display(),
+        target.display(),
+        file.display()
+    )))
+}
+
 /// Put `held` into the PySolFC profile folder `dir` (a copy, unless it already is that
 /// folder's holdgame.dat) and set `[general] game_holded` and `last_gameid` to its game's id
 /// (read from the file; FreeCell's when it cannot be read), so the next start resumes it.
@@ -117,6 +140,7 @@ pub fn install(dir: &Path, held: &Held) -> Result<(), GuiError> {
         _ => false,
     };
     if !same {
+        refuse_replacing_a_held_game(dir, &target, &held.file)?;
         std::fs::copy(&held.file, &target).map_err(|e| {
             GuiError::Launch(format!(
                 "copy {} to {}: {e}",
@@ -440,6 +464,34 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("seed-options.cfg"), "{e}");
+    }
+
+    #[test]
+    fn a_profiles_own_held_game_is_not_replaced() {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../tests/fixtures/savedgame-family/holdgame-bakers-617-20.dat");
+        let held = held_file(&file).unwrap();
+        let t = tempfile::tempdir().unwrap();
+        let options = "[general]\ngame_holded = 8\n";
+        std::fs::write(t.path().join("options.cfg"), options).unwrap();
+        std::fs::write(t.path().join(HOLDGAME), b"the user's held game").unwrap();
+        let e = install(t.path(), &held).unwrap_err().to_string();
+        assert!(e.contains("holds a held game of its own"), "{e}");
+        assert_eq!(
+            std::fs::read(t.path().join(HOLDGAME)).unwrap(),
+            b"the user's held game"
+        );
+        let after = std::fs::read_to_string(t.path().join("options.cfg")).unwrap();
+        assert_eq!(after, options);
+        // No game held there: the file is only a leftover, and the held game goes in.
+        std::fs::write(t.path().join("options.cfg"), "[general]\ngame_holded = 0\n").unwrap();
+        install(t.path(), &held).unwrap();
+        assert_eq!(
+            std::fs::read(t.path().join(HOLDGAME)).unwrap(),
+            std::fs::read(&file).unwrap()
+        );
+        // The same game held there again: nothing is lost.
+        install(t.path(), &held).unwrap();
     }
 
     #[test]

@@ -67,9 +67,20 @@ pub fn run(cfg: &PlayConfig) -> Result<serde_json::Value, GuiError> {
             launch::pysolfc_path().display()
         )));
     }
+    // From the start: a signal during the deal or the solve stage ends the run as one during
+    // the replay does (fc-solve, started tied to this process, ends with it).
+    install_signal_handler();
+    // Read before the results folder is touched: a file that is no held game is refused with
+    // an earlier run's evidence left as it was.
+    let held = match &cfg.resume {
+        Some(held) => Some((held, resume::read_held(&held.file)?)),
+        None => None,
+    };
+    let game = held.as_ref().map_or(cfg.game, |(_, read)| read.game);
+    super::layout::check_table_read(game).map_err(GuiError::Launch)?;
     let mut ev = Bundle::create(&cfg.results)?;
-    if let Some(held) = &cfg.resume {
-        return run_resume(cfg, ev, held);
+    if let Some((held, read)) = held {
+        return run_resume(cfg, ev, held, read);
     }
     if cfg.is_family() {
         return run_family(cfg, ev);
@@ -119,8 +130,9 @@ fn run_resume(
     cfg: &PlayConfig,
     mut ev: Bundle,
     held: &Held,
+    read: resume::HeldRead,
 ) -> Result<serde_json::Value, GuiError> {
-    let read = held_game(&mut ev, held)?;
+    let read = held_game(&mut ev, held, read)?;
     if read.trailing_bytes > 0 {
         log(
             cfg,
@@ -232,9 +244,8 @@ fn run_resume_family(
     )
 }
 
-/// Xvfb + openbox (or the display named), and the Ctrl-C handler that stops them.
+/// Xvfb + openbox (or the display named); the signal handler ([`run`]'s) stops them.
 fn start_display(cfg: &PlayConfig) -> Result<Display, GuiError> {
-    install_signal_handler();
     let display = Display::acquire(cfg.display.as_deref())?;
     let what = if display.is_own() {
         "Xvfb + openbox started"

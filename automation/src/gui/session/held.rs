@@ -13,12 +13,15 @@ use crate::gui::resume::{self, Held, HeldRead, PositionMatch};
 use crate::gui::screen::WinInfo;
 use crate::gui::GuiError;
 
-/// Stage 1 of `play --resume`, the held game: read it ([`resume::read_held`]: its deal,
-/// moves and position; refused before anything starts if it is not a held FreeCell game) and
-/// copy it into the bundle (held_game/holdgame.dat, held_game/held.json); the file itself is
+/// Stage 1 of `play --resume`, the held game `read` ([`resume::read_held`]: its deal, moves
+/// and position; read before the results folder is touched, so that a file that is no held
+/// game of the family is refused before anything starts): copied into the bundle (held_game/holdgame.dat, held_game/held.json); the file itself is
 /// only read.
-pub(super) fn held_game(ev: &mut Bundle, held: &Held) -> Result<HeldRead, GuiError> {
-    let read = resume::read_held(&held.file)?;
+pub(super) fn held_game(
+    ev: &mut Bundle,
+    held: &Held,
+    read: HeldRead,
+) -> Result<HeldRead, GuiError> {
     ev.copy_in_as("held_game", &held.file, resume::HOLDGAME)?
         .ok_or_else(|| GuiError::Launch(format!("held game {}: not found", held.file.display())))?;
     ev.json(
