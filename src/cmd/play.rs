@@ -243,8 +243,14 @@ mod imp {
             } else {
                 report["ms_deal_number"].to_string()
             };
+            // With --keep-open PySolFC has not written statistics.dat: the win is seen on the
+            // screen, not proved.
+            let proof = match args.keep_open {
+                true => " on the screen (not proved: --keep-open leaves PySolFC running, and its statistics.dat unwritten)",
+                false => "",
+            };
             crate::note!(
-                "fcauto play: {what} {name} won; evidence in {}",
+                "fcauto play: {what} {name} won{proof}; evidence in {}",
                 args.results.display()
             );
         }

@@ -236,8 +236,8 @@ fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
          - End dialog \"{dialog}\" (OCR): {dtext:?}.\n\
          - pre_top = top card of the source before the move, post_top = top card of the destination after it, both read from the screen.\n\n\
          ## {h_stats}\n\
-         - statistics.dat of player {player}: {game} (id {id}) won {b} -> {a} (delta {delta}), played {pb} -> {pa}; last win at {ts}.\n\
-         - statistics.dat before the run: {before_copy}; after it: {after_copy}. Re-check in this folder with `fcauto stats --diff pysol_before pysol_after`.\n",
+         - statistics.dat of player {player}: {game} (id {id}) won {b} -> {a} (delta {delta}), played {pb} -> {pa}; the last won game began at {ts} (PySolFC records a game's start).\n\
+         - statistics.dat before the run: {before_copy}; after it: {after_copy}. {recheck}\n",
         matched = f.match_ratio * 100.0,
         title = f.title_ocr,
         status = f.status_ocr,
@@ -270,6 +270,10 @@ fn summary(cfg: &PlayConfig, f: &FinalFacts) -> String {
         ts = f.after.last_won_ts_iso.as_deref().unwrap_or("-"),
         before_copy = f.copies_before.statistics.as_deref().unwrap_or("none yet (a fresh profile: no games recorded)"),
         after_copy = f.copies_after.and_then(|c| c.statistics.as_deref()).unwrap_or("not written (PySolFC did not quit)"),
+        recheck = match f.copies_after.and_then(|c| c.statistics.as_deref()) {
+            Some(_) => "Re-check in this folder with `fcauto stats --diff pysol_before pysol_after`.",
+            None => "Nothing to re-check: without statistics.dat after the run the win is not proved.",
+        },
     )
 }
 
