@@ -200,6 +200,8 @@ pub fn solution_picture(
         }
     };
     let k = step.unwrap_or(0);
+    // Captioned when the caller names the deal (a board file's picture has no caption).
+    let unsolved_caption = name.map(|n| format!("{n}, the start: no solution found"));
     let name = |deal: Option<u64>| match (name, deal) {
         (Some(name), _) => name.to_string(),
         (None, Some(n)) => format!("deal {n}"),
@@ -210,7 +212,7 @@ pub fn solution_picture(
             k == 0,
             "--step {k}: there is no solution (only --step 0, the start, can be drawn)"
         );
-        return draw(board, format, width, None, None);
+        return draw(board, format, width, None, unsolved_caption.as_deref());
     };
     let n = s.moves.len();
     anyhow::ensure!(

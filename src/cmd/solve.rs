@@ -37,8 +37,15 @@ pub fn run(mut args: Args) -> Result<i32> {
     let solved = solve(&args, deal, &board, &name)?;
     // A deal no Microsoft number names (PySolFC's Mersenne Twister deal) keeps its name in
     // the picture's caption and the page's title.
+    // An unsolved deal's picture (its start) is captioned with its name too.
     let mt = crate::cmd::solve_family::mt_board(&args).is_some();
-    write_output(&args, &board, &solved, mt.then_some(name.as_str()))?;
+    let unsolved = deal.is_some() && !matches!(solved.outcome, Outcome::Solved(_));
+    write_output(
+        &args,
+        &board,
+        &solved,
+        (mt || unsolved).then_some(name.as_str()),
+    )?;
     if args.cross_check && !cross_check(&board, &solved.outcome)? {
         return Ok(1);
     }

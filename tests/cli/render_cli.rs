@@ -284,6 +284,29 @@ fn bad_picture_requests_fail_with_clear_messages() {
     fails(&["show", "--board", bad.to_str().unwrap()], 1, "line 1");
 }
 
+/// The picture of a deal no solution was found for (its start: a limit stopped the search, or
+/// it is unsolvable) is captioned with the deal and says so (it had no caption).
+#[test]
+fn an_unsolved_deals_picture_says_so() {
+    for (args, deal) in [
+        (
+            vec!["solve", "617", "--max-states", "10", "--format", "svg"],
+            617,
+        ),
+        (vec!["solve", "11982", "--format", "svg"], 11982),
+    ] {
+        let out = fcauto().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let svg = String::from_utf8(out.stdout).unwrap();
+        let caption = format!(">deal {deal}, the start: no solution found</text>");
+        assert!(
+            svg.contains(&caption),
+            "{args:?}: {}",
+            &svg[svg.len().saturating_sub(300)..]
+        );
+    }
+}
+
 #[cfg(feature = "png")]
 #[test]
 fn png_pictures_decode_at_the_width_asked() {
