@@ -113,6 +113,22 @@ fn not_a_board(doc: &SolutionDoc, file: &str, e: fcauto_deals::BoardError) -> Re
     Err(anyhow::Error::new(e).context(file.to_string()))
 }
 
+/// The games of the family with `cascades` cascades and at least `n` freecells (Eight Off's
+/// 8), as the rest of the hint to give `--freecells n`: `, or --game eight_off (Eight Off:
+/// 8 freecells, and its own rules)`; empty when there is none.
+fn games_with_freecells(n: usize, cascades: usize) -> String {
+    fcauto_deals::GAMES
+        .iter()
+        .filter(|g| g.rules.cascades as usize == cascades && g.rules.freecells as usize >= n)
+        .map(|g| {
+            format!(
+                ", or --game {} ({}: {} freecells, and its own rules)",
+                g.name, g.pysol_name, g.rules.freecells
+            )
+        })
+        .collect()
+}
+
 /// `err` (board text that is no standard FreeCell board) with, when the text reads as a
 /// board of another game of the family (Seahaven Towers' 10 cascades) or of more freecells,
 /// the hint to name it ([`OtherShape`]: `verify` refuses such a board as a start of another
@@ -126,8 +142,9 @@ fn shape_hint(err: anyhow::Error, text: &str, file: &str) -> anyhow::Error {
         fitting_game(text, standard),
     ) {
         (Some(n), _) => format!(
-            "{file} reads as a board of {}: give --freecells {n}",
-            fcauto_deals::plural(n, "freecell")
+            "{file} reads as a board of {}: give --freecells {n} (FreeCell's rules){}",
+            fcauto_deals::plural(n, "freecell"),
+            games_with_freecells(n as usize, standard.rules.cascades as usize)
         ),
         (None, Some(g)) => format!(
             "{file} reads as a board of {} cascades, as {}'s: give --game {}",
