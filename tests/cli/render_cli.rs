@@ -241,6 +241,19 @@ fn bad_picture_requests_fail_with_clear_messages() {
         2,
         "not a whole number of pixels",
     );
+    // A whole number too large for any width is out of range too, not "not a number".
+    fails(
+        &[
+            "deal",
+            "617",
+            "--format",
+            "svg",
+            "--width",
+            "99999999999999999999",
+        ],
+        2,
+        "99999999999999999999 pixels is out of range (200..=4096)",
+    );
     fails(
         &["deal", "617", "--width", "300"],
         2,
