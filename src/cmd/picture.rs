@@ -38,19 +38,14 @@ impl From<PictureFormat> for output::PictureFormat {
 
 /// Clap parser of `--width`: whole pixels, [`render::MIN_WIDTH`]..=[`render::MAX_WIDTH`].
 pub fn parse_width(s: &str) -> Result<u32, String> {
-    let t = s.trim();
-    let range = format!("{}..={}", render::MIN_WIDTH, render::MAX_WIDTH);
-    let w: u32 =
-        t.parse().map_err(
-            |_| match !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-                true => format!("{t} pixels is out of range ({range})"),
-                false => format!("`{s}` is not a whole number of pixels"),
-            },
-        )?;
-    if !(render::MIN_WIDTH..=render::MAX_WIDTH).contains(&w) {
-        return Err(format!("{w} pixels is out of range ({range})"));
+    let range = render::MIN_WIDTH..=render::MAX_WIDTH;
+    match s.trim().parse::<u128>() {
+        Err(_) => Err(format!("`{s}` is not a whole number of pixels")),
+        Ok(w) => u32::try_from(w)
+            .ok()
+            .filter(|w| range.contains(w))
+            .ok_or_else(|| format!("{w} pixels is out of range ({range:?})")),
     }
-    Ok(w)
 }
 
 /// Before any work: a usage problem with writing `format` to `output` (`None` or `-`:

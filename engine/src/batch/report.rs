@@ -85,6 +85,17 @@ pub struct KnownCheck {
     pub known_not_unsolvable: Vec<u64>,
 }
 
+impl Report {
+    /// When a row says "unsolvable" of a Microsoft deal up to 1,000,000 other than the eight
+    /// impossible ones: the sentence naming them (`batch report --verify` fails on it, as
+    /// `batch run` does).
+    pub fn false_unsolvable_note(&self) -> Option<String> {
+        let deals = &self.known_impossible_check.unexpected_unsolvable;
+        (!deals.is_empty())
+            .then(|| format!("deals stored as unsolvable but known solvable: {deals:?}"))
+    }
+}
+
 /// Collect the figures in one pass over the rows. Memory is bounded by the number of
 /// distinct values, not of rows: lengths and positions are counted per value, CPU times per
 /// value rounded to 3 significant digits (so CPU percentiles are exact to that precision).
