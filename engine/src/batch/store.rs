@@ -38,7 +38,7 @@ use super::schema::{
 use super::{check, verify};
 use crate::bench::variant::Variant;
 use anyhow::{bail, Context, Result};
-use rusqlite::{config::DbConfig, params, Connection, OpenFlags};
+use rusqlite::{config::DbConfig, params, params_from_iter, Connection, OpenFlags};
 use std::path::{Path, PathBuf};
 
 /// The stored solutions a run replayed before taking up a database
@@ -192,51 +192,32 @@ impl Store {
             .collect::<Result<_, _>>()?)
     }
 
-    /// Number of rows whose deal satisfies the shard condition: in `lo..=hi`, in a block
-    /// `((deal - lo) / block) % count == index` (0-based index).
-    pub fn count_in_shard(
+    /// The rows whose deal satisfies the shard condition (in `lo..=hi`, in a block
+    /// `((deal - lo) / block) % count == index`, 0-based index): how many, and the deals of
+    /// those stored as `unsolvable`, ascending.
+    pub fn in_shard(
         &self,
         lo: u64,
         hi: u64,
         block: u64,
         index: u64,
         count: u64,
-    ) -> Result<u64> {
+    ) -> Result<(u64, Vec<u64>)> {
+        const SHARD: &str = "deal BETWEEN ?1 AND ?2 AND ((deal - ?1) / ?3) % ?4 = ?5";
+        let shard = [lo, hi, block, count, index].map(|v| v as i64);
         let n: i64 = self.conn.query_row(
-            "SELECT COUNT(*) FROM results WHERE deal BETWEEN ?1 AND ?2 AND ((deal - ?1) / ?3) % ?4 = ?5",
-            params![lo as i64, hi as i64, block as i64, count as i64, index as i64],
+            &format!("SELECT COUNT(*) FROM results WHERE {SHARD}"),
+            params_from_iter(shard),
             |r| r.get(0),
         )?;
-        Ok(n as u64)
-    }
-
-    /// Deals stored as `unsolvable` that satisfy the shard condition of
-    /// [`Store::count_in_shard`], ascending.
-    pub fn unsolvable_in_shard(
-        &self,
-        lo: u64,
-        hi: u64,
-        block: u64,
-        index: u64,
-        count: u64,
-    ) -> Result<Vec<u64>> {
-        let mut st = self.conn.prepare_cached(
-            "SELECT deal FROM results WHERE deal BETWEEN ?1 AND ?2 AND ((deal - ?1) / ?3) % ?4 = ?5 \
-             AND verdict = 'unsolvable' ORDER BY deal",
-        )?;
-        let rows = st.query_map(
-            params![
-                lo as i64,
-                hi as i64,
-                block as i64,
-                count as i64,
-                index as i64
-            ],
-            |r| r.get::<_, i64>(0),
-        )?;
-        Ok(rows
+        let mut st = self.conn.prepare(&format!(
+            "SELECT deal FROM results WHERE {SHARD} AND verdict = 'unsolvable' ORDER BY deal"
+        ))?;
+        let unsolvable = st
+            .query_map(params_from_iter(shard), |r| r.get::<_, i64>(0))?
             .map(|d| d.map(|d| d as u64))
-            .collect::<Result<_, _>>()?)
+            .collect::<Result<_, _>>()?;
+        Ok((n as u64, unsolvable))
     }
 
     /// Store `rows` in one transaction (all or none).

@@ -118,9 +118,8 @@ pub fn run(args: Args) -> Result<i32> {
     // threads, not on every core.
     let mut store = pool.install(|| open(&args, &settings))?;
     let (index, count) = (args.shard.index - 1, args.shard.count);
-    let already = store.count_in_shard(a, b, block, index, count)?;
-    // A resumed run answers for the rows stored before it too.
-    let earlier = store.unsolvable_in_shard(a, b, block, index, count)?;
+    // A resumed run answers for the rows stored before it too (`earlier`: their unsolvable).
+    let (already, earlier) = store.in_shard(a, b, block, index, count)?;
     let game = match settings.variant.is_standard() {
         true => String::new(),
         false => format!("{}, ", store::game_words(&settings.variant)),
@@ -323,7 +322,8 @@ fn complete_read_only(
     }
     let (a, b) = args.range.bounds();
     let (index, count) = (args.shard.index - 1, args.shard.count);
-    if store.count_in_shard(a, b, block, index, count)? != total {
+    let (stored, earlier) = store.in_shard(a, b, block, index, count)?;
+    if stored != total {
         return Ok(None);
     }
     let ms = settings.variant.deal_prefix();
@@ -333,7 +333,7 @@ fn complete_read_only(
         plural(total, "deal"),
         args.db.display()
     );
-    Ok(Some(store.unsolvable_in_shard(a, b, block, index, count)?))
+    Ok(Some(earlier))
 }
 
 /// Whether a run may write the file `db` and make its log beside it (a temporary file is
