@@ -14,7 +14,7 @@ use crate::fcsolve::FcSolveError;
 pub const FCSOLVE_MAX_ITERS: &str = "2000000";
 
 /// Run `fc-solve -p -t -sam -l lg -mi` [`FCSOLVE_MAX_ITERS`] on `board` (its fc-solve state
-/// text in a temporary file, by [`crate::fcsolve`]), killed if fcauto ends first ([`tied`]:
+/// text in a temporary file, by [`crate::fcsolve`]), killed if fcauto ends first (`tied`:
 /// an interrupted `play` leaves no fc-solve running, and no board file). Returns fc-solve's full output and its moves, read by the
 /// solver's fc-solve reader ([`parse_fcs_output`]) and given their cards by
 /// [`played_moves`].
