@@ -79,10 +79,16 @@ pub fn board_start(text: &str, file: &str) -> Result<Start> {
 
 /// A `--board` file that is no board: the start it holds when it is a solution that names
 /// one (fc-solve's `-p -t` output: its first position; a move list with a `# start:` line,
-/// as `analyze --report`'s `game.txt`), else one line naming what it is (fc-solve's output
-/// without positions or of a game it did not solve, a move list), else the board parser's
+/// as `analyze --report`'s `game.txt`), else one line naming what it is (an SVG picture or
+/// HTML page, fc-solve's output without positions or of a game it did not solve, a move
+/// list), else the board parser's
 /// error `e`, which names each problem with its line and token.
 fn not_a_board(doc: &SolutionDoc, file: &str, e: fcauto_deals::BoardError) -> Result<Start> {
+    if let Some(kind) = markup_kind(doc.text()) {
+        anyhow::bail!(
+            "{file} is {kind} (as `--format svg` or `html` draws), not a board: give the deal it shows (--deal N), or a board file"
+        );
+    }
     // fc-solve's output, or the part of it up to its first position (cut after its first
     // block: its separators are no cascades).
     let fcs = doc.fcs_kind().is_some();
@@ -111,6 +117,27 @@ fn not_a_board(doc: &SolutionDoc, file: &str, e: fcauto_deals::BoardError) -> Re
         );
     }
     Err(anyhow::Error::new(e).context(file.to_string()))
+}
+
+/// What `text` is when it is a picture or page, by its opening markup (an XML declaration
+/// and comments before it allowed): an SVG picture or an HTML page.
+fn markup_kind(text: &str) -> Option<&'static str> {
+    let lower: String = text
+        .trim_start()
+        .chars()
+        .take(4096)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if !lower.starts_with('<') {
+        return None;
+    }
+    if lower.starts_with("<!doctype html") || lower.contains("<html") {
+        Some("an HTML page")
+    } else if lower.contains("<svg") {
+        Some("an SVG picture")
+    } else {
+        None
+    }
 }
 
 /// The games of the family with `cascades` cascades and at least `n` freecells (Eight Off's

@@ -297,6 +297,31 @@ fn bad_picture_requests_fail_with_clear_messages() {
     fails(&["show", "--board", bad.to_str().unwrap()], 1, "line 1");
 }
 
+/// A picture or replay page given as a board is named as such (it was read as board text:
+/// "a position string is at most 1024 bytes", "line 16: a position string after moves").
+#[test]
+fn a_picture_or_page_given_as_a_board_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, kind) in [("svg", "an SVG picture"), ("html", "an HTML page")] {
+        let file = dir.path().join(format!("617.{format}"));
+        let file = file.to_str().unwrap();
+        let out = fcauto()
+            .args(["solve", "617", "--format", format, "-o", file])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        for command in ["show", "solve"] {
+            let out = fcauto().args([command, "--board", file]).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{err}");
+            assert!(
+                err.contains(&format!("{file} is {kind}")) && err.contains("not a board"),
+                "{err}"
+            );
+        }
+    }
+}
+
 /// The picture of a deal no solution was found for (its start: a limit stopped the search, or
 /// it is unsolvable) is captioned with the deal and says so (it had no caption).
 #[test]
